@@ -1,0 +1,59 @@
+/* tests/harness.h: the tiny test harness shared by every tests/test_*.c file.
+ *
+ * A test is `static void name(th_ctx *t)`; it uses TH_CHECK / TH_NEAR, or calls th_skip() with a reason.
+ * Each file exposes one `void suite_NAME(th_ctx *t)` that calls TH_RUN(t, test) for each of its tests;
+ * tests/run.c calls every suite and prints the closing line `N passed, N failed, N skipped`.
+ * Tests check correctness only; they never time anything. */
+#ifndef SSVM_TEST_HARNESS_H
+#define SSVM_TEST_HARNESS_H
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct th_ctx {
+    int passed, failed, skipped;
+    int cur_failed, cur_skipped; /* state of the running test */
+    const char *cur_name;
+    const char *filter;          /* run only tests whose name contains this (argv[1]) */
+    int verbose;
+} th_ctx;
+
+#define TH_CHECK(t, cond) do { if (!(cond)) { (t)->cur_failed++; \
+    printf("    FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } } while (0)
+#define TH_CHECKF(t, cond, ...) do { if (!(cond)) { (t)->cur_failed++; \
+    printf("    FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); printf(__VA_ARGS__); printf("\n"); } } while (0)
+/* |a-b| <= tol * max(1, |b|): relative for large values, absolute near 0 */
+#define TH_NEAR(t, a, b, tol) do { double th_a_ = (double)(a), th_b_ = (double)(b); \
+    double th_s_ = fabs(th_b_) > 1.0 ? fabs(th_b_) : 1.0; \
+    if (!(fabs(th_a_ - th_b_) <= (tol) * th_s_)) { (t)->cur_failed++; \
+    printf("    FAIL %s:%d: %s = %.17g, expected %s = %.17g (tol %g)\n", __FILE__, __LINE__, #a, th_a_, #b, th_b_, (double)(tol)); } } while (0)
+
+static void th_skip(th_ctx *t, const char *why) {
+    t->cur_skipped = 1;
+    printf("    skip: %s\n", why);
+}
+
+#define TH_RUN(t, fn) th_run_((t), #fn, fn)
+static void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
+    if (t->filter && !strstr(name, t->filter)) return;
+    t->cur_failed = 0; t->cur_skipped = 0; t->cur_name = name;
+    fn(t);
+    if (t->cur_failed) { t->failed++; printf("FAIL  %s\n", name); }
+    else if (t->cur_skipped) { t->skipped++; printf("skip  %s\n", name); }
+    else { t->passed++; printf("ok    %s\n", name); }
+    fflush(stdout);
+}
+
+/* Where ../shared is: $SSVM_SHARED, else ../shared relative to the repository root (the cwd of make). */
+static const char *th_shared_dir(void) {
+    static char buf[1024];
+    const char *env = getenv("SSVM_SHARED");
+    FILE *f;
+    if (env && *env) return env;
+    strcpy(buf, "../shared");
+    f = fopen("../shared/data/README.md", "rb");
+    if (f) { fclose(f); return buf; }
+    return NULL;
+}
+#endif
