@@ -51,6 +51,8 @@
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
    |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them              |
    | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware)                |
+   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's   |
+   |                             |        | unary scores as one gemm per sequence); link e.g. -lopenblas    |
    | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)             |
    | SSVM_MALLOC(sz,u)/SSVM_FREE(p,u) | impl | default allocator, both or neither; u = allocator user ptr  |
    | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                      |
@@ -394,6 +396,9 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 #if !defined(STRUCTSVM_NO_CLOCK)
 #include <time.h>
 #endif
+#ifdef STRUCTSVM_USE_BLAS
+#include <cblas.h>
+#endif
 
 #if defined(SSVM_MALLOC) != defined(SSVM_FREE)
 #error "define both SSVM_MALLOC and SSVM_FREE, or neither"
@@ -452,6 +457,48 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__memcpy(void *d, const void *s, size_t n
 
 /* NaN and Inf both fail: x - x is NaN for them. Needs no libm (and survives without -ffast-math). */
 SSVM__PRIV int ssvm__finite(double x) { return (x - x) == 0.0; }
+
+/* >>kernels: dense loops, or CBLAS under STRUCTSVM_USE_BLAS. The sizeof tests pick the s/d routine at
+   compile time; the other branch is dead code. Float builds accumulate dots in double (cblas_dsdot). */
+#ifdef STRUCTSVM_USE_BLAS
+#define SSVM__IS_FLOAT (sizeof(ssvm_real) == sizeof(float))
+#endif
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_accum ssvm__dot(int n, const ssvm_real *x, const ssvm_real *y) {
+#ifdef STRUCTSVM_USE_BLAS
+    if (SSVM__IS_FLOAT) return (ssvm_accum)cblas_dsdot(n, (const float *)(const void *)x, 1, (const float *)(const void *)y, 1);
+    return (ssvm_accum)cblas_ddot(n, (const double *)(const void *)x, 1, (const double *)(const void *)y, 1);
+#else
+    ssvm_accum a0 = 0, a1 = 0;
+    int k;
+    for (k = 0; k + 1 < n; k += 2) { a0 += (ssvm_accum)x[k] * y[k]; a1 += (ssvm_accum)x[k + 1] * y[k + 1]; }
+    if (k < n) a0 += (ssvm_accum)x[k] * y[k];
+    return a0 + a1;
+#endif
+}
+/* y = alpha*x + beta*y */
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__axpby(int n, double alpha, const ssvm_real *x, double beta, ssvm_real *y) {
+#ifdef STRUCTSVM_USE_BLAS
+    if (SSVM__IS_FLOAT) {
+        if (beta != 1) cblas_sscal(n, (float)beta, (float *)(void *)y, 1);
+        cblas_saxpy(n, (float)alpha, (const float *)(const void *)x, 1, (float *)(void *)y, 1);
+    } else {
+        if (beta != 1) cblas_dscal(n, beta, (double *)(void *)y, 1);
+        cblas_daxpy(n, alpha, (const double *)(const void *)x, 1, (double *)(void *)y, 1);
+    }
+#else
+    int k;
+    for (k = 0; k < n; k++) y[k] = (ssvm_real)(alpha * (double)x[k] + beta * (double)y[k]);
+#endif
+}
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__scal(int n, double a, ssvm_real *x) {
+#ifdef STRUCTSVM_USE_BLAS
+    if (SSVM__IS_FLOAT) cblas_sscal(n, (float)a, (float *)(void *)x, 1);
+    else cblas_dscal(n, a, (double *)(void *)x, 1);
+#else
+    int k;
+    for (k = 0; k < n; k++) x[k] = (ssvm_real)(a * (double)x[k]);
+#endif
+}
 
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     switch (r) {
@@ -638,12 +685,39 @@ STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain *m) {
     return d > INT_MAX ? 0 : (int)d;
 }
 
-STRUCTSVM_DEF void ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u) {
-    int K = m->n_labels, F = m->n_attrs, t, s, k;
+/* nzi/nzv (F each, or NULL): scratch to gather a dense position's non-zeros once for all K labels */
+SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u, int *nzi,
+                                   ssvm_real *nzv) {
+    int K = m->n_labels, F = m->n_attrs, t, s, k, Lall = L;
+#ifdef STRUCTSVM_USE_BLAS
+    if (m->x && !(m->flags & SSVM_CHAIN_ATTR_MAJOR)) { /* U (L x K) = X (L x F) W^T, W = unary block (K x F) */
+        if (SSVM__IS_FLOAT)
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0f,
+                        (const float *)(const void *)(m->x + (size_t)p0 * F), F, (const float *)(const void *)w, F,
+                        0.0f, (float *)(void *)u, K);
+        else
+            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0,
+                        (const double *)(const void *)(m->x + (size_t)p0 * F), F, (const double *)(const void *)w, F,
+                        0.0, (double *)(void *)u, K);
+        L = 0; /* rows done; fall through to the biases */
+        (void)nzi; (void)nzv;
+    }
+#endif
     for (t = 0; t < L; t++) {
         ssvm_real *ut = u + (size_t)t * K;
         int p = p0 + t;
-        if (m->x) {
+        if (m->x && nzi && !(m->flags & SSVM_CHAIN_ATTR_MAJOR)) {
+            const ssvm_real *x = m->x + (size_t)p * F;
+            int nz = 0;
+            for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
+            for (s = 0; s < K; s++) {
+                const ssvm_real *ws = w + (size_t)s * F;
+                ssvm_real a0 = 0, a1 = 0; /* two chains: the adds no longer wait on each other */
+                for (k = 0; k + 1 < nz; k += 2) { a0 += ws[nzi[k]] * nzv[k]; a1 += ws[nzi[k + 1]] * nzv[k + 1]; }
+                if (k < nz) a0 += ws[nzi[k]] * nzv[k];
+                ut[s] = a0 + a1;
+            }
+        } else if (m->x) {
             const ssvm_real *x = m->x + (size_t)p * F;
             if (m->flags & SSVM_CHAIN_ATTR_MAJOR) {
                 for (s = 0; s < K; s++) ut[s] = 0;
@@ -677,8 +751,11 @@ STRUCTSVM_DEF void ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, in
     }
     if (m->flags & SSVM_CHAIN_BIASES) {
         const ssvm_real *first = w + (size_t)K * F, *last = first + K;
-        for (s = 0; s < K; s++) { u[s] += first[s]; u[(size_t)(L - 1) * K + s] += last[s]; }
+        for (s = 0; s < K; s++) { u[s] += first[s]; u[(size_t)(Lall - 1) * K + s] += last[s]; }
     }
+}
+STRUCTSVM_DEF void ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u) {
+    ssvm__chain_scores(m, w, p0, L, u, 0, 0);
 }
 
 typedef struct ssvm__chain_scratch { ssvm_real *u; void *vit; } ssvm__chain_scratch;
@@ -690,7 +767,8 @@ STRUCTSVM_DEF size_t ssvm_chain_scratch_bytes(const ssvm_chain *m) {
     if (!m || !m->start || m->n <= 0 || m->n_labels <= 0) return 0;
     for (i = 0; i < m->n; i++) if (m->start[i + 1] - m->start[i] > L) L = m->start[i + 1] - m->start[i];
     if (L <= 0) return 0;
-    return ssvm__chain_u_bytes(L, m->n_labels) + ssvm_viterbi_work_bytes(L, m->n_labels) + 16;
+    return ssvm__chain_u_bytes(L, m->n_labels) + ssvm_viterbi_work_bytes(L, m->n_labels) + 32 +
+           (m->x ? (size_t)m->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
 }
 SSVM__PRIV unsigned char *ssvm__align16(void *p) {
     size_t mis = (size_t)((uintptr_t)p & 15u);
@@ -702,8 +780,15 @@ SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int 
     int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], L = m->start[i + 1] - p0, t, wrong = 0;
     unsigned char *base = ssvm__align16(m->scratch);
     ssvm_real *u = (ssvm_real *)(void *)base;
-    void *vit = base + ssvm__chain_u_bytes(m->max_len, K);
-    ssvm_chain_scores(m, w, p0, L, u);
+    unsigned char *vit = base + ssvm__chain_u_bytes(m->max_len, K);
+    ssvm_real *nzv = 0;
+    int *nzi = 0;
+    if (m->x) { /* gather buffers after the Viterbi work area, reals first for alignment */
+        size_t vb = (ssvm_viterbi_work_bytes(m->max_len, K) + 15u) & ~(size_t)15u;
+        nzv = (ssvm_real *)(void *)(vit + vb);
+        nzi = (int *)(void *)(nzv + F);
+    }
+    ssvm__chain_scores(m, w, p0, L, u, nzi, nzv);
     if (aug) {
         ssvm_real unit = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
         int s;
@@ -914,8 +999,7 @@ SSVM__PRIV ssvm_real ssvm__mc_score(const ssvm_multiclass *m, const ssvm_real *w
     ssvm_real acc = 0;
     int k;
     if (m->x) {
-        const ssvm_real *x = m->x + (size_t)i * m->n_attrs;
-        for (k = 0; k < m->n_attrs; k++) acc += wy[k] * x[k];
+        acc = (ssvm_real)ssvm__dot(m->n_attrs, wy, m->x + (size_t)i * m->n_attrs);
     } else {
         for (k = m->row_start[i]; k < m->row_start[i + 1]; k++)
             acc += wy[m->attr_id[k]] * (m->attr_val ? m->attr_val[k] : (ssvm_real)1);
@@ -1293,7 +1377,9 @@ SSVM__PRIV double ssvm__avg_rho(ssvm_solver *s) {
 SSVM__PRIV void ssvm__avg_materialize(const ssvm_solver *s, ssvm_real *out) {
     int j, d = s->prob.d;
     if (s->par.solver == SSVM_SSG) { SSVM_MEMCPY(out, s->z, (size_t)d * sizeof(ssvm_real)); return; }
-    for (j = 0; j < d; j++) out[j] = (ssvm_real)(s->avg_a * (double)s->w[j] + s->avg_b * (double)s->z[j]);
+    SSVM_MEMCPY(out, s->z, (size_t)d * sizeof(ssvm_real));
+    ssvm__axpby(d, s->avg_a, s->w, s->avg_b, out);
+    (void)j;
 }
 
 SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
@@ -1394,11 +1480,11 @@ SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i) {
     s->prog.oracle_calls++;
     ssvm_svec_clear(D);
     if ((r = ssvm__add_psi(s, i, s->y, len, (ssvm_real)(gamma / lam), D)) != SSVM_OK) return r;
-    for (j = 0; j < p->d; j++) s->w[j] = (ssvm_real)((1 - gamma) * (double)s->w[j]);
+    ssvm__scal(p->d, 1 - gamma, s->w);
     for (k = 0; k < D->nnz; k++) { j = D->idx[k]; s->w[j] += D->val[j]; }
     if (s->par.averaging != SSVM_AVG_NONE) {
         double rho = ssvm__avg_rho(s);
-        for (j = 0; j < p->d; j++) s->z[j] = (ssvm_real)((1 - rho) * (double)s->z[j] + rho * (double)s->w[j]);
+        ssvm__axpby(p->d, rho, s->w, 1 - rho, s->z);
     }
     s->k++;
     s->prog.steps++;
@@ -1431,8 +1517,9 @@ SSVM__PRIV ssvm_result ssvm__eval_at(ssvm_solver *s, const ssvm_real *w, double 
     int j;
     ssvm_result r = ssvm__oracle_pass(s, w, &s->sv2, &ls, &s->prog.eval_oracle_calls);
     if (r != SSVM_OK) return r;
-    for (j = 0; j < s->prob.d; j++) ww += (double)w[j] * (double)w[j];
+    ww = (double)ssvm__dot(s->prob.d, w, w);
     wws = (double)ssvm_svec_dot(&s->sv2, w);
+    (void)j;
     if (l == l) {
         *dual = l - 0.5 * lam * ww;
         *gap = lam * (ww - wws) - l + ls;
@@ -1459,7 +1546,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
             long long c = 0;
             if ((r = ssvm__oracle_pass(s, s->w, &s->sv2, &ls, &c)) != SSVM_OK) return r;
             s->prog.eval_oracle_calls += c;
-            for (j = 0; j < s->prob.d; j++) ww += (double)s->w[j] * (double)s->w[j];
+            ww = (double)ssvm__dot(s->prob.d, s->w, s->w);
+            (void)j;
             wws = (double)ssvm_svec_dot(&s->sv2, s->w);
             s->prog.dual = s->l - 0.5 * s->par.lambda * ww;
             s->prog.gap = s->par.lambda * (ww - wws) - s->l + ls;
@@ -1512,18 +1600,17 @@ SSVM__PRIV ssvm_result ssvm__fw_iter(ssvm_solver *s) {
     /* dense w_s */
     SSVM_MEMSET(s->wtmp, 0, (size_t)p->d * sizeof(ssvm_real));
     for (j = 0; j < ws->nnz; j++) s->wtmp[ws->idx[j]] = ws->val[ws->idx[j]];
-    for (j = 0; j < p->d; j++) {
-        double wj = (double)s->w[j], e = wj - (double)s->wtmp[j];
-        ww += wj * wj; nrm += e * e;
-    }
+    ww = (double)ssvm__dot(p->d, s->w, s->w);
     wws = (double)ssvm_svec_dot(ws, s->w);
+    /* |w - w_s|^2 directly: the expanded form cancels badly once w is close to w_s */
+    for (j = 0; j < p->d; j++) { double e = (double)s->w[j] - (double)s->wtmp[j]; nrm += e * e; }
     gap = lam * (ww - wws) - s->l + ls;
     if (s->par.line_search) {
         gamma = gap / (lam * (nrm + SSVM__EPS));
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 / ((double)s->k + 2.0);
-    for (j = 0; j < p->d; j++) s->w[j] = (ssvm_real)((1 - gamma) * (double)s->w[j] + gamma * (double)s->wtmp[j]);
+    ssvm__axpby(p->d, gamma, s->wtmp, 1 - gamma, s->w);
     s->l = (1 - gamma) * s->l + gamma * ls;
     s->k++;
     s->prog.steps++;

@@ -1,0 +1,53 @@
+# structsvm.h: `make demo` runs the OCR demo on data it generates; `make test` runs the tests (float and double).
+CC      ?= cc
+CFLAGS  ?= -O2
+WARN     = -std=c99 -Wall -Wextra -pedantic -Werror
+SHARED  ?= ../shared
+B        = build
+HDR      = structsvm.h
+TESTSRC  = tests/run.c tests/harness.h tests/test_core.c tests/test_ocr_data.c tests/test_conll.c \
+           examples/ocr_data.h examples/conll_data.h $(HDR)
+
+.PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples
+all: examples
+
+$(B):
+	@mkdir -p $(B)
+
+examples: $(B)/ocr $(B)/multiclass $(B)/chunking
+
+$(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+
+# The main demo: 1,000 synthetic OCR-like words (letter templates, pixel noise, bigram words), BCFW.
+demo: $(B)/ocr
+	./$(B)/ocr --synthetic 1000 --split large --passes 15
+
+$(B)/test_double: $(TESTSRC) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g tests/run.c -o $@ -lm
+$(B)/test_float: $(TESTSRC) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/run.c -o $@ -lm
+
+# Both precisions; the last line sums them (N passed, N failed, N skipped).
+test: $(B)/test_double $(B)/test_float
+	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_double ./$(B)/test_float
+
+test-asan: | $(B)
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/run.c -o $(B)/test_asan -lm
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float tests/run.c -o $(B)/test_asan_f -lm
+	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_asan ./$(B)/test_asan_f
+
+test-valgrind: $(B)/test_double
+	@SSVM_SHARED=$(SHARED) VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" ./tools/run_tests.sh ./$(B)/test_double
+
+$(B)/bench_ocr: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-ocr: $(B)/bench_ocr
+	./$(B)/bench_ocr $(SHARED)
+
+clean:
+	rm -rf $(B)
