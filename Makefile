@@ -51,3 +51,8 @@ bench-ocr: $(B)/bench_ocr
 
 clean:
 	rm -rf $(B)
+
+$(B)/bench_conll: bench/conll.c examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-conll: $(B)/bench_conll
+	./$(B)/bench_conll $(SHARED)

@@ -273,8 +273,7 @@ typedef struct ssvm_solver {
     ssvm_real *w;          /* iterate (d) */
     ssvm_real *z;          /* lazy average: w_bar = avg_a * w + avg_b * z (BCFW); dense w_bar (SSG) */
     ssvm_real *wtmp;       /* d: materialised average / FW w_s */
-    ssvm_svec sv;          /* step accumulator */
-    ssvm_svec sv2;         /* evaluation accumulator */
+    ssvm_svec sv;          /* step / evaluation accumulator (never both at once) */
     ssvm_real *sigma;      /* compact state */
     size_t *sig_off;       /* n+1 offsets into sigma */
     ssvm_real *stmp;       /* max stat_dim scratch */
@@ -334,7 +333,8 @@ typedef struct ssvm_chain {
     int n_labels;              /* K */
     int n_attrs;               /* F: dense attributes per position, or the number of sparse attribute ids */
     int flags;
-    const int *start;          /* n+1 offsets: positions of sequence i are start[i] .. start[i+1]-1 */
+    const int *start;          /* n+1 offsets: positions of sequence i are start[i] .. start[i+1]-1
+                                  (start[0] may be > 0: a model over a slice of larger arrays) */
     const ssvm_real *x;        /* dense: positions x F, row-major; NULL when sparse */
     const int *attr_start;     /* sparse: positions+1 offsets into attr_id / attr_val */
     const int *attr_id;
@@ -342,11 +342,14 @@ typedef struct ssvm_chain {
     const int *labels;         /* gold label per position (training and evaluation) */
     int max_len;               /* set by ssvm_chain_problem */
     void *scratch;             /* oracle scratch, ssvm_chain_scratch_bytes() */
+    size_t scratch_bytes;
     int owns_scratch;
 } ssvm_chain;
 STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain *m);
 /* Validate the data (labels, attribute ids, finite values, offsets) and fill the problem's callbacks.
-   scratch: ssvm_chain_scratch_bytes(m) bytes, or NULL to allocate (not under STRUCTSVM_NO_MALLOC). */
+   scratch: ssvm_chain_scratch_bytes(m) bytes of the caller's, or NULL: keep the model's scratch if it is
+   large enough, else allocate one (not under STRUCTSVM_NO_MALLOC; freed by ssvm_chain_free). The
+   oracle writes into the scratch: one model object per thread. */
 STRUCTSVM_DEF size_t ssvm_chain_scratch_bytes(const ssvm_chain *m);
 STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_problem *out);
 STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m);
@@ -913,39 +916,47 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
 STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_problem *out) {
     int i, L = 0, K, F, P;
     long long k;
+    size_t need;
     if (!m || !out) return SSVM_ERR_INVALID_ARG;
     if (m->n <= 0 || m->n_labels <= 0 || m->n_attrs <= 0) return SSVM_ERR_EMPTY;
     if (!m->start || (!m->x && (!m->attr_start || !m->attr_id)) || !m->labels) return SSVM_ERR_INVALID_ARG;
     if (ssvm_chain_dim(m) <= 0) return SSVM_ERR_OVERFLOW;
     K = m->n_labels; F = m->n_attrs;
-    if (m->start[0] != 0) return SSVM_ERR_INVALID_ARG;
+    /* positions start[0] .. start[n]-1 of the arrays: start[0] > 0 makes a model over a slice */
+    if (m->start[0] < 0) return SSVM_ERR_INVALID_ARG;
     for (i = 0; i < m->n; i++) {
         int len = m->start[i + 1] - m->start[i];
         if (len <= 0) return SSVM_ERR_EMPTY;
         if (len > L) L = len;
     }
     P = m->start[m->n];
-    for (i = 0; i < P; i++) if (m->labels[i] < 0 || m->labels[i] >= K) return SSVM_ERR_LABEL;
+    for (i = m->start[0]; i < P; i++) if (m->labels[i] < 0 || m->labels[i] >= K) return SSVM_ERR_LABEL;
     if (m->x) {
-        for (k = 0; k < (long long)P * F; k++) if (!ssvm__finite((double)m->x[k])) return SSVM_ERR_NONFINITE;
+        for (k = (long long)m->start[0] * F; k < (long long)P * F; k++)
+            if (!ssvm__finite((double)m->x[k])) return SSVM_ERR_NONFINITE;
     } else {
-        if (m->attr_start[0] != 0) return SSVM_ERR_INVALID_ARG;
-        for (i = 0; i < P; i++) if (m->attr_start[i + 1] < m->attr_start[i]) return SSVM_ERR_INVALID_ARG;
-        for (k = 0; k < m->attr_start[P]; k++) {
+        if (m->attr_start[m->start[0]] < 0) return SSVM_ERR_INVALID_ARG;
+        for (i = m->start[0]; i < P; i++) if (m->attr_start[i + 1] < m->attr_start[i]) return SSVM_ERR_INVALID_ARG;
+        for (k = m->attr_start[m->start[0]]; k < m->attr_start[P]; k++) {
             if (m->attr_id[k] < 0 || m->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
             if (m->attr_val && !ssvm__finite((double)m->attr_val[k])) return SSVM_ERR_NONFINITE;
         }
     }
     m->max_len = L;
-    if (m->owns_scratch) ssvm_chain_free(m);
-    if (scratch) { m->scratch = scratch; m->owns_scratch = 0; }
-    else {
+    need = ssvm_chain_scratch_bytes(m);
+    if (scratch && scratch == m->scratch) { /* the model's own again: it must still be large enough */
+        if (m->scratch_bytes < need) return SSVM_ERR_WORKSPACE;
+    } else if (scratch) {
+        if (m->owns_scratch) ssvm_chain_free(m);
+        m->scratch = scratch; m->scratch_bytes = need; m->owns_scratch = 0;
+    } else if (!m->scratch || m->scratch_bytes < need) {
+        if (m->owns_scratch) ssvm_chain_free(m);
 #ifdef STRUCTSVM_NO_MALLOC
         return SSVM_ERR_NOT_SUPPORTED;
 #else
-        m->scratch = SSVM_MALLOC(ssvm_chain_scratch_bytes(m), 0);
+        m->scratch = SSVM_MALLOC(need, 0);
         if (!m->scratch) return SSVM_ERR_OUT_OF_MEMORY;
-        m->owns_scratch = 1;
+        m->scratch_bytes = need; m->owns_scratch = 1;
 #endif
     }
     SSVM_MEMSET(out, 0, sizeof *out);
@@ -960,7 +971,7 @@ STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m) {
 #ifndef STRUCTSVM_NO_MALLOC
     if (m->owns_scratch && m->scratch) SSVM_FREE(m->scratch, 0);
 #endif
-    m->scratch = 0; m->owns_scratch = 0;
+    m->scratch = 0; m->owns_scratch = 0; m->scratch_bytes = 0;
 }
 STRUCTSVM_DEF size_t ssvm_chain_predict_work_bytes(int L, int K) {
     if (L <= 0 || K <= 0) return 0;
@@ -1185,9 +1196,6 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->sv.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     s->sv.idx = (int *)ssvm__take(a, d, sizeof(int));
     s->sv.mark = (unsigned char *)ssvm__take(a, d, 1);
-    s->sv2.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->sv2.idx = (int *)ssvm__take(a, d, sizeof(int));
-    s->sv2.mark = (unsigned char *)ssvm__take(a, d, 1);
     s->y = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
     s->y2 = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
     s->perm = (s->par.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
@@ -1237,7 +1245,6 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     SSVM_MEMSET(s->w, 0, d * sizeof(ssvm_real));
     if (s->z) SSVM_MEMSET(s->z, 0, d * sizeof(ssvm_real));
     SSVM_MEMSET(s->sv.mark, 0, d); s->sv.nnz = 0; s->sv.d = p->d; s->sv.err = 0;
-    SSVM_MEMSET(s->sv2.mark, 0, d); s->sv2.nnz = 0; s->sv2.d = p->d; s->sv2.err = 0;
     if (s->li) for (i = 0; i < p->n; i++) s->li[i] = 0;
     if (s->wi) SSVM_MEMSET(s->wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
     s->l = 0; s->l_bar = 0; s->avg_a = 1; s->avg_b = 1; s->k = 0; s->avg_count = 0; s->seq_pos = 0;
@@ -1515,10 +1522,10 @@ SSVM__PRIV ssvm_result ssvm__eval_at(ssvm_solver *s, const ssvm_real *w, double 
                                      double *gap) {
     double lam = s->par.lambda, ls, ww = 0, wws;
     int j;
-    ssvm_result r = ssvm__oracle_pass(s, w, &s->sv2, &ls, &s->prog.eval_oracle_calls);
+    ssvm_result r = ssvm__oracle_pass(s, w, &s->sv, &ls, &s->prog.eval_oracle_calls);
     if (r != SSVM_OK) return r;
     ww = (double)ssvm__dot(s->prob.d, w, w);
-    wws = (double)ssvm_svec_dot(&s->sv2, w);
+    wws = (double)ssvm_svec_dot(&s->sv, w);
     (void)j;
     if (l == l) {
         *dual = l - 0.5 * lam * ww;
@@ -1544,11 +1551,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
             double ls = 0, ww = 0, wws;
             int j;
             long long c = 0;
-            if ((r = ssvm__oracle_pass(s, s->w, &s->sv2, &ls, &c)) != SSVM_OK) return r;
+            if ((r = ssvm__oracle_pass(s, s->w, &s->sv, &ls, &c)) != SSVM_OK) return r;
             s->prog.eval_oracle_calls += c;
             ww = (double)ssvm__dot(s->prob.d, s->w, s->w);
             (void)j;
-            wws = (double)ssvm_svec_dot(&s->sv2, s->w);
+            wws = (double)ssvm_svec_dot(&s->sv, s->w);
             s->prog.dual = s->l - 0.5 * s->par.lambda * ww;
             s->prog.gap = s->par.lambda * (ww - wws) - s->l + ls;
             s->prog.primal = s->prog.dual + s->prog.gap;
@@ -1582,7 +1589,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iter(ssvm_solver *s) {
     const ssvm_problem *p = &s->prob;
     double lam = s->par.lambda, ls, ww = 0, wws, gap, nrm = 0, gamma;
     int j;
-    ssvm_svec *ws = &s->sv2;
+    ssvm_svec *ws = &s->sv;
     ssvm_result r;
     if (!s->fw_have) {
         long long c = 0;
@@ -1706,9 +1713,9 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
     SSVM_MEMSET(&s, 0, sizeof s);
     s.prob = *p; s.par = ssvm_params_init(SSVM_SSG); s.par.lambda = lambda;
     s.y = ybuf; s.y2 = ybuf + p->max_label_len;
-    s.sv2 = *work;
+    s.sv = *work;
     r = ssvm__eval_at(&s, w, ssvm__nan(), out, &dual, &gap);
-    *work = s.sv2;
+    *work = s.sv;
     return r;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */

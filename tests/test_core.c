@@ -642,10 +642,69 @@ static void test_replay_reference_ocr(th_ctx *t) {
     ocr_free(&train); ocr_free(&test); ocr_free(&all);
 }
 
+
+/* the sparse chain (pixels as sparse attributes, both layouts) gives the dense chain's objectives */
+typedef struct objlog { int n; double v[8][6]; } objlog;
+static int objlog_cb(void *u, const ssvm_progress *p) {
+    objlog *l = (objlog *)u;
+    if (l->n < 8) {
+        l->v[l->n][0] = p->primal; l->v[l->n][1] = p->dual; l->v[l->n][2] = p->gap;
+        l->v[l->n][3] = p->primal_avg; l->v[l->n][4] = p->dual_avg; l->v[l->n][5] = p->gap_avg;
+        l->n++;
+    }
+    return 0;
+}
+static void test_sparse_chain_objectives_equal_dense(th_ctx *t) {
+    ocr_data d;
+    ssvm_chain dense, sp;
+    int *as, *ai, v, k, p, nz = 0;
+    ssvm_real *av;
+    objlog la, lb;
+    TH_CHECK(t, ocr_synthetic(120, 0.1, 5, &d) == 0);
+    as = (int *)malloc(sizeof(int) * (size_t)(d.n_letters + 1));
+    ai = (int *)malloc(sizeof(int) * (size_t)d.n_letters * OCR_DIM);
+    av = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)d.n_letters * OCR_DIM);
+    for (p = 0; p < d.n_letters; p++) {
+        as[p] = nz;
+        for (k = 0; k < OCR_DIM; k++)
+            if (d.x[(size_t)p * OCR_DIM + k] != 0) { ai[nz] = k; av[nz] = d.x[(size_t)p * OCR_DIM + k]; nz++; }
+    }
+    as[d.n_letters] = nz;
+    ocr_chain(&d, OCR_MODEL_REFERENCE, &dense);
+    for (v = 0; v < 2; v++) {
+        ssvm_problem pa, pb;
+        ssvm_params q;
+        ssvm_real *w = NULL;
+        int i, c;
+        sp = dense;
+        sp.x = NULL; sp.attr_start = as; sp.attr_id = ai; sp.attr_val = av; sp.scratch = NULL; sp.owns_scratch = 0;
+        if (v) sp.flags |= SSVM_CHAIN_ATTR_MAJOR;
+        TH_CHECK(t, ssvm_chain_problem(&dense, NULL, &pa) == SSVM_OK);
+        TH_CHECK(t, ssvm_chain_problem(&sp, NULL, &pb) == SSVM_OK);
+        TH_CHECK(t, pa.d == pb.d);
+        w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)pa.d);
+        q = ssvm_params_init(SSVM_BCFW);
+        q.max_passes = 6; q.gap_tol = 0; q.sampling = SSVM_SAMPLE_PERMUTATION;
+        memset(&la, 0, sizeof la); memset(&lb, 0, sizeof lb);
+        q.progress = objlog_cb;
+        q.progress_user = &la; TH_CHECK(t, ssvm_train(&pa, &q, w, NULL) == SSVM_MAX_PASSES);
+        q.progress_user = &lb; TH_CHECK(t, ssvm_train(&pb, &q, w, NULL) == SSVM_MAX_PASSES);
+        TH_CHECK(t, la.n == 6 && lb.n == 6);
+        for (i = 0; i < la.n; i++)
+            for (c = 0; c < 6; c++) TH_NEAR(t, lb.v[i][c], la.v[i][c], IS_FLOAT_BUILD ? 1e-4 : 1e-10);
+        free(w);
+        ssvm_chain_free(&sp);
+    }
+    ssvm_chain_free(&dense);
+    free(as); free(ai); free(av);
+    ocr_free(&d);
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
     TH_RUN(t, test_chain_sparse_equals_dense);
+    TH_RUN(t, test_sparse_chain_objectives_equal_dense);
     TH_RUN(t, test_multiclass_brute_force);
     TH_RUN(t, test_viterbi_and_predict_entry);
     TH_RUN(t, test_bcfw_dual_monotone_and_gap_sign);

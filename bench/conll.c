@@ -1,0 +1,138 @@
+/* bench/conll.c: `make bench-conll`. CoNLL-2000 chunking with the sparse chain (CRF++ template, d ~ 7.4M).
+   1. A lambda sweep: train BCFW on the first 90% of the training sentences, chunk F1 on the last 10%
+      (held out) and, for information only, on the test set; lambda is chosen by the held-out F1.
+   2. The final run on all 8,936 training sentences with the chosen lambda: per pass oracle calls, primal,
+      dual, gap (at the weighted average), test F1, solver seconds, peak resident memory.
+   Last line: RESULT f1=<test F1> lambda=<chosen> pass_s=<s> train_s=<s> peak_rss_mb=<MB>
+   usage: bench_conll [shared-dir] [--passes P]   (default ../shared, 30 passes) */
+#define _POSIX_C_SOURCE 200809L
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include "../examples/conll_data.h"
+#include "../examples/chunk_model.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bctx {
+    ssvm_solver *s;
+    chunk_data *eval;
+    const conll_corpus *corpus;
+    const conll_dict *labels;
+    ssvm_real *w;
+    int *pred;
+    int print;
+    double f1;
+} bctx;
+
+static int per_pass(void *user, const ssvm_progress *p) {
+    bctx *c = (bctx *)user;
+    conll_scores sc;
+    if (!c->print) return 0;
+    ssvm_solver_weights(c->s, SSVM_W_AVERAGE, c->w);
+    c->f1 = -1;
+    if (chunk_score(c->eval, c->corpus, c->labels, c->w, c->pred, &sc) == SSVM_OK) c->f1 = sc.f1;
+    conll_scores_free(&sc);
+    printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg,
+           p->dual_avg, p->gap_avg, c->f1, p->seconds, chunk_peak_rss_mb());
+    fflush(stdout);
+    return 0;
+}
+
+/* trains; returns solver seconds, or -1. w receives the weighted average. */
+static double train(chunk_data *tr, chunk_data *ev, const conll_corpus *corpus, const conll_dict *labels,
+                    double lambda, int passes, int print, ssvm_real *w, int *pred, size_t *bytes) {
+    ssvm_problem p;
+    ssvm_params q;
+    ssvm_solver s;
+    bctx c;
+    double secs;
+    if (ssvm_chain_problem(&tr->m, NULL, &p) != SSVM_OK) return -1;
+    q = ssvm_params_init(SSVM_BCFW);
+    q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0;
+    q.eval_iterate = 0;
+    q.eval_every = print ? 1 : 0; /* the sweep needs no gap: no evaluation passes */
+    q.progress = per_pass; q.progress_user = &c;
+    if (ssvm_solver_init(&s, &p, &q) != SSVM_OK) return -1;
+    if (bytes) *bytes = s.heap_bytes;
+    c.s = &s; c.eval = ev; c.corpus = corpus; c.labels = labels; c.w = w; c.pred = pred; c.print = print;
+    if (ssvm_solver_run(&s) < 0) { ssvm_solver_uninit(&s); return -1; }
+    ssvm_solver_weights(&s, SSVM_W_AVERAGE, w);
+    secs = s.prog.seconds;
+    ssvm_solver_uninit(&s);
+    return secs;
+}
+
+int main(int argc, char **argv) {
+    const char *shared = "../shared";
+    char ptr[1024], pte[1024], err[512];
+    double lambdas[5] = {1e-2, 3e-3, 1e-3, 3e-4, 1e-4}, best_l = 0, best_f1 = -1, secs, f1 = -1;
+    int passes = 30, i, cut, *pred;
+    conll_corpus ctr, cte;
+    conll_dict attrs, labels;
+    conll_features ftr, fte;
+    chunk_data a, b, all, test;
+    ssvm_real *w;
+    conll_scores sc;
+    size_t bytes = 0;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
+        else shared = argv[i];
+    }
+    snprintf(ptr, sizeof ptr, "%s/data/conll2000/train.txt.gz", shared);
+    snprintf(pte, sizeof pte, "%s/data/conll2000/test.txt.gz", shared);
+    if (conll_load(ptr, &ctr, err, sizeof err) || conll_load(pte, &cte, err, sizeof err)) {
+        printf("bench-conll needs the CoNLL-2000 data: %s\nRESULT skipped=1\n", err);
+        return 0;
+    }
+    conll_dict_init(&attrs); conll_dict_init(&labels);
+    if (conll_featurize(&ctr, &attrs, &labels, 1, 1, &ftr, err, sizeof err) ||
+        conll_featurize(&cte, &attrs, &labels, 0, 1, &fte, err, sizeof err)) {
+        printf("%s\n", err);
+        return 1;
+    }
+    printf("structsvm.h bench-conll: ssvm_real = %s; train %d sentences / %d tokens, test %d / %d; %d attributes "
+           "(CRF++ template, dictionary), %d labels; d = %d; Hamming loss counted per token\n",
+           sizeof(ssvm_real) == sizeof(float) ? "float" : "double", ctr.n_sent, ctr.n_tok, cte.n_sent, cte.n_tok,
+           ftr.n_attr, ftr.n_labels, ftr.n_attr * ftr.n_labels + ftr.n_labels * ftr.n_labels);
+    pred = (int *)malloc(sizeof(int) * (size_t)(ctr.n_tok > cte.n_tok ? ctr.n_tok : cte.n_tok));
+    cut = ftr.n_sent - ftr.n_sent / 10;
+    chunk_data_init(&a, &ftr, 0, cut, CHUNK_LOSS_COUNTED);
+    chunk_data_init(&b, &ftr, cut, ftr.n_sent, CHUNK_LOSS_COUNTED);
+    chunk_data_init(&all, &ftr, 0, ftr.n_sent, CHUNK_LOSS_COUNTED);
+    chunk_data_init(&test, &fte, 0, fte.n_sent, CHUNK_LOSS_COUNTED);
+    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&all.m));
+
+    printf("\n#### lambda sweep: BCFW %d passes on the first %d training sentences; F1 on the held-out last %d "
+           "(chooses lambda) and on the test set (for information)\n", passes, cut, ftr.n_sent - cut);
+    printf("   lambda  heldout_F1  test_F1  solver_s\n");
+    for (i = 0; i < 5; i++) {
+        double hf = -1, tf = -1;
+        secs = train(&a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL);
+        if (chunk_score(&b, &ctr, &labels, w, pred, &sc) == SSVM_OK) hf = sc.f1;
+        conll_scores_free(&sc);
+        if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) tf = sc.f1;
+        conll_scores_free(&sc);
+        printf("%9g %11.2f %8.2f %9.2f\n", lambdas[i], hf, tf, secs);
+        if (hf > best_f1) { best_f1 = hf; best_l = lambdas[i]; }
+    }
+    printf("chosen lambda = %g (held-out F1 %.2f)\n", best_l, best_f1);
+
+    printf("\n#### final: BCFW on all %d training sentences, lambda = %g\n", ftr.n_sent, best_l);
+    printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
+    secs = train(&all, &test, &cte, &labels, best_l, passes, 1, w, pred, &bytes);
+    if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) { f1 = sc.f1; conll_print_scores(stdout, &sc); }
+    conll_scores_free(&sc);
+    printf("solver workspace %.1f MB: w, the lazy-average vector z and a scratch d-vector (3 x %.1f MB), one "
+           "sparse accumulator over d (%.1f MB), the per-sentence label statistics (%.1f MB)\n",
+           bytes / 1e6, 8.0 * ssvm_chain_dim(&all.m) / 1e6, 13.0 * ssvm_chain_dim(&all.m) / 1e6,
+           8.0 * ((double)ftr.n_tok * ftr.n_labels + (double)ftr.n_sent * ftr.n_labels * ftr.n_labels) / 1e6);
+    printf("\nRESULT f1=%.2f lambda=%g pass_s=%.3f train_s=%.2f peak_rss_mb=%.0f\n", f1, best_l, secs / passes, secs,
+           chunk_peak_rss_mb());
+    free(w); free(pred);
+    chunk_data_free(&a); chunk_data_free(&b); chunk_data_free(&all); chunk_data_free(&test);
+    conll_features_free(&ftr); conll_features_free(&fte);
+    conll_dict_free(&attrs); conll_dict_free(&labels);
+    conll_corpus_free(&ctr); conll_corpus_free(&cte);
+    return 0;
+}
