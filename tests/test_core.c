@@ -700,6 +700,68 @@ static void test_sparse_chain_objectives_equal_dense(th_ctx *t) {
     ocr_free(&d);
 }
 
+
+/* predefined steps (no line search): BCFW 2n/(k+2n), FW 2/(k+2); both still close the gap */
+static void test_predefined_steps(th_ctx *t) {
+    int solver;
+    for (solver = 0; solver < 2; solver++) {
+        tmc d;
+        ssvm_params q;
+        ssvm_progress a, b;
+        ssvm_real w[15];
+        tmc_make(&d, 17, 40, 3, 5, 1.0);
+        q = ssvm_params_init(solver ? SSVM_FW : SSVM_BCFW);
+        q.line_search = 0; q.gap_tol = 0; q.max_passes = 5;
+        TH_CHECK(t, ssvm_train(&d.p, &q, w, &a) == SSVM_MAX_PASSES);
+        q.max_passes = 400;
+        TH_CHECK(t, ssvm_train(&d.p, &q, w, &b) == SSVM_MAX_PASSES);
+        if (solver) TH_CHECKF(t, b.gap < a.gap / 10 && b.gap >= 0, "fw %g -> %g", a.gap, b.gap);
+        else TH_CHECKF(t, b.gap_avg < a.gap_avg / 10 && b.gap_avg >= 0, "bcfw %g -> %g", a.gap_avg, b.gap_avg);
+    }
+}
+
+/* ssvm_primal equals the solver's primal at the same w; ssvm_mean_loss equals a hand count */
+static void test_primal_and_mean_loss(th_ctx *t) {
+    tmc d;
+    ssvm_params q;
+    ssvm_solver s;
+    ssvm_real w[15];
+    int ybuf[2], i, wrong = 0;
+    void *mem;
+    ssvm_svec *sv;
+    double prim, ml;
+    tmc_make(&d, 23, 40, 3, 5, 1.5);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.max_passes = 3; q.gap_tol = 0; q.eval_average = 0;
+    TH_CHECK(t, ssvm_solver_init(&s, &d.p, &q) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w) == SSVM_OK);
+    sv = new_svec(d.p.d, &mem);
+    TH_CHECK(t, ssvm_primal(&d.p, q.lambda, w, sv, ybuf, &prim) == SSVM_OK);
+    TH_NEAR(t, prim, s.prog.primal, IS_FLOAT_BUILD ? 1e-5 : 1e-12);
+    /* continuing a run after raising the pass limit */
+    s.par.max_passes = 5;
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s.prog.pass == 5 && s.prog.oracle_calls == 200);
+    ssvm_solver_uninit(&s);
+    TH_CHECK(t, ssvm_mean_loss(&d.p, w, ybuf, &ml) == SSVM_OK);
+    for (i = 0; i < d.p.n; i++) {
+        int y;
+        ssvm_multiclass_predict(3, 5, w, d.x + i * 5, &y);
+        wrong += y != d.lab[i];
+    }
+    TH_NEAR(t, ml, (double)wrong / d.p.n, 1e-12);
+    {   /* errors */
+        double nanw;
+        volatile double z = 0;
+        nanw = z / z;
+        w[3] = (ssvm_real)nanw;
+        TH_CHECK(t, ssvm_primal(&d.p, q.lambda, w, sv, ybuf, &prim) == SSVM_ERR_NONFINITE);
+        TH_CHECK(t, ssvm_primal(&d.p, 0, w, sv, ybuf, &prim) == SSVM_ERR_LAMBDA);
+        TH_CHECK(t, ssvm_mean_loss(NULL, w, ybuf, &ml) == SSVM_ERR_INVALID_ARG);
+    }
+    free(mem); free(sv);
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
@@ -716,5 +778,7 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_model_bad_input);
     TH_RUN(t, test_static_workspace);
     TH_RUN(t, test_stopping_rules);
+    TH_RUN(t, test_predefined_steps);
+    TH_RUN(t, test_primal_and_mean_loss);
     TH_RUN(t, test_replay_reference_ocr);
 }
