@@ -19,7 +19,7 @@
        ssvm_real *w = malloc(prob.d * sizeof *w);
        ssvm_result r = ssvm_train(&prob, &par, w, NULL);   // w = the weighted average w_bar
        if (r < 0) printf("%s\n", ssvm_result_string(r));
-       int yhat; ssvm_multiclass_predict(&m, w, x_new, &yhat);
+       int yhat; ssvm_multiclass_predict(K, F, w, x_new, &yhat);
 
    Your own problem: fill an ssvm_problem with n, d, max_label_len and callbacks (all take `void *user`):
        truth(user, i, y)                   writes the gold label y_i (ints), returns its length (>= 1)
@@ -85,6 +85,34 @@
                       first/last label biases, K*K transitions; Hamming loss normalised by length
                       (default, as in the BCFW reference) or counted (SSVM_CHAIN_COUNTED_LOSS); exact
                       Viterbi, ties to the lowest label index.
+       Dense:  m.x = positions x F reals.  Sparse: m.attr_start/attr_id/attr_val (CSR per position;
+       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR to lay the unary weights out as
+       w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants).
+       Weight layout: unary block (K*F), then [first-label biases K, last-label biases K], then the
+       transitions w[off + a + K*b] for label a followed by label b.
+       m.start may begin at an offset > 0: a model over a slice of larger arrays (held-out splits).
+       ssvm_chain_problem() validates the data once (labels, ids, NaN/Inf, offsets); decoding then
+       trusts it. The oracle writes into the model's scratch: one ssvm_chain per thread.
+
+   API (all return ssvm_result unless noted)
+     ssvm_result_string(r)                                  -> const char *
+     ssvm_params_init(solver) -> ssvm_params; ssvm_params_check(&q); ssvm_problem_check(&p)
+     ssvm_train(&p, &q, w_out, &final_progress)             heap-allocating one-call training
+     ssvm_solver_heap_size(&p, &q, &bytes)                  bytes the solver needs, before training
+     ssvm_solver_init_preallocated(&s, &p, &q, buf, bytes)  no allocation at all
+     ssvm_solver_init(&s, &p, &q) / ssvm_solver_uninit(&s)  via q.allocator or malloc
+     ssvm_solver_run(&s)         until a stopping rule; raise s.par.max_passes and call again to go on
+     ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation
+     ssvm_solver_evaluate(&s, iterate, average, &progress)  gap/primal/dual now (counted apart)
+     ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, w_out)
+     ssvm_primal(&p, lambda, w, &svec, ybuf, &primal)       P(w) by one oracle pass
+     ssvm_mean_loss(&p, w, ybuf, &mean)                     (1/n) sum_i Delta(y_i, decode(x_i))
+     ssvm_svec_heap_size(d) -> size_t; ssvm_svec_init_preallocated(&v, d, buf, bytes);
+       ssvm_svec_add / _add_dense / _add_sparse / _clear / _dot   (the accumulator phi writes into)
+     ssvm_multiclass_init / _dim / _problem / _predict(K, F, w, x, &y)
+     ssvm_chain_dim / _scratch_bytes / _problem / _free / _scores(m, w, p0, L, u)
+     ssvm_chain_predict_work_bytes(L, K) -> size_t; ssvm_chain_predict(K, F, flags, w, L, x, work, y)
+     ssvm_viterbi_work_bytes(L, K) -> size_t; ssvm_viterbi(L, K, unary, trans, work, y) -> best score
    DOES NOT (yet): kernels, cutting-plane, latent variables, multithreading inside the solver (it is
    reentrant: one ssvm_solver and one model object per thread), save/load of models.
 
