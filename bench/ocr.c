@@ -19,6 +19,12 @@ typedef struct bctx {
     double last_seconds;  /* solver seconds at the last pass */
 } bctx;
 
+/* "-" where a quantity does not exist (SSG has no dual) */
+static void num(char *buf, double v) {
+    if (v == v) snprintf(buf, 32, "%.6g", v);
+    else snprintf(buf, 32, "-");
+}
+
 static int row(void *user, const ssvm_progress *p) {
     bctx *c = (bctx *)user;
     double le = 0, we = 0;
@@ -26,10 +32,16 @@ static int row(void *user, const ssvm_progress *p) {
     if (p->pass % c->every && p->pass != 1) return 0;
     ssvm_solver_weights(c->s, c->s->par.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE, c->w);
     ocr_errors(c->test, c->w, &le, &we);
-    printf("%5d %9lld %12.6g %12.6g %12.6g %12.6g %12.6g %8.2f%% %9.3f %11zu\n", p->pass, p->oracle_calls,
-           p->primal_avg == p->primal_avg ? p->primal_avg : p->primal,
-           p->dual_avg == p->dual_avg ? p->dual_avg : p->dual, p->gap_avg == p->gap_avg ? p->gap_avg : p->gap,
-           p->primal, p->gap, 100 * le, p->seconds, p->state_bytes);
+    {
+        char a[5][32];
+        num(a[0], p->primal_avg == p->primal_avg ? p->primal_avg : p->primal);
+        num(a[1], p->dual_avg == p->dual_avg ? p->dual_avg : p->dual);
+        num(a[2], p->gap_avg == p->gap_avg ? p->gap_avg : p->gap);
+        num(a[3], p->primal);
+        num(a[4], p->gap);
+        printf("%5d %9lld %12s %12s %12s %12s %12s %8.2f%% %9.3f %11zu\n", p->pass, p->oracle_calls, a[0], a[1], a[2],
+               a[3], a[4], 100 * le, p->seconds, p->state_bytes);
+    }
     fflush(stdout);
     return 0;
 }
@@ -44,7 +56,7 @@ static double run(const char *title, ssvm_chain *mtrain, ssvm_chain *mtest, ssvm
     ssvm_result r;
     if (ssvm_chain_problem(mtrain, NULL, &p) != SSVM_OK) return -1;
     q = ssvm_params_init(kind);
-    q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0; q.eval_every = every;
+    q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0; /* evaluated every pass; rows every `every` */
     q.progress = row; q.progress_user = &c;
     if (ssvm_solver_init(&s, &p, &q) != SSVM_OK) return -1;
     c.s = &s; c.test = mtest; c.every = every; c.last_seconds = 0;
