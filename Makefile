@@ -8,7 +8,7 @@ HDR      = structsvm.h
 TESTSRC  = tests/run.c tests/harness.h tests/test_core.c tests/test_ocr_data.c tests/test_conll.c \
            examples/ocr_data.h examples/conll_data.h $(HDR)
 
-.PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples
+.PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 
 $(B):
@@ -49,6 +49,16 @@ $(B)/bench_ocr: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
 bench-ocr: $(B)/bench_ocr
 	./$(B)/bench_ocr $(SHARED)
 
+# Cross and embedded builds (each says what it needs and skips without it; under CI=true that fails):
+# the compile matrix (gcc/clang/g++/tcc/-m32/Cortex-M/RISC-V, see tools/ci_matrix.sh), the tests on
+# 32-bit ARM under qemu-arm, and the Cortex-M4F flash/RAM table of tests/embedded/.
+ci-matrix:
+	@SHARED=$(SHARED) ./tools/ci_matrix.sh
+test-arm:
+	@SHARED=$(SHARED) ./tools/test_arm.sh
+footprint:
+	@SHARED=$(SHARED) ./tools/footprint.sh
+
 clean:
 	rm -rf $(B)
 
@@ -56,3 +66,10 @@ $(B)/bench_conll: bench/conll.c examples/conll_data.h examples/chunk_model.h $(H
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-conll: $(B)/bench_conll
 	./$(B)/bench_conll $(SHARED)
+
+# The built-in loops against Debian's OpenBLAS (libopenblas-dev), single-threaded for a fair count.
+$(B)/bench_ocr_blas: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_USE_BLAS $< -o $@ -lopenblas -lm
+bench-blas: $(B)/bench_ocr $(B)/bench_ocr_blas
+	@./$(B)/bench_ocr $(SHARED) --speed
+	@OPENBLAS_NUM_THREADS=1 ./$(B)/bench_ocr_blas $(SHARED) --speed

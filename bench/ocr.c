@@ -2,7 +2,8 @@
    lambda = 0.01 and 0.001; per pass: oracle calls, primal, dual, gap, per-letter test error, solver seconds,
    state bytes. Then the replay against the authors' reference, the speed-up over the reference's 2.1 s per
    BCFW pass, and the 4,030-dimensional counted-Hamming model. Last line: RESULT key=value ...
-   usage: bench_ocr [shared-dir] [--quick]   (shared-dir defaults to ../shared) */
+   usage: bench_ocr [shared-dir] [--quick] [--speed]   (shared-dir defaults to ../shared; --speed: seconds
+   per pass of each solver only, no evaluation, one line: what `make bench-blas` compares) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -10,6 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef STRUCTSVM_USE_BLAS
+#define SPEED_BLAS 1
+#else
+#define SPEED_BLAS 0
+#endif
 
 typedef struct bctx {
     ssvm_solver *s;
@@ -122,12 +128,13 @@ int main(int argc, char **argv) {
     char path[1024], err[512];
     ocr_data all, small_tr, small_te, large_tr, large_te;
     ssvm_chain ms, mst, ml, mlt, mc, mct;
-    int quick = 0, i, *seq;
+    int quick = 0, speed = 0, i, *seq;
     long long seqlen = 0;
     double lambdas[2] = {0.01, 0.001}, small_s = 0, large_s = 0, rep = 0, e;
     size_t large_bytes = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = 1;
+        else if (!strcmp(argv[i], "--speed")) speed = 1;
         else shared = argv[i];
     }
     snprintf(path, sizeof path, "%s/data/ocr/letter.data.gz", shared);
@@ -142,6 +149,26 @@ int main(int argc, char **argv) {
     ocr_chain(&large_tr, OCR_MODEL_REFERENCE, &ml); ocr_chain(&large_te, OCR_MODEL_REFERENCE, &mlt);
     ssvm_chain_problem(&mst, NULL, &(ssvm_problem){0});
     ssvm_chain_problem(&mlt, NULL, &(ssvm_problem){0});
+    if (speed) { /* solver seconds per pass only, no evaluation: `make bench-blas` compares builds */
+        ssvm_solver_kind kinds[3] = {SSVM_BCFW, SSVM_FW, SSVM_SSG};
+        const char *names[3] = {"bcfw", "fw", "ssg"};
+        printf("SPEED blas=%d real=%s", SPEED_BLAS, sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
+        for (i = 0; i < 6; i++) {
+            ssvm_problem p;
+            ssvm_params q;
+            ssvm_solver s;
+            ssvm_chain *m = i < 3 ? &ms : &ml;
+            ssvm_chain_problem(m, NULL, &p);
+            q = ssvm_params_init(kinds[i % 3]);
+            q.max_passes = i < 3 ? 20 : 5; q.eval_every = 0; q.gap_tol = 0;
+            ssvm_solver_init(&s, &p, &q);
+            ssvm_solver_run(&s);
+            printf(" %s_%s_pass_s=%.4f", names[i % 3], i < 3 ? "small" : "large", s.prog.seconds / q.max_passes);
+            ssvm_solver_uninit(&s);
+        }
+        printf("\n");
+        return 0;
+    }
     printf("structsvm.h bench-ocr: ssvm_real = %s; OCR-small: train %d words (fold 0), test %d; OCR-large: train %d (folds 1-9), test %d\n",
            sizeof(ssvm_real) == sizeof(float) ? "float" : "double", small_tr.n_words, small_te.n_words,
            large_tr.n_words, large_te.n_words);
