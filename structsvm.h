@@ -72,11 +72,16 @@
    separately (eval_oracle_calls) and timed separately.
 
    STATE (BCFW per-example memory, ssvm_params.state)
-     SSVM_STATE_AUTO     compact if the problem has stats callbacks, else dense
+     SSVM_STATE_AUTO     compact if the problem has stats callbacks, else sparse
      SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
                          sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
                          Chain: L*K + K*K per sequence; multiclass: K per example.
-     SSVM_STATE_DENSE    w_i as d reals per example (n*d reals), for problems without stats.
+     SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
+                         has seen (the paper's Sec. 4 remark): memory proportional to what example i
+                         touches. The pool starts at params.sparse_pool_entries; a heap solver grows
+                         and compacts it (state_bytes reports the total), a preallocated one stops
+                         with SSVM_ERR_WORKSPACE when full.
+     SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
    ssvm_solver_heap_size() tells the bytes before training; ssvm_progress.state_bytes reports them.
 
    MODELS
@@ -243,7 +248,9 @@ typedef enum ssvm_averaging {
     SSVM_AVG_WEIGHTED = 1, /* w_bar = 2/(k(k+1)) sum_t t w^(t)  (eq. 14) */
     SSVM_AVG_SUFFIX = 2    /* uniform average since the last step index that was a power of 2 */
 } ssvm_averaging;
-typedef enum ssvm_state_kind { SSVM_STATE_AUTO = 0, SSVM_STATE_COMPACT = 1, SSVM_STATE_DENSE = 2 } ssvm_state_kind;
+typedef enum ssvm_state_kind {
+    SSVM_STATE_AUTO = 0, SSVM_STATE_COMPACT = 1, SSVM_STATE_DENSE = 2, SSVM_STATE_SPARSE = 3
+} ssvm_state_kind;
 typedef enum ssvm_which { SSVM_W_ITERATE = 0, SSVM_W_AVERAGE = 1, SSVM_W_BEST = 2 } ssvm_which;
 
 typedef struct ssvm_progress {
@@ -282,6 +289,9 @@ typedef struct ssvm_params {
     const int *sequence;         /* for SSVM_SAMPLE_SEQUENCE */
     long long sequence_len;
     ssvm_state_kind state;       /* BCFW per-example state, default AUTO */
+    size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE: (index, value) pairs reserved up front for all w_i
+                                    (0 = 64 per example); a heap solver grows the pool, a preallocated one
+                                    fails with SSVM_ERR_WORKSPACE when it is full */
     unsigned long long seed;     /* default 1 */
     ssvm_progress_fn progress;   /* called after every pass; may be NULL */
     void *progress_user;
@@ -306,6 +316,14 @@ typedef struct ssvm_solver {
     size_t *sig_off;       /* n+1 offsets into sigma */
     ssvm_real *stmp;       /* max stat_dim scratch */
     ssvm_real *wi;         /* dense state n*d */
+    size_t *sp_off;        /* sparse state: w_i is (sp_idx, sp_val)[sp_off[i] .. + sp_len[i]) */
+    int *sp_len, *sp_cap;
+    int *sp_idx;
+    ssvm_real *sp_val;
+    size_t sp_pool_cap, sp_pool_used, sp_live;
+    void *sp_pool_mem;     /* a grown pool (allocated apart from the heap block), else NULL */
+    size_t sp_pool_bytes;
+    ssvm_svec sv_ws;       /* sparse state: w_s of the current step */
     double *li;            /* n per-example losses l_i */
     int *perm;             /* n */
     int *y, *y2;           /* label buffers */
@@ -1170,7 +1188,7 @@ STRUCTSVM_DEF ssvm_result ssvm_params_check(const ssvm_params *q) {
     if (!q) return SSVM_ERR_INVALID_ARG;
     if (!(q->lambda > 0) || !ssvm__finite(q->lambda)) return SSVM_ERR_LAMBDA;
     if ((unsigned)q->solver > (unsigned)SSVM_SSG || (unsigned)q->sampling > (unsigned)SSVM_SAMPLE_SEQUENCE ||
-        (unsigned)q->averaging > (unsigned)SSVM_AVG_SUFFIX || (unsigned)q->state > (unsigned)SSVM_STATE_DENSE)
+        (unsigned)q->averaging > (unsigned)SSVM_AVG_SUFFIX || (unsigned)q->state > (unsigned)SSVM_STATE_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (q->max_passes < 0 || q->max_oracle_calls < 0 || q->eval_every < 0 || !(q->max_seconds >= 0) ||
         !(q->gap_tol >= 0))
@@ -1210,7 +1228,8 @@ SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_params *q) {
     if (q->solver != SSVM_BCFW) return -1;
     if (q->state == SSVM_STATE_COMPACT) return p->stats ? SSVM_STATE_COMPACT : -2;
     if (q->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
-    return p->stats ? SSVM_STATE_COMPACT : SSVM_STATE_DENSE;
+    if (q->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
+    return p->stats ? SSVM_STATE_COMPACT : SSVM_STATE_SPARSE;
 }
 
 /* Lays out (or sizes, when s->heap is NULL) every block of the solver in one arena. */
@@ -1228,7 +1247,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->y2 = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
     s->perm = (s->par.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
     s->li = 0; s->sig_off = 0; s->sigma = 0; s->stmp = 0; s->wi = 0;
-    if (s->state_kind == SSVM_STATE_COMPACT || s->state_kind == SSVM_STATE_DENSE)
+    s->sp_off = 0; s->sp_len = s->sp_cap = s->sp_idx = 0; s->sp_val = 0; s->sv_ws.val = 0;
+    if (s->state_kind >= SSVM_STATE_COMPACT)
         s->li = (double *)ssvm__take(a, n, sizeof(double));
     if (s->state_kind == SSVM_STATE_COMPACT) {
         s->sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
@@ -1245,6 +1265,18 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     } else if (s->state_kind == SSVM_STATE_DENSE) {
         if (n > ((size_t)-1) / sizeof(ssvm_real) / d) return SSVM_ERR_OVERFLOW;
         s->wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
+    } else if (s->state_kind == SSVM_STATE_SPARSE) {
+        size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : 64 * n;
+        if (pool < n) return SSVM_ERR_WORKSPACE;
+        s->sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
+        s->sp_len = (int *)ssvm__take(a, n, sizeof(int));
+        s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
+        s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
+        s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+        s->sp_pool_cap = pool;
+        s->sv_ws.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+        s->sv_ws.idx = (int *)ssvm__take(a, d, sizeof(int));
+        s->sv_ws.mark = (unsigned char *)ssvm__take(a, d, 1);
     }
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
@@ -1275,6 +1307,11 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     SSVM_MEMSET(s->sv.mark, 0, d); s->sv.nnz = 0; s->sv.d = p->d; s->sv.err = 0;
     if (s->li) for (i = 0; i < p->n; i++) s->li[i] = 0;
     if (s->wi) SSVM_MEMSET(s->wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
+    if (s->sp_off) {
+        for (i = 0; i < p->n; i++) { s->sp_off[i] = 0; s->sp_len[i] = 0; s->sp_cap[i] = 0; }
+        s->sp_pool_used = 0; s->sp_live = 0;
+        SSVM_MEMSET(s->sv_ws.mark, 0, d); s->sv_ws.nnz = 0; s->sv_ws.d = p->d; s->sv_ws.err = 0;
+    }
     s->l = 0; s->l_bar = 0; s->avg_a = 1; s->avg_b = 1; s->k = 0; s->avg_count = 0; s->seq_pos = 0;
     s->rng = s->par.seed;
     s->best = s->par.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
@@ -1318,6 +1355,23 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(ssvm_solver *s, const ss
     return SSVM_OK;
 }
 
+/* the solver's allocator for memory beyond its heap block (a growing sparse pool); NULL if none */
+SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
+    if (!s->owns_heap) return 0; /* a preallocated solver never allocates */
+    if (s->par.allocator.alloc) return s->par.allocator.alloc(bytes, s->par.allocator.user);
+#ifndef STRUCTSVM_NO_MALLOC
+    return SSVM_MALLOC(bytes, 0);
+#else
+    return 0;
+#endif
+}
+SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) {
+    if (!ptr) return;
+    if (s->par.allocator.free) { s->par.allocator.free(ptr, s->par.allocator.user); return; }
+#ifndef STRUCTSVM_NO_MALLOC
+    SSVM_FREE(ptr, 0);
+#endif
+}
 STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q) {
     size_t need;
     void *heap;
@@ -1341,6 +1395,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
 
 STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
     if (!s) return;
+    if (s->sp_pool_mem) { ssvm__free(s, s->sp_pool_mem); s->sp_pool_mem = 0; }
     if (s->owns_heap && s->heap) {
         if (s->par.allocator.free) s->par.allocator.free(s->heap, s->par.allocator.user);
 #ifndef STRUCTSVM_NO_MALLOC
@@ -1440,6 +1495,44 @@ SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     return ssvm__rand_below(&s->rng, n);
 }
 
+/* Room for `need` entries of example i's sparse w_i: a fresh block at the end of the pool, or, when the
+   pool is full, a pool twice the live size into which every example's entries are compacted. */
+SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need) {
+    size_t cap = (size_t)s->sp_cap[i] * 2, newcap, bytes, used = 0;
+    int e;
+    unsigned char *mem;
+    int *nidx;
+    ssvm_real *nval;
+    if (need <= s->sp_cap[i]) return SSVM_OK;
+    if (cap < (size_t)need) cap = (size_t)need;
+    if (cap < 8) cap = 8;
+    if (s->sp_pool_used + cap <= s->sp_pool_cap) {
+        /* the old entries are copied by the caller's rewrite; the old block becomes garbage */
+        s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
+        return SSVM_OK;
+    }
+    newcap = 2 * (s->sp_live + cap);
+    if (newcap < s->sp_pool_cap) newcap = s->sp_pool_cap;
+    if (newcap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
+    bytes = newcap * (sizeof(int) + sizeof(ssvm_real)) + 16;
+    mem = (unsigned char *)ssvm__alloc(s, bytes);
+    if (!mem) return s->owns_heap ? SSVM_ERR_OUT_OF_MEMORY : SSVM_ERR_WORKSPACE;
+    nval = (ssvm_real *)(void *)ssvm__align16(mem);
+    nidx = (int *)(void *)(nval + newcap);
+    for (e = 0; e < s->prob.n; e++) { /* compact: every block shrinks to its length */
+        size_t k, o = s->sp_off[e];
+        int L = s->sp_len[e];
+        for (k = 0; k < (size_t)L; k++) { nidx[used + k] = s->sp_idx[o + k]; nval[used + k] = s->sp_val[o + k]; }
+        s->sp_off[e] = used; s->sp_cap[e] = L; used += (size_t)L;
+    }
+    s->sp_off[i] = used; s->sp_cap[i] = (int)cap; used += cap;
+    ssvm__free(s, s->sp_pool_mem);
+    s->sp_pool_mem = mem; s->sp_pool_bytes = bytes;
+    s->sp_idx = nidx; s->sp_val = nval; s->sp_pool_cap = newcap; s->sp_pool_used = used;
+    s->prog.state_bytes = s->heap_bytes + bytes;
+    return SSVM_OK;
+}
+
 /* >>solvers: BCFW, Algorithm 4 */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
     const ssvm_problem *p = &s->prob;
@@ -1463,6 +1556,14 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         /* w_i - w_s = A_i (s(y*) - sigma_i) / (lambda n) */
         if ((rc = p->expand(p->user, i, s->stmp, sc, D)) < 0) return (ssvm_result)rc;
         if (D->err) return (ssvm_result)D->err;
+    } else if (s->state_kind == SSVM_STATE_SPARSE) {
+        ssvm_svec *E = &s->sv_ws;
+        size_t o = s->sp_off[i];
+        ssvm_svec_clear(E);
+        if ((r = ssvm__add_psi(s, i, s->y, len, sc, E)) != SSVM_OK) return r; /* E = w_s */
+        for (k = 0; k < s->sp_len[i]; k++) ssvm_svec_add(D, s->sp_idx[o + k], s->sp_val[o + k]);
+        for (k = 0; k < E->nnz; k++) { int j = E->idx[k]; ssvm_svec_add(D, j, -E->val[j]); }
+        if (D->err) return (ssvm_result)D->err;
     } else {
         ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
         int j;
@@ -1483,6 +1584,20 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         ssvm_real *sig = s->sigma + s->sig_off[i];
         size_t m = s->sig_off[i + 1] - s->sig_off[i], j;
         for (j = 0; j < m; j++) if (s->stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)s->stmp[j]);
+    } else if (s->state_kind == SSVM_STATE_SPARSE) {
+        /* w_i' = (1-gamma) w_i + gamma w_s = (1-gamma) D + w_s, on the support of D (which covers both) */
+        const ssvm_svec *E = &s->sv_ws;
+        int m = 0;
+        size_t o;
+        if ((r = ssvm__sparse_reserve(s, i, D->nnz)) != SSVM_OK) return r;
+        o = s->sp_off[i];
+        for (k = 0; k < D->nnz; k++) {
+            int j = D->idx[k];
+            double v = (1 - gamma) * (double)D->val[j] + (E->mark[j] ? (double)E->val[j] : 0.0);
+            if (v != 0) { s->sp_idx[o + m] = j; s->sp_val[o + m] = (ssvm_real)v; m++; }
+        }
+        s->sp_live += (size_t)m - (size_t)s->sp_len[i];
+        s->sp_len[i] = m;
     } else {
         ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
         for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; wi[j] -= (ssvm_real)(gamma * (double)D->val[j]); }

@@ -383,30 +383,56 @@ static void test_suffix_and_weighted_average(th_ctx *t) {
     }
 }
 
-/* compact and dense per-example state are the same algorithm */
-static void test_compact_equals_dense_state(th_ctx *t) {
+/* compact, sparse and dense per-example state are the same algorithm */
+static void test_state_kinds_agree(th_ctx *t) {
     trng r = {31};
     tchain c;
-    ssvm_problem p;
+    ssvm_problem p, pg;
     ssvm_params q;
-    ssvm_progress a, b;
-    ssvm_real *w1, *w2;
+    ssvm_progress a, b, e;
+    ssvm_real *w1, *w2, *w3;
     int j;
-    double maxd = 0;
+    double maxd = 0, maxe = 0;
     tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 0);
     TH_CHECK(t, ssvm_chain_problem(&c.m, NULL, &p) == SSVM_OK);
     w1 = (ssvm_real *)malloc(sizeof(ssvm_real) * p.d); w2 = (ssvm_real *)malloc(sizeof(ssvm_real) * p.d);
+    w3 = (ssvm_real *)malloc(sizeof(ssvm_real) * p.d);
     q = ssvm_params_init(SSVM_BCFW);
     q.max_passes = 20; q.gap_tol = 0;
     q.state = SSVM_STATE_COMPACT;
     TH_CHECK(t, ssvm_train(&p, &q, w1, &a) == SSVM_MAX_PASSES);
     q.state = SSVM_STATE_DENSE;
     TH_CHECK(t, ssvm_train(&p, &q, w2, &b) == SSVM_MAX_PASSES);
-    for (j = 0; j < p.d; j++) if (fabs((double)w1[j] - (double)w2[j]) > maxd) maxd = fabs((double)w1[j] - (double)w2[j]);
-    TH_CHECKF(t, maxd < (IS_FLOAT_BUILD ? 1e-3 : 1e-9), "max diff %g", maxd);
+    /* the same problem without statistics callbacks: AUTO picks the sparse state; a tiny initial pool
+       makes it grow and compact several times */
+    pg = p; pg.stat_dim = 0; pg.stats = 0; pg.expand = 0;
+    q.state = SSVM_STATE_AUTO; q.sparse_pool_entries = 8;
+    TH_CHECK(t, ssvm_train(&pg, &q, w3, &e) == SSVM_MAX_PASSES);
+    for (j = 0; j < p.d; j++) {
+        if (fabs((double)w1[j] - (double)w2[j]) > maxd) maxd = fabs((double)w1[j] - (double)w2[j]);
+        if (fabs((double)w3[j] - (double)w2[j]) > maxe) maxe = fabs((double)w3[j] - (double)w2[j]);
+    }
+    TH_CHECKF(t, maxd < (IS_FLOAT_BUILD ? 1e-3 : 1e-9), "compact vs dense: max diff %g", maxd);
+    TH_CHECKF(t, maxe < (IS_FLOAT_BUILD ? 1e-3 : 1e-9), "sparse vs dense: max diff %g", maxe);
     TH_NEAR(t, a.gap_avg, b.gap_avg, IS_FLOAT_BUILD ? 1e-4 : 1e-9);
-    TH_CHECK(t, a.state_bytes < b.state_bytes || p.d < 40);
-    free(w1); free(w2);
+    TH_NEAR(t, e.gap_avg, b.gap_avg, IS_FLOAT_BUILD ? 1e-4 : 1e-9);
+    TH_CHECK(t, a.state_bytes < b.state_bytes);
+    TH_CHECK(t, e.state_bytes > 0);
+    /* preallocated: a pool too small for the run stops with its own code, never overruns */
+    {
+        ssvm_solver s;
+        size_t bytes;
+        unsigned char *buf;
+        q.sparse_pool_entries = (size_t)pg.n; /* one entry per example */
+        TH_CHECK(t, ssvm_solver_heap_size(&pg, &q, &bytes) == SSVM_OK);
+        buf = (unsigned char *)malloc(bytes);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&s, &pg, &q, buf, bytes) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_WORKSPACE);
+        free(buf);
+        q.sparse_pool_entries = (size_t)pg.n - 1;
+        TH_CHECK(t, ssvm_solver_heap_size(&pg, &q, &bytes) == SSVM_ERR_WORKSPACE);
+    }
+    free(w1); free(w2); free(w3);
     ssvm_chain_free(&c.m);
 }
 
@@ -773,7 +799,7 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_solvers_agree_at_optimum);
     TH_RUN(t, test_identical_seeds_identical_weights);
     TH_RUN(t, test_suffix_and_weighted_average);
-    TH_RUN(t, test_compact_equals_dense_state);
+    TH_RUN(t, test_state_kinds_agree);
     TH_RUN(t, test_bad_input_codes);
     TH_RUN(t, test_model_bad_input);
     TH_RUN(t, test_static_workspace);
