@@ -142,7 +142,11 @@
 #define STRUCTSVM_ACCUM double
 #endif
 #ifdef STRUCTSVM_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define STRUCTSVM_DEF static __attribute__((unused)) /* a TU uses only some: no -Wunused-function */
+#else
 #define STRUCTSVM_DEF static
+#endif
 #else
 #define STRUCTSVM_DEF extern
 #endif
@@ -1056,7 +1060,12 @@ SSVM__PRIV ssvm_real ssvm__mc_score(const ssvm_multiclass *m, const ssvm_real *w
     ssvm_real acc = 0;
     int k;
     if (m->x) {
-        acc = (ssvm_real)ssvm__dot(m->n_attrs, wy, m->x + (size_t)i * m->n_attrs);
+        /* in ssvm_real, like the chain's scores: a predict-only float build needs no double arithmetic */
+        const ssvm_real *x = m->x + (size_t)i * m->n_attrs;
+        ssvm_real a1 = 0;
+        for (k = 0; k + 1 < m->n_attrs; k += 2) { acc += wy[k] * x[k]; a1 += wy[k + 1] * x[k + 1]; }
+        if (k < m->n_attrs) acc += wy[k] * x[k];
+        acc += a1;
     } else {
         for (k = m->row_start[i]; k < m->row_start[i + 1]; k++)
             acc += wy[m->attr_id[k]] * (m->attr_val ? m->attr_val[k] : (ssvm_real)1);

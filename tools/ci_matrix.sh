@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# tools/ci_matrix.sh: every build a user will try. Each configuration is one translation unit that defines
+# STRUCTSVM_IMPLEMENTATION and includes structsvm.h (tests/run.c for the full builds), compiled with
+# -Wall -Wextra -pedantic -Werror; some are also linked and run. One line per configuration: ok, FAIL or
+# skip + label. A missing compiler is a skip with its reason, except under CI=true, where it is a FAIL.
+# Exits non-zero if any configuration failed.
+#   CI_MATRIX_RUN_ALL=1   also run the tests of every gcc/clang build (default: three of the sixteen)
+#   SHARED=dir            the shared data directory for the test runs (default ../shared)
+set -u
+cd "$(dirname "$0")/.." || exit 1
+B=build/ci
+SHARED=${SHARED:-../shared}
+W="-Wall -Wextra -pedantic -Werror -I."
+mkdir -p "$B"
+n_ok=0 n_fail=0 n_skip=0
+
+# the header-only TU: the implementation plus a main that keeps one symbol alive
+printf '#define STRUCTSVM_IMPLEMENTATION\n#include "structsvm.h"\nint main(void) { return ssvm_chain_predict_work_bytes(2, 2) ? 0 : 1; }\n' > "$B/one.c"
+# STRUCTSVM_STATIC: two TUs, each with its own private copy, linked together
+cat > "$B/static_a.c" <<'EOF'
+#define STRUCTSVM_STATIC
+#define STRUCTSVM_IMPLEMENTATION
+#include "structsvm.h"
+int other(void);
+int main(void) { return ssvm_result_string(SSVM_OK)[0] == 'o' && other() == 0 ? 0 : 1; }
+EOF
+cat > "$B/static_b.c" <<'EOF'
+#define STRUCTSVM_STATIC
+#define STRUCTSVM_IMPLEMENTATION
+#include "structsvm.h"
+int other(void) {
+    ssvm_real w[2] = {1, 2}, x[1] = {1};
+    int y = -1;
+    return ssvm_multiclass_predict(2, 1, w, x, &y) == SSVM_OK && y == 1 ? 0 : 1;
+}
+EOF
+
+ok()   { n_ok=$((n_ok+1));     echo "ok    $*"; }
+fail() { n_fail=$((n_fail+1)); echo "FAIL  $*"; }
+skip() { n_skip=$((n_skip+1)); echo "skip  $*"; }
+
+# missing tool: skip on a user's machine, FAIL on CI. Returns 1 when the tool is missing.
+need() { # tool label
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [ "${CI:-}" = true ]; then fail "$2 ($1 not installed)"; else skip "$2: $1 not installed"; fi
+    return 1
+}
+
+# build label command...: prints ok/FAIL and, on failure, the compiler's first lines
+build() {
+    local label=$1 out; shift
+    if out=$("$@" 2>&1); then ok "$label"; return 0; fi
+    fail "$label"; printf '%s\n' "$out" | head -n 20 | sed 's/^/        /'; return 1
+}
+
+# runtests label command...: runs a test binary; ok needs exit 0 and the result line
+runtests() {
+    local label=$1 out rc line; shift
+    out=$(SSVM_SHARED=$SHARED "$@" 2>&1); rc=$?
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' | tail -n 1)
+    if [ "$rc" -eq 0 ] && [ -n "$line" ]; then ok "$label: $line"; return 0; fi
+    fail "$label: ${line:-no result line} (exit $rc)"
+    printf '%s\n' "$out" | grep -E '^(FAIL|    FAIL)' | head -n 20 | sed 's/^/        /'
+    return 1
+}
+
+precision() { [ "$1" = float ] && echo "-DSTRUCTSVM_REAL=float"; }
+
+# ---- gcc and clang x c99/c11 x -O0/-O2 x float/double: the whole test program, some of them run
+for cc in gcc clang; do
+    need "$cc" "$cc: tests/run.c builds" || continue
+    for std in c99 c11; do for opt in O0 O2; do for real in double float; do
+        label="$cc -std=$std -$opt $real tests/run.c"
+        bin="$B/run_${cc}_${std}_${opt}_$real"
+        build "$label" "$cc" -std=$std $W -$opt -g $(precision $real) tests/run.c -o "$bin" -lm || continue
+        case "$cc $std $opt $real" in
+            "clang c11 O2 float"|"gcc c99 O0 double"|"gcc c11 O2 double") runtests "  run $label" "$bin" ;;
+            *) [ "${CI_MATRIX_RUN_ALL:-0}" = 1 ] && runtests "  run $label" "$bin" ;;
+        esac
+    done; done; done
+done
+
+# ---- header options, gcc and clang, both precisions
+for cc in gcc clang; do
+    command -v "$cc" >/dev/null 2>&1 || continue # reported above
+    for real in double float; do
+        for opt in STRUCTSVM_NO_MALLOC STRUCTSVM_PREDICT_ONLY "STRUCTSVM_NO_STDIO -DSTRUCTSVM_NO_CLOCK"; do
+            build "$cc $real -D$opt" "$cc" -std=c99 $W -O2 $(precision $real) -D$opt -c "$B/one.c" -o "$B/opt.o"
+        done
+        build "$cc $real -ffreestanding -DSTRUCTSVM_FREESTANDING" \
+            "$cc" -std=c99 $W -O2 -ffreestanding $(precision $real) -DSTRUCTSVM_FREESTANDING -c "$B/one.c" -o "$B/opt.o"
+    done
+    if build "$cc STRUCTSVM_STATIC in two TUs linked together" \
+        "$cc" -std=c99 $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_$cc"; then
+        if "$B/static_$cc"; then ok "  run $cc STRUCTSVM_STATIC"; else fail "  run $cc STRUCTSVM_STATIC"; fi
+    fi
+done
+
+# ---- BLAS kernels (OpenBLAS's cblas.h), tests run in both precisions
+if [ -f /usr/include/cblas.h ] || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] || [ -f /usr/include/openblas/cblas.h ]; then
+    for real in double float; do
+        label="gcc -O2 $real -DSTRUCTSVM_USE_BLAS -lopenblas tests/run.c"
+        inc=""; [ -f /usr/include/openblas/cblas.h ] && inc="-I/usr/include/openblas"
+        build "$label" gcc -std=c99 $W -O2 -g $inc $(precision $real) -DSTRUCTSVM_USE_BLAS tests/run.c \
+            -o "$B/run_blas_$real" -lopenblas -lm && runtests "  run $label" "$B/run_blas_$real"
+    done
+elif [ "${CI:-}" = true ]; then fail "STRUCTSVM_USE_BLAS (cblas.h not found: libopenblas-dev)"
+else skip "STRUCTSVM_USE_BLAS: cblas.h not found (libopenblas-dev)"; fi
+
+# ---- C++: the header as C++ (g++ and clang++), and the whole test program as C++
+if need g++ "g++: header and tests as C++"; then
+    for std in c++11 c++17; do
+        build "g++ -x c++ -std=$std header" g++ -x c++ -std=$std $W -O2 -c "$B/one.c" -o "$B/cpp.o"
+    done
+    build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp"
+    build "g++ -x c++ -O2 double tests/run.c" g++ -x c++ $W -O2 -g tests/run.c -o "$B/run_cpp" -lm && \
+        runtests "  run g++ -x c++ double tests/run.c" "$B/run_cpp"
+fi
+if need clang++ "clang++: header as C++"; then
+    build "clang++ -x c++ header" clang++ -x c++ $W -O2 -c "$B/one.c" -o "$B/cpp.o"
+fi
+
+# ---- 32-bit x86 (ILP32: 4-byte size_t, pointers and long)
+if command -v gcc >/dev/null 2>&1; then
+    if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$B/m32probe" >/dev/null 2>&1; then
+        for real in double float; do
+            label="gcc -m32 -O2 $real tests/run.c"
+            build "$label" gcc -m32 -std=c99 $W -O2 -g $(precision $real) tests/run.c -o "$B/run_m32_$real" -lm && \
+                runtests "  run $label" "$B/run_m32_$real"
+        done
+    elif [ "${CI:-}" = true ]; then fail "gcc -m32 (cannot link 32-bit programs: Debian gcc-12-multilib)"
+    else skip "gcc -m32: cannot link 32-bit programs (Debian: gcc-12-multilib)"; fi
+fi
+
+# ---- tcc (no -pedantic, no -std=; -Wall -Werror only)
+if need tcc "tcc: tests/run.c"; then
+    for real in double float; do
+        label="tcc -Wall -Werror $real tests/run.c"
+        build "$label" tcc -Wall -Werror $(precision $real) tests/run.c -o "$B/run_tcc_$real" -lm && \
+            runtests "  run $label" "$B/run_tcc_$real"
+    done
+    build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc"
+fi
+
+# ---- Cortex-M (arm-none-eabi, newlib): float, no stdio, no malloc; full and predict-only
+if need arm-none-eabi-gcc "arm-none-eabi-gcc: Cortex-M4F and Cortex-M0"; then
+    for cpu in "cortex-m4f:-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16" "cortex-m0:-mcpu=cortex-m0 -mthumb"; do
+        for po in "" "-DSTRUCTSVM_PREDICT_ONLY"; do
+            build "arm-none-eabi-gcc ${cpu%%:*} float NO_STDIO NO_MALLOC${po:+ PREDICT_ONLY}" \
+                arm-none-eabi-gcc -std=c99 $W -Os ${cpu#*:} -DSTRUCTSVM_REAL=float -DSTRUCTSVM_NO_STDIO \
+                -DSTRUCTSVM_NO_MALLOC $po -c "$B/one.c" -o "$B/arm.o"
+        done
+    done
+fi
+
+# ---- RISC-V bare metal: no libc headers at all, only the compiler's own (stddef.h, limits.h, stdint.h)
+if need riscv64-unknown-elf-gcc "riscv64-unknown-elf-gcc: freestanding"; then
+    for real in double float; do for po in "" "-DSTRUCTSVM_PREDICT_ONLY"; do
+        build "riscv64-unknown-elf-gcc -ffreestanding FREESTANDING $real${po:+ PREDICT_ONLY}" \
+            riscv64-unknown-elf-gcc -std=c99 $W -O2 -ffreestanding -DSTRUCTSVM_FREESTANDING \
+            $(precision $real) $po -c "$B/one.c" -o "$B/rv.o"
+    done; done
+fi
+
+echo "ci-matrix: $n_ok ok, $n_fail failed, $n_skip skipped"
+[ "$n_fail" -eq 0 ]

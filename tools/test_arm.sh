@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# tools/test_arm.sh (`make test-arm`): the whole test program cross-built for 32-bit ARM Linux (armhf,
+# static, ssvm_real = float by default; ARM_REAL=double for the other) and run under qemu-arm user
+# emulation; prints its output and the result line. Without the cross compiler or qemu it says so and
+# exits 0, except under CI=true, where that is a failure.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+REAL=${ARM_REAL:-float}
+SHARED=${SHARED:-../shared}
+B=build
+
+missing() {
+    if [ "${CI:-}" = true ]; then echo "test-arm: FAIL: $1"; exit 1; fi
+    echo "test-arm: skipped: $1"; exit 0
+}
+cc=""
+for c in arm-linux-gnueabihf-gcc $(compgen -c arm-linux-gnueabihf-gcc- | grep -E -- "-gcc-[0-9]+$" | sort -rV); do
+    command -v "$c" >/dev/null 2>&1 && { cc=$c; break; }
+done
+[ -n "$cc" ] || missing "no arm-linux-gnueabihf-gcc (Debian: gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)"
+qemu=""
+for q in qemu-arm qemu-arm-static; do command -v "$q" >/dev/null 2>&1 && { qemu=$q; break; }; done
+[ -n "$qemu" ] || missing "no qemu-arm (Debian: qemu-user)"
+
+mkdir -p "$B"
+bin=$B/test_arm_$REAL
+echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL tests/run.c, run under $qemu"
+$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" tests/run.c -o "$bin" -lm || exit 1
+# run_tests.sh runs each binary under $VALGRIND: here the emulator
+SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin"
