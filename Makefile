@@ -6,15 +6,18 @@ SHARED  ?= ../shared
 B        = build
 HDR      = structsvm.h
 TESTSRC  = tests/run.c tests/harness.h tests/test_core.c tests/test_ocr_data.c tests/test_conll.c \
+           tests/test_multisample.c tests/test_online.c \
            examples/ocr_data.h examples/conll_data.h $(HDR)
 
+# bench-* targets: each prints tables and ends with one RESULT key=value line
+.PHONY: bench-multisample bench-online bench-blas
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 
 $(B):
 	@mkdir -p $(B)
 
-examples: $(B)/ocr $(B)/multiclass $(B)/chunking
+examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift
 
 $(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
@@ -73,3 +76,16 @@ $(B)/bench_ocr_blas: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
 bench-blas: $(B)/bench_ocr $(B)/bench_ocr_blas
 	@./$(B)/bench_ocr $(SHARED) --speed
 	@OPENBLAS_NUM_THREADS=1 ./$(B)/bench_ocr_blas $(SHARED) --speed
+
+$(B)/online_drift: examples/online_drift.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+
+$(B)/bench_multisample: bench/multisample.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-multisample: $(B)/bench_multisample
+	./$(B)/bench_multisample $(SHARED)
+
+$(B)/bench_online: bench/online.c examples/online_drift.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-online: $(B)/bench_online
+	./$(B)/bench_online $(SHARED)

@@ -8,6 +8,8 @@
 #include "../examples/conll_data.h"
 #include "harness.h"
 #include "test_core.c"
+#include "test_multisample.c"
+#include "test_online.c"
 #include "test_ocr_data.c"
 #include "test_conll.c"
 
@@ -17,6 +19,8 @@ int main(int argc, char **argv) {
     t.filter = argc > 1 ? argv[1] : 0;
     printf("structsvm tests, ssvm_real = %s\n", sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
     suite_core(&t);
+    suite_multisample(&t);
+    suite_online(&t);
     suite_ocr_data(&t);
     suite_conll(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
