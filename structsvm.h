@@ -56,6 +56,9 @@
    | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)             |
    | SSVM_MALLOC(sz,u)/SSVM_FREE(p,u) | impl | default allocator, both or neither; u = allocator user ptr  |
    | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                      |
+   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the   |
+   |                             |        | online solvers; default <math.h>, portable versions when        |
+   |                             |        | STRUCTSVM_FREESTANDING and none is given                        |
 
    RESULTS: every call returns ssvm_result; 0 = SSVM_OK, > 0 = training stopped by a rule (converged,
    pass/oracle/time limit, user), < 0 = error. ssvm_result_string(r) names it.
@@ -70,6 +73,47 @@
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w). They are
    computed at the iterate and at the average by an extra pass of oracle calls that is counted
    separately (eval_oracle_calls) and timed separately.
+
+   ONLINE MULTI-SAMPLE SSVM (ssvm_ms_*; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
+     Each step draws K labels for one example from an importance sampler (the loss-augmented argmax
+     first), increases the online dual D_t over them in closed form (expand/swap moves, or the exact
+     multiclass update of Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda).
+     Memory O(d) plus an optional capped cache of earlier violators; no per-example dual state. Reports
+     P(w), P(w_bar) and the online dual D_t/t. Same ssvm_problem as the other solvers.
+       ssvm_ms_params q = ssvm_ms_params_init(); q.K = 5; ssvm_chain_kbest_sampler(&chain, &q.sampler);
+       ssvm_ms_train(&prob, &q, w, &final);          // or ssvm_ms_init + ssvm_ms_run / ssvm_ms_step
+     Samplers: the problem's oracle (default), ssvm_chain_kbest_sampler (exact k-best loss-augmented
+     Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2).
+     Fixes to the printed paper (F1-F6) and choices (D1-D5) are listed at the >>multisample code.
+
+   ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
+     ssvm_online_params q = ssvm_online_params_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
+     q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
+     ssvm_online o; ssvm_online_init(&o, &q);
+     for each round: ssvm_online_round(&o, x, &y, &yhat, &info);  // yhat ~ pi(W x), then y, OGD step (6)
+   | loss (kind)                  | target     | paired decoding (AUTO)        | alpha of (8)              | M       |
+   |------------------------------|------------|-------------------------------|---------------------------|---------|
+   | SSVM_SMOOTH_HINGE (24)       | 0-1        | GAP (Van der Hoeven 2020/21)  | 1/K                       | 4       |
+   | SSVM_LOGISTIC base b (33)    | 0-1        | GAP; or FY (Sakaue et al. 24) | GAP: 1/K if b = 2, else 0;| 1/ln b  |
+   |                              |            |                               | FY: 1 - ln b (b < e)      |         |
+   | SSVM_SPARSEMAP (simplex)     | 0-1        | FY                            | 1 - 2 sqrt(2(K-1)/K)/lam  | 1/lam   |
+   | SSVM_SPARSEMAP_MULTILABEL    | Hamming    | FY                            | 1 - 4/(lam sqrt d)        | 1/lam   |
+   | SSVM_FY_GENERIC (callbacks)  | yours      | yours (or closest rho(k))     | params.alpha              | params.M|
+   | SSVM_CONV_FY_NDCG (Def. 4.1) | NDCG (22)  | eq. (15) by Frank-Wolfe       | (Thm 4.5: eta >= lambda)  | 1/lam   |
+     Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)),
+     SSVM_RATE_POLYAK (12). Projection: Frobenius ball of diameter D around 0, or params.project.
+     Binary (Appendix E): SSVM_SMOOTH_HINGE / SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>.
+     Predict-only: theta = W x (ssvm_linear_scores), ssvm_decode, ssvm_dist_sample(dist, u) with your u.
+     Also predict-safe: ssvm_hungarian (exact linear assignment, O(n^2 m)), ssvm_project_simplex
+     (sparsemax), ssvm_project_box, ssvm_surrogate_loss (value and gradient of every loss above).
+     Where we deviate from the paper (details at the >>losses code):
+     - FY decoding constant: Sec. 3.1 gives alpha = 4 gamma/(lambda nu); the lemma behind it gives
+       E[loss] <= 4 gamma/(lambda nu) L, i.e. alpha = 1 - 4 gamma/(lambda nu) (used here).
+     - multilabel: gamma = 1/sqrt(d) for the normalised Hamming loss in l2 (1/d violates the bound; tested).
+     - logistic + GAP: alpha = 1/K only for base 2; for base e or K (K >= 3) no alpha is claimed.
+     - conv FY: Omega = lambda/2 |mu|^2 on all of R^d (projection onto conv{rho(y)} is intractable; the
+       lemmas need only conjugacy and strong convexity). Frank-Wolfe: blended pairwise, support <= n.
+     - Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
 
    STATE (BCFW per-example memory, ssvm_params.state)
      SSVM_STATE_AUTO     compact if the problem has stats callbacks, else sparse
@@ -118,11 +162,21 @@
      ssvm_chain_dim / _scratch_bytes / _problem / _free / _scores(m, w, p0, L, u)
      ssvm_chain_predict_work_bytes(L, K) -> size_t; ssvm_chain_predict(K, F, flags, w, L, x, work, y)
      ssvm_viterbi_work_bytes(L, K) -> size_t; ssvm_viterbi(L, K, unary, trans, work, y) -> best score
-   DOES NOT (yet): kernels, cutting-plane, latent variables, multithreading inside the solver (it is
-   reentrant: one ssvm_solver and one model object per thread), save/load of models.
+     ssvm_kbest_viterbi_work_bytes(L, K, k); ssvm_kbest_viterbi(L, K, k, unary, trans, work, ys, scores)
+     ssvm_ms_params_init / _check / _heap_size / _init_preallocated / _init / _uninit / _step / _pass /
+       _run / _evaluate / _weights / _train; ssvm_chain_kbest_sampler; ssvm_multiclass_sampler
+     ssvm_online_params_init / _heap_size / _init_preallocated / _init / _uninit / _reset / _predict /
+       _update / _round; ssvm_surrogate_init / _check / _dim / _label_len / _constants / _loss;
+       ssvm_decode_work_bytes / ssvm_decode / ssvm_dist_sample / ssvm_dist_expected_loss / ssvm_target_loss
+     ssvm_hungarian_work_bytes / ssvm_hungarian; ssvm_project_simplex; ssvm_project_box; ssvm_linear_scores
+   DOES NOT (yet): kernels, cutting-plane, dual extragradient, clique generation, latent variables,
+   multithreading inside the solver (it is reentrant: one solver and one model object per thread),
+   save/load of models. No global state anywhere.
 
    CHANGES
-     0.1.0 (2026-11-21) problem API, BCFW/FW/SSG, multiclass and chain models.
+     0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
+                        multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
+                        multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
 
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
