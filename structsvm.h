@@ -293,6 +293,13 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p);
    ybuf: max_label_len ints. */
 STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, double *out);
 
+/* A caller's allocator: both functions or neither; user is passed back to them. */
+typedef struct ssvm_allocator {
+    void *(*alloc)(size_t bytes, void *user);
+    void (*free)(void *ptr, void *user);
+    void *user;
+} ssvm_allocator;
+
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* >>solvers --------------------------------------------------------------------------------------- */
 typedef enum ssvm_solver_kind { SSVM_BCFW = 0, SSVM_FW = 1, SSVM_SSG = 2 } ssvm_solver_kind;
@@ -325,11 +332,6 @@ typedef struct ssvm_progress {
 
 typedef int (*ssvm_progress_fn)(void *user, const ssvm_progress *p); /* non-zero: stop */
 
-typedef struct ssvm_allocator {
-    void *(*alloc)(size_t bytes, void *user);
-    void (*free)(void *ptr, void *user);
-    void *user;
-} ssvm_allocator;
 
 typedef struct ssvm_params {
     ssvm_solver_kind solver;
@@ -1003,10 +1005,30 @@ SSVM__PRIV void *ssvm__take(ssvm__arena *a, size_t count, size_t size) {
     if (size && count > ((size_t)-1) / size) { a->overflow = 1; return 0; }
     bytes = count * size;
     off = (a->used + 15u) & ~(size_t)15u; /* 16-byte alignment for every block */
+    SSVM_ASSERT(!a->base || ((uintptr_t)a->base & 15u) == 0);
     if (off < a->used || bytes > ((size_t)-1) - off) { a->overflow = 1; return 0; }
     a->used = off + bytes;
     if (!a->base || a->used > a->cap) return 0;
     return a->base + off;
+}
+
+/* Every heap block goes through these: the caller's allocator if set, else SSVM_MALLOC/SSVM_FREE
+   (whose user argument is then NULL); under STRUCTSVM_NO_MALLOC without an allocator, nothing. */
+SSVM__PRIV SSVM__MAYBE_UNUSED void *ssvm__alloc_with(const ssvm_allocator *a, size_t bytes) {
+    if (a && a->alloc) return a->alloc(bytes, a->user);
+#ifndef STRUCTSVM_NO_MALLOC
+    return SSVM_MALLOC(bytes, a ? a->user : 0);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__free_with(const ssvm_allocator *a, void *ptr) {
+    if (!ptr) return;
+    if (a && a->free) { a->free(ptr, a->user); return; }
+#ifndef STRUCTSVM_NO_MALLOC
+    SSVM_FREE(ptr, a ? a->user : 0);
+#endif
 }
 
 /* >>svec */
@@ -1112,6 +1134,7 @@ STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const
     size_t off = (size_t)L * (size_t)K * sizeof(int);
     ssvm_real *prev, *cur, *tmp, best;
     int t, a, b, arg;
+    SSVM_ASSERT(L > 0 && K > 0 && unary && trans && work && y);
     off = (off + sizeof(ssvm_real) - 1) / sizeof(ssvm_real) * sizeof(ssvm_real);
     prev = (ssvm_real *)(void *)((unsigned char *)work + off);
     cur = prev + K;
@@ -1418,7 +1441,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_
 #ifdef STRUCTSVM_NO_MALLOC
         return SSVM_ERR_NOT_SUPPORTED;
 #else
-        m->scratch = SSVM_MALLOC(need, 0);
+        m->scratch = ssvm__alloc_with(0, need);
         if (!m->scratch) return SSVM_ERR_OUT_OF_MEMORY;
         m->scratch_bytes = need; m->owns_scratch = 1;
 #endif
@@ -1433,7 +1456,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_
 STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m) {
     if (!m) return;
 #ifndef STRUCTSVM_NO_MALLOC
-    if (m->owns_scratch && m->scratch) SSVM_FREE(m->scratch, 0);
+    if (m->owns_scratch) ssvm__free_with(0, m->scratch);
 #endif
     m->scratch = 0; m->owns_scratch = 0; m->scratch_bytes = 0;
 }
@@ -1781,34 +1804,19 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(ssvm_solver *s, const ss
 /* the solver's allocator for memory beyond its heap block (a growing sparse pool); NULL if none */
 SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
     if (!s->owns_heap) return 0; /* a preallocated solver never allocates */
-    if (s->par.allocator.alloc) return s->par.allocator.alloc(bytes, s->par.allocator.user);
-#ifndef STRUCTSVM_NO_MALLOC
-    return SSVM_MALLOC(bytes, 0);
-#else
-    return 0;
-#endif
+    return ssvm__alloc_with(&s->par.allocator, bytes);
 }
-SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) {
-    if (!ptr) return;
-    if (s->par.allocator.free) { s->par.allocator.free(ptr, s->par.allocator.user); return; }
-#ifndef STRUCTSVM_NO_MALLOC
-    SSVM_FREE(ptr, 0);
-#endif
-}
+SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) { ssvm__free_with(&s->par.allocator, ptr); }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q) {
     size_t need;
     void *heap;
     ssvm_result r;
     if (!s) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_solver_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if (q->allocator.alloc) heap = q->allocator.alloc(need, q->allocator.user);
-    else {
 #ifdef STRUCTSVM_NO_MALLOC
-        return SSVM_ERR_NOT_SUPPORTED;
-#else
-        heap = SSVM_MALLOC(need, 0);
+    if (!q->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
 #endif
-    }
+    heap = ssvm__alloc_with(&q->allocator, need);
     if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
     r = ssvm_solver_init_preallocated(s, p, q, heap, need);
     s->heap = heap; s->owns_heap = 1;
@@ -1819,12 +1827,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
 STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
     if (!s) return;
     if (s->sp_pool_mem) { ssvm__free(s, s->sp_pool_mem); s->sp_pool_mem = 0; }
-    if (s->owns_heap && s->heap) {
-        if (s->par.allocator.free) s->par.allocator.free(s->heap, s->par.allocator.user);
-#ifndef STRUCTSVM_NO_MALLOC
-        else SSVM_FREE(s->heap, 0);
-#endif
-    }
+    if (s->owns_heap) ssvm__free_with(&s->par.allocator, s->heap);
     s->heap = 0; s->owns_heap = 0;
 }
 
@@ -2021,6 +2024,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         }
         s->sp_live += (size_t)m - (size_t)s->sp_len[i];
         s->sp_len[i] = m;
+        SSVM_ASSERT(o + (size_t)m <= s->sp_pool_cap);
     } else {
         ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
         for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; wi[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
@@ -3457,14 +3461,10 @@ STRUCTSVM_DEF ssvm_result ssvm_online_init(ssvm_online *o, const ssvm_online_par
     if (!o) return SSVM_ERR_INVALID_ARG;
     SSVM_MEMSET(o, 0, sizeof *o);
     if ((r = ssvm_online_heap_size(p, &need)) != SSVM_OK) return r;
-    if (p->allocator.alloc) heap = p->allocator.alloc(need, p->allocator.user);
-    else {
 #ifdef STRUCTSVM_NO_MALLOC
-        return SSVM_ERR_NOT_SUPPORTED;
-#else
-        heap = SSVM_MALLOC(need, 0);
+    if (!p->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
 #endif
-    }
+    heap = ssvm__alloc_with(&p->allocator, need);
     if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
     r = ssvm_online_init_preallocated(o, p, heap, need);
     o->heap = heap; o->owns_heap = 1; o->par.allocator = p->allocator;
@@ -3473,12 +3473,7 @@ STRUCTSVM_DEF ssvm_result ssvm_online_init(ssvm_online *o, const ssvm_online_par
 }
 STRUCTSVM_DEF void ssvm_online_uninit(ssvm_online *o) {
     if (!o) return;
-    if (o->owns_heap && o->heap) {
-        if (o->par.allocator.free) o->par.allocator.free(o->heap, o->par.allocator.user);
-#ifndef STRUCTSVM_NO_MALLOC
-        else SSVM_FREE(o->heap, 0);
-#endif
-    }
+    if (o->owns_heap) ssvm__free_with(&o->par.allocator, o->heap);
     o->heap = 0; o->owns_heap = 0; o->W = 0;
 }
 STRUCTSVM_DEF ssvm_result ssvm_online_predict(ssvm_online *o, const ssvm_real *x, int *yhat) {
@@ -4000,14 +3995,10 @@ STRUCTSVM_DEF ssvm_result ssvm_ms_init(ssvm_ms_solver *s, const ssvm_problem *p,
     ssvm_result r;
     if (!s) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_ms_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if (q->allocator.alloc) heap = q->allocator.alloc(need, q->allocator.user);
-    else {
 #ifdef STRUCTSVM_NO_MALLOC
-        return SSVM_ERR_NOT_SUPPORTED;
-#else
-        heap = SSVM_MALLOC(need, 0);
+    if (!q->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
 #endif
-    }
+    heap = ssvm__alloc_with(&q->allocator, need);
     if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
     r = ssvm_ms_init_preallocated(s, p, q, heap, need);
     s->heap = heap; s->owns_heap = 1;
@@ -4016,12 +4007,7 @@ STRUCTSVM_DEF ssvm_result ssvm_ms_init(ssvm_ms_solver *s, const ssvm_problem *p,
 }
 STRUCTSVM_DEF void ssvm_ms_uninit(ssvm_ms_solver *s) {
     if (!s) return;
-    if (s->owns_heap && s->heap) {
-        if (s->par.allocator.free) s->par.allocator.free(s->heap, s->par.allocator.user);
-#ifndef STRUCTSVM_NO_MALLOC
-        else SSVM_FREE(s->heap, 0);
-#endif
-    }
+    if (s->owns_heap) ssvm__free_with(&s->par.allocator, s->heap);
     s->heap = 0; s->owns_heap = 0;
 }
 
