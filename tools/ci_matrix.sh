@@ -91,7 +91,7 @@ for cc in gcc clang; do
             "$cc" -std=c99 $W -O2 -ffreestanding $(precision $real) -DSTRUCTSVM_FREESTANDING -c "$B/one.c" -o "$B/opt.o"
     done
     if build "$cc STRUCTSVM_STATIC in two TUs linked together" \
-        "$cc" -std=c99 $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_$cc"; then
+        "$cc" -std=c99 $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_$cc" -lm; then
         if "$B/static_$cc"; then ok "  run $cc STRUCTSVM_STATIC"; else fail "  run $cc STRUCTSVM_STATIC"; fi
     fi
 done
@@ -112,7 +112,7 @@ if need g++ "g++: header and tests as C++"; then
     for std in c++11 c++17; do
         build "g++ -x c++ -std=$std header" g++ -x c++ -std=$std $W -O2 -c "$B/one.c" -o "$B/cpp.o"
     done
-    build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp"
+    build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp" -lm
     build "g++ -x c++ -O2 double tests/run.c" g++ -x c++ $W -O2 -g tests/run.c -o "$B/run_cpp" -lm && \
         runtests "  run g++ -x c++ double tests/run.c" "$B/run_cpp"
 fi
@@ -139,7 +139,7 @@ if need tcc "tcc: tests/run.c"; then
         build "$label" tcc -Wall -Werror $(precision $real) tests/run.c -o "$B/run_tcc_$real" -lm && \
             runtests "  run $label" "$B/run_tcc_$real"
     done
-    build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc"
+    build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc" -lm
 fi
 
 # ---- Cortex-M (arm-none-eabi, newlib): float, no stdio, no malloc; full and predict-only
