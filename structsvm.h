@@ -319,7 +319,8 @@ typedef enum ssvm_state_kind {
 typedef enum ssvm_which { SSVM_W_ITERATE = 0, SSVM_W_AVERAGE = 1, SSVM_W_BEST = 2 } ssvm_which;
 
 typedef struct ssvm_progress {
-    int pass;                      /* completed passes (n steps each; one iteration for FW) */
+    int pass;                      /* passes (n steps each; one iteration for FW); the last one is partial
+                                      when max_oracle_calls stopped ssvm_solver_run inside it */
     long long steps;               /* solver steps */
     long long oracle_calls;        /* oracle calls that drove steps */
     long long eval_oracle_calls;   /* oracle calls made only to evaluate gaps/primals */
@@ -337,8 +338,9 @@ typedef struct ssvm_params {
     ssvm_solver_kind solver;
     double lambda;               /* regulariser, > 0 (default 0.01) */
     int max_passes;              /* default 50; 0 = no limit */
-    long long max_oracle_calls;  /* training calls; 0 = no limit */
-    double max_seconds;          /* solver seconds; 0 = no limit */
+    long long max_oracle_calls;  /* training calls; 0 = no limit (FW never splits an iteration: it may end up
+                                    to n-1 calls past the limit) */
+    double max_seconds;          /* solver seconds; 0 = no limit (needs a clock: see STRUCTSVM_NO_CLOCK) */
     double gap_tol;              /* stop when an evaluated gap <= gap_tol (default 1e-3; 0 = never) */
     int eval_every;              /* evaluate gap/primal every k passes (default 1; 0 = never) */
     int eval_iterate;            /* evaluate at the iterate (default 1) */
@@ -350,8 +352,8 @@ typedef struct ssvm_params {
     long long sequence_len;
     ssvm_state_kind state;       /* BCFW per-example state, default AUTO */
     size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE: (index, value) pairs reserved up front for all w_i
-                                    (0 = 64 per example); a heap solver grows the pool, a preallocated one
-                                    fails with SSVM_ERR_WORKSPACE when it is full */
+                                    (0 = 64 per example; at least n, else SSVM_ERR_WORKSPACE); a heap solver
+                                    grows the pool, a preallocated one fails with SSVM_ERR_WORKSPACE when full */
     unsigned long long seed;     /* default 1 */
     ssvm_progress_fn progress;   /* called after every pass; may be NULL */
     void *progress_user;
@@ -411,8 +413,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s);
 STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int average, ssvm_progress *out);
 /* Copy the iterate, the average, or the better of the two by the last gap, into out (d reals). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(ssvm_solver *s, ssvm_which which, ssvm_real *out);
-/* Train from scratch and write the model (the average if one is kept, else the iterate) to w_out.
-   final (may be NULL) receives the last progress record. Uses params.allocator or malloc. */
+/* Train from scratch and write the model to w_out: the average if one is kept, else the iterate; when the
+   run converged (SSVM_CONVERGED), whichever of the two met gap_tol. final (may be NULL) receives the
+   last progress record (zeros if training never started). Uses params.allocator or malloc. */
 STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_problem *p, const ssvm_params *q, ssvm_real *w_out,
                                      ssvm_progress *final);
 /* Primal objective P(w) = lambda/2|w|^2 + (1/n) sum_i max_y [Delta - <w, psi_i(y)>] by one oracle pass.
@@ -424,7 +427,8 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
 /* >>oracles: built-in models ---------------------------------------------------------------------- */
 /* Viterbi (max-sum) on a chain: unary[t*K + s], trans[a + K*b] for label a at t and b at t+1.
    work: K*L ints + 2*K reals (ssvm_viterbi_work_bytes). Ties go to the lowest label index. Returns the
-   best score. No allocation, no libc: the predict-only firmware decoder. */
+   best score (0, and y untouched, when L or K <= 0 or a pointer is NULL). No allocation, no libc: the
+   predict-only firmware decoder. */
 STRUCTSVM_DEF size_t ssvm_viterbi_work_bytes(int L, int K);
 STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
                                      int *y);
@@ -731,7 +735,7 @@ typedef struct ssvm_ms_params {
     ssvm_ms_sampler sampler;     /* all zero (default): the problem's oracle, one label per step */
     int max_passes;              /* default 50; 0 = no limit */
     long long max_oracle_calls;  /* sampler calls; 0 = no limit */
-    double max_seconds;          /* solver seconds; 0 = no limit */
+    double max_seconds;          /* solver seconds; 0 = no limit (needs a clock: see STRUCTSVM_NO_CLOCK) */
     double gap_tol;              /* stop when P(w) - D_t/t <= gap_tol at an evaluation (default 1e-3; 0 = never) */
     int eval_every;              /* evaluate every k passes (default 1; 0 = never) */
     int eval_iterate;            /* primal at w (default 1) */
@@ -1038,7 +1042,7 @@ STRUCTSVM_DEF size_t ssvm_svec_heap_size(int d) {
     ssvm__take(&a, (size_t)d, sizeof(ssvm_real));
     ssvm__take(&a, (size_t)d, sizeof(int));
     ssvm__take(&a, (size_t)d, 1);
-    return a.used + 16;
+    return a.overflow ? 0 : a.used + 16; /* 0, never a wrapped (too small) size: 32-bit targets */
 }
 STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(ssvm_svec *v, int d, void *heap, size_t bytes) {
     ssvm__arena a;
@@ -1123,9 +1127,21 @@ STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real 
 }
 
 /* >>oracles: Viterbi */
+/* a*b*c if it stays below SIZE_MAX/8 (so that a few such terms add up without wrapping), else 0: the size
+   queries report a size that does not fit as 0 (like bad sizes), never a wrapped, too small one (32-bit).
+   Integers only: no soft-float in predict-only firmware. */
+SSVM__PRIV size_t ssvm__size3(size_t a, size_t b, size_t c) {
+    size_t lim = ((size_t)-1) / 8;
+    if (!a || !b || !c || a > lim / b || a * b > lim / c) return 0;
+    return a * b * c;
+}
 STRUCTSVM_DEF size_t ssvm_viterbi_work_bytes(int L, int K) {
+    size_t bp, re;
     if (L <= 0 || K <= 0) return 0;
-    return (size_t)L * (size_t)K * sizeof(int) + 2u * (size_t)K * sizeof(ssvm_real) + 2 * sizeof(ssvm_real);
+    bp = ssvm__size3((size_t)L, (size_t)K, sizeof(int));
+    re = ssvm__size3((size_t)K + 1, 2, sizeof(ssvm_real));
+    if (!bp || !re) return 0;
+    return bp + re; /* L*K ints + 2K reals + 2 reals of alignment slack */
 }
 STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
                                      int *y) {
@@ -1134,7 +1150,8 @@ STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const
     size_t off = (size_t)L * (size_t)K * sizeof(int);
     ssvm_real *prev, *cur, *tmp, best;
     int t, a, b, arg;
-    SSVM_ASSERT(L > 0 && K > 0 && unary && trans && work && y);
+    /* public and without an error code: degenerate input writes nothing (L <= 0 wrote y[-1]) */
+    if (L <= 0 || K <= 0 || !unary || !trans || !work || !y) return 0;
     off = (off + sizeof(ssvm_real) - 1) / sizeof(ssvm_real) * sizeof(ssvm_real);
     prev = (ssvm_real *)(void *)((unsigned char *)work + off);
     cur = prev + K;
@@ -1257,6 +1274,9 @@ STRUCTSVM_DEF size_t ssvm_chain_scratch_bytes(const ssvm_chain *m) {
     if (!m || !m->start || m->n <= 0 || m->n_labels <= 0) return 0;
     for (i = 0; i < m->n; i++) if (m->start[i + 1] - m->start[i] > L) L = m->start[i + 1] - m->start[i];
     if (L <= 0) return 0;
+    if (!ssvm__size3((size_t)L, (size_t)m->n_labels, sizeof(ssvm_real)) || !ssvm_viterbi_work_bytes(L, m->n_labels) ||
+        (m->x && !ssvm__size3(m->n_attrs > 0 ? (size_t)m->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)))
+        return 0; /* does not fit size_t */
     return ssvm__chain_u_bytes(L, m->n_labels) + ssvm_viterbi_work_bytes(L, m->n_labels) + 32 +
            (m->x ? (size_t)m->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
 }
@@ -1352,7 +1372,9 @@ SSVM__PRIV int ssvm__chain_loss(void *user, int i, const int *y, int len, ssvm_r
    first and last rows, so they need no entries of their own */
 SSVM__PRIV int ssvm__chain_stat_dim(void *user, int i) {
     ssvm_chain *m = (ssvm_chain *)user;
-    return (m->start[i + 1] - m->start[i]) * m->n_labels + m->n_labels * m->n_labels;
+    /* L*K can exceed int even when d = K*F + (2K) + K*K fits: report it instead of overflowing */
+    long long dim = (long long)(m->start[i + 1] - m->start[i]) * m->n_labels + (long long)m->n_labels * m->n_labels;
+    return dim > INT_MAX ? SSVM_ERR_OVERFLOW : (int)dim;
 }
 SSVM__PRIV int ssvm__chain_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
     ssvm_chain *m = (ssvm_chain *)user;
@@ -1431,6 +1453,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_
     }
     m->max_len = L;
     need = ssvm_chain_scratch_bytes(m);
+    if (!need) return SSVM_ERR_OVERFLOW; /* the scratch size does not fit size_t */
     if (scratch && scratch == m->scratch) { /* the model's own again: it must still be large enough */
         if (m->scratch_bytes < need) return SSVM_ERR_WORKSPACE;
     } else if (scratch) {
@@ -1462,6 +1485,7 @@ STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m) {
 }
 STRUCTSVM_DEF size_t ssvm_chain_predict_work_bytes(int L, int K) {
     if (L <= 0 || K <= 0) return 0;
+    if (!ssvm__size3((size_t)L, (size_t)K, sizeof(ssvm_real)) || !ssvm_viterbi_work_bytes(L, K)) return 0;
     return ssvm__chain_u_bytes(L, K) + ssvm_viterbi_work_bytes(L, K) + 16;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm_real *w, int L, const ssvm_real *x,
@@ -1473,6 +1497,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm
     if (K <= 0 || F <= 0 || L <= 0) return SSVM_ERR_EMPTY;
     SSVM_MEMSET(&m, 0, sizeof m);
     m.n = 1; m.n_labels = K; m.n_attrs = F; m.flags = flags; st[0] = 0; st[1] = L; m.start = st; m.x = x;
+    if (ssvm_chain_dim(&m) <= 0) return SSVM_ERR_OVERFLOW; /* K*F + K*K must fit an int (offsets into w) */
     base = ssvm__align16(work);
     ssvm_chain_scores(&m, w, 0, L, (ssvm_real *)(void *)base);
     ssvm_viterbi(L, K, (ssvm_real *)(void *)base, w + ssvm__chain_trans_off(K, F, flags),
@@ -1642,6 +1667,9 @@ STRUCTSVM_DEF ssvm_result ssvm_params_check(const ssvm_params *q) {
     if (q->sampling == SSVM_SAMPLE_SEQUENCE && (!q->sequence || q->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
     if (q->solver == SSVM_FW && q->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
     if ((q->allocator.alloc != 0) != (q->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
+#ifdef STRUCTSVM_NO_CLOCK
+    if (q->max_seconds > 0 && !q->clock) return SSVM_ERR_NOT_SUPPORTED; /* no clock: the limit could never fire */
+#endif
     return SSVM_OK;
 }
 
@@ -1700,7 +1728,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
         s->sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
         for (i = 0; i < p->n; i++) {
             int m = p->stat_dim(p->user, i);
-            if (m <= 0) return SSVM_ERR_CALLBACK;
+            if (m < 0) return (ssvm_result)m; /* a callback's own error code, as everywhere else */
+            if (m == 0) return SSVM_ERR_CALLBACK;
             if (s->sig_off) s->sig_off[i] = total;
             total += (size_t)m;
             if ((size_t)m > maxdim) maxdim = (size_t)m;
@@ -1932,6 +1961,7 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need) {
     if (need <= s->sp_cap[i]) return SSVM_OK;
     if (cap < (size_t)need) cap = (size_t)need;
     if (cap < 8) cap = 8;
+    if (cap > (size_t)INT_MAX) cap = (size_t)INT_MAX; /* sp_cap is an int; need <= d <= INT_MAX */
     if (s->sp_pool_used + cap <= s->sp_pool_cap) {
         /* the old entries are copied by the caller's rewrite; the old block becomes garbage */
         s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
@@ -1990,6 +2020,9 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         for (k = 0; k < s->sp_len[i]; k++) ssvm_svec_add(D, s->sp_idx[o + k], s->sp_val[o + k]);
         for (k = 0; k < E->nnz; k++) { int j = E->idx[k]; ssvm_svec_add(D, j, -E->val[j]); }
         if (D->err) return (ssvm_result)D->err;
+        /* room for the new w_i before anything moves: a full pool (SSVM_ERR_WORKSPACE) or a failed
+           allocation must leave w, w_i, l and the average as they were (w = sum_i w_i) */
+        if ((r = ssvm__sparse_reserve(s, i, D->nnz)) != SSVM_OK) return r;
     } else {
         ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
         int j;
@@ -2014,9 +2047,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         /* w_i' = (1-gamma) w_i + gamma w_s = (1-gamma) D + w_s, on the support of D (which covers both) */
         const ssvm_svec *E = &s->sv_ws;
         int m = 0;
-        size_t o;
-        if ((r = ssvm__sparse_reserve(s, i, D->nnz)) != SSVM_OK) return r;
-        o = s->sp_off[i];
+        size_t o = s->sp_off[i]; /* reserved above */
         for (k = 0; k < D->nnz; k++) {
             int j = D->idx[k];
             double v = (1 - gamma) * (double)D->val[j] + (E->mark[j] ? (double)E->val[j] : 0.0);
@@ -2121,8 +2152,10 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
             double ls = 0, ww = 0, wws;
             int j;
             long long c = 0;
-            if ((r = ssvm__oracle_pass(s, s->w, &s->sv, &ls, &c)) != SSVM_OK) return r;
-            s->prog.eval_oracle_calls += c;
+            s->fw_have = 0; /* s->sv is overwritten now: a pass that fails half-way must not be reused */
+            r = ssvm__oracle_pass(s, s->w, &s->sv, &ls, &c);
+            s->prog.eval_oracle_calls += c; /* the calls made, also when the pass failed */
+            if (r != SSVM_OK) { s->prog.eval_seconds += ssvm__now(s) - t0; return r; }
             ww = (double)ssvm__dot(s->prob.d, s->w, s->w);
             (void)j;
             wws = (double)ssvm_svec_dot(&s->sv, s->w);
@@ -2194,11 +2227,12 @@ SSVM__PRIV ssvm_result ssvm__fw_iter(ssvm_solver *s) {
     return SSVM_OK;
 }
 
-STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
+/* limit: stop after max_oracle_calls training calls (ssvm_solver_run); ssvm_solver_pass has no stopping
+   rules, as documented, so it always makes n steps */
+SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     int t;
     double t0;
     ssvm_result r = SSVM_OK;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
     t0 = ssvm__now(s);
     if (s->par.solver == SSVM_FW) r = ssvm__fw_iter(s);
     else {
@@ -2207,12 +2241,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
             if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
             r = s->par.solver == SSVM_BCFW ? ssvm__bcfw_step(s, i) : ssvm__ssg_step(s, i);
             if (r != SSVM_OK) break;
-            if (s->par.max_oracle_calls && s->prog.oracle_calls >= s->par.max_oracle_calls) break;
+            if (limit && s->par.max_oracle_calls && s->prog.oracle_calls >= s->par.max_oracle_calls) break;
         }
     }
     s->prog.seconds += ssvm__now(s) - t0;
     if (r == SSVM_OK) s->prog.pass++;
     return r;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
+    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
+    return ssvm__pass(s, 0);
 }
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
@@ -2224,7 +2262,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if (q->max_passes && s->prog.pass >= q->max_passes) return SSVM_MAX_PASSES;
         if (q->max_oracle_calls && s->prog.oracle_calls >= q->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
         if (q->max_seconds > 0 && s->prog.seconds >= q->max_seconds) return SSVM_MAX_SECONDS;
-        if ((r = ssvm_solver_pass(s)) != SSVM_OK) return r;
+        if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
         s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
         s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
         if (q->eval_every && s->prog.pass % q->eval_every == 0) {
@@ -2257,11 +2295,15 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_problem *p, const ssvm_params *q
                                      ssvm_progress *final) {
     ssvm_solver s;
     ssvm_result r, r2;
+    if (final) SSVM_MEMSET(final, 0, sizeof *final); /* defined even when init fails */
     if (!w_out) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_solver_init(&s, p, q)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
     if (r >= 0) {
-        r2 = ssvm_solver_weights(&s, q->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE, w_out);
+        /* converged: the vector whose gap met the tolerance (s.best), so the certificate holds for w_out */
+        ssvm_which which = r == SSVM_CONVERGED ? SSVM_W_BEST
+                         : q->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+        r2 = ssvm_solver_weights(&s, which, w_out);
         if (r2 != SSVM_OK) r = r2;
     }
     if (final) *final = s.prog;
@@ -2326,7 +2368,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x) {
     if (x != x) return x;
     if (x < 0) return zero / zero;
     if (x == 0) return -1.0 / zero;
-    if (x > 1e308) return x; /* +inf (or the largest finite, whose log we do not need) */
+    if (x - x != 0) return x; /* +inf (finite x up to DBL_MAX is scaled down below) */
     while (x > 1.8446744073709552e19) { x *= 5.421010862427522e-20; e += 64; } /* 2^64, 2^-64 */
     while (x < 5.421010862427522e-20) { x *= 1.8446744073709552e19; e -= 64; }
     while (x > 1.4142135623730951) { x *= 0.5; e++; }
@@ -2341,7 +2383,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__sqrt_portable(double x) {
     int i;
     if (x != x) return x;
     if (x < 0) return zero / zero;
-    if (x == 0 || x > 1e308) return x;
+    if (x == 0 || x - x != 0) return x; /* 0 or +inf */
     while (x > 1.8446744073709552e19) { x *= 5.421010862427522e-20; scale *= 4294967296.0; }
     while (x < 5.421010862427522e-20) { x *= 1.8446744073709552e19; scale *= 2.3283064365386963e-10; }
     while (x > 4) { x *= 0.25; scale *= 2; }
@@ -2453,28 +2495,32 @@ STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, vo
 
 /* >>projections */
 /* tau with sum_i max(v_i - tau, 0) = 1 by Michelot's iteration: the active set {v_i > tau} only shrinks and
-   tau only grows, so no marks are needed; at most d passes. Sums in double. */
-SSVM__PRIV double ssvm__simplex_tau_r(int d, const ssvm_real *v) {
-    double tau, s = 0;
+   tau only grows, so no marks are needed; at most d passes. Sums in double, on v - max(v): the active values
+   lie within 1 of the max, so the shifted tau is in [-1, 0) and keeps full precision for any finite v (unshifted,
+   v = (1e17, 0) gave tau = 1e17 and the zero vector). Returns the shifted tau and the max in *vmax. */
+SSVM__PRIV double ssvm__simplex_tau_r(int d, const ssvm_real *v, double *vmax) {
+    double tau, s = 0, mx = (double)v[0];
     int i, cnt = d, prev;
-    for (i = 0; i < d; i++) s += (double)v[i];
+    for (i = 1; i < d; i++) if ((double)v[i] > mx) mx = (double)v[i];
+    for (i = 0; i < d; i++) s += (double)v[i] - mx;
     tau = (s - 1) / d;
     do {
         prev = cnt; s = 0; cnt = 0;
-        for (i = 0; i < d; i++) if ((double)v[i] > tau) { s += (double)v[i]; cnt++; }
-        if (cnt == 0) break; /* cannot happen for finite v; keeps tau finite */
+        for (i = 0; i < d; i++) if ((double)v[i] - mx > tau) { s += (double)v[i] - mx; cnt++; }
+        if (cnt == 0) break; /* cannot happen: tau < 0 keeps the max active */
         tau = (s - 1) / cnt;
     } while (cnt != prev);
+    *vmax = mx;
     return tau;
 }
 STRUCTSVM_DEF ssvm_result ssvm_project_simplex(int d, const ssvm_real *v, ssvm_real *out) {
-    double tau;
+    double tau, mx;
     int i;
     if (!v || !out) return SSVM_ERR_INVALID_ARG;
     if (d <= 0) return SSVM_ERR_EMPTY;
     for (i = 0; i < d; i++) if (!ssvm__finite((double)v[i])) return SSVM_ERR_NONFINITE;
-    tau = ssvm__simplex_tau_r(d, v);
-    for (i = 0; i < d; i++) { double t = (double)v[i] - tau; out[i] = (ssvm_real)(t > 0 ? t : 0); }
+    tau = ssvm__simplex_tau_r(d, v, &mx);
+    for (i = 0; i < d; i++) { double t = ((double)v[i] - mx) - tau; out[i] = (ssvm_real)(t > 0 ? t : 0); }
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_project_box(int d, const ssvm_real *v, ssvm_real lo, ssvm_real hi, ssvm_real *out) {
@@ -2994,8 +3040,11 @@ SSVM__PRIV ssvm_result ssvm__rank_decode(const ssvm_surrogate *s, const ssvm_rea
 /* mu = projection of theta / lambda onto the simplex, in double, into phi (and aux) */
 SSVM__PRIV void ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
     int K = s->n, k, cnt = K, prev;
-    double sum = 0, tau;
-    for (k = 0; k < K; k++) { w->key[k] = (double)theta[k] / s->lambda; sum += w->key[k]; }
+    double sum = 0, tau, mx;
+    for (k = 0; k < K; k++) w->key[k] = (double)theta[k] / s->lambda;
+    mx = w->key[0];
+    for (k = 1; k < K; k++) if (w->key[k] > mx) mx = w->key[k];
+    for (k = 0; k < K; k++) { w->key[k] -= mx; sum += w->key[k]; } /* shifted by the max: see ssvm__simplex_tau_r */
     tau = (sum - 1) / K;
     do { /* Michelot: see ssvm__simplex_tau_r */
         prev = cnt; sum = 0; cnt = 0;
@@ -3278,28 +3327,29 @@ SSVM__PRIV ssvm_result ssvm__loss_eval(const ssvm_surrogate *s, const ssvm_real 
         }
         break;
     }
-    case SSVM_SPARSEMAP: { /* L = lambda/2 (|e_y - theta/lambda|^2 - |mu - theta/lambda|^2): exactly 0 at mu = e_y */
+    case SSVM_SPARSEMAP: { /* L = lambda/2 (|e_y - theta/lambda|^2 - |mu - theta/lambda|^2) = <theta, mu - e_y> -
+                              lambda/2 (|mu|^2 - 1), the second form without the cancellation of |theta/lambda|^2
+                              (which lost every digit once theta/lambda ~ 1e8); exactly 0 at mu = e_y */
         double a = 0, b = 0;
         ssvm__sparsemax_d(s, theta, w);
         for (k = 0; k < K; k++) {
-            double t = (double)theta[k] / s->lambda, e = (k == y[0] ? 1.0 : 0.0);
-            a += (e - t) * (e - t);
-            b += (w->phi[k] - t) * (w->phi[k] - t);
+            double e = (k == y[0] ? 1.0 : 0.0);
+            a += (double)theta[k] * (w->phi[k] - e);
+            b += w->phi[k] * w->phi[k] - e * e;
         }
-        L = 0.5 * s->lambda * (a - b);
+        L = a - 0.5 * s->lambda * b;
         if (L < 0) L = 0; /* rounding only: FY losses are >= 0 */
         if (grad) for (k = 0; k < K; k++) grad[k] = (ssvm_real)(w->phi[k] - (k == y[0] ? 1.0 : 0.0));
         break;
     }
     case SSVM_SPARSEMAP_MULTILABEL: {
-        double a = 0, b = 0;
+        double a = 0, b = 0; /* as SparseMAP: <theta, mu - y> - lambda/2 (|mu|^2 - |y|^2) */
         ssvm__boxmap_d(s, theta, w);
         for (i = 0; i < K; i++) {
-            double t = (double)theta[i] / s->lambda;
-            a += (y[i] - t) * (y[i] - t);
-            b += (w->key[i] - t) * (w->key[i] - t);
+            a += (double)theta[i] * (w->key[i] - y[i]);
+            b += w->key[i] * w->key[i] - (double)y[i] * y[i];
         }
-        L = 0.5 * s->lambda * (a - b);
+        L = a - 0.5 * s->lambda * b;
         if (L < 0) L = 0;
         if (grad) for (i = 0; i < K; i++) grad[i] = (ssvm_real)(w->key[i] - y[i]);
         break;
@@ -3481,6 +3531,7 @@ STRUCTSVM_DEF ssvm_result ssvm_online_predict(ssvm_online *o, const ssvm_real *x
     double u, xn = 0;
     int j;
     if (!o || !x || !o->W) return SSVM_ERR_INVALID_ARG;
+    o->have_pred = 0; /* x, theta and pi are overwritten below: a failed call must not leave an old round pending */
     for (j = 0; j < o->F; j++) {
         double t = (double)x[j];
         if (!ssvm__finite(t)) return SSVM_ERR_NONFINITE;
@@ -3878,6 +3929,9 @@ STRUCTSVM_DEF ssvm_result ssvm_ms_params_check(const ssvm_ms_params *q) {
     if (!q->sampler.sample && (q->sampler.work_bytes || q->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
     if (q->update == SSVM_MS_UPDATE_MULTICLASS && !q->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
     if ((q->allocator.alloc != 0) != (q->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
+#ifdef STRUCTSVM_NO_CLOCK
+    if (q->max_seconds > 0 && !q->clock) return SSVM_ERR_NOT_SUPPORTED; /* no clock: the limit could never fire */
+#endif
     return SSVM_OK;
 }
 

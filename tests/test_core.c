@@ -788,6 +788,202 @@ static void test_primal_and_mean_loss(th_ctx *t) {
     free(mem); free(sv);
 }
 
+/* ---------------------------------------------------------------- review: error paths, continuation, sizes */
+/* a problem that forwards to another and makes the oracle fail at example fail_at (-1: never) */
+typedef struct tfail { ssvm_problem in; int fail_at; } tfail;
+static int tfail_truth(void *u, int i, int *y) { tfail *f = (tfail *)u; return f->in.truth(f->in.user, i, y); }
+static int tfail_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *o) {
+    tfail *f = (tfail *)u;
+    return f->in.phi(f->in.user, i, y, len, sc, o);
+}
+static int tfail_oracle(void *u, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
+    tfail *f = (tfail *)u;
+    if (i == f->fail_at) return SSVM_ERR_CALLBACK;
+    return f->in.oracle(f->in.user, i, w, y, delta);
+}
+static void tfail_wrap(tfail *f, const ssvm_problem *in, ssvm_problem *out) {
+    f->in = *in; f->fail_at = -1;
+    memset(out, 0, sizeof *out);
+    out->n = in->n; out->d = in->d; out->max_label_len = in->max_label_len; out->user = f;
+    out->truth = tfail_truth; out->phi = tfail_phi; out->oracle = tfail_oracle;
+}
+
+/* FW keeps its evaluation pass for the next step; an evaluation that failed half-way must not be reused
+   (it left a partial w_s behind), and the oracle calls it made are still counted as evaluation */
+static void test_fw_failed_evaluation_not_reused(th_ctx *t) {
+    tmc d;
+    tfail f;
+    ssvm_problem p;
+    ssvm_params q;
+    ssvm_solver s1, s2;
+    ssvm_real w1[15], w2[15];
+    int k;
+    tmc_make(&d, 29, 40, 3, 5, 1.5);
+    tfail_wrap(&f, &d.p, &p);
+    q = ssvm_params_init(SSVM_FW);
+    q.gap_tol = 0;
+    TH_CHECK(t, ssvm_solver_init(&s1, &p, &q) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&s2, &p, &q) == SSVM_OK);
+    for (k = 0; k < 3; k++) { TH_CHECK(t, ssvm_solver_pass(&s1) == SSVM_OK); TH_CHECK(t, ssvm_solver_pass(&s2) == SSVM_OK); }
+    TH_CHECK(t, ssvm_solver_evaluate(&s1, 1, 0, NULL) == SSVM_OK);
+    f.fail_at = 2;
+    TH_CHECK(t, ssvm_solver_evaluate(&s1, 1, 0, NULL) == SSVM_ERR_CALLBACK);
+    f.fail_at = -1;
+    TH_CHECK(t, ssvm_solver_pass(&s1) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_evaluate(&s2, 1, 0, NULL) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_pass(&s2) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_weights(&s1, SSVM_W_ITERATE, w1) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_weights(&s2, SSVM_W_ITERATE, w2) == SSVM_OK);
+    TH_CHECK(t, memcmp(w1, w2, sizeof w1) == 0);
+    TH_CHECK(t, s1.prog.oracle_calls == 4 * 40 && s2.prog.oracle_calls == 4 * 40);
+    TH_CHECKF(t, s1.prog.eval_oracle_calls == 40 + 2, "eval calls %lld", s1.prog.eval_oracle_calls);
+    TH_CHECK(t, s2.prog.eval_oracle_calls == 0);
+    ssvm_solver_uninit(&s1); ssvm_solver_uninit(&s2);
+}
+
+/* a BCFW step that fails (full sparse pool) leaves the solver as it was: w = sum_i w_i still holds and
+   the iterate did not move, so the run can be inspected or continued */
+static void test_bcfw_failed_step_leaves_state(th_ctx *t) {
+    trng r = {31};
+    tchain c;
+    ssvm_problem p;
+    ssvm_params q;
+    ssvm_solver s;
+    size_t bytes;
+    unsigned char *buf;
+    ssvm_real *wsave;
+    double *sum, lsave = 0;
+    int k, j, e;
+    ssvm_result rc = SSVM_OK;
+    tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, ssvm_chain_problem(&c.m, NULL, &p) == SSVM_OK);
+    p.stat_dim = 0; p.stats = 0; p.expand = 0;
+    q = ssvm_params_init(SSVM_BCFW);
+    q.gap_tol = 0; q.state = SSVM_STATE_SPARSE; q.sparse_pool_entries = (size_t)p.n;
+    TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
+    buf = (unsigned char *)malloc(bytes);
+    wsave = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+    sum = (double *)malloc(sizeof(double) * (size_t)p.d);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&s, &p, &q, buf, bytes) == SSVM_OK);
+    for (k = 0; k < 1000; k++) {
+        memcpy(wsave, s.w, sizeof(ssvm_real) * (size_t)p.d);
+        lsave = s.l;
+        if ((rc = ssvm__bcfw_step(&s, ssvm__next_index(&s))) != SSVM_OK) break;
+    }
+    TH_CHECK(t, rc == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, memcmp(wsave, s.w, sizeof(ssvm_real) * (size_t)p.d) == 0);
+    TH_CHECK(t, s.l == lsave);
+    for (j = 0; j < p.d; j++) sum[j] = 0;
+    for (e = 0; e < p.n; e++)
+        for (k = 0; k < s.sp_len[e]; k++) sum[s.sp_idx[s.sp_off[e] + (size_t)k]] += (double)s.sp_val[s.sp_off[e] + (size_t)k];
+    for (j = 0; j < p.d; j++) TH_NEAR(t, s.w[j], sum[j], IS_FLOAT_BUILD ? 1e-4 : 1e-9);
+    free(buf); free(wsave); free(sum);
+    ssvm_chain_free(&c.m);
+}
+
+/* ssvm_solver_pass is documented as one full pass without stopping rules: n steps even when
+   max_oracle_calls (a rule of ssvm_solver_run) has been reached */
+static void test_solver_pass_is_a_full_pass(th_ctx *t) {
+    tmc d;
+    ssvm_params q;
+    ssvm_solver s;
+    tmc_make(&d, 31, 40, 3, 5, 1.0);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.max_oracle_calls = 50; q.gap_tol = 0;
+    TH_CHECK(t, ssvm_solver_init(&s, &d.p, &q) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_ORACLE_CALLS && s.prog.oracle_calls == 50);
+    TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK);
+    TH_CHECKF(t, s.prog.oracle_calls == 90, "oracle calls %lld", s.prog.oracle_calls);
+    TH_CHECK(t, s.prog.steps == 90);
+    ssvm_solver_uninit(&s);
+}
+
+/* degenerate sizes through the predict-only entry points: no write outside y, no signed overflow */
+static void test_decoder_degenerate_sizes(th_ctx *t) {
+    ssvm_real u[4] = {1, 2, 3, 4}, tr[4] = {0, 0, 0, 0}, x[2] = {1, 1}, w[8] = {0};
+    int y[4] = {-7, -7, -7, -7};
+    void *work = malloc(1024);
+    (void)ssvm_viterbi(0, 2, u, tr, work, y + 1);
+    TH_CHECK(t, y[0] == -7 && y[1] == -7);
+    (void)ssvm_viterbi(2, 0, u, tr, work, y + 1);
+    TH_CHECK(t, y[0] == -7 && y[1] == -7 && y[2] == -7);
+    (void)ssvm_viterbi(-3, 2, u, tr, work, y + 1);
+    TH_CHECK(t, y[0] == -7 && y[1] == -7);
+    TH_CHECK(t, ssvm_viterbi_work_bytes(0, 2) == 0 && ssvm_viterbi_work_bytes(2, -1) == 0);
+    free(work);
+    /* K*F + K*K does not fit an int: refused before w (8 reals here) is read */
+    work = malloc(ssvm_chain_predict_work_bytes(1, 46341));
+    TH_CHECK(t, ssvm_chain_predict(46341, 46341, 0, w, 1, x, work, y) == SSVM_ERR_OVERFLOW);
+    TH_CHECK(t, ssvm_chain_predict(2, 1073741824, 0, w, 1, x, work, y) == SSVM_ERR_OVERFLOW);
+    free(work);
+    /* size queries: a size that does not fit size_t is 0, never wrapped to a smaller one (32-bit builds) */
+    {
+        size_t b1 = ssvm_viterbi_work_bytes(65536, 65536), b2 = ssvm_chain_predict_work_bytes(65536, 65536);
+        size_t b3 = ssvm_svec_heap_size(2147483647);
+        TH_CHECK(t, b1 == 0 || (double)b1 >= 65536.0 * 65536.0 * sizeof(int));
+        TH_CHECK(t, b2 == 0 || (double)b2 >= 65536.0 * 65536.0 * (sizeof(int) + sizeof(ssvm_real)));
+        TH_CHECK(t, b3 == 0 || (double)b3 >= 2147483647.0 * (sizeof(int) + sizeof(ssvm_real) + 1));
+    }
+}
+
+/* the chain's statistics dimension L*K + K*K can exceed int although d fits: an error, not a wrap */
+static void test_chain_stat_dim_overflow(th_ctx *t) {
+    enum { K = 46340, L = 46342 };
+    ssvm_chain m;
+    ssvm_problem p;
+    ssvm_params q;
+    int st[2] = {0, L};
+    int *lab = (int *)calloc(L, sizeof(int));
+    ssvm_real *x = (ssvm_real *)calloc(L, sizeof(ssvm_real));
+    unsigned char scratch[16];
+    size_t bytes;
+    memset(&m, 0, sizeof m);
+    m.n = 1; m.n_labels = K; m.n_attrs = 1; m.start = st; m.x = x; m.labels = lab;
+    /* a dummy scratch: nothing here decodes. A 32-bit size_t cannot even size the decoder's scratch. */
+    if (sizeof(size_t) < 8) {
+        TH_CHECK(t, ssvm_chain_problem(&m, scratch, &p) == SSVM_ERR_OVERFLOW);
+        free(lab); free(x);
+        return;
+    }
+    TH_CHECK(t, ssvm_chain_problem(&m, scratch, &p) == SSVM_OK);
+    TH_CHECK(t, p.d > 0);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.state = SSVM_STATE_COMPACT;
+    TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_ERR_OVERFLOW);
+    TH_CHECK(t, p.stat_dim(p.user, 0) < 0);
+    free(lab); free(x);
+}
+
+
+/* ssvm_train on SSVM_CONVERGED returns the vector whose gap met the tolerance: its primal is within gap_tol
+   of the best dual seen. At least one seed must have the iterate (not the average) converge first, so the
+   test exercises the choice. */
+static void test_train_returns_certified_vector(th_ctx *t) {
+    int seed, iterate_won = 0;
+    for (seed = 1; seed <= 12; seed++) {
+        tmc d;
+        ssvm_params q;
+        ssvm_progress pr;
+        ssvm_real w[15];
+        int ybuf[2];
+        void *mem;
+        ssvm_svec *sv;
+        double prim, best_dual, tol = IS_FLOAT_BUILD ? 1e-3 : 1e-4;
+        tmc_make(&d, (unsigned long long)seed * 7, 30, 3, 5, 1.0);
+        q = ssvm_params_init(SSVM_BCFW);
+        q.gap_tol = tol; q.max_passes = 5000; q.seed = (unsigned long long)seed;
+        TH_CHECK(t, ssvm_train(&d.p, &q, w, &pr) == SSVM_CONVERGED);
+        sv = new_svec(d.p.d, &mem);
+        TH_CHECK(t, ssvm_primal(&d.p, q.lambda, w, sv, ybuf, &prim) == SSVM_OK);
+        best_dual = pr.dual > pr.dual_avg ? pr.dual : pr.dual_avg;
+        TH_CHECKF(t, prim - best_dual <= tol * (1 + 1e-6) + (IS_FLOAT_BUILD ? 1e-5 : 1e-12),
+                  "seed %d: P(w_out) - D = %g > %g", seed, prim - best_dual, tol);
+        if (pr.gap <= tol && !(pr.gap_avg <= tol)) iterate_won++;
+        free(mem); free(sv);
+    }
+    TH_CHECKF(t, iterate_won > 0, "no seed had the iterate converge first");
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
@@ -806,5 +1002,11 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_stopping_rules);
     TH_RUN(t, test_predefined_steps);
     TH_RUN(t, test_primal_and_mean_loss);
+    TH_RUN(t, test_train_returns_certified_vector);
     TH_RUN(t, test_replay_reference_ocr);
+    TH_RUN(t, test_fw_failed_evaluation_not_reused);
+    TH_RUN(t, test_bcfw_failed_step_leaves_state);
+    TH_RUN(t, test_solver_pass_is_a_full_pass);
+    TH_RUN(t, test_decoder_degenerate_sizes);
+    TH_RUN(t, test_chain_stat_dim_overflow);
 }

@@ -940,6 +940,75 @@ static void test_online_portable_math(th_ctx *t) {
     TH_CHECK(t, ssvm__log_portable(1) == 0 && ssvm__sqrt_portable(4) == 2 && ssvm__sqrt_portable(0) == 0);
 }
 
+/* sparsemax, SparseMAP and the multilabel loss keep their precision for large finite scores */
+static void test_online_simplex_large_values(th_ctx *t) {
+    ssvm_real v[3] = {(ssvm_real)1e17, 0, (ssvm_real)-3e17}, o[3];
+    TH_CHECK(t, ssvm_project_simplex(3, v, o) == SSVM_OK);
+    TH_CHECKF(t, o[0] == 1 && o[1] == 0 && o[2] == 0, "(%g %g %g)", (double)o[0], (double)o[1], (double)o[2]);
+    v[0] = (ssvm_real)1e30; v[1] = (ssvm_real)1e30;
+    TH_CHECK(t, ssvm_project_simplex(3, v, o) == SSVM_OK);
+    TH_CHECKF(t, o[0] == (ssvm_real)0.5 && o[1] == (ssvm_real)0.5 && o[2] == 0, "(%g %g %g)", (double)o[0], (double)o[1], (double)o[2]);
+    { /* theta / lambda = 1e17: mu = e_0, L(theta, 1) = <theta, mu - e_1> = 1e5, gradient mu - e_1 */
+        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP, 3);
+        ssvm_real th[3] = {(ssvm_real)1e5, 0, 0}, g[3] = {0, 0, 0};
+        size_t wb;
+        void *w;
+        ssvm_dist d;
+        double L = -1;
+        int y = 1;
+        s.lambda = 1e-12;
+        w = ton_work(&s, &wb);
+        TH_CHECK(t, ssvm_decode(&s, th, w, wb, &d) == SSVM_OK && d.n == 1 && d.labels[0] == 0);
+        TH_CHECK(t, ssvm_surrogate_loss(&s, th, &y, w, wb, &L, g) == SSVM_OK);
+        TH_NEAR(t, L, 1e5, 1e-9);
+        TH_CHECK(t, g[0] == 1 && g[1] == -1 && g[2] == 0);
+        free(w);
+    }
+    { /* multilabel: mu = (1, 0), y = (0, 1): L = <theta, mu - y> = 2e5 */
+        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 2);
+        ssvm_real th[2] = {(ssvm_real)1e5, (ssvm_real)-1e5};
+        size_t wb;
+        void *w;
+        double L = -1;
+        int y[2] = {0, 1};
+        s.lambda = 1e-12;
+        w = ton_work(&s, &wb);
+        TH_CHECK(t, ssvm_surrogate_loss(&s, th, y, w, wb, &L, NULL) == SSVM_OK);
+        TH_NEAR(t, L, 2e5, 1e-9);
+        free(w);
+    }
+}
+
+/* a failed ssvm_online_predict (NaN in x) must not leave the previous round pending: its x was half overwritten */
+static void test_online_failed_predict_clears_pending(th_ctx *t) {
+    ssvm_online_params p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 3, 2);
+    ssvm_online o;
+    ssvm_real x1[2] = {1, 0}, x2[2] = {(ssvm_real)0.5, 0};
+    int y = 1;
+    x2[1] = (ssvm_real)(0.0 / (x2[1] * 0)); /* NaN */
+    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_predict(&o, x1, NULL) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_predict(&o, x2, NULL) == SSVM_ERR_NONFINITE);
+    TH_CHECK(t, ssvm_online_update(&o, &y, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, o.W[0] == 0 && o.W[1] == 0 && o.rounds == 0);
+    TH_CHECK(t, ssvm_online_predict(&o, x1, NULL) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_update(&o, &y, NULL) == SSVM_OK && o.rounds == 1);
+    ssvm_online_uninit(&o);
+}
+
+/* the portable log and sqrt up to DBL_MAX (they returned x itself above 1e308) */
+static void test_online_portable_math_large(th_ctx *t) {
+    double xs[3] = {1e308, 1.5e308, 1.7976931348623157e308};
+    volatile double big = 1e300;
+    double inf = big * big;
+    int i;
+    for (i = 0; i < 3; i++) {
+        TH_NEAR(t, ssvm__log_portable(xs[i]), log(xs[i]), 1e-15);
+        TH_NEAR(t, ssvm__sqrt_portable(xs[i]), sqrt(xs[i]), 1e-15);
+    }
+    TH_CHECK(t, ssvm__log_portable(inf) == inf && ssvm__sqrt_portable(inf) == inf);
+}
+
 void suite_online(th_ctx *t) {
     TH_RUN(t, test_online_hungarian_brute_force);
     TH_RUN(t, test_online_hungarian_bad_input);
@@ -959,4 +1028,7 @@ void suite_online(th_ctx *t) {
     TH_RUN(t, test_online_preallocated_heap);
     TH_RUN(t, test_online_dist_sampling);
     TH_RUN(t, test_online_portable_math);
+    TH_RUN(t, test_online_simplex_large_values);
+    TH_RUN(t, test_online_failed_predict_clears_pending);
+    TH_RUN(t, test_online_portable_math_large);
 }
