@@ -736,7 +736,8 @@ typedef struct ssvm_ms_params {
     int max_passes;              /* default 50; 0 = no limit */
     long long max_oracle_calls;  /* sampler calls; 0 = no limit */
     double max_seconds;          /* solver seconds; 0 = no limit (needs a clock: see STRUCTSVM_NO_CLOCK) */
-    double gap_tol;              /* stop when P(w) - D_t/t <= gap_tol at an evaluation (default 1e-3; 0 = never) */
+    double gap_tol;              /* stop when P(w) - D_t/t <= gap_tol after a whole pass (not with
+                                    SSVM_MS_SEQUENCE: no certificate there; default 1e-3; 0 = never) */
     int eval_every;              /* evaluate every k passes (default 1; 0 = never) */
     int eval_iterate;            /* primal at w (default 1) */
     int eval_average;            /* primal at w_bar (default 1) */
@@ -4526,7 +4527,10 @@ STRUCTSVM_DEF ssvm_result ssvm_ms_run(ssvm_ms_solver *s) {
         if (q->eval_every && s->prog.pass % q->eval_every == 0 && (q->eval_iterate || (q->eval_average && s->zv)))
             if ((r = ssvm_ms_evaluate(s, q->eval_iterate, q->eval_average, 0)) != SSVM_OK) return r;
         if (q->progress && q->progress(q->progress_user, &s->prog)) return SSVM_STOPPED_BY_USER;
-        if (q->gap_tol > 0 && s->prog.gap == s->prog.gap && s->prog.gap <= q->gap_tol) {
+        /* P(w) - D_t/t certifies only after whole passes in which every example was visited equally
+           often (D_T/T <= min F_T/T, Thm 2.1): not after a pass cut short, nor for a caller's sequence */
+        if (q->gap_tol > 0 && s->prog.gap == s->prog.gap && s->prog.gap <= q->gap_tol &&
+            q->order != SSVM_MS_SEQUENCE && s->prog.steps % s->prob.n == 0) {
             s->best = SSVM_W_ITERATE;
             return SSVM_CONVERGED;
         }

@@ -1161,6 +1161,18 @@ static void test_ms_run_progress_and_stopping(th_ctx *t) {
     /* the online gap closes: O(log T / T) */
     q.max_passes = 5000; q.gap_tol = 0.02; q.eval_every = 5; q.lambda = 0.1;
     TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_CONVERGED && pr.gap <= 0.02 && pr.gap >= 0);
+    /* a caller's sequence gives no certificate: the same run never claims convergence */
+    {
+        int seq[3] = {0, 1, 2};
+        q.order = SSVM_MS_SEQUENCE; q.sequence = seq; q.sequence_len = 3; q.max_passes = 40; q.gap_tol = 10;
+        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_PASSES);
+        q.order = SSVM_MS_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
+        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_CONVERGED && pr.pass == 5);
+        /* a pass cut short by the oracle limit is not a certificate either */
+        q.max_oracle_calls = 30; q.eval_every = 1;
+        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_ORACLE_CALLS);
+        q.max_oracle_calls = 0; q.gap_tol = 0.02; q.max_passes = 5000; q.eval_every = 5;
+    }
     /* continuing a run after raising the limit */
     {
         ssvm_ms_solver s;
