@@ -35,14 +35,22 @@ $(B)/test_double: $(TESTSRC) | $(B)
 $(B)/test_float: $(TESTSRC) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/run.c -o $@ -lm
 
-# Both precisions; the last line sums them (N passed, N failed, N skipped).
-test: $(B)/test_double $(B)/test_float
-	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_double ./$(B)/test_float
+# STRUCTSVM_NO_MALLOC builds that train from caller memory (tests/nomalloc.c)
+$(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g tests/nomalloc.c -o $@ -lm
+$(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
+
+# Both precisions, and the no-malloc builds; the last line sums them (N passed, N failed, N skipped).
+test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float
+	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_double ./$(B)/test_float \
+	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float
 
 test-asan: | $(B)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/run.c -o $(B)/test_asan -lm
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float tests/run.c -o $(B)/test_asan_f -lm
-	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_asan ./$(B)/test_asan_f
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/nomalloc.c -o $(B)/test_asan_nm -lm
+	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
 
 test-valgrind: $(B)/test_double
 	@SSVM_SHARED=$(SHARED) VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" ./tools/run_tests.sh ./$(B)/test_double

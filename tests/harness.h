@@ -11,6 +11,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define TH_FN static __attribute__((unused)) /* a runner may use only some helpers */
+#else
+#define TH_FN static
+#endif
+
 typedef struct th_ctx {
     int passed, failed, skipped;
     int cur_failed, cur_skipped; /* state of the running test */
@@ -29,13 +35,13 @@ typedef struct th_ctx {
     if (!(fabs(th_a_ - th_b_) <= (tol) * th_s_)) { (t)->cur_failed++; \
     printf("    FAIL %s:%d: %s = %.17g, expected %s = %.17g (tol %g)\n", __FILE__, __LINE__, #a, th_a_, #b, th_b_, (double)(tol)); } } while (0)
 
-static void th_skip(th_ctx *t, const char *why) {
+TH_FN void th_skip(th_ctx *t, const char *why) {
     t->cur_skipped = 1;
     printf("    skip: %s\n", why);
 }
 
 #define TH_RUN(t, fn) th_run_((t), #fn, fn)
-static void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
+TH_FN void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
     if (t->filter && !strstr(name, t->filter)) return;
     t->cur_failed = 0; t->cur_skipped = 0; t->cur_name = name;
     fn(t);
@@ -46,7 +52,7 @@ static void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
 }
 
 /* Where ../shared is: $SSVM_SHARED, else ../shared relative to the repository root (the cwd of make). */
-static const char *th_shared_dir(void) {
+TH_FN const char *th_shared_dir(void) {
     static char buf[1024];
     const char *env = getenv("SSVM_SHARED");
     FILE *f;
