@@ -1036,6 +1036,15 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__free_with(const ssvm_allocator *a, void
 #endif
 }
 
+/* The heap block of a solver's *_init: through the allocator, else malloc (refused under NO_MALLOC). */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__heap_for(const ssvm_allocator *a, size_t need, void **heap) {
+#ifdef STRUCTSVM_NO_MALLOC
+    if (!a->alloc) return SSVM_ERR_NOT_SUPPORTED;
+#endif
+    *heap = ssvm__alloc_with(a, need);
+    return *heap ? SSVM_OK : SSVM_ERR_OUT_OF_MEMORY;
+}
+
 /* >>svec */
 STRUCTSVM_DEF size_t ssvm_svec_heap_size(int d) {
     ssvm__arena a = {0, 0, 0, 0};
@@ -1843,11 +1852,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
     ssvm_result r;
     if (!s) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_solver_heap_size(p, q, &need)) != SSVM_OK) return r;
-#ifdef STRUCTSVM_NO_MALLOC
-    if (!q->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
-#endif
-    heap = ssvm__alloc_with(&q->allocator, need);
-    if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
+    if ((r = ssvm__heap_for(&q->allocator, need, &heap)) != SSVM_OK) return r;
     r = ssvm_solver_init_preallocated(s, p, q, heap, need);
     s->heap = heap; s->owns_heap = 1;
     if (r != SSVM_OK) { ssvm_solver_uninit(s); return r; }
@@ -3512,11 +3517,7 @@ STRUCTSVM_DEF ssvm_result ssvm_online_init(ssvm_online *o, const ssvm_online_par
     if (!o) return SSVM_ERR_INVALID_ARG;
     SSVM_MEMSET(o, 0, sizeof *o);
     if ((r = ssvm_online_heap_size(p, &need)) != SSVM_OK) return r;
-#ifdef STRUCTSVM_NO_MALLOC
-    if (!p->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
-#endif
-    heap = ssvm__alloc_with(&p->allocator, need);
-    if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
+    if ((r = ssvm__heap_for(&p->allocator, need, &heap)) != SSVM_OK) return r;
     r = ssvm_online_init_preallocated(o, p, heap, need);
     o->heap = heap; o->owns_heap = 1; o->par.allocator = p->allocator;
     if (r != SSVM_OK) { ssvm_online_uninit(o); return r; }
@@ -4050,11 +4051,7 @@ STRUCTSVM_DEF ssvm_result ssvm_ms_init(ssvm_ms_solver *s, const ssvm_problem *p,
     ssvm_result r;
     if (!s) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_ms_heap_size(p, q, &need)) != SSVM_OK) return r;
-#ifdef STRUCTSVM_NO_MALLOC
-    if (!q->allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
-#endif
-    heap = ssvm__alloc_with(&q->allocator, need);
-    if (!heap) return SSVM_ERR_OUT_OF_MEMORY;
+    if ((r = ssvm__heap_for(&q->allocator, need, &heap)) != SSVM_OK) return r;
     r = ssvm_ms_init_preallocated(s, p, q, heap, need);
     s->heap = heap; s->owns_heap = 1;
     if (r != SSVM_OK) { ssvm_ms_uninit(s); return r; }

@@ -19,6 +19,7 @@ typedef struct tchain {
     int attr_start[8 * 5 + 1], attr_id[8 * 5 * 4];
     ssvm_real attr_val[8 * 5 * 4];
     int labels[8 * 5];
+    ssvm_problem p; /* filled by the callers that need it */
 } tchain;
 static void tchain_make(tchain *c, trng *r, int n, int K, int F, int flags, int sparse) {
     int i, p = 0, k, nz = 0;

@@ -9,12 +9,10 @@
 #define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
 #endif
 
-typedef struct tms_rng { unsigned long long s; } tms_rng;
-static double tms_u(tms_rng *r) { /* uniform [0,1) */
-    r->s = r->s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(r->s >> 11) * (1.0 / 9007199254740992.0);
-}
-static int tms_i(tms_rng *r, int n) { return (int)(tms_u(r) * n); }
+/* the RNG and the random chain data come from tests/test_core.c (same translation unit, tests/run.c) */
+typedef trng tms_rng;
+#define tms_u trng_u
+#define tms_i trng_i
 static double tms_gauss(tms_rng *r) { /* sum of 4 uniforms, unit-ish variance */
     return (tms_u(r) + tms_u(r) + tms_u(r) + tms_u(r) - 2.0) * 1.7320508075688772;
 }
@@ -139,33 +137,9 @@ static void tms_mc_make(tms_mc *d, unsigned long long seed, int n, int K, int F,
     ssvm_multiclass_problem(&d->m, &d->p);
 }
 
-typedef struct tms_ch {
-    ssvm_chain m;
-    int start[9];
-    ssvm_real x[8 * 5 * 4];
-    int attr_start[8 * 5 + 1], attr_id[8 * 5 * 4];
-    ssvm_real attr_val[8 * 5 * 4];
-    int labels[8 * 5];
-    ssvm_problem p;
-} tms_ch;
+typedef tchain tms_ch;
 static void tms_ch_make(tms_ch *c, tms_rng *r, int n, int K, int F, int flags, int sparse) {
-    int i, p, k, nz = 0;
-    memset(c, 0, sizeof *c);
-    for (i = 0; i < n; i++) c->start[i + 1] = c->start[i] + 1 + tms_i(r, 5);
-    for (p = 0; p < c->start[n]; p++) {
-        c->labels[p] = tms_i(r, K);
-        c->attr_start[p] = nz;
-        for (k = 0; k < F; k++) {
-            double v = tms_u(r) < 0.3 ? 0.0 : tms_u(r) * 2 - 1;
-            c->x[p * F + k] = (ssvm_real)v;
-            if (v != 0) { c->attr_id[nz] = k; c->attr_val[nz] = (ssvm_real)v; nz++; }
-        }
-    }
-    c->attr_start[c->start[n]] = nz;
-    c->m.n = n; c->m.n_labels = K; c->m.n_attrs = F; c->m.flags = flags;
-    c->m.start = c->start; c->m.labels = c->labels;
-    if (sparse) { c->m.attr_start = c->attr_start; c->m.attr_id = c->attr_id; c->m.attr_val = c->attr_val; }
-    else c->m.x = c->x;
+    tchain_make(c, r, n, K, F, flags, sparse);
     ssvm_chain_problem(&c->m, NULL, &c->p);
 }
 
