@@ -17,7 +17,7 @@
        ssvm_params par = ssvm_params_init(SSVM_BCFW);
        par.lambda = 0.01; par.max_passes = 50;
        ssvm_real *w = malloc(prob.d * sizeof *w);
-       ssvm_result r = ssvm_train(&prob, &par, w, NULL);   // w = the weighted average w_bar
+       ssvm_result r = ssvm_train(&prob, &par, w, NULL);   // w = w_bar (or the converged iterate)
        if (r < 0) printf("%s\n", ssvm_result_string(r));
        int yhat; ssvm_multiclass_predict(K, F, w, x_new, &yhat);
 
