@@ -1,4 +1,4 @@
-/* bench/online.c: `make bench-online`. Issue 6: non-stationary online structured prediction.
+/* bench/online.c: `make bench-online`: non-stationary online structured prediction (Sakaue, Bao, Cao).
    Part 1, the paper's experiment (Appendix E): examples/online_drift.c, 10 trials; the table at t = 1k..10k
    and the three qualitative claims, tested with each constant rate.
    Part 2, beyond the paper, the same three rates (constant alpha/M, AdaGrad, Polyak-style) on drifting real
@@ -20,7 +20,7 @@
    usage: bench_online [shared-dir] [--quick] [--real] [--ocr-D D] [--yeast-D D]   (shared-dir: ../shared) */
 #define _POSIX_C_SOURCE 200809L
 #define ONLINE_DRIFT_NO_MAIN
-#include "../examples/online_drift.c"   /* structsvm.h, the issue-6 fragment, the Appendix E experiment */
+#include "../examples/online_drift.c"   /* structsvm.h and the Appendix E experiment */
 #include "../examples/ocr_data.h"
 
 /* ------------------------------------------------------------------ a small ARFF reader (dense, numeric) */

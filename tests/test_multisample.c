@@ -3,7 +3,7 @@
    one-dimensional dual problem; the multiclass update (Algorithm 2, corrected) against a brute-force QP;
    Lemmas 2.2 and 2.3 step by step; Theorem 2.1.1 (regret) and 2.1.3 (averaged iterate) on synthetic data;
    K = 1 against Pegasos (the library's SSG) and against the single-sample dual update; the violator cache;
-   bad input; determinism; stopping rules. Included after structsvm.h, the fragment and harness.h. */
+   bad input; determinism; stopping rules. Included into tests/run.c after structsvm.h and harness.h. */
 
 #ifndef IS_FLOAT_BUILD
 #define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))

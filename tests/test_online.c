@@ -3,7 +3,7 @@
    sparsemax, box projection and Hungarian against brute force; the surrogate-gap condition (8) for the
    paired decodings; Lemma 4.3's identity (16) for ranking against an exact permutahedron projection; the
    Polyak rate inside (9) at every step; Theorem 3.4's bound on a drifting separable stream; OGD steps,
-   projections, AdaGrad, determinism, bad input, workspaces. Included after structsvm.h, the fragment and
+   projections, AdaGrad, determinism, bad input, workspaces. Included into tests/run.c after structsvm.h and
    harness.h; names are prefixed ton_ so that the file can share a translation unit with the others. */
 
 #define TON_FLOAT (sizeof(ssvm_real) < sizeof(double))
@@ -712,7 +712,7 @@ static void test_online_theorem34_bound(th_ctx *t) {
         TH_CHECKF(t, sumE <= bound, "rate %d: sum E %g > bound %g", rate, sumE, bound);
         TH_CHECKF(t, bound < 0.2 * T, "the bound %g is not informative", bound);
         /* smooth hinge + GAP decoding: when y = y* and 0 < m < 1, the right end of (9) equals alpha/M exactly,
-           so (12) settles at the constant rate alpha/M = 1/(4K) (a finding reported for issue 6) */
+           so (12) settles at the constant rate alpha/M = 1/(4K) */
         if (rate == 1) TH_NEAR(t, o.eta_prev, o.alpha / o.M, 1e-9);
         ssvm_online_uninit(&o);
     }
