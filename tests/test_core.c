@@ -985,6 +985,26 @@ static void test_train_returns_certified_vector(th_ctx *t) {
     TH_CHECKF(t, iterate_won > 0, "no seed had the iterate converge first");
 }
 
+
+/* max_seconds through a caller's clock: each reading advances 0.25 "seconds", so the limit fires after a
+   known number of passes (solver time only: evaluation time is excluded) */
+static double fake_clock(void *u) { double *c = (double *)u; *c += 0.25; return *c; }
+static void test_time_limit_with_user_clock(th_ctx *t) {
+    tmc d;
+    ssvm_params q;
+    ssvm_progress pr;
+    ssvm_real w[15];
+    double c = 0;
+    tmc_make(&d, 4, 40, 3, 5, 1.0);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.gap_tol = 0; q.max_passes = 1000; q.max_seconds = 1.0;
+    q.clock = fake_clock; q.clock_user = &c;
+    TH_CHECK(t, ssvm_train(&d.p, &q, w, &pr) == SSVM_MAX_SECONDS);
+    /* a pass reads the clock twice (0.25 s each), so 4 passes reach 1.0 s */
+    TH_CHECKF(t, pr.pass == 4 && pr.seconds >= 1.0, "pass %d seconds %g", pr.pass, pr.seconds);
+    TH_CHECK(t, pr.eval_seconds > 0);
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
@@ -1004,6 +1024,7 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_predefined_steps);
     TH_RUN(t, test_primal_and_mean_loss);
     TH_RUN(t, test_train_returns_certified_vector);
+    TH_RUN(t, test_time_limit_with_user_clock);
     TH_RUN(t, test_replay_reference_ocr);
     TH_RUN(t, test_fw_failed_evaluation_not_reused);
     TH_RUN(t, test_bcfw_failed_step_leaves_state);
