@@ -3043,11 +3043,15 @@ SSVM__PRIV ssvm_result ssvm__rank_decode(const ssvm_surrogate *s, const ssvm_rea
     return SSVM_OK;
 }
 
-/* mu = projection of theta / lambda onto the simplex, in double, into phi (and aux) */
-SSVM__PRIV void ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
+/* mu = projection of theta / lambda onto the simplex, in double, into phi (and aux). SSVM_ERR_NONFINITE when a
+   finite theta over a tiny lambda overflows (the projection would be NaN). */
+SSVM__PRIV ssvm_result ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
     int K = s->n, k, cnt = K, prev;
     double sum = 0, tau, mx;
-    for (k = 0; k < K; k++) w->key[k] = (double)theta[k] / s->lambda;
+    for (k = 0; k < K; k++) {
+        w->key[k] = (double)theta[k] / s->lambda;
+        if (!ssvm__finite(w->key[k])) return SSVM_ERR_NONFINITE;
+    }
     mx = w->key[0];
     for (k = 1; k < K; k++) if (w->key[k] > mx) mx = w->key[k];
     for (k = 0; k < K; k++) { w->key[k] -= mx; sum += w->key[k]; } /* shifted by the max: see ssvm__simplex_tau_r */
@@ -3062,6 +3066,7 @@ SSVM__PRIV void ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *thet
         w->phi[k] = t > 0 ? t : 0;
         w->aux[k] = (ssvm_real)w->phi[k];
     }
+    return SSVM_OK;
 }
 /* mu = clip(theta / lambda, 0, 1), in double, into key (and aux) */
 SSVM__PRIV void ssvm__boxmap_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
@@ -3122,7 +3127,7 @@ STRUCTSVM_DEF ssvm_result ssvm_decode(const ssvm_surrogate *s, const ssvm_real *
     case SSVM_SPARSEMAP: { /* l2 norm: nu = sqrt 2; the closest vertex is the argmax of mu */
         double dist2 = 0, p;
         int ys;
-        ssvm__sparsemax_d(s, theta, &w);
+        if ((r = ssvm__sparsemax_d(s, theta, &w)) != SSVM_OK) return r;
         out->mu = w.aux;
         ys = ssvm__argmax_d(K, w.phi);
         for (k = 0; k < K; k++) { double t = w.phi[k] - (k == ys ? 1.0 : 0.0); dist2 += t * t; }
@@ -3337,7 +3342,8 @@ SSVM__PRIV ssvm_result ssvm__loss_eval(const ssvm_surrogate *s, const ssvm_real 
                               lambda/2 (|mu|^2 - 1), the second form without the cancellation of |theta/lambda|^2
                               (which lost every digit once theta/lambda ~ 1e8); exactly 0 at mu = e_y */
         double a = 0, b = 0;
-        ssvm__sparsemax_d(s, theta, w);
+        ssvm_result rs = ssvm__sparsemax_d(s, theta, w);
+        if (rs != SSVM_OK) return rs;
         for (k = 0; k < K; k++) {
             double e = (k == y[0] ? 1.0 : 0.0);
             a += (double)theta[k] * (w->phi[k] - e);

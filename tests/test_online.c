@@ -1009,8 +1009,30 @@ static void test_online_portable_math_large(th_ctx *t) {
     TH_CHECK(t, ssvm__log_portable(inf) == inf && ssvm__sqrt_portable(inf) == inf);
 }
 
+
+/* SparseMAP with a finite theta whose theta/lambda overflows: an error code, not a NaN distribution */
+static void test_online_sparsemap_overflow(th_ctx *t) {
+    ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP, 3);
+    ssvm_real theta[3], grad[3];
+    ssvm_dist dist;
+    int y = 0;
+    double L;
+    size_t wb;
+    void *work;
+    s.lambda = 1e-300; /* 1e38 / 1e-300 overflows double, in float and double builds alike */
+    theta[0] = (ssvm_real)1e38; theta[1] = 0; theta[2] = 0;
+    wb = ssvm_decode_work_bytes(&s);
+    work = malloc(wb);
+    TH_CHECK(t, ssvm_decode(&s, theta, work, wb, &dist) == SSVM_ERR_NONFINITE);
+    TH_CHECK(t, ssvm_surrogate_loss(&s, theta, &y, work, wb, &L, grad) == SSVM_ERR_NONFINITE);
+    theta[0] = 1; /* and a sane theta still works */
+    TH_CHECK(t, ssvm_decode(&s, theta, work, wb, &dist) == SSVM_OK);
+    free(work);
+}
+
 void suite_online(th_ctx *t) {
     TH_RUN(t, test_online_hungarian_brute_force);
+    TH_RUN(t, test_online_sparsemap_overflow);
     TH_RUN(t, test_online_hungarian_bad_input);
     TH_RUN(t, test_online_projections_brute_force);
     TH_RUN(t, test_online_gradients_finite_differences);
