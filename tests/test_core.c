@@ -1005,6 +1005,78 @@ static void test_time_limit_with_user_clock(th_ctx *t) {
     TH_CHECK(t, pr.eval_seconds > 0);
 }
 
+
+/* the small public helpers, directly: dimensions, unary scores, the checks, the accumulator */
+static void test_public_helpers_direct(th_ctx *t) {
+    trng r = {77};
+    tchain c;
+    ssvm_problem p;
+    ssvm_params q;
+    ssvm_multiclass mc;
+    ssvm_real w[4 * 3 + 2 * 3 + 9], u[5 * 3], x1[2] = {1, 2};
+    int lab1 = 0, j, pos, s, k, L;
+    void *mem;
+    ssvm_svec *v;
+    /* dimensions */
+    tchain_make(&c, &r, 3, 3, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, ssvm_chain_dim(&c.m) == 3 * 4 + 2 * 3 + 9);
+    c.m.flags = 0;
+    TH_CHECK(t, ssvm_chain_dim(&c.m) == 3 * 4 + 9);
+    c.m.flags = SSVM_CHAIN_BIASES;
+    ssvm_multiclass_init(&mc, 1, 5, 2, x1, &lab1);
+    TH_CHECK(t, ssvm_multiclass_dim(&mc) == 10);
+    mc.n_classes = 0;
+    TH_CHECK(t, ssvm_multiclass_dim(&mc) == 0);
+    /* unary scores against the definition (label-major, biases on the first and last rows) */
+    for (j = 0; j < (int)(sizeof w / sizeof w[0]); j++) w[j] = (ssvm_real)(trng_u(&r) - 0.5);
+    L = c.start[1] - c.start[0];
+    ssvm_chain_scores(&c.m, w, c.start[0], L, u);
+    for (pos = 0; pos < L; pos++)
+        for (s = 0; s < 3; s++) {
+            double want = 0;
+            for (k = 0; k < 4; k++) want += (double)w[s * 4 + k] * (double)c.x[(c.start[0] + pos) * 4 + k];
+            if (pos == 0) want += (double)w[12 + s];
+            if (pos == L - 1) want += (double)w[15 + s];
+            TH_NEAR(t, u[pos * 3 + s], want, IS_FLOAT_BUILD ? 1e-5 : 1e-12);
+        }
+    /* the checks */
+    TH_CHECK(t, ssvm_chain_problem(&c.m, NULL, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_problem_check(&p) == SSVM_OK);
+    TH_CHECK(t, ssvm_problem_check(NULL) == SSVM_ERR_INVALID_ARG);
+    p.max_label_len = 0; TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_EMPTY); p.max_label_len = 5;
+    p.truth = 0; TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK);
+    TH_CHECK(t, ssvm_chain_problem(&c.m, NULL, &p) == SSVM_OK);
+    p.expand = 0; TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK); /* stats: all three or none */
+    q = ssvm_params_init(SSVM_FW);
+    TH_CHECK(t, ssvm_params_check(&q) == SSVM_OK);
+    q.averaging = SSVM_AVG_WEIGHTED; TH_CHECK(t, ssvm_params_check(&q) == SSVM_ERR_NOT_SUPPORTED);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.gap_tol = -1; TH_CHECK(t, ssvm_params_check(&q) == SSVM_ERR_INVALID_ARG); q.gap_tol = 0;
+    q.solver = (ssvm_solver_kind)7; TH_CHECK(t, ssvm_params_check(&q) == SSVM_ERR_INVALID_ARG);
+    q.solver = SSVM_BCFW; q.allocator.alloc = 0; q.allocator.free = (void (*)(void *, void *))0;
+    TH_CHECK(t, ssvm_params_check(&q) == SSVM_OK);
+    TH_CHECK(t, ssvm_params_check(NULL) == SSVM_ERR_INVALID_ARG);
+    /* the accumulator: sparse adds with a stride, dot, clear, sticky errors */
+    v = new_svec(10, &mem);
+    {
+        int idx[3] = {0, 2, 3};
+        ssvm_real val[3] = {1, 2, 3}, ww[10];
+        for (j = 0; j < 10; j++) ww[j] = (ssvm_real)j;
+        ssvm_svec_add_sparse(v, 1, 2, idx, val, 3, 2); /* indices 1, 5, 7 += 2, 4, 6 */
+        ssvm_svec_add_sparse(v, 1, 2, idx, NULL, 1, 1); /* index 1 += 1 (values NULL = ones) */
+        TH_CHECK(t, v->nnz == 3 && v->err == 0);
+        TH_NEAR(t, ssvm_svec_dot(v, ww), 1 * 3 + 5 * 4 + 7 * 6, 1e-12);
+        ssvm_svec_add_sparse(v, 1, 4, idx, val, 3, 1); /* 1 + 4*3 = 13 >= 10 */
+        TH_CHECK(t, v->err == SSVM_ERR_FEATURE_INDEX);
+        ssvm_svec_clear(v);
+        TH_CHECK(t, v->nnz == 0 && v->err == 0 && ssvm_svec_dot(v, ww) == 0);
+        ssvm_svec_add_dense(v, 8, val, 3, 1); /* 8 + 3 > 10 */
+        TH_CHECK(t, v->err == SSVM_ERR_FEATURE_INDEX);
+    }
+    free(mem); free(v);
+    ssvm_chain_free(&c.m);
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
@@ -1025,6 +1097,7 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_primal_and_mean_loss);
     TH_RUN(t, test_train_returns_certified_vector);
     TH_RUN(t, test_time_limit_with_user_clock);
+    TH_RUN(t, test_public_helpers_direct);
     TH_RUN(t, test_replay_reference_ocr);
     TH_RUN(t, test_fw_failed_evaluation_not_reused);
     TH_RUN(t, test_bcfw_failed_step_leaves_state);
