@@ -27,12 +27,8 @@ typedef struct bctx {
 
 static int per_pass(void *user, const ssvm_progress *p) {
     bctx *c = (bctx *)user;
-    conll_scores sc;
     if (!c->print) return 0;
-    ssvm_solver_weights(c->s, SSVM_W_AVERAGE, c->w);
-    c->f1 = -1;
-    if (chunk_score(c->eval, c->corpus, c->labels, c->w, c->pred, &sc) == SSVM_OK) c->f1 = sc.f1;
-    conll_scores_free(&sc);
+    c->f1 = chunk_f1_of_average(c->s, c->eval, c->corpus, c->labels, c->w, c->pred);
     printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg,
            p->dual_avg, p->gap_avg, c->f1, p->seconds, chunk_peak_rss_mb());
     fflush(stdout);
@@ -107,12 +103,10 @@ int main(int argc, char **argv) {
            "(chooses lambda) and on the test set (for information)\n", passes, cut, ftr.n_sent - cut);
     printf("   lambda  heldout_F1  test_F1  solver_s\n");
     for (i = 0; i < 5; i++) {
-        double hf = -1, tf = -1;
+        double hf, tf;
         secs = train(&a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL);
-        if (chunk_score(&b, &ctr, &labels, w, pred, &sc) == SSVM_OK) hf = sc.f1;
-        conll_scores_free(&sc);
-        if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) tf = sc.f1;
-        conll_scores_free(&sc);
+        hf = chunk_f1(&b, &ctr, &labels, w, pred);
+        tf = chunk_f1(&test, &cte, &labels, w, pred);
         printf("%9g %11.2f %8.2f %9.2f\n", lambdas[i], hf, tf, secs);
         if (hf > best_f1) { best_f1 = hf; best_l = lambdas[i]; }
     }

@@ -81,6 +81,22 @@ CHUNK_FN int chunk_score(chunk_data *c, const conll_corpus *gold, const conll_di
     return r == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
 }
 
+/* Chunk F1 (as conlleval computes it) of weights w on c's sentences; -1 if they could not be scored. */
+CHUNK_FN double chunk_f1(chunk_data *c, const conll_corpus *gold, const conll_dict *labels, const ssvm_real *w,
+                         int *pred) {
+    conll_scores sc;
+    double f1 = -1;
+    if (chunk_score(c, gold, labels, w, pred, &sc) == SSVM_OK) f1 = sc.f1;
+    conll_scores_free(&sc);
+    return f1;
+}
+/* The same for the model a user would ship during training: the solver's weighted average (into w). */
+CHUNK_FN double chunk_f1_of_average(ssvm_solver *s, chunk_data *c, const conll_corpus *gold,
+                                    const conll_dict *labels, ssvm_real *w, int *pred) {
+    if (ssvm_solver_weights(s, SSVM_W_AVERAGE, w) != SSVM_OK) return -1;
+    return chunk_f1(c, gold, labels, w, pred);
+}
+
 /* Peak resident memory of this process in MB (Linux /proc; -1 elsewhere). */
 CHUNK_FN double chunk_peak_rss_mb(void) {
     FILE *f = fopen("/proc/self/status", "r");

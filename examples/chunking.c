@@ -37,14 +37,9 @@ typedef struct ctx {
 
 static int show(void *user, const ssvm_progress *p) {
     ctx *c = (ctx *)user;
-    conll_scores sc;
     double f1 = -1;
     if (c->quiet) return 0;
-    if (c->test) {
-        ssvm_solver_weights(c->s, SSVM_W_AVERAGE, c->w);
-        if (chunk_score(c->test, c->test_corpus, c->labels, c->w, c->pred, &sc) == SSVM_OK) f1 = sc.f1;
-        conll_scores_free(&sc);
-    }
+    if (c->test) f1 = chunk_f1_of_average(c->s, c->test, c->test_corpus, c->labels, c->w, c->pred);
     printf("%4d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f\n", p->pass, p->oracle_calls, p->primal_avg, p->dual_avg,
            p->gap_avg, f1, p->seconds);
     fflush(stdout);
@@ -132,11 +127,11 @@ int main(int argc, char **argv) {
         printf("choosing lambda on a held-out 10%% (%d training sentences, %d held out):\n", cut, ftr.n_sent - cut);
         while (*p) {
             double l = strtod(p, (char **)&p);
+            double f1 = -1;
             if (l > 0 && train(&a, NULL, NULL, &labels, l, passes, gap, seed, 1, w, pred) == SSVM_OK &&
-                chunk_score(&b, &ctr, &labels, w, pred, &sc) == SSVM_OK) {
-                printf("  lambda %-8g held-out F1 %.2f\n", l, sc.f1);
-                if (sc.f1 > best_f1) { best_f1 = sc.f1; lambda = l; }
-                conll_scores_free(&sc);
+                (f1 = chunk_f1(&b, &ctr, &labels, w, pred)) >= 0) {
+                printf("  lambda %-8g held-out F1 %.2f\n", l, f1);
+                if (f1 > best_f1) { best_f1 = f1; lambda = l; }
             }
             while (*p == ',' || *p == ' ') p++;
         }

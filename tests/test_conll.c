@@ -11,6 +11,18 @@ static int tconll_score(int n_sent, const int *sent_start, const char *const *go
     return conll_score_tags(n_sent, sent_start, gold, pred, sc);
 }
 
+/* One scoring case: chunk counts, the hand-computed F1 and token accuracy, and precision / recall as
+   conlleval defines them from the counts (100 c/guessed, 100 c/gold, 0 when undefined). A macro so that a
+   failure names the case's line. */
+#define TCONLL_EXPECT(t, sc, fc, fg, c, f1v, acc) do { \
+    double p_ = (fg) ? 100.0 * (c) / (fg) : 0.0, r_ = (fc) ? 100.0 * (c) / (fc) : 0.0; \
+    TH_CHECK(t, (sc).found_correct == (fc) && (sc).found_guessed == (fg) && (sc).correct == (c)); \
+    TH_NEAR(t, (sc).precision, p_, 1e-12); \
+    TH_NEAR(t, (sc).recall, r_, 1e-12); \
+    TH_NEAR(t, (sc).f1, (f1v), 1e-12); \
+    TH_NEAR(t, (sc).accuracy, (acc), 1e-12); \
+} while (0)
+
 /* A fresh directory under /tmp for one test's files; 0 on success. */
 static int tconll_mkdir(char *dir, size_t cap) {
     if (cap < 32) return -1;
@@ -58,11 +70,7 @@ static void test_conll_score_sentence_end(th_ctx *t) {
     static const int ss[] = {0, 2, 4};
     conll_scores sc;
     TH_CHECK(t, tconll_score(2, ss, gold, pred, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 2 && sc.correct == 2);
-    TH_NEAR(t, sc.precision, 100.0, 1e-12);
-    TH_NEAR(t, sc.recall, 100.0, 1e-12);
-    TH_NEAR(t, sc.f1, 100.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 75.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 2, 2, 100.0, 75.0);
     TH_CHECK(t, sc.n_tok == 4 && sc.correct_tags == 3);
     conll_scores_free(&sc);
 }
@@ -76,11 +84,7 @@ static void test_conll_score_chunk_at_end(th_ctx *t) {
     static const int ss[] = {0, 3};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss, gold, pred, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 2 && sc.correct == 1);
-    TH_NEAR(t, sc.precision, 50.0, 1e-12);
-    TH_NEAR(t, sc.recall, 50.0, 1e-12);
-    TH_NEAR(t, sc.f1, 50.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 200.0 / 3.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 2, 1, 50.0, 200.0 / 3.0);
     conll_scores_free(&sc);
 }
 
@@ -93,9 +97,7 @@ static void test_conll_score_i_without_b(th_ctx *t) {
     static const int ss[] = {0, 3, 5};
     conll_scores sc;
     TH_CHECK(t, tconll_score(2, ss, gold, pred, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 2 && sc.correct == 2);
-    TH_NEAR(t, sc.f1, 100.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 60.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 2, 2, 100.0, 60.0);
     conll_scores_free(&sc);
 }
 
@@ -112,16 +114,10 @@ static void test_conll_score_type_change(th_ctx *t) {
     static const int ss_a[] = {0, 4}, ss_b[] = {0, 3};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss_a, gold_a, pred_a, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 2 && sc.correct == 2);
-    TH_NEAR(t, sc.f1, 100.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 75.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 2, 2, 100.0, 75.0);
     conll_scores_free(&sc);
     TH_CHECK(t, tconll_score(1, ss_b, gold_b, pred_b, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 1 && sc.found_guessed == 2 && sc.correct == 0);
-    TH_NEAR(t, sc.precision, 0.0, 1e-12);
-    TH_NEAR(t, sc.recall, 0.0, 1e-12);
-    TH_NEAR(t, sc.f1, 0.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 200.0 / 3.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 1, 2, 0, 0.0, 200.0 / 3.0);
     TH_CHECK(t, sc.n_types == 2); /* NP found in gold, VP only guessed: conlleval lists both */
     if (sc.n_types == 2) {
         TH_CHECK(t, strcmp(sc.types[0].type, "NP") == 0 && strcmp(sc.types[1].type, "VP") == 0);
@@ -141,16 +137,11 @@ static void test_conll_score_all_o(th_ctx *t) {
     static const int ss_a[] = {0, 3}, ss_b[] = {0, 4};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss_a, o3, o3, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 0 && sc.found_guessed == 0 && sc.correct == 0 && sc.n_types == 0);
-    TH_NEAR(t, sc.precision, 0.0, 1e-12);
-    TH_NEAR(t, sc.recall, 0.0, 1e-12);
-    TH_NEAR(t, sc.f1, 0.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 100.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 0, 0, 0, 0.0, 100.0);
+    TH_CHECK(t, sc.n_types == 0);
     conll_scores_free(&sc);
     TH_CHECK(t, tconll_score(1, ss_b, gold_b, o4, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 0 && sc.correct == 0);
-    TH_NEAR(t, sc.f1, 0.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 25.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 0, 0, 0.0, 25.0);
     conll_scores_free(&sc);
 }
 
@@ -164,9 +155,7 @@ static void test_conll_score_all_correct(th_ctx *t) {
     static const int ss[] = {0, 16};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss, tags, tags, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 8 && sc.found_guessed == 8 && sc.correct == 8);
-    TH_NEAR(t, sc.f1, 100.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 100.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 8, 8, 8, 100.0, 100.0);
     TH_CHECK(t, sc.n_types == 3);
     if (sc.n_types == 3) {
         TH_CHECK(t, strcmp(sc.types[0].type, "NP") == 0 && sc.types[0].correct == 4);
@@ -188,11 +177,7 @@ static void test_conll_score_boundary_error(th_ctx *t) {
     static const int ss[] = {0, 5};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss, gold, pred, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 3 && sc.found_guessed == 4 && sc.correct == 2);
-    TH_NEAR(t, sc.precision, 50.0, 1e-12);
-    TH_NEAR(t, sc.recall, 200.0 / 3.0, 1e-12);
-    TH_NEAR(t, sc.f1, 400.0 / 7.0, 1e-12);
-    TH_NEAR(t, sc.accuracy, 80.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 3, 4, 2, 400.0 / 7.0, 80.0);
     TH_CHECK(t, sc.n_types == 2);
     if (sc.n_types == 2) {
         TH_NEAR(t, sc.types[0].precision, 100.0 / 3.0, 1e-12);
@@ -212,8 +197,7 @@ static void test_conll_score_ioe(th_ctx *t) {
     static const int ss[] = {0, 4};
     conll_scores sc;
     TH_CHECK(t, tconll_score(1, ss, gold, pred, &sc) == 0);
-    TH_CHECK(t, sc.found_correct == 2 && sc.found_guessed == 1 && sc.correct == 0);
-    TH_NEAR(t, sc.accuracy, 75.0, 1e-12);
+    TCONLL_EXPECT(t, sc, 2, 1, 0, 0.0, 75.0);
     conll_scores_free(&sc);
 }
 
