@@ -14,11 +14,13 @@ static int tconll_score(int n_sent, const int *sent_start, const char *const *go
 /* One scoring case: chunk counts, the hand-computed F1 and token accuracy, and precision / recall as
    conlleval defines them from the counts (100 c/guessed, 100 c/gold, 0 when undefined). A macro so that a
    failure names the case's line. */
+/* conlleval's ratio: 100 num/den, 0 when den is 0. A function, not an expression in the macro, so that
+   constant arguments never fold into a division by zero (g++ -Werror=div-by-zero). */
+static double tconll_pct(long num, long den) { return den ? 100.0 * num / den : 0.0; }
 #define TCONLL_EXPECT(t, sc, fc, fg, c, f1v, acc) do { \
-    double p_ = (fg) ? 100.0 * (c) / (fg) : 0.0, r_ = (fc) ? 100.0 * (c) / (fc) : 0.0; \
     TH_CHECK(t, (sc).found_correct == (fc) && (sc).found_guessed == (fg) && (sc).correct == (c)); \
-    TH_NEAR(t, (sc).precision, p_, 1e-12); \
-    TH_NEAR(t, (sc).recall, r_, 1e-12); \
+    TH_NEAR(t, (sc).precision, tconll_pct((c), (fg)), 1e-12); \
+    TH_NEAR(t, (sc).recall, tconll_pct((c), (fc)), 1e-12); \
     TH_NEAR(t, (sc).f1, (f1v), 1e-12); \
     TH_NEAR(t, (sc).accuracy, (acc), 1e-12); \
 } while (0)
