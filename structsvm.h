@@ -1,4 +1,4 @@
-/* structsvm.h - v0.1.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.1.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -21,7 +21,8 @@
        if (r < 0) printf("%s\n", ssvm_result_string(r));
        int yhat; ssvm_multiclass_predict(K, F, w, x_new, &yhat);
 
-   Your own problem: fill an ssvm_problem with n, d, max_label_len and callbacks (all take `void *user`):
+   Your own problem: zero an ssvm_problem (`ssvm_problem p = {0};`: optional callbacks you leave unset must be
+   NULL), then set n, d, max_label_len and the callbacks (all take `void *user`):
        truth(user, i, y)                   writes the gold label y_i (ints), returns its length (>= 1)
        phi(user, i, y, len, scale, out)    adds scale*phi(x_i, y) into the sparse accumulator `out`
                                            with ssvm_svec_add / ssvm_svec_add_dense
@@ -35,6 +36,9 @@
        stat_dim(user, i), stats(user, i, y, len, scale, s) (s += scale*s_i(y)) and
        expand(user, i, s, scale, out) (out += scale*A_i s)
    and BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below).
+   Optional oracle_scaled(user, i, w, w_scale, y, &delta): the oracle at w_scale*w (w_scale > 0; for a
+   linear model, the plain oracle with Delta divided by w_scale). SSG and the multi-sample solver keep
+   w lazily scaled; with it their steps cost O(nnz), without it an O(d) copy of w per step.
    The built-in models provide all of these.
 
    BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
@@ -68,7 +72,8 @@
                 per step, exact line search (or the predefined step 2n/(k+2n)), weighted average
                 (rho = 2/(k+2), eq. 14) or the 0.5-suffix average by the doubling trick (App. C/F).
      SSVM_FW    batch Frank-Wolfe, Algorithm 2, line search (or 2/(k+2)); its duality gap is free.
-     SSVM_SSG   stochastic subgradient with the Pegasos step 1/(lambda (k+1)) (paper App. F), averages.
+     SSVM_SSG   stochastic subgradient with the Pegasos step 1/(lambda (k+1)) (paper App. F), averages;
+                w and its average are kept lazily scaled, O(nnz) a step given oracle_scaled.
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w). They are
    computed at the iterate and at the average by an extra pass of oracle calls that is counted
@@ -177,6 +182,8 @@
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+     0.1.1 (2026-11-21) ssvm_problem.oracle_scaled (optional; the built-in models set it): SSG steps and the
+                        multi-sample solver's default sampler cost O(nnz) instead of O(d).
 
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
@@ -187,7 +194,7 @@
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
 #define STRUCTSVM_VERSION_MINOR 1
-#define STRUCTSVM_VERSION_PATCH 0
+#define STRUCTSVM_VERSION_PATCH 1
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -284,6 +291,11 @@ typedef struct ssvm_problem {
     int (*stat_dim)(void *user, int i);
     int (*stats)(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s);
     int (*expand)(void *user, int i, const ssvm_real *s, ssvm_real scale, ssvm_svec *out);
+    /* optional: the oracle at w_scale * w (w_scale > 0), i.e. argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
+       with Delta(y_i, y*) in *delta. SSG and the multi-sample solver keep w lazily scaled; with this callback
+       a step costs O(nnz) instead of an O(d) copy of w. For a linear model: the plain oracle with the loss
+       term divided by w_scale (the argmax is the same). */
+    int (*oracle_scaled)(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta);
 } ssvm_problem;
 
 /* Checks sizes and that the callbacks training needs are set (does not call them). */
@@ -371,7 +383,7 @@ typedef struct ssvm_solver {
     ssvm_params par;
     int state_kind;
     ssvm_real *w;          /* iterate (d) */
-    ssvm_real *z;          /* lazy average: w_bar = avg_a * w + avg_b * z (BCFW); dense w_bar (SSG) */
+    ssvm_real *z;          /* lazy average: w_bar = avg_a * w + avg_b * z (BCFW; SSG within a pass) */
     ssvm_real *wtmp;       /* d: materialised average / FW w_s */
     ssvm_svec sv;          /* step / evaluation accumulator (never both at once) */
     ssvm_real *sigma;      /* compact state */
@@ -390,6 +402,7 @@ typedef struct ssvm_solver {
     int *perm;             /* n */
     int *y, *y2;           /* label buffers */
     double l, l_bar, avg_a, avg_b;
+    double w_scale;        /* SSG within a pass: the iterate is w_scale * w, the average avg_a * w + avg_b * z */
     long long k, avg_count, seq_pos;
     unsigned long long rng;
     ssvm_progress prog;
@@ -1295,8 +1308,9 @@ SSVM__PRIV unsigned char *ssvm__align16(void *p) {
     return (unsigned char *)p + (mis ? 16 - mis : 0);
 }
 
-/* decode (aug = 0) or loss-augmented decode (aug = 1) of sequence i */
-SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, int aug, ssvm_real *delta) {
+/* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
+   is the oracle at w_scale * w, whose argmax is that of <w, phi> + Delta / w_scale */
+SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, ssvm_real aug, ssvm_real *delta) {
     int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], L = m->start[i + 1] - p0, t, wrong = 0;
     unsigned char *base = ssvm__align16(m->scratch);
     ssvm_real *u = (ssvm_real *)(void *)base;
@@ -1309,8 +1323,9 @@ SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int 
         nzi = (int *)(void *)(nzv + F);
     }
     ssvm__chain_scores(m, w, p0, L, u, nzi, nzv);
-    if (aug) {
-        ssvm_real unit = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
+    if (aug > 0) {
+        ssvm_real unit = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? aug : aug / (ssvm_real)L; /* ssvm_real: no double in
+                                                                                              float firmware */
         int s;
         for (t = 0; t < L; t++) {
             int g = m->labels[p0 + t];
@@ -1366,6 +1381,10 @@ SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_re
 }
 SSVM__PRIV int ssvm__chain_oracle(void *user, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
     return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, 1, delta);
+}
+SSVM__PRIV int ssvm__chain_oracle_scaled(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
+    return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, (ssvm_real)(1.0 / ws), delta);
 }
 SSVM__PRIV int ssvm__chain_decode(void *user, int i, const ssvm_real *w, int *y) {
     return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, 0, 0);
@@ -1482,6 +1501,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_
     SSVM_MEMSET(out, 0, sizeof *out);
     out->n = m->n; out->d = ssvm_chain_dim(m); out->max_label_len = L; out->user = m;
     out->truth = ssvm__chain_truth; out->phi = ssvm__chain_phi; out->oracle = ssvm__chain_oracle;
+    out->oracle_scaled = ssvm__chain_oracle_scaled;
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
     return SSVM_OK;
@@ -1548,11 +1568,12 @@ SSVM__PRIV ssvm_real ssvm__mc_cost(const ssvm_multiclass *m, int t, int p) {
     if (m->cost) return m->cost[(size_t)t * m->n_classes + p];
     return (ssvm_real)(t != p);
 }
-SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real *w, int aug, int *y, ssvm_real *delta) {
+/* aug: the weight of the cost term (0: plain decode; 1/w_scale: the oracle at w_scale * w) */
+SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real *w, ssvm_real aug, int *y, ssvm_real *delta) {
     int K = m->n_classes, c, best = 0, g = m->labels ? m->labels[i] : 0;
     ssvm_real bv = 0;
     for (c = 0; c < K; c++) {
-        ssvm_real v = ssvm__mc_score(m, w, i, c) + (aug ? ssvm__mc_cost(m, g, c) : 0);
+        ssvm_real v = ssvm__mc_score(m, w, i, c) + (aug != 0 ? aug * ssvm__mc_cost(m, g, c) : 0);
         if (c == 0 || v > bv) { bv = v; best = c; }
     }
     *y = best;
@@ -1573,6 +1594,10 @@ SSVM__PRIV int ssvm__mc_phi(void *user, int i, const int *y, int len, ssvm_real 
 }
 SSVM__PRIV int ssvm__mc_oracle(void *user, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
     return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, 1, y, delta);
+}
+SSVM__PRIV int ssvm__mc_oracle_scaled(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
+    return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, (ssvm_real)(1.0 / ws), y, delta);
 }
 SSVM__PRIV int ssvm__mc_decode(void *user, int i, const ssvm_real *w, int *y) {
     return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, 0, y, 0);
@@ -1631,6 +1656,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
     SSVM_MEMSET(out, 0, sizeof *out);
     out->n = m->n; out->d = ssvm_multiclass_dim(m); out->max_label_len = 1; out->user = m;
     out->truth = ssvm__mc_truth; out->phi = ssvm__mc_phi; out->oracle = ssvm__mc_oracle;
+    out->oracle_scaled = ssvm__mc_oracle_scaled;
     out->decode = ssvm__mc_decode; out->loss = ssvm__mc_loss;
     out->stat_dim = ssvm__mc_stat_dim; out->stats = ssvm__mc_stats; out->expand = ssvm__mc_expand;
     return SSVM_OK;
@@ -1797,7 +1823,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
         s->sp_pool_used = 0; s->sp_live = 0;
         SSVM_MEMSET(s->sv_ws.mark, 0, d); s->sv_ws.nnz = 0; s->sv_ws.d = p->d; s->sv_ws.err = 0;
     }
-    s->l = 0; s->l_bar = 0; s->avg_a = 1; s->avg_b = 1; s->k = 0; s->avg_count = 0; s->seq_pos = 0;
+    s->l = 0; s->l_bar = 0; s->avg_a = 1; s->avg_b = 1; s->w_scale = 1; s->k = 0; s->avg_count = 0; s->seq_pos = 0;
     s->rng = s->par.seed;
     s->best = s->par.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->fw_have = 0;
@@ -1867,14 +1893,20 @@ STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
 }
 
 /* Calls the oracle and checks what it returned. */
-SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssvm_real *w, int *y, int *len,
-                                         ssvm_real *delta) {
+/* Calls the oracle at w_scale * w: the plain oracle when w_scale is 1, else oracle_scaled (which the caller
+   has checked is set). */
+SSVM__PRIV ssvm_result ssvm__call_oracle_at(const ssvm_problem *p, int i, const ssvm_real *w, double w_scale, int *y,
+                                            int *len, ssvm_real *delta) {
     *delta = 0;
-    *len = p->oracle(p->user, i, w, y, delta);
+    *len = w_scale == 1.0 ? p->oracle(p->user, i, w, y, delta) : p->oracle_scaled(p->user, i, w, w_scale, y, delta);
     if (*len < 0) return (ssvm_result)*len;
     if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
     if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
     return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssvm_real *w, int *y, int *len,
+                                         ssvm_real *delta) {
+    return ssvm__call_oracle_at(p, i, w, 1.0, y, len, delta);
 }
 
 /* out += scale * psi_i(y) = scale * (phi(x_i, y_i) - phi(x_i, y)) */
@@ -2081,24 +2113,64 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
     return SSVM_OK;
 }
 
-/* >>solvers: SSG (Pegasos step). w <- (1-gamma) w + gamma psi_i(y*)/lambda, gamma = 1/(k+1). Dense O(d) per
-   step for the shrink and the average (the oracle takes a plain w). */
+/* >>solvers: SSG (Pegasos step, paper App. F). w <- (1-gamma) w + gamma psi_i(y*)/lambda, gamma = 1/(k+1).
+   Kept as w = w_scale * w[] (the shrink is O(1)) and, like BCFW's, the average lazily as
+   w_bar = avg_a * w[] + avg_b * z, so a step costs O(nnz(psi)) when the problem has oracle_scaled; without it
+   the oracle needs the plain w, an O(d) copy per step. ssvm__ssg_fold makes both plain again after each pass. */
+SSVM__PRIV void ssvm__ssg_fold(ssvm_solver *s) {
+    int j, d = s->prob.d;
+    double a = s->w_scale;
+    if (s->z) {
+        for (j = 0; j < d; j++) s->z[j] = (ssvm_real)(s->avg_a * (double)s->w[j] + s->avg_b * (double)s->z[j]);
+        s->avg_a = 0; s->avg_b = 1;
+    }
+    if (a != 1.0) for (j = 0; j < d; j++) s->w[j] = (ssvm_real)(a * (double)s->w[j]);
+    s->w_scale = 1;
+}
 SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i) {
     const ssvm_problem *p = &s->prob;
-    double lam = s->par.lambda, gamma = 1.0 / (double)(s->k + 1);
+    double lam = s->par.lambda, gamma = 1.0 / (double)(s->k + 1), c, comp;
+    const ssvm_real *wo = s->w;
     ssvm_real delta;
     ssvm_svec *D = &s->sv;
     int len, j, k;
     ssvm_result r;
-    if ((r = ssvm__call_oracle(p, i, s->w, s->y, &len, &delta)) != SSVM_OK) return r;
+    if (s->w_scale != 1.0 && !p->oracle_scaled) { /* the plain w for the oracle: O(d) */
+        for (j = 0; j < p->d; j++) s->wtmp[j] = (ssvm_real)(s->w_scale * (double)s->w[j]);
+        wo = s->wtmp;
+    }
+    r = ssvm__call_oracle_at(p, i, wo, wo == s->w ? s->w_scale : 1.0, s->y, &len, &delta);
+    if (r != SSVM_OK) return r;
     s->prog.oracle_calls++;
     ssvm_svec_clear(D);
     if ((r = ssvm__add_psi(s, i, s->y, len, (ssvm_real)(gamma / lam), D)) != SSVM_OK) return r;
-    ssvm__scal(p->d, 1 - gamma, s->w);
-    for (k = 0; k < D->nnz; k++) { j = D->idx[k]; s->w[j] += D->val[j]; }
-    if (s->par.averaging != SSVM_AVG_NONE) {
+    /* shrink by 1 - gamma; at k = 0 that is 0 and w is still 0 (it starts there), so restart the scale */
+    if (s->k == 0) s->w_scale = 1;
+    else s->w_scale *= 1 - gamma;
+    c = 1.0 / s->w_scale;
+    comp = s->z ? s->avg_a / s->avg_b : 0; /* keeps w_bar unchanged while w[] moves */
+    for (k = 0; k < D->nnz; k++) {
+        double old, dv;
+        j = D->idx[k];
+        old = (double)s->w[j];
+        s->w[j] = (ssvm_real)(old + c * (double)D->val[j]);
+        dv = (double)s->w[j] - old;
+        if (s->z) s->z[j] = (ssvm_real)((double)s->z[j] - comp * dv);
+    }
+    if (s->z) { /* w_bar <- (1 - rho) w_bar + rho w, O(1) */
         double rho = ssvm__avg_rho(s);
-        ssvm__axpby(p->d, rho, s->w, 1 - rho, s->z);
+        if (rho >= 1.0) {
+            SSVM_MEMSET(s->z, 0, (size_t)p->d * sizeof(ssvm_real)); /* at iterates 1, 2, 4, ... only */
+            s->avg_a = s->w_scale; s->avg_b = 1;
+        } else {
+            s->avg_a = (1 - rho) * s->avg_a + rho * s->w_scale;
+            s->avg_b = (1 - rho) * s->avg_b;
+        }
+    }
+    /* the scales shrink like 1/k and 1/k^2: fold before w[] and z lose range (float sooner) */
+    {
+        double lo = sizeof(ssvm_real) < sizeof(double) ? 1e-12 : 1e-100;
+        if (s->w_scale < lo || (s->z && s->avg_b < lo)) ssvm__ssg_fold(s);
     }
     s->k++;
     s->prog.steps++;
@@ -2249,6 +2321,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
             if (r != SSVM_OK) break;
             if (limit && s->par.max_oracle_calls && s->prog.oracle_calls >= s->par.max_oracle_calls) break;
         }
+        if (s->par.solver == SSVM_SSG) ssvm__ssg_fold(s); /* plain w and w_bar between passes: O(d) a pass */
     }
     s->prog.seconds += ssvm__now(s) - t0;
     if (r == SSVM_OK) s->prog.pass++;
@@ -3889,14 +3962,15 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_sampler(ssvm_multiclass *m, ssvm_ms_sa
     return SSVM_OK;
 }
 
-/* the default sampler: the problem's loss-augmented oracle, one label */
+/* the default sampler: the problem's loss-augmented oracle, one label; at ws * w through oracle_scaled when the
+   problem has it (then the solver passes its scaled store, no O(d) copy) */
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas) {
     const ssvm_problem *p = (const ssvm_problem *)user;
     int len;
     ssvm_result r;
-    (void)ws; (void)k_max; (void)work; (void)stride;
-    if ((r = ssvm__call_oracle(p, i, w, ys, &len, deltas)) != SSVM_OK) return r;
+    (void)k_max; (void)work; (void)stride;
+    if ((r = ssvm__call_oracle_at(p, i, w, p->oracle_scaled ? ws : 1.0, ys, &len, deltas)) != SSVM_OK) return r;
     lens[0] = len;
     return 1;
 }
@@ -3997,6 +4071,7 @@ SSVM__PRIV void ssvm__ms_set_sampler(ssvm_ms_solver *s) {
         SSVM_MEMSET(&s->smp, 0, sizeof s->smp);
         s->smp.sample = ssvm__ms_oracle_sample;
         s->smp.user = 0; /* ssvm_ms_step passes &s->prob: the solver struct may be copied */
+        s->smp.scaled = s->prob.oracle_scaled != 0;
     }
 }
 STRUCTSVM_DEF ssvm_result ssvm_ms_heap_size(const ssvm_problem *p, const ssvm_ms_params *q, size_t *bytes) {

@@ -3,6 +3,8 @@
       (held out) and, for information only, on the test set; lambda is chosen by the held-out F1.
    2. The final run on all 8,936 training sentences with the chosen lambda: per pass oracle calls, primal,
       dual, gap (at the weighted average), test F1, solver seconds, peak resident memory.
+   3. The baseline: SSG (Pegasos step, weighted average) at the same lambda for the same passes: per pass the
+      primal at its average, test F1 and seconds. Its steps cost O(nnz) through the chain's oracle_scaled.
    Last line: RESULT f1=<test F1> lambda=<chosen> pass_s=<s> train_s=<s> peak_rss_mb=<MB>
    usage: bench_conll [shared-dir] [--passes P]   (default ../shared, 30 passes) */
 #define _POSIX_C_SOURCE 200809L
@@ -29,22 +31,27 @@ static int per_pass(void *user, const ssvm_progress *p) {
     bctx *c = (bctx *)user;
     if (!c->print) return 0;
     c->f1 = chunk_f1_of_average(c->s, c->eval, c->corpus, c->labels, c->w, c->pred);
-    printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg,
-           p->dual_avg, p->gap_avg, c->f1, p->seconds, chunk_peak_rss_mb());
+    if (p->dual_avg == p->dual_avg)
+        printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg,
+               p->dual_avg, p->gap_avg, c->f1, p->seconds, chunk_peak_rss_mb());
+    else /* SSG: no dual */
+        printf("%5d %9lld %12.6g %12s %12s %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg, "-", "-",
+               c->f1, p->seconds, chunk_peak_rss_mb());
     fflush(stdout);
     return 0;
 }
 
 /* trains; returns solver seconds, or -1. w receives the weighted average. */
-static double train(chunk_data *tr, chunk_data *ev, const conll_corpus *corpus, const conll_dict *labels,
-                    double lambda, int passes, int print, ssvm_real *w, int *pred, size_t *bytes) {
+static double train(ssvm_solver_kind kind, chunk_data *tr, chunk_data *ev, const conll_corpus *corpus,
+                    const conll_dict *labels, double lambda, int passes, int print, ssvm_real *w, int *pred,
+                    size_t *bytes) {
     ssvm_problem p;
     ssvm_params q;
     ssvm_solver s;
     bctx c;
     double secs;
     if (ssvm_chain_problem(&tr->m, NULL, &p) != SSVM_OK) return -1;
-    q = ssvm_params_init(SSVM_BCFW);
+    q = ssvm_params_init(kind);
     q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0;
     q.eval_iterate = 0;
     q.eval_every = print ? 1 : 0; /* the sweep needs no gap: no evaluation passes */
@@ -104,7 +111,7 @@ int main(int argc, char **argv) {
     printf("   lambda  heldout_F1  test_F1  solver_s\n");
     for (i = 0; i < 5; i++) {
         double hf, tf;
-        secs = train(&a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL);
+        secs = train(SSVM_BCFW, &a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL);
         hf = chunk_f1(&b, &ctr, &labels, w, pred);
         tf = chunk_f1(&test, &cte, &labels, w, pred);
         printf("%9g %11.2f %8.2f %9.2f\n", lambdas[i], hf, tf, secs);
@@ -114,13 +121,21 @@ int main(int argc, char **argv) {
 
     printf("\n#### final: BCFW on all %d training sentences, lambda = %g\n", ftr.n_sent, best_l);
     printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
-    secs = train(&all, &test, &cte, &labels, best_l, passes, 1, w, pred, &bytes);
+    secs = train(SSVM_BCFW, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, &bytes);
     if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) { f1 = sc.f1; conll_print_scores(stdout, &sc); }
     conll_scores_free(&sc);
     printf("solver workspace %.1f MB: w, the lazy-average vector z and a scratch d-vector (3 x %.1f MB), one "
            "sparse accumulator over d (%.1f MB), the per-sentence label statistics (%.1f MB)\n",
            bytes / 1e6, 8.0 * ssvm_chain_dim(&all.m) / 1e6, 13.0 * ssvm_chain_dim(&all.m) / 1e6,
            8.0 * ((double)ftr.n_tok * ftr.n_labels + (double)ftr.n_sent * ftr.n_labels * ftr.n_labels) / 1e6);
+    {
+        double ssg_s;
+        printf("\n#### baseline: SSG (Pegasos step, weighted average) on all %d training sentences, lambda = %g; "
+               "it has no dual, so no gap\n", ftr.n_sent, best_l);
+        printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
+        ssg_s = train(SSVM_SSG, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, NULL);
+        printf("SSG: %.3f s a pass\n", ssg_s / passes);
+    }
     printf("\nRESULT f1=%.2f lambda=%g pass_s=%.3f train_s=%.2f peak_rss_mb=%.0f\n", f1, best_l, secs / passes, secs,
            chunk_peak_rss_mb());
     free(w); free(pred);

@@ -1077,6 +1077,145 @@ static void test_public_helpers_direct(th_ctx *t) {
     ssvm_chain_free(&c.m);
 }
 
+/* oracle_scaled(w, ws) is the oracle at ws * w: its labelling reaches the brute-force best of
+   Delta + <ws w, phi> (chains of every flag set, dense and sparse; multiclass with 0-1 loss and a cost matrix),
+   its delta is the task loss, and a scale that is not positive and finite is refused */
+static void test_oracle_scaled_equals_oracle(th_ctx *t) {
+    trng r = {4242};
+    static const double scales[4] = {1.0, 0.37, 1e-3, 25.0};
+    int trial, checked = 0;
+    double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
+    for (trial = 0; trial < 80; trial++) {
+        tchain c;
+        tmc mc;
+        ssvm_real cost[9] = {0, 1, 3, 2, 0, 1, 0.5f, 4, 0};
+        ssvm_problem p;
+        int K = 1 + trng_i(&r, 4), F = 1 + trng_i(&r, 4), i, j, si, d, y[8], L;
+        int flags = (trial % 4 == 1 ? SSVM_CHAIN_BIASES : 0) | (trial % 4 == 2 ? SSVM_CHAIN_COUNTED_LOSS : 0);
+        int is_chain = trial % 3 != 0;
+        ssvm_real *w, *ws_w, delta, dl;
+        void *mem;
+        ssvm_svec *sv;
+        if (is_chain) {
+            tchain_make(&c, &r, 1 + trng_i(&r, 8), K, F, flags, trial % 2);
+            TH_CHECK(t, ssvm_chain_problem(&c.m, NULL, &p) == SSVM_OK);
+        } else {
+            tmc_make(&mc, 100 + (unsigned long long)trial, 12, 3, 5, 1.0);
+            if (trial % 2) { mc.m.cost = cost; TH_CHECK(t, ssvm_multiclass_problem(&mc.m, &mc.p) == SSVM_OK); }
+            p = mc.p;
+            K = 3;
+        }
+        TH_CHECK(t, p.oracle_scaled != NULL);
+        d = p.d;
+        w = (ssvm_real *)malloc(sizeof(ssvm_real) * d);
+        ws_w = (ssvm_real *)malloc(sizeof(ssvm_real) * d);
+        for (j = 0; j < d; j++) w[j] = (ssvm_real)(trng_u(&r) * 2 - 1);
+        sv = new_svec(d, &mem);
+        for (si = 0; si < 4; si++) {
+            for (j = 0; j < d; j++) ws_w[j] = (ssvm_real)(scales[si] * (double)w[j]);
+            for (i = 0; i < p.n; i++) {
+                double best, got;
+                L = p.oracle_scaled(p.user, i, w, scales[si], y, &delta);
+                TH_CHECK(t, L >= 1 && L <= p.max_label_len);
+                if (L < 1) continue;
+                if (is_chain) best = brute_best(&p, i, ws_w, L, K, 1, sv);
+                else { /* K labels of length 1 */
+                    int c2;
+                    best = -1e300;
+                    for (c2 = 0; c2 < K; c2++) { double h = score_of(&p, i, ws_w, &c2, 1, 1, sv); if (h > best) best = h; }
+                }
+                got = score_of(&p, i, ws_w, y, L, 1, sv);
+                TH_CHECKF(t, fabs(got - best) <= tol * (1 + fabs(best)), "trial %d ws %g: %g vs %g", trial, scales[si], got, best);
+                p.loss(p.user, i, y, L, &dl);
+                TH_NEAR(t, delta, dl, 1e-6);
+                checked++;
+            }
+        }
+        TH_CHECK(t, p.oracle_scaled(p.user, 0, w, 0.0, y, &delta) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, p.oracle_scaled(p.user, 0, w, -1.0, y, &delta) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, p.oracle_scaled(p.user, 0, w, ssvm__nan(), y, &delta) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, p.oracle_scaled(p.user, 0, w, 1e-320, y, &delta) == SSVM_ERR_INVALID_ARG);
+        if (is_chain) ssvm_chain_free(&c.m);
+        free(w); free(ws_w); free(mem); free(sv);
+    }
+    TH_CHECK(t, checked > 400);
+}
+
+/* SSG keeps w = w_scale * w[] and its average lazily. Against a dense implementation of the Pegasos step and of
+   both averages, written out here, on the same index sequence: the iterate and the average after every pass,
+   with oracle_scaled (O(nnz) steps) and without it (the plain w materialised for the oracle) */
+static void tssg_reference(const ssvm_problem *p, double lam, const int *seq, int steps, int mode, double *w,
+                           double *avg, ssvm_real *wr, ssvm_svec *sv) {
+    int k, j, y[8], yt[8], len, tl, cnt = 0;
+    ssvm_real delta;
+    for (k = 0; k < steps; k++) {
+        double g = 1.0 / (k + 1), rho;
+        long long it = k + 1;
+        for (j = 0; j < p->d; j++) wr[j] = (ssvm_real)w[j];
+        len = p->oracle(p->user, seq[k], wr, y, &delta);
+        tl = p->truth(p->user, seq[k], yt);
+        ssvm_svec_clear(sv);
+        p->phi(p->user, seq[k], yt, tl, 1, sv);
+        p->phi(p->user, seq[k], y, len, -1, sv);
+        for (j = 0; j < p->d; j++) w[j] *= 1 - g;
+        for (j = 0; j < sv->nnz; j++) w[sv->idx[j]] += g / lam * (double)sv->val[sv->idx[j]];
+        if (mode == SSVM_AVG_WEIGHTED) rho = 2.0 / (k + 2);
+        else { if ((it & (it - 1)) == 0) cnt = 0; cnt++; rho = 1.0 / cnt; }
+        for (j = 0; j < p->d; j++) avg[j] = (1 - rho) * avg[j] + rho * w[j];
+    }
+}
+static void test_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
+    int prob, mode, scaled, j, seq[400];
+    double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-10;
+    trng r = {99};
+    for (prob = 0; prob < 2; prob++)
+        for (mode = SSVM_AVG_WEIGHTED; mode <= SSVM_AVG_SUFFIX; mode++)
+            for (scaled = 0; scaled < 2; scaled++) {
+                tchain c;
+                tmc mc;
+                ssvm_problem p;
+                ssvm_params q = ssvm_params_init(SSVM_SSG);
+                ssvm_solver s;
+                ssvm_svec *sv;
+                void *mem;
+                double *w, *avg, worst = 0, big = 0;
+                ssvm_real *wr, *got;
+                int pass, steps_per = 0;
+                if (prob == 0) { tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 1); ssvm_chain_problem(&c.m, NULL, &p); }
+                else { tmc_make(&mc, 5, 40, 3, 5, 1.5); p = mc.p; }
+                if (!scaled) p.oracle_scaled = NULL;
+                steps_per = p.n;
+                for (j = 0; j < 400; j++) seq[j] = trng_i(&r, p.n);
+                q.lambda = 0.05; q.averaging = (ssvm_averaging)mode; q.sampling = SSVM_SAMPLE_SEQUENCE;
+                q.sequence = seq; q.sequence_len = 400;
+                TH_CHECK(t, ssvm_solver_init(&s, &p, &q) == SSVM_OK);
+                w = (double *)calloc((size_t)p.d, sizeof(double));
+                avg = (double *)calloc((size_t)p.d, sizeof(double));
+                wr = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+                got = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+                sv = new_svec(p.d, &mem);
+                for (pass = 1; pass <= 5 && pass * steps_per <= 400; pass++) {
+                    TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK);
+                    memset(w, 0, sizeof(double) * (size_t)p.d); memset(avg, 0, sizeof(double) * (size_t)p.d);
+                    tssg_reference(&p, q.lambda, seq, pass * steps_per, mode, w, avg, wr, sv);
+                    ssvm_solver_weights(&s, SSVM_W_ITERATE, got);
+                    for (j = 0; j < p.d; j++) {
+                        double e = fabs((double)got[j] - w[j]);
+                        if (e > worst) worst = e;
+                        if (fabs(w[j]) > big) big = fabs(w[j]);
+                    }
+                    ssvm_solver_weights(&s, SSVM_W_AVERAGE, got);
+                    for (j = 0; j < p.d; j++) { double e = fabs((double)got[j] - avg[j]); if (e > worst) worst = e; }
+                }
+                TH_CHECKF(t, worst <= tol * (1 + big) && big > 0.1, "prob %d mode %d scaled %d: err %g (|w| %g)",
+                          prob, mode, scaled, worst, big);
+                TH_CHECK(t, s.prog.oracle_calls == (long long)(pass - 1) * steps_per);
+                ssvm_solver_uninit(&s);
+                if (prob == 0) ssvm_chain_free(&c.m);
+                free(w); free(avg); free(wr); free(got); free(mem); free(sv);
+            }
+}
+
 static void suite_core(th_ctx *t) {
     TH_RUN(t, test_chain_decoders_brute_force);
     TH_RUN(t, test_chain_tie_breaking);
@@ -1104,4 +1243,6 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_solver_pass_is_a_full_pass);
     TH_RUN(t, test_decoder_degenerate_sizes);
     TH_RUN(t, test_chain_stat_dim_overflow);
+    TH_RUN(t, test_oracle_scaled_equals_oracle);
+    TH_RUN(t, test_ssg_lazy_scale_matches_dense_reference);
 }

@@ -1282,6 +1282,43 @@ static void test_ms_bad_input(th_ctx *t) {
     TH_CHECK(t, ssvm_multiclass_sampler(NULL, &q.sampler) == SSVM_ERR_INVALID_ARG);
 }
 
+/* The default sampler reads the solver's scaled store through oracle_scaled when the problem has it (no O(d)
+   copy a step); without it the solver materialises w. The same iterate either way, chain and multiclass,
+   with projection and line search on. */
+static void test_ms_default_sampler_scaled_oracle(th_ctx *t) {
+    int prob, j;
+    double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
+    for (prob = 0; prob < 2; prob++) {
+        tms_rng r = {777};
+        tms_ch c;
+        tms_mc mc;
+        ssvm_problem p;
+        ssvm_ms_params q = ssvm_ms_params_init();
+        ssvm_ms_solver a, b;
+        double *wa, *wb, worst = 0, big = 0;
+        if (prob == 0) { tms_ch_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 1); p = c.p; }
+        else { tms_mc_make(&mc, 17, 40, 4, 6, 1.0, 0.8, 1); p = mc.p; }
+        TH_CHECK(t, p.oracle_scaled != NULL);
+        q.lambda = 0.02; q.max_passes = 6; q.gap_tol = 0; q.eval_every = 0; q.seed = 5;
+        TH_CHECK(t, ssvm_ms_init(&a, &p, &q) == SSVM_OK);
+        p.oracle_scaled = NULL;
+        TH_CHECK(t, ssvm_ms_init(&b, &p, &q) == SSVM_OK);
+        TH_CHECK(t, a.smp.scaled == 1 && b.smp.scaled == 0);
+        TH_CHECK(t, ssvm_ms_run(&a) == SSVM_MAX_PASSES && ssvm_ms_run(&b) == SSVM_MAX_PASSES);
+        wa = (double *)malloc(sizeof(double) * (size_t)p.d); wb = (double *)malloc(sizeof(double) * (size_t)p.d);
+        tms_weights(&a, wa); tms_weights(&b, wb);
+        for (j = 0; j < p.d; j++) {
+            if (fabs(wa[j] - wb[j]) > worst) worst = fabs(wa[j] - wb[j]);
+            if (fabs(wa[j]) > big) big = fabs(wa[j]);
+        }
+        TH_CHECKF(t, worst <= tol * (1 + big) && big > 0.05, "prob %d: %g (|w| %g)", prob, worst, big);
+        TH_CHECK(t, a.prog.oracle_calls == b.prog.oracle_calls);
+        ssvm_ms_uninit(&a); ssvm_ms_uninit(&b);
+        if (prob == 0) ssvm_chain_free(&c.m);
+        free(wa); free(wb);
+    }
+}
+
 static void suite_multisample(th_ctx *t) {
     TH_RUN(t, test_ms_kbest_viterbi_brute_force);
     TH_RUN(t, test_ms_chain_sampler_brute_force);
@@ -1300,4 +1337,5 @@ static void suite_multisample(th_ctx *t) {
     TH_RUN(t, test_ms_run_progress_and_stopping);
     TH_RUN(t, test_ms_determinism);
     TH_RUN(t, test_ms_bad_input);
+    TH_RUN(t, test_ms_default_sampler_scaled_oracle);
 }
