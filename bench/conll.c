@@ -57,11 +57,11 @@ static double train(ssvm_solver_kind kind, chunk_data *tr, chunk_data *ev, const
     q.eval_every = print ? 1 : 0; /* the sweep needs no gap: no evaluation passes */
     q.progress = per_pass; q.progress_user = &c;
     if (ssvm_solver_init(&s, &p, &q) != SSVM_OK) return -1;
-    if (bytes) *bytes = s.heap_bytes;
     c.s = &s; c.eval = ev; c.corpus = corpus; c.labels = labels; c.w = w; c.pred = pred; c.print = print;
     if (ssvm_solver_run(&s) < 0) { ssvm_solver_uninit(&s); return -1; }
     ssvm_solver_weights(&s, SSVM_W_AVERAGE, w);
     secs = s.prog.seconds;
+    if (bytes) { bytes[0] = s.prog.state_bytes; bytes[1] = s.sp_live; } /* the grown pool included */
     ssvm_solver_uninit(&s);
     return secs;
 }
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
     chunk_data a, b, all, test;
     ssvm_real *w;
     conll_scores sc;
-    size_t bytes = 0;
+    size_t bytes[2] = {0, 0};
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
         else shared = argv[i];
@@ -121,13 +121,17 @@ int main(int argc, char **argv) {
 
     printf("\n#### final: BCFW on all %d training sentences, lambda = %g\n", ftr.n_sent, best_l);
     printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
-    secs = train(SSVM_BCFW, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, &bytes);
+    secs = train(SSVM_BCFW, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, bytes);
     if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) { f1 = sc.f1; conll_print_scores(stdout, &sc); }
     conll_scores_free(&sc);
-    printf("solver workspace %.1f MB: w, the lazy-average vector z and a scratch d-vector (3 x %.1f MB), one "
-           "sparse accumulator over d (%.1f MB), the per-sentence label statistics (%.1f MB)\n",
-           bytes / 1e6, 8.0 * ssvm_chain_dim(&all.m) / 1e6, 13.0 * ssvm_chain_dim(&all.m) / 1e6,
-           8.0 * ((double)ftr.n_tok * ftr.n_labels + (double)ftr.n_sent * ftr.n_labels * ftr.n_labels) / 1e6);
+    {
+        double dd = (double)ssvm_chain_dim(&all.m), dense_sig = 8.0 * ((double)ftr.n_tok * ftr.n_labels +
+                                                                     (double)ftr.n_sent * ftr.n_labels * ftr.n_labels);
+        printf("solver state %.1f MB: w, the lazy-average vector z and a scratch d-vector (3 x %.1f MB), one "
+               "sparse accumulator over d (%.1f MB), the per-sentence label statistics sigma_i as %zu (index, value) "
+               "pairs in a pool with room to grow, and per-sentence offsets (%.1f MB; dense they would be %.1f MB)\n",
+               bytes[0] / 1e6, 8.0 * dd / 1e6, 13.0 * dd / 1e6, bytes[1], (bytes[0] - 37.0 * dd) / 1e6, dense_sig / 1e6);
+    }
     {
         double ssg_s;
         printf("\n#### baseline: SSG (Pegasos step, weighted average) on all %d training sentences, lambda = %g; "

@@ -70,8 +70,10 @@ static int row(void *user, const ssvm_progress *p) {
         l->err[p->pass] = test_error(c->pc, c->w);
         l->n = p->pass;
     }
-    printf("%5d %9lld %12.6f %12.6f %12.6f %8.2f%% %9.3f\n", p->pass, p->oracle_calls, pa, p->primal, du,
-           100 * l->err[p->pass <= NPASS ? p->pass : NPASS], p->seconds);
+    printf("%5d %9lld %12.6f %12.6f ", p->pass, p->oracle_calls, pa, p->primal);
+    if (du == du) printf("%12.6f", du);
+    else printf("%12s", "-"); /* SSG has no dual */
+    printf(" %8.2f%% %9.3f\n", 100 * l->err[p->pass <= NPASS ? p->pass : NPASS], p->seconds);
     fflush(stdout);
     return 0;
 }
@@ -98,6 +100,7 @@ static void run_base(prob_ctx *pc, ssvm_solver_kind kind, double lambda, run_log
     header(log->label, pc, s.heap_bytes);
     r = ssvm_solver_run(&s);
     if (r < 0) printf("error: %s\n", ssvm_result_string(r));
+    printf("state after the run: %zu bytes\n", s.prog.state_bytes); /* BCFW's sparse compact state grows */
     ssvm_solver_uninit(&s);
     free(c.w);
 }

@@ -437,6 +437,100 @@ static void test_state_kinds_agree(th_ctx *t) {
     ssvm_chain_free(&c.m);
 }
 
+/* SSVM_STATE_COMPACT_SPARSE is the dense compact state stored as (index, value) pairs: the same arithmetic,
+   so the same iterates bit for bit, and exactly the dense sigma's non-zeros in the pool (chain with a pool
+   that must grow and compact many times; multiclass). AUTO picks it for heap solvers and keeps the dense
+   sigma for preallocated ones; a preallocated pool that fills stops with SSVM_ERR_WORKSPACE and leaves the
+   state as it was. */
+static void test_compact_sparse_state(th_ctx *t) {
+    int prob;
+    for (prob = 0; prob < 2; prob++) {
+        trng r = {57};
+        tchain c;
+        tmc mc;
+        ssvm_problem p;
+        ssvm_params q = ssvm_params_init(SSVM_BCFW);
+        ssvm_solver a, b;
+        ssvm_real *wa, *wb;
+        size_t nz = 0, i, j;
+        int ok = 1;
+        if (prob == 0) { tchain_make(&c, &r, 8, 5, 3, SSVM_CHAIN_BIASES, 1); ssvm_chain_problem(&c.m, NULL, &p); }
+        else { tmc_make(&mc, 21, 50, 4, 5, 1.5); p = mc.p; }
+        q.max_passes = 15; q.gap_tol = 0; q.sampling = SSVM_SAMPLE_PERMUTATION; q.seed = 3; q.eval_every = 5;
+        q.state = SSVM_STATE_COMPACT;
+        TH_CHECK(t, ssvm_solver_init(&a, &p, &q) == SSVM_OK);
+        q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = (size_t)p.n; /* grows many times */
+        TH_CHECK(t, ssvm_solver_init(&b, &p, &q) == SSVM_OK);
+        TH_CHECK(t, a.state_kind == SSVM_STATE_COMPACT && b.state_kind == SSVM_STATE_COMPACT_SPARSE);
+        TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+        wa = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d); wb = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+        ssvm_solver_weights(&a, SSVM_W_ITERATE, wa); ssvm_solver_weights(&b, SSVM_W_ITERATE, wb);
+        TH_CHECK(t, memcmp(wa, wb, sizeof(ssvm_real) * (size_t)p.d) == 0);
+        ssvm_solver_weights(&a, SSVM_W_AVERAGE, wa); ssvm_solver_weights(&b, SSVM_W_AVERAGE, wb);
+        TH_CHECK(t, memcmp(wa, wb, sizeof(ssvm_real) * (size_t)p.d) == 0);
+        TH_CHECK(t, a.prog.gap_avg == b.prog.gap_avg && a.prog.dual == b.prog.dual);
+        /* the pool holds exactly the dense sigma's non-zeros, with the same values */
+        for (i = 0; i < (size_t)p.n; i++) {
+            const ssvm_real *sig = a.sigma + a.sig_off[i];
+            size_t m = a.sig_off[i + 1] - a.sig_off[i], o = b.sp_off[i];
+            int k, prev = -1;
+            for (j = 0; j < m; j++) nz += sig[j] != 0;
+            for (k = 0; k < b.sp_len[i]; k++) {
+                int e = b.sp_idx[o + (size_t)k];
+                if (e <= prev || (size_t)e >= m || sig[e] != b.sp_val[o + (size_t)k] || sig[e] == 0) ok = 0;
+                prev = e;
+            }
+        }
+        TH_CHECK(t, ok && nz == b.sp_live && b.sp_pool_mem != NULL);
+        ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+        /* AUTO: sparse for a heap solver, dense for a preallocated one */
+        q.state = SSVM_STATE_AUTO; q.sparse_pool_entries = 0;
+        TH_CHECK(t, ssvm_solver_init(&b, &p, &q) == SSVM_OK);
+        TH_CHECK(t, b.state_kind == SSVM_STATE_COMPACT_SPARSE);
+        ssvm_solver_uninit(&b);
+        {
+            size_t bytes;
+            unsigned char *buf;
+            TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
+            buf = (unsigned char *)malloc(bytes);
+            TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
+            TH_CHECK(t, b.state_kind == SSVM_STATE_COMPACT);
+            free(buf);
+            /* chain: a preallocated pool that fills, and the failing step changes nothing; multiclass: a
+               block never exceeds stat_dim = K, so a pool of n K entries is enough for any run */
+            q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = (size_t)p.n * (prob == 0 ? 12 : 4);
+            TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
+            buf = (unsigned char *)malloc(bytes);
+            TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
+            {
+                int steps = 0, e = 0;
+                ssvm_result rr = SSVM_OK;
+                while (steps < 5000) {
+                    double l0 = b.l;
+                    memcpy(wa, b.w, sizeof(ssvm_real) * (size_t)p.d);
+                    e = ssvm__next_index(&b);
+                    rr = ssvm__bcfw_step(&b, e);
+                    if (rr != SSVM_OK) {
+                        TH_CHECK(t, memcmp(wa, b.w, sizeof(ssvm_real) * (size_t)p.d) == 0 && b.l == l0);
+                        break;
+                    }
+                    steps++;
+                }
+                if (prob == 0)
+                    TH_CHECKF(t, rr == SSVM_ERR_WORKSPACE && steps > 0, "chain: %s after %d steps",
+                              ssvm_result_string(rr), steps);
+                else TH_CHECKF(t, rr == SSVM_OK && steps == 5000, "multiclass: %s after %d steps",
+                               ssvm_result_string(rr), steps);
+            }
+            free(buf);
+            q.sparse_pool_entries = (size_t)p.n - 1;
+            TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_ERR_WORKSPACE);
+        }
+        if (prob == 0) ssvm_chain_free(&c.m);
+        free(wa); free(wb);
+    }
+}
+
 /* ---------------------------------------------------------------- bad input: its own code, never a crash */
 static int bad_truth(void *u, int i, int *y) { (void)u; (void)i; y[0] = 0; return 1; }
 static int bad_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *o) {
@@ -1228,6 +1322,7 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_identical_seeds_identical_weights);
     TH_RUN(t, test_suffix_and_weighted_average);
     TH_RUN(t, test_state_kinds_agree);
+    TH_RUN(t, test_compact_sparse_state);
     TH_RUN(t, test_bad_input_codes);
     TH_RUN(t, test_model_bad_input);
     TH_RUN(t, test_static_workspace);
