@@ -134,8 +134,9 @@
      SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
                          has seen (the paper's Sec. 4 remark): memory proportional to what example i
                          touches. The pool starts at params.sparse_pool_entries; a heap solver grows
-                         and compacts it (state_bytes reports the total), a preallocated one stops
-                         with SSVM_ERR_WORKSPACE when full.
+                         and compacts it (state_bytes reports the total), a preallocated one compacts it
+                         in place and stops with SSVM_ERR_WORKSPACE (state unchanged) only when the live
+                         entries and the block being written do not fit. Both sparse kinds.
      SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
    ssvm_solver_heap_size() tells the bytes before training; ssvm_progress.state_bytes reports them.
 
@@ -405,6 +406,7 @@ typedef struct ssvm_solver {
     int *sp_idx;
     ssvm_real *sp_val;
     size_t sp_pool_cap, sp_pool_used, sp_live;
+    int *sp_order;         /* n: examples by block offset, to compact a preallocated pool in place */
     void *sp_pool_mem;     /* a grown pool (allocated apart from the heap block), else NULL */
     size_t sp_pool_bytes;
     ssvm_svec sv_ws;       /* sparse state: w_s of the current step */
@@ -1767,7 +1769,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->y2 = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
     s->perm = (s->par.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
     s->li = 0; s->sig_off = 0; s->sigma = 0; s->stmp = 0; s->stmp2 = 0; s->wi = 0;
-    s->sp_off = 0; s->sp_len = s->sp_cap = s->sp_idx = 0; s->sp_val = 0;
+    s->sp_off = 0; s->sp_len = s->sp_cap = s->sp_idx = s->sp_order = 0; s->sp_val = 0;
     s->sv_ws.val = 0; s->sv_ws.idx = 0; s->sv_ws.mark = 0;
     if (s->state_kind >= SSVM_STATE_COMPACT)
         s->li = (double *)ssvm__take(a, n, sizeof(double));
@@ -1794,6 +1796,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
             s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
             s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
             s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+            s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
             s->sp_pool_cap = pool;
         }
     } else if (s->state_kind == SSVM_STATE_DENSE) {
@@ -1807,6 +1810,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
         s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
         s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
         s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+        s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
         s->sp_pool_cap = pool;
         s->sv_ws.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
         s->sv_ws.idx = (int *)ssvm__take(a, d, sizeof(int));
@@ -2042,6 +2046,35 @@ SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     return ssvm__rand_below(&s->rng, n);
 }
 
+/* Slides every block down to the front of the pool, in offset order (heapsort of the examples by offset: no
+   recursion, no allocation), so that a preallocated pool reclaims the blocks left behind by relocations. */
+SSVM__PRIV int ssvm__off_before(const size_t *off, int a, int b) { return off[a] < off[b] || (off[a] == off[b] && a < b); }
+SSVM__PRIV void ssvm__off_sift(const size_t *off, int *ord, int root, int n) {
+    for (;;) {
+        int c = 2 * root + 1, t;
+        if (c >= n) return;
+        if (c + 1 < n && ssvm__off_before(off, ord[c], ord[c + 1])) c++;
+        if (!ssvm__off_before(off, ord[root], ord[c])) return;
+        t = ord[root]; ord[root] = ord[c]; ord[c] = t;
+        root = c;
+    }
+}
+SSVM__PRIV void ssvm__sparse_compact(ssvm_solver *s) {
+    int n = s->prob.n, k, t, *ord = s->sp_order;
+    size_t used = 0;
+    for (k = 0; k < n; k++) ord[k] = k;
+    for (k = n / 2 - 1; k >= 0; k--) ssvm__off_sift(s->sp_off, ord, k, n);
+    for (k = n - 1; k > 0; k--) { t = ord[0]; ord[0] = ord[k]; ord[k] = t; ssvm__off_sift(s->sp_off, ord, 0, k); }
+    for (k = 0; k < n; k++) { /* used <= the block's offset: a forward copy never overwrites what it reads */
+        int e = ord[k], L = s->sp_len[e], j;
+        size_t o = s->sp_off[e];
+        if (o != used)
+            for (j = 0; j < L; j++) { s->sp_idx[used + (size_t)j] = s->sp_idx[o + (size_t)j]; s->sp_val[used + (size_t)j] = s->sp_val[o + (size_t)j]; }
+        s->sp_off[e] = used; s->sp_cap[e] = L; used += (size_t)L;
+    }
+    s->sp_pool_used = used;
+}
+
 /* Room for `need` entries of example i's sparse w_i or sigma_i: a fresh block at the end of the pool, or, when
    the pool is full, a pool twice the live size into which every example's entries are compacted. A block
    never exceeds `limit`, the most entries example i can have (d, or stat_dim(i)). */
@@ -2058,6 +2091,13 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
     if (cap < (size_t)need) cap = (size_t)need;
     if (s->sp_pool_used + cap <= s->sp_pool_cap) {
         /* the old entries are copied by the caller's rewrite; the old block becomes garbage */
+        s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
+        return SSVM_OK;
+    }
+    if (!s->owns_heap) { /* a preallocated pool cannot grow: reclaim the dead blocks, then the least room */
+        ssvm__sparse_compact(s); /* keeps example i's old entries too: a failure below must lose nothing */
+        if (s->sp_pool_used + cap > s->sp_pool_cap) cap = (size_t)need;
+        if (s->sp_pool_used + cap > s->sp_pool_cap) return SSVM_ERR_WORKSPACE;
         s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
         return SSVM_OK;
     }

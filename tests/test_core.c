@@ -523,6 +523,36 @@ static void test_compact_sparse_state(th_ctx *t) {
                                ssvm_result_string(rr), steps);
             }
             free(buf);
+            /* a preallocated pool of the most live entries a heap run ever held plus one largest block is
+               enough: it compacts in place (the run would leave far more dead blocks than that behind) and
+               gives the heap run's weights bit for bit */
+            if (prob == 0) {
+                ssvm_solver h;
+                size_t maxlive = 0, maxm = 0, dead = 0;
+                int k2, e2;
+                q.sparse_pool_entries = 0;
+                TH_CHECK(t, ssvm_solver_init(&h, &p, &q) == SSVM_OK);
+                for (j = 0; j < (size_t)p.n; j++)
+                    if (h.sig_off[j + 1] - h.sig_off[j] > maxm) maxm = h.sig_off[j + 1] - h.sig_off[j];
+                for (k2 = 0; k2 < 400; k2++) {
+                    TH_CHECK(t, ssvm__bcfw_step(&h, ssvm__next_index(&h)) == SSVM_OK);
+                    if (h.sp_live > maxlive) maxlive = h.sp_live;
+                }
+                dead = h.sp_pool_used - h.sp_live;
+                q.sparse_pool_entries = maxlive + maxm;
+                TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
+                buf = (unsigned char *)malloc(bytes);
+                TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
+                for (k2 = 0; k2 < 400; k2++) {
+                    e2 = ssvm__next_index(&b);
+                    if (ssvm__bcfw_step(&b, e2) != SSVM_OK) break;
+                }
+                TH_CHECKF(t, k2 == 400 && memcmp(b.w, h.w, sizeof(ssvm_real) * (size_t)p.d) == 0,
+                          "preallocated pool of %zu: %d steps", maxlive + maxm, k2);
+                TH_CHECKF(t, dead > maxm, "the heap run left %zu dead entries (want > %zu)", dead, maxm);
+                free(buf);
+                ssvm_solver_uninit(&h);
+            }
             q.sparse_pool_entries = (size_t)p.n - 1;
             TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_ERR_WORKSPACE);
         }
