@@ -1871,18 +1871,27 @@ SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
         ssvm_real *out = s->sigma ? s->sigma + s->sig_off[i] : s->stmp;
         len = p->truth(p->user, i, s->y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if (!s->sigma) SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
+        if (!s->sigma) { /* the step's scratch starts (and stays) zero */
+            SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(s->stmp2, 0, m * sizeof(ssvm_real));
+        }
         rc = p->stats(p->user, i, s->y, len, 1, out);
-        if (rc < 0) return (ssvm_result)rc;
+        if (rc < 0) { if (!s->sigma) SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
         if (!s->sigma) { /* compact sparse: keep the non-zeros */
             int cnt = 0;
             ssvm_result r;
             size_t o;
             for (j = 0; j < m; j++) cnt += s->stmp[j] != 0;
-            if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) return r;
+            if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) {
+                SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
+                return r;
+            }
             o = s->sp_off[i]; cnt = 0;
             for (j = 0; j < m; j++)
-                if (s->stmp[j] != 0) { s->sp_idx[o + (size_t)cnt] = (int)j; s->sp_val[o + (size_t)cnt] = s->stmp[j]; cnt++; }
+                if (s->stmp[j] != 0) {
+                    s->sp_idx[o + (size_t)cnt] = (int)j; s->sp_val[o + (size_t)cnt] = s->stmp[j]; cnt++;
+                    s->stmp[j] = 0; /* the step relies on zeroed scratch */
+                }
             s->sp_live += (size_t)cnt;
             s->sp_len[i] = cnt;
         }
@@ -2149,21 +2158,27 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
     } else if (s->state_kind == SSVM_STATE_COMPACT_SPARSE) {
         /* the same step on a sparse sigma_i: scattered into stmp2 (old sigma) and stmp (s(y*) - sigma),
            O(stat_dim(i)) like the dense one, and the same arithmetic, so the same iterates bit for bit */
+        /* stmp and stmp2 are all zero between steps (the update below re-zeroes them; so does a failure) */
         size_t m = s->sig_off[i + 1] - s->sig_off[i], o = s->sp_off[i], j;
         int cnt = 0;
-        SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
-        SSVM_MEMSET(s->stmp2, 0, m * sizeof(ssvm_real));
         for (k = 0; k < s->sp_len[i]; k++) {
             int e = s->sp_idx[o + (size_t)k];
             s->stmp2[e] = s->sp_val[o + (size_t)k];
             s->stmp[e] = -s->sp_val[o + (size_t)k];
         }
-        if ((rc = p->stats(p->user, i, s->y, len, 1, s->stmp)) < 0) return (ssvm_result)rc;
-        if ((rc = p->expand(p->user, i, s->stmp, sc, D)) < 0) return (ssvm_result)rc;
-        if (D->err) return (ssvm_result)D->err;
-        /* room for the new sigma_i (its support is within the old one's and s(y*)'s) before anything moves */
-        for (j = 0; j < m; j++) cnt += s->stmp[j] != 0 || s->stmp2[j] != 0;
-        if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) return r;
+        r = SSVM_OK;
+        if ((rc = p->stats(p->user, i, s->y, len, 1, s->stmp)) < 0) r = (ssvm_result)rc;
+        else if ((rc = p->expand(p->user, i, s->stmp, sc, D)) < 0) r = (ssvm_result)rc;
+        else if (D->err) r = (ssvm_result)D->err;
+        else { /* room for the new sigma_i (within the old support and s(y*)'s) before anything moves */
+            for (j = 0; j < m; j++) cnt += s->stmp[j] != 0 || s->stmp2[j] != 0;
+            r = ssvm__sparse_reserve(s, i, cnt, (int)m);
+        }
+        if (r != SSVM_OK) {
+            SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(s->stmp2, 0, m * sizeof(ssvm_real));
+            return r;
+        }
     } else if (s->state_kind == SSVM_STATE_SPARSE) {
         ssvm_svec *E = &s->sv_ws;
         size_t o = s->sp_off[i];
@@ -2201,6 +2216,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
         for (j = 0; j < m; j++) {
             ssvm_real v = s->stmp2[j];
             if (s->stmp[j] != 0) v += (ssvm_real)(gamma * (double)s->stmp[j]);
+            s->stmp[j] = 0; s->stmp2[j] = 0;
             if (v != 0) { s->sp_idx[o + (size_t)cnt] = (int)j; s->sp_val[o + (size_t)cnt] = v; cnt++; }
         }
         SSVM_ASSERT(cnt <= s->sp_cap[i]);
