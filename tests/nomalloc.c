@@ -79,6 +79,23 @@ static void test_nomalloc_bcfw_static(th_ctx *t) {
     TH_CHECK(t, b.primal_avg >= b.dual_avg - (IS_FLOAT_BUILD ? 1e-5 : 1e-12));
     TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w) == SSVM_OK);
     ssvm_solver_uninit(&s); /* owns nothing: must not free */
+    /* the sparse compact state from the same static buffer, its pool as many entries as the dense sigma
+       plus one block (K = 3 visits most labels, so little is saved here; the pool must compact in place
+       to get by): the same weights bit for bit */
+    {
+        ssvm_real w2[K * F + 2 * K + K * K];
+        size_t dense_entries = 0;
+        int i;
+        for (i = 0; i < p.n; i++) dense_entries += (size_t)p.stat_dim(p.user, i);
+        q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = dense_entries + (size_t)(L * K + K * K + 2 * K);
+        q.max_passes = 40;
+        TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&s, &p, &q, g_heap, need) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2) == SSVM_OK);
+        TH_CHECK(t, memcmp(w, w2, sizeof w) == 0 && s.prog.gap_avg == b.gap_avg);
+        ssvm_solver_uninit(&s);
+    }
 }
 
 static void test_nomalloc_user_allocator(th_ctx *t) {
