@@ -1684,6 +1684,34 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
     return SSVM_OK;
 }
 
+/* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
+typedef int (*ssvm__before_fn)(const void *key, int a, int b); /* non-zero: a sorts before b */
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sift(const void *key, ssvm__before_fn before, int *idx, int root, int n) {
+    for (;;) {
+        int c = 2 * root + 1, t;
+        if (c >= n) return;
+        /* max-heap by "sorts later": the root holds the element that goes last */
+        if (c + 1 < n && before(key, idx[c], idx[c + 1])) c++;
+        if (!before(key, idx[root], idx[c])) return;
+        t = idx[root]; idx[root] = idx[c]; idx[c] = t;
+        root = c;
+    }
+}
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__heapsort(int n, const void *key, ssvm__before_fn before, int *idx) {
+    int i, t;
+    for (i = 0; i < n; i++) idx[i] = i;
+    for (i = n / 2 - 1; i >= 0; i--) ssvm__sift(key, before, idx, i, n);
+    for (i = n - 1; i > 0; i--) { t = idx[0]; idx[0] = idx[i]; idx[i] = t; ssvm__sift(key, before, idx, 0, i); }
+}
+/* doubles descending, ties to the lower index */
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__desc_before(const void *k, int a, int b) {
+    const double *key = (const double *)k;
+    return key[a] > key[b] || (key[a] == key[b] && a < b);
+}
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int *idx) {
+    ssvm__heapsort(n, key, ssvm__desc_before, idx);
+}
+
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* >>solvers: shared pieces */
 STRUCTSVM_DEF ssvm_params ssvm_params_init(ssvm_solver_kind solver) {
@@ -1754,6 +1782,18 @@ SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_params *q) {
     return p->stats ? SSVM_STATE_COMPACT : SSVM_STATE_SPARSE;
 }
 
+/* the (index, value) pool of the two sparse state kinds and its per-example bookkeeping */
+SSVM__PRIV void ssvm__take_pool(ssvm_solver *s, ssvm__arena *a, size_t pool) {
+    size_t n = (size_t)s->prob.n;
+    s->sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
+    s->sp_len = (int *)ssvm__take(a, n, sizeof(int));
+    s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
+    s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
+    s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+    s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
+    s->sp_pool_cap = pool;
+}
+
 /* Lays out (or sizes, when s->heap is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->prob;
@@ -1791,13 +1831,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
             if (!s->par.sparse_pool_entries && pool < 16 * n) pool = 16 * n;
             if (pool < n) return SSVM_ERR_WORKSPACE;
             s->stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
-            s->sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
-            s->sp_len = (int *)ssvm__take(a, n, sizeof(int));
-            s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
-            s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
-            s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
-            s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
-            s->sp_pool_cap = pool;
+            ssvm__take_pool(s, a, pool);
         }
     } else if (s->state_kind == SSVM_STATE_DENSE) {
         if (n > ((size_t)-1) / sizeof(ssvm_real) / d) return SSVM_ERR_OVERFLOW;
@@ -1805,13 +1839,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     } else if (s->state_kind == SSVM_STATE_SPARSE) {
         size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : 64 * n;
         if (pool < n) return SSVM_ERR_WORKSPACE;
-        s->sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
-        s->sp_len = (int *)ssvm__take(a, n, sizeof(int));
-        s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
-        s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
-        s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
-        s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
-        s->sp_pool_cap = pool;
+        ssvm__take_pool(s, a, pool);
         s->sv_ws.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
         s->sv_ws.idx = (int *)ssvm__take(a, d, sizeof(int));
         s->sv_ws.mark = (unsigned char *)ssvm__take(a, d, 1);
@@ -2055,25 +2083,16 @@ SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     return ssvm__rand_below(&s->rng, n);
 }
 
-/* Slides every block down to the front of the pool, in offset order (heapsort of the examples by offset: no
-   recursion, no allocation), so that a preallocated pool reclaims the blocks left behind by relocations. */
-SSVM__PRIV int ssvm__off_before(const size_t *off, int a, int b) { return off[a] < off[b] || (off[a] == off[b] && a < b); }
-SSVM__PRIV void ssvm__off_sift(const size_t *off, int *ord, int root, int n) {
-    for (;;) {
-        int c = 2 * root + 1, t;
-        if (c >= n) return;
-        if (c + 1 < n && ssvm__off_before(off, ord[c], ord[c + 1])) c++;
-        if (!ssvm__off_before(off, ord[root], ord[c])) return;
-        t = ord[root]; ord[root] = ord[c]; ord[c] = t;
-        root = c;
-    }
+/* Slides every block down to the front of the pool, in offset order, so that a preallocated pool reclaims the
+   blocks left behind by relocations. */
+SSVM__PRIV int ssvm__off_before(const void *k, int a, int b) {
+    const size_t *off = (const size_t *)k;
+    return off[a] < off[b] || (off[a] == off[b] && a < b);
 }
 SSVM__PRIV void ssvm__sparse_compact(ssvm_solver *s) {
-    int n = s->prob.n, k, t, *ord = s->sp_order;
+    int n = s->prob.n, k, *ord = s->sp_order;
     size_t used = 0;
-    for (k = 0; k < n; k++) ord[k] = k;
-    for (k = n / 2 - 1; k >= 0; k--) ssvm__off_sift(s->sp_off, ord, k, n);
-    for (k = n - 1; k > 0; k--) { t = ord[0]; ord[0] = ord[k]; ord[k] = t; ssvm__off_sift(s->sp_off, ord, 0, k); }
+    ssvm__heapsort(n, s->sp_off, ssvm__off_before, ord);
     for (k = 0; k < n; k++) { /* used <= the block's offset: a forward copy never overwrites what it reads */
         int e = ord[k], L = s->sp_len[e], j;
         size_t o = s->sp_off[e];
@@ -2611,28 +2630,6 @@ SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__sqrt_portable(double x) {
     y = 0.5 * (x + 1); /* x in [1, 4]: Newton converges quadratically from here */
     for (i = 0; i < 8; i++) y = 0.5 * (y + x / y);
     return y * scale;
-}
-
-/* >>sort: indices by key descending, ties to the lower index (a total order: deterministic heapsort) */
-SSVM__PRIV int ssvm__key_before(const double *key, int a, int b) {
-    return key[a] > key[b] || (key[a] == key[b] && a < b);
-}
-SSVM__PRIV void ssvm__sift(const double *key, int *idx, int root, int n) {
-    for (;;) {
-        int c = 2 * root + 1, t;
-        if (c >= n) return;
-        /* max-heap by "sorts later": the root holds the element that goes last */
-        if (c + 1 < n && ssvm__key_before(key, idx[c], idx[c + 1])) c++;
-        if (!ssvm__key_before(key, idx[root], idx[c])) return;
-        t = idx[root]; idx[root] = idx[c]; idx[c] = t;
-        root = c;
-    }
-}
-SSVM__PRIV void ssvm__sort_desc(int n, const double *key, int *idx) {
-    int i, t;
-    for (i = 0; i < n; i++) idx[i] = i;
-    for (i = n / 2 - 1; i >= 0; i--) ssvm__sift(key, idx, i, n);
-    for (i = n - 1; i > 0; i--) { t = idx[0]; idx[0] = idx[i]; idx[i] = t; ssvm__sift(key, idx, 0, i); }
 }
 
 /* >>hungarian: shortest augmenting paths with row/column potentials (1-based internally) */
