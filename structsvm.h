@@ -191,6 +191,9 @@
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
      0.1.1 (2026-11-21) ssvm_problem.oracle_scaled (optional; the built-in models set it): SSG steps and the
                         multi-sample solver's default sampler cost O(nnz) instead of O(d).
+                        SSVM_STATE_COMPACT_SPARSE (AUTO's choice for heap solvers): the compact state as
+                        (index, value) pairs, same iterates, OCR-large 44 -> 6.0 MB. Preallocated sparse
+                        pools compact in place before reporting SSVM_ERR_WORKSPACE.
 
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
