@@ -138,7 +138,9 @@
                          in place and stops with SSVM_ERR_WORKSPACE (state unchanged) only when the live
                          entries and the block being written do not fit. Both sparse kinds.
      SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
-   ssvm_solver_heap_size() tells the bytes before training; ssvm_progress.state_bytes reports them.
+   ssvm_solver_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (AUTO counts
+   as the dense COMPACT there). ssvm_solver_init with AUTO starts smaller (COMPACT_SPARSE) and grows its
+   pool; ssvm_progress.state_bytes reports what a solver holds, pool included.
 
    MODELS
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix.

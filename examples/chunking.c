@@ -54,21 +54,20 @@ static int train(chunk_data *tr, chunk_data *te, const conll_corpus *te_corpus, 
     ssvm_solver s;
     ctx c;
     ssvm_result r;
-    size_t bytes;
     if ((r = ssvm_chain_problem(&tr->m, tr->m.scratch, &p)) != SSVM_OK) return r;
     q = ssvm_params_init(SSVM_BCFW);
     q.lambda = lambda; q.max_passes = passes; q.gap_tol = gap; q.seed = seed;
     q.eval_iterate = 0; /* the gap at the average only: one evaluation pass per pass, not two */
     q.progress = show; q.progress_user = &c;
-    if ((r = ssvm_solver_heap_size(&p, &q, &bytes)) != SSVM_OK) return r;
-    if (!quiet)
-        printf("lambda = %g: %d sentences, d = %d, solver memory %.1f MB\n"
-               "pass    oracle       primal         dual          gap  test_F1   seconds\n",
-               lambda, p.n, p.d, bytes / 1e6);
     if ((r = ssvm_solver_init(&s, &p, &q)) != SSVM_OK) return r;
+    if (!quiet) /* the sparse compact state's pool grows from here: the total is printed after training */
+        printf("lambda = %g: %d sentences, d = %d, solver memory at the start %.1f MB\n"
+               "pass    oracle       primal         dual          gap  test_F1   seconds\n",
+               lambda, p.n, p.d, s.heap_bytes / 1e6);
     c.s = &s; c.test = te; c.test_corpus = te_corpus; c.labels = labels; c.w = w; c.pred = pred; c.quiet = quiet;
     r = ssvm_solver_run(&s);
     if (r >= 0) ssvm_solver_weights(&s, SSVM_W_AVERAGE, w);
+    if (!quiet) printf("solver memory after training %.1f MB\n", s.prog.state_bytes / 1e6);
     ssvm_solver_uninit(&s);
     return r < 0 ? r : SSVM_OK;
 }

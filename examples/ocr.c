@@ -54,7 +54,6 @@ int main(int argc, char **argv) {
     ssvm_solver s;
     ssvm_result r;
     run_ctx ctx;
-    size_t bytes;
 
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -91,15 +90,14 @@ int main(int argc, char **argv) {
     par = ssvm_params_init(!strcmp(solver, "fw") ? SSVM_FW : !strcmp(solver, "ssg") ? SSVM_SSG : SSVM_BCFW);
     par.lambda = lambda; par.max_passes = passes; par.gap_tol = gap; par.seed = seed;
     par.progress = show; par.progress_user = &ctx;
-    if ((r = ssvm_solver_heap_size(&prob, &par, &bytes)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
-    printf("train %d words / %d letters, test %d words / %d letters; d = %d; %s, lambda = %g; solver memory %.2f MB\n",
-           train.n_words, train.n_letters, test.n_words, test.n_letters, prob.d, solver, lambda, bytes / 1e6);
     if ((r = ssvm_solver_init(&s, &prob, &par)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
+    printf("train %d words / %d letters, test %d words / %d letters; d = %d; %s, lambda = %g; solver memory %.2f MB\n",
+           train.n_words, train.n_letters, test.n_words, test.n_letters, prob.d, solver, lambda, s.heap_bytes / 1e6);
     ctx.s = &s; ctx.test = &mtest; ctx.w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)prob.d);
     printf("pass   oracle     primal       dual        gap   primal_it    gap_it  letter%%    word%%  seconds\n");
     r = ssvm_solver_run(&s);
-    printf("%s after %d passes, %.3f s solver time (+%.3f s evaluating the gap)\n", ssvm_result_string(r),
-           s.prog.pass, s.prog.seconds, s.prog.eval_seconds);
+    printf("%s after %d passes, %.3f s solver time (+%.3f s evaluating the gap), solver memory %.2f MB\n",
+           ssvm_result_string(r), s.prog.pass, s.prog.seconds, s.prog.eval_seconds, s.prog.state_bytes / 1e6);
     ssvm_solver_uninit(&s);
     free(ctx.w);
     ssvm_chain_free(&mtrain); ssvm_chain_free(&mtest);
