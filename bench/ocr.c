@@ -1,9 +1,12 @@
 /* bench/ocr.c: `make bench-ocr`. BCFW (+w_bar), batch FW and SSG (+w_bar) on OCR-small and OCR-large at
    lambda = 0.01 and 0.001; per pass: oracle calls, primal, dual, gap, per-letter test error, solver seconds,
    state bytes. Then the replay against the authors' reference, the speed-up over the reference's 2.1 s per
-   BCFW pass, and the 4,030-dimensional counted-Hamming model. Last line: RESULT key=value ...
-   usage: bench_ocr [shared-dir] [--quick] [--speed]   (shared-dir defaults to ../shared; --speed: seconds
-   per pass of each solver only, no evaluation, one line: what `make bench-blas` compares) */
+   BCFW pass, how small a preallocated sparse-state pool can be, and the 4,030-dimensional counted-Hamming
+   model. Last line: RESULT key=value ...
+   usage: bench_ocr [shared-dir] [--quick] [--speed] [--pool]   (shared-dir defaults to ../shared; --speed:
+   seconds per pass of each solver only, no evaluation, one line: what `make bench-blas` compares; --pool:
+   only the preallocated-pool table, e.g. from a float build:
+   cc -O2 -DSTRUCTSVM_REAL=float bench/ocr.c -o build/bench_ocr_f -lm && ./build/bench_ocr_f ../shared --pool) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -74,9 +77,44 @@ static double run(const char *title, ssvm_chain *mtrain, ssvm_chain *mtest, ssvm
     r = ssvm_solver_run(&s);
     if (r < 0) printf("error: %s\n", ssvm_result_string(r));
     if (state_bytes) *state_bytes = s.prog.state_bytes; /* at the end: a sparse state's pool grows */
+    if (s.state_kind == SSVM_STATE_COMPACT_SPARSE)
+        printf("  sparse compact state: %zu of the %zu label statistics are non-zero (%.1f%%)\n", s.sp_live,
+               s.sig_off[p.n], 100.0 * (double)s.sp_live / (double)s.sig_off[p.n]);
     ssvm_solver_uninit(&s);
     free(c.w);
     return s.prog.seconds;
+}
+
+/* How small a preallocated pool can be: BCFW with SSVM_STATE_COMPACT_SPARSE from one caller buffer, the pool
+   a fraction of the dense sigma's entries, against the dense compact state's buffer. */
+static void pool_table(ssvm_chain *m, const char *title, double lambda, int passes) {
+    ssvm_problem p;
+    ssvm_params q;
+    ssvm_solver s;
+    size_t dense_bytes = 0, entries = 0, bytes;
+    int f, i;
+    if (ssvm_chain_problem(m, NULL, &p) != SSVM_OK) return;
+    for (i = 0; i < p.n; i++) entries += (size_t)p.stat_dim(p.user, i);
+    q = ssvm_params_init(SSVM_BCFW);
+    q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0; q.eval_every = 0;
+    q.state = SSVM_STATE_COMPACT;
+    ssvm_solver_heap_size(&p, &q, &dense_bytes);
+    printf("\n#### %s, lambda = %g, %d passes from one preallocated buffer (ssvm_real = %s)\n", title, lambda,
+           passes, sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
+    printf("  dense compact state: %zu statistics, buffer %zu bytes\n", entries, dense_bytes);
+    printf("  sparse compact state, pool = entries / f:\n     f   pool_entries  buffer_bytes  result\n");
+    for (f = 4; f <= 32; f *= 2) {
+        unsigned char *buf;
+        ssvm_result r;
+        q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = entries / (size_t)f;
+        if (ssvm_solver_heap_size(&p, &q, &bytes) != SSVM_OK) continue;
+        buf = (unsigned char *)malloc(bytes);
+        r = ssvm_solver_init_preallocated(&s, &p, &q, buf, bytes);
+        if (r == SSVM_OK) r = ssvm_solver_run(&s);
+        printf("  %4d %14zu %13zu  %s after %d passes (live entries then: %zu)\n", f,
+               q.sparse_pool_entries, bytes, ssvm_result_string(r), s.prog.pass, s.sp_live);
+        free(buf);
+    }
 }
 
 typedef struct rlog { int n; double v[10][6]; } rlog;
@@ -128,13 +166,14 @@ int main(int argc, char **argv) {
     char path[1024], err[512];
     ocr_data all, small_tr, small_te, large_tr, large_te;
     ssvm_chain ms, mst, ml, mlt, mc, mct;
-    int quick = 0, speed = 0, i, *seq;
+    int quick = 0, speed = 0, pool = 0, i, *seq;
     long long seqlen = 0;
     double lambdas[2] = {0.01, 0.001}, small_s = 0, large_s = 0, rep = 0, e;
     size_t large_bytes = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = 1;
         else if (!strcmp(argv[i], "--speed")) speed = 1;
+        else if (!strcmp(argv[i], "--pool")) pool = 1;
         else shared = argv[i];
     }
     snprintf(path, sizeof path, "%s/data/ocr/letter.data.gz", shared);
@@ -149,6 +188,10 @@ int main(int argc, char **argv) {
     ocr_chain(&large_tr, OCR_MODEL_REFERENCE, &ml); ocr_chain(&large_te, OCR_MODEL_REFERENCE, &mlt);
     ssvm_chain_problem(&mst, NULL, &(ssvm_problem){0});
     ssvm_chain_problem(&mlt, NULL, &(ssvm_problem){0});
+    if (pool) { /* only the preallocated-pool table (build with -DSTRUCTSVM_REAL=float for firmware figures) */
+        pool_table(&ms, "OCR-small", 0.01, 50);
+        return 0;
+    }
     if (speed) { /* solver seconds per pass only, no evaluation: `make bench-blas` compares builds */
         ssvm_solver_kind kinds[3] = {SSVM_BCFW, SSVM_FW, SSVM_SSG};
         const char *names[3] = {"bcfw", "fw", "ssg"};
@@ -206,6 +249,7 @@ int main(int argc, char **argv) {
         run("OCR-large", &ml, &mlt, SSVM_FW, lambdas[i], lp, quick ? 1 : 5, NULL);
         run("OCR-large", &ml, &mlt, SSVM_SSG, lambdas[i], lp, quick ? 1 : 5, NULL);
     }
+    if (!quick) pool_table(&ms, "OCR-small", 0.01, 50);
     printf("\n#### Counted Hamming, no biases (d = 4,030), lambda = 0.01, OCR-small\n");
     ocr_chain(&small_tr, OCR_MODEL_COUNTED, &mc); ocr_chain(&small_te, OCR_MODEL_COUNTED, &mct);
     ssvm_chain_problem(&mct, NULL, &(ssvm_problem){0});
