@@ -378,8 +378,9 @@ typedef struct ssvm_params {
     ssvm_state_kind state;       /* BCFW per-example state, default AUTO */
     size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE / _COMPACT_SPARSE: (index, value) pairs reserved up
                                     front for all w_i / sigma_i (at least n, else SSVM_ERR_WORKSPACE).
-                                    0: SPARSE 64 per example; COMPACT_SPARSE 1 per example in a heap solver,
-                                    1/16 of the dense sigma (at least 16 per example) in a preallocated one.
+                                    0: 1 per example in a heap solver (it grows); in a preallocated one,
+                                    SPARSE 64 per example, COMPACT_SPARSE 1/16 of the dense sigma (at least
+                                    16 per example).
                                     A heap solver grows the pool; a preallocated one compacts it in place
                                     and fails with SSVM_ERR_WORKSPACE when the live entries do not fit */
     unsigned long long seed;     /* default 1 */
@@ -1973,10 +1974,12 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
        iterates in a fraction of the memory); a preallocated one keeps the fixed-size dense sigma */
     q2 = *q;
     if (q2.state == SSVM_STATE_AUTO && q2.solver == SSVM_BCFW && p && p->stats) q2.state = SSVM_STATE_COMPACT_SPARSE;
-    /* its pool starts at one entry per example and grows (to about twice the live entries) as sigma_i's
-       supports do: no fixed-size pool left dead inside the heap block after the first growth */
-    if (q2.state == SSVM_STATE_COMPACT_SPARSE && !q2.sparse_pool_entries && p && p->n > 0)
-        q2.sparse_pool_entries = (size_t)p->n;
+    /* a heap solver's sparse pool starts at one entry per example and grows (to about twice the live
+       entries) with the supports: no fixed-size pool left dead inside the heap block after the first growth */
+    if (p && p->n > 0 && !q2.sparse_pool_entries) {
+        int kind = ssvm__state_kind(p, &q2);
+        if (kind == SSVM_STATE_SPARSE || kind == SSVM_STATE_COMPACT_SPARSE) q2.sparse_pool_entries = (size_t)p->n;
+    }
     q = &q2;
     if ((r = ssvm_solver_heap_size(p, q, &need)) != SSVM_OK) return r;
     if ((r = ssvm__heap_for(&q->allocator, need, &heap)) != SSVM_OK) return r;
