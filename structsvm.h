@@ -38,7 +38,9 @@
    and BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below).
    Optional oracle_scaled(user, i, w, w_scale, y, &delta): the oracle at w_scale*w (w_scale > 0; for a
    linear model, the plain oracle with Delta divided by w_scale). SSG and the multi-sample solver keep
-   w lazily scaled; with it their steps cost O(nnz), without it an O(d) copy of w per step.
+   w lazily scaled; with it their steps cost O(nnz), without it an O(d) copy of w per step. If you copy a
+   built-in problem and replace its oracle, the solvers ignore the built-in oracle_scaled (it would bypass
+   yours); set your own to keep O(nnz) steps.
    The built-in models provide all of these.
 
    BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
@@ -122,7 +124,8 @@
 
    STATE (BCFW per-example memory, ssvm_params.state)
      SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE for a heap solver (ssvm_solver_init,
-                         ssvm_train), COMPACT for a preallocated one (its size is fixed up front);
+                         ssvm_train) when stat_dim averages >= 16 (chains; multiclass with K >= 16), else
+                         COMPACT, and COMPACT for a preallocated one (its size is fixed up front);
                          without them: SPARSE
      SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
                          sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
@@ -379,8 +382,8 @@ typedef struct ssvm_params {
     size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE / _COMPACT_SPARSE: (index, value) pairs reserved up
                                     front for all w_i / sigma_i (at least n, else SSVM_ERR_WORKSPACE).
                                     0: 1 per example in a heap solver (it grows); in a preallocated one,
-                                    SPARSE 64 per example, COMPACT_SPARSE 1/16 of the dense sigma (at least
-                                    16 per example).
+                                    SPARSE 64 per example, COMPACT_SPARSE every statistic plus one block
+                                    (never runs out; 1.5x the dense sigma's bytes: set it lower to save).
                                     A heap solver grows the pool; a preallocated one compacts it in place
                                     and fails with SSVM_ERR_WORKSPACE when the live entries do not fit */
     unsigned long long seed;     /* default 1 */
@@ -1834,8 +1837,9 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
         s->stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
         if (s->state_kind == SSVM_STATE_COMPACT) s->sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
-            size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : total / 16;
-            if (!s->par.sparse_pool_entries && pool < 16 * n) pool = 16 * n;
+            /* default: room for every statistic plus one block, which never runs out (the pool compacts in
+               place), at 1.5x the dense sigma's bytes; set a smaller pool to save memory */
+            size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : total + maxdim;
             if (pool < n) return SSVM_ERR_WORKSPACE;
             s->stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
             ssvm__take_pool(s, a, pool);
@@ -1969,11 +1973,22 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
     void *heap;
     ssvm_result r;
     ssvm_params q2;
+    const ssvm_params *q0 = q;
     if (!s || !q) return SSVM_ERR_INVALID_ARG;
     /* AUTO with statistics: a heap solver can grow a pool, so it takes the sparse compact state (the same
        iterates in a fraction of the memory); a preallocated one keeps the fixed-size dense sigma */
     q2 = *q;
-    if (q2.state == SSVM_STATE_AUTO && q2.solver == SSVM_BCFW && p && p->stats) q2.state = SSVM_STATE_COMPACT_SPARSE;
+    if (q2.state == SSVM_STATE_AUTO && q2.solver == SSVM_BCFW && p && p->stats && p->stat_dim && p->n > 0) {
+        /* ...when sigma is big enough for pairs to pay: 16 statistics per example on average (a pair and
+           its share of the bookkeeping cost about 3 dense entries) */
+        long long total = 0;
+        int i, m;
+        for (i = 0; i < p->n; i++) {
+            if ((m = p->stat_dim(p->user, i)) <= 0) break; /* the layout reports it */
+            total += m;
+        }
+        q2.state = (i == p->n && total >= 16LL * p->n) ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
+    }
     /* a heap solver's sparse pool starts at one entry per example and grows (to about twice the live
        entries) with the supports: no fixed-size pool left dead inside the heap block after the first growth */
     if (p && p->n > 0 && !q2.sparse_pool_entries) {
@@ -1986,6 +2001,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p
     r = ssvm__solver_init_in(s, p, q, heap, need, 1);
     s->heap = heap; s->owns_heap = 1;
     if (r != SSVM_OK) { ssvm_solver_uninit(s); return r; }
+    s->par.state = q0->state; s->par.sparse_pool_entries = q0->sparse_pool_entries; /* the caller's, as given */
     return SSVM_OK;
 }
 
@@ -1994,6 +2010,15 @@ STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
     if (s->sp_pool_mem) { ssvm__free(s, s->sp_pool_mem); s->sp_pool_mem = 0; }
     if (s->owns_heap) ssvm__free_with(&s->par.allocator, s->heap);
     s->heap = 0; s->owns_heap = 0;
+}
+
+/* oracle_scaled is usable: set, and not a built-in model's left behind in a copy whose oracle was replaced
+   (p = built-in problem; p.oracle = mine;), which would bypass the caller's oracle */
+SSVM__PRIV int ssvm__scaled_ok(const ssvm_problem *p) {
+    if (!p->oracle_scaled) return 0;
+    if (p->oracle_scaled == ssvm__chain_oracle_scaled) return p->oracle == ssvm__chain_oracle;
+    if (p->oracle_scaled == ssvm__mc_oracle_scaled) return p->oracle == ssvm__mc_oracle;
+    return 1;
 }
 
 /* Calls the oracle and checks what it returned. */
@@ -2304,7 +2329,7 @@ SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i) {
     ssvm_svec *D = &s->sv;
     int len, j, k;
     ssvm_result r;
-    if (s->w_scale != 1.0 && !p->oracle_scaled) { /* the plain w for the oracle: O(d) */
+    if (s->w_scale != 1.0 && !ssvm__scaled_ok(p)) { /* the plain w for the oracle: O(d) */
         for (j = 0; j < p->d; j++) s->wtmp[j] = (ssvm_real)(s->w_scale * (double)s->w[j]);
         wo = s->wtmp;
     }
@@ -4117,7 +4142,7 @@ SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, dou
     int len;
     ssvm_result r;
     (void)k_max; (void)work; (void)stride;
-    if ((r = ssvm__call_oracle_at(p, i, w, p->oracle_scaled ? ws : 1.0, ys, &len, deltas)) != SSVM_OK) return r;
+    if ((r = ssvm__call_oracle_at(p, i, w, ssvm__scaled_ok(p) ? ws : 1.0, ys, &len, deltas)) != SSVM_OK) return r;
     lens[0] = len;
     return 1;
 }
@@ -4218,7 +4243,7 @@ SSVM__PRIV void ssvm__ms_set_sampler(ssvm_ms_solver *s) {
         SSVM_MEMSET(&s->smp, 0, sizeof s->smp);
         s->smp.sample = ssvm__ms_oracle_sample;
         s->smp.user = 0; /* ssvm_ms_step passes &s->prob: the solver struct may be copied */
-        s->smp.scaled = s->prob.oracle_scaled != 0;
+        s->smp.scaled = ssvm__scaled_ok(&s->prob);
     }
 }
 STRUCTSVM_DEF ssvm_result ssvm_ms_heap_size(const ssvm_problem *p, const ssvm_ms_params *q, size_t *bytes) {

@@ -483,11 +483,25 @@ static void test_compact_sparse_state(th_ctx *t) {
         }
         TH_CHECK(t, ok && nz == b.sp_live && b.sp_pool_mem != NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
-        /* AUTO: sparse for a heap solver, dense for a preallocated one */
+        /* AUTO: sparse for a heap solver when stat_dim averages >= 16 (this chain: >= 40; not 4 classes),
+           dense for a preallocated one; the solver keeps the caller's parameters as given */
         q.state = SSVM_STATE_AUTO; q.sparse_pool_entries = 0;
         TH_CHECK(t, ssvm_solver_init(&b, &p, &q) == SSVM_OK);
-        TH_CHECK(t, b.state_kind == SSVM_STATE_COMPACT_SPARSE);
+        TH_CHECK(t, b.state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
+        TH_CHECK(t, b.par.state == SSVM_STATE_AUTO && b.par.sparse_pool_entries == 0);
         ssvm_solver_uninit(&b);
+        /* a preallocated sparse compact solver with the default pool never runs out */
+        q.state = SSVM_STATE_COMPACT_SPARSE;
+        {
+            size_t bytes;
+            unsigned char *buf;
+            TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
+            buf = (unsigned char *)malloc(bytes);
+            TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+            free(buf);
+        }
+        q.state = SSVM_STATE_AUTO;
         {
             size_t bytes;
             unsigned char *buf;
@@ -1288,6 +1302,43 @@ static void tssg_reference(const ssvm_problem *p, double lam, const int *seq, in
         for (j = 0; j < p->d; j++) avg[j] = (1 - rho) * avg[j] + rho * w[j];
     }
 }
+/* A copy of a built-in problem whose oracle the caller replaced keeps the built-in oracle_scaled in the
+   struct; SSG and the multi-sample solver must still call the caller's oracle for every step */
+typedef struct tcount { ssvm_problem in; long long calls; } tcount;
+static int tcount_oracle(void *u, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
+    tcount *c = (tcount *)u;
+    c->calls++;
+    return c->in.oracle(c->in.user, i, w, y, delta);
+}
+static int tcount_truth(void *u, int i, int *y) { tcount *c = (tcount *)u; return c->in.truth(c->in.user, i, y); }
+static int tcount_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *o) {
+    tcount *c = (tcount *)u;
+    return c->in.phi(c->in.user, i, y, len, sc, o);
+}
+static void test_replaced_oracle_not_bypassed(th_ctx *t) {
+    tmc d;
+    tcount c;
+    ssvm_problem p;
+    ssvm_params q = ssvm_params_init(SSVM_SSG);
+    ssvm_ms_params mq = ssvm_ms_params_init();
+    ssvm_progress pr;
+    ssvm_real w[15];
+    tmc_make(&d, 8, 50, 3, 5, 1.0);
+    c.in = d.p; c.calls = 0;
+    p = d.p; /* the built-in problem, its oracle replaced by a counting wrapper over the same user data */
+    p.user = &c; p.truth = tcount_truth; p.phi = tcount_phi; p.oracle = tcount_oracle;
+    p.oracle_scaled = ssvm__mc_oracle_scaled; /* left behind, pointing at the model's own */
+    p.stat_dim = 0; p.stats = 0; p.expand = 0;
+    TH_CHECK(t, !ssvm__scaled_ok(&p) && ssvm__scaled_ok(&d.p));
+    q.max_passes = 5; q.gap_tol = 0; q.eval_every = 0;
+    TH_CHECK(t, ssvm_train(&p, &q, w, &pr) == SSVM_MAX_PASSES);
+    TH_CHECK(t, c.calls == pr.oracle_calls && c.calls == 250);
+    c.calls = 0;
+    mq.max_passes = 3; mq.gap_tol = 0; mq.eval_every = 0;
+    TH_CHECK(t, ssvm_ms_train(&p, &mq, w, &pr) == SSVM_MAX_PASSES);
+    TH_CHECK(t, c.calls == pr.oracle_calls && c.calls == 150);
+}
+
 static void test_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
     int prob, mode, scaled, j, seq[400];
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-10;
@@ -1369,5 +1420,6 @@ static void suite_core(th_ctx *t) {
     TH_RUN(t, test_decoder_degenerate_sizes);
     TH_RUN(t, test_chain_stat_dim_overflow);
     TH_RUN(t, test_oracle_scaled_equals_oracle);
+    TH_RUN(t, test_replaced_oracle_not_bypassed);
     TH_RUN(t, test_ssg_lazy_scale_matches_dense_reference);
 }
