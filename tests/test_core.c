@@ -490,21 +490,17 @@ static void test_compact_sparse_state(th_ctx *t) {
         TH_CHECK(t, b.state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
         TH_CHECK(t, b.par.state == SSVM_STATE_AUTO && b.par.sparse_pool_entries == 0);
         ssvm_solver_uninit(&b);
-        /* a preallocated sparse compact solver with the default pool never runs out */
-        q.state = SSVM_STATE_COMPACT_SPARSE;
         {
             size_t bytes;
             unsigned char *buf;
+            /* a preallocated sparse compact solver with the default pool never runs out */
+            q.state = SSVM_STATE_COMPACT_SPARSE;
             TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
             buf = (unsigned char *)malloc(bytes);
             TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
             TH_CHECK(t, ssvm_solver_run(&b) == SSVM_MAX_PASSES);
             free(buf);
-        }
-        q.state = SSVM_STATE_AUTO;
-        {
-            size_t bytes;
-            unsigned char *buf;
+            q.state = SSVM_STATE_AUTO;
             TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &bytes) == SSVM_OK);
             buf = (unsigned char *)malloc(bytes);
             TH_CHECK(t, ssvm_solver_init_preallocated(&b, &p, &q, buf, bytes) == SSVM_OK);
