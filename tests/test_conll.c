@@ -323,6 +323,17 @@ static void test_conll_read_gz_quoted_path(th_ctx *t) {
 
 /* ---- features, unseen labels, writer ---- */
 
+/* everything a train/test featurisation test holds */
+static void tconll_free_all(conll_features *ftr, conll_features *fte, conll_dict *attrs, conll_dict *labels,
+                            conll_corpus *tr, conll_corpus *te) {
+    conll_features_free(ftr);
+    conll_features_free(fte);
+    conll_dict_free(attrs);
+    conll_dict_free(labels);
+    conll_corpus_free(tr);
+    conll_corpus_free(te);
+}
+
 static void test_conll_features_template(th_ctx *t) {
     /* Sentence "He reckons it": check the 19 attribute strings of token 0 and the padding. */
     static const char text[] = "He PRP B-NP\nreckons VBZ B-VP\nit PRP B-NP\n";
@@ -412,12 +423,7 @@ static void test_conll_unseen_label(th_ctx *t) {
         fclose(mf);
         free(buf);
     }
-    conll_features_free(&ftr);
-    conll_features_free(&fte);
-    conll_dict_free(&attrs);
-    conll_dict_free(&labels);
-    conll_corpus_free(&tr);
-    conll_corpus_free(&te);
+    tconll_free_all(&ftr, &fte, &attrs, &labels, &tr, &te);
 }
 
 static void test_conll_dict(th_ctx *t) {
@@ -515,12 +521,7 @@ static void test_conll_real_data(th_ctx *t) {
             free(g);
         }
     }
-    conll_features_free(&ftr);
-    conll_features_free(&fte);
-    conll_dict_free(&attrs);
-    conll_dict_free(&labels);
-    conll_corpus_free(&tr);
-    conll_corpus_free(&te);
+    tconll_free_all(&ftr, &fte, &attrs, &labels, &tr, &te);
 }
 
 static void suite_conll(th_ctx *t) {
