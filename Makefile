@@ -57,8 +57,10 @@ test-valgrind: $(B)/test_double
 
 $(B)/bench_ocr: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# bench-ocr, bench-conll: the bench, then its --speed per-pass times against 0.1.1 built from git, alternating
+# (tools/bench_vs_old.sh; OLD_REV=, ROUNDS=); the RESULT line gains ratio_vs_0_1_1=<median new/old>
 bench-ocr: $(B)/bench_ocr
-	./$(B)/bench_ocr $(SHARED)
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" B="$(B)" ./tools/bench_vs_old.sh ocr $(SHARED) --new ./$(B)/bench_ocr --full
 
 # Cross and embedded builds (each says what it needs and skips without it; under CI=true that fails):
 # the compile matrix (gcc/clang/g++/tcc/-m32/Cortex-M/RISC-V, see tools/ci_matrix.sh), the tests on
@@ -76,7 +78,7 @@ clean:
 $(B)/bench_conll: bench/conll.c examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-conll: $(B)/bench_conll
-	./$(B)/bench_conll $(SHARED)
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" B="$(B)" ./tools/bench_vs_old.sh conll $(SHARED) --new ./$(B)/bench_conll --full
 
 # The built-in loops against Debian's OpenBLAS (libopenblas-dev), single-threaded for a fair count.
 $(B)/bench_ocr_blas: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)

@@ -6,7 +6,10 @@
    3. The baseline: SSG (Pegasos step, weighted average) at the same lambda for the same passes: per pass the
       primal at its average, test F1 and seconds. Its steps cost O(nnz) through the chain's oracle_scaled.
    Last line: RESULT f1=<test F1> lambda=<chosen> pass_s=<s> train_s=<s> peak_rss_mb=<MB>
-   usage: bench_conll [shared-dir] [--passes P]   (default ../shared, 30 passes) */
+   usage: bench_conll [shared-dir] [--passes P] [--speed]   (default ../shared, 30 passes; --speed: solver
+   seconds per pass only, no evaluation, BCFW then SSG at lambda = 1e-3 on all training sentences, 5 passes
+   unless --passes, one line: SPEED real=<float|double> lambda=<l> passes=<P> bcfw_pass_s=<s> ssg_pass_s=<s>;
+   tools/bench_vs_old.sh parses it, keep the format) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -70,7 +73,7 @@ int main(int argc, char **argv) {
     const char *shared = "../shared";
     char ptr[1024], pte[1024], err[512];
     double lambdas[5] = {1e-2, 3e-3, 1e-3, 3e-4, 1e-4}, best_l = 0, best_f1 = -1, secs, f1 = -1;
-    int passes = 30, i, cut, *pred;
+    int passes = 30, speed = 0, passes_set = 0, i, cut, *pred;
     conll_corpus ctr, cte;
     conll_dict attrs, labels;
     conll_features ftr, fte;
@@ -79,7 +82,8 @@ int main(int argc, char **argv) {
     conll_scores sc;
     size_t bytes[2] = {0, 0};
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
+        if (!strcmp(argv[i], "--passes") && i + 1 < argc) { passes = atoi(argv[++i]); passes_set = 1; }
+        else if (!strcmp(argv[i], "--speed")) speed = 1;
         else shared = argv[i];
     }
     snprintf(ptr, sizeof ptr, "%s/data/conll2000/train.txt.gz", shared);
@@ -105,6 +109,16 @@ int main(int argc, char **argv) {
     chunk_data_init(&all, &ftr, 0, ftr.n_sent, CHUNK_LOSS_COUNTED);
     chunk_data_init(&test, &fte, 0, fte.n_sent, CHUNK_LOSS_COUNTED);
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&all.m));
+    if (speed) { /* solver seconds per pass only, no evaluation: tools/bench_vs_old.sh compares builds */
+        double bs, ss;
+        if (!passes_set) passes = 5;
+        bs = train(SSVM_BCFW, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL);
+        ss = train(SSVM_SSG, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL);
+        if (bs < 0 || ss < 0) { printf("bench-conll --speed: training failed\n"); return 1; }
+        printf("SPEED real=%s lambda=%g passes=%d bcfw_pass_s=%.4f ssg_pass_s=%.4f\n",
+               sizeof(ssvm_real) == sizeof(float) ? "float" : "double", 1e-3, passes, bs / passes, ss / passes);
+        goto done;
+    }
 
     printf("\n#### lambda sweep: BCFW %d passes on the first %d training sentences; F1 on the held-out last %d "
            "(chooses lambda) and on the test set (for information)\n", passes, cut, ftr.n_sent - cut);
@@ -142,6 +156,7 @@ int main(int argc, char **argv) {
     }
     printf("\nRESULT f1=%.2f lambda=%g pass_s=%.3f train_s=%.2f peak_rss_mb=%.0f\n", f1, best_l, secs / passes, secs,
            chunk_peak_rss_mb());
+done:
     free(w); free(pred);
     chunk_data_free(&a); chunk_data_free(&b); chunk_data_free(&all); chunk_data_free(&test);
     conll_features_free(&ftr); conll_features_free(&fte);

@@ -6,7 +6,8 @@
    usage: bench_ocr [shared-dir] [--quick] [--speed] [--pool]   (shared-dir defaults to ../shared; --speed:
    seconds per pass of each solver only, no evaluation, one line: what `make bench-blas` compares; --pool:
    only the preallocated-pool table, e.g. from a float build:
-   cc -O2 -DSTRUCTSVM_REAL=float bench/ocr.c -o build/bench_ocr_f -lm && ./build/bench_ocr_f ../shared --pool) */
+   cc -O2 -DSTRUCTSVM_REAL=float bench/ocr.c -o build/bench_ocr_f -lm && ./build/bench_ocr_f ../shared --pool)
+   tools/bench_vs_old.sh (make bench-ocr) parses --speed's one "SPEED ... <name>_pass_s=<s> ..." line: keep it. */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
