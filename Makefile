@@ -5,9 +5,14 @@ WARN     = -std=c99 -Wall -Wextra -pedantic -Werror
 SHARED  ?= ../shared
 B        = build
 HDR      = structsvm.h
-TESTSRC  = tests/run.c tests/harness.h tests/test_core.c tests/test_ocr_data.c tests/test_conll.c \
-           tests/test_multisample.c tests/test_online.c \
-           examples/ocr_data.h examples/conll_data.h $(HDR)
+# The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
+# unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
+TESTS    = core multisample online ocr_data conll
+TESTOBJ  = run impl $(addprefix test_,$(TESTS))
+TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
+# `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
+T        =
+RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
 .PHONY: bench-multisample bench-online bench-blas
@@ -30,10 +35,23 @@ $(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
 demo: $(B)/ocr
 	./$(B)/ocr --synthetic 1000 --split large --passes 15
 
-$(B)/test_double: $(TESTSRC) | $(B)
-	$(CC) $(WARN) $(CFLAGS) -g tests/run.c -o $@ -lm
-$(B)/test_float: $(TESTSRC) | $(B)
-	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/run.c -o $@ -lm
+$(B)/double $(B)/float:
+	@mkdir -p $@
+$(B)/double/%.o: tests/%.c tests/harness.h $(HDR) | $(B)/double
+	$(CC) $(WARN) $(CFLAGS) -g -c $< -o $@
+$(B)/float/%.o: tests/%.c tests/harness.h $(HDR) | $(B)/float
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float -c $< -o $@
+# the headers each test object includes besides structsvm.h and tests/harness.h
+$(B)/double/impl.o $(B)/float/impl.o: tests/internals.h
+$(B)/double/test_core.o $(B)/float/test_core.o: tests/tchain.h tests/internals.h tests/fixtures_ocr.h examples/ocr_data.h
+$(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tests/internals.h
+$(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
+$(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
+$(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
+$(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm
+$(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm
 
 # STRUCTSVM_NO_MALLOC builds that train from caller memory (tests/nomalloc.c)
 $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
@@ -43,19 +61,19 @@ $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 
 # Both precisions, and the no-malloc builds; the last line sums them (N passed, N failed, N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float
-	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_double ./$(B)/test_float \
+	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float
 
 test-asan: | $(B)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/run.c -o $(B)/test_asan -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float tests/run.c -o $(B)/test_asan_f -lm
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float $(TESTC) -o $(B)/test_asan_f -lm
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/nomalloc.c -o $(B)/test_asan_nm -lm
-	@SSVM_SHARED=$(SHARED) ./tools/run_tests.sh ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
+	@$(RUNTESTS) ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
 
 test-valgrind: $(B)/test_double
-	@SSVM_SHARED=$(SHARED) VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" ./tools/run_tests.sh ./$(B)/test_double
+	@VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" $(RUNTESTS) ./$(B)/test_double
 
-$(B)/bench_ocr: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
+$(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # bench-ocr, bench-conll: the bench, then its --speed per-pass times against 0.1.1 built from git, alternating
 # (tools/bench_vs_old.sh; OLD_REV=, ROUNDS=); the RESULT line gains ratio_vs_0_1_1=<median new/old>
@@ -75,13 +93,13 @@ footprint:
 clean:
 	rm -rf $(B)
 
-$(B)/bench_conll: bench/conll.c examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
+$(B)/bench_conll: bench/conll.c tests/fixtures_conll.h examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-conll: $(B)/bench_conll
 	@CC="$(CC)" CFLAGS="$(CFLAGS)" B="$(B)" ./tools/bench_vs_old.sh conll $(SHARED) --new ./$(B)/bench_conll --full
 
 # The built-in loops against Debian's OpenBLAS (libopenblas-dev), single-threaded for a fair count.
-$(B)/bench_ocr_blas: bench/ocr.c examples/ocr_data.h $(HDR) | $(B)
+$(B)/bench_ocr_blas: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_USE_BLAS $< -o $@ -lopenblas -lm
 bench-blas: $(B)/bench_ocr $(B)/bench_ocr_blas
 	@./$(B)/bench_ocr $(SHARED) --speed

@@ -13,7 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
-#include "../examples/conll_data.h"
+#include "../tests/fixtures_conll.h" /* examples/conll_data.h and chunk_peak_rss_mb */
 #include "../examples/chunk_model.h"
 #include <stdio.h>
 #include <stdlib.h>

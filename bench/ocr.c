@@ -11,7 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
-#include "../examples/ocr_data.h"
+#include "../tests/fixtures_ocr.h" /* examples/ocr_data.h and the reference-file readers */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

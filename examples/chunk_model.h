@@ -96,16 +96,4 @@ CHUNK_FN double chunk_f1_of_average(ssvm_solver *s, chunk_data *c, const conll_c
     if (ssvm_solver_weights(s, SSVM_W_AVERAGE, w) != SSVM_OK) return -1;
     return chunk_f1(c, gold, labels, w, pred);
 }
-
-/* Peak resident memory of this process in MB (Linux /proc; -1 elsewhere). */
-CHUNK_FN double chunk_peak_rss_mb(void) {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    double mb = -1;
-    if (!f) return -1;
-    while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "VmHWM:", 6)) { mb = atof(line + 6) / 1024.0; break; }
-    fclose(f);
-    return mb;
-}
 #endif

@@ -1,8 +1,10 @@
 /* tests/harness.h: the tiny test harness shared by every tests/test_*.c file.
  *
- * A test is `static void name(th_ctx *t)`; it uses TH_CHECK / TH_NEAR, or calls th_skip() with a reason.
- * Each file exposes one `void suite_NAME(th_ctx *t)` that calls TH_RUN(t, test) for each of its tests;
- * tests/run.c calls every suite and prints the closing line `N passed, N failed, N skipped`.
+ * A test is `static void test_<suite>_<what>(th_ctx *t)`; it uses TH_CHECK / TH_NEAR, or calls th_skip()
+ * with a reason. Each tests/test_<suite>.c is a translation unit of its own (it includes ../structsvm.h
+ * without the implementation, this file and the fixtures it uses) and exports one
+ * `void suite_<suite>(th_ctx *t)` that calls TH_RUN(t, test) for each of its tests; tests/run.c calls
+ * every suite and prints the closing line `N passed, N failed, N skipped`.
  * Tests check correctness only; they never time anything. */
 #ifndef SSVM_TEST_HARNESS_H
 #define SSVM_TEST_HARNESS_H

@@ -162,9 +162,10 @@ static void test_nomalloc_online_and_multisample(th_ctx *t) {
     }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     th_ctx t;
     memset(&t, 0, sizeof t);
+    t.filter = argc > 1 ? argv[1] : 0; /* as tests/run.c: only the tests whose name contains argv[1] */
     printf("structsvm tests, STRUCTSVM_NO_MALLOC, ssvm_real = %s\n", IS_FLOAT_BUILD ? "float" : "double");
     TH_RUN(&t, test_nomalloc_bcfw_static);
     TH_RUN(&t, test_nomalloc_user_allocator);

@@ -1,17 +1,23 @@
-/* tests/run.c: the one test runner. Built twice by `make test` (STRUCTSVM_REAL=double and =float);
-   each run ends with the line `N passed, N failed, N skipped`. Optional argv[1]: run only tests whose
-   name contains it. Tests that need ../shared skip with a printed reason when it is absent. */
-#define _POSIX_C_SOURCE 200809L /* popen for .gz inputs */
-#define STRUCTSVM_IMPLEMENTATION
+/* tests/run.c: the test runner. It links with tests/impl.c (the library's definitions) and every
+   tests/test_*.c, each a translation unit exporting one suite_NAME; `make test` builds the program twice
+   (build/double/ and build/float/ objects: STRUCTSVM_REAL=double and =float). Each run ends with the line
+   `N passed, N failed, N skipped`. Optional argv[1]: run only tests whose name contains it (test names are
+   test_<suite>_<what>, so a suite name selects a whole file). Tests that need ../shared skip with a printed
+   reason when it is absent. By hand, e.g.:
+     cc -std=c99 -O2 -g tests/run.c tests/impl.c tests/test_*.c -o build/test_double -lm
+     ./build/test_double viterbi
+   One test file compiles on its own: cc -std=c99 -Wall -Wextra -pedantic -Werror -c tests/test_online.c */
+#include <stdio.h>
+#include <string.h>
 #include "../structsvm.h"
-#include "../examples/ocr_data.h"
-#include "../examples/conll_data.h"
 #include "harness.h"
-#include "test_core.c"
-#include "test_multisample.c"
-#include "test_online.c"
-#include "test_ocr_data.c"
-#include "test_conll.c"
+
+/* one per tests/test_NAME.c */
+void suite_core(th_ctx *t);
+void suite_multisample(th_ctx *t);
+void suite_online(th_ctx *t);
+void suite_ocr_data(th_ctx *t);
+void suite_conll(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;

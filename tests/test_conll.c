@@ -1,7 +1,11 @@
 /* tests/test_conll.c: examples/conll_data.h — conlleval scorer on hand-worked cases, the reader on
  * malformed input, features, writer, and the real CoNLL-2000 files when ../shared is present.
- * Needs POSIX (mkdtemp, rmdir, popen): run.c defines _POSIX_C_SOURCE before any include. */
+ * One translation unit of the test program (suite_conll). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, rmdir, popen */
 #include <unistd.h>
+#include "../structsvm.h"
+#include "harness.h"
+#include "fixtures_conll.h"
 
 /* ---- helpers ---- */
 
@@ -455,7 +459,7 @@ static void test_conll_dict(th_ctx *t) {
 /* Load shared/data/conll2000/<name>; 1 on success, 0 after th_skip or a failed check. */
 static int tconll_load_real(th_ctx *t, const char *name, conll_corpus *c) {
     const char *sh = th_shared_dir();
-    char path[512], err[512];
+    char path[1100], err[512]; /* th_shared_dir's 1,023 bytes and a file name */
     FILE *f;
     conll_corpus_init(c);
     if (!sh) { th_skip(t, "shared data dir not found (set SSVM_SHARED)"); return 0; }
@@ -524,7 +528,7 @@ static void test_conll_real_data(th_ctx *t) {
     tconll_free_all(&ftr, &fte, &attrs, &labels, &tr, &te);
 }
 
-static void suite_conll(th_ctx *t) {
+void suite_conll(th_ctx *t) {
     TH_RUN(t, test_conll_score_sentence_end);
     TH_RUN(t, test_conll_score_chunk_at_end);
     TH_RUN(t, test_conll_score_i_without_b);

@@ -1,46 +1,12 @@
 /* tests/test_core.c: decoders against brute force, solver invariants, replay of the authors' reference,
-   determinism, bad input, workspaces. Included into tests/run.c after structsvm.h and harness.h. */
-
-/* float builds: the tolerance every objective comparison below uses (see tol_rel()) */
-#define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
-
-typedef struct trng { unsigned long long s; } trng;
-static double trng_u(trng *r) { /* uniform [0,1) */
-    r->s = r->s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(r->s >> 11) * (1.0 / 9007199254740992.0);
-}
-static int trng_i(trng *r, int n) { return (int)(trng_u(r) * n); }
-
-/* ---------------------------------------------------------------- small random chain data sets */
-typedef struct tchain {
-    ssvm_chain m;
-    int start[9];
-    ssvm_real x[8 * 5 * 4];
-    int attr_start[8 * 5 + 1], attr_id[8 * 5 * 4];
-    ssvm_real attr_val[8 * 5 * 4];
-    int labels[8 * 5];
-    ssvm_problem p; /* filled by the callers that need it */
-} tchain;
-static void tchain_make(tchain *c, trng *r, int n, int K, int F, int flags, int sparse) {
-    int i, p = 0, k, nz = 0;
-    memset(c, 0, sizeof *c);
-    c->start[0] = 0;
-    for (i = 0; i < n; i++) c->start[i + 1] = c->start[i] + 1 + trng_i(r, 5);
-    for (p = 0; p < c->start[n]; p++) {
-        c->labels[p] = trng_i(r, K);
-        c->attr_start[p] = nz;
-        for (k = 0; k < F; k++) {
-            double v = trng_u(r) < 0.3 ? 0.0 : trng_u(r) * 2 - 1;
-            c->x[p * F + k] = (ssvm_real)v;
-            if (v != 0) { c->attr_id[nz] = k; c->attr_val[nz] = (ssvm_real)v; nz++; }
-        }
-    }
-    c->attr_start[c->start[n]] = nz;
-    c->m.n = n; c->m.n_labels = K; c->m.n_attrs = F; c->m.flags = flags;
-    c->m.start = c->start; c->m.labels = c->labels;
-    if (sparse) { c->m.attr_start = c->attr_start; c->m.attr_id = c->attr_id; c->m.attr_val = c->attr_val; }
-    else c->m.x = c->x;
-}
+   determinism, bad input, workspaces. One translation unit of the test program (tests/run.c runs
+   suite_core); the library's definitions come from tests/impl.c. */
+#define _POSIX_C_SOURCE 200809L /* popen for the reference's .gz index files (fixtures_ocr.h) */
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+#include "internals.h" /* ssvm__* internals, through tests/impl.c */
+#include "fixtures_ocr.h"
 
 /* brute force: the best of H(y) = [aug] Delta(y_i, y) + <w, phi(x_i, y)> over all K^L labelings */
 static double brute_best(const ssvm_problem *p, int i, const ssvm_real *w, int L, int K, int aug, ssvm_svec *sv) {
@@ -79,7 +45,7 @@ static ssvm_svec *new_svec(int d, void **mem) {
     return v;
 }
 
-static void test_chain_decoders_brute_force(th_ctx *t) {
+static void test_core_chain_decoders_brute_force(th_ctx *t) {
     trng r = {12345};
     int trial, flagsets[4] = {0, SSVM_CHAIN_BIASES, SSVM_CHAIN_COUNTED_LOSS, SSVM_CHAIN_BIASES | SSVM_CHAIN_ATTR_MAJOR};
     int checked = 0;
@@ -118,7 +84,7 @@ static void test_chain_decoders_brute_force(th_ctx *t) {
 }
 
 /* at w = 0 the loss-augmented labelling is y_t = 0 where y_i,t != 0, else 1 (ties to the lowest index) */
-static void test_chain_tie_breaking(th_ctx *t) {
+static void test_core_chain_tie_breaking(th_ctx *t) {
     trng r = {7};
     tchain c;
     ssvm_problem p;
@@ -140,7 +106,7 @@ static void test_chain_tie_breaking(th_ctx *t) {
 }
 
 /* the sparse and dense chain give the same oracle answers and phi on the same data */
-static void test_chain_sparse_equals_dense(th_ctx *t) {
+static void test_core_chain_sparse_equals_dense(th_ctx *t) {
     trng r = {99};
     int trial;
     for (trial = 0; trial < 50; trial++) {
@@ -167,7 +133,7 @@ static void test_chain_sparse_equals_dense(th_ctx *t) {
 }
 
 /* multiclass: plain and loss-augmented against enumeration, 0-1 and a cost matrix, dense and sparse */
-static void test_multiclass_brute_force(th_ctx *t) {
+static void test_core_multiclass_brute_force(th_ctx *t) {
     trng r = {4242};
     int trial;
     for (trial = 0; trial < 100; trial++) {
@@ -213,7 +179,7 @@ static void test_multiclass_brute_force(th_ctx *t) {
     }
 }
 
-static void test_viterbi_and_predict_entry(th_ctx *t) {
+static void test_core_viterbi_and_predict_entry(th_ctx *t) {
     trng r = {5};
     tchain c;
     ssvm_problem p;
@@ -266,7 +232,7 @@ static int tcheck_cb(void *u, const ssvm_progress *p) {
     return 0;
 }
 
-static void test_bcfw_dual_monotone_and_gap_sign(th_ctx *t) {
+static void test_core_bcfw_dual_monotone_and_gap_sign(th_ctx *t) {
     int solver;
     for (solver = 0; solver < 2; solver++) {
         tmc d;
@@ -299,7 +265,7 @@ static void test_bcfw_dual_monotone_and_gap_sign(th_ctx *t) {
 }
 
 /* BCFW and batch FW reach gap <= 1e-6 (double) and agree with SSG's long-run optimum */
-static void test_solvers_agree_at_optimum(th_ctx *t) {
+static void test_core_solvers_agree_at_optimum(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_progress pb, pf, ps;
@@ -327,7 +293,7 @@ static void test_solvers_agree_at_optimum(th_ctx *t) {
     TH_CHECKF(t, ps.primal_avg >= opt - 2 * tol && ps.primal_avg <= opt + 1e-3, "ssg %.9g opt %.9g", ps.primal_avg, opt);
 }
 
-static void test_identical_seeds_identical_weights(th_ctx *t) {
+static void test_core_identical_seeds_identical_weights(th_ctx *t) {
     int solver, sampling;
     for (solver = 0; solver < 3; solver++)
         for (sampling = 0; sampling < 2; sampling++) {
@@ -350,7 +316,7 @@ static void test_identical_seeds_identical_weights(th_ctx *t) {
 }
 
 /* suffix averaging: the average equals the mean of the iterates since the last power of 2 */
-static void test_suffix_and_weighted_average(th_ctx *t) {
+static void test_core_suffix_and_weighted_average(th_ctx *t) {
     int mode;
     for (mode = 1; mode <= 2; mode++) {
         tmc d;
@@ -385,7 +351,7 @@ static void test_suffix_and_weighted_average(th_ctx *t) {
 }
 
 /* compact, sparse and dense per-example state are the same algorithm */
-static void test_state_kinds_agree(th_ctx *t) {
+static void test_core_state_kinds_agree(th_ctx *t) {
     trng r = {31};
     tchain c;
     ssvm_problem p, pg;
@@ -442,7 +408,7 @@ static void test_state_kinds_agree(th_ctx *t) {
    that must grow and compact many times; multiclass). AUTO picks it for heap solvers and keeps the dense
    sigma for preallocated ones; a preallocated pool that fills stops with SSVM_ERR_WORKSPACE and leaves the
    state as it was. */
-static void test_compact_sparse_state(th_ctx *t) {
+static void test_core_compact_sparse_state(th_ctx *t) {
     int prob;
     for (prob = 0; prob < 2; prob++) {
         trng r = {57};
@@ -590,7 +556,7 @@ static int bad_oracle(void *u, int i, const ssvm_real *w, int *y, ssvm_real *del
     if (mode == 5) return SSVM_ERR_LABEL;
     return 1;
 }
-static void test_bad_input_codes(th_ctx *t) {
+static void test_core_bad_input_codes(th_ctx *t) {
     ssvm_problem p;
     ssvm_params q;
     ssvm_real w[4];
@@ -645,7 +611,7 @@ static void test_bad_input_codes(th_ctx *t) {
     }
 }
 
-static void test_model_bad_input(th_ctx *t) {
+static void test_core_model_bad_input(th_ctx *t) {
     trng r = {3};
     tchain c;
     ssvm_problem p;
@@ -681,7 +647,7 @@ static void test_model_bad_input(th_ctx *t) {
 
 /* BCFW trained from one static buffer (what a STRUCTSVM_NO_MALLOC build must do) */
 static unsigned char g_static_heap[1 << 16];
-static void test_static_workspace(th_ctx *t) {
+static void test_core_static_workspace(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_solver s;
@@ -701,7 +667,7 @@ static void test_static_workspace(th_ctx *t) {
 
 /* stopping rules and the progress callback */
 static int stop_at_3(void *u, const ssvm_progress *p) { (void)u; return p->pass >= 3; }
-static void test_stopping_rules(th_ctx *t) {
+static void test_core_stopping_rules(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_progress pr;
@@ -774,9 +740,9 @@ static void replay_one(th_ctx *t, const char *shared, ssvm_problem *p, int solve
     printf("    %s: max relative error over passes 1-10: %.3g\n", csvname, maxerr);
 }
 
-static void test_replay_reference_ocr(th_ctx *t) {
+static void test_core_replay_reference_ocr(th_ctx *t) {
     const char *shared = th_shared_dir();
-    char path[1024], err[256];
+    char path[1100], err[256]; /* th_shared_dir's 1,023 bytes and the longest name below */
     ocr_data all, train, test;
     ssvm_chain m;
     ssvm_problem p;
@@ -815,7 +781,7 @@ static int objlog_cb(void *u, const ssvm_progress *p) {
     }
     return 0;
 }
-static void test_sparse_chain_objectives_equal_dense(th_ctx *t) {
+static void test_core_sparse_chain_objectives_equal_dense(th_ctx *t) {
     ocr_data d;
     ssvm_chain dense, sp;
     int *as, *ai, v, k, p, nz = 0;
@@ -863,7 +829,7 @@ static void test_sparse_chain_objectives_equal_dense(th_ctx *t) {
 
 
 /* predefined steps (no line search): BCFW 2n/(k+2n), FW 2/(k+2); both still close the gap */
-static void test_predefined_steps(th_ctx *t) {
+static void test_core_predefined_steps(th_ctx *t) {
     int solver;
     for (solver = 0; solver < 2; solver++) {
         tmc d;
@@ -882,7 +848,7 @@ static void test_predefined_steps(th_ctx *t) {
 }
 
 /* ssvm_primal equals the solver's primal at the same w; ssvm_mean_loss equals a hand count */
-static void test_primal_and_mean_loss(th_ctx *t) {
+static void test_core_primal_and_mean_loss(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_solver s;
@@ -945,7 +911,7 @@ static void tfail_wrap(tfail *f, const ssvm_problem *in, ssvm_problem *out) {
 
 /* FW keeps its evaluation pass for the next step; an evaluation that failed half-way must not be reused
    (it left a partial w_s behind), and the oracle calls it made are still counted as evaluation */
-static void test_fw_failed_evaluation_not_reused(th_ctx *t) {
+static void test_core_fw_failed_evaluation_not_reused(th_ctx *t) {
     tmc d;
     tfail f;
     ssvm_problem p;
@@ -978,7 +944,7 @@ static void test_fw_failed_evaluation_not_reused(th_ctx *t) {
 
 /* a BCFW step that fails (full sparse pool) leaves the solver as it was: w = sum_i w_i still holds and
    the iterate did not move, so the run can be inspected or continued */
-static void test_bcfw_failed_step_leaves_state(th_ctx *t) {
+static void test_core_bcfw_failed_step_leaves_state(th_ctx *t) {
     trng r = {31};
     tchain c;
     ssvm_problem p;
@@ -1018,7 +984,7 @@ static void test_bcfw_failed_step_leaves_state(th_ctx *t) {
 
 /* ssvm_solver_pass is documented as one full pass without stopping rules: n steps even when
    max_oracle_calls (a rule of ssvm_solver_run) has been reached */
-static void test_solver_pass_is_a_full_pass(th_ctx *t) {
+static void test_core_solver_pass_is_a_full_pass(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_solver s;
@@ -1034,7 +1000,7 @@ static void test_solver_pass_is_a_full_pass(th_ctx *t) {
 }
 
 /* degenerate sizes through the predict-only entry points: no write outside y, no signed overflow */
-static void test_decoder_degenerate_sizes(th_ctx *t) {
+static void test_core_decoder_degenerate_sizes(th_ctx *t) {
     ssvm_real u[4] = {1, 2, 3, 4}, tr[4] = {0, 0, 0, 0}, x[2] = {1, 1}, w[8] = {0};
     int y[4] = {-7, -7, -7, -7};
     void *work = malloc(1024);
@@ -1062,7 +1028,7 @@ static void test_decoder_degenerate_sizes(th_ctx *t) {
 }
 
 /* the chain's statistics dimension L*K + K*K can exceed int although d fits: an error, not a wrap */
-static void test_chain_stat_dim_overflow(th_ctx *t) {
+static void test_core_chain_stat_dim_overflow(th_ctx *t) {
     enum { K = 46340, L = 46342 };
     ssvm_chain m;
     ssvm_problem p;
@@ -1093,7 +1059,7 @@ static void test_chain_stat_dim_overflow(th_ctx *t) {
 /* ssvm_train on SSVM_CONVERGED returns the vector whose gap met the tolerance: its primal is within gap_tol
    of the best dual seen. At least one seed must have the iterate (not the average) converge first, so the
    test exercises the choice. */
-static void test_train_returns_certified_vector(th_ctx *t) {
+static void test_core_train_returns_certified_vector(th_ctx *t) {
     int seed, iterate_won = 0;
     for (seed = 1; seed <= 12; seed++) {
         tmc d;
@@ -1123,7 +1089,7 @@ static void test_train_returns_certified_vector(th_ctx *t) {
 /* max_seconds through a caller's clock: each reading advances 0.25 "seconds", so the limit fires after a
    known number of passes (solver time only: evaluation time is excluded) */
 static double fake_clock(void *u) { double *c = (double *)u; *c += 0.25; return *c; }
-static void test_time_limit_with_user_clock(th_ctx *t) {
+static void test_core_time_limit_with_user_clock(th_ctx *t) {
     tmc d;
     ssvm_params q;
     ssvm_progress pr;
@@ -1141,7 +1107,7 @@ static void test_time_limit_with_user_clock(th_ctx *t) {
 
 
 /* the small public helpers, directly: dimensions, unary scores, the checks, the accumulator */
-static void test_public_helpers_direct(th_ctx *t) {
+static void test_core_public_helpers_direct(th_ctx *t) {
     trng r = {77};
     tchain c;
     ssvm_problem p;
@@ -1214,7 +1180,7 @@ static void test_public_helpers_direct(th_ctx *t) {
 /* oracle_scaled(w, ws) is the oracle at ws * w: its labelling reaches the brute-force best of
    Delta + <ws w, phi> (chains of every flag set, dense and sparse; multiclass with 0-1 loss and a cost matrix),
    its delta is the task loss, and a scale that is not positive and finite is refused */
-static void test_oracle_scaled_equals_oracle(th_ctx *t) {
+static void test_core_oracle_scaled_equals_oracle(th_ctx *t) {
     trng r = {4242};
     static const double scales[4] = {1.0, 0.37, 1e-3, 25.0};
     int trial, checked = 0;
@@ -1311,7 +1277,7 @@ static int tcount_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_
     tcount *c = (tcount *)u;
     return c->in.phi(c->in.user, i, y, len, sc, o);
 }
-static void test_replaced_oracle_not_bypassed(th_ctx *t) {
+static void test_core_replaced_oracle_not_bypassed(th_ctx *t) {
     tmc d;
     tcount c;
     ssvm_problem p;
@@ -1335,7 +1301,7 @@ static void test_replaced_oracle_not_bypassed(th_ctx *t) {
     TH_CHECK(t, c.calls == pr.oracle_calls && c.calls == 150);
 }
 
-static void test_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
+static void test_core_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
     int prob, mode, scaled, j, seq[400];
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-10;
     trng r = {99};
@@ -1387,35 +1353,35 @@ static void test_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
             }
 }
 
-static void suite_core(th_ctx *t) {
-    TH_RUN(t, test_chain_decoders_brute_force);
-    TH_RUN(t, test_chain_tie_breaking);
-    TH_RUN(t, test_chain_sparse_equals_dense);
-    TH_RUN(t, test_sparse_chain_objectives_equal_dense);
-    TH_RUN(t, test_multiclass_brute_force);
-    TH_RUN(t, test_viterbi_and_predict_entry);
-    TH_RUN(t, test_bcfw_dual_monotone_and_gap_sign);
-    TH_RUN(t, test_solvers_agree_at_optimum);
-    TH_RUN(t, test_identical_seeds_identical_weights);
-    TH_RUN(t, test_suffix_and_weighted_average);
-    TH_RUN(t, test_state_kinds_agree);
-    TH_RUN(t, test_compact_sparse_state);
-    TH_RUN(t, test_bad_input_codes);
-    TH_RUN(t, test_model_bad_input);
-    TH_RUN(t, test_static_workspace);
-    TH_RUN(t, test_stopping_rules);
-    TH_RUN(t, test_predefined_steps);
-    TH_RUN(t, test_primal_and_mean_loss);
-    TH_RUN(t, test_train_returns_certified_vector);
-    TH_RUN(t, test_time_limit_with_user_clock);
-    TH_RUN(t, test_public_helpers_direct);
-    TH_RUN(t, test_replay_reference_ocr);
-    TH_RUN(t, test_fw_failed_evaluation_not_reused);
-    TH_RUN(t, test_bcfw_failed_step_leaves_state);
-    TH_RUN(t, test_solver_pass_is_a_full_pass);
-    TH_RUN(t, test_decoder_degenerate_sizes);
-    TH_RUN(t, test_chain_stat_dim_overflow);
-    TH_RUN(t, test_oracle_scaled_equals_oracle);
-    TH_RUN(t, test_replaced_oracle_not_bypassed);
-    TH_RUN(t, test_ssg_lazy_scale_matches_dense_reference);
+void suite_core(th_ctx *t) {
+    TH_RUN(t, test_core_chain_decoders_brute_force);
+    TH_RUN(t, test_core_chain_tie_breaking);
+    TH_RUN(t, test_core_chain_sparse_equals_dense);
+    TH_RUN(t, test_core_sparse_chain_objectives_equal_dense);
+    TH_RUN(t, test_core_multiclass_brute_force);
+    TH_RUN(t, test_core_viterbi_and_predict_entry);
+    TH_RUN(t, test_core_bcfw_dual_monotone_and_gap_sign);
+    TH_RUN(t, test_core_solvers_agree_at_optimum);
+    TH_RUN(t, test_core_identical_seeds_identical_weights);
+    TH_RUN(t, test_core_suffix_and_weighted_average);
+    TH_RUN(t, test_core_state_kinds_agree);
+    TH_RUN(t, test_core_compact_sparse_state);
+    TH_RUN(t, test_core_bad_input_codes);
+    TH_RUN(t, test_core_model_bad_input);
+    TH_RUN(t, test_core_static_workspace);
+    TH_RUN(t, test_core_stopping_rules);
+    TH_RUN(t, test_core_predefined_steps);
+    TH_RUN(t, test_core_primal_and_mean_loss);
+    TH_RUN(t, test_core_train_returns_certified_vector);
+    TH_RUN(t, test_core_time_limit_with_user_clock);
+    TH_RUN(t, test_core_public_helpers_direct);
+    TH_RUN(t, test_core_replay_reference_ocr);
+    TH_RUN(t, test_core_fw_failed_evaluation_not_reused);
+    TH_RUN(t, test_core_bcfw_failed_step_leaves_state);
+    TH_RUN(t, test_core_solver_pass_is_a_full_pass);
+    TH_RUN(t, test_core_decoder_degenerate_sizes);
+    TH_RUN(t, test_core_chain_stat_dim_overflow);
+    TH_RUN(t, test_core_oracle_scaled_equals_oracle);
+    TH_RUN(t, test_core_replaced_oracle_not_bypassed);
+    TH_RUN(t, test_core_ssg_lazy_scale_matches_dense_reference);
 }

@@ -3,13 +3,13 @@
    one-dimensional dual problem; the multiclass update (Algorithm 2, corrected) against a brute-force QP;
    Lemmas 2.2 and 2.3 step by step; Theorem 2.1.1 (regret) and 2.1.3 (averaged iterate) on synthetic data;
    K = 1 against Pegasos (the library's SSG) and against the single-sample dual update; the violator cache;
-   bad input; determinism; stopping rules. Included into tests/run.c after structsvm.h and harness.h. */
+   bad input; determinism; stopping rules. One translation unit of the test program (suite_multisample). */
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+#include "internals.h" /* ssvm__* internals, through tests/impl.c */
 
-#ifndef IS_FLOAT_BUILD
-#define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
-#endif
-
-/* the RNG and the random chain data come from tests/test_core.c (same translation unit, tests/run.c) */
+/* the RNG and the random chain data come from tests/tchain.h (shared with tests/test_core.c) */
 typedef trng tms_rng;
 #define tms_u trng_u
 #define tms_i trng_i
@@ -198,7 +198,7 @@ static double tms_seq_score(int L, int K, const ssvm_real *un, const ssvm_real *
     for (t = 1; t < L; t++) s += (double)tr[y[t - 1] + K * y[t]] + (double)un[t * K + y[t]];
     return s;
 }
-static void test_ms_kbest_viterbi_brute_force(th_ctx *t) {
+static void test_multisample_kbest_viterbi_brute_force(th_ctx *t) {
     tms_rng r = {2024};
     int trial, checked = 0;
     double tol = IS_FLOAT_BUILD ? 1e-5 : 1e-12;
@@ -254,7 +254,7 @@ static void test_ms_kbest_viterbi_brute_force(th_ctx *t) {
 
 /* the chain sampler = the k best loss-augmented labellings at w_scale * w other than y_i, by enumeration;
    its first label is the problem's oracle answer whenever that is not y_i */
-static void test_ms_chain_sampler_brute_force(th_ctx *t) {
+static void test_multisample_chain_sampler_brute_force(th_ctx *t) {
     tms_rng r = {77};
     int trial, checked = 0, first_is_oracle = 0;
     double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
@@ -335,7 +335,7 @@ static void test_ms_chain_sampler_brute_force(th_ctx *t) {
     }
 }
 
-static void test_ms_multiclass_sampler(th_ctx *t) {
+static void test_multisample_multiclass_sampler(th_ctx *t) {
     int trial;
     for (trial = 0; trial < 40; trial++) {
         tms_mc d;
@@ -406,7 +406,7 @@ static int tms_grid_ok(int d, const double *w, const double *E, double lE, doubl
 
 /* ssvm__ms_move_step on random instances of the expand (line 5) and swap (line 9) problems; the printed
    eq. 14 (denominator |u + v|^2) is not the maximiser, which is why the code uses |v - u|^2 */
-static void test_ms_moves_exact_1d(th_ctx *t) {
+static void test_multisample_moves_exact_1d(th_ctx *t) {
     tms_rng r = {99};
     int trial, paper_worse = 0, bad = 0, n = 0;
     for (trial = 0; trial < 400; trial++) {
@@ -448,7 +448,7 @@ static void test_ms_moves_exact_1d(th_ctx *t) {
 /* A dense reference of Algorithm 1 (with the corrected swap) run next to the solver: every move the solver
    makes is checked against a grid of its one-dimensional problem, and its alphas and w^t equal the
    reference's. Generic toy problems (no structure), K = 1..5, 1-3 sweeps, with and without the cache. */
-static void test_ms_solver_moves_match_reference(th_ctx *t) {
+static void test_multisample_solver_moves_match_reference(th_ctx *t) {
     tms_rng r = {314};
     int cfg, bad_grid = 0, moves = 0, swaps = 0;
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-9;
@@ -587,7 +587,7 @@ static void tms_alg2_printed(int K, const double *c, double *alpha) {
     th = s / (n + 1) < (1 + s) / n ? s / (n + 1) : (1 + s) / n;
     for (i = 1; i <= n && i <= K; i++) alpha[ord[i - 1]] = -(c[ord[i - 1]] - th);
 }
-static void test_ms_multiclass_qp_brute_force(th_ctx *t) {
+static void test_multisample_multiclass_qp_brute_force(th_ctx *t) {
     tms_rng r = {55};
     int trial, regimes[3] = {0, 0, 0}, printed_wrong = 0;
     for (trial = 0; trial < 3000; trial++) {
@@ -617,7 +617,7 @@ static void test_ms_multiclass_qp_brute_force(th_ctx *t) {
 
 /* the solver's multiclass step (Algorithm 2 on the samples) = the QP (9) optimum built from the vectors:
    Q_ij = <v_i, v_j>, c_j = -lambda t (<w^{t,0}, v_j> + Delta_j) with w^{t,0} = (t-1)/t w^{t-1} */
-static void test_ms_multiclass_step_is_qp_optimum(th_ctx *t) {
+static void test_multisample_multiclass_step_is_qp_optimum(th_ctx *t) {
     int cfg, checked = 0, active_face = 0;
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-9;
     for (cfg = 0; cfg < 6; cfg++) {
@@ -669,7 +669,7 @@ static void test_ms_multiclass_step_is_qp_optimum(th_ctx *t) {
    D_t(before projection) - D_{t-1} >= f - |grad f|^2/(2 lambda t)   (Lemma 2.2)
    D_t(after projection) >= D_t(before)                              (Lemma 2.3)
    and, summed, D_T >= sum_t f - sum_t |grad f_t|^2/(2 lambda t)     (Lemma 2.4's first inequality). */
-static void test_ms_lemma_2_2_and_2_3(th_ctx *t) {
+static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
     tms_rng r = {8080};
     int cfg, steps = 0, projections = 0, fails22 = 0, fails23 = 0;
     double tol = IS_FLOAT_BUILD ? 2e-3 : 1e-9;
@@ -732,7 +732,7 @@ static void test_ms_lemma_2_2_and_2_3(th_ctx *t) {
 /* 2.1.1 on a one-pass stream of T fresh multiclass examples: the average prediction loss at w^{t-1} is at most
    min_w F_T/T + L^2 (log T + 1)/(2 lambda T), L = sqrt(lambda) + 2R, R >= |Psi(X, Y)| = |x|. min F_T/T <= P(w)
    for any w; we use BCFW's answer. The bound is checked to be far below the error of a trivial predictor. */
-static void test_ms_regret_bound(th_ctx *t) {
+static void test_multisample_regret_bound(th_ctx *t) {
     static tms_mc dd;
     int cfg, T = 4000, i, j, F = 4, K = 3;
     double lam = 0.4, R = 0, Umin, bound, L2, trivial;
@@ -790,7 +790,7 @@ static void test_ms_regret_bound(th_ctx *t) {
 
 /* 2.1.3: after m passes (T = mn) with the uniform average of w^0 .. w^{T-1},
    P(w_bar) <= min P + L^2 (log(mn) + 1)/(2 lambda m n); min P bracketed by BCFW to 1e-5 */
-static void test_ms_averaged_iterate_bound(th_ctx *t) {
+static void test_multisample_averaged_iterate_bound(th_ctx *t) {
     static tms_mc dd;
     int n = 80, F = 4, K = 4, m, i, j, cfg;
     double lam = 0.2, R = 0, opt, L2;
@@ -838,7 +838,7 @@ static void test_ms_averaged_iterate_bound(th_ctx *t) {
    single-sample dual ascent: w^t = (t-1)/t w^{t-1} + alpha psi/(lambda t), alpha = clip(lambda t H/|psi|^2, 0, 1)
    with H = <w^{t,0}, v> + Delta, i.e. PA-I with C = 1/(lambda t) after the Pegasos shrink; checked against a
    dense implementation of exactly that, with the projection. */
-static void test_ms_k1_reduces_to_single_sample(th_ctx *t) {
+static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
     tms_mc dd;
     int seq[600], j, k, n = 40;
     ssvm_params sq = ssvm_params_init(SSVM_SSG);
@@ -915,7 +915,7 @@ static void test_ms_k1_reduces_to_single_sample(th_ctx *t) {
 }
 
 /* ================================================================== cache, sparsity, memory */
-static void test_ms_violator_cache(th_ctx *t) {
+static void test_multisample_violator_cache(th_ctx *t) {
     tms_rng r = {606};
     tms_ch c;
     ssvm_ms_params q = ssvm_ms_params_init();
@@ -1012,7 +1012,7 @@ static int tms_sp_sample(void *u, int i, const ssvm_real *w, double ws, int k_ma
     ys[0] = b; lens[0] = 1; deltas[0] = (ssvm_real)(b != i % 3);
     return 1;
 }
-static void test_ms_sparse_steps(th_ctx *t) {
+static void test_multisample_sparse_steps(th_ctx *t) {
     tms_sparse c;
     ssvm_problem p;
     ssvm_ms_params q = ssvm_ms_params_init();
@@ -1048,7 +1048,7 @@ static void test_ms_sparse_steps(th_ctx *t) {
 
 /* both averages against their definitions, kept densely next to the lazy representation; folding the
    representation (as every pass end does) changes neither vector */
-static void test_ms_averages(th_ctx *t) {
+static void test_multisample_averages(th_ctx *t) {
     tms_rng r = {12};
     int mode;
     for (mode = 1; mode <= 2; mode++) {
@@ -1095,7 +1095,7 @@ static int tms_prog_cb(void *u, const ssvm_progress *p) {
     return 0;
 }
 static int tms_stop3(void *u, const ssvm_progress *p) { (void)u; return p->pass >= 3; }
-static void test_ms_run_progress_and_stopping(th_ctx *t) {
+static void test_multisample_run_progress_and_stopping(th_ctx *t) {
     tms_rng r = {42};
     tms_mc dd;
     tms_ch c;
@@ -1162,7 +1162,7 @@ static void test_ms_run_progress_and_stopping(th_ctx *t) {
     ssvm_chain_free(&c.m);
 }
 
-static void test_ms_determinism(th_ctx *t) {
+static void test_multisample_determinism(th_ctx *t) {
     tms_mc dd;
     ssvm_ms_params q = ssvm_ms_params_init();
     ssvm_real w1[15], w2[15];
@@ -1195,7 +1195,7 @@ static int tms_bad_sample(void *u, int i, const ssvm_real *w, double ws, int k_m
 }
 static unsigned char tms_static_heap[1 << 15];
 static void tms_free(void *p, void *u) { (void)u; free(p); }
-static void test_ms_bad_input(th_ctx *t) {
+static void test_multisample_bad_input(th_ctx *t) {
     tms_mc dd;
     tms_rng r = {5};
     tms_ch c;
@@ -1285,7 +1285,7 @@ static void test_ms_bad_input(th_ctx *t) {
 /* The default sampler reads the solver's scaled store through oracle_scaled when the problem has it (no O(d)
    copy a step); without it the solver materialises w. The same iterate either way, chain and multiclass,
    with projection and line search on. */
-static void test_ms_default_sampler_scaled_oracle(th_ctx *t) {
+static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
     int prob, j;
     double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
     for (prob = 0; prob < 2; prob++) {
@@ -1319,23 +1319,23 @@ static void test_ms_default_sampler_scaled_oracle(th_ctx *t) {
     }
 }
 
-static void suite_multisample(th_ctx *t) {
-    TH_RUN(t, test_ms_kbest_viterbi_brute_force);
-    TH_RUN(t, test_ms_chain_sampler_brute_force);
-    TH_RUN(t, test_ms_multiclass_sampler);
-    TH_RUN(t, test_ms_moves_exact_1d);
-    TH_RUN(t, test_ms_solver_moves_match_reference);
-    TH_RUN(t, test_ms_multiclass_qp_brute_force);
-    TH_RUN(t, test_ms_multiclass_step_is_qp_optimum);
-    TH_RUN(t, test_ms_lemma_2_2_and_2_3);
-    TH_RUN(t, test_ms_regret_bound);
-    TH_RUN(t, test_ms_averaged_iterate_bound);
-    TH_RUN(t, test_ms_k1_reduces_to_single_sample);
-    TH_RUN(t, test_ms_violator_cache);
-    TH_RUN(t, test_ms_sparse_steps);
-    TH_RUN(t, test_ms_averages);
-    TH_RUN(t, test_ms_run_progress_and_stopping);
-    TH_RUN(t, test_ms_determinism);
-    TH_RUN(t, test_ms_bad_input);
-    TH_RUN(t, test_ms_default_sampler_scaled_oracle);
+void suite_multisample(th_ctx *t) {
+    TH_RUN(t, test_multisample_kbest_viterbi_brute_force);
+    TH_RUN(t, test_multisample_chain_sampler_brute_force);
+    TH_RUN(t, test_multisample_multiclass_sampler);
+    TH_RUN(t, test_multisample_moves_exact_1d);
+    TH_RUN(t, test_multisample_solver_moves_match_reference);
+    TH_RUN(t, test_multisample_multiclass_qp_brute_force);
+    TH_RUN(t, test_multisample_multiclass_step_is_qp_optimum);
+    TH_RUN(t, test_multisample_lemma_2_2_and_2_3);
+    TH_RUN(t, test_multisample_regret_bound);
+    TH_RUN(t, test_multisample_averaged_iterate_bound);
+    TH_RUN(t, test_multisample_k1_reduces_to_single_sample);
+    TH_RUN(t, test_multisample_violator_cache);
+    TH_RUN(t, test_multisample_sparse_steps);
+    TH_RUN(t, test_multisample_averages);
+    TH_RUN(t, test_multisample_run_progress_and_stopping);
+    TH_RUN(t, test_multisample_determinism);
+    TH_RUN(t, test_multisample_bad_input);
+    TH_RUN(t, test_multisample_default_sampler_scaled_oracle);
 }

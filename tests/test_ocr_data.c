@@ -1,6 +1,9 @@
-/* tests/test_ocr_data.c: the OCR loader, splits, writer and synthetic generator (examples/ocr_data.h).
- * #included into tests/run.c after structsvm.h, examples/ocr_data.h and harness.h. */
+/* tests/test_ocr_data.c: the OCR loader, splits, writer and synthetic generator (examples/ocr_data.h and
+ * tests/fixtures_ocr.h). One translation unit of the test program (suite_ocr_data). */
+#define _POSIX_C_SOURCE 200809L /* popen, mkstemp */
+#include "../structsvm.h"
 #include "harness.h"
+#include "fixtures_ocr.h"
 
 /* ---- helpers ---- */
 
@@ -114,7 +117,7 @@ static void tocr_expect_bad(th_ctx *t, const char *text, int line, const char *w
 
 /* ---- real data ---- */
 
-static void tocr_real_counts(th_ctx *t) {
+static void test_ocr_data_real_counts(th_ctx *t) {
     static const int words[10] = { 626, 704, 684, 698, 693, 651, 739, 717, 690, 675 };
     static const int letters[10] = { 4617, 5375, 5110, 5353, 5270, 5001, 5583, 5370, 5331, 5142 };
     int fw[10] = { 0 }, fl[10] = { 0 }, cnt[26] = { 0 };
@@ -151,7 +154,7 @@ static void tocr_real_counts(th_ctx *t) {
     ocr_free(&d);
 }
 
-static void tocr_real_split(th_ctx *t) {
+static void test_ocr_data_real_split(th_ctx *t) {
     ocr_data d, tr, te, f3;
     int w, first0 = -1, a, b;
     if (tocr_load_real(t, &d)) return;
@@ -183,7 +186,7 @@ static void tocr_real_split(th_ctx *t) {
 }
 
 /* Check x[16c+r] = p[r][c] against our own reading of the raw lines. */
-static void tocr_real_column_major(th_ctx *t) {
+static void test_ocr_data_real_column_major(th_ctx *t) {
     char path[1100], *qp, *cmd, *line;
     static const int want[3] = { 1, 2, 30001 };  /* line numbers; letter 2 is an 'm' */
     int ln = 0, k = 0, j, r, c, mism = 0, checked = 0;
@@ -226,7 +229,7 @@ static void tocr_real_column_major(th_ctx *t) {
 }
 
 /* write(load(file)) reproduces letter.data byte for byte (its ids and word_ids are sequential). */
-static void tocr_real_roundtrip(th_ctx *t) {
+static void test_ocr_data_real_roundtrip(th_ctx *t) {
     char path[1100], tmp[64], err[512], *qp, *cmd, *b1, *b2;
     size_t n1, n2, total = 0;
     int diff = 0;
@@ -269,7 +272,7 @@ static void tocr_real_roundtrip(th_ctx *t) {
 
 /* ---- synthetic data ---- */
 
-static void tocr_synthetic_basic(th_ctx *t) {
+static void test_ocr_data_synthetic_basic(th_ctx *t) {
     ocr_data a, b, c;
     int w, i, j, len, ok = 1, min_dist = 1000, informative = 0, dist, y;
     int *big = (int *)calloc(26 * 26, sizeof(int)), tot[26] = { 0 }, mx[26] = { 0 };
@@ -318,7 +321,7 @@ static void tocr_synthetic_basic(th_ctx *t) {
     free(big); free(m);
 }
 
-static void tocr_synthetic_roundtrip(th_ctx *t) {
+static void test_ocr_data_synthetic_roundtrip(th_ctx *t) {
     ocr_data a, b;
     char err[512];
     size_t len;
@@ -335,7 +338,7 @@ static void tocr_synthetic_roundtrip(th_ctx *t) {
 
 /* ---- malformed input ---- */
 
-static void tocr_malformed(th_ctx *t) {
+static void test_ocr_data_malformed(th_ctx *t) {
     size_t len;
     char *ok = tocr_valid_text(2, &len), *s, *s2, *last;
     int n_lines = 0, i;
@@ -399,7 +402,7 @@ static void tocr_malformed(th_ctx *t) {
 }
 
 /* .gz through a path that needs shell quoting; missing and corrupt files; stdin. */
-static void tocr_paths(th_ctx *t) {
+static void test_ocr_data_paths(th_ctx *t) {
     size_t len;
     char *ok = tocr_valid_text(5, &len), *qp, *qg, *cmd;
     char path[96], gz[100], err[512];
@@ -448,7 +451,7 @@ static void tocr_paths(th_ctx *t) {
 }
 
 /* Random byte edits and truncations of a valid file: the parser must return 0 or -1, never crash. */
-static void tocr_fuzz(th_ctx *t) {
+static void test_ocr_data_fuzz(th_ctx *t) {
     size_t len, n, i;
     char *ok = tocr_valid_text(4, &len), *s, err[256];
     static const char alphabet[] = "01\t\n\r-9a#z ";
@@ -481,14 +484,14 @@ static void tocr_fuzz(th_ctx *t) {
     free(s); free(ok);
 }
 
-static void suite_ocr_data(th_ctx *t) {
-    TH_RUN(t, tocr_real_counts);
-    TH_RUN(t, tocr_real_split);
-    TH_RUN(t, tocr_real_column_major);
-    TH_RUN(t, tocr_real_roundtrip);
-    TH_RUN(t, tocr_synthetic_basic);
-    TH_RUN(t, tocr_synthetic_roundtrip);
-    TH_RUN(t, tocr_malformed);
-    TH_RUN(t, tocr_paths);
-    TH_RUN(t, tocr_fuzz);
+void suite_ocr_data(th_ctx *t) {
+    TH_RUN(t, test_ocr_data_real_counts);
+    TH_RUN(t, test_ocr_data_real_split);
+    TH_RUN(t, test_ocr_data_real_column_major);
+    TH_RUN(t, test_ocr_data_real_roundtrip);
+    TH_RUN(t, test_ocr_data_synthetic_basic);
+    TH_RUN(t, test_ocr_data_synthetic_roundtrip);
+    TH_RUN(t, test_ocr_data_malformed);
+    TH_RUN(t, test_ocr_data_paths);
+    TH_RUN(t, test_ocr_data_fuzz);
 }

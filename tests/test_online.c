@@ -3,8 +3,11 @@
    sparsemax, box projection and Hungarian against brute force; the surrogate-gap condition (8) for the
    paired decodings; Lemma 4.3's identity (16) for ranking against an exact permutahedron projection; the
    Polyak rate inside (9) at every step; Theorem 3.4's bound on a drifting separable stream; OGD steps,
-   projections, AdaGrad, determinism, bad input, workspaces. Included into tests/run.c after structsvm.h and
-   harness.h; names are prefixed ton_ so that the file can share a translation unit with the others. */
+   projections, AdaGrad, determinism, bad input, workspaces. One translation unit of the test program
+   (suite_online); its helpers are prefixed ton_. */
+#include "../structsvm.h"
+#include "harness.h"
+#include "internals.h" /* ssvm__* internals, through tests/impl.c */
 
 #define TON_FLOAT (sizeof(ssvm_real) < sizeof(double))
 

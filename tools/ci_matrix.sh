@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/ci_matrix.sh: every build a user will try. Each configuration is one translation unit that defines
-# STRUCTSVM_IMPLEMENTATION and includes structsvm.h (tests/run.c for the full builds), compiled with
+# STRUCTSVM_IMPLEMENTATION and includes structsvm.h, or for the full builds the test program ($TESTC: the
+# runner tests/run.c, the implementation unit tests/impl.c and every tests/test_*.c), compiled with
 # -Wall -Wextra -pedantic -Werror; some are also linked and run. One line per configuration: ok, FAIL or
 # skip + label. A missing compiler is a skip with its reason, except under CI=true, where it is a FAIL.
 # Exits non-zero if any configuration failed.
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.." || exit 1
 B=build/ci
 SHARED=${SHARED:-../shared}
 W="-Wall -Wextra -pedantic -Werror -I."
+TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)" # the test program's translation units
 mkdir -p "$B"
 n_ok=0 n_fail=0 n_skip=0
 
@@ -68,11 +70,11 @@ precision() { [ "$1" = float ] && echo "-DSTRUCTSVM_REAL=float"; }
 
 # ---- gcc and clang x c99/c11 x -O0/-O2 x float/double: the whole test program, some of them run
 for cc in gcc clang; do
-    need "$cc" "$cc: tests/run.c builds" || continue
+    need "$cc" "$cc: test program builds" || continue
     for std in c99 c11; do for opt in O0 O2; do for real in double float; do
-        label="$cc -std=$std -$opt $real tests/run.c"
+        label="$cc -std=$std -$opt $real tests/*.c"
         bin="$B/run_${cc}_${std}_${opt}_$real"
-        build "$label" "$cc" -std=$std $W -$opt -g $(precision $real) tests/run.c -o "$bin" -lm || continue
+        build "$label" "$cc" -std=$std $W -$opt -g $(precision $real) $TESTC -o "$bin" -lm || continue
         case "$cc $std $opt $real" in
             "clang c11 O2 float"|"gcc c99 O0 double"|"gcc c11 O2 double") runtests "  run $label" "$bin" ;;
             *) [ "${CI_MATRIX_RUN_ALL:-0}" = 1 ] && runtests "  run $label" "$bin" ;;
@@ -99,9 +101,9 @@ done
 # ---- BLAS kernels (OpenBLAS's cblas.h), tests run in both precisions
 if [ -f /usr/include/cblas.h ] || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] || [ -f /usr/include/openblas/cblas.h ]; then
     for real in double float; do
-        label="gcc -O2 $real -DSTRUCTSVM_USE_BLAS -lopenblas tests/run.c"
+        label="gcc -O2 $real -DSTRUCTSVM_USE_BLAS -lopenblas tests/*.c"
         inc=""; [ -f /usr/include/openblas/cblas.h ] && inc="-I/usr/include/openblas"
-        build "$label" gcc -std=c99 $W -O2 -g $inc $(precision $real) -DSTRUCTSVM_USE_BLAS tests/run.c \
+        build "$label" gcc -std=c99 $W -O2 -g $inc $(precision $real) -DSTRUCTSVM_USE_BLAS $TESTC \
             -o "$B/run_blas_$real" -lopenblas -lm && runtests "  run $label" "$B/run_blas_$real"
     done
 elif [ "${CI:-}" = true ]; then fail "STRUCTSVM_USE_BLAS (cblas.h not found: libopenblas-dev)"
@@ -113,8 +115,8 @@ if need g++ "g++: header and tests as C++"; then
         build "g++ -x c++ -std=$std header" g++ -x c++ -std=$std $W -O2 -c "$B/one.c" -o "$B/cpp.o"
     done
     build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp" -lm
-    build "g++ -x c++ -O2 double tests/run.c" g++ -x c++ $W -O2 -g tests/run.c -o "$B/run_cpp" -lm && \
-        runtests "  run g++ -x c++ double tests/run.c" "$B/run_cpp"
+    build "g++ -x c++ -O2 double tests/*.c" g++ -x c++ $W -O2 -g $TESTC -o "$B/run_cpp" -lm && \
+        runtests "  run g++ -x c++ double tests/*.c" "$B/run_cpp"
 fi
 if need clang++ "clang++: header as C++"; then
     build "clang++ -x c++ header" clang++ -x c++ $W -O2 -c "$B/one.c" -o "$B/cpp.o"
@@ -124,8 +126,8 @@ fi
 if command -v gcc >/dev/null 2>&1; then
     if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$B/m32probe" >/dev/null 2>&1; then
         for real in double float; do
-            label="gcc -m32 -O2 $real tests/run.c"
-            build "$label" gcc -m32 -std=c99 $W -O2 -g $(precision $real) tests/run.c -o "$B/run_m32_$real" -lm && \
+            label="gcc -m32 -O2 $real tests/*.c"
+            build "$label" gcc -m32 -std=c99 $W -O2 -g $(precision $real) $TESTC -o "$B/run_m32_$real" -lm && \
                 runtests "  run $label" "$B/run_m32_$real"
         done
     elif [ "${CI:-}" = true ]; then fail "gcc -m32 (cannot link 32-bit programs: Debian gcc-12-multilib)"
@@ -133,10 +135,10 @@ if command -v gcc >/dev/null 2>&1; then
 fi
 
 # ---- tcc (no -pedantic, no -std=; -Wall -Werror only)
-if need tcc "tcc: tests/run.c"; then
+if need tcc "tcc: tests/*.c"; then
     for real in double float; do
-        label="tcc -Wall -Werror $real tests/run.c"
-        build "$label" tcc -Wall -Werror $(precision $real) tests/run.c -o "$B/run_tcc_$real" -lm && \
+        label="tcc -Wall -Werror $real tests/*.c"
+        build "$label" tcc -Wall -Werror $(precision $real) $TESTC -o "$B/run_tcc_$real" -lm && \
             runtests "  run $label" "$B/run_tcc_$real"
     done
     build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc" -lm

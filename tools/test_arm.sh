@@ -24,7 +24,9 @@ for q in qemu-arm qemu-arm-static; do command -v "$q" >/dev/null 2>&1 && { qemu=
 
 mkdir -p "$B"
 bin=$B/test_arm_$REAL
-echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL tests/run.c, run under $qemu"
-$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" tests/run.c -o "$bin" -lm || exit 1
-# run_tests.sh runs each binary under $VALGRIND: here the emulator
+# the test program's translation units: the runner, the implementation unit and one per suite
+TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)"
+echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL $TESTC, run under $qemu"
+$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
+# run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests)
 SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin"

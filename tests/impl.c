@@ -1,0 +1,32 @@
+/* tests/impl.c: the one translation unit of the test program that compiles the library's definitions
+   (STRUCTSVM_IMPLEMENTATION); every tests/test_*.c includes ../structsvm.h for the declarations only.
+   It also exports the internals the white-box tests call (see tests/internals.h). _POSIX_C_SOURCE as in
+   the test files, so that every unit sees the same libc declarations. */
+#define _POSIX_C_SOURCE 200809L
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include "internals.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *, int) = ssvm__bcfw_step;
+ssvm_result (*const th_priv_fw_iter)(ssvm_solver *) = ssvm__fw_iter;
+int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;
+int (*const th_priv_mc_oracle_scaled)(void *, int, const ssvm_real *, double, int *, ssvm_real *) = ssvm__mc_oracle_scaled;
+int (*const th_priv_scaled_ok)(const ssvm_problem *) = ssvm__scaled_ok;
+double (*const th_priv_nan)(void) = ssvm__nan;
+void (*const th_priv_ms_fold)(ssvm_ms_solver *) = ssvm__ms_fold;
+int (*const th_priv_ms_mcqp)(int, const double *, double *, int *) = ssvm__ms_mcqp;
+double (*const th_priv_ms_move_gain)(double, double, double, double, double) = ssvm__ms_move_gain;
+double (*const th_priv_ms_move_step)(double, double, double, double, double, double) = ssvm__ms_move_step;
+int (*const th_priv_ms_next)(ssvm_ms_solver *) = ssvm__ms_next;
+int (*const th_priv_ms_same)(const int *, int, const int *, int) = ssvm__ms_same;
+int *(*const th_priv_ms_slot)(const ssvm_ms_solver *, int, int) = ssvm__ms_slot;
+double (*const th_priv_exp_portable)(double) = ssvm__exp_portable;
+double (*const th_priv_log_portable)(double) = ssvm__log_portable;
+double (*const th_priv_sqrt_portable)(double) = ssvm__sqrt_portable;
+int (*const th_priv_is_perm)(int, const int *) = ssvm__is_perm;
+#ifdef __cplusplus
+}
+#endif

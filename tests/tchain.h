@@ -1,0 +1,47 @@
+/* tests/tchain.h: what tests/test_core.c and tests/test_multisample.c share: a small RNG and random chain
+   data sets (dense or sparse, up to 8 sequences of 1..5 positions, K <= 5 labels, F <= 4 attributes).
+   Include after ../structsvm.h and harness.h. */
+#ifndef SSVM_TEST_TCHAIN_H
+#define SSVM_TEST_TCHAIN_H
+
+/* float builds: the looser tolerances the tests pick with this */
+#define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
+
+typedef struct trng { unsigned long long s; } trng;
+TH_FN double trng_u(trng *r) { /* uniform [0,1) */
+    r->s = r->s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(r->s >> 11) * (1.0 / 9007199254740992.0);
+}
+TH_FN int trng_i(trng *r, int n) { return (int)(trng_u(r) * n); }
+
+/* ---------------------------------------------------------------- small random chain data sets */
+typedef struct tchain {
+    ssvm_chain m;
+    int start[9];
+    ssvm_real x[8 * 5 * 4];
+    int attr_start[8 * 5 + 1], attr_id[8 * 5 * 4];
+    ssvm_real attr_val[8 * 5 * 4];
+    int labels[8 * 5];
+    ssvm_problem p; /* filled by the callers that need it */
+} tchain;
+TH_FN void tchain_make(tchain *c, trng *r, int n, int K, int F, int flags, int sparse) {
+    int i, p = 0, k, nz = 0;
+    memset(c, 0, sizeof *c);
+    c->start[0] = 0;
+    for (i = 0; i < n; i++) c->start[i + 1] = c->start[i] + 1 + trng_i(r, 5);
+    for (p = 0; p < c->start[n]; p++) {
+        c->labels[p] = trng_i(r, K);
+        c->attr_start[p] = nz;
+        for (k = 0; k < F; k++) {
+            double v = trng_u(r) < 0.3 ? 0.0 : trng_u(r) * 2 - 1;
+            c->x[p * F + k] = (ssvm_real)v;
+            if (v != 0) { c->attr_id[nz] = k; c->attr_val[nz] = (ssvm_real)v; nz++; }
+        }
+    }
+    c->attr_start[c->start[n]] = nz;
+    c->m.n = n; c->m.n_labels = K; c->m.n_attrs = F; c->m.flags = flags;
+    c->m.start = c->start; c->m.labels = c->labels;
+    if (sparse) { c->m.attr_start = c->attr_start; c->m.attr_id = c->attr_id; c->m.attr_val = c->attr_val; }
+    else c->m.x = c->x;
+}
+#endif
