@@ -178,7 +178,7 @@
      ssvm_multiclass_init / _dim / _problem / _predict(K, F, w, x, &y)
      ssvm_chain_dim / _scratch_bytes / _problem / _free / _scores(m, w, p0, L, u)
      ssvm_chain_predict_work_bytes(L, K) -> size_t; ssvm_chain_predict(K, F, flags, w, L, x, work, y)
-     ssvm_viterbi_work_bytes(L, K) -> size_t; ssvm_viterbi(L, K, unary, trans, work, y) -> best score
+     ssvm__viterbi_bytes(L, K) -> size_t; ssvm_viterbi(L, K, unary, trans, work, y) -> best score
      ssvm_kbest_viterbi_work_bytes(L, K, k); ssvm_kbest_viterbi(L, K, k, unary, trans, work, ys, scores)
      ssvm_ms_params_init / _check / _heap_size / _init_preallocated / _init / _uninit / _step / _pass /
        _run / _evaluate / _weights / _train; ssvm_chain_kbest_sampler; ssvm_multiclass_sampler
@@ -255,6 +255,7 @@ typedef enum ssvm_result {
     SSVM_MAX_ORACLE_CALLS = 3,
     SSVM_MAX_SECONDS = 4,
     SSVM_STOPPED_BY_USER = 5,    /* the progress callback returned non-zero */
+    SSVM_TARGET_REACHED = 6,     /* an evaluated primal <= target_primal */
     SSVM_ERR_INVALID_ARG = -1,   /* a NULL pointer or an out-of-range option */
     SSVM_ERR_NULL_CALLBACK = -2, /* a callback the solver needs is NULL */
     SSVM_ERR_EMPTY = -3,         /* n, d, a label length or a class count is zero */
@@ -280,8 +281,8 @@ typedef struct ssvm_svec {
     int nnz, d;
     int err;             /* first error (ssvm_result < 0), else 0 */
 } ssvm_svec;
-STRUCTSVM_DEF size_t ssvm_svec_heap_size(int d);
-STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(ssvm_svec *v, int d, void *heap, size_t bytes);
+STRUCTSVM_DEF ssvm_result ssvm_svec_get_heap_size(int d, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(int d, void *heap, size_t bytes, ssvm_svec *v);
 STRUCTSVM_DEF void ssvm_svec_add(ssvm_svec *v, int j, ssvm_real x);
 /* add scale*x[0..len) at offset off; exact zeros of x are skipped */
 STRUCTSVM_DEF void ssvm_svec_add_dense(ssvm_svec *v, int off, const ssvm_real *x, int len, ssvm_real scale);
@@ -292,6 +293,8 @@ STRUCTSVM_DEF void ssvm_svec_clear(ssvm_svec *v);
 STRUCTSVM_DEF ssvm_accum ssvm_svec_dot(const ssvm_svec *v, const ssvm_real *w);
 
 /* >>problem --------------------------------------------------------------------------------------- */
+/* A structured problem as callbacks. Every callback takes `user` first and returns a negative ssvm_result
+   to abort with that code; what each returns on success is listed in the MANUAL (CALLBACKS). */
 typedef struct ssvm_problem {
     int n;             /* examples */
     int d;             /* dimension of w */
@@ -299,46 +302,56 @@ typedef struct ssvm_problem {
     void *user;
     int (*truth)(void *user, int i, int *y);
     int (*phi)(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out);
-    int (*oracle)(void *user, int i, const ssvm_real *w, int *y, ssvm_real *delta);
+    /* loss-augmented argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)> (w_scale > 0; 1 for BCFW and FW) */
+    int (*oracle)(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta);
     int (*decode)(void *user, int i, const ssvm_real *w, int *y);
     int (*loss)(void *user, int i, const int *y, int len, ssvm_real *delta);
     /* optional compact statistics (all three or none) */
     int (*stat_dim)(void *user, int i);
     int (*stats)(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s);
     int (*expand)(void *user, int i, const ssvm_real *s, ssvm_real scale, ssvm_svec *out);
-    /* optional: the oracle at w_scale * w (w_scale > 0), i.e. argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
-       with Delta(y_i, y*) in *delta. SSG and the multi-sample solver keep w lazily scaled; with this callback
-       a step costs O(nnz) instead of an O(d) copy of w. For a linear model: the plain oracle with the loss
-       term divided by w_scale (the argmax is the same). */
-    int (*oracle_scaled)(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta);
+    /* optional example weights c_i >= 0 (n of them, sum > 0): the loss term becomes
+       sum_i c_i H_i(w) / sum_i c_i (NULL: all 1, the plain mean) */
+    const ssvm_real *weights;
 } ssvm_problem;
 
-/* Checks sizes and that the callbacks training needs are set (does not call them). */
+/* An empty problem of n examples, dimension d and labels of at most max_label_len ints: every callback NULL.
+   Set the callbacks you have (`ssvm_problem p = ssvm_problem_config_init(n, d, L); p.phi = my_phi; ...`). */
+STRUCTSVM_DEF ssvm_problem ssvm_problem_config_init(int n, int d, int max_label_len);
+/* Checks sizes, weights and that the callbacks training needs are set (does not call them). */
 STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p);
 
-/* Mean task loss of the plain decoder over the problem's examples: (1/n) sum_i Delta(y_i, decode(x_i)).
-   ybuf: max_label_len ints. */
-STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, double *out);
+/* Mean task loss of the plain decoder over the problem's examples (weighted by p->weights when set):
+   sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i. ybuf: max_label_len ints, ybuf_bytes its size. */
+STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, size_t ybuf_bytes,
+                                         double *out);
 
-/* A caller's allocator: both functions or neither; user is passed back to them. */
+/* A caller's allocator: both functions or neither; user is passed back first, as to every callback. */
 typedef struct ssvm_allocator {
-    void *(*alloc)(size_t bytes, void *user);
-    void (*free)(void *ptr, void *user);
     void *user;
+    void *(*alloc)(void *user, size_t bytes);
+    void (*free)(void *user, void *ptr);
 } ssvm_allocator;
 
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* >>solvers --------------------------------------------------------------------------------------- */
-typedef enum ssvm_solver_kind { SSVM_BCFW = 0, SSVM_FW = 1, SSVM_SSG = 2 } ssvm_solver_kind;
+typedef enum ssvm_solver_kind {
+    SSVM_BCFW = 0,       /* block-coordinate Frank-Wolfe, Lacoste-Julien et al. 2013, Algorithm 4 */
+    SSVM_FW = 1,         /* batch Frank-Wolfe, Algorithm 2 */
+    SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
+    SSVM_MULTISAMPLE = 3 /* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
+} ssvm_solver_kind;
 typedef enum ssvm_sampling {
-    SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (the paper) */
+    SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
     SSVM_SAMPLE_PERMUTATION = 1, /* a fresh random permutation each pass */
-    SSVM_SAMPLE_SEQUENCE = 2     /* params.sequence[k mod sequence_len], 0-based */
+    SSVM_SAMPLE_SEQUENCE = 2,    /* config.sequence[k mod sequence_len], 0-based */
+    SSVM_SAMPLE_CYCLIC = 3       /* i = k mod n (the multi-sample paper's Algorithm 3) */
 } ssvm_sampling;
 typedef enum ssvm_averaging {
     SSVM_AVG_NONE = 0,
     SSVM_AVG_WEIGHTED = 1, /* w_bar = 2/(k(k+1)) sum_t t w^(t)  (eq. 14) */
-    SSVM_AVG_SUFFIX = 2    /* uniform average since the last step index that was a power of 2 */
+    SSVM_AVG_SUFFIX = 2,   /* uniform average since the last step index that was a power of 2 (BCFW, SSG) */
+    SSVM_AVG_UNIFORM = 3   /* w_bar = (1/T) sum_{t=1..T} w^{t-1} (multi-sample, its Theorem 2.1.3) */
 } ssvm_averaging;
 typedef enum ssvm_state_kind {
     SSVM_STATE_AUTO = 0, SSVM_STATE_COMPACT = 1, SSVM_STATE_DENSE = 2, SSVM_STATE_SPARSE = 3,
@@ -346,134 +359,218 @@ typedef enum ssvm_state_kind {
 } ssvm_state_kind;
 typedef enum ssvm_which { SSVM_W_ITERATE = 0, SSVM_W_AVERAGE = 1, SSVM_W_BEST = 2 } ssvm_which;
 
+/* primal P(w), dual D and duality gap at one vector; NaN where not evaluated (or no dual exists) */
+typedef struct ssvm_objective { double primal, dual, gap; } ssvm_objective;
+
 typedef struct ssvm_progress {
     int pass;                      /* passes (n steps each; one iteration for FW); the last one is partial
                                       when max_oracle_calls stopped ssvm_solver_run inside it */
     long long steps;               /* solver steps */
-    long long oracle_calls;        /* oracle calls that drove steps */
-    long long eval_oracle_calls;   /* oracle calls made only to evaluate gaps/primals */
-    double primal, dual, gap;      /* at the iterate; NaN when not evaluated at this pass */
-    double primal_avg, dual_avg, gap_avg; /* at the average; NaN when none */
-    double seconds;                /* solver time, evaluation excluded */
-    double eval_seconds;           /* time spent in evaluation passes */
-    size_t state_bytes;            /* bytes of the solver's workspace */
+    long long oracle_calls;        /* oracle (or sampler) calls that drove steps */
+    long long eval_oracle_calls;   /* oracle calls made only to evaluate */
+    ssvm_objective iterate;        /* at the iterate w */
+    ssvm_objective average;        /* at the average w_bar (NaN when none is kept) */
+    double wall_seconds;           /* training wall-clock time, evaluation excluded */
+    double cpu_seconds;            /* training CPU time (clock()), evaluation excluded */
+    double eval_wall_seconds;      /* wall-clock time spent evaluating */
+    double eval_cpu_seconds;
+    size_t state_bytes;            /* bytes the solver holds (heap block and a grown pool) */
+    int returned;                  /* ssvm_train: the vector written to w_out (SSVM_W_ITERATE or SSVM_W_AVERAGE);
+                                      -1 before */
 } ssvm_progress;
 
 typedef int (*ssvm_progress_fn)(void *user, const ssvm_progress *p); /* non-zero: stop */
 
+/* Importance sampler of the multi-sample solver (its Algorithm 1 line 1). sample() writes up to k_max labels
+   of example i, label r at ys + r*stride (stride = the problem's max_label_len), their lengths into lens and
+   their losses Delta(y_i, y) into deltas, and returns how many it wrote (0..k_max) or a negative ssvm_result.
+   It scores at w_scale * w, as the problem's oracle does. The first label should be the loss-augmented argmax
+   (the subgradient: Theorem 2.1 and Lemma 2.2 need it); it may skip y_i itself. The solver drops y_i and
+   repeated labels. */
+typedef struct ssvm_ms_sampler {
+    void *user;
+    int (*sample)(void *user, int i, const ssvm_real *w, double w_scale, int k_max, void *work, int *ys, int stride,
+                  int *lens, ssvm_real *deltas);
+    size_t (*work_bytes)(void *user, int k_max); /* scratch passed as `work`, kept in the solver heap; may be NULL */
+    int multiclass; /* 1: labels are distinct classes of an ssvm_multiclass other than y_i, so that
+                       <v_i, v_j> = |x|^2 (1 + [i = j]) and the exact update (Algorithm 2) applies */
+} ssvm_ms_sampler;
+typedef enum ssvm_ms_update {
+    SSVM_MS_UPDATE_AUTO = 0,      /* Algorithm 2 when the sampler sets multiclass, else Algorithm 1 */
+    SSVM_MS_UPDATE_SWEEP = 1,     /* Algorithm 1: expand/swap moves over the samples, `sweeps` times */
+    SSVM_MS_UPDATE_MULTICLASS = 2 /* Algorithm 2 (corrected): the exact maximiser of D_t over the samples */
+} ssvm_ms_update;
+/* What only the multi-sample solver reads. */
+typedef struct ssvm_ms_config {
+    int samples;                 /* labels asked from the sampler per step, >= 1 (default 1) */
+    int sweeps;                  /* passes of Algorithm 1 over the samples per step (line 16), >= 1 (default 1) */
+    ssvm_ms_update update;       /* default AUTO */
+    int project;                 /* 1 (default): |w| <= sqrt(B/lambda) after each step (Algorithm 3 line 5) */
+    double loss_bound;           /* B: a bound on Delta (default 1, the paper's); the radius uses the larger
+                                    of B and the largest Delta sampled so far (Lemma 2.3 needs B >= Delta) */
+    int cache_size;              /* earlier violators kept per example and added to the samples (default 0) */
+    size_t cache_max_bytes;      /* cap on the cache's bytes; cache_size shrinks to fit (0 = no cap) */
+    ssvm_ms_sampler sampler;     /* all zero (default): the problem's oracle, one label per step */
+} ssvm_ms_config;
 
-typedef struct ssvm_params {
+typedef struct ssvm_solver_config {
+    const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
     double lambda;               /* regulariser, > 0 (default 0.01) */
+    /* stopping rules (ssvm_solver_run) */
     int max_passes;              /* default 50; 0 = no limit */
     long long max_oracle_calls;  /* training calls; 0 = no limit (FW never splits an iteration: it may end up
                                     to n-1 calls past the limit) */
-    double max_seconds;          /* solver seconds; 0 = no limit (needs a clock: see STRUCTSVM_NO_CLOCK) */
+    double max_seconds;          /* training wall seconds, evaluation excluded; 0 = no limit */
     double gap_tol;              /* stop when an evaluated gap <= gap_tol (default 1e-3; 0 = never) */
-    int eval_every;              /* evaluate gap/primal every k passes (default 1; 0 = never) */
-    int eval_iterate;            /* evaluate at the iterate (default 1) */
-    int eval_average;            /* evaluate at the average (default 1 when averaging) */
-    int line_search;             /* 1: exact line search (default); 0: predefined steps */
-    ssvm_averaging averaging;    /* default WEIGHTED for BCFW and SSG, NONE for FW */
-    ssvm_sampling sampling;      /* default UNIFORM */
+    double target_primal;        /* stop when an evaluated primal (iterate or average) <= this (default -HUGE:
+                                    never; set it to stop at a known objective) */
+    /* evaluation: primal, dual and gap by an oracle pass, counted and timed apart */
+    int eval_every;              /* every k passes (default 1; 0 = never) */
+    int eval_iterate;            /* at the iterate (default 1) */
+    int eval_average;            /* at the average (default 1 when averaging) */
+    /* the algorithm */
+    int line_search;             /* 1: exact line search / closed-form moves (default); 0: predefined steps */
+    ssvm_averaging averaging;    /* default WEIGHTED (BCFW, SSG, MULTISAMPLE), NONE (FW) */
+    ssvm_sampling sampling;      /* default UNIFORM (BCFW, SSG), PERMUTATION (MULTISAMPLE) */
     const int *sequence;         /* for SSVM_SAMPLE_SEQUENCE */
     long long sequence_len;
     ssvm_state_kind state;       /* BCFW per-example state, default AUTO */
     size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE / _COMPACT_SPARSE: (index, value) pairs reserved up
                                     front for all w_i / sigma_i (at least n, else SSVM_ERR_WORKSPACE).
                                     0: 1 per example in a heap solver (it grows); in a preallocated one,
-                                    SPARSE 64 per example, COMPACT_SPARSE every statistic plus one block
-                                    (never runs out; 1.5x the dense sigma's bytes: set it lower to save).
-                                    A heap solver grows the pool; a preallocated one compacts it in place
-                                    and fails with SSVM_ERR_WORKSPACE when the live entries do not fit */
+                                    SPARSE 64 per example, COMPACT_SPARSE every statistic plus one block */
+    ssvm_ms_config ms;           /* SSVM_MULTISAMPLE */
     unsigned long long seed;     /* default 1 */
     ssvm_progress_fn progress;   /* called after every pass; may be NULL */
     void *progress_user;
-    double (*clock)(void *user); /* seconds; default clock() unless STRUCTSVM_NO_CLOCK */
+    double (*clock)(void *user); /* wall-clock seconds; default: the monotonic clock where the platform has one */
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
-} ssvm_params;
+} ssvm_solver_config;
 
-STRUCTSVM_DEF ssvm_params ssvm_params_init(ssvm_solver_kind solver);
-STRUCTSVM_DEF ssvm_result ssvm_params_check(const ssvm_params *q);
+/* Defaults for `solver` on problem p (p is read at *_init, not here). */
+STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver);
+STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c);
 
-/* The solver object: transparent, but treat the fields as private. */
+/* What one step did (ssvm_solver_step). D_t: the multi-sample solver's online dual (4) of the t examples seen
+   so far; the fields after `gamma` are the multi-sample solver's (0 for the others). */
+typedef struct ssvm_step_info {
+    long long t;          /* this step's index, 1-based */
+    int example;
+    double gamma;         /* BCFW / SSG: the step size taken */
+    int n_samples;        /* labels used after dropping y_i and repeats (sampler + cache) */
+    double loss;          /* f(w^{t-1}; Z_t) = lambda/2 |w^{t-1}|^2 + l(w^{t-1}; Z_t) (Algorithm 3 line 3) */
+    double hinge;         /* l(w^{t-1}; Z_t), eq. 3, from the first sample */
+    double grad_norm2;    /* |grad f(w^{t-1}; Z_t)|^2 = |lambda w^{t-1} + v_1|^2 */
+    double dual_before;   /* D_{t-1} */
+    double dual_update;   /* D_t after the update, before the projection */
+    double dual;          /* D_t */
+    double proj_scale;    /* the projection's factor s (eq. 28), 1 if none */
+    double alpha_sum;     /* sum_j alpha_t^j */
+} ssvm_step_info;
+
+/* The solver object. Every field is private (an `_` prefix): read it through the functions below. */
 typedef struct ssvm_solver {
-    ssvm_problem prob;
-    ssvm_params par;
-    int state_kind;
-    ssvm_real *w;          /* iterate (d) */
-    ssvm_real *z;          /* lazy average: w_bar = avg_a * w + avg_b * z (BCFW; SSG within a pass) */
-    ssvm_real *wtmp;       /* d: materialised average / FW w_s */
-    ssvm_svec sv;          /* step / evaluation accumulator (never both at once) */
-    ssvm_real *sigma;      /* compact state */
-    size_t *sig_off;       /* n+1 offsets into sigma */
-    ssvm_real *stmp;       /* max stat_dim scratch */
-    ssvm_real *stmp2;      /* compact sparse: the old sigma_i, dense (max stat_dim) */
-    ssvm_real *wi;         /* dense state n*d */
-    size_t *sp_off;        /* sparse state: w_i is (sp_idx, sp_val)[sp_off[i] .. + sp_len[i]) */
-    int *sp_len, *sp_cap;
-    int *sp_idx;
-    ssvm_real *sp_val;
-    size_t sp_pool_cap, sp_pool_used, sp_live;
-    int *sp_order;         /* n: examples by block offset, to compact a preallocated pool in place */
-    void *sp_pool_mem;     /* a grown pool (allocated apart from the heap block), else NULL */
-    size_t sp_pool_bytes;
-    ssvm_svec sv_ws;       /* sparse state: w_s of the current step */
-    double *li;            /* n per-example losses l_i */
-    int *perm;             /* n */
-    int *y, *y2;           /* label buffers */
-    double l, l_bar, avg_a, avg_b;
-    double w_scale;        /* SSG within a pass: the iterate is w_scale * w, the average avg_a * w + avg_b * z */
-    long long k, avg_count, seq_pos;
-    unsigned long long rng;
-    ssvm_progress prog;
-    int best;              /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
-    int fw_have;           /* FW: wtmp/l_s hold the oracle pass at the current w */
-    double fw_ls, fw_secs;
-    void *heap; size_t heap_bytes; int owns_heap;
+    ssvm_problem _prob;
+    ssvm_solver_config _cfg;
+    ssvm_progress _prog;
+    int _state_kind;
+    double _wsum;          /* sum_i c_i (n without weights) */
+    ssvm_real *_w;         /* iterate (d); SSG and MULTISAMPLE keep it as _w_scale * _w */
+    ssvm_real *_z;         /* lazy average: w_bar = _avg_a * _w + _avg_b * _z */
+    ssvm_real *_wtmp;      /* d: materialised average / FW w_s / a plain copy of a scaled w */
+    ssvm_svec _sv;         /* step / evaluation accumulator (never both at once) */
+    ssvm_real *_sigma;     /* compact state */
+    size_t *_sig_off;      /* n+1 offsets into sigma */
+    ssvm_real *_stmp;      /* max stat_dim scratch */
+    ssvm_real *_stmp2;     /* compact sparse: the old sigma_i, dense (max stat_dim) */
+    ssvm_real *_wi;        /* dense state n*d */
+    size_t *_sp_off;       /* sparse state: w_i is (sp_idx, sp_val)[sp_off[i] .. + sp_len[i]) */
+    int *_sp_len, *_sp_cap;
+    int *_sp_idx;
+    ssvm_real *_sp_val;
+    size_t _sp_pool_cap, _sp_pool_used, _sp_live;
+    int *_sp_order;        /* n: examples by block offset, to compact a preallocated pool in place */
+    void *_sp_pool_mem;    /* a grown pool (allocated apart from the heap block), else NULL */
+    size_t _sp_pool_bytes;
+    ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
+    double *_li;           /* n per-example losses l_i */
+    int *_perm;            /* n */
+    int *_y, *_y2;         /* label buffers */
+    double _l, _l_bar, _avg_a, _avg_b, _w_scale;
+    long long _k, _avg_count, _seq_pos;
+    unsigned long long _rng;
+    int _best;             /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
+    int _fw_have;          /* FW: wtmp/l_s hold the oracle pass at the current w */
+    double _fw_ls, _fw_wall, _fw_cpu;
+    /* multi-sample */
+    ssvm_ms_sampler _smp;  /* the sampler in use (the default one filled in) */
+    int _use_mc, _nbuf, _cache_cap;
+    ssvm_svec _u, _v, _e;  /* u_t^j (eq. 15); a sample's v(X_t, Y) (eq. 7); a move's direction */
+    int *_ytrue, *_ys, *_lens;
+    ssvm_real *_deltas;
+    double *_alpha, *_cq;
+    int *_ord;
+    int *_cache;           /* n * cache_cap slots of 1 + max_label_len ints: length, label */
+    ssvm_real *_cache_delta;
+    int *_cache_count;
+    void *_swork;
+    double _ww, _A, _bound, _online_loss;
+    ssvm_step_info _last;
+    void *_heap; size_t _heap_bytes; int _owns_heap;
 } ssvm_solver;
 
-STRUCTSVM_DEF ssvm_result ssvm_solver_heap_size(const ssvm_problem *p, const ssvm_params *q, size_t *bytes);
-STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q,
-                                                        void *heap, size_t bytes);
-STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q);
+/* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
+                                                        ssvm_solver *s);
+STRUCTSVM_DEF ssvm_result ssvm_solver_init(const ssvm_solver_config *c, ssvm_solver *s); /* c->allocator or malloc */
 STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s);
 /* Run until a stopping rule fires; returns it (> 0) or an error (< 0). May be called again after
-   raising a limit in s->par to continue. */
+   raising a limit (ssvm_solver_config_of) to continue. */
 STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s);
-/* One pass (n BCFW/SSG steps, one FW iteration), no evaluation, no stopping rules. */
+/* One pass (n steps; one FW iteration), no evaluation, no stopping rules. */
 STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s);
-/* Evaluate primal/dual/gap now (oracle pass per vector, counted as evaluation) into s->prog and *out. */
+/* One step on example i (BCFW, SSG, MULTISAMPLE; FW: SSVM_ERR_NOT_SUPPORTED). info may be NULL. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info);
+/* Evaluate primal/dual/gap now (an oracle pass per vector, counted as evaluation); out may be NULL. */
 STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int average, ssvm_progress *out);
-/* Copy the iterate, the average, or the better of the two by the last gap, into out (d reals). */
-STRUCTSVM_DEF ssvm_result ssvm_solver_weights(ssvm_solver *s, ssvm_which which, ssvm_real *out);
-/* Train from scratch and write the model to w_out: the average if one is kept, else the iterate; when the
-   run converged (SSVM_CONVERGED), whichever of the two met gap_tol. final (may be NULL) receives the
-   last progress record (zeros if training never started). Uses params.allocator or malloc. */
-STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_problem *p, const ssvm_params *q, ssvm_real *w_out,
+/* The last progress record. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_progress(const ssvm_solver *s, ssvm_progress *out);
+/* The solver's configuration, to raise a limit between ssvm_solver_run calls (stopping rules, evaluation,
+   progress and clock only: the rest is fixed at init). */
+STRUCTSVM_DEF ssvm_solver_config *ssvm_solver_config_of(ssvm_solver *s);
+/* Copy the iterate, the average, or the better of the two by the last gap (primal for SSG and MULTISAMPLE)
+   into out (d reals, out_bytes >= d * sizeof(ssvm_real)). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes);
+/* Train from scratch and write the model to w_out (d reals): the average if one is kept, else the iterate;
+   when the run converged (SSVM_CONVERGED) or met target_primal, whichever of the two met the rule.
+   final->returned says which (final may be NULL; zeros if training never started). */
+STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_out, size_t w_bytes,
                                      ssvm_progress *final);
-/* Primal objective P(w) = lambda/2|w|^2 + (1/n) sum_i max_y [Delta - <w, psi_i(y)>] by one oracle pass.
-   work: ssvm_svec over d (see ssvm_svec_heap_size), ybuf: 2*max_label_len ints. */
-STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, ssvm_svec *work,
-                                      int *ybuf, double *out);
+/* Primal objective P(w) = lambda/2|w|^2 + sum_i c_i max_y [Delta - <w, psi_i(y)>] / sum_i c_i by one oracle
+   pass. work: ssvm_primal_get_work_size bytes. */
+STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, void *work,
+                                      size_t work_bytes, double *out);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>oracles: built-in models ---------------------------------------------------------------------- */
 /* Viterbi (max-sum) on a chain: unary[t*K + s], trans[a + K*b] for label a at t and b at t+1.
-   work: K*L ints + 2*K reals (ssvm_viterbi_work_bytes). Ties go to the lowest label index. Returns the
-   best score (0, and y untouched, when L or K <= 0 or a pointer is NULL). No allocation, no libc: the
-   predict-only firmware decoder. */
-STRUCTSVM_DEF size_t ssvm_viterbi_work_bytes(int L, int K);
-STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
-                                     int *y);
+   work: ssvm_viterbi_get_work_size bytes (K*L ints + 2*K reals). Ties go to the lowest label index. The best
+   score goes to *score (may be NULL). No allocation, no libc: the predict-only firmware decoder. */
+STRUCTSVM_DEF ssvm_result ssvm_viterbi_get_work_size(int L, int K, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
+                                       size_t work_bytes, int *y, ssvm_real *score);
 
 enum {
     SSVM_CHAIN_BIASES = 1,        /* first-label and last-label bias features (the BCFW OCR model) */
     SSVM_CHAIN_COUNTED_LOSS = 2,  /* Hamming loss counted, not divided by the length */
     SSVM_CHAIN_ATTR_MAJOR = 4     /* unary index a*K + s (default s*F + a); faster for large sparse F */
 };
-typedef struct ssvm_chain {
+/* The data of a chain model (the library reads it, never writes or copies it). */
+typedef struct ssvm_chain_config {
     int n;                     /* sequences */
     int n_labels;              /* K */
     int n_attrs;               /* F: dense attributes per position, or the number of sparse attribute ids */
@@ -485,38 +582,55 @@ typedef struct ssvm_chain {
     const int *attr_id;
     const ssvm_real *attr_val; /* NULL: every listed attribute has value 1 */
     const int *labels;         /* gold label per position (training and evaluation) */
-    int max_len;               /* set by ssvm_chain_problem */
-    void *scratch;             /* oracle scratch, ssvm_chain_scratch_bytes() */
-    size_t scratch_bytes;
-    int owns_scratch;
+} ssvm_chain_config;
+/* The model object: the validated data and the oracle's scratch (one object per thread). */
+typedef struct ssvm_chain {
+    ssvm_chain_config config;  /* read-only after init */
+    int _max_len;
+    void *_scratch;
+    size_t _scratch_bytes;
+    int _owns_scratch;
 } ssvm_chain;
-STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain *m);
-/* Validate the data (labels, attribute ids, finite values, offsets) and fill the problem's callbacks.
-   scratch: ssvm_chain_scratch_bytes(m) bytes of the caller's, or NULL: keep the model's scratch if it is
-   large enough, else allocate one (not under STRUCTSVM_NO_MALLOC; freed by ssvm_chain_free). The
-   oracle writes into the scratch: one model object per thread. */
-STRUCTSVM_DEF size_t ssvm_chain_scratch_bytes(const ssvm_chain *m);
-STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_problem *out);
-STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m);
-/* Unary scores of one sequence (positions p0 .. p0+L-1 of the model's data) into u[L*K]. */
-STRUCTSVM_DEF void ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u);
+/* n sequences, K labels, F attributes, the offsets and gold labels; set x (dense) or attr_* (sparse). */
+STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, const int *start, const int *labels);
+/* d, the length of w (0 when K or F <= 0 or d does not fit an int) */
+STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c);
+/* The scratch the oracle needs (ssvm_chain_init_preallocated's bytes). */
+STRUCTSVM_DEF ssvm_result ssvm_chain_get_heap_size(const ssvm_chain_config *c, size_t *bytes);
+/* Validate the data (labels, attribute ids, finite values, offsets) and set up the scratch. */
+STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *c, void *heap, size_t bytes,
+                                                       ssvm_chain *m);
+STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m); /* malloc; not NO_MALLOC */
+STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m);
+/* The problem's callbacks (user = m: m must outlive the solver). */
+STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out);
+/* Unary scores of one sequence (positions p0 .. p0+L-1 of the model's data) into u[L*K] (u_bytes). */
+STRUCTSVM_DEF ssvm_result ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u,
+                                            size_t u_bytes);
 /* Plain decoding of a dense sequence x[L*F] with weights w for a model of K labels, F attributes and the
-   given flags: the predict-only entry point. work: ssvm_chain_predict_work_bytes(L, K). */
-STRUCTSVM_DEF size_t ssvm_chain_predict_work_bytes(int L, int K);
+   given flags: the predict-only entry point. work: ssvm_chain_predict_get_work_size bytes. */
+STRUCTSVM_DEF ssvm_result ssvm_chain_predict_get_work_size(int L, int K, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm_real *w, int L, const ssvm_real *x,
-                                             void *work, int *y);
+                                             void *work, size_t work_bytes, int *y);
 
-typedef struct ssvm_multiclass {
-    int n, n_classes, n_attrs;
+typedef struct ssvm_multiclass_config {
+    int n, n_labels, n_attrs;  /* examples, classes K, features F */
     const ssvm_real *x;        /* dense n x F, or NULL when sparse */
     const int *row_start;      /* sparse: n+1 offsets */
     const int *attr_id;
     const ssvm_real *attr_val; /* NULL: ones */
     const int *labels;         /* n */
     const ssvm_real *cost;     /* K x K, cost[true*K + pred], zero diagonal; NULL = 0-1 loss */
+} ssvm_multiclass_config;
+typedef struct ssvm_multiclass {
+    ssvm_multiclass_config config; /* read-only after init */
 } ssvm_multiclass;
-STRUCTSVM_DEF void ssvm_multiclass_init(ssvm_multiclass *m, int n, int K, int F, const ssvm_real *x, const int *labels);
-STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass *m);
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_multiclass_config_init(int n, int K, int F, const ssvm_real *x,
+                                                                 const int *labels);
+STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass_config *c);
+/* Validate the data (labels, ids, finite values, costs); no memory is needed. */
+STRUCTSVM_DEF ssvm_result ssvm_multiclass_init(const ssvm_multiclass_config *c, ssvm_multiclass *m);
+STRUCTSVM_DEF void ssvm_multiclass_uninit(ssvm_multiclass *m);
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_problem *out);
 /* argmax_y <w_y, x> for one dense x[F]; w laid out w[y*F + j]. */
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y);
@@ -526,9 +640,10 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 /* Exact minimum-cost assignment of n rows to distinct columns of an n x m cost matrix (n <= m), row-major
    cost[i*m + j]: the Hungarian method with potentials (Kuhn 1955, Munkres 1957), O(n^2 m). assign[i] = column
    of row i; *total (may be NULL) = the minimum cost, summed in double. Potentials are kept in double in
-   float builds too. work: ssvm_hungarian_work_bytes(n, m). Errors: n > m, NaN/Inf or |cost| > 1e290. */
-STRUCTSVM_DEF size_t ssvm_hungarian_work_bytes(int n, int m);
-STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, void *work, int *assign, double *total);
+   float builds too. work: ssvm_hungarian_get_work_size bytes. Errors: n > m, NaN/Inf or |cost| > 1e290. */
+STRUCTSVM_DEF ssvm_result ssvm_hungarian_get_work_size(int n, int m, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, void *work, size_t work_bytes, int *assign,
+                                         double *total);
 
 /* Euclidean projections (predict-safe). out may alias v. Sums in double.
    simplex: argmin_{p >= 0, sum p = 1} |p - v|  (= sparsemax(v)); box: clip to [lo, hi]. */
@@ -560,7 +675,7 @@ typedef enum ssvm_decoding {
 
 enum { SSVM_FW_LMO_HUNGARIAN = 0, SSVM_FW_LMO_SORT = 1 };
 
-/* The loss (and its paired decoding). Fill with ssvm_surrogate_init, then edit. Labels are ints:
+/* The loss (and its paired decoding). Fill with ssvm_surrogate_config_init, then edit. Labels are ints:
      multiclass (hinge, logistic, SparseMAP): one int in [0, K) (binary: 0 or 1, class 1 when theta[0] > 0);
      multilabel: n ints, each 0 or 1;
      ranking: truth = n relevances >= 0 (ints); a prediction is a permutation, yhat[i] = 0-based position
@@ -607,7 +722,7 @@ typedef struct ssvm_dist {
     const ssvm_real *mu; /* d: regularized prediction (SparseMAP, generic) or theta + L pi (conv FY), else 0 */
 } ssvm_dist;
 
-STRUCTSVM_DEF ssvm_surrogate ssvm_surrogate_init(ssvm_surrogate_kind kind, int n);
+STRUCTSVM_DEF ssvm_surrogate ssvm_surrogate_config_init(ssvm_surrogate_kind kind, int n);
 STRUCTSVM_DEF ssvm_result ssvm_surrogate_check(const ssvm_surrogate *s);
 STRUCTSVM_DEF int ssvm_surrogate_dim(const ssvm_surrogate *s);       /* d, the length of theta (0 if invalid) */
 STRUCTSVM_DEF int ssvm_surrogate_label_len(const ssvm_surrogate *s); /* ints per label */
@@ -617,7 +732,7 @@ STRUCTSVM_DEF int ssvm_surrogate_label_len(const ssvm_surrogate *s); /* ints per
 STRUCTSVM_DEF ssvm_result ssvm_surrogate_constants(const ssvm_surrogate *s, double *alpha, double *M,
                                                    double *eta_floor);
 /* Work for ssvm_decode and ssvm_surrogate_loss (the same area serves both). */
-STRUCTSVM_DEF size_t ssvm_decode_work_bytes(const ssvm_surrogate *s);
+STRUCTSVM_DEF ssvm_result ssvm_decode_get_work_size(const ssvm_surrogate *s, size_t *bytes);
 /* pi(theta): the decoding distribution paired with the loss. out points into work. */
 STRUCTSVM_DEF ssvm_result ssvm_decode(const ssvm_surrogate *s, const ssvm_real *theta, void *work, size_t bytes,
                                       ssvm_dist *out);
@@ -640,7 +755,7 @@ typedef enum ssvm_rate {
     SSVM_RATE_POLYAK = 2    /* eq. (12): min{2 (L_t - E[loss_t]) / |G_t|_F^2, eta_{t-1}} */
 } ssvm_rate;
 
-typedef struct ssvm_online_params {
+typedef struct ssvm_online_config {
     ssvm_surrogate loss;
     int n_features;          /* F: x has F reals; W is d x F; the theory wants |x| <= 1 (Assumption 2.2) */
     ssvm_rate rate;          /* default SSVM_RATE_POLYAK */
@@ -649,12 +764,12 @@ typedef struct ssvm_online_params {
                                 undercuts when the loss has a surrogate gap) */
     double alpha, M;         /* override the loss's constants (0 = ssvm_surrogate_constants) */
     double diameter;         /* D: project W onto the Frobenius ball of radius D/2 around 0 (0 = no ball) */
+    void *project_user;
     int (*project)(void *user, ssvm_real *W, int d, int F); /* or your projection onto a closed convex set
                                 (diameter then only feeds AdaGrad); negative return aborts */
-    void *project_user;
     unsigned long long seed; /* decoding draws (splitmix64), default 1 */
     ssvm_allocator allocator;/* ssvm_online_init; zero = malloc/free */
-} ssvm_online_params;
+} ssvm_online_config;
 
 typedef struct ssvm_online_info {
     double target_loss;      /* loss(yhat_t, y_t) of the drawn prediction */
@@ -667,29 +782,29 @@ typedef struct ssvm_online_info {
     double fw_gap;           /* conv FY decoding gap */
 } ssvm_online_info;
 
-/* The learner: transparent, treat the fields as private (W and the counters may be read). */
+/* The learner. W (d x F, row-major) and the counters may be read; fields with an `_` prefix are private. */
 typedef struct ssvm_online {
-    ssvm_online_params par;
+    ssvm_online_config _cfg;
     int d, F, label_len;
-    double alpha, M, eta_floor, eta_const;
     ssvm_real *W;            /* d x F, row-major; W_1 = 0 */
-    ssvm_real *x, *theta, *grad;
-    int *yhat;
-    void *dwork; size_t dwork_bytes;
-    ssvm_dist dist;
-    int have_pred;
-    double eta_prev, adagrad_sum, x_norm2;
     long long rounds, floor_hits;
     double cum_target, cum_expected, cum_surrogate;
-    unsigned long long rng;
-    void *heap; size_t heap_bytes; int owns_heap;
+    double _alpha, _M, _eta_floor, _eta_const;
+    ssvm_real *_x, *_theta, *_grad;
+    int *_yhat;
+    void *_dwork; size_t _dwork_bytes;
+    ssvm_dist _dist;
+    int _have_pred;
+    double _eta_prev, _adagrad_sum, _x_norm2;
+    unsigned long long _rng;
+    void *_heap; size_t _heap_bytes; int _owns_heap;
 } ssvm_online;
 
-STRUCTSVM_DEF ssvm_online_params ssvm_online_params_init(ssvm_surrogate_kind kind, int n, int n_features);
-STRUCTSVM_DEF ssvm_result ssvm_online_heap_size(const ssvm_online_params *p, size_t *bytes);
-STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(ssvm_online *o, const ssvm_online_params *p, void *heap,
-                                                        size_t bytes);
-STRUCTSVM_DEF ssvm_result ssvm_online_init(ssvm_online *o, const ssvm_online_params *p);
+STRUCTSVM_DEF ssvm_online_config ssvm_online_config_init(ssvm_surrogate_kind kind, int n, int n_features);
+STRUCTSVM_DEF ssvm_result ssvm_online_get_heap_size(const ssvm_online_config *c, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(const ssvm_online_config *c, void *heap, size_t bytes,
+                                                        ssvm_online *o);
+STRUCTSVM_DEF ssvm_result ssvm_online_init(const ssvm_online_config *c, ssvm_online *o);
 STRUCTSVM_DEF void ssvm_online_uninit(ssvm_online *o);
 /* W = 0, rates, counters and the random stream back to their initial state */
 STRUCTSVM_DEF void ssvm_online_reset(ssvm_online *o);
@@ -707,152 +822,19 @@ STRUCTSVM_DEF ssvm_result ssvm_online_round(ssvm_online *o, const ssvm_real *x, 
 /* Exact k-best Viterbi (max-sum) on a chain: the k highest-scoring label sequences, best first, with the same
    conventions as ssvm_viterbi (unary[t*K + s], trans[a + K*b]). Ties go to the lowest index: extending to
    label b at position t, equal scores prefer the lower label at t-1, then the better-ranked prefix; at the
-   end, the lower last label. With k = 1 the answer equals ssvm_viterbi's. Sequence r is written to ys[r*L .. r*L+L-1] and its score to scores[r]
-   (scores may be NULL). Returns the number found, min(k, K^L), or a negative ssvm_result.
-   work: ssvm_kbest_viterbi_work_bytes(L, K, k) bytes (0 means the size overflows). Cost O(L K^2 k). */
-STRUCTSVM_DEF size_t ssvm_kbest_viterbi_work_bytes(int L, int K, int k);
-STRUCTSVM_DEF int ssvm_kbest_viterbi(int L, int K, int k, const ssvm_real *unary, const ssvm_real *trans, void *work,
-                                     int *ys, ssvm_real *scores);
-
-/* Importance sampler of the multi-sample solver (Algorithm 1 line 1). sample() writes up to k_max labels of
-   example i, label r at ys + r*stride (stride = the problem's max_label_len), their lengths into lens and
-   their losses Delta(y_i, y) into deltas, and returns how many it wrote (0..k_max) or a negative ssvm_result.
-   The first label should be the loss-augmented argmax at the given weights (the subgradient: Theorem 2.1 and
-   Lemma 2.2 need it); it may skip y_i itself. The solver drops y_i and repeated labels. */
-typedef struct ssvm_ms_sampler {
-    int (*sample)(void *user, int i, const ssvm_real *w, double w_scale, int k_max, void *work, int *ys, int stride,
-                  int *lens, ssvm_real *deltas);
-    size_t (*work_bytes)(void *user, int k_max); /* scratch passed as `work`, kept in the solver heap; may be NULL */
-    void *user;
-    int scaled;     /* 1: sample() reads the weights as w_scale * w[j] (no copy; the solver keeps w lazily
-                       scaled); 0: the solver passes the exact weights with w_scale = 1 (an O(d) copy per step) */
-    int multiclass; /* 1: labels are distinct classes of an ssvm_multiclass other than y_i, so that
-                       <v_i, v_j> = |x|^2 (1 + [i = j]) and the exact update (Algorithm 2) applies */
-} ssvm_ms_sampler;
+   end, the lower last label. With k = 1 the answer equals ssvm_viterbi's. Sequence r is written to
+   ys[r*L .. r*L+L-1] (ys_bytes) and its score to scores[r] (scores may be NULL); *found = min(k, K^L).
+   work: ssvm_kbest_viterbi_get_work_size bytes. Cost O(L K^2 k). */
+STRUCTSVM_DEF ssvm_result ssvm_kbest_viterbi_get_work_size(int L, int K, int k, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_kbest_viterbi(int L, int K, int k, const ssvm_real *unary, const ssvm_real *trans,
+                                             void *work, size_t work_bytes, int *ys, size_t ys_bytes,
+                                             ssvm_real *scores, int *found);
 /* The k best loss-augmented labellings of a chain (exact, ssvm_kbest_viterbi), y_i excluded: the first is the
-   oracle's answer. Call ssvm_chain_problem(m, ...) first; m must outlive the solver. */
+   oracle's answer. m must be initialised and outlive the solver. */
 STRUCTSVM_DEF ssvm_result ssvm_chain_kbest_sampler(ssvm_chain *m, ssvm_ms_sampler *out);
 /* The k classes with the highest loss-augmented score, y_i excluded, ties to the lowest class; sets
-   multiclass = 1. Call ssvm_multiclass_problem(m, ...) first; m must outlive the solver. */
+   multiclass = 1. m must be initialised and outlive the solver. */
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_sampler(ssvm_multiclass *m, ssvm_ms_sampler *out);
-
-typedef enum ssvm_ms_order {
-    SSVM_MS_CYCLIC = 0,      /* example i = (t-1) mod n at step t (Algorithm 3 line 2) */
-    SSVM_MS_PERMUTATION = 1, /* a fresh random permutation each pass */
-    SSVM_MS_SEQUENCE = 2     /* the stream params.sequence[(t-1) mod sequence_len] */
-} ssvm_ms_order;
-typedef enum ssvm_ms_update {
-    SSVM_MS_UPDATE_AUTO = 0,      /* Algorithm 2 when the sampler sets multiclass, else Algorithm 1 */
-    SSVM_MS_UPDATE_SWEEP = 1,     /* Algorithm 1: expand/swap moves over the samples, `sweeps` times */
-    SSVM_MS_UPDATE_MULTICLASS = 2 /* Algorithm 2 (corrected): the exact maximiser of D_t over the samples */
-} ssvm_ms_update;
-typedef enum ssvm_ms_averaging {
-    SSVM_MS_AVG_NONE = 0,
-    SSVM_MS_AVG_UNIFORM = 1, /* w_bar = (1/T) sum_{t=1..T} w^{t-1}, Theorem 2.1.3 */
-    SSVM_MS_AVG_WEIGHTED = 2 /* w_bar = 2/(T(T+1)) sum_{t=1..T} t w^t, as the other solvers */
-} ssvm_ms_averaging;
-
-typedef struct ssvm_ms_params {
-    double lambda;               /* regulariser, > 0 (default 0.01) */
-    int K;                       /* labels asked from the sampler per step, >= 1 (default 1) */
-    int sweeps;                  /* passes of Algorithm 1 over the samples per step (line 16), >= 1 (default 1) */
-    ssvm_ms_update update;       /* default AUTO */
-    int line_search;             /* 1 (default): closed-form moves; 0: alpha = 1 on the first sample (Pegasos) */
-    int project;                 /* 1 (default): |w| <= sqrt(B/lambda) after each step (Algorithm 3 line 5) */
-    double loss_bound;           /* B: a bound on Delta (default 1, the paper's); the radius uses the larger
-                                    of B and the largest Delta sampled so far (Lemma 2.3 needs B >= Delta) */
-    ssvm_ms_averaging averaging; /* default WEIGHTED (UNIFORM is Theorem 2.1.3's) */
-    ssvm_ms_order order;         /* default PERMUTATION (CYCLIC is Algorithm 3's; bad on sorted data) */
-    const int *sequence;         /* for SSVM_MS_SEQUENCE, 0-based example indices */
-    long long sequence_len;
-    int cache_size;              /* earlier violators kept per example and added to the K samples (default 0) */
-    size_t cache_max_bytes;      /* cap on the cache's bytes; cache_size shrinks to fit (0 = no cap) */
-    ssvm_ms_sampler sampler;     /* all zero (default): the problem's oracle, one label per step */
-    int max_passes;              /* default 50; 0 = no limit */
-    long long max_oracle_calls;  /* sampler calls; 0 = no limit */
-    double max_seconds;          /* solver seconds; 0 = no limit (needs a clock: see STRUCTSVM_NO_CLOCK) */
-    double gap_tol;              /* stop when P(w) - D_t/t <= gap_tol after a whole pass (not with
-                                    SSVM_MS_SEQUENCE: no certificate there; default 1e-3; 0 = never) */
-    int eval_every;              /* evaluate every k passes (default 1; 0 = never) */
-    int eval_iterate;            /* primal at w (default 1) */
-    int eval_average;            /* primal at w_bar (default 1) */
-    unsigned long long seed;     /* default 1 (only SSVM_MS_PERMUTATION draws random numbers) */
-    ssvm_progress_fn progress;   /* after every pass; non-zero stops */
-    void *progress_user;
-    double (*clock)(void *user);
-    void *clock_user;
-    ssvm_allocator allocator;
-} ssvm_ms_params;
-
-/* What one step did (ssvm_ms_step). D_t is the online dual (4) of the t examples seen so far. */
-typedef struct ssvm_ms_step_info {
-    long long t;          /* this step's index, 1-based */
-    int example;
-    int n_samples;        /* labels used after dropping y_i and repeats (sampler + cache) */
-    double loss;          /* f(w^{t-1}; Z_t) = lambda/2 |w^{t-1}|^2 + l(w^{t-1}; Z_t) (Algorithm 3 line 3) */
-    double hinge;         /* l(w^{t-1}; Z_t), eq. 3, from the first sample */
-    double grad_norm2;    /* |grad f(w^{t-1}; Z_t)|^2 = |lambda w^{t-1} + v_1|^2 */
-    double dual_before;   /* D_{t-1} */
-    double dual_update;   /* D_t after the update, before the projection */
-    double dual;          /* D_t */
-    double proj_scale;    /* the projection's factor s (eq. 28), 1 if none */
-    double alpha_sum;     /* sum_j alpha_t^j */
-} ssvm_ms_step_info;
-
-/* The solver object: transparent, but treat the fields as private. */
-typedef struct ssvm_ms_solver {
-    ssvm_problem prob;
-    ssvm_ms_params par;
-    ssvm_ms_sampler smp;   /* the sampler in use (the default one filled in) */
-    int use_mc;            /* Algorithm 2 */
-    int nbuf;              /* label slots: K + cache_cap */
-    int cache_cap;         /* cached labels per example after the byte cap */
-    ssvm_real *wv;         /* w = w_scale * wv */
-    ssvm_real *zv;         /* w_bar = avg_p * wv + avg_q * zv */
-    ssvm_real *wtmp;       /* d: materialised w or w_bar */
-    ssvm_svec u, v, e;     /* u_t^j (eq. 15); a sample's v(X_t, Y) (eq. 7); a move's direction */
-    int *ytrue, *ys, *lens, *ybuf2;
-    ssvm_real *deltas;
-    double *alpha, *cq;    /* per-sample alpha_t^j; c_j / |phi|^2 (Algorithm 2) */
-    int *ord;
-    int *perm;
-    int *cache;            /* n * cache_cap slots of 1 + max_label_len ints: length, label */
-    ssvm_real *cache_delta;
-    int *cache_count;
-    void *swork;           /* sampler scratch */
-    double w_scale, ww;    /* |wv|^2, kept up to date in O(nnz) per move, recomputed every pass */
-    double avg_p, avg_q;
-    double A;              /* sum_{t,Y} alpha_t^Y Delta(Y, Y_t), eq. 4, scaled with every projection */
-    double bound;          /* B */
-    long long t, seq_pos;
-    unsigned long long rng;
-    double online_loss;    /* sum_t f(w^{t-1}; Z_t) */
-    ssvm_progress prog;
-    ssvm_ms_step_info last;
-    int best;
-    void *heap; size_t heap_bytes; int owns_heap;
-} ssvm_ms_solver;
-
-STRUCTSVM_DEF ssvm_ms_params ssvm_ms_params_init(void);
-STRUCTSVM_DEF ssvm_result ssvm_ms_params_check(const ssvm_ms_params *q);
-STRUCTSVM_DEF ssvm_result ssvm_ms_heap_size(const ssvm_problem *p, const ssvm_ms_params *q, size_t *bytes);
-STRUCTSVM_DEF ssvm_result ssvm_ms_init_preallocated(ssvm_ms_solver *s, const ssvm_problem *p, const ssvm_ms_params *q,
-                                                    void *heap, size_t bytes);
-STRUCTSVM_DEF ssvm_result ssvm_ms_init(ssvm_ms_solver *s, const ssvm_problem *p, const ssvm_ms_params *q);
-STRUCTSVM_DEF void ssvm_ms_uninit(ssvm_ms_solver *s);
-/* One online step (Algorithm 3 lines 2-5) on example i, whatever params.order says; info may be NULL. */
-STRUCTSVM_DEF ssvm_result ssvm_ms_step(ssvm_ms_solver *s, int i, ssvm_ms_step_info *info);
-/* n steps in params.order, no evaluation, no stopping rules. */
-STRUCTSVM_DEF ssvm_result ssvm_ms_pass(ssvm_ms_solver *s);
-/* Passes until a stopping rule fires (as ssvm_solver_run). */
-STRUCTSVM_DEF ssvm_result ssvm_ms_run(ssvm_ms_solver *s);
-/* Primal at w and/or w_bar (an oracle pass each, counted as evaluation); dual = D_t/t, gap = primal - dual
-   at the iterate (no dual exists at w_bar: dual_avg and gap_avg are NaN). */
-STRUCTSVM_DEF ssvm_result ssvm_ms_evaluate(ssvm_ms_solver *s, int iterate, int average, ssvm_progress *out);
-STRUCTSVM_DEF ssvm_result ssvm_ms_weights(ssvm_ms_solver *s, ssvm_which which, ssvm_real *out);
-/* Train from scratch; w_out = w_bar (or w when averaging is NONE). */
-STRUCTSVM_DEF ssvm_result ssvm_ms_train(const ssvm_problem *p, const ssvm_ms_params *q, ssvm_real *w_out,
-                                        ssvm_progress *final);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 #ifdef __cplusplus
@@ -947,6 +929,7 @@ extern "C" {
 #define SSVM__MAYBE_UNUSED
 #endif
 
+#define SSVM__HUGE 1e300
 /* 2^-52: the eps the BCFW reference adds to the line-search denominator */
 #define SSVM__EPS 2.220446049250313e-16
 
@@ -1017,6 +1000,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_MAX_ORACLE_CALLS: return "stopped: oracle-call limit";
     case SSVM_MAX_SECONDS: return "stopped: time limit";
     case SSVM_STOPPED_BY_USER: return "stopped by the progress callback";
+    case SSVM_TARGET_REACHED: return "stopped: target primal reached";
     case SSVM_ERR_INVALID_ARG: return "invalid argument (NULL pointer or option out of range)";
     case SSVM_ERR_NULL_CALLBACK: return "a required callback is NULL";
     case SSVM_ERR_EMPTY: return "empty problem: n, d, a label length or a class count is zero";
@@ -1055,7 +1039,7 @@ SSVM__PRIV void *ssvm__take(ssvm__arena *a, size_t count, size_t size) {
 /* Every heap block goes through these: the caller's allocator if set, else SSVM_MALLOC/SSVM_FREE
    (whose user argument is then NULL); under STRUCTSVM_NO_MALLOC without an allocator, nothing. */
 SSVM__PRIV SSVM__MAYBE_UNUSED void *ssvm__alloc_with(const ssvm_allocator *a, size_t bytes) {
-    if (a && a->alloc) return a->alloc(bytes, a->user);
+    if (a && a->alloc) return a->alloc(a->user, bytes);
 #ifndef STRUCTSVM_NO_MALLOC
     return SSVM_MALLOC(bytes, a ? a->user : 0);
 #else
@@ -1065,7 +1049,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void *ssvm__alloc_with(const ssvm_allocator *a, si
 }
 SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__free_with(const ssvm_allocator *a, void *ptr) {
     if (!ptr) return;
-    if (a && a->free) { a->free(ptr, a->user); return; }
+    if (a && a->free) { a->free(a->user, ptr); return; }
 #ifndef STRUCTSVM_NO_MALLOC
     SSVM_FREE(ptr, a ? a->user : 0);
 #endif
@@ -1074,27 +1058,32 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__free_with(const ssvm_allocator *a, void
 /* The heap block of a solver's *_init: through the allocator, else malloc (refused under NO_MALLOC). */
 SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__heap_for(const ssvm_allocator *a, size_t need, void **heap) {
 #ifdef STRUCTSVM_NO_MALLOC
-    if (!a->alloc) return SSVM_ERR_NOT_SUPPORTED;
+    if (!a || !a->alloc) return SSVM_ERR_NOT_SUPPORTED;
 #endif
     *heap = ssvm__alloc_with(a, need);
     return *heap ? SSVM_OK : SSVM_ERR_OUT_OF_MEMORY;
 }
 
 /* >>svec */
-STRUCTSVM_DEF size_t ssvm_svec_heap_size(int d) {
+STRUCTSVM_DEF ssvm_result ssvm_svec_get_heap_size(int d, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
-    if (d <= 0) return 0;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (d <= 0) return SSVM_ERR_EMPTY;
     ssvm__take(&a, (size_t)d, sizeof(ssvm_real));
     ssvm__take(&a, (size_t)d, sizeof(int));
     ssvm__take(&a, (size_t)d, 1);
-    return a.overflow ? 0 : a.used + 16; /* 0, never a wrapped (too small) size: 32-bit targets */
+    if (a.overflow || a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW; /* never a wrapped size: 32-bit targets */
+    *bytes = a.used + 16;
+    return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(ssvm_svec *v, int d, void *heap, size_t bytes) {
+STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(int d, void *heap, size_t bytes, ssvm_svec *v) {
     ssvm__arena a;
-    size_t mis;
+    size_t need, mis;
+    ssvm_result r;
     if (!v || !heap) return SSVM_ERR_INVALID_ARG;
-    if (d <= 0) return SSVM_ERR_EMPTY;
-    if (bytes < ssvm_svec_heap_size(d)) return SSVM_ERR_WORKSPACE;
+    if ((r = ssvm_svec_get_heap_size(d, &need)) != SSVM_OK) return r;
+    if (bytes < need) return SSVM_ERR_WORKSPACE;
     mis = (size_t)((uintptr_t)heap & 15u);
     a.base = (unsigned char *)heap + (mis ? 16 - mis : 0);
     a.used = 0; a.cap = bytes - 16; a.overflow = 0;
@@ -1143,31 +1132,55 @@ STRUCTSVM_DEF ssvm_accum ssvm_svec_dot(const ssvm_svec *v, const ssvm_real *w) {
 }
 
 /* >>problem */
+STRUCTSVM_DEF ssvm_problem ssvm_problem_config_init(int n, int d, int max_label_len) {
+    ssvm_problem p;
+    SSVM_MEMSET(&p, 0, sizeof p);
+    p.n = n; p.d = d; p.max_label_len = max_label_len;
+    return p;
+}
 STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if (!p) return SSVM_ERR_INVALID_ARG;
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (!p->truth || !p->phi || !p->oracle) return SSVM_ERR_NULL_CALLBACK;
     if ((p->stat_dim != 0) != (p->stats != 0) || (p->stats != 0) != (p->expand != 0)) return SSVM_ERR_NULL_CALLBACK;
+    if (p->weights) { /* finite, >= 0, and not all zero */
+        double c = 0;
+        int i;
+        for (i = 0; i < p->n; i++) {
+            double x = (double)p->weights[i];
+            if (!ssvm__finite(x)) return SSVM_ERR_NONFINITE;
+            if (x < 0) return SSVM_ERR_INVALID_ARG;
+            c += x;
+        }
+        if (!(c > 0)) return SSVM_ERR_EMPTY;
+        if (!ssvm__finite(c)) return SSVM_ERR_OVERFLOW;
+    }
     return SSVM_OK;
 }
 
-STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, double *out) {
+STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, size_t ybuf_bytes,
+                                         double *out) {
     int i, len, rc;
-    double s = 0;
+    double s = 0, c = 0;
     if (!p || !w || !ybuf || !out) return SSVM_ERR_INVALID_ARG;
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
+    if (ybuf_bytes / sizeof(int) < (size_t)p->max_label_len) return SSVM_ERR_WORKSPACE;
     if (!p->decode || !p->loss) return SSVM_ERR_NULL_CALLBACK;
     for (i = 0; i < p->n; i++) {
         ssvm_real delta = 0;
+        double ci = p->weights ? (double)p->weights[i] : 1.0;
+        if (!ssvm__finite(ci) || ci < 0) return SSVM_ERR_INVALID_ARG;
         len = p->decode(p->user, i, w, ybuf);
         if (len < 0) return (ssvm_result)len;
         if (len == 0 || len > p->max_label_len) return SSVM_ERR_CALLBACK;
         rc = p->loss(p->user, i, ybuf, len, &delta);
         if (rc < 0) return (ssvm_result)rc;
         if (!ssvm__finite((double)delta) || delta < 0) return SSVM_ERR_LOSS;
-        s += (double)delta;
+        s += ci * (double)delta;
+        c += ci;
     }
-    *out = s / p->n;
+    if (!(c > 0)) return SSVM_ERR_EMPTY;
+    *out = s / c;
     return SSVM_OK;
 }
 
@@ -1180,7 +1193,7 @@ SSVM__PRIV size_t ssvm__size3(size_t a, size_t b, size_t c) {
     if (!a || !b || !c || a > lim / b || a * b > lim / c) return 0;
     return a * b * c;
 }
-STRUCTSVM_DEF size_t ssvm_viterbi_work_bytes(int L, int K) {
+SSVM__PRIV size_t ssvm__viterbi_bytes(int L, int K) {
     size_t bp, re;
     if (L <= 0 || K <= 0) return 0;
     bp = ssvm__size3((size_t)L, (size_t)K, sizeof(int));
@@ -1188,15 +1201,18 @@ STRUCTSVM_DEF size_t ssvm_viterbi_work_bytes(int L, int K) {
     if (!bp || !re) return 0;
     return bp + re; /* L*K ints + 2K reals + 2 reals of alignment slack */
 }
-STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
-                                     int *y) {
+STRUCTSVM_DEF ssvm_result ssvm_viterbi_get_work_size(int L, int K, size_t *bytes) {
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    if (L <= 0 || K <= 0) { *bytes = 0; return SSVM_ERR_EMPTY; }
+    return (*bytes = ssvm__viterbi_bytes(L, K)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
+/* the checked-free core: work holds ssvm__viterbi_bytes(L, K) */
+SSVM__PRIV ssvm_real ssvm__viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work, int *y) {
     int *bp = (int *)work;
     /* the real-valued part follows the L*K back-pointers, realigned for ssvm_real */
     size_t off = (size_t)L * (size_t)K * sizeof(int);
     ssvm_real *prev, *cur, *tmp, best;
     int t, a, b, arg;
-    /* public and without an error code: degenerate input writes nothing (L <= 0 wrote y[-1]) */
-    if (L <= 0 || K <= 0 || !unary || !trans || !work || !y) return 0;
     off = (off + sizeof(ssvm_real) - 1) / sizeof(ssvm_real) * sizeof(ssvm_real);
     prev = (ssvm_real *)(void *)((unsigned char *)work + off);
     cur = prev + K;
@@ -1223,33 +1239,51 @@ STRUCTSVM_DEF ssvm_real ssvm_viterbi(int L, int K, const ssvm_real *unary, const
     for (t = L - 1; t > 0; t--) y[t - 1] = bp[(size_t)t * K + y[t]];
     return best;
 }
+STRUCTSVM_DEF ssvm_result ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
+                                       size_t work_bytes, int *y, ssvm_real *score) {
+    size_t need;
+    ssvm_result r;
+    ssvm_real best;
+    if (!unary || !trans || !work || !y) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_viterbi_get_work_size(L, K, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    best = ssvm__viterbi(L, K, unary, trans, work, y);
+    if (score) *score = best;
+    return SSVM_OK;
+}
 
 /* >>oracles: chain model. Layout of w: unary block, [first-label biases K, last-label biases K], K*K
    transitions trans[a + K*b] (label a at t, b at t+1), as in the BCFW reference's OCR model. */
 SSVM__PRIV int ssvm__chain_trans_off(int K, int F, int flags) {
     return K * F + ((flags & SSVM_CHAIN_BIASES) ? 2 * K : 0);
 }
-STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain *m) {
+STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, const int *start, const int *labels) {
+    ssvm_chain_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.n = n; c.n_labels = K; c.n_attrs = F; c.start = start; c.labels = labels;
+    return c;
+}
+STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c) {
     long long d;
-    if (!m || m->n_labels <= 0 || m->n_attrs <= 0) return 0;
-    d = (long long)m->n_labels * m->n_attrs + ((m->flags & SSVM_CHAIN_BIASES) ? 2LL * m->n_labels : 0) +
-        (long long)m->n_labels * m->n_labels;
+    if (!c || c->n_labels <= 0 || c->n_attrs <= 0) return 0;
+    d = (long long)c->n_labels * c->n_attrs + ((c->flags & SSVM_CHAIN_BIASES) ? 2LL * c->n_labels : 0) +
+        (long long)c->n_labels * c->n_labels;
     return d > INT_MAX ? 0 : (int)d;
 }
 
 /* nzi/nzv (F each, or NULL): scratch to gather a dense position's non-zeros once for all K labels */
 SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u, int *nzi,
                                    ssvm_real *nzv) {
-    int K = m->n_labels, F = m->n_attrs, t, s, k, Lall = L;
+    int K = m->config.n_labels, F = m->config.n_attrs, t, s, k, Lall = L;
 #ifdef STRUCTSVM_USE_BLAS
-    if (m->x && !(m->flags & SSVM_CHAIN_ATTR_MAJOR)) { /* U (L x K) = X (L x F) W^T, W = unary block (K x F) */
+    if (m->config.x && !(m->config.flags & SSVM_CHAIN_ATTR_MAJOR)) { /* U (L x K) = X (L x F) W^T, W = unary block (K x F) */
         if (SSVM__IS_FLOAT)
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0f,
-                        (const float *)(const void *)(m->x + (size_t)p0 * F), F, (const float *)(const void *)w, F,
+                        (const float *)(const void *)(m->config.x + (size_t)p0 * F), F, (const float *)(const void *)w, F,
                         0.0f, (float *)(void *)u, K);
         else
             cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0,
-                        (const double *)(const void *)(m->x + (size_t)p0 * F), F, (const double *)(const void *)w, F,
+                        (const double *)(const void *)(m->config.x + (size_t)p0 * F), F, (const double *)(const void *)w, F,
                         0.0, (double *)(void *)u, K);
         L = 0; /* rows done; fall through to the biases */
         (void)nzi; (void)nzv;
@@ -1258,8 +1292,8 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
     for (t = 0; t < L; t++) {
         ssvm_real *ut = u + (size_t)t * K;
         int p = p0 + t;
-        if (m->x && nzi && !(m->flags & SSVM_CHAIN_ATTR_MAJOR)) {
-            const ssvm_real *x = m->x + (size_t)p * F;
+        if (m->config.x && nzi && !(m->config.flags & SSVM_CHAIN_ATTR_MAJOR)) {
+            const ssvm_real *x = m->config.x + (size_t)p * F;
             int nz = 0;
             for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
             for (s = 0; s < K; s++) {
@@ -1269,9 +1303,9 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
                 if (k < nz) a0 += ws[nzi[k]] * nzv[k];
                 ut[s] = a0 + a1;
             }
-        } else if (m->x) {
-            const ssvm_real *x = m->x + (size_t)p * F;
-            if (m->flags & SSVM_CHAIN_ATTR_MAJOR) {
+        } else if (m->config.x) {
+            const ssvm_real *x = m->config.x + (size_t)p * F;
+            if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                 for (s = 0; s < K; s++) ut[s] = 0;
                 for (k = 0; k < F; k++) {
                     const ssvm_real *wa = w + (size_t)k * K;
@@ -1287,12 +1321,12 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
                 }
             }
         } else {
-            int b = m->attr_start[p], e = m->attr_start[p + 1];
+            int b = m->config.attr_start[p], e = m->config.attr_start[p + 1];
             for (s = 0; s < K; s++) ut[s] = 0;
             for (k = b; k < e; k++) {
-                int a = m->attr_id[k];
-                ssvm_real v = m->attr_val ? m->attr_val[k] : (ssvm_real)1;
-                if (m->flags & SSVM_CHAIN_ATTR_MAJOR) {
+                int a = m->config.attr_id[k];
+                ssvm_real v = m->config.attr_val ? m->config.attr_val[k] : (ssvm_real)1;
+                if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                     const ssvm_real *wa = w + (size_t)a * K;
                     for (s = 0; s < K; s++) ut[s] += v * wa[s];
                 } else {
@@ -1301,29 +1335,31 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
             }
         }
     }
-    if (m->flags & SSVM_CHAIN_BIASES) {
+    if (m->config.flags & SSVM_CHAIN_BIASES) {
         const ssvm_real *first = w + (size_t)K * F, *last = first + K;
         for (s = 0; s < K; s++) { u[s] += first[s]; u[(size_t)(Lall - 1) * K + s] += last[s]; }
     }
 }
-STRUCTSVM_DEF void ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u) {
+STRUCTSVM_DEF ssvm_result ssvm_chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u,
+                                            size_t u_bytes) {
+    if (!m || !w || !u || !m->_max_len) return SSVM_ERR_INVALID_ARG;
+    if (L <= 0 || p0 < m->config.start[0] || L > m->config.start[m->config.n] - p0) return SSVM_ERR_INVALID_ARG;
+    if (u_bytes / sizeof(ssvm_real) / (size_t)L < (size_t)m->config.n_labels) return SSVM_ERR_WORKSPACE;
     ssvm__chain_scores(m, w, p0, L, u, 0, 0);
+    return SSVM_OK;
 }
 
 typedef struct ssvm__chain_scratch { ssvm_real *u; void *vit; } ssvm__chain_scratch;
 SSVM__PRIV size_t ssvm__chain_u_bytes(int L, int K) {
     return ((size_t)L * (size_t)K * sizeof(ssvm_real) + 15u) & ~(size_t)15u;
 }
-STRUCTSVM_DEF size_t ssvm_chain_scratch_bytes(const ssvm_chain *m) {
-    int i, L = 0;
-    if (!m || !m->start || m->n <= 0 || m->n_labels <= 0) return 0;
-    for (i = 0; i < m->n; i++) if (m->start[i + 1] - m->start[i] > L) L = m->start[i + 1] - m->start[i];
-    if (L <= 0) return 0;
-    if (!ssvm__size3((size_t)L, (size_t)m->n_labels, sizeof(ssvm_real)) || !ssvm_viterbi_work_bytes(L, m->n_labels) ||
-        (m->x && !ssvm__size3(m->n_attrs > 0 ? (size_t)m->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)))
-        return 0; /* does not fit size_t */
-    return ssvm__chain_u_bytes(L, m->n_labels) + ssvm_viterbi_work_bytes(L, m->n_labels) + 32 +
-           (m->x ? (size_t)m->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
+/* the oracle's scratch for sequences of at most L positions (0: does not fit size_t) */
+SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
+    if (!ssvm__size3((size_t)L, (size_t)c->n_labels, sizeof(ssvm_real)) || !ssvm__viterbi_bytes(L, c->n_labels) ||
+        (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)))
+        return 0;
+    return ssvm__chain_u_bytes(L, c->n_labels) + ssvm__viterbi_bytes(L, c->n_labels) + 32 +
+           (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
 }
 SSVM__PRIV unsigned char *ssvm__align16(void *p) {
     size_t mis = (size_t)((uintptr_t)p & 15u);
@@ -1333,90 +1369,87 @@ SSVM__PRIV unsigned char *ssvm__align16(void *p) {
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
    is the oracle at w_scale * w, whose argmax is that of <w, phi> + Delta / w_scale */
 SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, ssvm_real aug, ssvm_real *delta) {
-    int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], L = m->start[i + 1] - p0, t, wrong = 0;
-    unsigned char *base = ssvm__align16(m->scratch);
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, wrong = 0;
+    unsigned char *base = ssvm__align16(m->_scratch);
     ssvm_real *u = (ssvm_real *)(void *)base;
-    unsigned char *vit = base + ssvm__chain_u_bytes(m->max_len, K);
+    unsigned char *vit = base + ssvm__chain_u_bytes(m->_max_len, K);
     ssvm_real *nzv = 0;
     int *nzi = 0;
-    if (m->x) { /* gather buffers after the Viterbi work area, reals first for alignment */
-        size_t vb = (ssvm_viterbi_work_bytes(m->max_len, K) + 15u) & ~(size_t)15u;
+    if (m->config.x) { /* gather buffers after the Viterbi work area, reals first for alignment */
+        size_t vb = (ssvm__viterbi_bytes(m->_max_len, K) + 15u) & ~(size_t)15u;
         nzv = (ssvm_real *)(void *)(vit + vb);
         nzi = (int *)(void *)(nzv + F);
     }
     ssvm__chain_scores(m, w, p0, L, u, nzi, nzv);
     if (aug > 0) {
-        ssvm_real unit = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? aug : aug / (ssvm_real)L; /* ssvm_real: no double in
+        ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? aug : aug / (ssvm_real)L; /* ssvm_real: no double in
                                                                                               float firmware */
         int s;
         for (t = 0; t < L; t++) {
-            int g = m->labels[p0 + t];
+            int g = m->config.labels[p0 + t];
             for (s = 0; s < K; s++) if (s != g) u[(size_t)t * K + s] += unit;
         }
     }
-    ssvm_viterbi(L, K, u, w + ssvm__chain_trans_off(K, F, m->flags), vit, y);
+    ssvm__viterbi(L, K, u, w + ssvm__chain_trans_off(K, F, m->config.flags), vit, y);
     if (delta) {
-        for (t = 0; t < L; t++) wrong += (y[t] != m->labels[p0 + t]);
-        *delta = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
+        for (t = 0; t < L; t++) wrong += (y[t] != m->config.labels[p0 + t]);
+        *delta = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
     }
     return L;
 }
 SSVM__PRIV int ssvm__chain_truth(void *user, int i, int *y) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int p0 = m->start[i], L = m->start[i + 1] - p0, t;
-    for (t = 0; t < L; t++) y[t] = m->labels[p0 + t];
+    int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
+    for (t = 0; t < L; t++) y[t] = m->config.labels[p0 + t];
     return L;
 }
 SSVM__PRIV int ssvm__chain_check_label(const ssvm_chain *m, int i, const int *y, int len) {
     int t;
-    if (len != m->start[i + 1] - m->start[i]) return SSVM_ERR_LABEL;
-    for (t = 0; t < len; t++) if (y[t] < 0 || y[t] >= m->n_labels) return SSVM_ERR_LABEL;
+    if (len != m->config.start[i + 1] - m->config.start[i]) return SSVM_ERR_LABEL;
+    for (t = 0; t < len; t++) if (y[t] < 0 || y[t] >= m->config.n_labels) return SSVM_ERR_LABEL;
     return 0;
 }
 SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], t, rc;
-    int to = ssvm__chain_trans_off(K, F, m->flags);
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, rc;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
     for (t = 0; t < len; t++) {
         int p = p0 + t, s = y[t];
-        if (m->x) {
-            if (m->flags & SSVM_CHAIN_ATTR_MAJOR) {
+        if (m->config.x) {
+            if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                 int k;
-                const ssvm_real *x = m->x + (size_t)p * F;
+                const ssvm_real *x = m->config.x + (size_t)p * F;
                 for (k = 0; k < F; k++) if (x[k] != 0) ssvm_svec_add(out, k * K + s, scale * x[k]);
-            } else ssvm_svec_add_dense(out, s * F, m->x + (size_t)p * F, F, scale);
+            } else ssvm_svec_add_dense(out, s * F, m->config.x + (size_t)p * F, F, scale);
         } else {
-            int b = m->attr_start[p];
-            if (m->flags & SSVM_CHAIN_ATTR_MAJOR)
-                ssvm_svec_add_sparse(out, s, K, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->attr_start[p + 1] - b, scale);
+            int b = m->config.attr_start[p];
+            if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
+                ssvm_svec_add_sparse(out, s, K, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, scale);
             else
-                ssvm_svec_add_sparse(out, s * F, 1, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->attr_start[p + 1] - b, scale);
+                ssvm_svec_add_sparse(out, s * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, scale);
         }
         if (t + 1 < len) ssvm_svec_add(out, to + y[t] + K * y[t + 1], scale);
     }
-    if (m->flags & SSVM_CHAIN_BIASES) {
+    if (m->config.flags & SSVM_CHAIN_BIASES) {
         ssvm_svec_add(out, K * F + y[0], scale);
         ssvm_svec_add(out, K * F + K + y[len - 1], scale);
     }
     return out->err;
 }
-SSVM__PRIV int ssvm__chain_oracle(void *user, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
-    return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, 1, delta);
-}
-SSVM__PRIV int ssvm__chain_oracle_scaled(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+SSVM__PRIV int ssvm__chain_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
-    return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, (ssvm_real)(1.0 / ws), delta);
+    return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, ws == 1.0 ? (ssvm_real)1 : (ssvm_real)(1.0 / ws), delta);
 }
 SSVM__PRIV int ssvm__chain_decode(void *user, int i, const ssvm_real *w, int *y) {
     return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, 0, 0);
 }
 SSVM__PRIV int ssvm__chain_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int p0 = m->start[i], t, wrong = 0, rc;
+    int p0 = m->config.start[i], t, wrong = 0, rc;
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
-    for (t = 0; t < len; t++) wrong += (y[t] != m->labels[p0 + t]);
-    *delta = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)len;
+    for (t = 0; t < len; t++) wrong += (y[t] != m->config.labels[p0 + t]);
+    *delta = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)len;
     return 0;
 }
 /* statistics s(y) = [one-hot of y_t for t < L (L*K), transition counts (K*K)]; the biases are read off the
@@ -1424,12 +1457,12 @@ SSVM__PRIV int ssvm__chain_loss(void *user, int i, const int *y, int len, ssvm_r
 SSVM__PRIV int ssvm__chain_stat_dim(void *user, int i) {
     ssvm_chain *m = (ssvm_chain *)user;
     /* L*K can exceed int even when d = K*F + (2K) + K*K fits: report it instead of overflowing */
-    long long dim = (long long)(m->start[i + 1] - m->start[i]) * m->n_labels + (long long)m->n_labels * m->n_labels;
+    long long dim = (long long)(m->config.start[i + 1] - m->config.start[i]) * m->config.n_labels + (long long)m->config.n_labels * m->config.n_labels;
     return dim > INT_MAX ? SSVM_ERR_OVERFLOW : (int)dim;
 }
 SSVM__PRIV int ssvm__chain_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int K = m->n_labels, t, rc;
+    int K = m->config.n_labels, t, rc;
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
     for (t = 0; t < len; t++) {
         s[(size_t)t * K + y[t]] += scale;
@@ -1439,28 +1472,28 @@ SSVM__PRIV int ssvm__chain_stats(void *user, int i, const int *y, int len, ssvm_
 }
 SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_real scale, ssvm_svec *out) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], L = m->start[i + 1] - p0, t, s, q;
-    int to = ssvm__chain_trans_off(K, F, m->flags);
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, s, q;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
     for (t = 0; t < L; t++) {
         int p = p0 + t;
         for (s = 0; s < K; s++) {
             ssvm_real c = st[(size_t)t * K + s];
             if (c == 0) continue;
             c *= scale;
-            if (m->x) {
-                if (m->flags & SSVM_CHAIN_ATTR_MAJOR) {
+            if (m->config.x) {
+                if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                     int k;
-                    const ssvm_real *x = m->x + (size_t)p * F;
+                    const ssvm_real *x = m->config.x + (size_t)p * F;
                     for (k = 0; k < F; k++) if (x[k] != 0) ssvm_svec_add(out, k * K + s, c * x[k]);
-                } else ssvm_svec_add_dense(out, s * F, m->x + (size_t)p * F, F, c);
+                } else ssvm_svec_add_dense(out, s * F, m->config.x + (size_t)p * F, F, c);
             } else {
-                int b = m->attr_start[p];
-                if (m->flags & SSVM_CHAIN_ATTR_MAJOR)
-                    ssvm_svec_add_sparse(out, s, K, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->attr_start[p + 1] - b, c);
+                int b = m->config.attr_start[p];
+                if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
+                    ssvm_svec_add_sparse(out, s, K, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, c);
                 else
-                    ssvm_svec_add_sparse(out, s * F, 1, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->attr_start[p + 1] - b, c);
+                    ssvm_svec_add_sparse(out, s * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, c);
             }
-            if (m->flags & SSVM_CHAIN_BIASES) {
+            if (m->config.flags & SSVM_CHAIN_BIASES) {
                 if (t == 0) ssvm_svec_add(out, K * F + s, c);
                 if (t == L - 1) ssvm_svec_add(out, K * F + K + s, c);
             }
@@ -1473,126 +1506,154 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
     return out->err;
 }
 
-STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, void *scratch, ssvm_problem *out) {
+/* validates the data; *L = the longest sequence */
+SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) {
     int i, L = 0, K, F, P;
     long long k;
-    size_t need;
-    if (!m || !out) return SSVM_ERR_INVALID_ARG;
-    if (m->n <= 0 || m->n_labels <= 0 || m->n_attrs <= 0) return SSVM_ERR_EMPTY;
-    if (!m->start || (!m->x && (!m->attr_start || !m->attr_id)) || !m->labels) return SSVM_ERR_INVALID_ARG;
-    if (ssvm_chain_dim(m) <= 0) return SSVM_ERR_OVERFLOW;
-    K = m->n_labels; F = m->n_attrs;
+    if (!c) return SSVM_ERR_INVALID_ARG;
+    if (c->n <= 0 || c->n_labels <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
+    if (!c->start || (!c->x && (!c->attr_start || !c->attr_id)) || !c->labels) return SSVM_ERR_INVALID_ARG;
+    if (ssvm_chain_dim(c) <= 0) return SSVM_ERR_OVERFLOW;
+    K = c->n_labels; F = c->n_attrs;
     /* positions start[0] .. start[n]-1 of the arrays: start[0] > 0 makes a model over a slice */
-    if (m->start[0] < 0) return SSVM_ERR_INVALID_ARG;
-    for (i = 0; i < m->n; i++) {
-        int len = m->start[i + 1] - m->start[i];
+    if (c->start[0] < 0) return SSVM_ERR_INVALID_ARG;
+    for (i = 0; i < c->n; i++) {
+        int len = c->start[i + 1] - c->start[i];
         if (len <= 0) return SSVM_ERR_EMPTY;
         if (len > L) L = len;
     }
-    P = m->start[m->n];
-    for (i = m->start[0]; i < P; i++) if (m->labels[i] < 0 || m->labels[i] >= K) return SSVM_ERR_LABEL;
-    if (m->x) {
-        for (k = (long long)m->start[0] * F; k < (long long)P * F; k++)
-            if (!ssvm__finite((double)m->x[k])) return SSVM_ERR_NONFINITE;
+    P = c->start[c->n];
+    for (i = c->start[0]; i < P; i++) if (c->labels[i] < 0 || c->labels[i] >= K) return SSVM_ERR_LABEL;
+    if (c->x) {
+        for (k = (long long)c->start[0] * F; k < (long long)P * F; k++)
+            if (!ssvm__finite((double)c->x[k])) return SSVM_ERR_NONFINITE;
     } else {
-        if (m->attr_start[m->start[0]] < 0) return SSVM_ERR_INVALID_ARG;
-        for (i = m->start[0]; i < P; i++) if (m->attr_start[i + 1] < m->attr_start[i]) return SSVM_ERR_INVALID_ARG;
-        for (k = m->attr_start[m->start[0]]; k < m->attr_start[P]; k++) {
-            if (m->attr_id[k] < 0 || m->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
-            if (m->attr_val && !ssvm__finite((double)m->attr_val[k])) return SSVM_ERR_NONFINITE;
+        if (c->attr_start[c->start[0]] < 0) return SSVM_ERR_INVALID_ARG;
+        for (i = c->start[0]; i < P; i++) if (c->attr_start[i + 1] < c->attr_start[i]) return SSVM_ERR_INVALID_ARG;
+        for (k = c->attr_start[c->start[0]]; k < c->attr_start[P]; k++) {
+            if (c->attr_id[k] < 0 || c->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
+            if (c->attr_val && !ssvm__finite((double)c->attr_val[k])) return SSVM_ERR_NONFINITE;
         }
     }
-    m->max_len = L;
-    need = ssvm_chain_scratch_bytes(m);
-    if (!need) return SSVM_ERR_OVERFLOW; /* the scratch size does not fit size_t */
-    if (scratch && scratch == m->scratch) { /* the model's own again: it must still be large enough */
-        if (m->scratch_bytes < need) return SSVM_ERR_WORKSPACE;
-    } else if (scratch) {
-        if (m->owns_scratch) ssvm_chain_free(m);
-        m->scratch = scratch; m->scratch_bytes = need; m->owns_scratch = 0;
-    } else if (!m->scratch || m->scratch_bytes < need) {
-        if (m->owns_scratch) ssvm_chain_free(m);
-#ifdef STRUCTSVM_NO_MALLOC
-        return SSVM_ERR_NOT_SUPPORTED;
-#else
-        m->scratch = ssvm__alloc_with(0, need);
-        if (!m->scratch) return SSVM_ERR_OUT_OF_MEMORY;
-        m->scratch_bytes = need; m->owns_scratch = 1;
-#endif
-    }
-    SSVM_MEMSET(out, 0, sizeof *out);
-    out->n = m->n; out->d = ssvm_chain_dim(m); out->max_label_len = L; out->user = m;
+    *Lout = L;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_get_heap_size(const ssvm_chain_config *c, size_t *bytes) {
+    int L = 0;
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm__chain_check(c, &L)) != SSVM_OK) return r;
+    return (*bytes = ssvm__chain_scratch_bytes(c, L)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *c, void *heap, size_t bytes,
+                                                       ssvm_chain *m) {
+    int L = 0;
+    size_t need;
+    ssvm_result r;
+    if (!m || !heap) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(m, 0, sizeof *m);
+    if ((r = ssvm__chain_check(c, &L)) != SSVM_OK) return r;
+    if (!(need = ssvm__chain_scratch_bytes(c, L))) return SSVM_ERR_OVERFLOW;
+    if (bytes < need) return SSVM_ERR_WORKSPACE;
+    m->config = *c; m->_max_len = L; m->_scratch = heap; m->_scratch_bytes = bytes;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
+    size_t need;
+    void *heap;
+    ssvm_result r;
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(m, 0, sizeof *m);
+    if ((r = ssvm_chain_get_heap_size(c, &need)) != SSVM_OK) return r;
+    if ((r = ssvm__heap_for(0, need, &heap)) != SSVM_OK) return r;
+    if ((r = ssvm_chain_init_preallocated(c, heap, need, m)) != SSVM_OK) { ssvm__free_with(0, heap); return r; }
+    m->_owns_scratch = 1;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m) {
+    if (!m) return;
+    if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
+    m->_scratch = 0; m->_owns_scratch = 0; m->_scratch_bytes = 0; m->_max_len = 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
+    if (!m || !out) return SSVM_ERR_INVALID_ARG;
+    if (!m->_scratch || m->_max_len <= 0) return SSVM_ERR_INVALID_ARG; /* not initialised */
+    *out = ssvm_problem_config_init(m->config.n, ssvm_chain_dim(&m->config), m->_max_len);
+    out->user = m;
     out->truth = ssvm__chain_truth; out->phi = ssvm__chain_phi; out->oracle = ssvm__chain_oracle;
-    out->oracle_scaled = ssvm__chain_oracle_scaled;
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
     return SSVM_OK;
 }
-STRUCTSVM_DEF void ssvm_chain_free(ssvm_chain *m) {
-    if (!m) return;
-#ifndef STRUCTSVM_NO_MALLOC
-    if (m->owns_scratch) ssvm__free_with(0, m->scratch);
-#endif
-    m->scratch = 0; m->owns_scratch = 0; m->scratch_bytes = 0;
-}
-STRUCTSVM_DEF size_t ssvm_chain_predict_work_bytes(int L, int K) {
-    if (L <= 0 || K <= 0) return 0;
-    if (!ssvm__size3((size_t)L, (size_t)K, sizeof(ssvm_real)) || !ssvm_viterbi_work_bytes(L, K)) return 0;
-    return ssvm__chain_u_bytes(L, K) + ssvm_viterbi_work_bytes(L, K) + 16;
+STRUCTSVM_DEF ssvm_result ssvm_chain_predict_get_work_size(int L, int K, size_t *bytes) {
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (L <= 0 || K <= 0) return SSVM_ERR_EMPTY;
+    if (!ssvm__size3((size_t)L, (size_t)K, sizeof(ssvm_real)) || !ssvm__viterbi_bytes(L, K)) return SSVM_ERR_OVERFLOW;
+    *bytes = ssvm__chain_u_bytes(L, K) + ssvm__viterbi_bytes(L, K) + 16;
+    return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm_real *w, int L, const ssvm_real *x,
-                                             void *work, int *y) {
+                                             void *work, size_t work_bytes, int *y) {
     ssvm_chain m;
     int st[2];
+    size_t need;
     unsigned char *base;
+    ssvm_result r;
     if (!w || !x || !work || !y) return SSVM_ERR_INVALID_ARG;
     if (K <= 0 || F <= 0 || L <= 0) return SSVM_ERR_EMPTY;
+    if ((r = ssvm_chain_predict_get_work_size(L, K, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
     SSVM_MEMSET(&m, 0, sizeof m);
-    m.n = 1; m.n_labels = K; m.n_attrs = F; m.flags = flags; st[0] = 0; st[1] = L; m.start = st; m.x = x;
-    if (ssvm_chain_dim(&m) <= 0) return SSVM_ERR_OVERFLOW; /* K*F + K*K must fit an int (offsets into w) */
+    m.config.n = 1; m.config.n_labels = K; m.config.n_attrs = F; m.config.flags = flags;
+    st[0] = 0; st[1] = L; m.config.start = st; m.config.x = x;
+    if (ssvm_chain_dim(&m.config) <= 0) return SSVM_ERR_OVERFLOW; /* K*F + K*K must fit an int (offsets into w) */
     base = ssvm__align16(work);
-    ssvm_chain_scores(&m, w, 0, L, (ssvm_real *)(void *)base);
-    ssvm_viterbi(L, K, (ssvm_real *)(void *)base, w + ssvm__chain_trans_off(K, F, flags),
-                 base + ssvm__chain_u_bytes(L, K), y);
+    ssvm__chain_scores(&m, w, 0, L, (ssvm_real *)(void *)base, 0, 0);
+    ssvm__viterbi(L, K, (ssvm_real *)(void *)base, w + ssvm__chain_trans_off(K, F, flags),
+                  base + ssvm__chain_u_bytes(L, K), y);
     return SSVM_OK;
 }
 
 /* >>oracles: multiclass, phi(x, y) = x (x) e_y with w[y*F + j] */
-STRUCTSVM_DEF void ssvm_multiclass_init(ssvm_multiclass *m, int n, int K, int F, const ssvm_real *x, const int *labels) {
-    if (!m) return;
-    SSVM_MEMSET(m, 0, sizeof *m);
-    m->n = n; m->n_classes = K; m->n_attrs = F; m->x = x; m->labels = labels;
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_multiclass_config_init(int n, int K, int F, const ssvm_real *x,
+                                                                 const int *labels) {
+    ssvm_multiclass_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.n = n; c.n_labels = K; c.n_attrs = F; c.x = x; c.labels = labels;
+    return c;
 }
-STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass *m) {
+STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass_config *c) {
     long long d;
-    if (!m || m->n_classes <= 0 || m->n_attrs <= 0) return 0;
-    d = (long long)m->n_classes * m->n_attrs;
+    if (!c || c->n_labels <= 0 || c->n_attrs <= 0) return 0;
+    d = (long long)c->n_labels * c->n_attrs;
     return d > INT_MAX ? 0 : (int)d;
 }
 SSVM__PRIV ssvm_real ssvm__mc_score(const ssvm_multiclass *m, const ssvm_real *w, int i, int y) {
-    const ssvm_real *wy = w + (size_t)y * m->n_attrs;
+    const ssvm_real *wy = w + (size_t)y * m->config.n_attrs;
     ssvm_real acc = 0;
     int k;
-    if (m->x) {
+    if (m->config.x) {
         /* in ssvm_real, like the chain's scores: a predict-only float build needs no double arithmetic */
-        const ssvm_real *x = m->x + (size_t)i * m->n_attrs;
+        const ssvm_real *x = m->config.x + (size_t)i * m->config.n_attrs;
         ssvm_real a1 = 0;
-        for (k = 0; k + 1 < m->n_attrs; k += 2) { acc += wy[k] * x[k]; a1 += wy[k + 1] * x[k + 1]; }
-        if (k < m->n_attrs) acc += wy[k] * x[k];
+        for (k = 0; k + 1 < m->config.n_attrs; k += 2) { acc += wy[k] * x[k]; a1 += wy[k + 1] * x[k + 1]; }
+        if (k < m->config.n_attrs) acc += wy[k] * x[k];
         acc += a1;
     } else {
-        for (k = m->row_start[i]; k < m->row_start[i + 1]; k++)
-            acc += wy[m->attr_id[k]] * (m->attr_val ? m->attr_val[k] : (ssvm_real)1);
+        for (k = m->config.row_start[i]; k < m->config.row_start[i + 1]; k++)
+            acc += wy[m->config.attr_id[k]] * (m->config.attr_val ? m->config.attr_val[k] : (ssvm_real)1);
     }
     return acc;
 }
 SSVM__PRIV ssvm_real ssvm__mc_cost(const ssvm_multiclass *m, int t, int p) {
-    if (m->cost) return m->cost[(size_t)t * m->n_classes + p];
+    if (m->config.cost) return m->config.cost[(size_t)t * m->config.n_labels + p];
     return (ssvm_real)(t != p);
 }
 /* aug: the weight of the cost term (0: plain decode; 1/w_scale: the oracle at w_scale * w) */
 SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real *w, ssvm_real aug, int *y, ssvm_real *delta) {
-    int K = m->n_classes, c, best = 0, g = m->labels ? m->labels[i] : 0;
+    int K = m->config.n_labels, c, best = 0, g = m->config.labels ? m->config.labels[i] : 0;
     ssvm_real bv = 0;
     for (c = 0; c < K; c++) {
         ssvm_real v = ssvm__mc_score(m, w, i, c) + (aug != 0 ? aug * ssvm__mc_cost(m, g, c) : 0);
@@ -1602,83 +1663,89 @@ SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real 
     if (delta) *delta = ssvm__mc_cost(m, g, best);
     return 1;
 }
-SSVM__PRIV int ssvm__mc_truth(void *user, int i, int *y) { *y = ((ssvm_multiclass *)user)->labels[i]; return 1; }
+SSVM__PRIV int ssvm__mc_truth(void *user, int i, int *y) { *y = ((ssvm_multiclass *)user)->config.labels[i]; return 1; }
 SSVM__PRIV int ssvm__mc_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
-    int F = m->n_attrs;
-    if (len != 1 || *y < 0 || *y >= m->n_classes) return SSVM_ERR_LABEL;
-    if (m->x) ssvm_svec_add_dense(out, *y * F, m->x + (size_t)i * F, F, scale);
+    int F = m->config.n_attrs;
+    if (len != 1 || *y < 0 || *y >= m->config.n_labels) return SSVM_ERR_LABEL;
+    if (m->config.x) ssvm_svec_add_dense(out, *y * F, m->config.x + (size_t)i * F, F, scale);
     else {
-        int b = m->row_start[i];
-        ssvm_svec_add_sparse(out, *y * F, 1, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->row_start[i + 1] - b, scale);
+        int b = m->config.row_start[i];
+        ssvm_svec_add_sparse(out, *y * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.row_start[i + 1] - b, scale);
     }
     return out->err;
 }
-SSVM__PRIV int ssvm__mc_oracle(void *user, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
-    return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, 1, y, delta);
-}
-SSVM__PRIV int ssvm__mc_oracle_scaled(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+SSVM__PRIV int ssvm__mc_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
-    return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, (ssvm_real)(1.0 / ws), y, delta);
+    return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, ws == 1.0 ? (ssvm_real)1 : (ssvm_real)(1.0 / ws), y, delta);
 }
 SSVM__PRIV int ssvm__mc_decode(void *user, int i, const ssvm_real *w, int *y) {
     return ssvm__mc_argmax((const ssvm_multiclass *)user, i, w, 0, y, 0);
 }
 SSVM__PRIV int ssvm__mc_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
-    if (len != 1 || *y < 0 || *y >= m->n_classes) return SSVM_ERR_LABEL;
-    *delta = ssvm__mc_cost(m, m->labels[i], *y);
+    if (len != 1 || *y < 0 || *y >= m->config.n_labels) return SSVM_ERR_LABEL;
+    *delta = ssvm__mc_cost(m, m->config.labels[i], *y);
     return 0;
 }
-SSVM__PRIV int ssvm__mc_stat_dim(void *user, int i) { (void)i; return ((ssvm_multiclass *)user)->n_classes; }
+SSVM__PRIV int ssvm__mc_stat_dim(void *user, int i) { (void)i; return ((ssvm_multiclass *)user)->config.n_labels; }
 SSVM__PRIV int ssvm__mc_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
     (void)i;
-    if (len != 1 || *y < 0 || *y >= m->n_classes) return SSVM_ERR_LABEL;
+    if (len != 1 || *y < 0 || *y >= m->config.n_labels) return SSVM_ERR_LABEL;
     s[*y] += scale;
     return 0;
 }
 SSVM__PRIV int ssvm__mc_expand(void *user, int i, const ssvm_real *s, ssvm_real scale, ssvm_svec *out) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
-    int c, F = m->n_attrs;
-    for (c = 0; c < m->n_classes; c++) {
+    int c, F = m->config.n_attrs;
+    for (c = 0; c < m->config.n_labels; c++) {
         if (s[c] == 0) continue;
-        if (m->x) ssvm_svec_add_dense(out, c * F, m->x + (size_t)i * F, F, s[c] * scale);
+        if (m->config.x) ssvm_svec_add_dense(out, c * F, m->config.x + (size_t)i * F, F, s[c] * scale);
         else {
-            int b = m->row_start[i];
-            ssvm_svec_add_sparse(out, c * F, 1, m->attr_id + b, m->attr_val ? m->attr_val + b : 0, m->row_start[i + 1] - b, s[c] * scale);
+            int b = m->config.row_start[i];
+            ssvm_svec_add_sparse(out, c * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.row_start[i + 1] - b, s[c] * scale);
         }
     }
     return out->err;
 }
-STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_problem *out) {
+STRUCTSVM_DEF ssvm_result ssvm_multiclass_init(const ssvm_multiclass_config *c, ssvm_multiclass *m) {
     int i, K, F;
     long long k;
-    if (!m || !out) return SSVM_ERR_INVALID_ARG;
-    if (m->n <= 0 || m->n_classes <= 0 || m->n_attrs <= 0) return SSVM_ERR_EMPTY;
-    if ((!m->x && (!m->row_start || !m->attr_id)) || !m->labels) return SSVM_ERR_INVALID_ARG;
-    if (ssvm_multiclass_dim(m) <= 0) return SSVM_ERR_OVERFLOW;
-    K = m->n_classes; F = m->n_attrs;
-    for (i = 0; i < m->n; i++) if (m->labels[i] < 0 || m->labels[i] >= K) return SSVM_ERR_LABEL;
-    if (m->x) {
-        for (k = 0; k < (long long)m->n * F; k++) if (!ssvm__finite((double)m->x[k])) return SSVM_ERR_NONFINITE;
+    if (!m || !c) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(m, 0, sizeof *m);
+    if (c->n <= 0 || c->n_labels <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
+    if ((!c->x && (!c->row_start || !c->attr_id)) || !c->labels) return SSVM_ERR_INVALID_ARG;
+    if (ssvm_multiclass_dim(c) <= 0) return SSVM_ERR_OVERFLOW;
+    K = c->n_labels; F = c->n_attrs;
+    for (i = 0; i < c->n; i++) if (c->labels[i] < 0 || c->labels[i] >= K) return SSVM_ERR_LABEL;
+    if (c->x) {
+        for (k = 0; k < (long long)c->n * F; k++) if (!ssvm__finite((double)c->x[k])) return SSVM_ERR_NONFINITE;
     } else {
-        if (m->row_start[0] != 0) return SSVM_ERR_INVALID_ARG;
-        for (i = 0; i < m->n; i++) if (m->row_start[i + 1] < m->row_start[i]) return SSVM_ERR_INVALID_ARG;
-        for (k = 0; k < m->row_start[m->n]; k++) {
-            if (m->attr_id[k] < 0 || m->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
-            if (m->attr_val && !ssvm__finite((double)m->attr_val[k])) return SSVM_ERR_NONFINITE;
+        if (c->row_start[0] != 0) return SSVM_ERR_INVALID_ARG;
+        for (i = 0; i < c->n; i++) if (c->row_start[i + 1] < c->row_start[i]) return SSVM_ERR_INVALID_ARG;
+        for (k = 0; k < c->row_start[c->n]; k++) {
+            if (c->attr_id[k] < 0 || c->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
+            if (c->attr_val && !ssvm__finite((double)c->attr_val[k])) return SSVM_ERR_NONFINITE;
         }
     }
-    if (m->cost) {
+    if (c->cost) {
         for (k = 0; k < (long long)K * K; k++)
-            if (!ssvm__finite((double)m->cost[k]) || m->cost[k] < 0) return SSVM_ERR_LOSS;
-        for (i = 0; i < K; i++) if (m->cost[(size_t)i * K + i] != 0) return SSVM_ERR_LOSS;
+            if (!ssvm__finite((double)c->cost[k]) || c->cost[k] < 0) return SSVM_ERR_LOSS;
+        for (i = 0; i < K; i++) if (c->cost[(size_t)i * K + i] != 0) return SSVM_ERR_LOSS;
     }
-    SSVM_MEMSET(out, 0, sizeof *out);
-    out->n = m->n; out->d = ssvm_multiclass_dim(m); out->max_label_len = 1; out->user = m;
+    m->config = *c;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF void ssvm_multiclass_uninit(ssvm_multiclass *m) {
+    if (m) SSVM_MEMSET(m, 0, sizeof *m);
+}
+STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_problem *out) {
+    if (!m || !out) return SSVM_ERR_INVALID_ARG;
+    if (m->config.n <= 0 || !m->config.labels) return SSVM_ERR_INVALID_ARG; /* not initialised */
+    *out = ssvm_problem_config_init(m->config.n, ssvm_multiclass_dim(&m->config), 1);
+    out->user = m;
     out->truth = ssvm__mc_truth; out->phi = ssvm__mc_phi; out->oracle = ssvm__mc_oracle;
-    out->oracle_scaled = ssvm__mc_oracle_scaled;
     out->decode = ssvm__mc_decode; out->loss = ssvm__mc_loss;
     out->stat_dim = ssvm__mc_stat_dim; out->stats = ssvm__mc_stats; out->expand = ssvm__mc_expand;
     return SSVM_OK;
@@ -1689,7 +1756,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
     if (!w || !x || !y) return SSVM_ERR_INVALID_ARG;
     if (K <= 0 || F <= 0) return SSVM_ERR_EMPTY;
     SSVM_MEMSET(&m, 0, sizeof m);
-    m.n = 1; m.n_classes = K; m.n_attrs = F; m.x = x; m.labels = &lab;
+    m.config.n = 1; m.config.n_labels = K; m.config.n_attrs = F; m.config.x = x; m.config.labels = &lab;
     ssvm__mc_argmax(&m, 0, w, 0, y, 0);
     return SSVM_OK;
 }
@@ -1723,49 +1790,107 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 }
 
 #ifndef STRUCTSVM_PREDICT_ONLY
-/* >>solvers: shared pieces */
-STRUCTSVM_DEF ssvm_params ssvm_params_init(ssvm_solver_kind solver) {
-    ssvm_params q;
-    SSVM_MEMSET(&q, 0, sizeof q);
-    q.solver = solver;
-    q.lambda = 0.01;
-    q.max_passes = 50;
-    q.gap_tol = 1e-3;
-    q.eval_every = 1;
-    q.eval_iterate = 1;
-    q.eval_average = 1;
-    q.line_search = 1;
-    q.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : SSVM_AVG_WEIGHTED;
-    q.sampling = SSVM_SAMPLE_UNIFORM;
-    q.state = SSVM_STATE_AUTO;
-    q.seed = 1;
-    return q;
+/* >>engine: what every iterative solver shares. The configuration and its checks, the clock (wall and CPU),
+   random numbers and the index picker, the memory layout, the oracle and psi calls, the lazily scaled iterate
+   and average, the one evaluation routine, the run loop with its stopping rules, weights and ssvm_train. An
+   algorithm is a step function (ssvm__bcfw_step, ssvm__ssg_step, ssvm__ms_step) or, for batch FW, a pass
+   function (ssvm__fw_iteration); see ssvm__pass. */
+STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
+    ssvm_solver_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.problem = p;
+    c.solver = solver;
+    c.lambda = 0.01;
+    c.max_passes = 50;
+    c.gap_tol = 1e-3;
+    c.target_primal = -SSVM__HUGE;
+    c.eval_every = 1;
+    c.eval_iterate = 1;
+    c.eval_average = 1;
+    c.line_search = 1;
+    c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : SSVM_AVG_WEIGHTED;
+    /* the multi-sample default: a permutation per pass (its Algorithm 3 is cyclic, bad on sorted data) */
+    c.sampling = solver == SSVM_MULTISAMPLE ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.state = SSVM_STATE_AUTO;
+    c.ms.samples = 1;
+    c.ms.sweeps = 1;
+    c.ms.update = SSVM_MS_UPDATE_AUTO;
+    c.ms.project = 1;
+    c.ms.loss_bound = 1;
+    c.seed = 1;
+    return c;
 }
-STRUCTSVM_DEF ssvm_result ssvm_params_check(const ssvm_params *q) {
-    if (!q) return SSVM_ERR_INVALID_ARG;
-    if (!(q->lambda > 0) || !ssvm__finite(q->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)q->solver > (unsigned)SSVM_SSG || (unsigned)q->sampling > (unsigned)SSVM_SAMPLE_SEQUENCE ||
-        (unsigned)q->averaging > (unsigned)SSVM_AVG_SUFFIX || (unsigned)q->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
+STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
+    const ssvm_ms_config *m;
+    ssvm_result r;
+    if (!c) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
+    if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
+    if ((unsigned)c->solver > (unsigned)SSVM_MULTISAMPLE || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+        (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
-    if (q->max_passes < 0 || q->max_oracle_calls < 0 || q->eval_every < 0 || !(q->max_seconds >= 0) ||
-        !(q->gap_tol >= 0))
+    if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
+        !ssvm__finite(c->max_seconds) || !(c->gap_tol >= 0) || !ssvm__finite(c->gap_tol) || c->target_primal != c->target_primal)
         return SSVM_ERR_INVALID_ARG;
-    if (q->sampling == SSVM_SAMPLE_SEQUENCE && (!q->sequence || q->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
-    if (q->solver == SSVM_FW && q->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-    if ((q->allocator.alloc != 0) != (q->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
-#ifdef STRUCTSVM_NO_CLOCK
-    if (q->max_seconds > 0 && !q->clock) return SSVM_ERR_NOT_SUPPORTED; /* no clock: the limit could never fire */
-#endif
+    if (c->sampling == SSVM_SAMPLE_SEQUENCE && (!c->sequence || c->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
+    /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
+    if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
+    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE) return SSVM_ERR_NOT_SUPPORTED;
+    if (c->solver == SSVM_MULTISAMPLE && c->averaging == SSVM_AVG_SUFFIX) return SSVM_ERR_NOT_SUPPORTED;
+    if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
+    if (c->solver == SSVM_MULTISAMPLE) {
+        m = &c->ms;
+        if (m->samples <= 0 || m->sweeps <= 0 || m->cache_size < 0 || !(m->loss_bound >= 0) || !ssvm__finite(m->loss_bound))
+            return SSVM_ERR_INVALID_ARG;
+        if ((unsigned)m->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS) return SSVM_ERR_INVALID_ARG;
+        if (m->samples > (INT_MAX - 1) / 2 || m->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
+        if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
+        if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
+    }
     return SSVM_OK;
 }
 
-SSVM__PRIV double ssvm__now(const ssvm_solver *s) {
-    if (s->par.clock) return s->par.clock(s->par.clock_user);
+/* Wall clock: the caller's, else the monotonic clock where <time.h> has one (POSIX with _POSIX_C_SOURCE, or
+   C11 timespec_get), else time() (whole seconds). CPU: clock(). Both 0 under STRUCTSVM_NO_CLOCK. */
+SSVM__PRIV double ssvm__wall(const ssvm_solver *s) {
+    if (s->_cfg.clock) return s->_cfg.clock(s->_cfg.clock_user);
+#if defined(STRUCTSVM_NO_CLOCK)
+    return 0.0;
+#elif defined(CLOCK_MONOTONIC)
+    {
+        struct timespec ts;
+        if (clock_gettime(CLOCK_MONOTONIC, &ts) == 0) return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+        return (double)time(0);
+    }
+#elif defined(TIME_UTC) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+    {
+        struct timespec ts;
+        if (timespec_get(&ts, TIME_UTC)) return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+        return (double)time(0);
+    }
+#else
+    return (double)time(0);
+#endif
+}
+SSVM__PRIV double ssvm__cpu(void) {
 #ifndef STRUCTSVM_NO_CLOCK
     return (double)clock() / (double)CLOCKS_PER_SEC;
 #else
     return 0.0;
 #endif
+}
+typedef struct ssvm__stopwatch { double wall, cpu; } ssvm__stopwatch;
+SSVM__PRIV ssvm__stopwatch ssvm__start(const ssvm_solver *s) {
+    ssvm__stopwatch t;
+    t.wall = ssvm__wall(s); t.cpu = ssvm__cpu();
+    return t;
+}
+/* adds the time since t to *wall and *cpu; returns the wall seconds */
+SSVM__PRIV double ssvm__stop(const ssvm_solver *s, ssvm__stopwatch t, double *wall, double *cpu) {
+    double dw = ssvm__wall(s) - t.wall;
+    *wall += dw;
+    *cpu += ssvm__cpu() - t.cpu;
+    return dw;
 }
 SSVM__PRIV double ssvm__nan(void) {
     volatile double z = 0.0;
@@ -1783,338 +1908,593 @@ SSVM__PRIV int ssvm__rand_below(unsigned long long *st, int n) { /* unbiased by 
     do r = ssvm__rand(st); while (r >= lim);
     return (int)(r % (unsigned long long)n);
 }
+/* The example of the next step: uniform, a fresh Fisher-Yates permutation per pass, the caller's sequence, or
+   cyclic. -1 for a sequence entry out of range. */
+SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
+    const ssvm_solver_config *c = &s->_cfg;
+    int n = s->_prob.n, i;
+    long long pos = s->_seq_pos++;
+    if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
+        i = c->sequence[pos % c->sequence_len];
+        return (i >= 0 && i < n) ? i : -1;
+    }
+    if (c->sampling == SSVM_SAMPLE_CYCLIC) return (int)(pos % n);
+    if (c->sampling == SSVM_SAMPLE_PERMUTATION) {
+        int k = (int)(pos % n);
+        if (k == 0) {
+            int j;
+            for (j = 0; j < n; j++) s->_perm[j] = j;
+            for (j = n - 1; j > 0; j--) {
+                int r = ssvm__rand_below(&s->_rng, j + 1), t = s->_perm[j];
+                s->_perm[j] = s->_perm[r]; s->_perm[r] = t;
+            }
+        }
+        return s->_perm[k];
+    }
+    return ssvm__rand_below(&s->_rng, n);
+}
 
-SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_params *q) {
-    if (q->solver != SSVM_BCFW) return -1;
-    if (q->state == SSVM_STATE_COMPACT || q->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)q->state : -2;
-    if (q->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
-    if (q->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
+/* Example weights: example i's share of the loss term, x c_i / sum c (x / n without weights). */
+SSVM__PRIV double ssvm__share(const ssvm_problem *p, double wsum, int i, double x) {
+    return p->weights ? x * (double)p->weights[i] / wsum : x / (double)p->n;
+}
+/* the block scale c_i / (lambda sum c) of psi_i in w_s (1/(lambda n) without weights, computed as before) */
+SSVM__PRIV double ssvm__block(const ssvm_problem *p, double wsum, double lam, int i) {
+    return p->weights ? (double)p->weights[i] / (lam * wsum) : 1.0 / (lam * (double)p->n);
+}
+SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p) {
+    double c = 0;
+    int i;
+    if (!p->weights) return (double)p->n;
+    for (i = 0; i < p->n; i++) c += (double)p->weights[i];
+    return c;
+}
+
+SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config *c) {
+    if (c->solver != SSVM_BCFW) return -1;
+    if (c->state == SSVM_STATE_COMPACT || c->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)c->state : -2;
+    if (c->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
+    if (c->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
     return p->stats ? SSVM_STATE_COMPACT : SSVM_STATE_SPARSE;
 }
 
 /* the (index, value) pool of the two sparse state kinds and its per-example bookkeeping */
 SSVM__PRIV void ssvm__take_pool(ssvm_solver *s, ssvm__arena *a, size_t pool) {
-    size_t n = (size_t)s->prob.n;
-    s->sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
-    s->sp_len = (int *)ssvm__take(a, n, sizeof(int));
-    s->sp_cap = (int *)ssvm__take(a, n, sizeof(int));
-    s->sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
-    s->sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
-    s->sp_order = (int *)ssvm__take(a, n, sizeof(int));
-    s->sp_pool_cap = pool;
+    size_t n = (size_t)s->_prob.n;
+    s->_sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
+    s->_sp_len = (int *)ssvm__take(a, n, sizeof(int));
+    s->_sp_cap = (int *)ssvm__take(a, n, sizeof(int));
+    s->_sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
+    s->_sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+    s->_sp_order = (int *)ssvm__take(a, n, sizeof(int));
+    s->_sp_pool_cap = pool;
 }
 
-/* Lays out (or sizes, when s->heap is NULL) every block of the solver in one arena. */
-SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
-    const ssvm_problem *p = &s->prob;
+SSVM__PRIV void ssvm__take_svec(ssvm__arena *a, ssvm_svec *v, int d) {
+    v->val = (ssvm_real *)ssvm__take(a, (size_t)d, sizeof(ssvm_real));
+    v->idx = (int *)ssvm__take(a, (size_t)d, sizeof(int));
+    v->mark = (unsigned char *)ssvm__take(a, (size_t)d, 1);
+    v->d = d; v->nnz = 0; v->err = 0;
+}
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__svec_reset(ssvm_svec *v, int d) {
+    if (!v->mark) return;
+    SSVM_MEMSET(v->mark, 0, (size_t)d); v->nnz = 0; v->d = d; v->err = 0;
+}
+
+SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
+                                      int stride, int *lens, ssvm_real *deltas);
+/* the multi-sample solver's blocks: samples, their weights, the cache of violators, the sampler's scratch */
+SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_ms_config *q = &s->_cfg.ms;
+    size_t n = (size_t)p->n, ml = (size_t)p->max_label_len, slot, sw = 0;
+    int cap = q->cache_size;
+    s->_smp = q->sampler;
+    if (!s->_smp.sample) { /* the problem's oracle, one label; user NULL: ssvm__ms_step passes &s->_prob */
+        SSVM_MEMSET(&s->_smp, 0, sizeof s->_smp);
+        s->_smp.sample = ssvm__ms_oracle_sample;
+    }
+    slot = (1 + ml) * sizeof(int) + sizeof(ssvm_real);
+    if (cap > 0 && q->cache_max_bytes > 0) {
+        size_t per = n * slot;
+        if (per > 0 && (size_t)cap > q->cache_max_bytes / per) cap = (int)(q->cache_max_bytes / per);
+    }
+    if (cap > 0 && n > ((size_t)-1) / (size_t)cap) return SSVM_ERR_OVERFLOW;
+    s->_cache_cap = cap;
+    s->_nbuf = q->samples + cap;
+    ssvm__take_svec(a, &s->_u, p->d);
+    ssvm__take_svec(a, &s->_v, p->d);
+    ssvm__take_svec(a, &s->_e, p->d);
+    s->_ytrue = (int *)ssvm__take(a, ml, sizeof(int));
+    s->_ys = (int *)ssvm__take(a, (size_t)s->_nbuf * ml, sizeof(int));
+    s->_lens = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
+    s->_deltas = (ssvm_real *)ssvm__take(a, (size_t)s->_nbuf, sizeof(ssvm_real));
+    s->_alpha = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
+    s->_cq = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
+    s->_ord = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
+    if (cap > 0) {
+        s->_cache = (int *)ssvm__take(a, n * (size_t)cap, (1 + ml) * sizeof(int));
+        s->_cache_delta = (ssvm_real *)ssvm__take(a, n * (size_t)cap, sizeof(ssvm_real));
+        s->_cache_count = (int *)ssvm__take(a, n, sizeof(int));
+    }
+    if (s->_smp.work_bytes) {
+        sw = s->_smp.work_bytes(s->_smp.user, q->samples);
+        if (sw == (size_t)-1) return SSVM_ERR_OVERFLOW;
+    }
+    s->_swork = ssvm__take(a, sw ? sw : 1, 1);
+    return SSVM_OK;
+}
+
+/* BCFW's per-example state: the storage kinds */
+SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, n = (size_t)p->n, total = 0, maxdim = 0;
     int i;
-    s->w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->z = (s->par.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
-    s->wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->sv.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->sv.idx = (int *)ssvm__take(a, d, sizeof(int));
-    s->sv.mark = (unsigned char *)ssvm__take(a, d, 1);
-    s->y = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
-    s->y2 = (int *)ssvm__take(a, (size_t)p->max_label_len, sizeof(int));
-    s->perm = (s->par.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
-    s->li = 0; s->sig_off = 0; s->sigma = 0; s->stmp = 0; s->stmp2 = 0; s->wi = 0;
-    s->sp_off = 0; s->sp_len = s->sp_cap = s->sp_idx = s->sp_order = 0; s->sp_val = 0;
-    s->sv_ws.val = 0; s->sv_ws.idx = 0; s->sv_ws.mark = 0;
-    if (s->state_kind >= SSVM_STATE_COMPACT)
-        s->li = (double *)ssvm__take(a, n, sizeof(double));
-    if (s->state_kind == SSVM_STATE_COMPACT || s->state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        s->sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+    if (s->_state_kind >= SSVM_STATE_COMPACT)
+        s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+        s->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
         for (i = 0; i < p->n; i++) {
             int m = p->stat_dim(p->user, i);
             if (m < 0) return (ssvm_result)m; /* a callback's own error code, as everywhere else */
             if (m == 0) return SSVM_ERR_CALLBACK;
-            if (s->sig_off) s->sig_off[i] = total;
+            if (s->_sig_off) s->_sig_off[i] = total;
             total += (size_t)m;
             if ((size_t)m > maxdim) maxdim = (size_t)m;
         }
-        if (s->sig_off) s->sig_off[n] = total;
-        s->stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
-        if (s->state_kind == SSVM_STATE_COMPACT) s->sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
+        if (s->_sig_off) s->_sig_off[n] = total;
+        s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+        if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
             /* default: room for every statistic plus one block, which never runs out (the pool compacts in
                place), at 1.5x the dense sigma's bytes; set a smaller pool to save memory */
-            size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : total + maxdim;
+            size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : total + maxdim;
             if (pool < n) return SSVM_ERR_WORKSPACE;
-            s->stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+            s->_stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
             ssvm__take_pool(s, a, pool);
         }
-    } else if (s->state_kind == SSVM_STATE_DENSE) {
+    } else if (s->_state_kind == SSVM_STATE_DENSE) {
         if (n > ((size_t)-1) / sizeof(ssvm_real) / d) return SSVM_ERR_OVERFLOW;
-        s->wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
-    } else if (s->state_kind == SSVM_STATE_SPARSE) {
-        size_t pool = s->par.sparse_pool_entries ? s->par.sparse_pool_entries : 64 * n;
+        s->_wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
+    } else if (s->_state_kind == SSVM_STATE_SPARSE) {
+        size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : 64 * n;
         if (pool < n) return SSVM_ERR_WORKSPACE;
         ssvm__take_pool(s, a, pool);
-        s->sv_ws.val = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-        s->sv_ws.idx = (int *)ssvm__take(a, d, sizeof(int));
-        s->sv_ws.mark = (unsigned char *)ssvm__take(a, d, 1);
+        ssvm__take_svec(a, &s->_sv_ws, p->d);
     }
+    return SSVM_OK;
+}
+
+/* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
+SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    size_t d = (size_t)p->d, n = (size_t)p->n, ml = (size_t)p->max_label_len;
+    ssvm_result r;
+    s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
+    s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    ssvm__take_svec(a, &s->_sv, p->d);
+    s->_y = (int *)ssvm__take(a, ml, sizeof(int));
+    s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
+    s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
+    r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a) : ssvm__state_layout(s, a);
+    if (r != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
 
-STRUCTSVM_DEF ssvm_result ssvm_solver_heap_size(const ssvm_problem *p, const ssvm_params *q, size_t *bytes) {
-    ssvm_solver s;
-    ssvm__arena a = {0, 0, 0, 0};
-    ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm_problem_check(p)) != SSVM_OK) return r;
-    if ((r = ssvm_params_check(q)) != SSVM_OK) return r;
-    SSVM_MEMSET(&s, 0, sizeof s);
-    s.prob = *p; s.par = *q;
-    s.state_kind = ssvm__state_kind(p, q);
-    if (s.state_kind == -2) return SSVM_ERR_NOT_SUPPORTED;
-    if ((r = ssvm__layout(&s, &a)) != SSVM_OK) return r;
-    *bytes = a.used + 16; /* slack to align the caller's block */
-    return SSVM_OK;
-}
-
-SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
-    const ssvm_problem *p = &s->prob;
-    size_t d = (size_t)p->d;
-    int i;
-    SSVM_MEMSET(s->w, 0, d * sizeof(ssvm_real));
-    if (s->z) SSVM_MEMSET(s->z, 0, d * sizeof(ssvm_real));
-    SSVM_MEMSET(s->sv.mark, 0, d); s->sv.nnz = 0; s->sv.d = p->d; s->sv.err = 0;
-    if (s->li) for (i = 0; i < p->n; i++) s->li[i] = 0;
-    if (s->wi) SSVM_MEMSET(s->wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
-    if (s->sp_off) {
-        for (i = 0; i < p->n; i++) { s->sp_off[i] = 0; s->sp_len[i] = 0; s->sp_cap[i] = 0; }
-        s->sp_pool_used = 0; s->sp_live = 0;
-        if (s->sv_ws.mark) { SSVM_MEMSET(s->sv_ws.mark, 0, d); s->sv_ws.nnz = 0; s->sv_ws.d = p->d; s->sv_ws.err = 0; }
-    }
-    s->l = 0; s->l_bar = 0; s->avg_a = 1; s->avg_b = 1; s->w_scale = 1; s->k = 0; s->avg_count = 0; s->seq_pos = 0;
-    s->rng = s->par.seed;
-    s->best = s->par.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-    s->fw_have = 0;
-    SSVM_MEMSET(&s->prog, 0, sizeof s->prog);
-    s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-    s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-    s->prog.state_bytes = s->heap_bytes;
-}
-
-/* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
-SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
-SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
-    const ssvm_problem *p = &s->prob;
-    int i, len, rc;
-    if (s->sigma) SSVM_MEMSET(s->sigma, 0, s->sig_off[p->n] * sizeof(ssvm_real));
-    for (i = 0; i < p->n; i++) {
-        size_t m = s->sig_off[i + 1] - s->sig_off[i], j;
-        ssvm_real *out = s->sigma ? s->sigma + s->sig_off[i] : s->stmp;
-        len = p->truth(p->user, i, s->y);
-        if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if (!s->sigma) { /* the step's scratch starts (and stays) zero */
-            SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(s->stmp2, 0, m * sizeof(ssvm_real));
-        }
-        rc = p->stats(p->user, i, s->y, len, 1, out);
-        if (rc < 0) { if (!s->sigma) SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
-        if (!s->sigma) { /* compact sparse: keep the non-zeros */
-            int cnt = 0;
-            ssvm_result r;
-            size_t o;
-            for (j = 0; j < m; j++) cnt += s->stmp[j] != 0;
-            if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) {
-                SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
-                return r;
-            }
-            o = s->sp_off[i]; cnt = 0;
-            for (j = 0; j < m; j++)
-                if (s->stmp[j] != 0) {
-                    s->sp_idx[o + (size_t)cnt] = (int)j; s->sp_val[o + (size_t)cnt] = s->stmp[j]; cnt++;
-                    s->stmp[j] = 0; /* the step relies on zeroed scratch */
-                }
-            s->sp_live += (size_t)cnt;
-            s->sp_len[i] = cnt;
-        }
-    }
-    return SSVM_OK;
-}
-
-/* owns: the heap block is the solver's (ssvm_solver_init), so a sparse pool may grow from the start */
-SSVM__PRIV ssvm_result ssvm__solver_init_in(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q, void *heap,
-                                            size_t bytes, int owns) {
-    size_t need;
-    ssvm__arena a;
-    ssvm_result r;
-    if (!s || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_solver_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
-    SSVM_MEMSET(s, 0, sizeof *s);
-    s->prob = *p; s->par = *q;
-    s->state_kind = ssvm__state_kind(p, q);
-    a.base = ssvm__align16(heap); a.used = 0; a.cap = bytes - 16; a.overflow = 0;
-    if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
-    s->heap = heap; s->heap_bytes = need; s->owns_heap = owns;
-    ssvm__reset(s);
-    if (s->state_kind == SSVM_STATE_COMPACT || s->state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
-    return SSVM_OK;
-}
-STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q,
-                                                        void *heap, size_t bytes) {
-    return ssvm__solver_init_in(s, p, q, heap, bytes, 0);
-}
-
-/* the solver's allocator for memory beyond its heap block (a growing sparse pool); NULL if none */
-SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
-    if (!s->owns_heap) return 0; /* a preallocated solver never allocates */
-    return ssvm__alloc_with(&s->par.allocator, bytes);
-}
-SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) { ssvm__free_with(&s->par.allocator, ptr); }
-STRUCTSVM_DEF ssvm_result ssvm_solver_init(ssvm_solver *s, const ssvm_problem *p, const ssvm_params *q) {
-    size_t need;
-    void *heap;
-    ssvm_result r;
-    ssvm_params q2;
-    const ssvm_params *q0 = q;
-    if (!s || !q) return SSVM_ERR_INVALID_ARG;
-    /* AUTO with statistics: a heap solver can grow a pool, so it takes the sparse compact state (the same
-       iterates in a fraction of the memory); a preallocated one keeps the fixed-size dense sigma */
-    q2 = *q;
-    if (q2.state == SSVM_STATE_AUTO && q2.solver == SSVM_BCFW && p && p->stats && p->stat_dim && p->n > 0) {
-        /* ...when sigma is big enough for pairs to pay: 16 statistics per example on average (a pair and
-           its share of the bookkeeping cost about 3 dense entries) */
+/* AUTO with statistics: a heap solver can grow a pool, so it takes the sparse compact state (the same iterates in
+   a fraction of the memory) when sigma averages >= 16 entries per example (a pair and its bookkeeping cost about
+   3 dense entries); a preallocated one keeps the fixed-size dense sigma. A heap solver's sparse pool starts at one
+   entry per example and grows. */
+SSVM__PRIV void ssvm__heap_defaults(const ssvm_problem *p, ssvm_solver_config *c) {
+    if (c->state == SSVM_STATE_AUTO && c->solver == SSVM_BCFW && p->stats && p->stat_dim && p->n > 0) {
         long long total = 0;
         int i, m;
         for (i = 0; i < p->n; i++) {
             if ((m = p->stat_dim(p->user, i)) <= 0) break; /* the layout reports it */
             total += m;
         }
-        q2.state = (i == p->n && total >= 16LL * p->n) ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
+        c->state = (i == p->n && total >= 16LL * p->n) ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
     }
-    /* a heap solver's sparse pool starts at one entry per example and grows (to about twice the live
-       entries) with the supports: no fixed-size pool left dead inside the heap block after the first growth */
-    if (p && p->n > 0 && !q2.sparse_pool_entries) {
-        int kind = ssvm__state_kind(p, &q2);
-        if (kind == SSVM_STATE_SPARSE || kind == SSVM_STATE_COMPACT_SPARSE) q2.sparse_pool_entries = (size_t)p->n;
+    if (p->n > 0 && !c->sparse_pool_entries) {
+        int kind = ssvm__state_kind(p, c);
+        if (kind == SSVM_STATE_SPARSE || kind == SSVM_STATE_COMPACT_SPARSE) c->sparse_pool_entries = (size_t)p->n;
     }
-    q = &q2;
-    if ((r = ssvm_solver_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if ((r = ssvm__heap_for(&q->allocator, need, &heap)) != SSVM_OK) return r;
-    r = ssvm__solver_init_in(s, p, q, heap, need, 1);
-    s->heap = heap; s->owns_heap = 1;
-    if (r != SSVM_OK) { ssvm_solver_uninit(s); return r; }
-    s->par.state = q0->state; s->par.sparse_pool_entries = q0->sparse_pool_entries; /* the caller's, as given */
+}
+
+STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c, size_t *bytes) {
+    ssvm_solver s;
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm_solver_config_check(c)) != SSVM_OK) return r;
+    if (c->problem->weights) {
+        int i;
+        for (i = 0; i < c->problem->n; i++)
+            if (!ssvm__finite((double)c->problem->weights[i]) || c->problem->weights[i] < 0) return SSVM_ERR_NONFINITE;
+        if (!(ssvm__weight_sum(c->problem) > 0) || !ssvm__finite(ssvm__weight_sum(c->problem))) return SSVM_ERR_EMPTY;
+    }
+    SSVM_MEMSET(&s, 0, sizeof s);
+    s._prob = *c->problem; s._cfg = *c;
+    s._state_kind = ssvm__state_kind(c->problem, c);
+    if (s._state_kind == -2) return SSVM_ERR_NOT_SUPPORTED;
+    if ((r = ssvm__layout(&s, &a)) != SSVM_OK) return r;
+    if (a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
+    *bytes = a.used + 16; /* slack to align the caller's block */
     return SSVM_OK;
 }
 
+SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    size_t d = (size_t)p->d;
+    int i;
+    double nan = ssvm__nan();
+    SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real));
+    if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
+    ssvm__svec_reset(&s->_sv, p->d);
+    ssvm__svec_reset(&s->_sv_ws, p->d);
+    ssvm__svec_reset(&s->_u, p->d);
+    ssvm__svec_reset(&s->_v, p->d);
+    ssvm__svec_reset(&s->_e, p->d);
+    if (s->_li) for (i = 0; i < p->n; i++) s->_li[i] = 0;
+    if (s->_wi) SSVM_MEMSET(s->_wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
+    if (s->_sp_off) {
+        for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
+        s->_sp_pool_used = 0; s->_sp_live = 0;
+    }
+    if (s->_cache_count) for (i = 0; i < p->n; i++) s->_cache_count[i] = 0;
+    s->_l = 0; s->_l_bar = 0; s->_w_scale = 1; s->_k = 0; s->_avg_count = 0; s->_seq_pos = 0;
+    /* BCFW's average starts at w (a = b = 1, z = 0); the scaled solvers' at 0 (a = 0, b = 1) */
+    s->_avg_a = s->_cfg.solver == SSVM_MULTISAMPLE ? 0 : 1; s->_avg_b = 1;
+    s->_ww = 0; s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
+    s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
+                 (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
+    s->_rng = s->_cfg.seed;
+    s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+    s->_fw_have = 0;
+    SSVM_MEMSET(&s->_last, 0, sizeof s->_last);
+    SSVM_MEMSET(&s->_prog, 0, sizeof s->_prog);
+    s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
+    s->_prog.average = s->_prog.iterate;
+    s->_prog.state_bytes = s->_heap_bytes;
+    s->_prog.returned = -1;
+}
+
+/* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
+SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int i, len, rc;
+    if (s->_sigma) SSVM_MEMSET(s->_sigma, 0, s->_sig_off[p->n] * sizeof(ssvm_real));
+    for (i = 0; i < p->n; i++) {
+        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
+        ssvm_real *out = s->_sigma ? s->_sigma + s->_sig_off[i] : s->_stmp;
+        len = p->truth(p->user, i, s->_y);
+        if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
+        if (!s->_sigma) { /* the step's scratch starts (and stays) zero */
+            SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
+        }
+        rc = p->stats(p->user, i, s->_y, len, 1, out);
+        if (rc < 0) { if (!s->_sigma) SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
+        if (!s->_sigma) { /* compact sparse: keep the non-zeros */
+            int cnt = 0;
+            ssvm_result r;
+            size_t o;
+            for (j = 0; j < m; j++) cnt += s->_stmp[j] != 0;
+            if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) {
+                SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
+                return r;
+            }
+            o = s->_sp_off[i]; cnt = 0;
+            for (j = 0; j < m; j++)
+                if (s->_stmp[j] != 0) {
+                    s->_sp_idx[o + (size_t)cnt] = (int)j; s->_sp_val[o + (size_t)cnt] = s->_stmp[j]; cnt++;
+                    s->_stmp[j] = 0; /* the step relies on zeroed scratch */
+                }
+            s->_sp_live += (size_t)cnt;
+            s->_sp_len[i] = cnt;
+        }
+    }
+    return SSVM_OK;
+}
+
+
+/* owns: the heap block is the solver's (ssvm_solver_init), so a sparse pool may grow from the start */
+SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *heap, size_t bytes, int owns,
+                                            ssvm_solver *s) {
+    size_t need;
+    ssvm__arena a;
+    ssvm_result r;
+    if (!s || !heap) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_solver_get_heap_size(c, &need)) != SSVM_OK) return r;
+    if (bytes < need) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMSET(s, 0, sizeof *s);
+    s->_prob = *c->problem; s->_cfg = *c;
+    s->_cfg.problem = &s->_prob; /* the caller's problem need not outlive init */
+    s->_state_kind = ssvm__state_kind(&s->_prob, c);
+    s->_wsum = ssvm__weight_sum(&s->_prob);
+    a.base = ssvm__align16(heap); a.used = 0; a.cap = bytes - 16; a.overflow = 0;
+    if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
+    s->_heap = heap; s->_heap_bytes = need; s->_owns_heap = owns;
+    ssvm__reset(s);
+    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
+                                                        ssvm_solver *s) {
+    return ssvm__solver_init_in(c, heap, bytes, 0, s);
+}
+/* the solver's allocator for memory beyond its heap block (a growing sparse pool); NULL if none */
+SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
+    if (!s->_owns_heap) return 0; /* a preallocated solver never allocates */
+    return ssvm__alloc_with(&s->_cfg.allocator, bytes);
+}
+SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) { ssvm__free_with(&s->_cfg.allocator, ptr); }
+STRUCTSVM_DEF ssvm_result ssvm_solver_init(const ssvm_solver_config *c, ssvm_solver *s) {
+    size_t need;
+    void *heap;
+    ssvm_result r;
+    ssvm_solver_config c2;
+    if (!s || !c) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(s, 0, sizeof *s);
+    if (!c->problem) return SSVM_ERR_INVALID_ARG;
+    c2 = *c;
+    ssvm__heap_defaults(c->problem, &c2);
+    if ((r = ssvm_solver_get_heap_size(&c2, &need)) != SSVM_OK) return r;
+    if ((r = ssvm__heap_for(&c2.allocator, need, &heap)) != SSVM_OK) return r;
+    r = ssvm__solver_init_in(&c2, heap, need, 1, s);
+    s->_heap = heap; s->_owns_heap = 1; s->_cfg.allocator = c2.allocator;
+    if (r != SSVM_OK) { ssvm_solver_uninit(s); return r; }
+    s->_cfg.state = c->state; s->_cfg.sparse_pool_entries = c->sparse_pool_entries; /* the caller's, as given */
+    return SSVM_OK;
+}
 STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
     if (!s) return;
-    if (s->sp_pool_mem) { ssvm__free(s, s->sp_pool_mem); s->sp_pool_mem = 0; }
-    if (s->owns_heap) ssvm__free_with(&s->par.allocator, s->heap);
-    s->heap = 0; s->owns_heap = 0;
+    if (s->_sp_pool_mem) { ssvm__free(s, s->_sp_pool_mem); s->_sp_pool_mem = 0; }
+    if (s->_owns_heap) ssvm__free_with(&s->_cfg.allocator, s->_heap);
+    s->_heap = 0; s->_owns_heap = 0;
 }
 
-/* oracle_scaled is usable: set, and not a built-in model's left behind in a copy whose oracle was replaced
-   (p = built-in problem; p.oracle = mine;), which would bypass the caller's oracle */
-SSVM__PRIV int ssvm__scaled_ok(const ssvm_problem *p) {
-    if (!p->oracle_scaled) return 0;
-    if (p->oracle_scaled == ssvm__chain_oracle_scaled) return p->oracle == ssvm__chain_oracle;
-    if (p->oracle_scaled == ssvm__mc_oracle_scaled) return p->oracle == ssvm__mc_oracle;
-    return 1;
-}
-
-/* Calls the oracle and checks what it returned. */
-/* Calls the oracle at w_scale * w: the plain oracle when w_scale is 1, else oracle_scaled (which the caller
-   has checked is set). */
-SSVM__PRIV ssvm_result ssvm__call_oracle_at(const ssvm_problem *p, int i, const ssvm_real *w, double w_scale, int *y,
-                                            int *len, ssvm_real *delta) {
+/* The oracle at w_scale * w, and what it returned checked. */
+SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssvm_real *w, double w_scale, int *y,
+                                         int *len, ssvm_real *delta) {
     *delta = 0;
-    *len = w_scale == 1.0 ? p->oracle(p->user, i, w, y, delta) : p->oracle_scaled(p->user, i, w, w_scale, y, delta);
+    *len = p->oracle(p->user, i, w, w_scale, y, delta);
     if (*len < 0) return (ssvm_result)*len;
     if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
     if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
     return SSVM_OK;
 }
-SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssvm_real *w, int *y, int *len,
-                                         ssvm_real *delta) {
-    return ssvm__call_oracle_at(p, i, w, 1.0, y, len, delta);
-}
-
-/* out += scale * psi_i(y) = scale * (phi(x_i, y_i) - phi(x_i, y)) */
-SSVM__PRIV ssvm_result ssvm__add_psi(ssvm_solver *s, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
-    const ssvm_problem *p = &s->prob;
-    int tl = p->truth(p->user, i, s->y2), rc;
+/* out += scale * psi_i(y) = scale * (phi(x_i, y_i) - phi(x_i, y)); ybuf: max_label_len ints for y_i */
+SSVM__PRIV ssvm_result ssvm__add_psi(const ssvm_problem *p, int *ybuf, int i, const int *y, int len, ssvm_real scale,
+                                     ssvm_svec *out) {
+    int tl = p->truth(p->user, i, ybuf), rc;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-    rc = p->phi(p->user, i, s->y2, tl, scale, out);
+    rc = p->phi(p->user, i, ybuf, tl, scale, out);
     if (rc < 0) return (ssvm_result)rc;
     rc = p->phi(p->user, i, y, len, -scale, out);
     if (rc < 0) return (ssvm_result)rc;
     return out->err ? (ssvm_result)out->err : SSVM_OK;
 }
 
+/* >>engine: the lazily scaled iterate and average of SSG and the multi-sample solver: w = _w_scale * _w[],
+   w_bar = _avg_a * _w[] + _avg_b * _z, so that a shrink of w is O(1) and a step O(nnz). */
+/* _w[] <- w, _z <- w_bar, |_w|^2 recomputed: O(d), once per pass or when a scale runs out of range */
+SSVM__PRIV void ssvm__fold(ssvm_solver *s) {
+    int j, d = s->_prob.d;
+    double ww = 0, a = s->_w_scale;
+    if (s->_z) {
+        for (j = 0; j < d; j++) s->_z[j] = (ssvm_real)(s->_avg_a * (double)s->_w[j] + s->_avg_b * (double)s->_z[j]);
+        s->_avg_a = 0; s->_avg_b = 1;
+    }
+    for (j = 0; j < d; j++) {
+        if (a != 1.0) s->_w[j] = (ssvm_real)(a * (double)s->_w[j]);
+        ww += (double)s->_w[j] * (double)s->_w[j];
+    }
+    s->_w_scale = 1; s->_ww = ww;
+}
+/* the iterate or the average as a plain vector */
+SSVM__PRIV void ssvm__materialize(const ssvm_solver *s, int average, ssvm_real *out) {
+    int j, d = s->_prob.d;
+    if (average && s->_z) {
+        for (j = 0; j < d; j++) out[j] = (ssvm_real)(s->_avg_a * (double)s->_w[j] + s->_avg_b * (double)s->_z[j]);
+    } else if (s->_w_scale == 1.0) {
+        SSVM_MEMCPY(out, s->_w, (size_t)d * sizeof(ssvm_real));
+    } else {
+        for (j = 0; j < d; j++) out[j] = (ssvm_real)(s->_w_scale * (double)s->_w[j]);
+    }
+}
+/* w_bar <- (1 - rho) w_bar + rho w, O(1); rho = 1 restarts it at w */
+SSVM__PRIV void ssvm__avg_push(ssvm_solver *s, double rho) {
+    if (!s->_z) return;
+    if (rho >= 1) {
+        SSVM_MEMSET(s->_z, 0, (size_t)s->_prob.d * sizeof(ssvm_real));
+        s->_avg_a = s->_w_scale; s->_avg_b = 1;
+        return;
+    }
+    s->_avg_a = (1 - rho) * s->_avg_a + rho * s->_w_scale;
+    s->_avg_b = (1 - rho) * s->_avg_b;
+}
+/* _w[] += c E on E's support, keeping w_bar fixed (the touched coordinates of _z compensate) and |_w|^2 exact;
+   u (may be NULL) += g E. A coordinate that would overflow changes nothing and reports SSVM_ERR_NONFINITE. */
+SSVM__PRIV ssvm_result ssvm__move(ssvm_solver *s, const ssvm_svec *E, double c, ssvm_svec *u, double g) {
+    double comp = s->_z ? s->_avg_a / s->_avg_b : 0, ww = s->_ww;
+    int k;
+    for (k = 0; k < E->nnz; k++) {
+        int j = E->idx[k];
+        if (!ssvm__finite((double)(ssvm_real)((double)s->_w[j] + c * (double)E->val[j]))) return SSVM_ERR_NONFINITE;
+    }
+    for (k = 0; k < E->nnz; k++) {
+        int j = E->idx[k];
+        double x = (double)E->val[j], old = (double)s->_w[j], nw;
+        s->_w[j] = (ssvm_real)(old + c * x);
+        nw = (double)s->_w[j];
+        ww += nw * nw - old * old;
+        if (s->_z) s->_z[j] = (ssvm_real)((double)s->_z[j] - comp * (nw - old));
+        if (u) ssvm_svec_add(u, j, (ssvm_real)(g * x));
+    }
+    s->_ww = ww < 0 ? 0 : ww;
+    return SSVM_OK;
+}
+
+/* >>engine: evaluation. One oracle pass at w: w_s = sum_i c_i psi_i(y_i*) / (lambda sum c) into acc and
+   l_s = sum_i c_i Delta_i / sum c; then P(w), and with l (the dual's loss term; NaN if none) D and the gap
+   (paper eqs. 3-5, Sec. 4 and App. B.4): D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s. Used by
+   every solver, by batch FW's own step, and by ssvm_primal. A non-finite result is SSVM_ERR_NONFINITE. */
+SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w, double l,
+                                       ssvm_svec *acc, int *y, int *y2, long long *calls, ssvm_objective *o,
+                                       double *ls_out) {
+    double lsum = 0, ls, ww, wws;
+    ssvm_real delta;
+    int i, len;
+    ssvm_result r;
+    ssvm_svec_clear(acc);
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta)) != SSVM_OK) return r;
+        (*calls)++;
+        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
+        r = ssvm__add_psi(p, y2, i, y, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
+        if (r != SSVM_OK) return r;
+    }
+    ls = lsum / wsum;
+    ww = (double)ssvm__dot(p->d, w, w);
+    wws = (double)ssvm_svec_dot(acc, w);
+    if (l == l) {
+        o->dual = l - 0.5 * lam * ww;
+        o->gap = lam * (ww - wws) - l + ls;
+        o->primal = o->dual + o->gap;
+        if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap)) return SSVM_ERR_NONFINITE;
+    } else {
+        o->dual = o->gap = ssvm__nan();
+        o->primal = 0.5 * lam * ww - lam * wws + ls;
+    }
+    if (!ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
+    if (ls_out) *ls_out = ls;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm_svec v;
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm_problem_check(p)) != SSVM_OK) return r;
+    ssvm__take_svec(&a, &v, p->d);
+    ssvm__take(&a, 2 * (size_t)p->max_label_len, sizeof(int));
+    if (a.overflow || a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
+    *bytes = a.used + 16;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, void *work,
+                                      size_t work_bytes, double *out) {
+    ssvm__arena a;
+    ssvm_svec v;
+    ssvm_objective o;
+    size_t need;
+    long long calls = 0;
+    int *y, j;
+    ssvm_result r;
+    if (!w || !work || !out) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_primal_get_work_size(p, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if (!(lambda > 0) || !ssvm__finite(lambda)) return SSVM_ERR_LAMBDA;
+    for (j = 0; j < p->d; j++) if (!ssvm__finite((double)w[j])) return SSVM_ERR_NONFINITE;
+    if (p->weights && !(ssvm__weight_sum(p) > 0)) return SSVM_ERR_EMPTY;
+    a.base = ssvm__align16(work); a.used = 0; a.cap = need - 16; a.overflow = 0;
+    ssvm__take_svec(&a, &v, p->d);
+    y = (int *)ssvm__take(&a, 2 * (size_t)p->max_label_len, sizeof(int));
+    SSVM_MEMSET(v.mark, 0, (size_t)p->d);
+    r = ssvm__objective(p, lambda, ssvm__weight_sum(p), w, ssvm__nan(), &v, y, y + p->max_label_len, &calls, &o, 0);
+    if (r == SSVM_OK) *out = o.primal;
+    return r;
+}
+
+/* the dual's loss term at the iterate (average: 1) for the evaluation; NaN where the solver has no dual */
+SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
+    if (s->_cfg.solver == SSVM_SSG || s->_cfg.solver == SSVM_MULTISAMPLE) return ssvm__nan();
+    return average ? s->_l_bar : s->_l;
+}
+SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
+    const ssvm_real *w = s->_w;
+    double ls;
+    ssvm_result r;
+    if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
+    r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
+                        &s->_prog.eval_oracle_calls, o, &ls);
+    if (r != SSVM_OK) return r;
+    if (s->_cfg.solver == SSVM_FW) { /* FW's step reuses this pass (w_s in _sv, l_s) */
+        s->_fw_have = 1; s->_fw_ls = ls;
+    }
+    if (s->_cfg.solver == SSVM_MULTISAMPLE && !average && s->_k > 0) { /* the online dual D_t/t (no dual at w_bar) */
+        double t = (double)s->_k;
+        o->dual = (s->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
+        o->gap = o->primal - o->dual;
+        if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    }
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int average, ssvm_progress *out) {
+    ssvm__stopwatch t;
+    ssvm_result r = SSVM_OK;
+    double nan = ssvm__nan(), wall = 0, cpu = 0;
+    if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    t = ssvm__start(s);
+    s->_fw_have = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
+    s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
+    s->_prog.average = s->_prog.iterate;
+    if (iterate || (average && s->_cfg.solver == SSVM_FW)) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
+    if (r == SSVM_OK && average && s->_z) r = ssvm__evaluate_one(s, 1, &s->_prog.average);
+    ssvm__stop(s, t, &wall, &cpu);
+    if (s->_fw_have) { s->_fw_wall = wall; s->_fw_cpu = cpu; }
+    s->_prog.eval_wall_seconds += wall; s->_prog.eval_cpu_seconds += cpu;
+    if (r != SSVM_OK) return r;
+    { /* remember which vector is better: the smaller gap, or primal where a vector has no dual */
+        int by_primal = s->_prog.average.gap != s->_prog.average.gap;
+        double a = by_primal ? s->_prog.iterate.primal : s->_prog.iterate.gap;
+        double b = by_primal ? s->_prog.average.primal : s->_prog.average.gap;
+        if (a == a && b == b) s->_best = b <= a ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+    }
+    if (out) *out = s->_prog;
+    return SSVM_OK;
+}
+
 /* Lazy averaging for BCFW: w_bar = avg_a * w + avg_b * z. With w' = w + delta (sparse) and
    w_bar' = (1-rho) w_bar + rho w': avg_a' = (1-rho) avg_a + rho, avg_b' = (1-rho) avg_b,
    z' = z - (avg_a/avg_b) delta. rho = 1 restarts the average at w'. Cost: O(nnz(delta)). */
 SSVM__PRIV void ssvm__avg_update(ssvm_solver *s, double rho, const ssvm_svec *dir, double coef) {
-    int k, d = s->prob.d;
-    double a = s->avg_a, b = s->avg_b;
+    int k, d = s->_prob.d;
+    double a = s->_avg_a, b = s->_avg_b;
     if (rho >= 1.0) {
-        SSVM_MEMSET(s->z, 0, (size_t)d * sizeof(ssvm_real));
-        s->avg_a = 1; s->avg_b = 1;
+        SSVM_MEMSET(s->_z, 0, (size_t)d * sizeof(ssvm_real));
+        s->_avg_a = 1; s->_avg_b = 1;
         return;
     }
     {
         double c = -(a / b) * coef;
-        for (k = 0; k < dir->nnz; k++) { int j = dir->idx[k]; s->z[j] += (ssvm_real)(c * (double)dir->val[j]); }
+        for (k = 0; k < dir->nnz; k++) { int j = dir->idx[k]; s->_z[j] += (ssvm_real)(c * (double)dir->val[j]); }
     }
-    s->avg_a = (1 - rho) * a + rho;
-    s->avg_b = (1 - rho) * b;
+    s->_avg_a = (1 - rho) * a + rho;
+    s->_avg_b = (1 - rho) * b;
     /* z grows like 1/avg_b: fold it back into a plain vector before it loses range (O(d), rare) */
-    if (s->avg_b < (sizeof(ssvm_real) < sizeof(double) ? 1e-15 : 1e-100)) {
+    if (s->_avg_b < (sizeof(ssvm_real) < sizeof(double) ? 1e-15 : 1e-100)) {
         int j;
-        for (j = 0; j < d; j++) s->z[j] = (ssvm_real)(s->avg_a * (double)s->w[j] + s->avg_b * (double)s->z[j]);
+        for (j = 0; j < d; j++) s->_z[j] = (ssvm_real)(s->_avg_a * (double)s->_w[j] + s->_avg_b * (double)s->_z[j]);
         /* now w_bar = z: represent as 0*w + 1*z */
-        s->avg_a = 0; s->avg_b = 1;
+        s->_avg_a = 0; s->_avg_b = 1;
     }
 }
 SSVM__PRIV double ssvm__avg_rho(ssvm_solver *s) {
     /* called after step k (0-based) produced iterate k+1 */
-    if (s->par.averaging == SSVM_AVG_WEIGHTED) return 2.0 / (double)(s->k + 2);
+    if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) return 2.0 / (double)(s->_k + 2);
     else {
-        long long t = s->k + 1; /* doubling trick: restart at iterates 1, 2, 4, 8, ... */
-        if ((t & (t - 1)) == 0) { s->avg_count = 1; return 1.0; }
-        s->avg_count++;
-        return 1.0 / (double)s->avg_count;
+        long long t = s->_k + 1; /* doubling trick: restart at iterates 1, 2, 4, 8, ... */
+        if ((t & (t - 1)) == 0) { s->_avg_count = 1; return 1.0; }
+        s->_avg_count++;
+        return 1.0 / (double)s->_avg_count;
     }
-}
-SSVM__PRIV void ssvm__avg_materialize(const ssvm_solver *s, ssvm_real *out) {
-    int j, d = s->prob.d;
-    if (s->par.solver == SSVM_SSG) { SSVM_MEMCPY(out, s->z, (size_t)d * sizeof(ssvm_real)); return; }
-    SSVM_MEMCPY(out, s->z, (size_t)d * sizeof(ssvm_real));
-    ssvm__axpby(d, s->avg_a, s->w, s->avg_b, out);
-    (void)j;
-}
-
-SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
-    const ssvm_params *q = &s->par;
-    int n = s->prob.n, i;
-    if (q->sampling == SSVM_SAMPLE_SEQUENCE) {
-        i = q->sequence[s->seq_pos % q->sequence_len];
-        s->seq_pos++;
-        return (i >= 0 && i < n) ? i : -1;
-    }
-    if (q->sampling == SSVM_SAMPLE_PERMUTATION) {
-        long long pos = s->k % n;
-        if (pos == 0) { /* a fresh Fisher-Yates permutation per pass */
-            int j;
-            for (j = 0; j < n; j++) s->perm[j] = j;
-            for (j = n - 1; j > 0; j--) {
-                int r = ssvm__rand_below(&s->rng, j + 1), t = s->perm[j];
-                s->perm[j] = s->perm[r]; s->perm[r] = t;
-            }
-        }
-        return s->perm[pos];
-    }
-    return ssvm__rand_below(&s->rng, n);
 }
 
 /* Slides every block down to the front of the pool, in offset order, so that a preallocated pool reclaims the
@@ -2124,489 +2504,428 @@ SSVM__PRIV int ssvm__off_before(const void *k, int a, int b) {
     return off[a] < off[b] || (off[a] == off[b] && a < b);
 }
 SSVM__PRIV void ssvm__sparse_compact(ssvm_solver *s) {
-    int n = s->prob.n, k, *ord = s->sp_order;
+    int n = s->_prob.n, k, *ord = s->_sp_order;
     size_t used = 0;
-    ssvm__heapsort(n, s->sp_off, ssvm__off_before, ord);
+    ssvm__heapsort(n, s->_sp_off, ssvm__off_before, ord);
     for (k = 0; k < n; k++) { /* used <= the block's offset: a forward copy never overwrites what it reads */
-        int e = ord[k], L = s->sp_len[e], j;
-        size_t o = s->sp_off[e];
+        int e = ord[k], L = s->_sp_len[e], j;
+        size_t o = s->_sp_off[e];
         if (o != used)
-            for (j = 0; j < L; j++) { s->sp_idx[used + (size_t)j] = s->sp_idx[o + (size_t)j]; s->sp_val[used + (size_t)j] = s->sp_val[o + (size_t)j]; }
-        s->sp_off[e] = used; s->sp_cap[e] = L; used += (size_t)L;
+            for (j = 0; j < L; j++) { s->_sp_idx[used + (size_t)j] = s->_sp_idx[o + (size_t)j]; s->_sp_val[used + (size_t)j] = s->_sp_val[o + (size_t)j]; }
+        s->_sp_off[e] = used; s->_sp_cap[e] = L; used += (size_t)L;
     }
-    s->sp_pool_used = used;
+    s->_sp_pool_used = used;
 }
 
 /* Room for `need` entries of example i's sparse w_i or sigma_i: a fresh block at the end of the pool, or, when
    the pool is full, a pool twice the live size into which every example's entries are compacted. A block
    never exceeds `limit`, the most entries example i can have (d, or stat_dim(i)). */
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit) {
-    size_t cap = (size_t)s->sp_cap[i] * 2, newcap, bytes, used = 0;
+    size_t cap = (size_t)s->_sp_cap[i] * 2, newcap, bytes, used = 0;
     int e;
     unsigned char *mem;
     int *nidx;
     ssvm_real *nval;
-    if (need <= s->sp_cap[i]) return SSVM_OK;
+    if (need <= s->_sp_cap[i]) return SSVM_OK;
     if (cap < (size_t)need) cap = (size_t)need;
     if (cap < 8) cap = 8;
     if (cap > (size_t)limit) cap = (size_t)limit; /* sp_cap is an int; need <= limit <= INT_MAX */
     if (cap < (size_t)need) cap = (size_t)need;
-    if (s->sp_pool_used + cap <= s->sp_pool_cap) {
+    if (s->_sp_pool_used + cap <= s->_sp_pool_cap) {
         /* the old entries are copied by the caller's rewrite; the old block becomes garbage */
-        s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
+        s->_sp_off[i] = s->_sp_pool_used; s->_sp_cap[i] = (int)cap; s->_sp_pool_used += cap;
         return SSVM_OK;
     }
-    if (!s->owns_heap) { /* a preallocated pool cannot grow: reclaim the dead blocks, then the least room */
+    if (!s->_owns_heap) { /* a preallocated pool cannot grow: reclaim the dead blocks, then the least room */
         ssvm__sparse_compact(s); /* keeps example i's old entries too: a failure below must lose nothing */
-        if (s->sp_pool_used + cap > s->sp_pool_cap) cap = (size_t)need;
-        if (s->sp_pool_used + cap > s->sp_pool_cap) return SSVM_ERR_WORKSPACE;
-        s->sp_off[i] = s->sp_pool_used; s->sp_cap[i] = (int)cap; s->sp_pool_used += cap;
+        if (s->_sp_pool_used + cap > s->_sp_pool_cap) cap = (size_t)need;
+        if (s->_sp_pool_used + cap > s->_sp_pool_cap) return SSVM_ERR_WORKSPACE;
+        s->_sp_off[i] = s->_sp_pool_used; s->_sp_cap[i] = (int)cap; s->_sp_pool_used += cap;
         return SSVM_OK;
     }
-    newcap = 2 * (s->sp_live + cap);
-    if (newcap < s->sp_pool_cap) newcap = s->sp_pool_cap;
+    newcap = 2 * (s->_sp_live + cap);
+    if (newcap < s->_sp_pool_cap) newcap = s->_sp_pool_cap;
     if (newcap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
     bytes = newcap * (sizeof(int) + sizeof(ssvm_real)) + 16;
     mem = (unsigned char *)ssvm__alloc(s, bytes);
-    if (!mem) return s->owns_heap ? SSVM_ERR_OUT_OF_MEMORY : SSVM_ERR_WORKSPACE;
+    if (!mem) return s->_owns_heap ? SSVM_ERR_OUT_OF_MEMORY : SSVM_ERR_WORKSPACE;
     nval = (ssvm_real *)(void *)ssvm__align16(mem);
     nidx = (int *)(void *)(nval + newcap);
-    for (e = 0; e < s->prob.n; e++) { /* compact: every block shrinks to its length */
-        size_t k, o = s->sp_off[e];
-        int L = s->sp_len[e];
-        for (k = 0; k < (size_t)L; k++) { nidx[used + k] = s->sp_idx[o + k]; nval[used + k] = s->sp_val[o + k]; }
-        s->sp_off[e] = used; s->sp_cap[e] = L; used += (size_t)L;
+    for (e = 0; e < s->_prob.n; e++) { /* compact: every block shrinks to its length */
+        size_t k, o = s->_sp_off[e];
+        int L = s->_sp_len[e];
+        for (k = 0; k < (size_t)L; k++) { nidx[used + k] = s->_sp_idx[o + k]; nval[used + k] = s->_sp_val[o + k]; }
+        s->_sp_off[e] = used; s->_sp_cap[e] = L; used += (size_t)L;
     }
-    s->sp_off[i] = used; s->sp_cap[i] = (int)cap; used += cap;
-    ssvm__free(s, s->sp_pool_mem);
-    s->sp_pool_mem = mem; s->sp_pool_bytes = bytes;
-    s->sp_idx = nidx; s->sp_val = nval; s->sp_pool_cap = newcap; s->sp_pool_used = used;
-    s->prog.state_bytes = s->heap_bytes + bytes;
+    s->_sp_off[i] = used; s->_sp_cap[i] = (int)cap; used += cap;
+    ssvm__free(s, s->_sp_pool_mem);
+    s->_sp_pool_mem = mem; s->_sp_pool_bytes = bytes;
+    s->_sp_idx = nidx; s->_sp_val = nval; s->_sp_pool_cap = newcap; s->_sp_pool_used = used;
+    s->_prog.state_bytes = s->_heap_bytes + bytes;
     return SSVM_OK;
 }
 
-/* >>solvers: BCFW, Algorithm 4 */
-SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i) {
-    const ssvm_problem *p = &s->prob;
-    double lam = s->par.lambda, n = (double)p->n, ls, li, gamma, dot, nrm;
-    ssvm_real delta, sc = (ssvm_real)(1.0 / (lam * n));
-    ssvm_svec *D = &s->sv;
-    int len, k, rc;
-    ssvm_result r;
-    /* y* = argmax H_i(y; w); w_s = psi_i(y*)/(lambda n); l_s = L_i(y*)/n */
-    if ((r = ssvm__call_oracle(p, i, s->w, s->y, &len, &delta)) != SSVM_OK) return r;
-    s->prog.oracle_calls++;
-    ls = (double)delta / n;
-    li = s->li[i];
+/* >>solvers: BCFW's per-example storage. Each kind implements two calls: the direction D = w_i - w_s of a step,
+   and the update w_i <- w_i - gamma D (with state_abort to drop a direction that will not be used).
+     COMPACT         w_i = A_i (s_i(y_i) - sigma_i) / (lambda n): D = A_i (s(y*) - sigma_i) blk, sigma_i += gamma (..)
+     COMPACT_SPARSE  the same on a sigma_i kept as (index, value) pairs, scattered into dense scratch for the step
+     SPARSE          w_i as (index, value) pairs on the union of the supports it has seen
+     DENSE           w_i as d reals */
+SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
+    const ssvm_problem *p = &s->_prob;
+    int k, rc;
+    ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
-    /* D = w_i - w_s */
-    if (s->state_kind == SSVM_STATE_COMPACT) {
-        ssvm_real *sig = s->sigma + s->sig_off[i];
-        size_t m = s->sig_off[i + 1] - s->sig_off[i], j;
-        for (j = 0; j < m; j++) s->stmp[j] = -sig[j];
-        if ((rc = p->stats(p->user, i, s->y, len, 1, s->stmp)) < 0) return (ssvm_result)rc;
-        /* w_i - w_s = A_i (s(y*) - sigma_i) / (lambda n) */
-        if ((rc = p->expand(p->user, i, s->stmp, sc, D)) < 0) return (ssvm_result)rc;
-        if (D->err) return (ssvm_result)D->err;
-    } else if (s->state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        /* the same step on a sparse sigma_i: scattered into stmp2 (old sigma) and stmp (s(y*) - sigma),
-           O(stat_dim(i)) like the dense one, and the same arithmetic, so the same iterates bit for bit */
-        /* stmp and stmp2 are all zero between steps (the update below re-zeroes them; so does a failure) */
-        size_t m = s->sig_off[i + 1] - s->sig_off[i], o = s->sp_off[i], j;
-        int cnt = 0;
-        for (k = 0; k < s->sp_len[i]; k++) {
-            int e = s->sp_idx[o + (size_t)k];
-            s->stmp2[e] = s->sp_val[o + (size_t)k];
-            s->stmp[e] = -s->sp_val[o + (size_t)k];
+    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
+        if (s->_state_kind == SSVM_STATE_COMPACT) {
+            const ssvm_real *sig = s->_sigma + s->_sig_off[i];
+            for (j = 0; j < m; j++) s->_stmp[j] = -sig[j];
+        } else { /* scattered into stmp2 (the old sigma) and stmp (-sigma); both are zero between steps */
+            size_t o = s->_sp_off[i];
+            for (k = 0; k < s->_sp_len[i]; k++) {
+                int e = s->_sp_idx[o + (size_t)k];
+                s->_stmp2[e] = s->_sp_val[o + (size_t)k];
+                s->_stmp[e] = -s->_sp_val[o + (size_t)k];
+            }
         }
-        r = SSVM_OK;
-        if ((rc = p->stats(p->user, i, s->y, len, 1, s->stmp)) < 0) r = (ssvm_result)rc;
-        else if ((rc = p->expand(p->user, i, s->stmp, sc, D)) < 0) r = (ssvm_result)rc;
+        /* w_i - w_s = A_i (s(y*) - sigma_i) blk */
+        if ((rc = p->stats(p->user, i, s->_y, len, 1, s->_stmp)) < 0) r = (ssvm_result)rc;
+        else if ((rc = p->expand(p->user, i, s->_stmp, blk, D)) < 0) r = (ssvm_result)rc;
         else if (D->err) r = (ssvm_result)D->err;
-        else { /* room for the new sigma_i (within the old support and s(y*)'s) before anything moves */
-            for (j = 0; j < m; j++) cnt += s->stmp[j] != 0 || s->stmp2[j] != 0;
-            r = ssvm__sparse_reserve(s, i, cnt, (int)m);
+        if (r != SSVM_OK && s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+            SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
         }
-        if (r != SSVM_OK) {
-            SSVM_MEMSET(s->stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(s->stmp2, 0, m * sizeof(ssvm_real));
-            return r;
-        }
-    } else if (s->state_kind == SSVM_STATE_SPARSE) {
-        ssvm_svec *E = &s->sv_ws;
-        size_t o = s->sp_off[i];
+        return r;
+    }
+    if (s->_state_kind == SSVM_STATE_SPARSE) {
+        ssvm_svec *E = &s->_sv_ws;
+        size_t o = s->_sp_off[i];
         ssvm_svec_clear(E);
-        if ((r = ssvm__add_psi(s, i, s->y, len, sc, E)) != SSVM_OK) return r; /* E = w_s */
-        for (k = 0; k < s->sp_len[i]; k++) ssvm_svec_add(D, s->sp_idx[o + k], s->sp_val[o + k]);
+        if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, blk, E)) != SSVM_OK) return r; /* E = w_s */
+        for (k = 0; k < s->_sp_len[i]; k++) ssvm_svec_add(D, s->_sp_idx[o + k], s->_sp_val[o + k]);
         for (k = 0; k < E->nnz; k++) { int j = E->idx[k]; ssvm_svec_add(D, j, -E->val[j]); }
-        if (D->err) return (ssvm_result)D->err;
-        /* room for the new w_i before anything moves: a full pool (SSVM_ERR_WORKSPACE) or a failed
-           allocation must leave w, w_i, l and the average as they were (w = sum_i w_i) */
-        if ((r = ssvm__sparse_reserve(s, i, D->nnz, p->d)) != SSVM_OK) return r;
     } else {
-        ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
+        const ssvm_real *wi = s->_wi + (size_t)i * (size_t)p->d;
         int j;
-        if ((r = ssvm__add_psi(s, i, s->y, len, -sc, D)) != SSVM_OK) return r;
+        if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, -blk, D)) != SSVM_OK) return r;
         for (j = 0; j < p->d; j++) if (wi[j] != 0) ssvm_svec_add(D, j, wi[j]);
     }
-    dot = (double)ssvm_svec_dot(D, s->w);
-    nrm = 0;
-    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
-    if (s->par.line_search) {
-        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
-        if (gamma < 0) gamma = 0;
-        if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * n / ((double)s->k + 2.0 * n);
-    /* w <- w - gamma D ; w_i <- w_i - gamma D ; l_i <- (1-gamma) l_i + gamma l_s */
-    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
-    if (s->state_kind == SSVM_STATE_COMPACT) {
-        ssvm_real *sig = s->sigma + s->sig_off[i];
-        size_t m = s->sig_off[i + 1] - s->sig_off[i], j;
-        for (j = 0; j < m; j++) if (s->stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)s->stmp[j]);
-    } else if (s->state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = s->sig_off[i + 1] - s->sig_off[i], o = s->sp_off[i], j; /* reserved above */
-        int cnt = 0;
+    return D->err ? (ssvm_result)D->err : SSVM_OK;
+}
+SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
+    if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+        size_t m = s->_sig_off[i + 1] - s->_sig_off[i];
+        SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
+        SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
+    }
+}
+/* w_i <- w_i - gamma D. The sparse kinds first make room for the new entries: a full preallocated pool
+   (SSVM_ERR_WORKSPACE) or a failed allocation leaves everything as it was (w = sum_i w_i must hold). */
+SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
+    int k, cnt = 0;
+    ssvm_result r;
+    if (s->_state_kind == SSVM_STATE_COMPACT) {
+        ssvm_real *sig = s->_sigma + s->_sig_off[i];
+        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
+        for (j = 0; j < m; j++) if (s->_stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)s->_stmp[j]);
+    } else if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], o, j;
+        for (j = 0; j < m; j++) cnt += s->_stmp[j] != 0 || s->_stmp2[j] != 0;
+        if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__state_abort(s, i); return r; }
+        o = s->_sp_off[i]; cnt = 0;
         for (j = 0; j < m; j++) {
-            ssvm_real v = s->stmp2[j];
-            if (s->stmp[j] != 0) v += (ssvm_real)(gamma * (double)s->stmp[j]);
-            s->stmp[j] = 0; s->stmp2[j] = 0;
-            if (v != 0) { s->sp_idx[o + (size_t)cnt] = (int)j; s->sp_val[o + (size_t)cnt] = v; cnt++; }
+            ssvm_real v = s->_stmp2[j];
+            if (s->_stmp[j] != 0) v += (ssvm_real)(gamma * (double)s->_stmp[j]);
+            s->_stmp[j] = 0; s->_stmp2[j] = 0;
+            if (v != 0) { s->_sp_idx[o + (size_t)cnt] = (int)j; s->_sp_val[o + (size_t)cnt] = v; cnt++; }
         }
-        SSVM_ASSERT(cnt <= s->sp_cap[i]);
-        s->sp_live += (size_t)cnt - (size_t)s->sp_len[i];
-        s->sp_len[i] = cnt;
-    } else if (s->state_kind == SSVM_STATE_SPARSE) {
+        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
+        s->_sp_len[i] = cnt;
+    } else if (s->_state_kind == SSVM_STATE_SPARSE) {
         /* w_i' = (1-gamma) w_i + gamma w_s = (1-gamma) D + w_s, on the support of D (which covers both) */
-        const ssvm_svec *E = &s->sv_ws;
-        int m = 0;
-        size_t o = s->sp_off[i]; /* reserved above */
+        const ssvm_svec *E = &s->_sv_ws;
+        size_t o;
+        if ((r = ssvm__sparse_reserve(s, i, D->nnz, s->_prob.d)) != SSVM_OK) return r;
+        o = s->_sp_off[i];
         for (k = 0; k < D->nnz; k++) {
             int j = D->idx[k];
             double v = (1 - gamma) * (double)D->val[j] + (E->mark[j] ? (double)E->val[j] : 0.0);
-            if (v != 0) { s->sp_idx[o + m] = j; s->sp_val[o + m] = (ssvm_real)v; m++; }
+            if (v != 0) { s->_sp_idx[o + cnt] = j; s->_sp_val[o + cnt] = (ssvm_real)v; cnt++; }
         }
-        s->sp_live += (size_t)m - (size_t)s->sp_len[i];
-        s->sp_len[i] = m;
-        SSVM_ASSERT(o + (size_t)m <= s->sp_pool_cap);
+        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
+        s->_sp_len[i] = cnt;
     } else {
-        ssvm_real *wi = s->wi + (size_t)i * (size_t)p->d;
+        ssvm_real *wi = s->_wi + (size_t)i * (size_t)s->_prob.d;
         for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; wi[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     }
+    return SSVM_OK;
+}
+/* every w[j] + c D[j] on D's support is finite */
+SSVM__PRIV int ssvm__step_finite(const ssvm_real *w, const ssvm_svec *D, double c) {
+    int k;
+    for (k = 0; k < D->nnz; k++) {
+        int j = D->idx[k];
+        if (!ssvm__finite((double)(ssvm_real)((double)w[j] + c * (double)D->val[j]))) return 0;
+    }
+    return 1;
+}
+
+/* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
+SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0;
+    ssvm_real delta;
+    ssvm_svec *D = &s->_sv;
+    int len, k;
+    ssvm_result r;
+    /* line 3: y* = argmax_y H_i(y; w), the loss-augmented oracle */
+    if ((r = ssvm__call_oracle(p, i, s->_w, 1.0, s->_y, &len, &delta)) != SSVM_OK) return r;
+    s->_prog.oracle_calls++;
+    /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
+       the step's direction D = w_i - w_s */
+    ls = ssvm__share(p, s->_wsum, i, (double)delta);
+    if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
+    /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
+       or the predefined 2n/(k + 2n) */
+    dot = (double)ssvm_svec_dot(D, s->_w);
+    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    if (s->_cfg.line_search) {
+        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / ((double)s->_k + 2.0 * n);
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
+        ssvm__state_abort(s, i); /* the last finite state stays */
+        return SSVM_ERR_NONFINITE;
+    }
+    /* lines 6-8: w_i <- w_i - gamma D, w <- w - gamma D, l_i <- (1-gamma) l_i + gamma l_s, l likewise */
+    if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
+    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     {
         double li_new = (1 - gamma) * li + gamma * ls;
-        s->l += li_new - li;
-        s->li[i] = li_new;
+        s->_l += li_new - li;
+        s->_li[i] = li_new;
     }
-    if (s->par.averaging != SSVM_AVG_NONE) {
+    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz) */
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
         double rho = ssvm__avg_rho(s);
         ssvm__avg_update(s, rho, D, -gamma);
-        s->l_bar = (1 - rho) * s->l_bar + rho * s->l;
+        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     }
-    s->k++;
-    s->prog.steps++;
+    if (info) info->gamma = gamma;
     return SSVM_OK;
 }
 
-/* >>solvers: SSG (Pegasos step, paper App. F). w <- (1-gamma) w + gamma psi_i(y*)/lambda, gamma = 1/(k+1).
-   Kept as w = w_scale * w[] (the shrink is O(1)) and, like BCFW's, the average lazily as
-   w_bar = avg_a * w[] + avg_b * z, so a step costs O(nnz(psi)) when the problem has oracle_scaled; without it
-   the oracle needs the plain w, an O(d) copy per step. ssvm__ssg_fold makes both plain again after each pass. */
-SSVM__PRIV void ssvm__ssg_fold(ssvm_solver *s) {
-    int j, d = s->prob.d;
-    double a = s->w_scale;
-    if (s->z) {
-        for (j = 0; j < d; j++) s->z[j] = (ssvm_real)(s->avg_a * (double)s->w[j] + s->avg_b * (double)s->z[j]);
-        s->avg_a = 0; s->avg_b = 1;
-    }
-    if (a != 1.0) for (j = 0; j < d; j++) s->w[j] = (ssvm_real)(a * (double)s->w[j]);
-    s->w_scale = 1;
-}
-SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i) {
-    const ssvm_problem *p = &s->prob;
-    double lam = s->par.lambda, gamma = 1.0 / (double)(s->k + 1), c, comp;
-    const ssvm_real *wo = s->w;
+/* >>solvers: SSG (Pegasos step, paper App. F). w <- (1-gamma) w + gamma c_i n / sum c psi_i(y*)/lambda,
+   gamma = 1/(k+1), with the iterate and its average lazily scaled (see >>engine): O(nnz(psi)) a step. */
+SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, gamma = 1.0 / (double)(s->_k + 1), sc = gamma / lam;
     ssvm_real delta;
-    ssvm_svec *D = &s->sv;
-    int len, j, k;
+    ssvm_svec *D = &s->_sv;
+    int len;
     ssvm_result r;
-    if (s->w_scale != 1.0 && !ssvm__scaled_ok(p)) { /* the plain w for the oracle: O(d) */
-        for (j = 0; j < p->d; j++) s->wtmp[j] = (ssvm_real)(s->w_scale * (double)s->w[j]);
-        wo = s->wtmp;
-    }
-    r = ssvm__call_oracle_at(p, i, wo, wo == s->w ? s->w_scale : 1.0, s->y, &len, &delta);
+    r = ssvm__call_oracle(p, i, s->_w, s->_w_scale, s->_y, &len, &delta);
     if (r != SSVM_OK) return r;
-    s->prog.oracle_calls++;
+    s->_prog.oracle_calls++;
+    if (p->weights) sc *= (double)p->weights[i] * (double)p->n / s->_wsum;
     ssvm_svec_clear(D);
-    if ((r = ssvm__add_psi(s, i, s->y, len, (ssvm_real)(gamma / lam), D)) != SSVM_OK) return r;
+    if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)sc, D)) != SSVM_OK) return r;
     /* shrink by 1 - gamma; at k = 0 that is 0 and w is still 0 (it starts there), so restart the scale */
-    if (s->k == 0) s->w_scale = 1;
-    else s->w_scale *= 1 - gamma;
-    c = 1.0 / s->w_scale;
-    comp = s->z ? s->avg_a / s->avg_b : 0; /* keeps w_bar unchanged while w[] moves */
-    for (k = 0; k < D->nnz; k++) {
-        double old, dv;
-        j = D->idx[k];
-        old = (double)s->w[j];
-        s->w[j] = (ssvm_real)(old + c * (double)D->val[j]);
-        dv = (double)s->w[j] - old;
-        if (s->z) s->z[j] = (ssvm_real)((double)s->z[j] - comp * dv);
+    {
+        double old = s->_w_scale;
+        s->_w_scale = s->_k == 0 ? 1 : old * (1 - gamma);
+        if ((r = ssvm__move(s, D, 1.0 / s->_w_scale, 0, 0)) != SSVM_OK) { s->_w_scale = old; return r; }
     }
-    if (s->z) { /* w_bar <- (1 - rho) w_bar + rho w, O(1) */
-        double rho = ssvm__avg_rho(s);
-        if (rho >= 1.0) {
-            SSVM_MEMSET(s->z, 0, (size_t)p->d * sizeof(ssvm_real)); /* at iterates 1, 2, 4, ... only */
-            s->avg_a = s->w_scale; s->avg_b = 1;
-        } else {
-            s->avg_a = (1 - rho) * s->avg_a + rho * s->w_scale;
-            s->avg_b = (1 - rho) * s->avg_b;
-        }
-    }
+    if (s->_z) ssvm__avg_push(s, ssvm__avg_rho(s));
     /* the scales shrink like 1/k and 1/k^2: fold before w[] and z lose range (float sooner) */
     {
         double lo = sizeof(ssvm_real) < sizeof(double) ? 1e-12 : 1e-100;
-        if (s->w_scale < lo || (s->z && s->avg_b < lo)) ssvm__ssg_fold(s);
+        if (s->_w_scale < lo || (s->_z && s->_avg_b < lo)) ssvm__fold(s);
     }
-    s->k++;
-    s->prog.steps++;
+    if (info) info->gamma = gamma;
     return SSVM_OK;
 }
 
-/* One oracle pass at w: w_s = sum_i psi_i(y_i*)/(lambda n) into acc, l_s = sum_i L_i(y_i*)/n. */
-SSVM__PRIV ssvm_result ssvm__oracle_pass(ssvm_solver *s, const ssvm_real *w, ssvm_svec *acc, double *ls,
-                                         long long *calls) {
-    const ssvm_problem *p = &s->prob;
-    double lam = s->par.lambda, n = (double)p->n, l = 0;
-    ssvm_real sc = (ssvm_real)(1.0 / (lam * n)), delta;
-    int i, len;
-    ssvm_result r;
-    ssvm_svec_clear(acc);
-    for (i = 0; i < p->n; i++) {
-        if ((r = ssvm__call_oracle(p, i, w, s->y, &len, &delta)) != SSVM_OK) return r;
-        (*calls)++;
-        l += (double)delta;
-        if ((r = ssvm__add_psi(s, i, s->y, len, sc, acc)) != SSVM_OK) return r;
-    }
-    *ls = l / n;
-    return SSVM_OK;
-}
-
-/* primal, dual and gap at (w, l) from an oracle pass; l is NaN for SSG (no dual) */
-SSVM__PRIV ssvm_result ssvm__eval_at(ssvm_solver *s, const ssvm_real *w, double l, double *primal, double *dual,
-                                     double *gap) {
-    double lam = s->par.lambda, ls, ww = 0, wws;
+/* >>solvers: batch FW, Algorithm 2 (one iteration = one oracle pass; its duality gap comes free) */
+SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, ls, ww, wws, gap, nrm = 0, gamma;
     int j;
-    ssvm_result r = ssvm__oracle_pass(s, w, &s->sv, &ls, &s->prog.eval_oracle_calls);
-    if (r != SSVM_OK) return r;
-    ww = (double)ssvm__dot(s->prob.d, w, w);
-    wws = (double)ssvm_svec_dot(&s->sv, w);
-    (void)j;
-    if (l == l) {
-        *dual = l - 0.5 * lam * ww;
-        *gap = lam * (ww - wws) - l + ls;
-        *primal = *dual + *gap;
-    } else {
-        *dual = *gap = ssvm__nan();
-        *primal = 0.5 * lam * ww - lam * wws + ls;
-    }
-    return SSVM_OK;
-}
-
-STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int average, ssvm_progress *out) {
-    double t0;
-    ssvm_result r = SSVM_OK;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    t0 = ssvm__now(s);
-    s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-    s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-    if (s->par.solver == SSVM_FW) {
-        /* FW's own oracle pass at w gives the gap; keep it for the next step */
-        if (iterate || average) {
-            double ls = 0, ww = 0, wws;
-            int j;
-            long long c = 0;
-            s->fw_have = 0; /* s->sv is overwritten now: a pass that fails half-way must not be reused */
-            r = ssvm__oracle_pass(s, s->w, &s->sv, &ls, &c);
-            s->prog.eval_oracle_calls += c; /* the calls made, also when the pass failed */
-            if (r != SSVM_OK) { s->prog.eval_seconds += ssvm__now(s) - t0; return r; }
-            ww = (double)ssvm__dot(s->prob.d, s->w, s->w);
-            (void)j;
-            wws = (double)ssvm_svec_dot(&s->sv, s->w);
-            s->prog.dual = s->l - 0.5 * s->par.lambda * ww;
-            s->prog.gap = s->par.lambda * (ww - wws) - s->l + ls;
-            s->prog.primal = s->prog.dual + s->prog.gap;
-            s->fw_have = 1; s->fw_ls = ls;
-            s->fw_secs = ssvm__now(s) - t0;
-        }
-    } else {
-        double lit = s->par.solver == SSVM_SSG ? ssvm__nan() : s->l;
-        double lav = s->par.solver == SSVM_SSG ? ssvm__nan() : s->l_bar;
-        if (iterate)
-            r = ssvm__eval_at(s, s->w, lit, &s->prog.primal, &s->prog.dual, &s->prog.gap);
-        if (r == SSVM_OK && average && s->par.averaging != SSVM_AVG_NONE) {
-            ssvm__avg_materialize(s, s->wtmp);
-            r = ssvm__eval_at(s, s->wtmp, lav, &s->prog.primal_avg, &s->prog.dual_avg, &s->prog.gap_avg);
-        }
-    }
-    s->prog.eval_seconds += ssvm__now(s) - t0;
-    if (r != SSVM_OK) return r;
-    /* remember which vector has the smaller gap (primal for SSG) */
-    {
-        double a = s->par.solver == SSVM_SSG ? s->prog.primal : s->prog.gap;
-        double b = s->par.solver == SSVM_SSG ? s->prog.primal_avg : s->prog.gap_avg;
-        if (a == a && b == b) s->best = b <= a ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-    }
-    if (out) *out = s->prog;
-    return SSVM_OK;
-}
-
-/* >>solvers: batch FW, Algorithm 2 (one iteration = one oracle pass) */
-SSVM__PRIV ssvm_result ssvm__fw_iter(ssvm_solver *s) {
-    const ssvm_problem *p = &s->prob;
-    double lam = s->par.lambda, ls, ww = 0, wws, gap, nrm = 0, gamma;
-    int j;
-    ssvm_svec *ws = &s->sv;
+    ssvm_svec *ws = &s->_sv;
     ssvm_result r;
-    if (!s->fw_have) {
+    if (!s->_fw_have) { /* line 3: the oracle at every example, w_s and l_s */
+        ssvm_objective o;
         long long c = 0;
-        if ((r = ssvm__oracle_pass(s, s->w, ws, &ls, &c)) != SSVM_OK) return r;
-        s->prog.oracle_calls += c;
+        r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls);
+        s->_prog.oracle_calls += c;
+        if (r != SSVM_OK) return r;
     } else {
-        ls = s->fw_ls;
+        ls = s->_fw_ls;
         /* the evaluation pass is reused by this step: count it as a training pass */
-        s->prog.eval_oracle_calls -= p->n;
-        s->prog.oracle_calls += p->n;
-        s->prog.eval_seconds -= s->fw_secs;
-        s->prog.seconds += s->fw_secs;
+        s->_prog.eval_oracle_calls -= p->n;
+        s->_prog.oracle_calls += p->n;
+        s->_prog.eval_wall_seconds -= s->_fw_wall; s->_prog.wall_seconds += s->_fw_wall;
+        s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
     }
-    s->fw_have = 0;
-    /* dense w_s */
-    SSVM_MEMSET(s->wtmp, 0, (size_t)p->d * sizeof(ssvm_real));
-    for (j = 0; j < ws->nnz; j++) s->wtmp[ws->idx[j]] = ws->val[ws->idx[j]];
-    ww = (double)ssvm__dot(p->d, s->w, s->w);
-    wws = (double)ssvm_svec_dot(ws, s->w);
+    s->_fw_have = 0;
+    SSVM_MEMSET(s->_wtmp, 0, (size_t)p->d * sizeof(ssvm_real));
+    for (j = 0; j < ws->nnz; j++) s->_wtmp[ws->idx[j]] = ws->val[ws->idx[j]];
+    ww = (double)ssvm__dot(p->d, s->_w, s->_w);
+    wws = (double)ssvm_svec_dot(ws, s->_w);
     /* |w - w_s|^2 directly: the expanded form cancels badly once w is close to w_s */
-    for (j = 0; j < p->d; j++) { double e = (double)s->w[j] - (double)s->wtmp[j]; nrm += e * e; }
-    gap = lam * (ww - wws) - s->l + ls;
-    if (s->par.line_search) {
+    for (j = 0; j < p->d; j++) { double e = (double)s->_w[j] - (double)s->_wtmp[j]; nrm += e * e; }
+    /* line 4: the gap; line 5: gamma by line search (or 2/(k+2)) */
+    gap = lam * (ww - wws) - s->_l + ls;
+    if (s->_cfg.line_search) {
         gamma = gap / (lam * (nrm + SSVM__EPS));
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 / ((double)s->k + 2.0);
-    ssvm__axpby(p->d, gamma, s->wtmp, 1 - gamma, s->w);
-    s->l = (1 - gamma) * s->l + gamma * ls;
-    s->k++;
-    s->prog.steps++;
+    } else gamma = 2.0 / ((double)s->_k + 2.0);
+    if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    /* line 6: w <- (1-gamma) w + gamma w_s, l <- (1-gamma) l + gamma l_s */
+    ssvm__axpby(p->d, gamma, s->_wtmp, 1 - gamma, s->_w);
+    s->_l = (1 - gamma) * s->_l + gamma * ls;
+    s->_k++;
+    s->_prog.steps++;
     return SSVM_OK;
 }
 
+/* >>engine: steps, passes, the run loop */
+SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm_result r;
+    if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
+    switch (s->_cfg.solver) {
+    case SSVM_BCFW: r = ssvm__bcfw_step(s, i, info); break;
+    case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
+    case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
+    default: return SSVM_ERR_NOT_SUPPORTED;
+    }
+    if (r != SSVM_OK) return r;
+    s->_k++;
+    s->_prog.steps++;
+    return SSVM_OK;
+}
 /* limit: stop after max_oracle_calls training calls (ssvm_solver_run); ssvm_solver_pass has no stopping
    rules, as documented, so it always makes n steps */
 SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     int t;
-    double t0;
+    ssvm__stopwatch sw = ssvm__start(s);
     ssvm_result r = SSVM_OK;
-    t0 = ssvm__now(s);
-    if (s->par.solver == SSVM_FW) r = ssvm__fw_iter(s);
+    if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
     else {
-        for (t = 0; t < s->prob.n; t++) {
+        for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
             if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
-            r = s->par.solver == SSVM_BCFW ? ssvm__bcfw_step(s, i) : ssvm__ssg_step(s, i);
-            if (r != SSVM_OK) break;
-            if (limit && s->par.max_oracle_calls && s->prog.oracle_calls >= s->par.max_oracle_calls) break;
+            if ((r = ssvm__step(s, i, 0)) != SSVM_OK) break;
+            if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
         }
-        if (s->par.solver == SSVM_SSG) ssvm__ssg_fold(s); /* plain w and w_bar between passes: O(d) a pass */
+        /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
+        if (s->_cfg.solver != SSVM_BCFW) ssvm__fold(s);
     }
-    s->prog.seconds += ssvm__now(s) - t0;
-    if (r == SSVM_OK) s->prog.pass++;
+    ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
+    if (r == SSVM_OK) s->_prog.pass++;
     return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
+    if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     return ssvm__pass(s, 0);
 }
+STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver == SSVM_FW) return SSVM_ERR_NOT_SUPPORTED;
+    if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
+    return ssvm__step(s, i, info);
+}
 
+/* the vector that met a rule: the average when it did (and the iterate did no better), else the iterate */
+SSVM__PRIV int ssvm__met(const ssvm_objective *it, const ssvm_objective *av, int by_gap, double tol) {
+    double a = by_gap ? it->gap : it->primal, b = by_gap ? av->gap : av->primal;
+    int ia = a == a && a <= tol, ib = b == b && b <= tol;
+    if (!ia && !ib) return -1;
+    return (ib && !(ia && a < b)) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+}
 STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
-    const ssvm_params *q;
+    const ssvm_solver_config *c;
     ssvm_result r;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    q = &s->par;
+    int m;
+    if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    c = &s->_cfg;
     for (;;) {
-        if (q->max_passes && s->prog.pass >= q->max_passes) return SSVM_MAX_PASSES;
-        if (q->max_oracle_calls && s->prog.oracle_calls >= q->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
-        if (q->max_seconds > 0 && s->prog.seconds >= q->max_seconds) return SSVM_MAX_SECONDS;
+        if (c->max_passes && s->_prog.pass >= c->max_passes) return SSVM_MAX_PASSES;
+        if (c->max_oracle_calls && s->_prog.oracle_calls >= c->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
+        if (c->max_seconds > 0 && s->_prog.wall_seconds >= c->max_seconds) return SSVM_MAX_SECONDS;
         if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
-        s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-        s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-        if (q->eval_every && s->prog.pass % q->eval_every == 0) {
-            int it = q->eval_iterate || q->solver == SSVM_FW;
-            int av = q->eval_average && q->averaging != SSVM_AVG_NONE;
-            if ((r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
+        s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
+        s->_prog.average = s->_prog.iterate;
+        if (c->eval_every && s->_prog.pass % c->eval_every == 0) {
+            int it = c->eval_iterate || c->solver == SSVM_FW;
+            int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
+            if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
-        if (q->progress && q->progress(q->progress_user, &s->prog)) return SSVM_STOPPED_BY_USER;
-        if (q->gap_tol > 0 && ((s->prog.gap == s->prog.gap && s->prog.gap <= q->gap_tol) ||
-                               (s->prog.gap_avg == s->prog.gap_avg && s->prog.gap_avg <= q->gap_tol))) {
-            s->best = (s->prog.gap_avg == s->prog.gap_avg && s->prog.gap_avg <= q->gap_tol &&
-                       !(s->prog.gap == s->prog.gap && s->prog.gap < s->prog.gap_avg)) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+        if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
+        /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
+           equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
+        if (c->gap_tol > 0 && (c->solver != SSVM_MULTISAMPLE ||
+                               (c->sampling != SSVM_SAMPLE_SEQUENCE && s->_prog.steps % s->_prob.n == 0)) &&
+            (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol)) >= 0) {
+            s->_best = m;
             return SSVM_CONVERGED;
+        }
+        if ((m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal)) >= 0) {
+            s->_best = m;
+            return SSVM_TARGET_REACHED;
         }
     }
 }
 
-STRUCTSVM_DEF ssvm_result ssvm_solver_weights(ssvm_solver *s, ssvm_which which, ssvm_real *out) {
-    if (!s || !out || !s->heap) return SSVM_ERR_INVALID_ARG;
-    if (which == SSVM_W_BEST) which = (ssvm_which)s->best;
+STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes) {
+    int j;
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (out_bytes / sizeof(ssvm_real) < (size_t)s->_prob.d) return SSVM_ERR_WORKSPACE;
+    if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
     if (which == SSVM_W_AVERAGE) {
-        if (s->par.averaging == SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-        ssvm__avg_materialize(s, out);
-    } else if (which == SSVM_W_ITERATE) SSVM_MEMCPY(out, s->w, (size_t)s->prob.d * sizeof(ssvm_real));
+        if (!s->_z) return SSVM_ERR_NOT_SUPPORTED;
+        ssvm__materialize(s, 1, out);
+    } else if (which == SSVM_W_ITERATE) ssvm__materialize(s, 0, out);
     else return SSVM_ERR_INVALID_ARG;
+    for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)out[j])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
+STRUCTSVM_DEF ssvm_result ssvm_solver_progress(const ssvm_solver *s, ssvm_progress *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    *out = s->_prog;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_solver_config *ssvm_solver_config_of(ssvm_solver *s) { return s ? &s->_cfg : 0; }
 
-STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_problem *p, const ssvm_params *q, ssvm_real *w_out,
+STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_out, size_t w_bytes,
                                      ssvm_progress *final) {
     ssvm_solver s;
     ssvm_result r, r2;
-    if (final) SSVM_MEMSET(final, 0, sizeof *final); /* defined even when init fails */
-    if (!w_out) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_solver_init(&s, p, q)) != SSVM_OK) return r;
+    if (final) { SSVM_MEMSET(final, 0, sizeof *final); final->returned = -1; } /* defined even when init fails */
+    if (!w_out || !c || !c->problem) return SSVM_ERR_INVALID_ARG;
+    if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) return SSVM_ERR_WORKSPACE;
+    if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
     if (r >= 0) {
-        /* converged: the vector whose gap met the tolerance (s.best), so the certificate holds for w_out */
-        ssvm_which which = r == SSVM_CONVERGED ? SSVM_W_BEST
-                         : q->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-        r2 = ssvm_solver_weights(&s, which, w_out);
+        /* a rule met: the vector that met it (s._best), so the certificate holds for w_out */
+        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? (ssvm_which)s._best
+                         : s._z ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+        r2 = ssvm_solver_weights(&s, which, w_out, w_bytes);
         if (r2 != SSVM_OK) r = r2;
+        else s._prog.returned = (int)which;
     }
-    if (final) *final = s.prog;
+    if (final) *final = s._prog;
     ssvm_solver_uninit(&s);
-    return r;
-}
-
-STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, ssvm_svec *work,
-                                      int *ybuf, double *out) {
-    ssvm_solver s;
-    double dual, gap;
-    ssvm_result r;
-    int j;
-    if (!w || !work || !ybuf || !out) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_problem_check(p)) != SSVM_OK) return r;
-    if (!(lambda > 0) || !ssvm__finite(lambda)) return SSVM_ERR_LAMBDA;
-    if (work->d != p->d) return SSVM_ERR_WORKSPACE;
-    for (j = 0; j < p->d; j++) if (!ssvm__finite((double)w[j])) return SSVM_ERR_NONFINITE;
-    SSVM_MEMSET(&s, 0, sizeof s);
-    s.prob = *p; s.par = ssvm_params_init(SSVM_SSG); s.par.lambda = lambda;
-    s.y = ybuf; s.y2 = ybuf + p->max_label_len;
-    s.sv = *work;
-    r = ssvm__eval_at(&s, w, ssvm__nan(), out, &dual, &gap);
-    *work = s.sv;
     return r;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 
-#define SSVM__HUGE 1e300
 #define SSVM__LN2 0.69314718055994530942
 /* relative rounding of quantities computed from ssvm_real data (gradients are stored in ssvm_real) */
 #define SSVM__ROUND_TOL (sizeof(ssvm_real) < sizeof(double) ? 1e-5 : 1e-9)
@@ -2677,9 +2996,13 @@ SSVM__PRIV size_t ssvm__hung_bytes(int n, int m) {
     ssvm__take(&a, (size_t)m + 1, 1);                   /* used */
     return a.overflow ? 0 : a.used + 16;
 }
-STRUCTSVM_DEF size_t ssvm_hungarian_work_bytes(int n, int m) {
-    if (n <= 0 || m <= 0 || n > m || m > INT_MAX - 1) return 0;
-    return ssvm__hung_bytes(n, m);
+STRUCTSVM_DEF ssvm_result ssvm_hungarian_get_work_size(int n, int m, size_t *bytes) {
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (n <= 0 || m <= 0) return SSVM_ERR_EMPTY;
+    if (n > m) return SSVM_ERR_INVALID_ARG;
+    if (m > INT_MAX - 1 || !(*bytes = ssvm__hung_bytes(n, m))) return SSVM_ERR_OVERFLOW;
+    return SSVM_OK;
 }
 /* cost from cr (ssvm_real) or cd (double), row-major n x m. Returns 0 or an ssvm_result. */
 SSVM__PRIV int ssvm__hung(int n, int m, const ssvm_real *cr, const double *cd, void *work, int *assign,
@@ -2731,12 +3054,14 @@ SSVM__PRIV int ssvm__hung(int n, int m, const ssvm_real *cr, const double *cd, v
     }
     return 0;
 }
-STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, void *work, int *assign, double *total) {
-    size_t k;
+STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, void *work, size_t work_bytes, int *assign,
+                                         double *total) {
+    size_t k, need;
+    ssvm_result r;
     if (!cost || !work || !assign) return SSVM_ERR_INVALID_ARG;
-    if (n <= 0 || m <= 0) return SSVM_ERR_EMPTY;
-    if (n > m) return SSVM_ERR_INVALID_ARG;
-    if ((size_t)n > ((size_t)-1) / (size_t)m || m > INT_MAX - 1) return SSVM_ERR_OVERFLOW;
+    if ((r = ssvm_hungarian_get_work_size(n, m, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if ((size_t)n > ((size_t)-1) / (size_t)m) return SSVM_ERR_OVERFLOW;
     for (k = 0; k < (size_t)n * (size_t)m; k++) {
         double c = (double)cost[k];
         if (!ssvm__finite(c) || c > 1e290 || c < -1e290) return SSVM_ERR_NONFINITE;
@@ -2811,7 +3136,7 @@ SSVM__PRIV ssvm_decoding ssvm__dec(const ssvm_surrogate *s) {
     }
 }
 
-STRUCTSVM_DEF ssvm_surrogate ssvm_surrogate_init(ssvm_surrogate_kind kind, int n) {
+STRUCTSVM_DEF ssvm_surrogate ssvm_surrogate_config_init(ssvm_surrogate_kind kind, int n) {
     ssvm_surrogate s;
     SSVM_MEMSET(&s, 0, sizeof s);
     s.kind = kind;
@@ -3049,18 +3374,24 @@ SSVM__PRIV void ssvm__dws_layout(const ssvm_surrogate *s, ssvm__arena *a, ssvm__
         w->piv = (int *)ssvm__take(a, cap, sizeof(int));
     }
 }
-STRUCTSVM_DEF size_t ssvm_decode_work_bytes(const ssvm_surrogate *s) {
+STRUCTSVM_DEF ssvm_result ssvm_decode_get_work_size(const ssvm_surrogate *s, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
     ssvm__dws w;
-    if (ssvm_surrogate_check(s) != SSVM_OK) return 0;
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm_surrogate_check(s)) != SSVM_OK) return r;
     ssvm__dws_layout(s, &a, &w);
-    return a.overflow ? 0 : a.used + 16;
+    if (a.overflow) return SSVM_ERR_OVERFLOW;
+    *bytes = a.used + 16;
+    return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__dws_bind(const ssvm_surrogate *s, void *work, size_t bytes, ssvm__dws *w) {
     ssvm__arena a;
-    size_t need = ssvm_decode_work_bytes(s);
+    size_t need;
+    ssvm_result r;
     if (!work) return SSVM_ERR_INVALID_ARG;
-    if (need == 0) return SSVM_ERR_OVERFLOW;
+    if ((r = ssvm_decode_get_work_size(s, &need)) != SSVM_OK) return r;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
     a.base = ssvm__align16(work); a.used = 0; a.cap = need - 16; a.overflow = 0;
     ssvm__dws_layout(s, &a, w);
@@ -3666,17 +3997,17 @@ STRUCTSVM_DEF ssvm_result ssvm_surrogate_loss(const ssvm_surrogate *s, const ssv
 
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* >>online: the learner */
-STRUCTSVM_DEF ssvm_online_params ssvm_online_params_init(ssvm_surrogate_kind kind, int n, int n_features) {
-    ssvm_online_params p;
+STRUCTSVM_DEF ssvm_online_config ssvm_online_config_init(ssvm_surrogate_kind kind, int n, int n_features) {
+    ssvm_online_config p;
     SSVM_MEMSET(&p, 0, sizeof p);
-    p.loss = ssvm_surrogate_init(kind, n);
+    p.loss = ssvm_surrogate_config_init(kind, n);
     p.n_features = n_features;
     p.rate = SSVM_RATE_POLYAK;
     p.seed = 1;
     return p;
 }
 /* validates and derives alpha, M, the rate floor and the constant rate */
-SSVM__PRIV ssvm_result ssvm__online_consts(const ssvm_online_params *p, double *alpha, double *M, double *floor,
+SSVM__PRIV ssvm_result ssvm__online_consts(const ssvm_online_config *p, double *alpha, double *M, double *floor,
                                            double *eta_const) {
     double a, m, fl;
     ssvm_result r;
@@ -3708,13 +4039,13 @@ SSVM__PRIV ssvm_result ssvm__online_consts(const ssvm_online_params *p, double *
 SSVM__PRIV void ssvm__online_layout(ssvm_online *o, ssvm__arena *a) {
     size_t d = (size_t)o->d, F = (size_t)o->F;
     o->W = (ssvm_real *)ssvm__take(a, d * F, sizeof(ssvm_real));
-    o->x = (ssvm_real *)ssvm__take(a, F, sizeof(ssvm_real));
-    o->theta = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    o->grad = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    o->yhat = (int *)ssvm__take(a, (size_t)o->label_len, sizeof(int));
-    o->dwork = ssvm__take(a, o->dwork_bytes, 1);
+    o->_x = (ssvm_real *)ssvm__take(a, F, sizeof(ssvm_real));
+    o->_theta = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    o->_grad = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    o->_yhat = (int *)ssvm__take(a, (size_t)o->label_len, sizeof(int));
+    o->_dwork = ssvm__take(a, o->_dwork_bytes, 1);
 }
-STRUCTSVM_DEF ssvm_result ssvm_online_heap_size(const ssvm_online_params *p, size_t *bytes) {
+STRUCTSVM_DEF ssvm_result ssvm_online_get_heap_size(const ssvm_online_config *p, size_t *bytes) {
     ssvm_online o;
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_result r;
@@ -3723,8 +4054,7 @@ STRUCTSVM_DEF ssvm_result ssvm_online_heap_size(const ssvm_online_params *p, siz
     if ((r = ssvm__online_consts(p, 0, 0, 0, 0)) != SSVM_OK) return r;
     SSVM_MEMSET(&o, 0, sizeof o);
     o.d = ssvm_surrogate_dim(&p->loss); o.F = p->n_features; o.label_len = ssvm_surrogate_label_len(&p->loss);
-    o.dwork_bytes = ssvm_decode_work_bytes(&p->loss);
-    if (o.dwork_bytes == 0) return SSVM_ERR_OVERFLOW;
+    if ((r = ssvm_decode_get_work_size(&p->loss, &o._dwork_bytes)) != SSVM_OK) return r;
     ssvm__online_layout(&o, &a);
     if (a.overflow) return SSVM_ERR_OVERFLOW;
     *bytes = a.used + 16;
@@ -3733,80 +4063,80 @@ STRUCTSVM_DEF ssvm_result ssvm_online_heap_size(const ssvm_online_params *p, siz
 STRUCTSVM_DEF void ssvm_online_reset(ssvm_online *o) {
     if (!o || !o->W) return;
     SSVM_MEMSET(o->W, 0, (size_t)o->d * (size_t)o->F * sizeof(ssvm_real));
-    o->have_pred = 0;
-    o->eta_prev = SSVM__HUGE; /* eta_0 = +infinity in (12) */
-    o->adagrad_sum = 0;
-    o->x_norm2 = 0;
+    o->_have_pred = 0;
+    o->_eta_prev = SSVM__HUGE; /* eta_0 = +infinity in (12) */
+    o->_adagrad_sum = 0;
+    o->_x_norm2 = 0;
     o->rounds = 0; o->floor_hits = 0;
     o->cum_target = o->cum_expected = o->cum_surrogate = 0;
-    o->rng = o->par.seed;
+    o->_rng = o->_cfg.seed;
 }
-STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(ssvm_online *o, const ssvm_online_params *p, void *heap,
-                                                        size_t bytes) {
+STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(const ssvm_online_config *p, void *heap, size_t bytes,
+                                                        ssvm_online *o) {
     size_t need;
     ssvm__arena a;
     ssvm_result r;
     if (!o || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_online_heap_size(p, &need)) != SSVM_OK) return r;
+    if ((r = ssvm_online_get_heap_size(p, &need)) != SSVM_OK) return r;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
     SSVM_MEMSET(o, 0, sizeof *o);
-    o->par = *p;
-    if ((r = ssvm__online_consts(p, &o->alpha, &o->M, &o->eta_floor, &o->eta_const)) != SSVM_OK) return r;
+    o->_cfg = *p;
+    if ((r = ssvm__online_consts(p, &o->_alpha, &o->_M, &o->_eta_floor, &o->_eta_const)) != SSVM_OK) return r;
     o->d = ssvm_surrogate_dim(&p->loss); o->F = p->n_features; o->label_len = ssvm_surrogate_label_len(&p->loss);
-    o->dwork_bytes = ssvm_decode_work_bytes(&p->loss);
+    if ((r = ssvm_decode_get_work_size(&p->loss, &o->_dwork_bytes)) != SSVM_OK) return r;
     a.base = ssvm__align16(heap); a.used = 0; a.cap = need - 16; a.overflow = 0;
     ssvm__online_layout(o, &a);
-    if (a.overflow || !o->dwork) return SSVM_ERR_WORKSPACE;
-    o->heap = heap; o->heap_bytes = need; o->owns_heap = 0;
+    if (a.overflow || !o->_dwork) return SSVM_ERR_WORKSPACE;
+    o->_heap = heap; o->_heap_bytes = need; o->_owns_heap = 0;
     ssvm_online_reset(o);
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_online_init(ssvm_online *o, const ssvm_online_params *p) {
+STRUCTSVM_DEF ssvm_result ssvm_online_init(const ssvm_online_config *p, ssvm_online *o) {
     size_t need;
     void *heap;
     ssvm_result r;
     if (!o) return SSVM_ERR_INVALID_ARG;
     SSVM_MEMSET(o, 0, sizeof *o);
-    if ((r = ssvm_online_heap_size(p, &need)) != SSVM_OK) return r;
+    if ((r = ssvm_online_get_heap_size(p, &need)) != SSVM_OK) return r;
     if ((r = ssvm__heap_for(&p->allocator, need, &heap)) != SSVM_OK) return r;
-    r = ssvm_online_init_preallocated(o, p, heap, need);
-    o->heap = heap; o->owns_heap = 1; o->par.allocator = p->allocator;
+    r = ssvm_online_init_preallocated(p, heap, need, o);
+    o->_heap = heap; o->_owns_heap = 1; o->_cfg.allocator = p->allocator;
     if (r != SSVM_OK) { ssvm_online_uninit(o); return r; }
     return SSVM_OK;
 }
 STRUCTSVM_DEF void ssvm_online_uninit(ssvm_online *o) {
     if (!o) return;
-    if (o->owns_heap) ssvm__free_with(&o->par.allocator, o->heap);
-    o->heap = 0; o->owns_heap = 0; o->W = 0;
+    if (o->_owns_heap) ssvm__free_with(&o->_cfg.allocator, o->_heap);
+    o->_heap = 0; o->_owns_heap = 0; o->W = 0;
 }
 STRUCTSVM_DEF ssvm_result ssvm_online_predict(ssvm_online *o, const ssvm_real *x, int *yhat) {
     ssvm_result r;
     double u, xn = 0;
     int j;
     if (!o || !x || !o->W) return SSVM_ERR_INVALID_ARG;
-    o->have_pred = 0; /* x, theta and pi are overwritten below: a failed call must not leave an old round pending */
+    o->_have_pred = 0; /* x, theta and pi are overwritten below: a failed call must not leave an old round pending */
     for (j = 0; j < o->F; j++) {
         double t = (double)x[j];
         if (!ssvm__finite(t)) return SSVM_ERR_NONFINITE;
-        o->x[j] = x[j];
+        o->_x[j] = x[j];
         xn += t * t;
     }
-    o->x_norm2 = xn;
-    ssvm_linear_scores(o->d, o->F, o->W, o->x, o->theta); /* theta_t = W_t x_t */
-    if ((r = ssvm_decode(&o->par.loss, o->theta, o->dwork, o->dwork_bytes, &o->dist)) != SSVM_OK) return r;
-    u = (double)(ssvm__rand(&o->rng) >> 11) * (1.0 / 9007199254740992.0); /* [0, 1) with 53 bits */
-    if ((r = ssvm_dist_sample(&o->dist, u, o->yhat)) != SSVM_OK) return r;
-    if (yhat) for (j = 0; j < o->label_len; j++) yhat[j] = o->yhat[j];
-    o->have_pred = 1;
+    o->_x_norm2 = xn;
+    ssvm_linear_scores(o->d, o->F, o->W, o->_x, o->_theta); /* theta_t = W_t x_t */
+    if ((r = ssvm_decode(&o->_cfg.loss, o->_theta, o->_dwork, o->_dwork_bytes, &o->_dist)) != SSVM_OK) return r;
+    u = (double)(ssvm__rand(&o->_rng) >> 11) * (1.0 / 9007199254740992.0); /* [0, 1) with 53 bits */
+    if ((r = ssvm_dist_sample(&o->_dist, u, o->_yhat)) != SSVM_OK) return r;
+    if (yhat) for (j = 0; j < o->label_len; j++) yhat[j] = o->_yhat[j];
+    o->_have_pred = 1;
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__online_project(ssvm_online *o) {
-    if (o->par.project) {
-        int rc = o->par.project(o->par.project_user, o->W, o->d, o->F), j;
+    if (o->_cfg.project) {
+        int rc = o->_cfg.project(o->_cfg.project_user, o->W, o->d, o->F), j;
         if (rc < 0) return (ssvm_result)rc;
         for (j = 0; j < o->d * o->F; j++) if (!ssvm__finite((double)o->W[j])) return SSVM_ERR_CALLBACK;
-    } else if (o->par.diameter > 0) { /* Frobenius ball of radius D/2 (Assumption 2.2.3: diameter D) */
-        double rad = 0.5 * o->par.diameter, n2 = (double)ssvm__dot(o->d * o->F, o->W, o->W);
+    } else if (o->_cfg.diameter > 0) { /* Frobenius ball of radius D/2 (Assumption 2.2.3: diameter D) */
+        double rad = 0.5 * o->_cfg.diameter, n2 = (double)ssvm__dot(o->d * o->F, o->W, o->W);
         if (n2 > rad * rad) ssvm__scal(o->d * o->F, rad / SSVM_SQRT(n2), o->W);
     }
     return SSVM_OK;
@@ -3817,46 +4147,46 @@ STRUCTSVM_DEF ssvm_result ssvm_online_update(ssvm_online *o, const int *y, ssvm_
     double L = 0, E = 0, loss = 0, g2 = 0, gn2, bound, eta = 0;
     int k;
     if (!o || !y || !o->W) return SSVM_ERR_INVALID_ARG;
-    if (!o->have_pred) return SSVM_ERR_INVALID_ARG; /* ssvm_online_predict first */
-    if ((r = ssvm__check_label(&o->par.loss, y)) != SSVM_OK) return r;
-    if ((r = ssvm__dws_bind(&o->par.loss, o->dwork, o->dwork_bytes, &w)) != SSVM_OK) return r;
+    if (!o->_have_pred) return SSVM_ERR_INVALID_ARG; /* ssvm_online_predict first */
+    if ((r = ssvm__check_label(&o->_cfg.loss, y)) != SSVM_OK) return r;
+    if ((r = ssvm__dws_bind(&o->_cfg.loss, o->_dwork, o->_dwork_bytes, &w)) != SSVM_OK) return r;
     /* the decoding left pi(theta_t) (and for conv FY its v) in the work area */
-    if ((r = ssvm__loss_eval(&o->par.loss, o->theta, y, &w, &L, o->grad)) != SSVM_OK) return r;
-    if ((r = ssvm__expected(&o->par.loss, &o->dist, y, &E)) != SSVM_OK) return r;
+    if ((r = ssvm__loss_eval(&o->_cfg.loss, o->_theta, y, &w, &L, o->_grad)) != SSVM_OK) return r;
+    if ((r = ssvm__expected(&o->_cfg.loss, &o->_dist, y, &E)) != SSVM_OK) return r;
     {
-        double nrm = o->par.loss.kind == SSVM_CONV_FY_NDCG ? ssvm__ndcg_norm(&o->par.loss, y) : 0;
-        if ((r = ssvm__target(&o->par.loss, o->yhat, y, nrm, &loss)) != SSVM_OK) return r;
+        double nrm = o->_cfg.loss.kind == SSVM_CONV_FY_NDCG ? ssvm__ndcg_norm(&o->_cfg.loss, y) : 0;
+        if ((r = ssvm__target(&o->_cfg.loss, o->_yhat, y, nrm, &loss)) != SSVM_OK) return r;
     }
-    for (k = 0; k < o->d; k++) g2 += (double)o->grad[k] * (double)o->grad[k];
-    gn2 = g2 * o->x_norm2; /* |G_t|_F^2 for G_t = grad x^T */
+    for (k = 0; k < o->d; k++) g2 += (double)o->_grad[k] * (double)o->_grad[k];
+    gn2 = g2 * o->_x_norm2; /* |G_t|_F^2 for G_t = grad x^T */
     bound = gn2 > 0 ? 2 * (L - E) / gn2 : SSVM__HUGE;
     if (gn2 > 0) {
-        switch (o->par.rate) {
-        case SSVM_RATE_CONSTANT: eta = o->eta_const; break;
+        switch (o->_cfg.rate) {
+        case SSVM_RATE_CONSTANT: eta = o->_eta_const; break;
         case SSVM_RATE_ADAGRAD:
-            o->adagrad_sum += gn2;
-            eta = o->par.diameter / SSVM_SQRT(2 * o->adagrad_sum);
+            o->_adagrad_sum += gn2;
+            eta = o->_cfg.diameter / SSVM_SQRT(2 * o->_adagrad_sum);
             break;
         case SSVM_RATE_POLYAK: /* eq. (12), with the floor eta_min as a safeguard (never active under (8)) */
             eta = bound; /* smooth hinge with y = y*, 0 < m < 1 meets (9) with equality: count real misses only */
-            if (eta < o->eta_floor) { if (eta < o->eta_floor * (1 - SSVM__ROUND_TOL)) o->floor_hits++; eta = o->eta_floor; }
-            if (eta > o->eta_prev) eta = o->eta_prev;
-            o->eta_prev = eta;
+            if (eta < o->_eta_floor) { if (eta < o->_eta_floor * (1 - SSVM__ROUND_TOL)) o->floor_hits++; eta = o->_eta_floor; }
+            if (eta > o->_eta_prev) eta = o->_eta_prev;
+            o->_eta_prev = eta;
             break;
         }
         for (k = 0; k < o->d; k++) { /* W_{t+1} = Proj(W_t - eta G_t), eq. (6) */
-            double c = -eta * (double)o->grad[k];
-            if (c != 0) ssvm__axpby(o->F, c, o->x, 1.0, o->W + (size_t)k * o->F);
+            double c = -eta * (double)o->_grad[k];
+            if (c != 0) ssvm__axpby(o->F, c, o->_x, 1.0, o->W + (size_t)k * o->F);
         }
         if ((r = ssvm__online_project(o)) != SSVM_OK) return r;
     }
     o->rounds++;
     o->cum_target += loss; o->cum_expected += E; o->cum_surrogate += L;
-    o->have_pred = 0;
+    o->_have_pred = 0;
     if (info) {
         info->target_loss = loss; info->expected_loss = E; info->surrogate = L;
         info->grad_norm2 = gn2; info->eta = eta; info->polyak_bound = bound;
-        info->support = o->dist.n; info->fw_gap = o->dist.fw_gap;
+        info->support = o->_dist.n; info->fw_gap = o->_dist.fw_gap;
     }
     return SSVM_OK;
 }
@@ -3927,7 +4257,7 @@ SSVM__PRIV double ssvm__ms_sqrt(double x) {
 
 /* >>multisample: k-best Viterbi. Per position t and label b a list of the (up to) k best prefixes ending in b,
    sorted; list (t, b) is the k-way merge of the lists (t-1, a) shifted by trans[a + K b]. */
-STRUCTSVM_DEF size_t ssvm_kbest_viterbi_work_bytes(int L, int K, int k) {
+SSVM__PRIV size_t ssvm__kbest_bytes(int L, int K, int k) {
     ssvm__arena a = {0, 0, 0, 0};
     size_t cells;
     if (L <= 0 || K <= 0 || k <= 0) return 0;
@@ -3943,15 +4273,16 @@ STRUCTSVM_DEF size_t ssvm_kbest_viterbi_work_bytes(int L, int K, int k) {
     if (a.overflow || a.used > ((size_t)-1) - 16) return 0;
     return a.used + 16;
 }
-STRUCTSVM_DEF int ssvm_kbest_viterbi(int L, int K, int k, const ssvm_real *unary, const ssvm_real *trans, void *work,
-                                     int *ys, ssvm_real *scores) {
+/* returns the number found, or a negative ssvm_result; work holds ssvm__kbest_bytes(L, K, k) */
+SSVM__PRIV int ssvm__kbest(int L, int K, int k, const ssvm_real *unary, const ssvm_real *trans, void *work, int *ys,
+                           ssvm_real *scores) {
     ssvm__arena ar;
     ssvm_real *sc, *hv;
     int *from, *rank, *head, t, a, b, r, cnt, prev_cnt, total;
     size_t cells;
     if (!unary || !trans || !work || !ys) return SSVM_ERR_INVALID_ARG;
     if (L <= 0 || K <= 0 || k <= 0) return SSVM_ERR_EMPTY;
-    if (ssvm_kbest_viterbi_work_bytes(L, K, k) == 0) return SSVM_ERR_OVERFLOW;
+    if (ssvm__kbest_bytes(L, K, k) == 0) return SSVM_ERR_OVERFLOW;
     cells = (size_t)L * (size_t)K * (size_t)k;
     ar.base = ssvm__align16(work); ar.used = 0; ar.cap = (size_t)-1; ar.overflow = 0;
     sc = (ssvm_real *)ssvm__take(&ar, cells, sizeof(ssvm_real));
@@ -4011,11 +4342,34 @@ STRUCTSVM_DEF int ssvm_kbest_viterbi(int L, int K, int k, const ssvm_real *unary
     return total;
 }
 
+STRUCTSVM_DEF ssvm_result ssvm_kbest_viterbi_get_work_size(int L, int K, int k, size_t *bytes) {
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (L <= 0 || K <= 0 || k <= 0) return SSVM_ERR_EMPTY;
+    return (*bytes = ssvm__kbest_bytes(L, K, k)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kbest_viterbi(int L, int K, int k, const ssvm_real *unary, const ssvm_real *trans,
+                                             void *work, size_t work_bytes, int *ys, size_t ys_bytes,
+                                             ssvm_real *scores, int *found) {
+    size_t need;
+    ssvm_result r;
+    int got;
+    if (!found) return SSVM_ERR_INVALID_ARG;
+    *found = 0;
+    if ((r = ssvm_kbest_viterbi_get_work_size(L, K, k, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if (ys_bytes / sizeof(int) / (size_t)L < (size_t)k) return SSVM_ERR_WORKSPACE;
+    got = ssvm__kbest(L, K, k, unary, trans, work, ys, scores);
+    if (got < 0) return (ssvm_result)got;
+    *found = got;
+    return SSVM_OK;
+}
+
 /* >>multisample: built-in samplers */
 SSVM__PRIV void ssvm__ms_chain_carve(const ssvm_chain *m, int k, ssvm__arena *ar, ssvm_real **u, ssvm_real **tr,
                                      ssvm_real **nzv, int **nzi, void **kb, int **paths, ssvm_real **psc) {
-    int K = m->n_labels, F = m->n_attrs, L = m->max_len;
-    size_t kbb = ssvm_kbest_viterbi_work_bytes(L, K, k);
+    int K = m->config.n_labels, F = m->config.n_attrs, L = m->_max_len;
+    size_t kbb = ssvm__kbest_bytes(L, K, k);
     if (kbb == 0) ar->overflow = 1;
     *u = (ssvm_real *)ssvm__take(ar, (size_t)L * (size_t)K, sizeof(ssvm_real));
     *tr = (ssvm_real *)ssvm__take(ar, (size_t)K * (size_t)K, sizeof(ssvm_real));
@@ -4039,8 +4393,8 @@ SSVM__PRIV size_t ssvm__ms_chain_work(void *user, int k_max) {
 SSVM__PRIV int ssvm__ms_chain_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work,
                                      int *ys, int stride, int *lens, ssvm_real *deltas) {
     ssvm_chain *m = (ssvm_chain *)user;
-    int K = m->n_labels, F = m->n_attrs, p0 = m->start[i], L = m->start[i + 1] - p0, t, s, r, got, out = 0;
-    int to = ssvm__chain_trans_off(K, F, m->flags);
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, s, r, got, out = 0;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
     ssvm__arena ar;
     ssvm_real *u, *tr, *nzv, *psc, unit;
     int *nzi, *paths;
@@ -4048,9 +4402,9 @@ SSVM__PRIV int ssvm__ms_chain_sample(void *user, int i, const ssvm_real *w, doub
     ar.base = ssvm__align16(work); ar.used = 0; ar.cap = (size_t)-1; ar.overflow = 0;
     ssvm__ms_chain_carve(m, k_max + 1, &ar, &u, &tr, &nzv, &nzi, &kb, &paths, &psc);
     ssvm__chain_scores(m, w, p0, L, u, nzi, nzv);
-    unit = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
+    unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
     for (t = 0; t < L; t++) {
-        int g = m->labels[p0 + t];
+        int g = m->config.labels[p0 + t];
         for (s = 0; s < K; s++) {
             ssvm_real *c = u + (size_t)t * K + s;
             *c = (ssvm_real)(ws * (double)*c);
@@ -4059,49 +4413,47 @@ SSVM__PRIV int ssvm__ms_chain_sample(void *user, int i, const ssvm_real *w, doub
     }
     for (s = 0; s < K * K; s++) tr[s] = (ssvm_real)(ws * (double)w[to + s]);
     /* k_max + 1 best, y_i dropped; for k_max = 1 the plain best first (the 2-best only when it is y_i) */
-    got = ssvm_kbest_viterbi(L, K, k_max == 1 ? 1 : k_max + 1, u, tr, kb, paths, psc);
+    got = ssvm__kbest(L, K, k_max == 1 ? 1 : k_max + 1, u, tr, kb, paths, psc);
     if (got < 0) return got;
     if (k_max == 1 && got == 1) {
         for (r = 0; r < got; r++) {
-            for (t = 0; t < L && paths[(size_t)r * L + t] == m->labels[p0 + t]; t++) {}
+            for (t = 0; t < L && paths[(size_t)r * L + t] == m->config.labels[p0 + t]; t++) {}
             if (t == L) break;
         }
-        if (r < got) got = ssvm_kbest_viterbi(L, K, k_max + 1, u, tr, kb, paths, psc);
+        if (r < got) got = ssvm__kbest(L, K, k_max + 1, u, tr, kb, paths, psc);
         if (got < 0) return got;
     }
     for (r = 0; r < got && out < k_max; r++) {
         const int *y = paths + (size_t)r * L;
         int wrong = 0;
-        for (t = 0; t < L; t++) wrong += y[t] != m->labels[p0 + t];
+        for (t = 0; t < L; t++) wrong += y[t] != m->config.labels[p0 + t];
         if (wrong == 0) continue; /* y_i: v = 0, nothing to learn from it */
         for (t = 0; t < L; t++) ys[(size_t)out * stride + t] = y[t];
         lens[out] = L;
-        deltas[out] = (m->flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
+        deltas[out] = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
         out++;
     }
     return out;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_kbest_sampler(ssvm_chain *m, ssvm_ms_sampler *out) {
     if (!m || !out) return SSVM_ERR_INVALID_ARG;
-    if (m->n <= 0 || m->n_labels <= 0 || m->n_attrs <= 0 || !m->start || !m->labels || m->max_len <= 0)
-        return SSVM_ERR_INVALID_ARG; /* not validated by ssvm_chain_problem */
+    if (!m->_scratch || m->_max_len <= 0) return SSVM_ERR_INVALID_ARG; /* not initialised */
     SSVM_MEMSET(out, 0, sizeof *out);
     out->sample = ssvm__ms_chain_sample;
     out->work_bytes = ssvm__ms_chain_work;
     out->user = m;
-    out->scaled = 1;
     return SSVM_OK;
 }
 
 SSVM__PRIV size_t ssvm__ms_mc_work(void *user, int k_max) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
     (void)k_max;
-    return (size_t)m->n_classes * (sizeof(ssvm_real) + 1) + 32;
+    return (size_t)m->config.n_labels * (sizeof(ssvm_real) + 1) + 32;
 }
 SSVM__PRIV int ssvm__ms_mc_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                   int stride, int *lens, ssvm_real *deltas) {
     ssvm_multiclass *m = (ssvm_multiclass *)user;
-    int K = m->n_classes, g = m->labels[i], c, r, out = 0;
+    int K = m->config.n_labels, g = m->config.labels[i], c, r, out = 0;
     ssvm_real *sc = (ssvm_real *)(void *)ssvm__align16(work);
     unsigned char *taken = (unsigned char *)(sc + K);
     for (c = 0; c < K; c++) {
@@ -4123,278 +4475,49 @@ SSVM__PRIV int ssvm__ms_mc_sample(void *user, int i, const ssvm_real *w, double 
 }
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_sampler(ssvm_multiclass *m, ssvm_ms_sampler *out) {
     if (!m || !out) return SSVM_ERR_INVALID_ARG;
-    if (m->n <= 0 || m->n_classes <= 0 || m->n_attrs <= 0 || !m->labels || (!m->x && (!m->row_start || !m->attr_id)))
+    if (m->config.n <= 0 || m->config.n_labels <= 0 || m->config.n_attrs <= 0 || !m->config.labels || (!m->config.x && (!m->config.row_start || !m->config.attr_id)))
         return SSVM_ERR_INVALID_ARG;
     SSVM_MEMSET(out, 0, sizeof *out);
     out->sample = ssvm__ms_mc_sample;
     out->work_bytes = ssvm__ms_mc_work;
     out->user = m;
-    out->scaled = 1;
     out->multiclass = 1;
     return SSVM_OK;
 }
 
-/* the default sampler: the problem's loss-augmented oracle, one label; at ws * w through oracle_scaled when the
-   problem has it (then the solver passes its scaled store, no O(d) copy) */
+/* the default sampler: the problem's loss-augmented oracle, one label at ws * w */
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas) {
     const ssvm_problem *p = (const ssvm_problem *)user;
     int len;
     ssvm_result r;
     (void)k_max; (void)work; (void)stride;
-    if ((r = ssvm__call_oracle_at(p, i, w, ssvm__scaled_ok(p) ? ws : 1.0, ys, &len, deltas)) != SSVM_OK) return r;
+    if ((r = ssvm__call_oracle(p, i, w, ws, ys, &len, deltas)) != SSVM_OK) return r;
     lens[0] = len;
     return 1;
 }
 
-/* >>multisample: parameters, memory */
-STRUCTSVM_DEF ssvm_ms_params ssvm_ms_params_init(void) {
-    ssvm_ms_params q;
-    SSVM_MEMSET(&q, 0, sizeof q);
-    q.lambda = 0.01;
-    q.K = 1;
-    q.sweeps = 1;
-    q.update = SSVM_MS_UPDATE_AUTO;
-    q.line_search = 1;
-    q.project = 1;
-    q.loss_bound = 1;
-    q.averaging = SSVM_MS_AVG_WEIGHTED; /* deviation: the paper's Theorem 2.1.3 averages uniformly */
-    q.order = SSVM_MS_PERMUTATION;      /* deviation: Algorithm 3 visits i = t mod n */
-    q.max_passes = 50;
-    q.gap_tol = 1e-3;
-    q.eval_every = 1;
-    q.eval_iterate = 1;
-    q.eval_average = 1;
-    q.seed = 1;
-    return q;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_params_check(const ssvm_ms_params *q) {
-    if (!q) return SSVM_ERR_INVALID_ARG;
-    if (!(q->lambda > 0) || !ssvm__finite(q->lambda)) return SSVM_ERR_LAMBDA;
-    if (q->K <= 0 || q->sweeps <= 0 || q->cache_size < 0 || q->max_passes < 0 || q->max_oracle_calls < 0 ||
-        q->eval_every < 0 || !(q->max_seconds >= 0) || !(q->gap_tol >= 0) || !(q->loss_bound >= 0) ||
-        !ssvm__finite(q->loss_bound) || !ssvm__finite(q->max_seconds) || !ssvm__finite(q->gap_tol))
-        return SSVM_ERR_INVALID_ARG;
-    if ((unsigned)q->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS || (unsigned)q->averaging > (unsigned)SSVM_MS_AVG_WEIGHTED ||
-        (unsigned)q->order > (unsigned)SSVM_MS_SEQUENCE)
-        return SSVM_ERR_INVALID_ARG;
-    if (q->K > (INT_MAX - 1) / 2 || q->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
-    if (q->order == SSVM_MS_SEQUENCE && (!q->sequence || q->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
-    if (!q->sampler.sample && (q->sampler.work_bytes || q->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
-    if (q->update == SSVM_MS_UPDATE_MULTICLASS && !q->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
-    if ((q->allocator.alloc != 0) != (q->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
-#ifdef STRUCTSVM_NO_CLOCK
-    if (q->max_seconds > 0 && !q->clock) return SSVM_ERR_NOT_SUPPORTED; /* no clock: the limit could never fire */
-#endif
-    return SSVM_OK;
-}
-
-SSVM__PRIV void ssvm__ms_take_svec(ssvm__arena *a, ssvm_svec *v, int d) {
-    v->val = (ssvm_real *)ssvm__take(a, (size_t)d, sizeof(ssvm_real));
-    v->idx = (int *)ssvm__take(a, (size_t)d, sizeof(int));
-    v->mark = (unsigned char *)ssvm__take(a, (size_t)d, 1);
-    v->d = d; v->nnz = 0; v->err = 0;
-}
-/* Lays out (or sizes, when a->base is NULL) every block; s->prob, s->par, s->smp must be set. */
-SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_ms_solver *s, ssvm__arena *a) {
-    const ssvm_problem *p = &s->prob;
-    const ssvm_ms_params *q = &s->par;
-    size_t d = (size_t)p->d, n = (size_t)p->n, ml = (size_t)p->max_label_len, slot, sw = 0;
-    int cap = q->cache_size;
-    slot = (1 + ml) * sizeof(int) + sizeof(ssvm_real);
-    if (cap > 0 && q->cache_max_bytes > 0) {
-        size_t per = n * slot;
-        if (per > 0 && (size_t)cap > q->cache_max_bytes / per) cap = (int)(q->cache_max_bytes / per);
-    }
-    if (cap > 0 && n > ((size_t)-1) / (size_t)cap) return SSVM_ERR_OVERFLOW;
-    s->cache_cap = cap;
-    s->nbuf = q->K + cap;
-    s->wv = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->zv = q->averaging != SSVM_MS_AVG_NONE ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
-    s->wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    ssvm__ms_take_svec(a, &s->u, p->d);
-    ssvm__ms_take_svec(a, &s->v, p->d);
-    ssvm__ms_take_svec(a, &s->e, p->d);
-    s->ytrue = (int *)ssvm__take(a, ml, sizeof(int));
-    s->ybuf2 = (int *)ssvm__take(a, 2 * ml, sizeof(int));
-    s->ys = (int *)ssvm__take(a, (size_t)s->nbuf * ml, sizeof(int));
-    s->lens = (int *)ssvm__take(a, (size_t)s->nbuf, sizeof(int));
-    s->deltas = (ssvm_real *)ssvm__take(a, (size_t)s->nbuf, sizeof(ssvm_real));
-    s->alpha = (double *)ssvm__take(a, (size_t)s->nbuf, sizeof(double));
-    s->cq = (double *)ssvm__take(a, (size_t)s->nbuf, sizeof(double));
-    s->ord = (int *)ssvm__take(a, (size_t)s->nbuf, sizeof(int));
-    s->perm = q->order == SSVM_MS_PERMUTATION ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
-    s->cache = 0; s->cache_delta = 0; s->cache_count = 0;
-    if (cap > 0) {
-        s->cache = (int *)ssvm__take(a, n * (size_t)cap, (1 + ml) * sizeof(int));
-        s->cache_delta = (ssvm_real *)ssvm__take(a, n * (size_t)cap, sizeof(ssvm_real));
-        s->cache_count = (int *)ssvm__take(a, n, sizeof(int));
-    }
-    if (s->smp.work_bytes) {
-        sw = s->smp.work_bytes(s->smp.user, q->K);
-        if (sw == (size_t)-1) return SSVM_ERR_OVERFLOW;
-    }
-    s->swork = ssvm__take(a, sw ? sw : 1, 1);
-    return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
-}
-SSVM__PRIV void ssvm__ms_set_sampler(ssvm_ms_solver *s) {
-    s->smp = s->par.sampler;
-    if (!s->smp.sample) {
-        SSVM_MEMSET(&s->smp, 0, sizeof s->smp);
-        s->smp.sample = ssvm__ms_oracle_sample;
-        s->smp.user = 0; /* ssvm_ms_step passes &s->prob: the solver struct may be copied */
-        s->smp.scaled = ssvm__scaled_ok(&s->prob);
-    }
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_heap_size(const ssvm_problem *p, const ssvm_ms_params *q, size_t *bytes) {
-    ssvm_ms_solver s;
-    ssvm__arena a = {0, 0, 0, 0};
-    ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm_problem_check(p)) != SSVM_OK) return r;
-    if ((r = ssvm_ms_params_check(q)) != SSVM_OK) return r;
-    SSVM_MEMSET(&s, 0, sizeof s);
-    s.prob = *p; s.par = *q;
-    ssvm__ms_set_sampler(&s);
-    if ((r = ssvm__ms_layout(&s, &a)) != SSVM_OK) return r;
-    if (a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
-    *bytes = a.used + 16;
-    return SSVM_OK;
-}
-SSVM__PRIV void ssvm__ms_reset(ssvm_ms_solver *s) {
-    size_t d = (size_t)s->prob.d;
-    int i;
-    s->use_mc = s->par.update == SSVM_MS_UPDATE_MULTICLASS ||
-                (s->par.update == SSVM_MS_UPDATE_AUTO && s->smp.multiclass);
-    SSVM_MEMSET(s->wv, 0, d * sizeof(ssvm_real));
-    if (s->zv) SSVM_MEMSET(s->zv, 0, d * sizeof(ssvm_real));
-    SSVM_MEMSET(s->u.mark, 0, d); SSVM_MEMSET(s->v.mark, 0, d); SSVM_MEMSET(s->e.mark, 0, d);
-    if (s->cache_count) for (i = 0; i < s->prob.n; i++) s->cache_count[i] = 0;
-    s->w_scale = 1; s->ww = 0; s->avg_p = 0; s->avg_q = 1; s->A = 0;
-    s->bound = s->par.loss_bound;
-    s->t = 0; s->seq_pos = 0; s->rng = s->par.seed; s->online_loss = 0;
-    s->best = s->par.averaging != SSVM_MS_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-    SSVM_MEMSET(&s->last, 0, sizeof s->last);
-    SSVM_MEMSET(&s->prog, 0, sizeof s->prog);
-    s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-    s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-    s->prog.state_bytes = s->heap_bytes;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_init_preallocated(ssvm_ms_solver *s, const ssvm_problem *p, const ssvm_ms_params *q,
-                                                    void *heap, size_t bytes) {
-    size_t need;
-    ssvm__arena a;
-    ssvm_result r;
-    if (!s || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_ms_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
-    SSVM_MEMSET(s, 0, sizeof *s);
-    s->prob = *p; s->par = *q;
-    ssvm__ms_set_sampler(s);
-    a.base = ssvm__align16(heap); a.used = 0; a.cap = bytes - 16; a.overflow = 0;
-    if ((r = ssvm__ms_layout(s, &a)) != SSVM_OK) return r;
-    s->heap = heap; s->heap_bytes = need; s->owns_heap = 0;
-    ssvm__ms_reset(s);
-    return SSVM_OK;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_init(ssvm_ms_solver *s, const ssvm_problem *p, const ssvm_ms_params *q) {
-    size_t need;
-    void *heap;
-    ssvm_result r;
-    if (!s) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_ms_heap_size(p, q, &need)) != SSVM_OK) return r;
-    if ((r = ssvm__heap_for(&q->allocator, need, &heap)) != SSVM_OK) return r;
-    r = ssvm_ms_init_preallocated(s, p, q, heap, need);
-    s->heap = heap; s->owns_heap = 1;
-    if (r != SSVM_OK) { ssvm_ms_uninit(s); return r; }
-    return SSVM_OK;
-}
-STRUCTSVM_DEF void ssvm_ms_uninit(ssvm_ms_solver *s) {
-    if (!s) return;
-    if (s->owns_heap) ssvm__free_with(&s->par.allocator, s->heap);
-    s->heap = 0; s->owns_heap = 0;
-}
-
-/* >>multisample: the lazily scaled iterate and average */
-SSVM__PRIV double ssvm__ms_now(const ssvm_ms_solver *s) {
-    if (s->par.clock) return s->par.clock(s->par.clock_user);
-#ifndef STRUCTSVM_NO_CLOCK
-    return (double)clock() / (double)CLOCKS_PER_SEC;
-#else
-    return 0.0;
-#endif
-}
-/* wv <- w_scale*wv, zv <- w_bar, |wv|^2 recomputed: O(d), once per pass or when a scale runs out of range */
-SSVM__PRIV void ssvm__ms_fold(ssvm_ms_solver *s) {
-    int j, d = s->prob.d;
-    double ww = 0, a = s->w_scale;
-    if (s->zv) {
-        for (j = 0; j < d; j++) s->zv[j] = (ssvm_real)(s->avg_p * (double)s->wv[j] + s->avg_q * (double)s->zv[j]);
-        s->avg_p = 0; s->avg_q = 1;
-    }
-    for (j = 0; j < d; j++) {
-        double x = a * (double)s->wv[j];
-        s->wv[j] = (ssvm_real)x;
-        ww += (double)s->wv[j] * (double)s->wv[j];
-    }
-    s->w_scale = 1; s->ww = ww;
-}
-SSVM__PRIV void ssvm__ms_materialize(const ssvm_ms_solver *s, int average, ssvm_real *out) {
-    int j, d = s->prob.d;
-    if (average && s->zv) {
-        for (j = 0; j < d; j++) out[j] = (ssvm_real)(s->avg_p * (double)s->wv[j] + s->avg_q * (double)s->zv[j]);
-    } else {
-        for (j = 0; j < d; j++) out[j] = (ssvm_real)(s->w_scale * (double)s->wv[j]);
-    }
-}
-/* w_bar <- (1 - rho) w_bar + rho w, O(1) */
-SSVM__PRIV void ssvm__ms_avg_push(ssvm_ms_solver *s, double rho) {
-    if (!s->zv) return;
-    if (rho >= 1) { /* restart at w */
-        SSVM_MEMSET(s->zv, 0, (size_t)s->prob.d * sizeof(ssvm_real));
-        s->avg_p = s->w_scale; s->avg_q = 1;
-        return;
-    }
-    s->avg_p = (1 - rho) * s->avg_p + rho * s->w_scale;
-    s->avg_q = (1 - rho) * s->avg_q;
-}
-/* The move u <- u + g E, w <- w - g E/(lambda t) (eqs. 15-16 with E = v, or E = v - u for a swap), in O(nnz(E)):
-   wv and the lazy average compensate in the touched coordinates only; |wv|^2 is updated exactly. */
-SSVM__PRIV void ssvm__ms_apply(ssvm_ms_solver *s, const ssvm_svec *E, double g, double lt, int add_to_u) {
-    double c = -g / (lt * s->w_scale), comp = s->zv ? s->avg_p / s->avg_q : 0, ww = s->ww;
-    int k;
-    for (k = 0; k < E->nnz; k++) {
-        int j = E->idx[k];
-        double x = (double)E->val[j], old = (double)s->wv[j], nw;
-        s->wv[j] = (ssvm_real)(old + c * x);
-        nw = (double)s->wv[j];
-        ww += nw * nw - old * old;
-        if (s->zv) s->zv[j] = (ssvm_real)((double)s->zv[j] - comp * (nw - old));
-        if (add_to_u) ssvm_svec_add(&s->u, j, (ssvm_real)(g * x));
-    }
-    s->ww = ww < 0 ? 0 : ww;
-}
+/* >>multisample: the moves (the iterate and average are the engine's lazily scaled pair) */
 /* <w, E> with w = w_scale * wv, and |E|^2 */
-SSVM__PRIV void ssvm__ms_dots(const ssvm_ms_solver *s, const ssvm_svec *E, double *wE, double *EE) {
+SSVM__PRIV void ssvm__ms_dots(const ssvm_solver *s, const ssvm_svec *E, double *wE, double *EE) {
     double a = 0, b = 0;
     int k;
     for (k = 0; k < E->nnz; k++) {
         int j = E->idx[k];
         double x = (double)E->val[j];
-        a += (double)s->wv[j] * x;
+        a += (double)s->_w[j] * x;
         b += x * x;
     }
-    *wE = s->w_scale * a;
+    *wE = s->_w_scale * a;
     *EE = b;
 }
 /* out = phi(x_i, y) - phi(x_i, y_i) = v(X_i, y), eq. 7 */
-SSVM__PRIV ssvm_result ssvm__ms_build_v(ssvm_ms_solver *s, int i, const int *y, int len, int tlen, ssvm_svec *out) {
-    const ssvm_problem *p = &s->prob;
+SSVM__PRIV ssvm_result ssvm__ms_build_v(ssvm_solver *s, int i, const int *y, int len, int tlen, double om, ssvm_svec *out) {
+    const ssvm_problem *p = &s->_prob;
     int rc;
     ssvm_svec_clear(out);
-    if ((rc = p->phi(p->user, i, y, len, 1, out)) < 0) return (ssvm_result)rc;
-    if ((rc = p->phi(p->user, i, s->ytrue, tlen, -1, out)) < 0) return (ssvm_result)rc;
+    if ((rc = p->phi(p->user, i, y, len, (ssvm_real)om, out)) < 0) return (ssvm_result)rc;
+    if ((rc = p->phi(p->user, i, s->_ytrue, tlen, (ssvm_real)-om, out)) < 0) return (ssvm_result)rc;
     if (out->err) return (ssvm_result)out->err;
     { /* drop the entries that cancelled (positions where y agrees with y_i): later passes skip them */
         int k, m = 0;
@@ -4453,8 +4576,8 @@ SSVM__PRIV int ssvm__ms_mcqp(int K, const double *cq, double *alpha, int *ord) {
 }
 
 /* per-example cache of earlier violators, most recent first */
-SSVM__PRIV int *ssvm__ms_slot(const ssvm_ms_solver *s, int i, int c) {
-    return s->cache + ((size_t)i * (size_t)s->cache_cap + (size_t)c) * (size_t)(1 + s->prob.max_label_len);
+SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c) {
+    return s->_cache + ((size_t)i * (size_t)s->_cache_cap + (size_t)c) * (size_t)(1 + s->_prob.max_label_len);
 }
 SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     int k;
@@ -4462,16 +4585,16 @@ SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     for (k = 0; k < la; k++) if (a[k] != b[k]) return 0;
     return 1;
 }
-SSVM__PRIV void ssvm__ms_cache_touch(ssvm_ms_solver *s, int i, const int *y, int len, ssvm_real delta) {
-    int cnt = s->cache_count[i], pos, c, ml = s->prob.max_label_len;
+SSVM__PRIV void ssvm__ms_cache_touch(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
+    int cnt = s->_cache_count[i], pos, c, ml = s->_prob.max_label_len;
     int *base = ssvm__ms_slot(s, i, 0);
-    ssvm_real *db = s->cache_delta + (size_t)i * (size_t)s->cache_cap;
+    ssvm_real *db = s->_cache_delta + (size_t)i * (size_t)s->_cache_cap;
     for (pos = 0; pos < cnt; pos++) {
         int *sl = base + (size_t)pos * (1 + ml);
         if (ssvm__ms_same(sl + 1, sl[0], y, len)) break;
     }
     if (pos == cnt) { /* new: drop the oldest when full */
-        if (cnt < s->cache_cap) s->cache_count[i] = ++cnt;
+        if (cnt < s->_cache_cap) s->_cache_count[i] = ++cnt;
         pos = cnt - 1;
     }
     for (c = pos; c > 0; c--) { /* shift [0, pos) down by one slot, free slot 0 */
@@ -4483,333 +4606,233 @@ SSVM__PRIV void ssvm__ms_cache_touch(ssvm_ms_solver *s, int i, const int *y, int
     db[0] = delta;
 }
 
-/* >>multisample: one step, Algorithm 3 lines 2-5 around Algorithm 1 (or 2) */
-STRUCTSVM_DEF ssvm_result ssvm_ms_step(ssvm_ms_solver *s, int i, ssvm_ms_step_info *info) {
-    const ssvm_problem *p;
-    const ssvm_ms_params *q;
-    ssvm_ms_step_info st;
-    double lam, lt, a_prev, w2_prev, Dk = 0, asum = 0, bnd, r2;
-    long long t;
-    int tlen, got, ns = 0, j, k, sw, ml, first_argmax = 0, rc;
-    const ssvm_real *wpass;
-    double g1 = 0, vv1 = 0;
-    ssvm_result r;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    p = &s->prob; q = &s->par; ml = p->max_label_len;
-    if (i < 0 || i >= p->n) return SSVM_ERR_INVALID_ARG;
-    t = s->t + 1;
-    lam = q->lambda; lt = lam * (double)t;
-    a_prev = s->w_scale;
-    w2_prev = a_prev * a_prev * s->ww;
-    SSVM_MEMSET(&st, 0, sizeof st);
-    st.t = t; st.example = i;
-    st.dual_before = s->A - 0.5 * lam * (double)(t - 1) * w2_prev; /* D_{t-1} (D_0 = 0) */
+/* >>multisample: one step, Algorithm 3 lines 2-5 around Algorithm 1 (or 2). The step's working state: */
+typedef struct ssvm__ms_st {
+    int i, tlen, ns, first_argmax;
+    double lt, a_prev, om;  /* lambda t; w's scale before the step; example weight c_i n / sum c (1 without) */
+    double Dk, asum;        /* D_t^K of the moves so far (eq. 17) and sum_j alpha_t^j */
+    double g1, vv1;         /* <w^{t-1}, v_1> and |v_1|^2 of the first (argmax) sample, for the loss report */
+} ssvm__ms_st;
 
-    tlen = p->truth(p->user, i, s->ytrue);
-    if (tlen < 0) return (ssvm_result)tlen;
-    if (tlen == 0 || tlen > ml) return SSVM_ERR_LABEL;
-
-    /* Algorithm 1 line 1: the samples, at w^{t-1} */
-    if (s->smp.scaled) wpass = s->wv;
-    else { ssvm__ms_materialize(s, 0, s->wtmp); wpass = s->wtmp; }
-    got = s->smp.sample(q->sampler.sample ? s->smp.user : (void *)&s->prob, i, wpass, s->smp.scaled ? s->w_scale : 1.0, q->K, s->swork, s->ys, ml, s->lens,
-                        s->deltas);
+/* Algorithm 1 line 1: the samples at w^{t-1}, without y_i and repeats, then the cached violators */
+SSVM__PRIV ssvm_result ssvm__ms_samples(ssvm_solver *s, ssvm__ms_st *m) {
+    const ssvm_problem *p = &s->_prob;
+    int ml = p->max_label_len, got, j, k, i = m->i, K = s->_cfg.ms.samples;
+    got = s->_smp.sample(s->_cfg.ms.sampler.sample ? s->_smp.user : (void *)&s->_prob, i, s->_w, s->_w_scale, K,
+                         s->_swork, s->_ys, ml, s->_lens, s->_deltas);
     if (got < 0) return (ssvm_result)got;
-    if (got > q->K) return SSVM_ERR_CALLBACK;
-    s->prog.oracle_calls++;
-    /* keep the labels that are not y_i and not repeats; append the cached ones */
+    if (got > K) return SSVM_ERR_CALLBACK;
+    s->_prog.oracle_calls++;
     for (j = 0; j < got; j++) {
-        int *y = s->ys + (size_t)j * ml, len = s->lens[j], dup;
-        double dl = (double)s->deltas[j];
+        int *y = s->_ys + (size_t)j * ml, len = s->_lens[j], dup;
+        double dl = (double)s->_deltas[j];
         if (len <= 0 || len > ml) return SSVM_ERR_CALLBACK;
         if (!ssvm__finite(dl) || dl < 0) return SSVM_ERR_LOSS;
-        dup = ssvm__ms_same(y, len, s->ytrue, tlen);
-        for (k = 0; k < ns && !dup; k++) dup = ssvm__ms_same(y, len, s->ys + (size_t)k * ml, s->lens[k]);
+        dup = ssvm__ms_same(y, len, s->_ytrue, m->tlen);
+        for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(y, len, s->_ys + (size_t)k * ml, s->_lens[k]);
         if (dup) continue;
-        if (j == 0) first_argmax = 1;
-        if (ns != j) {
-            for (k = 0; k < len; k++) s->ys[(size_t)ns * ml + k] = y[k];
-            s->lens[ns] = len; s->deltas[ns] = s->deltas[j];
+        if (j == 0) m->first_argmax = 1;
+        if (m->ns != j) {
+            for (k = 0; k < len; k++) s->_ys[(size_t)m->ns * ml + k] = y[k];
+            s->_lens[m->ns] = len;
         }
-        ns++;
+        s->_deltas[m->ns] = (ssvm_real)(m->om * dl); /* example weights scale Delta and v alike */
+        m->ns++;
     }
-    if (s->cache_cap > 0) {
+    if (s->_cache_cap > 0) {
         int c;
-        for (c = 0; c < s->cache_count[i]; c++) {
+        for (c = 0; c < s->_cache_count[i]; c++) {
             int *sl = ssvm__ms_slot(s, i, c), dup = 0;
-            for (k = 0; k < ns && !dup; k++) dup = ssvm__ms_same(sl + 1, sl[0], s->ys + (size_t)k * ml, s->lens[k]);
+            for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(sl + 1, sl[0], s->_ys + (size_t)k * ml, s->_lens[k]);
             if (dup) continue;
-            for (k = 0; k < sl[0]; k++) s->ys[(size_t)ns * ml + k] = sl[1 + k];
-            s->lens[ns] = sl[0];
-            s->deltas[ns] = s->cache_delta[(size_t)i * (size_t)s->cache_cap + (size_t)c];
-            ns++;
+            for (k = 0; k < sl[0]; k++) s->_ys[(size_t)m->ns * ml + k] = sl[1 + k];
+            s->_lens[m->ns] = sl[0];
+            s->_deltas[m->ns] = s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)c];
+            m->ns++;
         }
     }
-    for (j = 0; j < ns; j++) { s->alpha[j] = 0; if ((double)s->deltas[j] > s->bound) s->bound = (double)s->deltas[j]; }
-    st.n_samples = ns;
+    for (j = 0; j < m->ns; j++) { s->_alpha[j] = 0; if ((double)s->_deltas[j] > s->_bound) s->_bound = (double)s->_deltas[j]; }
+    return SSVM_OK;
+}
+/* the move u <- u + g E, w <- w - g E / (lambda t) (eqs. 15-16) */
+SSVM__PRIV ssvm_result ssvm__ms_apply(ssvm_solver *s, const ssvm__ms_st *m, const ssvm_svec *E, double g, int add_to_u) {
+    return ssvm__move(s, E, -g / (m->lt * s->_w_scale), add_to_u ? &s->_u : 0, g);
+}
+/* <w^{t-1}, v> from <w^{t,0}, v> (w^{t,0} = (t-1)/t w^{t-1}) */
+SSVM__PRIV double ssvm__ms_prev(const ssvm_solver *s, const ssvm__ms_st *m, double g) {
+    return s->_w_scale > 0 ? g * m->a_prev / s->_w_scale : 0;
+}
 
+/* Lemma 2.2's simple step (Pegasos): alpha = 1 on the subgradient v_1 if it is one (l(w^{t-1}) > 0; a sampler
+   that skips y_i returns a non-violating label when y_i is the argmax), nothing else */
+SSVM__PRIV ssvm_result ssvm__ms_pegasos(ssvm_solver *s, ssvm__ms_st *m) {
+    ssvm_result r;
+    if (!m->first_argmax) return SSVM_OK;
+    if ((r = ssvm__ms_build_v(s, m->i, s->_ys, s->_lens[0], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
+    ssvm__ms_dots(s, &s->_v, &m->g1, &m->vv1);
+    m->g1 = ssvm__ms_prev(s, m, m->g1);
+    if (m->g1 + (double)s->_deltas[0] > 0) {
+        if ((r = ssvm__ms_apply(s, m, &s->_v, 1.0, 0)) != SSVM_OK) return r;
+        s->_alpha[0] = 1; m->asum = 1; m->Dk = (double)s->_deltas[0];
+    }
+    return SSVM_OK;
+}
+
+/* Algorithm 2 (corrected, F3-F5): c_j = -lambda t (<w^{t,0}, v_j> + Delta_j), the exact maximiser of D_t */
+SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
+    const ssvm_problem *p = &s->_prob;
+    int j, rc, ns = m->ns, ml = p->max_label_len;
+    double qn = 0, g, vv;
+    ssvm_result r;
+    for (j = 0; j < ns; j++) {
+        if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
+        ssvm__ms_dots(s, &s->_v, &g, &vv);
+        if (j == 0) {
+            qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
+            if (m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, g); m->vv1 = vv; }
+        } else if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5)) {
+            return SSVM_ERR_CALLBACK; /* the sampler's labels do not have the multiclass Gram matrix */
+        }
+        s->_cq[j] = -m->lt * (g + (double)s->_deltas[j]);
+    }
+    if (qn > 0) {
+        for (j = 0; j < ns; j++) s->_cq[j] /= qn;
+        ssvm__ms_mcqp(ns, s->_cq, s->_alpha, s->_ord);
+    } else { /* phi(x) = 0: the gain is linear, all weight on the smallest c if it is negative */
+        int b = 0;
+        for (j = 1; j < ns; j++) if (s->_cq[j] < s->_cq[b]) b = j;
+        for (j = 0; j < ns; j++) s->_alpha[j] = 0;
+        if (s->_cq[b] < 0) s->_alpha[b] = 1;
+    }
+    /* u_t = sum_j alpha_j v_j, built from phi in O(sum of nnz); w^t = w^{t,0} - u_t/(lambda t) */
+    ssvm_svec_clear(&s->_e);
+    for (j = 0; j < ns; j++) {
+        if (s->_alpha[j] <= 0) continue;
+        rc = p->phi(p->user, m->i, s->_ys + (size_t)j * ml, s->_lens[j], (ssvm_real)(s->_alpha[j] * m->om), &s->_e);
+        if (rc < 0) return (ssvm_result)rc;
+        m->asum += s->_alpha[j];
+        m->Dk += s->_alpha[j] * (double)s->_deltas[j];
+    }
+    if (m->asum > 0) {
+        rc = p->phi(p->user, m->i, s->_ytrue, m->tlen, (ssvm_real)(-m->asum * m->om), &s->_e);
+        if (rc < 0) return (ssvm_result)rc;
+        if (s->_e.err) return (ssvm_result)s->_e.err;
+        return ssvm__ms_apply(s, m, &s->_e, 1.0, 0); /* u_t itself is not needed after the update */
+    }
+    return SSVM_OK;
+}
+
+/* Algorithm 1, lines 3-16. Repeated sweeps (line 16) revisit a sample that already has weight: the expand move is
+   then exact coordinate ascent on alpha_j in [0, 1 - sum of the others] (it may lower alpha_j), and the swap move
+   is the paper's with that sample's weight included in u (a move towards the vertex e_j); on the first sweep both
+   are exactly lines 5 and 9 (D3). */
+SSVM__PRIV ssvm_result ssvm__ms_algorithm1(ssvm_solver *s, ssvm__ms_st *m) {
+    int j, k, sw, ns = m->ns, ml = s->_prob.max_label_len, sweeps = s->_cfg.ms.sweeps;
+    ssvm_result r;
+    for (sw = 0; sw < sweeps; sw++) {
+        for (j = 0; j < ns; j++) {
+            double wE, EE, g, lo, hi;
+            int more = sw + 1 < sweeps || j + 1 < ns; /* u is read by later moves only */
+            if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
+            if (m->asum < 1) { /* expand, line 5 */
+                ssvm__ms_dots(s, &s->_v, &wE, &EE);
+                if (sw == 0 && j == 0 && m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, wE); m->vv1 = EE; }
+                lo = -s->_alpha[j]; hi = 1 - m->asum;
+                g = ssvm__ms_move_step(wE, (double)s->_deltas[j], EE, m->lt, lo, hi);
+                if (g == 0) continue;
+                if ((r = ssvm__ms_apply(s, m, &s->_v, g, more)) != SSVM_OK) return r;
+                s->_alpha[j] += g;
+                if (g == hi) m->asum = 1; /* line 7 reaches the simplex face exactly */
+                else m->asum += g;
+                m->Dk += g * (double)s->_deltas[j]; /* eq. 17 with s = 1 */
+            } else { /* swap, line 9 / eq. 14 with the corrected denominator |v_j - u|^2 (F1) */
+                double lE = (double)s->_deltas[j] - m->Dk, sc;
+                ssvm_svec_clear(&s->_e);
+                for (k = 0; k < s->_v.nnz; k++) ssvm_svec_add(&s->_e, s->_v.idx[k], s->_v.val[s->_v.idx[k]]);
+                for (k = 0; k < s->_u.nnz; k++) ssvm_svec_add(&s->_e, s->_u.idx[k], -s->_u.val[s->_u.idx[k]]);
+                if (s->_e.err) return (ssvm_result)s->_e.err;
+                ssvm__ms_dots(s, &s->_e, &wE, &EE);
+                g = ssvm__ms_move_step(wE, lE, EE, m->lt, 0, 1);
+                if (g == 0) continue;
+                /* u <- (1-g) u + g v_j = u + g (v_j - u) (eq. 15, s = 1 - g); w per eq. 16 */
+                if ((r = ssvm__ms_apply(s, m, &s->_e, g, more)) != SSVM_OK) return r;
+                sc = 1 - g;
+                for (k = 0; k < ns; k++) s->_alpha[k] *= sc;
+                s->_alpha[j] += g;
+                m->Dk = sc * m->Dk + g * (double)s->_deltas[j]; /* eq. 17 */
+            }
+        }
+    }
+    return s->_u.err ? (ssvm_result)s->_u.err : SSVM_OK;
+}
+
+SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, w2_prev, bnd, r2, t = (double)(s->_k + 1), Dk_loss;
+    ssvm_step_info st;
+    ssvm__ms_st m;
+    int j, ml = p->max_label_len;
+    ssvm_result r;
+    SSVM_MEMSET(&m, 0, sizeof m);
+    SSVM_MEMSET(&st, 0, sizeof st);
+    m.i = i; m.lt = lam * t; m.a_prev = s->_w_scale;
+    m.om = p->weights ? (double)p->weights[i] * (double)p->n / s->_wsum : 1.0;
+    w2_prev = m.a_prev * m.a_prev * s->_ww;
+    st.t = s->_k + 1; st.example = i;
+    st.dual_before = s->_A - 0.5 * lam * (t - 1) * w2_prev; /* D_{t-1} (D_0 = 0) */
+    m.tlen = p->truth(p->user, i, s->_ytrue);
+    if (m.tlen < 0) return (ssvm_result)m.tlen;
+    if (m.tlen == 0 || m.tlen > ml) return SSVM_ERR_LABEL;
+    if ((r = ssvm__ms_samples(s, &m)) != SSVM_OK) return r;
+    st.n_samples = m.ns;
     /* Theorem 2.1.3's average of w^{t-1} */
-    if (q->averaging == SSVM_MS_AVG_UNIFORM) ssvm__ms_avg_push(s, 1.0 / (double)t);
+    if (s->_cfg.averaging == SSVM_AVG_UNIFORM) ssvm__avg_push(s, 1.0 / t);
     /* Algorithm 1 line 2: w^{t,0} = (t-1)/t w^{t-1}, u = 0, D = 0, alpha = 0. At t = 1, w^0 = 0: keep the scale. */
-    if (t > 1) s->w_scale *= (double)(t - 1) / (double)t;
-    ssvm_svec_clear(&s->u);
-
-    if (ns > 0 && !q->line_search) {
-        /* Lemma 2.2's simple step (Pegasos): alpha = 1 on the subgradient v_1 if it is one (l(w^{t-1}) > 0;
-           a sampler that skips y_i returns a non-violating label when y_i is the argmax), nothing else */
-        if (first_argmax) {
-            if ((r = ssvm__ms_build_v(s, i, s->ys, s->lens[0], tlen, &s->v)) != SSVM_OK) return r;
-            ssvm__ms_dots(s, &s->v, &g1, &vv1);
-            g1 = s->w_scale > 0 ? g1 * a_prev / s->w_scale : 0;
-            if (g1 + (double)s->deltas[0] > 0) {
-                ssvm__ms_apply(s, &s->v, 1.0, lt, 0);
-                s->alpha[0] = 1; asum = 1; Dk = (double)s->deltas[0];
-            }
-        }
-    } else if (ns > 0 && s->use_mc) {
-        /* Algorithm 2 (corrected): c_j = -lambda t (<w^{t,0}, v_j> + Delta_j), eq. 11 at w^{t,0} */
-        double qn = 0, g, vv;
-        for (j = 0; j < ns; j++) {
-            if ((r = ssvm__ms_build_v(s, i, s->ys + (size_t)j * ml, s->lens[j], tlen, &s->v)) != SSVM_OK) return r;
-            ssvm__ms_dots(s, &s->v, &g, &vv);
-            if (j == 0) {
-                qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
-                if (first_argmax) { g1 = s->w_scale > 0 ? g * a_prev / s->w_scale : 0; vv1 = vv; }
-            } else if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5)) {
-                return SSVM_ERR_CALLBACK; /* the sampler's labels do not have the multiclass Gram matrix */
-            }
-            s->cq[j] = -lt * (g + (double)s->deltas[j]);
-        }
-        if (qn > 0) {
-            for (j = 0; j < ns; j++) s->cq[j] /= qn;
-            ssvm__ms_mcqp(ns, s->cq, s->alpha, s->ord);
-        } else { /* phi(x) = 0: the gain is linear, all weight on the smallest c if it is negative */
-            int b = 0;
-            for (j = 1; j < ns; j++) if (s->cq[j] < s->cq[b]) b = j;
-            for (j = 0; j < ns; j++) s->alpha[j] = 0;
-            if (s->cq[b] < 0) s->alpha[b] = 1;
-        }
-        /* u_t = sum_j alpha_j v_j, built from phi in O(sum of nnz); w^t = w^{t,0} - u_t/(lambda t) */
-        ssvm_svec_clear(&s->e);
-        for (j = 0; j < ns; j++) {
-            if (s->alpha[j] <= 0) continue;
-            rc = p->phi(p->user, i, s->ys + (size_t)j * ml, s->lens[j], (ssvm_real)s->alpha[j], &s->e);
-            if (rc < 0) return (ssvm_result)rc;
-            asum += s->alpha[j];
-            Dk += s->alpha[j] * (double)s->deltas[j];
-        }
-        if (asum > 0) {
-            if ((rc = p->phi(p->user, i, s->ytrue, tlen, (ssvm_real)-asum, &s->e)) < 0) return (ssvm_result)rc;
-            if (s->e.err) return (ssvm_result)s->e.err;
-            ssvm__ms_apply(s, &s->e, 1.0, lt, 0); /* u_t itself is not needed after the update */
-        }
-    } else if (ns > 0) {
-        /* Algorithm 1, lines 3-16. Repeated sweeps (line 16) revisit a sample that already has weight: the expand
-           move is then exact coordinate ascent on alpha_j in [0, 1 - sum of the others] (it may lower alpha_j),
-           and the swap move is the paper's with that sample's weight included in u (a move towards the vertex
-           e_j); on the first sweep both are exactly lines 5 and 9. */
-        for (sw = 0; sw < q->sweeps; sw++) {
-            for (j = 0; j < ns; j++) {
-                double wE, EE, g, lo, hi;
-                const int *y = s->ys + (size_t)j * ml;
-                if ((r = ssvm__ms_build_v(s, i, y, s->lens[j], tlen, &s->v)) != SSVM_OK) return r;
-                if (asum < 1) { /* expand, line 5 */
-                    ssvm__ms_dots(s, &s->v, &wE, &EE);
-                    if (sw == 0 && j == 0 && first_argmax) { g1 = s->w_scale > 0 ? wE * a_prev / s->w_scale : 0; vv1 = EE; }
-                    lo = -s->alpha[j]; hi = 1 - asum;
-                    g = ssvm__ms_move_step(wE, (double)s->deltas[j], EE, lt, lo, hi);
-                    if (g == 0) continue;
-                    ssvm__ms_apply(s, &s->v, g, lt, sw + 1 < q->sweeps || j + 1 < ns); /* u is read by later moves only */
-                    s->alpha[j] += g;
-                    if (g == hi) asum = 1; /* line 7 reaches the simplex face exactly */
-                    else asum += g;
-                    Dk += g * (double)s->deltas[j]; /* eq. 17 with s = 1 */
-                } else { /* swap, line 9 / eq. 14 with the corrected denominator |v_j - u|^2 */
-                    double lE = (double)s->deltas[j] - Dk, sc;
-                    int m;
-                    ssvm_svec_clear(&s->e);
-                    for (m = 0; m < s->v.nnz; m++) ssvm_svec_add(&s->e, s->v.idx[m], s->v.val[s->v.idx[m]]);
-                    for (m = 0; m < s->u.nnz; m++) ssvm_svec_add(&s->e, s->u.idx[m], -s->u.val[s->u.idx[m]]);
-                    if (s->e.err) return (ssvm_result)s->e.err;
-                    ssvm__ms_dots(s, &s->e, &wE, &EE);
-                    g = ssvm__ms_move_step(wE, lE, EE, lt, 0, 1);
-                    if (g == 0) continue;
-                    /* u <- (1-g) u + g v_j = u + g (v_j - u) (eq. 15, s = 1 - g); w per eq. 16 */
-                    ssvm__ms_apply(s, &s->e, g, lt, sw + 1 < q->sweeps || j + 1 < ns);
-                    sc = 1 - g;
-                    for (m = 0; m < ns; m++) s->alpha[m] *= sc;
-                    s->alpha[j] += g;
-                    Dk = sc * Dk + g * (double)s->deltas[j]; /* eq. 17 */
-                }
-            }
-        }
+    if (t > 1) s->_w_scale *= (t - 1) / t;
+    ssvm_svec_clear(&s->_u);
+    if (m.ns > 0) {
+        if (!s->_cfg.line_search) r = ssvm__ms_pegasos(s, &m);
+        else if (s->_use_mc) r = ssvm__ms_algorithm2(s, &m);
+        else r = ssvm__ms_algorithm1(s, &m);
+        if (r != SSVM_OK) return r;
     }
-    if (s->u.err) return (ssvm_result)s->u.err;
-
     /* the loss f(w^{t-1}; Z_t) this step suffered and its gradient lambda w^{t-1} + v_1 (Lemma 2.2) */
-    if (first_argmax && g1 + (double)s->deltas[0] > 0) {
-        st.hinge = g1 + (double)s->deltas[0];
-        st.grad_norm2 = lam * lam * w2_prev + 2 * lam * g1 + vv1;
-    } else {
-        st.hinge = 0;
-        st.grad_norm2 = lam * lam * w2_prev;
-    }
+    Dk_loss = m.first_argmax ? m.g1 + (double)s->_deltas[0] : 0;
+    st.hinge = Dk_loss > 0 ? Dk_loss : 0;
+    st.grad_norm2 = lam * lam * w2_prev + (Dk_loss > 0 ? 2 * lam * m.g1 + m.vv1 : 0);
     if (st.grad_norm2 < 0) st.grad_norm2 = 0;
     st.loss = 0.5 * lam * w2_prev + st.hinge;
-    s->online_loss += st.loss;
-
+    s->_online_loss += st.loss;
     /* D_t = A_t - (lambda t/2)|w^t|^2, A_t = A_{t-1} + D_t^K (eq. 13) */
-    s->A += Dk;
-    st.dual_update = s->A - 0.5 * lt * s->w_scale * s->w_scale * s->ww;
-    st.alpha_sum = asum;
+    s->_A += m.Dk;
+    st.dual_update = s->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
+    st.alpha_sum = m.asum;
     st.proj_scale = 1;
-    /* Algorithm 3 line 5 with radius sqrt(B/lambda): scaling w scales every alpha, and A with them (Lemma 2.3) */
-    bnd = s->bound > 0 ? s->bound : 0;
+    /* Algorithm 3 line 5 with radius sqrt(B/lambda) (F6): scaling w scales every alpha, and A with them */
+    bnd = s->_bound > 0 ? s->_bound : 0;
     r2 = bnd / lam;
-    if (q->project && s->w_scale * s->w_scale * s->ww > r2) {
-        double sc = bnd > 0 ? ssvm__ms_sqrt(r2 / (s->w_scale * s->w_scale * s->ww)) : 0;
-        if (sc > 0) { s->w_scale *= sc; s->A *= sc; }
+    if (s->_cfg.ms.project && s->_w_scale * s->_w_scale * s->_ww > r2) {
+        double sc = bnd > 0 ? ssvm__ms_sqrt(r2 / (s->_w_scale * s->_w_scale * s->_ww)) : 0;
+        if (sc > 0) { s->_w_scale *= sc; s->_A *= sc; }
         else { /* B = 0: every loss is 0, the ball is {0}; fold first so that w_bar does not move */
-            ssvm__ms_fold(s);
-            SSVM_MEMSET(s->wv, 0, (size_t)p->d * sizeof(ssvm_real));
-            s->ww = 0; s->A = 0;
+            ssvm__fold(s);
+            SSVM_MEMSET(s->_w, 0, (size_t)p->d * sizeof(ssvm_real));
+            s->_ww = 0; s->_A = 0;
         }
         st.proj_scale = sc;
     }
-    st.dual = s->A - 0.5 * lt * s->w_scale * s->w_scale * s->ww;
-    if (q->averaging == SSVM_MS_AVG_WEIGHTED) ssvm__ms_avg_push(s, 2.0 / (double)(t + 1));
+    st.dual = s->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
+    if (!ssvm__finite(st.dual) || !ssvm__finite(s->_w_scale)) return SSVM_ERR_NONFINITE;
+    if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) ssvm__avg_push(s, 2.0 / (t + 1));
     /* remember the labels that carry weight */
-    if (s->cache_cap > 0)
-        for (j = ns - 1; j >= 0; j--)
-            if (s->alpha[j] > 0) ssvm__ms_cache_touch(s, i, s->ys + (size_t)j * ml, s->lens[j], s->deltas[j]);
-    s->t = t;
-    s->prog.steps++;
-    s->last = st;
+    if (s->_cache_cap > 0)
+        for (j = m.ns - 1; j >= 0; j--)
+            if (s->_alpha[j] > 0) ssvm__ms_cache_touch(s, i, s->_ys + (size_t)j * ml, s->_lens[j], s->_deltas[j]);
+    s->_last = st;
     if (info) *info = st;
     /* keep the scales in range (O(d), rare: they shrink like 1/t within a pass and are folded every pass) */
-    if (s->w_scale < 1e-30 || (s->zv && s->avg_q < 1e-30)) ssvm__ms_fold(s);
+    if (s->_w_scale < 1e-30 || (s->_z && s->_avg_b < 1e-30)) ssvm__fold(s);
     return SSVM_OK;
-}
-
-SSVM__PRIV int ssvm__ms_next(ssvm_ms_solver *s) {
-    const ssvm_ms_params *q = &s->par;
-    int n = s->prob.n, i;
-    long long pos = s->seq_pos++;
-    if (q->order == SSVM_MS_SEQUENCE) {
-        i = q->sequence[pos % q->sequence_len];
-        return (i >= 0 && i < n) ? i : -1;
-    }
-    if (q->order == SSVM_MS_PERMUTATION) {
-        int k = (int)(pos % n);
-        if (k == 0) {
-            int j;
-            for (j = 0; j < n; j++) s->perm[j] = j;
-            for (j = n - 1; j > 0; j--) {
-                int r = ssvm__rand_below(&s->rng, j + 1), tmp = s->perm[j];
-                s->perm[j] = s->perm[r]; s->perm[r] = tmp;
-            }
-        }
-        return s->perm[k];
-    }
-    return (int)(pos % n);
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_pass(ssvm_ms_solver *s) {
-    int k;
-    double t0;
-    ssvm_result r = SSVM_OK;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    t0 = ssvm__ms_now(s);
-    for (k = 0; k < s->prob.n; k++) {
-        int i = ssvm__ms_next(s);
-        if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
-        if ((r = ssvm_ms_step(s, i, 0)) != SSVM_OK) break;
-        if (s->par.max_oracle_calls && s->prog.oracle_calls >= s->par.max_oracle_calls) break;
-    }
-    ssvm__ms_fold(s); /* exact |w|^2 for the dual, fresh scales */
-    s->prog.seconds += ssvm__ms_now(s) - t0;
-    if (r == SSVM_OK) s->prog.pass++;
-    return r;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_evaluate(ssvm_ms_solver *s, int iterate, int average, ssvm_progress *out) {
-    double t0, P;
-    ssvm_result r = SSVM_OK;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    t0 = ssvm__ms_now(s);
-    s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-    s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-    if (iterate) {
-        ssvm__ms_materialize(s, 0, s->wtmp);
-        r = ssvm_primal(&s->prob, s->par.lambda, s->wtmp, &s->v, s->ybuf2, &P);
-        s->prog.eval_oracle_calls += s->prob.n;
-        if (r == SSVM_OK) {
-            s->prog.primal = P;
-            if (s->t > 0) {
-                s->prog.dual = (s->A - 0.5 * s->par.lambda * (double)s->t * s->w_scale * s->w_scale * s->ww) / (double)s->t;
-                s->prog.gap = P - s->prog.dual;
-            }
-        }
-    }
-    if (r == SSVM_OK && average && s->zv) {
-        ssvm__ms_materialize(s, 1, s->wtmp);
-        r = ssvm_primal(&s->prob, s->par.lambda, s->wtmp, &s->v, s->ybuf2, &P);
-        s->prog.eval_oracle_calls += s->prob.n;
-        if (r == SSVM_OK) s->prog.primal_avg = P;
-    }
-    s->prog.eval_seconds += ssvm__ms_now(s) - t0;
-    if (r != SSVM_OK) return r;
-    if (s->prog.primal == s->prog.primal && s->prog.primal_avg == s->prog.primal_avg)
-        s->best = s->prog.primal_avg <= s->prog.primal ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-    if (out) *out = s->prog;
-    return SSVM_OK;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_run(ssvm_ms_solver *s) {
-    const ssvm_ms_params *q;
-    ssvm_result r;
-    if (!s || !s->heap) return SSVM_ERR_INVALID_ARG;
-    q = &s->par;
-    for (;;) {
-        if (q->max_passes && s->prog.pass >= q->max_passes) return SSVM_MAX_PASSES;
-        if (q->max_oracle_calls && s->prog.oracle_calls >= q->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
-        if (q->max_seconds > 0 && s->prog.seconds >= q->max_seconds) return SSVM_MAX_SECONDS;
-        if ((r = ssvm_ms_pass(s)) != SSVM_OK) return r;
-        s->prog.primal = s->prog.dual = s->prog.gap = ssvm__nan();
-        s->prog.primal_avg = s->prog.dual_avg = s->prog.gap_avg = ssvm__nan();
-        if (q->eval_every && s->prog.pass % q->eval_every == 0 && (q->eval_iterate || (q->eval_average && s->zv)))
-            if ((r = ssvm_ms_evaluate(s, q->eval_iterate, q->eval_average, 0)) != SSVM_OK) return r;
-        if (q->progress && q->progress(q->progress_user, &s->prog)) return SSVM_STOPPED_BY_USER;
-        /* P(w) - D_t/t certifies only after whole passes in which every example was visited equally
-           often (D_T/T <= min F_T/T, Thm 2.1): not after a pass cut short, nor for a caller's sequence */
-        if (q->gap_tol > 0 && s->prog.gap == s->prog.gap && s->prog.gap <= q->gap_tol &&
-            q->order != SSVM_MS_SEQUENCE && s->prog.steps % s->prob.n == 0) {
-            s->best = SSVM_W_ITERATE;
-            return SSVM_CONVERGED;
-        }
-    }
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_weights(ssvm_ms_solver *s, ssvm_which which, ssvm_real *out) {
-    if (!s || !out || !s->heap) return SSVM_ERR_INVALID_ARG;
-    if (which == SSVM_W_BEST) which = (ssvm_which)s->best;
-    if (which == SSVM_W_AVERAGE) {
-        if (!s->zv) return SSVM_ERR_NOT_SUPPORTED;
-        ssvm__ms_materialize(s, 1, out);
-    } else if (which == SSVM_W_ITERATE) ssvm__ms_materialize(s, 0, out);
-    else return SSVM_ERR_INVALID_ARG;
-    return SSVM_OK;
-}
-STRUCTSVM_DEF ssvm_result ssvm_ms_train(const ssvm_problem *p, const ssvm_ms_params *q, ssvm_real *w_out,
-                                        ssvm_progress *final) {
-    ssvm_ms_solver s;
-    ssvm_result r, r2;
-    if (!w_out) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_ms_init(&s, p, q)) != SSVM_OK) return r;
-    r = ssvm_ms_run(&s);
-    if (r >= 0) {
-        r2 = ssvm_ms_weights(&s, q->averaging != SSVM_MS_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE, w_out);
-        if (r2 != SSVM_OK) r = r2;
-    }
-    if (final) *final = s.prog;
-    ssvm_ms_uninit(&s);
-    return r;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
