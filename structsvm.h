@@ -1409,6 +1409,22 @@ SSVM__PRIV int ssvm__chain_check_label(const ssvm_chain *m, int i, const int *y,
     for (t = 0; t < len; t++) if (y[t] < 0 || y[t] >= m->config.n_labels) return SSVM_ERR_LABEL;
     return 0;
 }
+/* out += c * x_p (x) e_s: the unary features of label s at position p */
+SSVM__PRIV void ssvm__chain_add_unary(const ssvm_chain *m, int p, int s, ssvm_real c, ssvm_svec *out) {
+    int K = m->config.n_labels, F = m->config.n_attrs;
+    if (m->config.x) {
+        const ssvm_real *x = m->config.x + (size_t)p * F;
+        if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
+            int k;
+            for (k = 0; k < F; k++) if (x[k] != 0) ssvm_svec_add(out, k * K + s, c * x[k]);
+        } else ssvm_svec_add_dense(out, s * F, x, F, c);
+    } else {
+        int b = m->config.attr_start[p], nnz = m->config.attr_start[p + 1] - b;
+        const ssvm_real *v = m->config.attr_val ? m->config.attr_val + b : 0;
+        if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) ssvm_svec_add_sparse(out, s, K, m->config.attr_id + b, v, nnz, c);
+        else ssvm_svec_add_sparse(out, s * F, 1, m->config.attr_id + b, v, nnz, c);
+    }
+}
 SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
     ssvm_chain *m = (ssvm_chain *)user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, rc;
@@ -1416,19 +1432,7 @@ SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_re
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
     for (t = 0; t < len; t++) {
         int p = p0 + t, s = y[t];
-        if (m->config.x) {
-            if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
-                int k;
-                const ssvm_real *x = m->config.x + (size_t)p * F;
-                for (k = 0; k < F; k++) if (x[k] != 0) ssvm_svec_add(out, k * K + s, scale * x[k]);
-            } else ssvm_svec_add_dense(out, s * F, m->config.x + (size_t)p * F, F, scale);
-        } else {
-            int b = m->config.attr_start[p];
-            if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
-                ssvm_svec_add_sparse(out, s, K, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, scale);
-            else
-                ssvm_svec_add_sparse(out, s * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, scale);
-        }
+        ssvm__chain_add_unary(m, p, s, scale, out);
         if (t + 1 < len) ssvm_svec_add(out, to + y[t] + K * y[t + 1], scale);
     }
     if (m->config.flags & SSVM_CHAIN_BIASES) {
@@ -1480,19 +1484,7 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
             ssvm_real c = st[(size_t)t * K + s];
             if (c == 0) continue;
             c *= scale;
-            if (m->config.x) {
-                if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
-                    int k;
-                    const ssvm_real *x = m->config.x + (size_t)p * F;
-                    for (k = 0; k < F; k++) if (x[k] != 0) ssvm_svec_add(out, k * K + s, c * x[k]);
-                } else ssvm_svec_add_dense(out, s * F, m->config.x + (size_t)p * F, F, c);
-            } else {
-                int b = m->config.attr_start[p];
-                if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
-                    ssvm_svec_add_sparse(out, s, K, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, c);
-                else
-                    ssvm_svec_add_sparse(out, s * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0, m->config.attr_start[p + 1] - b, c);
-            }
+            ssvm__chain_add_unary(m, p, s, c, out);
             if (m->config.flags & SSVM_CHAIN_BIASES) {
                 if (t == 0) ssvm_svec_add(out, K * F + s, c);
                 if (t == L - 1) ssvm_svec_add(out, K * F + K + s, c);

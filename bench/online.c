@@ -112,7 +112,7 @@ static void rd_shuffle(int *a, int n, unsigned long long *s) {
    class names permuted per segment; multilabel/ranking: a random half of the bits flipped per segment. */
 static int rd_run(const ssvm_surrogate *loss, int rate, double D, const ssvm_real *X, const int *labels, int n, int F, int L,
                   int passes, int drift, int trial, double *seg_out, double *eta_end, long long *skipped) {
-    ssvm_online_params p = ssvm_online_params_init(loss->kind, loss->n, F);
+    ssvm_online_config p = ssvm_online_config_init(loss->kind, loss->n, F);
     ssvm_online o;
     unsigned long long s = 0xC0FFEEULL + 1000003ULL * (unsigned long long)trial; /* the stream: same for all rates */
     int *order = (int *)malloc(sizeof(int) * (size_t)n), *y = (int *)malloc(sizeof(int) * (size_t)(L > 26 ? L : 26));
@@ -125,7 +125,7 @@ static int rd_run(const ssvm_surrogate *loss, int rate, double D, const ssvm_rea
     p.diameter = D;
     p.seed = 77ULL + (unsigned long long)trial;
     if (!order || !y || !map || !yv) { r = SSVM_ERR_OUT_OF_MEMORY; goto done; }
-    if ((r = ssvm_online_init(&o, &p)) != SSVM_OK) goto done;
+    if ((r = ssvm_online_init(&p, &o)) != SSVM_OK) goto done;
     for (i = 0; i < (L == 1 ? K : L); i++) map[i] = L == 1 ? i : 0; /* identity / no flips */
     for (t = 0; t < T; t++) {
         int ex, ok = 1;
@@ -148,7 +148,7 @@ static int rd_run(const ssvm_surrogate *loss, int rate, double D, const ssvm_rea
         cum += info.target_loss;
     }
     while (seg < RD_SEG) seg_out[seg++] = cum;
-    *eta_end = rate == 2 ? o.eta_prev : rate == 0 ? o.eta_const : o.par.diameter / sqrt(2 * (o.adagrad_sum > 0 ? o.adagrad_sum : 1));
+    *eta_end = rate == 2 ? o._eta_prev : rate == 0 ? o._eta_const : o._cfg.diameter / sqrt(2 * (o._adagrad_sum > 0 ? o._adagrad_sum : 1));
     *skipped = nskip;
     ssvm_online_uninit(&o);
 done:
@@ -212,11 +212,11 @@ static void rd_ocr(const char *shared, int trials, int quick, double D) {
         for (j = 0; j < OCR_DIM; j++) s += (double)all.x[(size_t)i * OCR_DIM + j] * (double)all.x[(size_t)i * OCR_DIM + j];
         for (j = 0; j < OCR_DIM; j++) X[(size_t)i * OCR_DIM + j] = (ssvm_real)((double)all.x[(size_t)i * OCR_DIM + j] / sqrt(s));
     }
-    cfg[0].name = "smooth hinge (gap)"; cfg[0].loss = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 26);
-    cfg[1].name = "logistic b=2 (gap)"; cfg[1].loss = ssvm_surrogate_init(SSVM_LOGISTIC, 26);
-    cfg[2].name = "logistic b=2 (FY)"; cfg[2].loss = ssvm_surrogate_init(SSVM_LOGISTIC, 26);
+    cfg[0].name = "smooth hinge (gap)"; cfg[0].loss = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 26);
+    cfg[1].name = "logistic b=2 (gap)"; cfg[1].loss = ssvm_surrogate_config_init(SSVM_LOGISTIC, 26);
+    cfg[2].name = "logistic b=2 (FY)"; cfg[2].loss = ssvm_surrogate_config_init(SSVM_LOGISTIC, 26);
     cfg[2].loss.decoding = SSVM_DECODE_FY;
-    cfg[3].name = "SparseMAP (FY)"; cfg[3].loss = ssvm_surrogate_init(SSVM_SPARSEMAP, 26);
+    cfg[3].name = "SparseMAP (FY)"; cfg[3].loss = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 26);
     cfg[3].loss.lambda = 4 * sqrt(2.0 * 25 / 26); /* alpha = 1 - 2 sqrt(2 (K-1)/K) / lambda = 1/2 */
     rd_table("OCR letters, 26 classes", cfg, 4, D, X, all.label, n, OCR_DIM, 1, 1, 0, trials, "mistakes");
     rd_table("OCR letters, 26 classes", cfg, 4, D, X, all.label, n, OCR_DIM, 1, 1, 1, trials, "mistakes");
@@ -243,11 +243,11 @@ static void rd_yeast(const char *shared, int trials, int quick, double D) {
         for (j = 0; j < 103; j++) X[(size_t)i * F + j] = (ssvm_real)(a.x[(size_t)i * 103 + j] / sqrt(s));
         X[(size_t)i * F + 103] = (ssvm_real)(1 / sqrt(s));
     }
-    cfg[0].name = "SparseMAP box (FY)"; cfg[0].loss = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 14);
+    cfg[0].name = "SparseMAP box (FY)"; cfg[0].loss = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 14);
     cfg[0].loss.lambda = 8 / sqrt(14.0); /* alpha = 1 - 4/(lambda sqrt d) = 1/2 */
     rd_table("yeast multilabel, 14 labels", cfg, 1, D, X, a.y, quick ? 800 : a.n, F, 14, 3, 0, trials, "Hamming loss");
     rd_table("yeast multilabel, 14 labels", cfg, 1, D, X, a.y, quick ? 800 : a.n, F, 14, 3, 1, trials, "Hamming loss");
-    cfg[1].name = "conv FY, NDCG (FW)"; cfg[1].loss = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, 14);
+    cfg[1].name = "conv FY, NDCG (FW)"; cfg[1].loss = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, 14);
     cfg[1].loss.fw_tol = 1e-4;                /* FW gap <= 1e-4 max(1, f): |v - v*| <= sqrt(2e-4 lambda max(1, f)) */
     cfg[1].loss.fw_lmo = SSVM_FW_LMO_SORT;    /* exact for this rank-1 cost, same vertices as the Hungarian LMO */
     rd_table("yeast label ranking, 14 labels", cfg + 1, 1, D, X, a.y, quick ? 800 : a.n, F, 14, 3, 0, trials, "NDCG loss");

@@ -14,7 +14,8 @@
             --min-count C      keep attributes seen at least C times in training (default 1)
             --out FILE         write `word POS gold predicted` lines for conlleval
             --seed S
-   Prints per pass: oracle calls, primal, dual, gap at the weighted average, test chunk F1, seconds;
+   Prints per pass: oracle calls, primal, dual and gap at the weighted average (average_*), test chunk F1,
+   training wall-clock seconds (evaluation excluded);
    then conlleval's report on the test file. */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
@@ -40,8 +41,8 @@ static int show(void *user, const ssvm_progress *p) {
     double f1 = -1;
     if (c->quiet) return 0;
     if (c->test) f1 = chunk_f1_of_average(c->s, c->test, c->test_corpus, c->labels, c->w, c->pred);
-    printf("%4d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f\n", p->pass, p->oracle_calls, p->primal_avg, p->dual_avg,
-           p->gap_avg, f1, p->seconds);
+    printf("%4d %9lld %14.6g %14.6g %14.6g %8.2f %9.2f\n", p->pass, p->oracle_calls, p->average.primal,
+           p->average.dual, p->average.gap, f1, p->wall_seconds);
     fflush(stdout);
     return 0;
 }
@@ -50,24 +51,28 @@ static int show(void *user, const ssvm_progress *p) {
 static int train(chunk_data *tr, chunk_data *te, const conll_corpus *te_corpus, const conll_dict *labels,
                  double lambda, int passes, double gap, unsigned long long seed, int quiet, ssvm_real *w, int *pred) {
     ssvm_problem p;
-    ssvm_params q;
+    ssvm_solver_config q;
     ssvm_solver s;
+    ssvm_progress prog;
     ctx c;
     ssvm_result r;
-    if ((r = ssvm_chain_problem(&tr->m, tr->m.scratch, &p)) != SSVM_OK) return r;
-    q = ssvm_params_init(SSVM_BCFW);
+    if ((r = ssvm_chain_problem(&tr->m, &p)) != SSVM_OK) return r;
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
     q.lambda = lambda; q.max_passes = passes; q.gap_tol = gap; q.seed = seed;
     q.eval_iterate = 0; /* the gap at the average only: one evaluation pass per pass, not two */
     q.progress = show; q.progress_user = &c;
-    if ((r = ssvm_solver_init(&s, &p, &q)) != SSVM_OK) return r;
+    if ((r = ssvm_solver_init(&q, &s)) != SSVM_OK) return r;
+    memset(&prog, 0, sizeof prog);
+    ssvm_solver_progress(&s, &prog);
     if (!quiet) /* the sparse compact state's pool grows from here: the total is printed after training */
         printf("lambda = %g: %d sentences, d = %d, solver memory at the start %.1f MB\n"
-               "pass    oracle       primal         dual          gap  test_F1   seconds\n",
-               lambda, p.n, p.d, s.heap_bytes / 1e6);
+               "pass    oracle average_primal   average_dual    average_gap  test_F1    wall_s\n",
+               lambda, p.n, p.d, prog.state_bytes / 1e6);
     c.s = &s; c.test = te; c.test_corpus = te_corpus; c.labels = labels; c.w = w; c.pred = pred; c.quiet = quiet;
     r = ssvm_solver_run(&s);
-    if (r >= 0) ssvm_solver_weights(&s, SSVM_W_AVERAGE, w);
-    if (!quiet) printf("solver memory after training %.1f MB\n", s.prog.state_bytes / 1e6);
+    if (r >= 0) r = ssvm_solver_weights(&s, SSVM_W_AVERAGE, w, sizeof(ssvm_real) * (size_t)p.d);
+    ssvm_solver_progress(&s, &prog);
+    if (!quiet) printf("solver memory after training %.1f MB\n", prog.state_bytes / 1e6);
     ssvm_solver_uninit(&s);
     return r < 0 ? r : SSVM_OK;
 }
@@ -122,7 +127,7 @@ int main(int argc, char **argv) {
         const char *p = select;
         chunk_data_init(&a, &ftr, 0, cut, loss);
         chunk_data_init(&b, &ftr, cut, ftr.n_sent, loss);
-        w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&a.m));
+        w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&a.cfg));
         printf("choosing lambda on a held-out 10%% (%d training sentences, %d held out):\n", cut, ftr.n_sent - cut);
         while (*p) {
             double l = strtod(p, (char **)&p);
@@ -140,7 +145,7 @@ int main(int argc, char **argv) {
         printf("chose lambda = %g\n", lambda);
     }
     if ((r = chunk_data_init(&dtr, &ftr, 0, ftr.n_sent, loss)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string((ssvm_result)r)); return 1; }
-    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&dtr.m));
+    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&dtr.cfg));
     r = train(&dtr, &dte, &cte, &labels, lambda, passes, gap, seed, 0, w, pred);
     if (r != SSVM_OK) { fprintf(stderr, "training failed: %s\n", ssvm_result_string((ssvm_result)r)); return 1; }
     chunk_score(&dte, &cte, &labels, w, pred, &sc);

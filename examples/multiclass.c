@@ -12,8 +12,9 @@
 
 static int show(void *user, const ssvm_progress *p) {
     (void)user;
-    printf("pass %2d  primal %.5f  dual %.5f  gap %.2e  (%lld oracle calls, %.3f s)\n",
-           p->pass, p->primal_avg, p->dual_avg, p->gap_avg, p->oracle_calls, p->seconds);
+    /* at the weighted average w_bar (what ssvm_train returns unless the iterate met the gap first) */
+    printf("pass %2d  average primal %.5f  dual %.5f  gap %.2e  (%lld oracle calls, %.3f s wall)\n",
+           p->pass, p->average.primal, p->average.dual, p->average.gap, p->oracle_calls, p->wall_seconds);
     return 0; /* non-zero would stop training */
 }
 
@@ -21,9 +22,11 @@ int main(void) {
     static ssvm_real x[2 * N * F];
     static int y[2 * N];
     ssvm_real w[K * F];
-    ssvm_multiclass train, test;
+    ssvm_multiclass_config cfg;
+    ssvm_multiclass train;
     ssvm_problem prob;
-    ssvm_params par = ssvm_params_init(SSVM_BCFW);
+    ssvm_solver_config par;
+    ssvm_progress final;
     int i, errors = 0;
     unsigned s = 1;
     for (i = 0; i < 2 * N; i++) { /* first N rows train, last N test */
@@ -35,16 +38,19 @@ int main(void) {
         x[i * F + 1] = (ssvm_real)(2.0 * (y[i] == 2) + 1.5 * u2);
         x[i * F + 2] = 1;
     }
-    ssvm_multiclass_init(&train, N, K, F, x, y);
-    ssvm_multiclass_init(&test, N, K, F, x + N * F, y + N);
+    cfg = ssvm_multiclass_config_init(N, K, F, x, y); /* the first N rows */
+    if (ssvm_multiclass_init(&cfg, &train) != SSVM_OK) return 1; /* validates the data */
     if (ssvm_multiclass_problem(&train, &prob) != SSVM_OK) return 1;
+    par = ssvm_solver_config_init(&prob, SSVM_BCFW);
     par.lambda = 0.01; par.max_passes = 20; par.gap_tol = 1e-4; par.progress = show;
-    printf("training: %s\n", ssvm_result_string(ssvm_train(&prob, &par, w, NULL)));
+    printf("training: %s\n", ssvm_result_string(ssvm_train(&par, w, sizeof w, &final)));
+    printf("returned the %s\n", final.returned == SSVM_W_AVERAGE ? "weighted average" : "iterate");
     for (i = 0; i < N; i++) {
         int yhat;
         ssvm_multiclass_predict(K, F, w, x + (N + i) * F, &yhat);
         errors += yhat != y[N + i];
     }
     printf("test error: %.1f%% (%d of %d)\n", 100.0 * errors / N, errors, N);
+    ssvm_multiclass_uninit(&train);
     return 0;
 }

@@ -450,26 +450,61 @@ static OCR_UNUSED int ocr_synthetic(int n_words, double noise, unsigned long lon
 /* ---- glue to structsvm.h: the OCR chain model and its test errors --------------------------------- */
 enum { OCR_MODEL_REFERENCE = 0, /* biases + Hamming normalised by length: the BCFW reference, d = 4,082 */
        OCR_MODEL_COUNTED = 1 }; /* no biases, counted Hamming: most other sequence SVMs, d = 4,030 */
-/* Fill a chain model over d's words; the model points into d, which must outlive it. */
-static OCR_UNUSED void ocr_chain(const ocr_data *d, int model, ssvm_chain *m) {
-    memset(m, 0, sizeof *m);
-    m->n = d->n_words; m->n_labels = OCR_LABELS; m->n_attrs = OCR_DIM;
-    m->flags = model == OCR_MODEL_COUNTED ? SSVM_CHAIN_COUNTED_LOSS : SSVM_CHAIN_BIASES;
-    m->start = d->word_start; m->x = d->x; m->labels = d->label;
+/* Fill a chain configuration over d's words, dense pixels (c->x); it points into d, which must outlive it.
+   Then ssvm_chain_init(c, &m) (or ssvm_chain_init_preallocated) and ssvm_chain_problem(&m, &p). */
+static OCR_UNUSED void ocr_chain(const ocr_data *d, int model, ssvm_chain_config *c) {
+    *c = ssvm_chain_config_init(d->n_words, OCR_LABELS, OCR_DIM, d->word_start, d->label);
+    c->flags = model == OCR_MODEL_COUNTED ? SSVM_CHAIN_COUNTED_LOSS : SSVM_CHAIN_BIASES;
+    c->x = d->x;
+}
+/* The same pixels as sparse binary attribute ids (the lit pixels and the constant attribute 128 of each
+   letter): the same model and the same w, but the unary scores cost the lit pixels instead of all 129. */
+typedef struct ocr_sparse { int *attr_start, *attr_id; } ocr_sparse;
+static OCR_UNUSED void ocr_sparse_free(ocr_sparse *s) {
+    free(s->attr_start); free(s->attr_id);
+    s->attr_start = s->attr_id = NULL;
+}
+/* Returns 0, or -1 (out of memory, or a pixel value other than 0 or 1: not expressible as binary ids). */
+static OCR_UNUSED int ocr_sparse_init(const ocr_data *d, ocr_sparse *s) {
+    size_t nz = 0, p, k;
+    memset(s, 0, sizeof *s);
+    for (p = 0; p < (size_t)d->n_letters * OCR_DIM; p++) {
+        if (d->x[p] != 0 && d->x[p] != 1) return -1;
+        nz += d->x[p] != 0;
+    }
+    if (nz > (size_t)INT_MAX) return -1;
+    s->attr_start = (int *)malloc(sizeof(int) * ((size_t)d->n_letters + 1));
+    s->attr_id = (int *)malloc(sizeof(int) * (nz ? nz : 1));
+    if (!s->attr_start || !s->attr_id) { ocr_sparse_free(s); return -1; }
+    nz = 0;
+    for (p = 0; p < (size_t)d->n_letters; p++) {
+        s->attr_start[p] = (int)nz;
+        for (k = 0; k < OCR_DIM; k++)
+            if (d->x[p * OCR_DIM + k] != 0) s->attr_id[nz++] = (int)k;
+    }
+    s->attr_start[d->n_letters] = (int)nz;
+    return 0;
+}
+/* ocr_chain over the sparse attributes of ocr_sparse_init(d, s) (attr_val NULL: binary). */
+static OCR_UNUSED void ocr_chain_sparse(const ocr_data *d, int model, const ocr_sparse *s, ssvm_chain_config *c) {
+    ocr_chain(d, model, c);
+    c->x = NULL;
+    c->attr_start = s->attr_start; c->attr_id = s->attr_id; c->attr_val = NULL;
 }
 /* Per-letter error (wrong letters / letters) and per-word error as the reference reports it (the mean over
-   words of the fraction of wrong letters), by plain Viterbi decoding with w. */
+   words of the fraction of wrong letters), by plain Viterbi decoding with w. m: an initialised model. */
 static OCR_UNUSED int ocr_errors(ssvm_chain *m, const ssvm_real *w, double *letter_err, double *word_err) {
     ssvm_problem p;
     int i, t, *y = NULL;
     long wrong = 0, total = 0;
     double wsum = 0;
-    if (ssvm_chain_problem(m, NULL, &p) != SSVM_OK) return -1;
+    if (ssvm_chain_problem(m, &p) != SSVM_OK) return -1;
     y = (int *)malloc(sizeof(int) * (size_t)p.max_label_len);
     if (!y) return -1;
     for (i = 0; i < p.n; i++) {
         int L = p.decode(p.user, i, w, y), ww = 0;
-        for (t = 0; t < L; t++) ww += y[t] != m->labels[m->start[i] + t];
+        if (L <= 0) { free(y); return -1; }
+        for (t = 0; t < L; t++) ww += y[t] != m->config.labels[m->config.start[i] + t];
         wrong += ww; total += L; wsum += (double)ww / L;
     }
     free(y);

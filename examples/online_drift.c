@@ -59,7 +59,7 @@ static double drift_unif(unsigned long long *s) { return (double)(drift_next(s) 
 
 /* one run of one rate on one stream; returns 0 or an ssvm_result */
 static int drift_run(int flips, int rate, int trial, int T, float *cum_out) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_LOGISTIC, 2, 2);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_LOGISTIC, 2, 2);
     ssvm_online o;
     unsigned long long xs = 1000003ULL * (unsigned long long)(trial + 1) + 17ULL * (unsigned long long)flips;
     double eta_const[3];
@@ -74,7 +74,7 @@ static int drift_run(int flips, int rate, int trial, int T, float *cum_out) {
     p.seed = 7919ULL * (unsigned long long)(trial + 1) + (unsigned long long)rate; /* decoding draws */
     if (rate <= 2) { p.rate = SSVM_RATE_CONSTANT; p.eta = eta_const[rate]; }
     else p.rate = rate == 3 ? SSVM_RATE_ADAGRAD : SSVM_RATE_POLYAK;
-    if ((r = ssvm_online_init(&o, &p)) != SSVM_OK) return r;
+    if ((r = ssvm_online_init(&p, &o)) != SSVM_OK) return r;
     cum_out[pt++] = 0;
     for (t = 0; t < T; t++) {
         ssvm_real x[2];

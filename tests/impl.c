@@ -10,19 +10,16 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *, int) = ssvm__bcfw_step;
-ssvm_result (*const th_priv_fw_iter)(ssvm_solver *) = ssvm__fw_iter;
+ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *, int, ssvm_step_info *) = ssvm__bcfw_step;
+ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;
 int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;
-int (*const th_priv_mc_oracle_scaled)(void *, int, const ssvm_real *, double, int *, ssvm_real *) = ssvm__mc_oracle_scaled;
-int (*const th_priv_scaled_ok)(const ssvm_problem *) = ssvm__scaled_ok;
 double (*const th_priv_nan)(void) = ssvm__nan;
-void (*const th_priv_ms_fold)(ssvm_ms_solver *) = ssvm__ms_fold;
+void (*const th_priv_fold)(ssvm_solver *) = ssvm__fold;
 int (*const th_priv_ms_mcqp)(int, const double *, double *, int *) = ssvm__ms_mcqp;
 double (*const th_priv_ms_move_gain)(double, double, double, double, double) = ssvm__ms_move_gain;
 double (*const th_priv_ms_move_step)(double, double, double, double, double, double) = ssvm__ms_move_step;
-int (*const th_priv_ms_next)(ssvm_ms_solver *) = ssvm__ms_next;
 int (*const th_priv_ms_same)(const int *, int, const int *, int) = ssvm__ms_same;
-int *(*const th_priv_ms_slot)(const ssvm_ms_solver *, int, int) = ssvm__ms_slot;
+int *(*const th_priv_ms_slot)(const ssvm_solver *, int, int) = ssvm__ms_slot;
 double (*const th_priv_exp_portable)(double) = ssvm__exp_portable;
 double (*const th_priv_log_portable)(double) = ssvm__log_portable;
 double (*const th_priv_sqrt_portable)(double) = ssvm__sqrt_portable;

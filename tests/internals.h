@@ -2,8 +2,7 @@
  * implementation) that the white-box tests in test_core.c, test_multisample.c and test_online.c call.
  * Static functions cannot be linked to, so tests/impl.c, the one unit with STRUCTSVM_IMPLEMENTATION,
  * exports a const pointer to each (th_priv_NAME), and in every other unit the macros below turn the
- * tests' calls `ssvm__NAME(...)` into calls through those pointers; the call sites stay as they are, and
- * ssvm__mc_oracle_scaled still compares equal to the library's own function. impl.c includes this file
+ * tests' calls `ssvm__NAME(...)` into calls through those pointers. impl.c includes this file
  * too, so a signature that no longer matches structsvm.h is a compile error there.
  * Include after ../structsvm.h. */
 #ifndef SSVM_TEST_INTERNALS_H
@@ -13,21 +12,17 @@
 extern "C" {
 #endif
 /* solvers (test_core.c) */
-extern ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *s, int i);
-extern ssvm_result (*const th_priv_fw_iter)(ssvm_solver *s);
+extern ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *s, int i, ssvm_step_info *info);
+extern ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *s);
 extern int (*const th_priv_next_index)(ssvm_solver *s);
-extern int (*const th_priv_mc_oracle_scaled)(void *user, int i, const ssvm_real *w, double ws, int *y,
-                                             ssvm_real *delta);
-extern int (*const th_priv_scaled_ok)(const ssvm_problem *p);
 extern double (*const th_priv_nan)(void);
 /* the multi-sample solver (test_multisample.c) */
-extern void (*const th_priv_ms_fold)(ssvm_ms_solver *s);
+extern void (*const th_priv_fold)(ssvm_solver *s);
 extern int (*const th_priv_ms_mcqp)(int K, const double *cq, double *alpha, int *ord);
 extern double (*const th_priv_ms_move_gain)(double g, double wE, double lE, double EE, double lt);
 extern double (*const th_priv_ms_move_step)(double wE, double lE, double EE, double lt, double lo, double hi);
-extern int (*const th_priv_ms_next)(ssvm_ms_solver *s);
 extern int (*const th_priv_ms_same)(const int *a, int la, const int *b, int lb);
-extern int *(*const th_priv_ms_slot)(const ssvm_ms_solver *s, int i, int c);
+extern int *(*const th_priv_ms_slot)(const ssvm_solver *s, int i, int c);
 /* the online learner's helpers (test_online.c) */
 extern double (*const th_priv_exp_portable)(double x);
 extern double (*const th_priv_log_portable)(double x);
@@ -39,16 +34,13 @@ extern int (*const th_priv_is_perm)(int d, const int *p);
 
 #ifndef STRUCTSVM_IMPLEMENTATION
 #define ssvm__bcfw_step th_priv_bcfw_step
-#define ssvm__fw_iter th_priv_fw_iter
+#define ssvm__fw_iteration th_priv_fw_iteration
 #define ssvm__next_index th_priv_next_index
-#define ssvm__mc_oracle_scaled th_priv_mc_oracle_scaled
-#define ssvm__scaled_ok th_priv_scaled_ok
 #define ssvm__nan th_priv_nan
-#define ssvm__ms_fold th_priv_ms_fold
+#define ssvm__fold th_priv_fold
 #define ssvm__ms_mcqp th_priv_ms_mcqp
 #define ssvm__ms_move_gain th_priv_ms_move_gain
 #define ssvm__ms_move_step th_priv_ms_move_step
-#define ssvm__ms_next th_priv_ms_next
 #define ssvm__ms_same th_priv_ms_same
 #define ssvm__ms_slot th_priv_ms_slot
 #define ssvm__exp_portable th_priv_exp_portable

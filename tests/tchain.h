@@ -16,7 +16,8 @@ TH_FN int trng_i(trng *r, int n) { return (int)(trng_u(r) * n); }
 
 /* ---------------------------------------------------------------- small random chain data sets */
 typedef struct tchain {
-    ssvm_chain m;
+    ssvm_chain_config cfg; /* the data (tests edit it, then call tchain_problem) */
+    ssvm_chain m;          /* the model object, set by tchain_problem */
     int start[9];
     ssvm_real x[8 * 5 * 4];
     int attr_start[8 * 5 + 1], attr_id[8 * 5 * 4];
@@ -39,9 +40,17 @@ TH_FN void tchain_make(tchain *c, trng *r, int n, int K, int F, int flags, int s
         }
     }
     c->attr_start[c->start[n]] = nz;
-    c->m.n = n; c->m.n_labels = K; c->m.n_attrs = F; c->m.flags = flags;
-    c->m.start = c->start; c->m.labels = c->labels;
-    if (sparse) { c->m.attr_start = c->attr_start; c->m.attr_id = c->attr_id; c->m.attr_val = c->attr_val; }
-    else c->m.x = c->x;
+    c->cfg = ssvm_chain_config_init(n, K, F, c->start, c->labels);
+    c->cfg.flags = flags;
+    if (sparse) { c->cfg.attr_start = c->attr_start; c->cfg.attr_id = c->attr_id; c->cfg.attr_val = c->attr_val; }
+    else c->cfg.x = c->x;
 }
+/* (re)initialises the model object from c->cfg (heap scratch) and fills *p: the 0.1.1 ssvm_chain_problem(&m, 0, p) */
+TH_FN ssvm_result tchain_problem(tchain *c, ssvm_problem *p) {
+    ssvm_result r;
+    ssvm_chain_uninit(&c->m);
+    if ((r = ssvm_chain_init(&c->cfg, &c->m)) != SSVM_OK) return r;
+    return ssvm_chain_problem(&c->m, p);
+}
+TH_FN void tchain_free(tchain *c) { ssvm_chain_uninit(&c->m); }
 #endif

@@ -42,12 +42,12 @@ static double tms_toy_score(const tms_toy *c, int i, int y, const ssvm_real *w, 
     for (j = 0; j < c->d; j++) s += (double)w[j] * (double)c->phi[((size_t)i * c->M + y) * c->d + j];
     return ws * s;
 }
-static int tms_toy_oracle(void *u, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
+static int tms_toy_oracle(void *u, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     tms_toy *c = (tms_toy *)u;
     int k, b = 0;
     double bv = 0;
     for (k = 0; k < c->M; k++) {
-        double v = (double)c->loss[i * c->M + k] + tms_toy_score(c, i, k, w, 1);
+        double v = (double)c->loss[i * c->M + k] + tms_toy_score(c, i, k, w, ws);
         if (k == 0 || v > bv) { bv = v; b = k; }
     }
     *y = b; *delta = c->loss[i * c->M + b];
@@ -106,19 +106,22 @@ static void tms_toy_make(tms_toy *c, tms_rng *r, int n, int M, int d, double sca
             for (j = 0; j < d; j++) c->phi[((size_t)i * M + y) * d + j] = (ssvm_real)(scale * (tms_u(r) * 2 - 1));
         }
     }
-    memset(&c->p, 0, sizeof c->p);
-    c->p.n = n; c->p.d = d; c->p.max_label_len = 1; c->p.user = c;
+    c->p = ssvm_problem_config_init(n, d, 1);
+    c->p.user = c;
     c->p.truth = tms_toy_truth; c->p.phi = tms_toy_phi; c->p.oracle = tms_toy_oracle;
     c->p.decode = tms_toy_decode; c->p.loss = tms_toy_loss;
 }
-static void tms_toy_sampler(tms_toy *c, ssvm_ms_sampler *s, int scaled) {
+static void tms_toy_sampler(tms_toy *c, ssvm_ms_sampler *s) {
     memset(s, 0, sizeof *s);
-    s->sample = tms_toy_sample; s->user = c; s->scaled = scaled;
+    s->sample = tms_toy_sample; s->user = c;
 }
 
 /* ------------------------------------------------------------------ small multiclass and chain data */
 #define TMS_MC_MAXN 4000
-typedef struct tms_mc { ssvm_multiclass m; ssvm_real x[TMS_MC_MAXN * 6]; int lab[TMS_MC_MAXN]; ssvm_real cost[36]; ssvm_problem p; } tms_mc;
+typedef struct tms_mc {
+    ssvm_multiclass_config cfg; ssvm_multiclass m; ssvm_real x[TMS_MC_MAXN * 6]; int lab[TMS_MC_MAXN]; ssvm_real cost[36];
+    ssvm_problem p;
+} tms_mc;
 /* K blobs: x = e_{y mod (F-1)} * sep + noise, last attribute 1 (a bias) */
 static void tms_mc_make(tms_mc *d, unsigned long long seed, int n, int K, int F, double sep, double noise, int costs) {
     tms_rng r;
@@ -132,15 +135,16 @@ static void tms_mc_make(tms_mc *d, unsigned long long seed, int n, int K, int F,
         d->x[i * F + F - 1] = 1;
     }
     for (i = 0; i < K; i++) for (j = 0; j < K; j++) d->cost[i * K + j] = (ssvm_real)(i == j ? 0 : 0.2 + 0.8 * tms_u(&r));
-    ssvm_multiclass_init(&d->m, n, K, F, d->x, d->lab);
-    if (costs) d->m.cost = d->cost;
+    d->cfg = ssvm_multiclass_config_init(n, K, F, d->x, d->lab);
+    if (costs) d->cfg.cost = d->cost;
+    ssvm_multiclass_init(&d->cfg, &d->m);
     ssvm_multiclass_problem(&d->m, &d->p);
 }
 
 typedef tchain tms_ch;
 static void tms_ch_make(tms_ch *c, tms_rng *r, int n, int K, int F, int flags, int sparse) {
     tchain_make(c, r, n, K, F, flags, sparse);
-    ssvm_chain_problem(&c->m, NULL, &c->p);
+    tchain_problem(c, &c->p);
 }
 
 /* dense v(X_i, y) = phi(x_i, y) - phi(x_i, y_i) through the problem's callbacks */
@@ -161,15 +165,18 @@ static double tms_dot(int d, const double *a, const double *b) {
 }
 static ssvm_svec *tms_svec(int d, void **mem) {
     ssvm_svec *v = (ssvm_svec *)malloc(sizeof *v);
-    *mem = malloc(ssvm_svec_heap_size(d));
-    ssvm_svec_init_preallocated(v, d, *mem, ssvm_svec_heap_size(d));
+    size_t bytes = 0;
+    ssvm_svec_get_heap_size(d, &bytes);
+    *mem = malloc(bytes);
+    ssvm_svec_init_preallocated(d, *mem, bytes, v);
     return v;
 }
-static void tms_weights(ssvm_ms_solver *s, double *out) {
-    ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)s->prob.d);
-    int j;
-    ssvm_ms_weights(s, SSVM_W_ITERATE, w);
-    for (j = 0; j < s->prob.d; j++) out[j] = (double)w[j];
+static void tms_weights(ssvm_solver *s, double *out) {
+    size_t d = (size_t)s->_prob.d;
+    ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * d);
+    size_t j;
+    ssvm_solver_weights(s, SSVM_W_ITERATE, w, sizeof(ssvm_real) * d);
+    for (j = 0; j < d; j++) out[j] = (double)w[j];
     free(w);
 }
 /* max_y Delta(y_i, y) + <w, v(X_i, y)> by enumeration over the toy's labels (>= 0: y = y_i gives 0) */
@@ -205,9 +212,12 @@ static void test_multisample_kbest_viterbi_brute_force(th_ctx *t) {
     for (trial = 0; trial < 300; trial++) {
         int L = 1 + tms_i(&r, 5), K = 1 + tms_i(&r, 4), k = 1 + tms_i(&r, trial % 3 == 0 ? 30 : 4), ties = trial % 4 == 3;
         ssvm_real un[5 * 4], tr[16], sc[30];
-        int ys[30 * 5], yv[5], n, total = 1, c, j, q;
+        int ys[30 * 5], yv[5], n = -1, total = 1, c, j, q;
         tms_path *all;
-        void *work = malloc(ssvm_kbest_viterbi_work_bytes(L, K, k));
+        size_t wbytes = 0;
+        void *work;
+        TH_CHECK(t, ssvm_kbest_viterbi_get_work_size(L, K, k, &wbytes) == SSVM_OK && wbytes > 0);
+        work = malloc(wbytes);
         for (j = 0; j < L * K; j++) un[j] = (ssvm_real)(ties ? tms_i(&r, 3) : tms_u(&r) * 4 - 2);
         for (j = 0; j < K * K; j++) tr[j] = (ssvm_real)(ties ? tms_i(&r, 3) : tms_u(&r) * 4 - 2);
         for (j = 0; j < L; j++) total *= K;
@@ -218,7 +228,7 @@ static void test_multisample_kbest_viterbi_brute_force(th_ctx *t) {
             all[c].score = tms_seq_score(L, K, un, tr, all[c].y);
         }
         qsort(all, (size_t)total, sizeof *all, tms_path_cmp);
-        n = ssvm_kbest_viterbi(L, K, k, un, tr, work, ys, sc);
+        TH_CHECK(t, ssvm_kbest_viterbi(L, K, k, un, tr, work, wbytes, ys, sizeof ys, sc, &n) == SSVM_OK);
         TH_CHECKF(t, n == (k < total ? k : total), "trial %d: %d found, want %d", trial, n, k < total ? k : total);
         for (j = 0; j < n; j++) {
             /* the j-th score equals the j-th best of the enumeration; the sequence scores what it claims */
@@ -231,8 +241,12 @@ static void test_multisample_kbest_viterbi_brute_force(th_ctx *t) {
         }
         /* k = 1 is ssvm_viterbi, ties included */
         {
-            void *vw = malloc(ssvm_viterbi_work_bytes(L, K));
-            ssvm_real best = ssvm_viterbi(L, K, un, tr, vw, yv);
+            size_t vb = 0;
+            void *vw;
+            ssvm_real best = 0;
+            TH_CHECK(t, ssvm_viterbi_get_work_size(L, K, &vb) == SSVM_OK);
+            vw = malloc(vb);
+            TH_CHECK(t, ssvm_viterbi(L, K, un, tr, vw, vb, yv, &best) == SSVM_OK);
             TH_CHECK(t, memcmp(yv, ys, sizeof(int) * (size_t)L) == 0 && best == sc[0]);
             free(vw);
         }
@@ -242,13 +256,20 @@ static void test_multisample_kbest_viterbi_brute_force(th_ctx *t) {
     /* bad arguments */
     {
         ssvm_real u1[2] = {0, 0}, t1[4] = {0, 0, 0, 0};
-        int y1[4];
+        int y1[4], got = -1;
         unsigned char w1[256];
-        TH_CHECK(t, ssvm_kbest_viterbi(0, 2, 1, u1, t1, w1, y1, NULL) == SSVM_ERR_EMPTY);
-        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 0, u1, t1, w1, y1, NULL) == SSVM_ERR_EMPTY);
-        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 1, NULL, t1, w1, y1, NULL) == SSVM_ERR_INVALID_ARG);
-        TH_CHECK(t, ssvm_kbest_viterbi_work_bytes(1 << 30, 1 << 30, 1 << 30) == 0 || sizeof(size_t) > 8);
-        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 2, u1, t1, w1, y1, NULL) == 2);
+        size_t b1 = 0, big = 1;
+        TH_CHECK(t, ssvm_kbest_viterbi(0, 2, 1, u1, t1, w1, sizeof w1, y1, sizeof y1, NULL, &got) == SSVM_ERR_EMPTY && got == 0);
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 0, u1, t1, w1, sizeof w1, y1, sizeof y1, NULL, &got) == SSVM_ERR_EMPTY);
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 1, NULL, t1, w1, sizeof w1, y1, sizeof y1, NULL, &got) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 1, u1, t1, w1, sizeof w1, y1, sizeof y1, NULL, NULL) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_kbest_viterbi_get_work_size(1 << 30, 1 << 30, 1 << 30, &big) == SSVM_ERR_OVERFLOW || sizeof(size_t) > 8);
+        TH_CHECK(t, ssvm_kbest_viterbi_get_work_size(1, 2, 2, NULL) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_kbest_viterbi_get_work_size(1, 2, 2, &b1) == SSVM_OK && b1 > 0 && b1 <= sizeof w1);
+        /* byte counts: one short of the work, room for one sequence of the two asked */
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 2, u1, t1, w1, b1 - 1, y1, sizeof y1, NULL, &got) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 2, u1, t1, w1, b1, y1, sizeof(int), NULL, &got) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_kbest_viterbi(1, 2, 2, u1, t1, w1, b1, y1, sizeof y1, NULL, &got) == SSVM_OK && got == 2);
     }
 }
 
@@ -269,7 +290,7 @@ static void test_multisample_chain_sampler_brute_force(th_ctx *t) {
         ssvm_svec *sv;
         tms_ch_make(&c, &r, 1 + tms_i(&r, 8), K, F, flagsets[trial % 4], (trial / 4) % 2);
         TH_CHECK(t, ssvm_chain_kbest_sampler(&c.m, &smp) == SSVM_OK);
-        TH_CHECK(t, smp.scaled == 1 && smp.multiclass == 0);
+        TH_CHECK(t, smp.multiclass == 0 && smp.user == &c.m && smp.work_bytes != NULL);
         w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.p.d);
         wm = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.p.d);
         for (j = 0; j < c.p.d; j++) { w[j] = (ssvm_real)(tms_u(&r) * 2 - 1); wm[j] = (ssvm_real)(ws * (double)w[j]); }
@@ -311,7 +332,8 @@ static void test_multisample_chain_sampler_brute_force(th_ctx *t) {
                 TH_CHECKF(t, fabs(v - vals[j]) <= tol * (1 + fabs(vals[j])), "trial %d i %d rank %d: %g vs %g", trial, i, j, v, vals[j]);
                 checked++;
             }
-            c.p.oracle(c.p.user, i, wm, yo, &od);
+            /* the oracle at w_scale * w (its w_scale argument), as the solver calls it */
+            TH_CHECK(t, c.p.oracle(c.p.user, i, w, ws, yo, &od) == L);
             if (q > 0 && memcmp(yo, c.labels + c.start[i], sizeof(int) * (size_t)L) != 0) {
                 double vo;
                 ssvm_svec_clear(sv);
@@ -323,7 +345,7 @@ static void test_multisample_chain_sampler_brute_force(th_ctx *t) {
             free(vals);
         }
         free(w); free(wm); free(work); free(mem); free(sv);
-        ssvm_chain_free(&c.m);
+        tchain_free(&c);
     }
     TH_CHECK(t, checked > 300 && first_is_oracle > 50);
     TH_CHECK(t, ssvm_chain_kbest_sampler(NULL, NULL) == SSVM_ERR_INVALID_ARG);
@@ -348,7 +370,7 @@ static void test_multisample_multiclass_sampler(th_ctx *t) {
         r.s = (unsigned long long)trial + 5;
         tms_mc_make(&d, (unsigned long long)trial, 20, K, F, 1.0, 0.7, trial % 2);
         for (j = 0; j < K * F; j++) w[j] = (ssvm_real)(tms_u(&r) * 2 - 1);
-        TH_CHECK(t, ssvm_multiclass_sampler(&d.m, &smp) == SSVM_OK && smp.multiclass == 1 && smp.scaled == 1);
+        TH_CHECK(t, ssvm_multiclass_sampler(&d.m, &smp) == SSVM_OK && smp.multiclass == 1 && smp.user == &d.m);
         work = malloc(smp.work_bytes(smp.user, kmax));
         for (i = 0; i < 20; i++) {
             int ys[8], lens[8], q, g = d.lab[i], c, want = kmax < K - 1 ? kmax : K - 1;
@@ -360,7 +382,7 @@ static void test_multisample_multiclass_sampler(th_ctx *t) {
             TH_CHECK(t, q == want);
             for (j = 0; j < q; j++) {
                 double v = ws * (double)(w[ys[j] * F] * d.x[i * F] + w[ys[j] * F + 1] * d.x[i * F + 1] + w[ys[j] * F + 2] * d.x[i * F + 2]);
-                double cst = d.m.cost ? (double)d.cost[g * K + ys[j]] : 1.0;
+                double cst = d.m.config.cost ? (double)d.cost[g * K + ys[j]] : 1.0;
                 TH_CHECK(t, ys[j] != g && !seen[ys[j]] && lens[j] == 1);
                 seen[ys[j]] = 1;
                 TH_NEAR(t, dl[j], cst, 1e-6);
@@ -373,7 +395,7 @@ static void test_multisample_multiclass_sampler(th_ctx *t) {
                 double v;
                 if (c == g || seen[c] || q == 0) continue;
                 v = ws * (double)(w[c * F] * d.x[i * F] + w[c * F + 1] * d.x[i * F + 1] + w[c * F + 2] * d.x[i * F + 2]) +
-                    (d.m.cost ? (double)d.cost[g * K + c] : 1.0);
+                    (d.m.config.cost ? (double)d.cost[g * K + c] : 1.0);
                 TH_CHECK(t, v <= prev + 1e-5);
             }
         }
@@ -454,40 +476,42 @@ static void test_multisample_solver_moves_match_reference(th_ctx *t) {
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-9;
     for (cfg = 0; cfg < 12; cfg++) {
         tms_toy c;
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
+        ssvm_solver_config q;
+        ssvm_solver s;
         int d, step, j, k, sw;
         double *w, *wn, *V, *u, *E, *alpha;
         void *mem;
         ssvm_svec *sv;
         tms_toy_make(&c, &r, 6 + tms_i(&r, 10), 3 + tms_i(&r, 5), 2 + tms_i(&r, 6), 0.2 + tms_u(&r));
         d = c.d;
+        q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
         q.lambda = 0.02 + 0.3 * tms_u(&r);
-        q.K = 1 + cfg % 5; q.sweeps = 1 + cfg % 3; q.cache_size = cfg % 4 == 3 ? 2 : 0;
-        q.order = SSVM_MS_CYCLIC;
-        tms_toy_sampler(&c, &q.sampler, cfg % 2);
-        TH_CHECK(t, ssvm_ms_init(&s, &c.p, &q) == SSVM_OK);
+        q.ms.samples = 1 + cfg % 5; q.ms.sweeps = 1 + cfg % 3; q.ms.cache_size = cfg % 4 == 3 ? 2 : 0;
+        q.sampling = SSVM_SAMPLE_CYCLIC;
+        tms_toy_sampler(&c, &q.ms.sampler);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         w = (double *)malloc(sizeof(double) * (size_t)d); wn = (double *)malloc(sizeof(double) * (size_t)d);
         V = (double *)malloc(sizeof(double) * (size_t)d * 12); u = (double *)malloc(sizeof(double) * (size_t)d);
         E = (double *)malloc(sizeof(double) * (size_t)d); alpha = (double *)malloc(sizeof(double) * 12);
         sv = tms_svec(d, &mem);
         for (step = 0; step < 60; step++) {
-            ssvm_ms_step_info info;
+            ssvm_step_info info;
             int i = step % c.n, ns;
-            long long tt = s.t + 1;
+            long long tt = s._k + 1;
             double lt = q.lambda * (double)tt, asum = 0, Dk = 0, maxdiff = 0;
             tms_weights(&s, w);
-            TH_CHECK(t, ssvm_ms_step(&s, i, &info) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
+            TH_CHECK(t, info.t == tt && info.example == i && s._k == tt);
             ns = info.n_samples;
-            /* the reference, on the samples the solver used (s.ys after the step) */
-            for (j = 0; j < ns; j++) { tms_dense_v(&c.p, sv, i, s.ys + j, 1, V + (size_t)j * d); alpha[j] = 0; }
+            /* the reference, on the samples the solver used (s._ys after the step) */
+            for (j = 0; j < ns; j++) { tms_dense_v(&c.p, sv, i, s._ys + j, 1, V + (size_t)j * d); alpha[j] = 0; }
             for (k = 0; k < d; k++) { w[k] *= (double)(tt - 1) / (double)tt; u[k] = 0; }
-            for (sw = 0; sw < q.sweeps; sw++)
+            for (sw = 0; sw < q.ms.sweeps; sw++)
                 for (j = 0; j < ns; j++) {
                     double *v = V + (size_t)j * d, lE, lo, hi, g, best, wE = 0, EE = 0;
                     int is_swap = !(asum < 1);
-                    if (!is_swap) { for (k = 0; k < d; k++) E[k] = v[k]; lE = (double)s.deltas[j]; lo = -alpha[j]; hi = 1 - asum; }
-                    else { for (k = 0; k < d; k++) E[k] = v[k] - u[k]; lE = (double)s.deltas[j] - Dk; lo = 0; hi = 1; }
+                    if (!is_swap) { for (k = 0; k < d; k++) E[k] = v[k]; lE = (double)s._deltas[j]; lo = -alpha[j]; hi = 1 - asum; }
+                    else { for (k = 0; k < d; k++) E[k] = v[k] - u[k]; lE = (double)s._deltas[j] - Dk; lo = 0; hi = 1; }
                     for (k = 0; k < d; k++) { wE += w[k] * E[k]; EE += E[k] * E[k]; }
                     g = EE > 0 ? lt * (wE + lE) / EE : (wE + lE > 0 ? hi : (wE + lE < 0 ? lo : 0));
                     g = g < lo ? lo : (g > hi ? hi : g);
@@ -496,20 +520,20 @@ static void test_multisample_solver_moves_match_reference(th_ctx *t) {
                     if (g == 0) continue;
                     for (k = 0; k < d; k++) { w[k] -= g * E[k] / lt; u[k] += g * E[k]; }
                     if (!is_swap) {
-                        alpha[j] += g; asum = g == hi ? 1 : asum + g; Dk += g * (double)s.deltas[j];
+                        alpha[j] += g; asum = g == hi ? 1 : asum + g; Dk += g * (double)s._deltas[j];
                     } else {
                         for (k = 0; k < ns; k++) alpha[k] *= 1 - g;
-                        alpha[j] += g; Dk = (1 - g) * Dk + g * (double)s.deltas[j];
+                        alpha[j] += g; Dk = (1 - g) * Dk + g * (double)s._deltas[j];
                     }
                 }
-            for (j = 0; j < ns; j++) TH_CHECKF(t, fabs(alpha[j] - s.alpha[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, alpha[j], s.alpha[j]);
+            for (j = 0; j < ns; j++) TH_CHECKF(t, fabs(alpha[j] - s._alpha[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, alpha[j], s._alpha[j]);
             TH_NEAR(t, info.alpha_sum, asum, tol);
             for (k = 0; k < d; k++) w[k] *= info.proj_scale;
             tms_weights(&s, wn);
             for (k = 0; k < d; k++) if (fabs(wn[k] - w[k]) > maxdiff) maxdiff = fabs(wn[k] - w[k]);
             TH_CHECKF(t, maxdiff <= tol * (1 + sqrt(tms_dot(d, w, w))), "cfg %d step %d: |w - w_ref| = %g", cfg, step, maxdiff);
         }
-        ssvm_ms_uninit(&s);
+        ssvm_solver_uninit(&s);
         free(w); free(wn); free(V); free(u); free(E); free(alpha); free(mem); free(sv);
     }
     TH_CHECKF(t, bad_grid == 0, "%d of %d moves not the grid maximum", bad_grid, moves);
@@ -622,42 +646,43 @@ static void test_multisample_multiclass_step_is_qp_optimum(th_ctx *t) {
     double tol = IS_FLOAT_BUILD ? 2e-4 : 1e-9;
     for (cfg = 0; cfg < 6; cfg++) {
         tms_mc dd;
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
+        ssvm_solver_config q;
+        ssvm_solver s;
         int K = 3 + cfg % 4, F = 4, d, step, i, j, k;
         double *w, *V, Q[64], c[8], b[8];
         void *mem;
         ssvm_svec *sv;
         tms_mc_make(&dd, 100 + (unsigned long long)cfg, 30, K, F, 1.0, 0.8, cfg % 2);
         d = dd.p.d;
-        q.lambda = cfg < 3 ? 0.05 : 0.5; q.K = K - 1 - cfg % 2; q.order = SSVM_MS_CYCLIC;
-        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.sampler) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_init(&s, &dd.p, &q) == SSVM_OK);
-        TH_CHECK(t, s.use_mc == 1);
+        q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+        q.lambda = cfg < 3 ? 0.05 : 0.5; q.ms.samples = K - 1 - cfg % 2; q.sampling = SSVM_SAMPLE_CYCLIC;
+        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.ms.sampler) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECK(t, s._use_mc == 1);
         w = (double *)malloc(sizeof(double) * (size_t)d); V = (double *)malloc(sizeof(double) * (size_t)d * 8);
         sv = tms_svec(d, &mem);
         for (step = 0; step < 90; step++) {
-            ssvm_ms_step_info info;
-            long long tt = s.t + 1;
+            ssvm_step_info info;
+            long long tt = s._k + 1;
             double lt = q.lambda * (double)tt, sum = 0;
             i = step % 30;
             tms_weights(&s, w);
             for (k = 0; k < d; k++) w[k] *= (double)(tt - 1) / (double)tt;
-            TH_CHECK(t, ssvm_ms_step(&s, i, &info) == SSVM_OK);
-            for (j = 0; j < info.n_samples; j++) tms_dense_v(&dd.p, sv, i, s.ys + j, 1, V + (size_t)j * d);
+            TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
+            for (j = 0; j < info.n_samples; j++) tms_dense_v(&dd.p, sv, i, s._ys + j, 1, V + (size_t)j * d);
             for (j = 0; j < info.n_samples; j++) {
                 for (k = 0; k < info.n_samples; k++) Q[j * info.n_samples + k] = tms_dot(d, V + (size_t)j * d, V + (size_t)k * d);
-                c[j] = -lt * (tms_dot(d, w, V + (size_t)j * d) + (double)s.deltas[j]);
+                c[j] = -lt * (tms_dot(d, w, V + (size_t)j * d) + (double)s._deltas[j]);
             }
             tms_qp_brute(info.n_samples, Q, c, b);
             for (j = 0; j < info.n_samples; j++) {
-                TH_CHECKF(t, fabs(s.alpha[j] - b[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, s.alpha[j], b[j]);
+                TH_CHECKF(t, fabs(s._alpha[j] - b[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, s._alpha[j], b[j]);
                 sum += b[j];
             }
             active_face += sum > 1 - 1e-9;
             checked++;
         }
-        ssvm_ms_uninit(&s);
+        ssvm_solver_uninit(&s);
         free(w); free(V); free(mem); free(sv);
     }
     TH_CHECK(t, checked == 540 && active_face > 20);
@@ -675,34 +700,35 @@ static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
     double tol = IS_FLOAT_BUILD ? 2e-3 : 1e-9;
     for (cfg = 0; cfg < 16; cfg++) {
         tms_toy c;
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
+        ssvm_solver_config q;
+        ssvm_solver s;
         int d, step;
         double *w, *wn, Aref = 0, sumf = 0, sumg = 0;
         tms_toy_make(&c, &r, 5 + tms_i(&r, 20), 2 + tms_i(&r, 5), 1 + tms_i(&r, 8), cfg % 4 == 0 || cfg % 4 == 3 ? 3.0 : 0.2 + tms_u(&r));
         d = c.d;
+        q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
         q.lambda = cfg % 3 == 0 ? 0.01 : (cfg % 3 == 1 ? 0.3 : 2.0);
-        q.K = 1 + cfg % 4; q.sweeps = 1 + (cfg / 4) % 2; q.cache_size = cfg % 5 == 2 ? 3 : 0;
+        q.ms.samples = 1 + cfg % 4; q.ms.sweeps = 1 + (cfg / 4) % 2; q.ms.cache_size = cfg % 5 == 2 ? 3 : 0;
         q.line_search = cfg % 4 != 3; /* Pegasos steps leave the ball often: Lemma 2.3 is exercised */
-        q.update = cfg % 8 == 5 ? SSVM_MS_UPDATE_SWEEP : SSVM_MS_UPDATE_AUTO;
-        if (cfg % 2) tms_toy_sampler(&c, &q.sampler, cfg % 4 == 1);
-        TH_CHECK(t, ssvm_ms_init(&s, &c.p, &q) == SSVM_OK);
+        q.ms.update = cfg % 8 == 5 ? SSVM_MS_UPDATE_SWEEP : SSVM_MS_UPDATE_AUTO;
+        if (cfg % 2) tms_toy_sampler(&c, &q.ms.sampler);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         w = (double *)malloc(sizeof(double) * (size_t)d); wn = (double *)malloc(sizeof(double) * (size_t)d);
         for (step = 0; step < 200; step++) {
-            ssvm_ms_step_info info;
-            int i = ssvm__ms_next(&s), j;
-            long long tt = s.t + 1;
+            ssvm_step_info info;
+            int i = ssvm__next_index(&s), j;
+            long long tt = s._k + 1;
             double f, lt = q.lambda * (double)tt, Dprev = Aref - 0.5 * q.lambda * (double)(tt - 1) * 0, w2, D, g2;
             tms_weights(&s, w);
             w2 = tms_dot(d, w, w);
             Dprev = Aref - 0.5 * q.lambda * (double)(tt - 1) * w2;
             f = 0.5 * q.lambda * w2 + tms_toy_hinge(&c, i, w);
-            TH_CHECK(t, ssvm_ms_step(&s, i, &info) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
             TH_NEAR(t, info.loss, f, tol);
             TH_NEAR(t, info.dual_before, Dprev, tol);
             for (j = 0; j < info.n_samples; j++) {
-                TH_CHECK(t, s.alpha[j] >= -1e-12);
-                Aref += s.alpha[j] * (double)s.deltas[j];
+                TH_CHECK(t, s._alpha[j] >= -1e-12);
+                Aref += s._alpha[j] * (double)s._deltas[j];
             }
             TH_CHECK(t, info.alpha_sum <= 1 + 1e-12);
             /* the dual before the projection: undo the projection's factor on w */
@@ -719,8 +745,8 @@ static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
             sumf += f; sumg += g2 / (2 * lt);
             steps++;
         }
-        TH_CHECKF(t, s.last.dual >= sumf - sumg - tol * (1 + fabs(sumf)) * 10, "cfg %d: D_T %.12g < %.12g", cfg, s.last.dual, sumf - sumg);
-        ssvm_ms_uninit(&s);
+        TH_CHECKF(t, s._last.dual >= sumf - sumg - tol * (1 + fabs(sumf)) * 10, "cfg %d: D_T %.12g < %.12g", cfg, s._last.dual, sumf - sumg);
+        ssvm_solver_uninit(&s);
         free(w); free(wn);
     }
     TH_CHECKF(t, fails22 == 0, "Lemma 2.2 failed in %d of %d steps", fails22, steps);
@@ -737,9 +763,10 @@ static void test_multisample_regret_bound(th_ctx *t) {
     int cfg, T = 4000, i, j, F = 4, K = 3;
     double lam = 0.4, R = 0, Umin, bound, L2, trivial;
     ssvm_real *wb;
-    ssvm_params bq = ssvm_params_init(SSVM_BCFW);
+    ssvm_solver_config bq;
     ssvm_progress pr;
     tms_mc_make(&dd, 4242, T, K, F, 3.0, 0.3, 0);
+    bq = ssvm_solver_config_init(&dd.p, SSVM_BCFW);
     for (i = 0; i < T; i++) {
         double nx = 0;
         for (j = 0; j < F; j++) nx += (double)dd.x[i * F + j] * (double)dd.x[i * F + j];
@@ -747,8 +774,8 @@ static void test_multisample_regret_bound(th_ctx *t) {
     }
     wb = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)dd.p.d);
     bq.lambda = lam; bq.max_passes = 60; bq.gap_tol = 1e-4; bq.eval_every = 10;
-    TH_CHECK(t, ssvm_train(&dd.p, &bq, wb, &pr) >= 0);
-    Umin = pr.primal_avg < pr.primal ? pr.primal_avg : pr.primal; /* >= min_w F_T / T */
+    TH_CHECK(t, ssvm_train(&bq, wb, sizeof(ssvm_real) * (size_t)dd.p.d, &pr) >= 0);
+    Umin = pr.average.primal < pr.iterate.primal ? pr.average.primal : pr.iterate.primal; /* >= min_w F_T / T */
     L2 = (sqrt(lam) + 2 * R) * (sqrt(lam) + 2 * R);
     bound = Umin + L2 * (log((double)T) + 1) / (2 * lam * T);
     trivial = 0;
@@ -757,21 +784,22 @@ static void test_multisample_regret_bound(th_ctx *t) {
     printf("    regret bound %.4f (min F_T/T <= %.4f, R = %.3f), error of w = 0: %.4f\n", bound, Umin, R, trivial);
     TH_CHECKF(t, bound < 0.5 * trivial, "bound %.4f vs trivial error %.4f: the test would be vacuous", bound, trivial);
     for (cfg = 0; cfg < 3; cfg++) {
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
+        ssvm_solver_config q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+        ssvm_solver s;
         double mistakes = 0, sumf = 0, G = 0;
-        ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)dd.p.d);
-        q.lambda = lam; q.K = cfg == 0 ? 1 : 2;
-        q.update = cfg == 2 ? SSVM_MS_UPDATE_MULTICLASS : SSVM_MS_UPDATE_SWEEP;
-        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.sampler) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_init(&s, &dd.p, &q) == SSVM_OK);
+        size_t wbytes = sizeof(ssvm_real) * (size_t)dd.p.d;
+        ssvm_real *w = (ssvm_real *)malloc(wbytes);
+        q.lambda = lam; q.ms.samples = cfg == 0 ? 1 : 2;
+        q.ms.update = cfg == 2 ? SSVM_MS_UPDATE_MULTICLASS : SSVM_MS_UPDATE_SWEEP;
+        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.ms.sampler) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         for (i = 0; i < T; i++) { /* the stream: each example once, in order */
-            ssvm_ms_step_info info;
+            ssvm_step_info info;
             int yhat;
-            ssvm_ms_weights(&s, SSVM_W_ITERATE, w);
+            ssvm_solver_weights(&s, SSVM_W_ITERATE, w, wbytes);
             dd.p.decode(dd.p.user, i, w, &yhat);
             mistakes += yhat != dd.lab[i];
-            TH_CHECK(t, ssvm_ms_step(&s, i, &info) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
             sumf += info.loss;
             if (sqrt(info.grad_norm2) > G) G = sqrt(info.grad_norm2);
         }
@@ -782,7 +810,7 @@ static void test_multisample_regret_bound(th_ctx *t) {
         TH_CHECKF(t, sumf <= Umin + G * G * (log((double)T) + 1) / (2 * lam * T), "cfg %d: mean f %.4f", cfg, sumf);
         TH_CHECK(t, G <= sqrt(L2) + 1e-9);
         TH_CHECK(t, mistakes <= sumf + 1e-12); /* Lemma 2.6 on average */
-        ssvm_ms_uninit(&s);
+        ssvm_solver_uninit(&s);
         free(w);
     }
     free(wb);
@@ -794,10 +822,11 @@ static void test_multisample_averaged_iterate_bound(th_ctx *t) {
     static tms_mc dd;
     int n = 80, F = 4, K = 4, m, i, j, cfg;
     double lam = 0.2, R = 0, opt, L2;
-    ssvm_params bq = ssvm_params_init(SSVM_BCFW);
+    ssvm_solver_config bq;
     ssvm_progress pr;
     ssvm_real *w;
     tms_mc_make(&dd, 777, n, K, F, 1.2, 0.5, 1);
+    bq = ssvm_solver_config_init(&dd.p, SSVM_BCFW);
     for (i = 0; i < n; i++) {
         double nx = 0;
         for (j = 0; j < F; j++) nx += (double)dd.x[i * F + j] * (double)dd.x[i * F + j];
@@ -806,28 +835,28 @@ static void test_multisample_averaged_iterate_bound(th_ctx *t) {
     L2 = (sqrt(lam) + 2 * R) * (sqrt(lam) + 2 * R);
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)dd.p.d);
     bq.lambda = lam; bq.max_passes = 2000; bq.gap_tol = IS_FLOAT_BUILD ? 1e-4 : 1e-6; bq.eval_every = 5;
-    TH_CHECK(t, ssvm_train(&dd.p, &bq, w, &pr) == SSVM_CONVERGED);
-    opt = pr.primal_avg < pr.primal ? pr.primal_avg : pr.primal;
+    TH_CHECK(t, ssvm_train(&bq, w, sizeof(ssvm_real) * (size_t)dd.p.d, &pr) == SSVM_CONVERGED);
+    opt = pr.average.primal < pr.iterate.primal ? pr.average.primal : pr.iterate.primal;
     for (cfg = 0; cfg < 3; cfg++) {
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
-        q.lambda = lam; q.averaging = SSVM_MS_AVG_UNIFORM; q.order = cfg == 1 ? SSVM_MS_PERMUTATION : SSVM_MS_CYCLIC;
-        q.K = cfg == 2 ? 3 : 1; q.gap_tol = 0; q.eval_every = 0;
-        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.sampler) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_init(&s, &dd.p, &q) == SSVM_OK);
+        ssvm_solver_config q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+        ssvm_solver s;
+        q.lambda = lam; q.averaging = SSVM_AVG_UNIFORM; q.sampling = cfg == 1 ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_CYCLIC;
+        q.ms.samples = cfg == 2 ? 3 : 1; q.gap_tol = 0; q.eval_every = 0;
+        TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.ms.sampler) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         for (m = 1; m <= 40; m++) {
             double bound = opt + L2 * (log((double)m * n) + 1) / (2 * lam * m * n);
-            TH_CHECK(t, ssvm_ms_pass(&s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK);
             if (m == 1 || m == 5 || m == 40) {
                 ssvm_progress e;
-                TH_CHECK(t, ssvm_ms_evaluate(&s, 1, 1, &e) == SSVM_OK);
-                TH_CHECKF(t, e.primal_avg <= bound, "cfg %d m %d: P(w_bar) %.6f > %.6f", cfg, m, e.primal_avg, bound);
+                TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 1, &e) == SSVM_OK);
+                TH_CHECKF(t, e.average.primal <= bound, "cfg %d m %d: P(w_bar) %.6f > %.6f", cfg, m, e.average.primal, bound);
                 /* weak duality for the online dual after full passes, and the bound is not vacuous */
-                TH_CHECKF(t, e.dual <= opt + 1e-9 && e.primal >= opt - 1e-6, "cfg %d m %d: dual %.6f primal %.6f opt %.6f", cfg, m, e.dual, e.primal, opt);
-                if (m == 40) TH_CHECKF(t, bound < 0.5 * (1.0 + opt) && e.primal_avg < opt + 0.05, "m 40: bound %.4f, P %.4f", bound, e.primal_avg);
+                TH_CHECKF(t, e.iterate.dual <= opt + 1e-9 && e.iterate.primal >= opt - 1e-6, "cfg %d m %d: dual %.6f primal %.6f opt %.6f", cfg, m, e.iterate.dual, e.iterate.primal, opt);
+                if (m == 40) TH_CHECKF(t, bound < 0.5 * (1.0 + opt) && e.average.primal < opt + 0.05, "m 40: bound %.4f, P %.4f", bound, e.average.primal);
             }
         }
-        ssvm_ms_uninit(&s);
+        ssvm_solver_uninit(&s);
     }
     free(w);
 }
@@ -841,32 +870,36 @@ static void test_multisample_averaged_iterate_bound(th_ctx *t) {
 static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
     tms_mc dd;
     int seq[600], j, k, n = 40;
-    ssvm_params sq = ssvm_params_init(SSVM_SSG);
+    ssvm_solver_config sq;
     ssvm_solver ss;
-    ssvm_ms_params q = ssvm_ms_params_init();
-    ssvm_ms_solver ms;
+    ssvm_solver_config q;
+    ssvm_solver ms;
+    ssvm_progress ps, pm;
     ssvm_real a1[15], a2[15], w1[15], w2[15];
     double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-11, maxd = 0;
     tms_rng r = {1};
     tms_mc_make(&dd, 31, n, 3, 5, 1.0, 1.0, 0);
     for (j = 0; j < 600; j++) seq[j] = tms_i(&r, n);
+    sq = ssvm_solver_config_init(&dd.p, SSVM_SSG);
     sq.lambda = 0.05; sq.sampling = SSVM_SAMPLE_SEQUENCE; sq.sequence = seq; sq.sequence_len = 600;
     sq.max_passes = 15; sq.gap_tol = 0; sq.eval_every = 0;
-    TH_CHECK(t, ssvm_solver_init(&ss, &dd.p, &sq) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&sq, &ss) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_run(&ss) == SSVM_MAX_PASSES);
-    q.lambda = 0.05; q.order = SSVM_MS_SEQUENCE; q.sequence = seq; q.sequence_len = 600; q.max_passes = 15;
-    q.gap_tol = 0; q.eval_every = 0; q.line_search = 0; q.project = 0; q.averaging = SSVM_MS_AVG_WEIGHTED;
-    TH_CHECK(t, ssvm_ms_init(&ms, &dd.p, &q) == SSVM_OK);
-    TH_CHECK(t, ssvm_ms_run(&ms) == SSVM_MAX_PASSES);
-    ssvm_solver_weights(&ss, SSVM_W_ITERATE, w1); ssvm_ms_weights(&ms, SSVM_W_ITERATE, w2);
-    ssvm_solver_weights(&ss, SSVM_W_AVERAGE, a1); ssvm_ms_weights(&ms, SSVM_W_AVERAGE, a2);
+    q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+    q.lambda = 0.05; q.sampling = SSVM_SAMPLE_SEQUENCE; q.sequence = seq; q.sequence_len = 600; q.max_passes = 15;
+    q.gap_tol = 0; q.eval_every = 0; q.line_search = 0; q.ms.project = 0; q.averaging = SSVM_AVG_WEIGHTED;
+    TH_CHECK(t, ssvm_solver_init(&q, &ms) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&ms) == SSVM_MAX_PASSES);
+    ssvm_solver_weights(&ss, SSVM_W_ITERATE, w1, sizeof w1); ssvm_solver_weights(&ms, SSVM_W_ITERATE, w2, sizeof w2);
+    ssvm_solver_weights(&ss, SSVM_W_AVERAGE, a1, sizeof a1); ssvm_solver_weights(&ms, SSVM_W_AVERAGE, a2, sizeof a2);
     for (j = 0; j < 15; j++) {
         TH_NEAR(t, w2[j], w1[j], tol);
         TH_NEAR(t, a2[j], a1[j], tol);
         if (fabs((double)w1[j]) > maxd) maxd = fabs((double)w1[j]);
     }
-    TH_CHECK(t, maxd > 0.1 && ms.prog.oracle_calls == ss.prog.oracle_calls);
-    ssvm_solver_uninit(&ss); ssvm_ms_uninit(&ms);
+    ssvm_solver_progress(&ss, &ps); ssvm_solver_progress(&ms, &pm);
+    TH_CHECK(t, maxd > 0.1 && pm.oracle_calls == ps.oracle_calls);
+    ssvm_solver_uninit(&ss); ssvm_solver_uninit(&ms);
 
     /* the exact single-sample update, K = 1, one sweep, projection on */
     {
@@ -874,9 +907,9 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
         double w[15], v[15];
         void *mem;
         ssvm_svec *sv = tms_svec(d, &mem);
-        q = ssvm_ms_params_init();
-        q.lambda = 0.02; q.order = SSVM_MS_CYCLIC;
-        TH_CHECK(t, ssvm_ms_init(&ms, &dd.p, &q) == SSVM_OK);
+        q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+        q.lambda = 0.02; q.sampling = SSVM_SAMPLE_CYCLIC;
+        TH_CHECK(t, ssvm_solver_init(&q, &ms) == SSVM_OK);
         for (k = 0; k < d; k++) w[k] = 0;
         for (step = 0; step < 400; step++) {
             ssvm_real wc[15], dl;
@@ -884,8 +917,8 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
             long long tt = step + 1;
             double lt = q.lambda * (double)tt, H, vv, alpha, nrm;
             for (k = 0; k < d; k++) wc[k] = (ssvm_real)w[k];
-            dd.p.oracle(dd.p.user, i, wc, &y, &dl);
-            TH_CHECK(t, ssvm_ms_step(&ms, i, NULL) == SSVM_OK);
+            dd.p.oracle(dd.p.user, i, wc, 1.0, &y, &dl);
+            TH_CHECK(t, ssvm_solver_step(&ms, i, NULL) == SSVM_OK);
             for (k = 0; k < d; k++) w[k] *= (double)(tt - 1) / (double)tt;
             if (y != dd.lab[i]) {
                 tms_dense_v(&dd.p, sv, i, &y, 1, v);
@@ -896,8 +929,8 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
                 for (k = 0; k < d; k++) w[k] -= alpha * v[k] / lt;
             }
             nrm = sqrt(tms_dot(d, w, w));
-            if (nrm > sqrt(ms.bound / q.lambda)) { /* B = max(loss_bound, every Delta sampled) */
-                for (k = 0; k < d; k++) w[k] *= sqrt(ms.bound / q.lambda) / nrm;
+            if (nrm > sqrt(ms._bound / q.lambda)) { /* B = max(loss_bound, every Delta sampled) */
+                for (k = 0; k < d; k++) w[k] *= sqrt(ms._bound / q.lambda) / nrm;
                 projected++;
             }
             {
@@ -909,7 +942,7 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
         }
         TH_CHECKF(t, clipped > 5 && interior > 5, "clipped %d interior %d", clipped, interior);
         (void)projected;
-        ssvm_ms_uninit(&ms);
+        ssvm_solver_uninit(&ms);
         free(mem); free(sv);
     }
 }
@@ -918,67 +951,70 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
 static void test_multisample_violator_cache(th_ctx *t) {
     tms_rng r = {606};
     tms_ch c;
-    ssvm_ms_params q = ssvm_ms_params_init();
-    ssvm_ms_solver s;
+    ssvm_solver_config q;
+    ssvm_solver s;
     size_t b0, b1, b2;
     int step, used_cached = 0, ml;
     tms_ch_make(&c, &r, 8, 3, 3, SSVM_CHAIN_BIASES, 0);
     ml = c.p.max_label_len;
-    q.lambda = 0.05; q.K = 1; q.cache_size = 3; q.order = SSVM_MS_CYCLIC;
-    TH_CHECK(t, ssvm_ms_heap_size(&c.p, &q, &b1) == SSVM_OK);
-    q.cache_size = 0;
-    TH_CHECK(t, ssvm_ms_heap_size(&c.p, &q, &b0) == SSVM_OK);
+    q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
+    q.lambda = 0.05; q.ms.samples = 1; q.ms.cache_size = 3; q.sampling = SSVM_SAMPLE_CYCLIC;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &b1) == SSVM_OK);
+    q.ms.cache_size = 0;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &b0) == SSVM_OK);
     TH_CHECK(t, b1 > b0 + (size_t)(8 * 3 * ml) * sizeof(int));
     /* the byte cap: room for one label per example only */
-    q.cache_size = 3; q.cache_max_bytes = (size_t)8 * ((1 + (size_t)ml) * sizeof(int) + sizeof(ssvm_real)) + 5;
-    TH_CHECK(t, ssvm_ms_heap_size(&c.p, &q, &b2) == SSVM_OK && b2 < b1);
-    TH_CHECK(t, ssvm_ms_init(&s, &c.p, &q) == SSVM_OK && s.cache_cap == 1);
-    ssvm_ms_uninit(&s);
-    q.cache_max_bytes = 0;
-    TH_CHECK(t, ssvm_ms_init(&s, &c.p, &q) == SSVM_OK && s.cache_cap == 3);
+    q.ms.cache_size = 3; q.ms.cache_max_bytes = (size_t)8 * ((1 + (size_t)ml) * sizeof(int) + sizeof(ssvm_real)) + 5;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &b2) == SSVM_OK && b2 < b1);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._cache_cap == 1);
+    ssvm_solver_uninit(&s);
+    q.ms.cache_max_bytes = 0;
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._cache_cap == 3);
     for (step = 0; step < 8 * 12; step++) {
-        ssvm_ms_step_info info;
-        int i = step % 8, before = s.cache_count[i], j, k, yo[5], L = c.start[i + 1] - c.start[i];
+        ssvm_step_info info;
+        int i = step % 8, before = s._cache_count[i], j, k, yo[5], L = c.start[i + 1] - c.start[i];
         int cached[3 * 6], nc = before;
         ssvm_real dl;
-        ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.p.d);
+        size_t wbytes = sizeof(ssvm_real) * (size_t)c.p.d;
+        ssvm_real *w = (ssvm_real *)malloc(wbytes);
         for (j = 0; j < before; j++) { int *sl = ssvm__ms_slot(&s, i, j); memcpy(cached + j * 6, sl + 1, sizeof(int) * (size_t)sl[0]); }
-        ssvm_ms_weights(&s, SSVM_W_ITERATE, w);
-        c.p.oracle(c.p.user, i, w, yo, &dl);
-        TH_CHECK(t, ssvm_ms_step(&s, i, &info) == SSVM_OK);
+        ssvm_solver_weights(&s, SSVM_W_ITERATE, w, wbytes);
+        c.p.oracle(c.p.user, i, w, 1.0, yo, &dl);
+        TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
         /* the samples: the oracle's label (unless y_i), then every cached label not equal to it */
         {
             int is_truth = memcmp(yo, c.labels + c.start[i], sizeof(int) * (size_t)L) == 0, dup = 0, pos = 0;
             for (j = 0; j < nc; j++) dup += !is_truth && memcmp(cached + j * 6, yo, sizeof(int) * (size_t)L) == 0;
             TH_CHECK(t, info.n_samples == (is_truth ? 0 : 1) + nc - dup);
-            if (!is_truth) { TH_CHECK(t, memcmp(s.ys, yo, sizeof(int) * (size_t)L) == 0); pos = 1; }
+            if (!is_truth) { TH_CHECK(t, memcmp(s._ys, yo, sizeof(int) * (size_t)L) == 0); pos = 1; }
             for (j = 0; j < nc; j++) {
                 if (!is_truth && memcmp(cached + j * 6, yo, sizeof(int) * (size_t)L) == 0) continue;
-                TH_CHECK(t, memcmp(s.ys + pos * ml, cached + j * 6, sizeof(int) * (size_t)L) == 0);
-                if (s.alpha[pos] > 0) used_cached++;
+                TH_CHECK(t, memcmp(s._ys + pos * ml, cached + j * 6, sizeof(int) * (size_t)L) == 0);
+                if (s._alpha[pos] > 0) used_cached++;
                 pos++;
             }
         }
         /* afterwards: at most 3, no repeats, and every label with weight is cached, the first sample's in front */
-        TH_CHECK(t, s.cache_count[i] <= 3);
-        for (j = 0; j < s.cache_count[i]; j++)
+        TH_CHECK(t, s._cache_count[i] <= 3);
+        for (j = 0; j < s._cache_count[i]; j++)
             for (k = 0; k < j; k++) TH_CHECK(t, !ssvm__ms_same(ssvm__ms_slot(&s, i, j) + 1, L, ssvm__ms_slot(&s, i, k) + 1, L));
         for (j = 0; j < info.n_samples && j < 3; j++) {
             int found = 0;
-            if (s.alpha[j] <= 0) continue;
-            for (k = 0; k < s.cache_count[i]; k++) found |= ssvm__ms_same(ssvm__ms_slot(&s, i, k) + 1, L, s.ys + j * ml, L);
+            if (s._alpha[j] <= 0) continue;
+            for (k = 0; k < s._cache_count[i]; k++) found |= ssvm__ms_same(ssvm__ms_slot(&s, i, k) + 1, L, s._ys + j * ml, L);
             TH_CHECK(t, found);
         }
-        if (info.n_samples > 0 && s.alpha[0] > 0) TH_CHECK(t, ssvm__ms_same(ssvm__ms_slot(&s, i, 0) + 1, L, s.ys, L));
+        if (info.n_samples > 0 && s._alpha[0] > 0) TH_CHECK(t, ssvm__ms_same(ssvm__ms_slot(&s, i, 0) + 1, L, s._ys, L));
         free(w);
     }
     TH_CHECKF(t, used_cached > 20, "cached labels got weight only %d times", used_cached);
-    ssvm_ms_uninit(&s);
-    ssvm_chain_free(&c.m);
+    ssvm_solver_uninit(&s);
+    tchain_free(&c);
 }
 
-/* the lazy scale: a step with a scaled sampler changes only the coordinates in the sampled vectors' support
-   (no O(d) pass per step); an unscaled sampler gives the same weights */
+/* the lazy scale: a step changes only the coordinates in the sampled vectors' support (no O(d) pass per step),
+   with a user sampler and with the default one (the problem's oracle, called with the solver's w_scale); both
+   give the same weights */
 typedef struct tms_sparse { int d; } tms_sparse;
 static int tms_sp_truth(void *u, int i, int *y) { (void)u; *y = i % 3; return 1; }
 static int tms_sp_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *out) {
@@ -988,12 +1024,12 @@ static int tms_sp_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_
     ssvm_svec_add(out, (i * 13 + *y * 17 + 1) % c->d, (ssvm_real)(0.5 * sc));
     return out->err;
 }
-static int tms_sp_oracle(void *u, int i, const ssvm_real *w, int *y, ssvm_real *delta) {
+static int tms_sp_oracle(void *u, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     tms_sparse *c = (tms_sparse *)u;
     int k, b = 0;
     double bv = -1e300;
     for (k = 0; k < 3; k++) {
-        double v = (k != i % 3) + (double)w[(i * 7 + k * 131) % c->d] + 0.5 * (double)w[(i * 13 + k * 17 + 1) % c->d];
+        double v = (k != i % 3) + ws * ((double)w[(i * 7 + k * 131) % c->d] + 0.5 * (double)w[(i * 13 + k * 17 + 1) % c->d]);
         if (v > bv) { bv = v; b = k; }
     }
     *y = b; *delta = (ssvm_real)(b != i % 3);
@@ -1015,35 +1051,45 @@ static int tms_sp_sample(void *u, int i, const ssvm_real *w, double ws, int k_ma
 static void test_multisample_sparse_steps(th_ctx *t) {
     tms_sparse c;
     ssvm_problem p;
-    ssvm_ms_params q = ssvm_ms_params_init();
-    ssvm_ms_solver a, b;
-    int step, j, over = 0;
-    ssvm_real *before, *wa, *wb;
+    ssvm_solver_config q;
+    ssvm_solver a, b;
+    int step, j, over = 0, over_b = 0;
+    size_t wbytes;
+    ssvm_real *before, *before_b, *wa, *wb;
     c.d = 20000;
-    memset(&p, 0, sizeof p);
-    p.n = 500; p.d = c.d; p.max_label_len = 1; p.user = &c;
+    wbytes = sizeof(ssvm_real) * (size_t)c.d;
+    p = ssvm_problem_config_init(500, c.d, 1);
+    p.user = &c;
     p.truth = tms_sp_truth; p.phi = tms_sp_phi; p.oracle = tms_sp_oracle;
-    q.lambda = 0.1; q.order = SSVM_MS_CYCLIC;
-    TH_CHECK(t, ssvm_ms_init(&b, &p, &q) == SSVM_OK); /* the problem's oracle: w materialised per step */
-    q.sampler.sample = tms_sp_sample; q.sampler.user = &c; q.sampler.scaled = 1;
-    TH_CHECK(t, ssvm_ms_init(&a, &p, &q) == SSVM_OK);
-    before = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.d);
+    q = ssvm_solver_config_init(&p, SSVM_MULTISAMPLE);
+    q.lambda = 0.1; q.sampling = SSVM_SAMPLE_CYCLIC;
+    TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK); /* the problem's oracle, at the solver's w_scale */
+    q.ms.sampler.sample = tms_sp_sample; q.ms.sampler.user = &c;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+    before = (ssvm_real *)malloc(wbytes); before_b = (ssvm_real *)malloc(wbytes);
     for (step = 0; step < 400; step++) {
-        int changed = 0;
-        memcpy(before, a.wv, sizeof(ssvm_real) * (size_t)c.d);
-        TH_CHECK(t, ssvm_ms_step(&a, step, NULL) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_step(&b, step, NULL) == SSVM_OK);
-        for (j = 0; j < c.d; j++) changed += memcmp(&before[j], &a.wv[j], sizeof(ssvm_real)) != 0;
+        int changed = 0, changed_b = 0;
+        memcpy(before, a._w, wbytes);
+        memcpy(before_b, b._w, wbytes);
+        TH_CHECK(t, ssvm_solver_step(&a, step, NULL) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_step(&b, step, NULL) == SSVM_OK);
+        for (j = 0; j < c.d; j++) {
+            changed += memcmp(&before[j], &a._w[j], sizeof(ssvm_real)) != 0;
+            changed_b += memcmp(&before_b[j], &b._w[j], sizeof(ssvm_real)) != 0;
+        }
         if (changed > 4) over++; /* v = phi(y) - phi(y_i): at most 4 coordinates */
+        if (changed_b > 4) over_b++;
     }
     TH_CHECKF(t, over == 0, "%d steps touched more than the sampled support", over);
-    wa = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.d); wb = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.d);
-    ssvm_ms_weights(&a, SSVM_W_ITERATE, wa); ssvm_ms_weights(&b, SSVM_W_ITERATE, wb);
+    TH_CHECKF(t, over_b == 0, "default sampler: %d steps touched more than the sampled support", over_b);
+    TH_CHECK(t, a._w_scale != 1.0); /* the scale is in use (not folded every step) */
+    wa = (ssvm_real *)malloc(wbytes); wb = (ssvm_real *)malloc(wbytes);
+    ssvm_solver_weights(&a, SSVM_W_ITERATE, wa, wbytes); ssvm_solver_weights(&b, SSVM_W_ITERATE, wb, wbytes);
     for (j = 0; j < c.d; j++) if (fabs((double)wa[j] - (double)wb[j]) > (IS_FLOAT_BUILD ? 1e-5 : 1e-12)) { TH_CHECK(t, 0); break; }
-    ssvm_ms_weights(&a, SSVM_W_AVERAGE, wa); ssvm_ms_weights(&b, SSVM_W_AVERAGE, wb);
+    ssvm_solver_weights(&a, SSVM_W_AVERAGE, wa, wbytes); ssvm_solver_weights(&b, SSVM_W_AVERAGE, wb, wbytes);
     for (j = 0; j < c.d; j++) if (fabs((double)wa[j] - (double)wb[j]) > (IS_FLOAT_BUILD ? 1e-5 : 1e-12)) { TH_CHECK(t, 0); break; }
-    ssvm_ms_uninit(&a); ssvm_ms_uninit(&b);
-    free(before); free(wa); free(wb);
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    free(before); free(before_b); free(wa); free(wb);
 }
 
 /* both averages against their definitions, kept densely next to the lazy representation; folding the
@@ -1053,34 +1099,35 @@ static void test_multisample_averages(th_ctx *t) {
     int mode;
     for (mode = 1; mode <= 2; mode++) {
         tms_toy c;
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
+        ssvm_solver_config q;
+        ssvm_solver s;
         double w[TMS_TOY_MAXD], avg[TMS_TOY_MAXD], wsum = 0;
         ssvm_real wa[TMS_TOY_MAXD];
         int step, k;
         tms_toy_make(&c, &r, 10, 4, 5, 0.5);
-        q.lambda = 0.05; q.K = 2; q.averaging = (ssvm_ms_averaging)mode;
-        tms_toy_sampler(&c, &q.sampler, 1);
-        TH_CHECK(t, ssvm_ms_init(&s, &c.p, &q) == SSVM_OK);
+        q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
+        q.lambda = 0.05; q.ms.samples = 2; q.averaging = mode == 1 ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
+        tms_toy_sampler(&c, &q.ms.sampler);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         for (k = 0; k < c.d; k++) avg[k] = 0;
         for (step = 1; step <= 95; step++) {
             if (mode == 1) { /* uniform over w^0 .. w^{T-1} */
                 tms_weights(&s, w);
                 for (k = 0; k < c.d; k++) avg[k] = (avg[k] * (step - 1) + w[k]) / step;
             }
-            TH_CHECK(t, ssvm_ms_step(&s, ssvm__ms_next(&s), NULL) == SSVM_OK);
-            if (step % 20 == 0) ssvm__ms_fold(&s);
+            TH_CHECK(t, ssvm_solver_step(&s, ssvm__next_index(&s), NULL) == SSVM_OK);
+            if (step % 20 == 0) ssvm__fold(&s);
             if (mode == 2) { /* weight t on w^t */
                 tms_weights(&s, w);
                 wsum += step;
                 for (k = 0; k < c.d; k++) avg[k] += (w[k] - avg[k]) * step / wsum;
             }
             if (step % 7 == 0 || step == 95) {
-                ssvm_ms_weights(&s, SSVM_W_AVERAGE, wa);
+                TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, wa, sizeof wa) == SSVM_OK);
                 for (k = 0; k < c.d; k++) TH_NEAR(t, wa[k], avg[k], IS_FLOAT_BUILD ? 1e-4 : 1e-10);
             }
         }
-        ssvm_ms_uninit(&s);
+        ssvm_solver_uninit(&s);
     }
 }
 
@@ -1089,9 +1136,9 @@ typedef struct tms_prog { int calls, below; double last_dual; } tms_prog;
 static int tms_prog_cb(void *u, const ssvm_progress *p) {
     tms_prog *c = (tms_prog *)u;
     c->calls++;
-    if (p->dual == p->dual && p->primal < p->dual - (IS_FLOAT_BUILD ? 1e-4 : 1e-10)) c->below++;
-    if (p->dual == p->dual && p->gap < -(IS_FLOAT_BUILD ? 1e-4 : 1e-10)) c->below++;
-    c->last_dual = p->dual;
+    if (p->iterate.dual == p->iterate.dual && p->iterate.primal < p->iterate.dual - (IS_FLOAT_BUILD ? 1e-4 : 1e-10)) c->below++;
+    if (p->iterate.dual == p->iterate.dual && p->iterate.gap < -(IS_FLOAT_BUILD ? 1e-4 : 1e-10)) c->below++;
+    c->last_dual = p->iterate.dual;
     return 0;
 }
 static int tms_stop3(void *u, const ssvm_progress *p) { (void)u; return p->pass >= 3; }
@@ -1099,81 +1146,87 @@ static void test_multisample_run_progress_and_stopping(th_ctx *t) {
     tms_rng r = {42};
     tms_mc dd;
     tms_ch c;
-    ssvm_ms_params q;
+    ssvm_solver_config q;
     ssvm_progress pr;
     tms_prog pc;
     ssvm_real w[15], *wc;
+    size_t wcb;
     int cfg;
     tms_mc_make(&dd, 9, 40, 3, 5, 1.0, 1.0, 0);
     tms_ch_make(&c, &r, 8, 3, 3, SSVM_CHAIN_BIASES, 0);
-    wc = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.p.d);
+    wcb = sizeof(ssvm_real) * (size_t)c.p.d;
+    wc = (ssvm_real *)malloc(wcb);
     /* weak duality at every pass: primal(w) >= D_t/t, for several configurations and both models */
     for (cfg = 0; cfg < 6; cfg++) {
-        q = ssvm_ms_params_init();
-        q.max_passes = 12; q.gap_tol = 0; q.K = 1 + cfg % 3; q.cache_size = cfg == 4 ? 2 : 0;
+        q = ssvm_solver_config_init(cfg < 3 ? &dd.p : &c.p, SSVM_MULTISAMPLE);
+        q.max_passes = 12; q.gap_tol = 0; q.ms.samples = 1 + cfg % 3; q.ms.cache_size = cfg == 4 ? 2 : 0;
         memset(&pc, 0, sizeof pc);
         q.progress = tms_prog_cb; q.progress_user = &pc;
         if (cfg < 3) {
-            if (cfg) ssvm_multiclass_sampler(&dd.m, &q.sampler);
-            TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_PASSES);
+            if (cfg) ssvm_multiclass_sampler(&dd.m, &q.ms.sampler);
+            TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_PASSES);
         } else {
-            if (cfg != 4) ssvm_chain_kbest_sampler(&c.m, &q.sampler);
-            TH_CHECK(t, ssvm_ms_train(&c.p, &q, wc, &pr) == SSVM_MAX_PASSES);
+            if (cfg != 4) ssvm_chain_kbest_sampler(&c.m, &q.ms.sampler);
+            TH_CHECK(t, ssvm_train(&q, wc, wcb, &pr) == SSVM_MAX_PASSES);
         }
         TH_CHECK(t, pc.calls == 12 && pc.below == 0);
-        TH_CHECK(t, pr.primal == pr.primal && pr.primal_avg == pr.primal_avg && pr.dual_avg != pr.dual_avg);
+        TH_CHECK(t, pr.iterate.primal == pr.iterate.primal && pr.average.primal == pr.average.primal && pr.average.dual != pr.average.dual);
         TH_CHECK(t, pr.oracle_calls == 12LL * (cfg < 3 ? 40 : 8) && pr.eval_oracle_calls == 2LL * 12 * (cfg < 3 ? 40 : 8));
-        TH_CHECK(t, pr.state_bytes > 0);
+        TH_CHECK(t, pr.state_bytes > 0 && pr.returned == SSVM_W_AVERAGE);
     }
-    q = ssvm_ms_params_init();
+    q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
     q.progress = tms_stop3;
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_STOPPED_BY_USER && pr.pass == 3);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_STOPPED_BY_USER && pr.pass == 3);
     q.progress = 0; q.max_oracle_calls = 100;
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_ORACLE_CALLS && pr.oracle_calls == 100);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_ORACLE_CALLS && pr.oracle_calls == 100);
     q.max_oracle_calls = 0; q.max_passes = 4; q.gap_tol = 0; q.eval_every = 2;
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_PASSES && pr.pass == 4 && pr.eval_oracle_calls == 2 * 2 * 40);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_PASSES && pr.pass == 4 && pr.eval_oracle_calls == 2 * 2 * 40);
     /* the online gap closes: O(log T / T) */
     q.max_passes = 5000; q.gap_tol = 0.02; q.eval_every = 5; q.lambda = 0.1;
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_CONVERGED && pr.gap <= 0.02 && pr.gap >= 0);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED && pr.iterate.gap <= 0.02 && pr.iterate.gap >= 0);
+    TH_CHECK(t, pr.returned == SSVM_W_ITERATE); /* only the iterate has an (online) dual, so a gap */
     /* a caller's sequence gives no certificate: the same run never claims convergence */
     {
         int seq[3] = {0, 1, 2};
-        q.order = SSVM_MS_SEQUENCE; q.sequence = seq; q.sequence_len = 3; q.max_passes = 40; q.gap_tol = 10;
-        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_PASSES);
-        q.order = SSVM_MS_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
-        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_CONVERGED && pr.pass == 5);
+        q.sampling = SSVM_SAMPLE_SEQUENCE; q.sequence = seq; q.sequence_len = 3; q.max_passes = 40; q.gap_tol = 10;
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_PASSES);
+        q.sampling = SSVM_SAMPLE_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED && pr.pass == 5);
         /* a pass cut short by the oracle limit is not a certificate either */
         q.max_oracle_calls = 30; q.eval_every = 1;
-        TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w, &pr) == SSVM_MAX_ORACLE_CALLS);
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_ORACLE_CALLS);
         q.max_oracle_calls = 0; q.gap_tol = 0.02; q.max_passes = 5000; q.eval_every = 5;
     }
     /* continuing a run after raising the limit */
     {
-        ssvm_ms_solver s;
-        q = ssvm_ms_params_init();
+        ssvm_solver s;
+        ssvm_progress sp;
+        q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
         q.max_passes = 2; q.gap_tol = 0;
-        TH_CHECK(t, ssvm_ms_init(&s, &dd.p, &q) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_run(&s) == SSVM_MAX_PASSES && s.t == 80);
-        s.par.max_passes = 3;
-        TH_CHECK(t, ssvm_ms_run(&s) == SSVM_MAX_PASSES && s.t == 120 && s.prog.pass == 3);
-        ssvm_ms_uninit(&s);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 80);
+        ssvm_solver_config_of(&s)->max_passes = 3;
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 120);
+        TH_CHECK(t, ssvm_solver_progress(&s, &sp) == SSVM_OK && sp.pass == 3 && sp.steps == 120);
+        ssvm_solver_uninit(&s);
     }
     free(wc);
-    ssvm_chain_free(&c.m);
+    tchain_free(&c);
 }
 
 static void test_multisample_determinism(th_ctx *t) {
     tms_mc dd;
-    ssvm_ms_params q = ssvm_ms_params_init();
+    ssvm_solver_config q;
     ssvm_real w1[15], w2[15];
     tms_mc_make(&dd, 5, 40, 3, 5, 1.0, 2.0, 0);
-    q.max_passes = 6; q.seed = 77; q.K = 2;
-    ssvm_multiclass_sampler(&dd.m, &q.sampler);
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w1, NULL) >= 0);
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w2, NULL) >= 0);
+    q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+    q.max_passes = 6; q.seed = 77; q.ms.samples = 2;
+    ssvm_multiclass_sampler(&dd.m, &q.ms.sampler);
+    TH_CHECK(t, ssvm_train(&q, w1, sizeof w1, NULL) >= 0);
+    TH_CHECK(t, ssvm_train(&q, w2, sizeof w2, NULL) >= 0);
     TH_CHECK(t, memcmp(w1, w2, sizeof w1) == 0);
     q.seed = 78;
-    TH_CHECK(t, ssvm_ms_train(&dd.p, &q, w2, NULL) >= 0);
+    TH_CHECK(t, ssvm_train(&q, w2, sizeof w2, NULL) >= 0);
     TH_CHECK(t, memcmp(w1, w2, sizeof w1) != 0);
 }
 
@@ -1194,92 +1247,101 @@ static int tms_bad_sample(void *u, int i, const ssvm_real *w, double ws, int k_m
     return 1;
 }
 static unsigned char tms_static_heap[1 << 15];
-static void tms_free(void *p, void *u) { (void)u; free(p); }
+static void tms_free(void *u, void *p) { (void)u; free(p); }
 static void test_multisample_bad_input(th_ctx *t) {
     tms_mc dd;
     tms_rng r = {5};
     tms_ch c;
-    ssvm_ms_params q = ssvm_ms_params_init();
-    ssvm_ms_solver s;
+    ssvm_solver_config q;
+    ssvm_solver s;
     ssvm_problem p;
     ssvm_real w[15];
     size_t bytes;
     int mode, seq[3] = {0, 1, 99};
     tms_mc_make(&dd, 5, 40, 3, 5, 1.0, 1.0, 0);
     p = dd.p;
+    q = ssvm_solver_config_init(&p, SSVM_MULTISAMPLE); /* reads p at init: the edits below take effect */
     q.max_passes = 2;
-    TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) >= 0);
-    TH_CHECK(t, ssvm_ms_train(NULL, &q, w, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_ms_train(&p, NULL, w, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_ms_train(&p, &q, NULL, NULL) == SSVM_ERR_INVALID_ARG);
-    p.oracle = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_NULL_CALLBACK); p = dd.p;
-    p.phi = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_NULL_CALLBACK); p = dd.p;
-    p.n = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_EMPTY); p = dd.p;
-    q.K = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.K = 1;
-    q.K = -3; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.K = 1;
-    q.sweeps = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.sweeps = 1;
-    q.lambda = 0; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_LAMBDA);
-    q.lambda = -1; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_LAMBDA);
-    { volatile double z = 0; q.lambda = z / z; } TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_LAMBDA);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) >= 0);
+    TH_CHECK(t, ssvm_train(NULL, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.problem = NULL; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.problem = &p;
+    TH_CHECK(t, ssvm_train(&q, NULL, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w - 1, NULL) == SSVM_ERR_WORKSPACE);
+    p.oracle = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NULL_CALLBACK); p = dd.p;
+    p.phi = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NULL_CALLBACK); p = dd.p;
+    p.n = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_EMPTY); p = dd.p;
+    q.ms.samples = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.samples = 1;
+    q.ms.samples = -3; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.samples = 1;
+    q.ms.sweeps = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.sweeps = 1;
+    q.lambda = 0; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_LAMBDA);
+    q.lambda = -1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_LAMBDA);
+    { volatile double z = 0; q.lambda = z / z; } TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_LAMBDA);
     q.lambda = 0.01;
-    { volatile double z = 0; q.loss_bound = z / z; } TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG);
-    q.loss_bound = -1; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.loss_bound = 1;
-    q.cache_size = -1; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.cache_size = 0;
-    q.update = (ssvm_ms_update)7; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG);
-    q.update = SSVM_MS_UPDATE_MULTICLASS; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_NOT_SUPPORTED);
-    q.update = SSVM_MS_UPDATE_AUTO;
-    q.order = SSVM_MS_SEQUENCE; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG);
-    q.sequence = seq; q.sequence_len = 3; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG);
-    q.order = SSVM_MS_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
-    q.sampler.multiclass = 1; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_NULL_CALLBACK); q.sampler.multiclass = 0;
-    q.max_passes = -1; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_INVALID_ARG); q.max_passes = 2;
-    q.allocator.alloc = 0; q.allocator.free = tms_free; TH_CHECK(t, ssvm_ms_train(&p, &q, w, NULL) == SSVM_ERR_NULL_CALLBACK);
+    { volatile double z = 0; q.ms.loss_bound = z / z; } TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.ms.loss_bound = -1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.loss_bound = 1;
+    q.ms.cache_size = -1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.cache_size = 0;
+    q.ms.update = (ssvm_ms_update)7; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.ms.update = SSVM_MS_UPDATE_MULTICLASS; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED);
+    q.ms.update = SSVM_MS_UPDATE_AUTO;
+    q.sampling = SSVM_SAMPLE_SEQUENCE; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.sequence = seq; q.sequence_len = 3; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.sampling = SSVM_SAMPLE_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
+    q.ms.sampler.multiclass = 1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NULL_CALLBACK); q.ms.sampler.multiclass = 0;
+    q.max_passes = -1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.max_passes = 2;
+    q.allocator.alloc = 0; q.allocator.free = tms_free; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NULL_CALLBACK);
     q.allocator.free = 0;
     /* a misbehaving sampler: its own code, never a crash */
-    q.sampler.sample = tms_bad_sample;
+    q.ms.sampler.sample = tms_bad_sample;
     for (mode = 0; mode <= 6; mode++) {
         ssvm_result want[7] = {SSVM_MAX_PASSES, SSVM_ERR_CALLBACK, SSVM_ERR_LOSS, SSVM_ERR_CALLBACK, SSVM_ERR_LABEL,
                                SSVM_ERR_LOSS, SSVM_ERR_LABEL};
         ssvm_result got;
         tms_bad_mode = mode;
         q.gap_tol = 0;
-        got = ssvm_ms_train(&p, &q, w, NULL);
+        got = ssvm_train(&q, w, sizeof w, NULL);
         TH_CHECKF(t, got == want[mode], "mode %d: %s", mode, ssvm_result_string(got));
     }
     /* a sampler that claims the multiclass Gram matrix on a chain */
     tms_ch_make(&c, &r, 6, 3, 2, 0, 0);
-    q = ssvm_ms_params_init();
-    q.max_passes = 2; q.K = 3;
-    TH_CHECK(t, ssvm_chain_kbest_sampler(&c.m, &q.sampler) == SSVM_OK);
-    q.sampler.multiclass = 1;
+    q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
+    q.max_passes = 2; q.ms.samples = 3;
+    TH_CHECK(t, ssvm_chain_kbest_sampler(&c.m, &q.ms.sampler) == SSVM_OK);
+    q.ms.sampler.multiclass = 1;
     {
-        ssvm_real *wc = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)c.p.d);
-        TH_CHECK(t, ssvm_ms_train(&c.p, &q, wc, NULL) == SSVM_ERR_CALLBACK);
+        size_t wcb = sizeof(ssvm_real) * (size_t)c.p.d;
+        ssvm_real *wc = (ssvm_real *)malloc(wcb);
+        TH_CHECK(t, ssvm_train(&q, wc, wcb, NULL) == SSVM_ERR_CALLBACK);
         free(wc);
     }
-    ssvm_chain_free(&c.m);
+    tchain_free(&c);
     /* workspace: one byte short, misaligned static buffer, NULLs */
-    q = ssvm_ms_params_init();
-    q.max_passes = 3; q.K = 2; q.cache_size = 2;
-    ssvm_multiclass_sampler(&dd.m, &q.sampler);
-    TH_CHECK(t, ssvm_ms_heap_size(&dd.p, &q, &bytes) == SSVM_OK && bytes <= sizeof tms_static_heap - 3);
-    TH_CHECK(t, ssvm_ms_heap_size(&dd.p, &q, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_ms_init_preallocated(&s, &dd.p, &q, tms_static_heap + 3, bytes - 1) == SSVM_ERR_WORKSPACE);
-    TH_CHECK(t, ssvm_ms_init_preallocated(&s, &dd.p, &q, NULL, bytes) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_ms_init_preallocated(&s, &dd.p, &q, tms_static_heap + 3, bytes) == SSVM_OK);
-    TH_CHECK(t, ssvm_ms_run(&s) == SSVM_MAX_PASSES);
-    TH_CHECK(t, ssvm_ms_weights(&s, SSVM_W_BEST, w) == SSVM_OK);
-    TH_CHECK(t, ssvm_ms_step(&s, -1, NULL) == SSVM_ERR_INVALID_ARG && ssvm_ms_step(&s, 40, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, s.prog.state_bytes == bytes);
-    ssvm_ms_uninit(&s); /* does not own the buffer: nothing freed */
-    TH_CHECK(t, ssvm_ms_step(&s, 0, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_ms_pass(NULL) == SSVM_ERR_INVALID_ARG && ssvm_ms_run(NULL) == SSVM_ERR_INVALID_ARG);
-    q.averaging = SSVM_MS_AVG_NONE;
-    TH_CHECK(t, ssvm_ms_init(&s, &dd.p, &q) == SSVM_OK);
-    TH_CHECK(t, ssvm_ms_weights(&s, SSVM_W_AVERAGE, w) == SSVM_ERR_NOT_SUPPORTED);
-    ssvm_ms_uninit(&s);
-    TH_CHECK(t, ssvm_ms_params_check(NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_multiclass_sampler(NULL, &q.sampler) == SSVM_ERR_INVALID_ARG);
+    q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
+    q.max_passes = 3; q.ms.samples = 2; q.ms.cache_size = 2;
+    ssvm_multiclass_sampler(&dd.m, &q.ms.sampler);
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_OK && bytes <= sizeof tms_static_heap - 3);
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&q, tms_static_heap + 3, bytes - 1, &s) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&q, NULL, bytes, &s) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&q, tms_static_heap + 3, bytes, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_BEST, w, sizeof w) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_step(&s, -1, NULL) == SSVM_ERR_INVALID_ARG && ssvm_solver_step(&s, 40, NULL) == SSVM_ERR_INVALID_ARG);
+    {
+        ssvm_progress sp;
+        TH_CHECK(t, ssvm_solver_progress(&s, &sp) == SSVM_OK && sp.state_bytes == bytes);
+    }
+    ssvm_solver_uninit(&s); /* does not own the buffer: nothing freed */
+    TH_CHECK(t, ssvm_solver_step(&s, 0, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_pass(NULL) == SSVM_ERR_INVALID_ARG && ssvm_solver_run(NULL) == SSVM_ERR_INVALID_ARG);
+    q.averaging = SSVM_AVG_NONE;
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w, sizeof w) == SSVM_ERR_NOT_SUPPORTED);
+    ssvm_solver_uninit(&s);
+    /* the multi-sample solver has no suffix average */
+    q.averaging = SSVM_AVG_SUFFIX;
+    TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_solver_config_check(NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_multiclass_sampler(NULL, &q.ms.sampler) == SSVM_ERR_INVALID_ARG);
 }
 
 /* The default sampler reads the solver's scaled store through oracle_scaled when the problem has it (no O(d)

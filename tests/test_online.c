@@ -21,7 +21,7 @@ static double ton_sym(ton_rng *r, double a) { return (2 * ton_u(r) - 1) * a; }
 
 /* a decode/loss work area for s (malloc'ed) */
 static void *ton_work(const ssvm_surrogate *s, size_t *bytes) {
-    *bytes = ssvm_decode_work_bytes(s);
+    if (ssvm_decode_get_work_size(s, bytes) != SSVM_OK) { *bytes = 0; return NULL; }
     return *bytes ? malloc(*bytes) : NULL;
 }
 static double ton_loss(const ssvm_surrogate *s, const ssvm_real *th, const int *y, void *w, size_t wb, ssvm_real *g) {
@@ -45,10 +45,13 @@ static void test_online_hungarian_brute_force(th_ctx *t) {
         int n = 1 + ton_i(&r, 7), m = n + ton_i(&r, 8 - n), i, j, asg[7], seen[7] = {0, 0, 0, 0, 0, 0, 0};
         ssvm_real c[49];
         double tot = 0, sum = 0, best;
-        void *work = malloc(ssvm_hungarian_work_bytes(n, m));
+        size_t wb = 0;
+        void *work;
+        TH_CHECK(t, ssvm_hungarian_get_work_size(n, m, &wb) == SSVM_OK && wb > 0);
+        work = malloc(wb);
         for (i = 0; i < n * m; i++)  /* ties on purpose (small integers), or reals of mixed sign */
             c[i] = (ssvm_real)(trial % 2 ? ton_i(&r, 4) - 1 : ton_sym(&r, 10));
-        TH_CHECK(t, ssvm_hungarian(n, m, c, work, asg, &tot) == SSVM_OK);
+        TH_CHECK(t, ssvm_hungarian(n, m, c, work, wb, asg, &tot) == SSVM_OK);
         best = ton_brute_assign(n, m, c, 0, 0u, 0, 1e300);
         for (i = 0; i < n; i++) {
             TH_CHECK(t, asg[i] >= 0 && asg[i] < m);
@@ -66,13 +69,19 @@ static void test_online_hungarian_bad_input(th_ctx *t) {
     ssvm_real c[6] = {1, 2, 3, 4, 5, 6};
     int a[3];
     double tot;
-    void *w = malloc(ssvm_hungarian_work_bytes(3, 3));
-    TH_CHECK(t, ssvm_hungarian_work_bytes(3, 2) == 0);
-    TH_CHECK(t, ssvm_hungarian(3, 2, c, w, a, &tot) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_hungarian(0, 2, c, w, a, &tot) == SSVM_ERR_EMPTY);
-    TH_CHECK(t, ssvm_hungarian(2, 3, NULL, w, a, &tot) == SSVM_ERR_INVALID_ARG);
+    size_t wb = 0, wb23 = 0, b32 = 1;
+    void *w;
+    TH_CHECK(t, ssvm_hungarian_get_work_size(3, 3, &wb) == SSVM_OK && wb > 0);
+    w = malloc(wb);
+    TH_CHECK(t, ssvm_hungarian_get_work_size(3, 2, &b32) == SSVM_ERR_INVALID_ARG && b32 == 0);
+    TH_CHECK(t, ssvm_hungarian_get_work_size(2, 3, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_hungarian_get_work_size(2, 3, &wb23) == SSVM_OK && wb23 > 0 && wb23 <= wb);
+    TH_CHECK(t, ssvm_hungarian(3, 2, c, w, wb, a, &tot) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_hungarian(0, 2, c, w, wb, a, &tot) == SSVM_ERR_EMPTY);
+    TH_CHECK(t, ssvm_hungarian(2, 3, NULL, w, wb, a, &tot) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_hungarian(2, 3, c, w, wb23 - 1, a, &tot) == SSVM_ERR_WORKSPACE);
     c[4] = (ssvm_real)(0.0 / (c[0] - 1)); /* NaN without a constant-division warning */
-    TH_CHECK(t, ssvm_hungarian(2, 3, c, w, a, &tot) == SSVM_ERR_NONFINITE);
+    TH_CHECK(t, ssvm_hungarian(2, 3, c, w, wb23, a, &tot) == SSVM_ERR_NONFINITE);
     free(w);
 }
 
@@ -156,21 +165,21 @@ static int ton_gen_target(void *u, const int *yh, const int *y, double *l) { (vo
 typedef struct ton_cfg { const char *name; ssvm_surrogate s; } ton_cfg;
 static int ton_configs(ton_cfg *c, ton_gen *gen) {
     int n = 0;
-    c[n].name = "smooth hinge K=4"; c[n].s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 4); n++;
-    c[n].name = "smooth hinge binary"; c[n].s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 2); c[n].s.binary = 1; n++;
-    c[n].name = "logistic base e K=5"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, 5); c[n].s.base = 2.718281828459045; n++;
-    c[n].name = "logistic base 2 K=3"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, 3); n++;
-    c[n].name = "logistic base K K=6"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, 6); c[n].s.base = 6; n++;
-    c[n].name = "logistic base 2 binary"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, 2); c[n].s.binary = 1; n++;
-    c[n].name = "sparsemap K=5 lambda 1"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP, 5); n++;
-    c[n].name = "sparsemap K=3 lambda 3"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP, 3); c[n].s.lambda = 3; n++;
-    c[n].name = "multilabel d=6"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 6); n++;
-    c[n].name = "multilabel d=4 lambda 2"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 4); c[n].s.lambda = 2; n++;
-    c[n].name = "conv FY NDCG d=5"; c[n].s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, 5); c[n].s.fw_tol = 1e-13; n++;
-    c[n].name = "conv FY NDCG d=4 lambda 0.5 sort"; c[n].s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, 4);
+    c[n].name = "smooth hinge K=4"; c[n].s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 4); n++;
+    c[n].name = "smooth hinge binary"; c[n].s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 2); c[n].s.binary = 1; n++;
+    c[n].name = "logistic base e K=5"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 5); c[n].s.base = 2.718281828459045; n++;
+    c[n].name = "logistic base 2 K=3"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 3); n++;
+    c[n].name = "logistic base K K=6"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 6); c[n].s.base = 6; n++;
+    c[n].name = "logistic base 2 binary"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 2); c[n].s.binary = 1; n++;
+    c[n].name = "sparsemap K=5 lambda 1"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 5); n++;
+    c[n].name = "sparsemap K=3 lambda 3"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 3); c[n].s.lambda = 3; n++;
+    c[n].name = "multilabel d=6"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 6); n++;
+    c[n].name = "multilabel d=4 lambda 2"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 4); c[n].s.lambda = 2; n++;
+    c[n].name = "conv FY NDCG d=5"; c[n].s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, 5); c[n].s.fw_tol = 1e-13; n++;
+    c[n].name = "conv FY NDCG d=4 lambda 0.5 sort"; c[n].s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, 4);
     c[n].s.lambda = 0.5; c[n].s.fw_lmo = SSVM_FW_LMO_SORT; c[n].s.fw_tol = 1e-13; n++;
     gen->K = 4;
-    c[n].name = "generic FY (logistic)"; c[n].s = ssvm_surrogate_init(SSVM_FY_GENERIC, 4); c[n].s.user = gen;
+    c[n].name = "generic FY (logistic)"; c[n].s = ssvm_surrogate_config_init(SSVM_FY_GENERIC, 4); c[n].s.user = gen;
     c[n].s.fy_conj = ton_gen_conj; c[n].s.fy_encode = ton_gen_encode; c[n].s.fy_target = ton_gen_target;
     c[n].s.n_classes = 4; n++;
     return n;
@@ -241,7 +250,7 @@ static void test_online_generic_fy_matches_logistic(th_ctx *t) {
     ton_gen gen;
     ton_rng r = {5};
     int nc = ton_configs(c, &gen), trial, k;
-    ssvm_surrogate lg = ssvm_surrogate_init(SSVM_LOGISTIC, 4), *gs = &c[nc - 1].s;
+    ssvm_surrogate lg = ssvm_surrogate_config_init(SSVM_LOGISTIC, 4), *gs = &c[nc - 1].s;
     size_t wb1, wb2;
     void *w1, *w2;
     lg.base = 2.718281828459045;
@@ -273,7 +282,7 @@ static void test_online_fy_nonnegative_and_zero(th_ctx *t) {
         int K = 2 + ton_i(&r, 5), y = ton_i(&r, K), yy[6];
         double lam = 0.5 + 2 * ton_u(&r), L;
         ssvm_real th[6];
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP, K), m = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, K);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, K), m = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, K);
         size_t wb, wm;
         void *w, *wmv;
         s.lambda = lam; m.lambda = lam;
@@ -300,7 +309,7 @@ static void test_online_fy_nonnegative_and_zero(th_ctx *t) {
         free(w); free(wmv);
     }
     { /* logistic: softmax never equals e_y, so L > 0 even at a margin of 30 */
-        ssvm_surrogate lg = ssvm_surrogate_init(SSVM_LOGISTIC, 3);
+        ssvm_surrogate lg = ssvm_surrogate_config_init(SSVM_LOGISTIC, 3);
         size_t wb;
         void *w = ton_work(&lg, &wb);
         ssvm_real th[3] = {30, 0, 0};
@@ -311,7 +320,7 @@ static void test_online_fy_nonnegative_and_zero(th_ctx *t) {
     }
     { /* conv FY: L = 0 at theta = lambda rho(y) - P* w (P* an optimal ranking), > 0 nearby */
         int d = 5, y[5] = {2, 0, 3, 1, 0}, pos[5] = {1, 3, 0, 2, 4};
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, d);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, d);
         size_t wb;
         void *w;
         ssvm_real th[5];
@@ -369,16 +378,16 @@ static void test_online_surrogate_gap(th_ctx *t) {
     int n = 0, i, K;
     double a, M, fl, worst;
     for (K = 2; K <= 6; K += 2) {
-        c[n].name = "smooth hinge + gap"; c[n].s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, K); n++;
-        c[n].name = "logistic base 2 + gap"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, K); n++;
-        c[n].name = "logistic base 2 + FY"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, K); c[n].s.decoding = SSVM_DECODE_FY; n++;
-        c[n].name = "sparsemap + FY"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP, K);
+        c[n].name = "smooth hinge + gap"; c[n].s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, K); n++;
+        c[n].name = "logistic base 2 + gap"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, K); n++;
+        c[n].name = "logistic base 2 + FY"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, K); c[n].s.decoding = SSVM_DECODE_FY; n++;
+        c[n].name = "sparsemap + FY"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, K);
         c[n].s.lambda = 2 * 2 * sqrt(2.0 * (K - 1) / K); n++; /* alpha = 1/2 */
     }
-    c[n].name = "smooth hinge binary + gap"; c[n].s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 2); c[n].s.binary = 1; n++;
-    c[n].name = "logistic base 2 binary + gap"; c[n].s = ssvm_surrogate_init(SSVM_LOGISTIC, 2); c[n].s.binary = 1; n++;
-    c[n].name = "multilabel d=3 + FY"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 3); c[n].s.lambda = 8 / sqrt(3.0); n++;
-    c[n].name = "multilabel d=6 + FY"; c[n].s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 6); c[n].s.lambda = 3; n++;
+    c[n].name = "smooth hinge binary + gap"; c[n].s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 2); c[n].s.binary = 1; n++;
+    c[n].name = "logistic base 2 binary + gap"; c[n].s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 2); c[n].s.binary = 1; n++;
+    c[n].name = "multilabel d=3 + FY"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 3); c[n].s.lambda = 8 / sqrt(3.0); n++;
+    c[n].name = "multilabel d=6 + FY"; c[n].s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 6); c[n].s.lambda = 3; n++;
     for (i = 0; i < n; i++) {
         TH_CHECK(t, ssvm_surrogate_constants(&c[i].s, &a, &M, &fl) == SSVM_OK);
         TH_CHECKF(t, a > 0, "%s: alpha %g", c[i].name, a);
@@ -387,20 +396,20 @@ static void test_online_surrogate_gap(th_ctx *t) {
     }
     /* the constants themselves */
     {
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 5);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 5);
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_NEAR(t, a, 0.2, 1e-15); TH_NEAR(t, M, 4, 1e-15);
-        s = ssvm_surrogate_init(SSVM_LOGISTIC, 2); s.binary = 1;
+        s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 2); s.binary = 1;
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_NEAR(t, a, 0.5, 1e-15); TH_NEAR(t, fl, log(2.0) / 2, 1e-12);
         s.decoding = SSVM_DECODE_FY;
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_NEAR(t, a, 1 - log(2.0), 1e-12);
-        s = ssvm_surrogate_init(SSVM_LOGISTIC, 3); s.base = 2.718281828459045; /* no guarantee known */
+        s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 3); s.base = 2.718281828459045; /* no guarantee known */
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, a == 0 && fl == 0);
-        s = ssvm_surrogate_init(SSVM_SPARSEMAP, 5); /* lambda = 1 is below 2 sqrt(2 (K-1)/K): no gap */
+        s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 5); /* lambda = 1 is below 2 sqrt(2 (K-1)/K): no gap */
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, a == 0);
     }
     /* why base e gets alpha = 0: a two-class tie, where no decoding can meet alpha = 1/K */
     {
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_LOGISTIC, 2);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_LOGISTIC, 2);
         ssvm_real th[2] = {0, 0};
         size_t wb;
         void *w;
@@ -421,7 +430,7 @@ static void test_online_surrogate_gap(th_ctx *t) {
     /* why multilabel uses gamma = 1/sqrt(d): with gamma = 1/d (Shibukawa et al. 2025, Sec. 2.3) the bound
        E <= 4 gamma/(lambda nu) L fails */
     {
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 6);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 6);
         worst = ton_gap_check(t, "multilabel lambda 1 (no alpha)", &s, 0, &r, 400);
         TH_CHECKF(t, worst > 4.0 / 6 + 0.05, "worst E/L %g", worst);
         TH_CHECKF(t, worst <= 4 / sqrt(6.0) + 1e-9, "worst E/L %g", worst);
@@ -473,7 +482,7 @@ static void test_online_ndcg_target_brute_force(th_ctx *t) {
     int trial;
     for (trial = 0; trial < 100; trial++) {
         int d = 2 + ton_i(&r, 5), y[8], p[8], i;
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, d);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, d);
         double nrm, l, g = 0, best = 2;
         for (i = 0; i < d; i++) y[i] = ton_i(&r, 4);
         y[ton_i(&r, d)] = 2;
@@ -492,7 +501,7 @@ static void test_online_ndcg_target_brute_force(th_ctx *t) {
         TH_CHECK(t, ssvm_target_loss(&s, p, y, &l) == SSVM_ERR_LABEL);
     }
     {
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, 3);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, 3);
         int y[3] = {0, 0, 0}, p[3] = {0, 1, 2};
         double l;
         TH_CHECK(t, ssvm_target_loss(&s, p, y, &l) == SSVM_ERR_LABEL); /* N(y) = 0 */
@@ -504,7 +513,7 @@ static void test_online_lemma43_identity(th_ctx *t) {
     double tol = TON_FLOAT ? 2e-4 : 1e-7;
     for (trial = 0; trial < 120; trial++) {
         int d = 3 + ton_i(&r, 4), y[8], i, j, p[8];
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, d);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, d);
         ssvm_real th[8];
         size_t wb;
         void *w;
@@ -564,7 +573,7 @@ static void test_online_fw_support_cap(th_ctx *t) {
     int trial;
     for (trial = 0; trial < 40; trial++) {
         int d = 6 + ton_i(&r, 3), i;
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_CONV_FY_NDCG, d);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, d);
         ssvm_real th[8];
         size_t wb;
         void *w;
@@ -622,21 +631,21 @@ static void ton_stream_next(ton_stream *s, int t, ssvm_real *x, int *y, int mult
     }
 }
 static void test_online_polyak_satisfies_9(th_ctx *t) {
-    ssvm_online_params p[6];
+    ssvm_online_config p[6];
     int np = 0, c;
-    p[np] = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 4, 5); np++;
-    p[np] = ssvm_online_params_init(SSVM_LOGISTIC, 3, 5); np++;
-    p[np] = ssvm_online_params_init(SSVM_LOGISTIC, 2, 5); p[np].loss.binary = 1; np++;
-    p[np] = ssvm_online_params_init(SSVM_LOGISTIC, 5, 5); p[np].loss.decoding = SSVM_DECODE_FY; np++;
-    p[np] = ssvm_online_params_init(SSVM_SPARSEMAP, 4, 5); p[np].loss.lambda = 2 * 2 * sqrt(2.0 * 3 / 4); np++;
-    p[np] = ssvm_online_params_init(SSVM_SPARSEMAP_MULTILABEL, 4, 5); p[np].loss.lambda = 4; np++;
+    p[np] = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 4, 5); np++;
+    p[np] = ssvm_online_config_init(SSVM_LOGISTIC, 3, 5); np++;
+    p[np] = ssvm_online_config_init(SSVM_LOGISTIC, 2, 5); p[np].loss.binary = 1; np++;
+    p[np] = ssvm_online_config_init(SSVM_LOGISTIC, 5, 5); p[np].loss.decoding = SSVM_DECODE_FY; np++;
+    p[np] = ssvm_online_config_init(SSVM_SPARSEMAP, 4, 5); p[np].loss.lambda = 2 * 2 * sqrt(2.0 * 3 / 4); np++;
+    p[np] = ssvm_online_config_init(SSVM_SPARSEMAP_MULTILABEL, 4, 5); p[np].loss.lambda = 4; np++;
     for (c = 0; c < np; c++) {
         ssvm_online o;
         ton_stream st;
         int tt, y[8], steps = 0, ml = p[c].loss.kind == SSVM_SPARSEMAP_MULTILABEL;
         double prev = 1e300, slack = TON_FLOAT ? 1e-4 : 1e-9;
         p[c].diameter = 6;
-        TH_CHECK(t, ssvm_online_init(&o, &p[c]) == SSVM_OK);
+        TH_CHECK(t, ssvm_online_init(&p[c], &o) == SSVM_OK);
         ton_stream_init(&st, p[c].loss.n, 5, 150, 11 + c);
         for (tt = 0; tt < 600; tt++) {
             ssvm_real x[5];
@@ -645,7 +654,7 @@ static void test_online_polyak_satisfies_9(th_ctx *t) {
             TH_CHECK(t, ssvm_online_round(&o, x, y, NULL, &info) == SSVM_OK);
             if (info.grad_norm2 > 0) {
                 /* (9): alpha/M <= eta_t <= 2 (L_t - E[loss_t]) / |G_t|^2, and eta_t non-increasing */
-                TH_CHECKF(t, info.eta >= o.alpha / o.M * (1 - slack), "case %d t %d: eta %g < alpha/M %g", c, tt, info.eta, o.alpha / o.M);
+                TH_CHECKF(t, info.eta >= o._alpha / o._M * (1 - slack), "case %d t %d: eta %g < alpha/M %g", c, tt, info.eta, o._alpha / o._M);
                 TH_CHECKF(t, info.eta <= info.polyak_bound * (1 + slack), "case %d t %d: eta %g > bound %g", c, tt, info.eta, info.polyak_bound);
                 TH_CHECK(t, info.eta <= prev);
                 prev = info.eta;
@@ -658,12 +667,12 @@ static void test_online_polyak_satisfies_9(th_ctx *t) {
         ssvm_online_uninit(&o);
     }
     { /* conv FY (Theorem 4.5): the right end of (18) is >= lambda when |x| <= 1 (Lemmas 4.3, 4.4) */
-        ssvm_online_params q = ssvm_online_params_init(SSVM_CONV_FY_NDCG, 4, 5);
+        ssvm_online_config q = ssvm_online_config_init(SSVM_CONV_FY_NDCG, 4, 5);
         ssvm_online o;
         ton_stream st;
         int tt, y[8];
         q.loss.lambda = 0.8; q.loss.fw_tol = TON_FLOAT ? 1e-7 : 1e-12;
-        TH_CHECK(t, ssvm_online_init(&o, &q) == SSVM_OK);
+        TH_CHECK(t, ssvm_online_init(&q, &o) == SSVM_OK);
         ton_stream_init(&st, 4, 5, 50, 3);
         for (tt = 0; tt < 150; tt++) {
             ssvm_real x[5];
@@ -687,14 +696,14 @@ static void test_online_theorem34_bound(th_ctx *t) {
     int rate;
     for (rate = 0; rate < 2; rate++) {
         const int K = 2, F = 3, T = 6000, seg = 2000;
-        ssvm_online_params p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, K, F);
+        ssvm_online_config p = ssvm_online_config_init(SSVM_SMOOTH_HINGE, K, F);
         ssvm_online o;
         ton_rng r = {123};
         double Dm = 6, sumE = 0, P = 0, bound, s = 1 / (1.6 * sin(0.3));
         int tt, flip = 0, nseg = 0;
         p.rate = rate == 0 ? SSVM_RATE_CONSTANT : SSVM_RATE_POLYAK;
         p.diameter = Dm;
-        TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+        TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
         TH_CHECK(t, s * sqrt(2.0) <= Dm / 2); /* the comparator lies in the ball */
         for (tt = 0; tt < T; tt++) {
             ssvm_real x[3];
@@ -710,13 +719,13 @@ static void test_online_theorem34_bound(th_ctx *t) {
             sumE += info.expected_loss;
         }
         P = nseg * 2 * sqrt(2.0) * s;
-        bound = o.M * Dm / o.alpha * (Dm / 2 + P);
-        TH_CHECK(t, o.alpha == 0.5 && o.M == 4);
+        bound = o._M * Dm / o._alpha * (Dm / 2 + P);
+        TH_CHECK(t, o._alpha == 0.5 && o._M == 4);
         TH_CHECKF(t, sumE <= bound, "rate %d: sum E %g > bound %g", rate, sumE, bound);
         TH_CHECKF(t, bound < 0.2 * T, "the bound %g is not informative", bound);
         /* smooth hinge + GAP decoding: when y = y* and 0 < m < 1, the right end of (9) equals alpha/M exactly,
            so (12) settles at the constant rate alpha/M = 1/(4K) */
-        if (rate == 1) TH_NEAR(t, o.eta_prev, o.alpha / o.M, 1e-9);
+        if (rate == 1) TH_NEAR(t, o._eta_prev, o._alpha / o._M, 1e-9);
         ssvm_online_uninit(&o);
     }
 }
@@ -731,7 +740,7 @@ static int ton_box_proj(void *u, ssvm_real *W, int d, int F) {
     return 0;
 }
 static void test_online_ogd_steps_and_projections(th_ctx *t) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_LOGISTIC, 3, 4);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_LOGISTIC, 3, 4);
     ssvm_online o;
     ssvm_real x[4] = {(ssvm_real)0.5, (ssvm_real)-0.5, (ssvm_real)0.5, (ssvm_real)0.5}, W0[12], th[3], g[3];
     int y = 2, i, k, tt;
@@ -741,7 +750,7 @@ static void test_online_ogd_steps_and_projections(th_ctx *t) {
     double L, tol = TON_FLOAT ? 1e-6 : 1e-14;
     ton_rng r = {17};
     p.rate = SSVM_RATE_CONSTANT; p.eta = 0.3;
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     for (i = 0; i < 12; i++) o.W[i] = W0[i] = (ssvm_real)ton_sym(&r, 1);
     TH_CHECK(t, ssvm_online_round(&o, x, &y, NULL, &info) == SSVM_OK);
     ssvm_linear_scores(3, 4, W0, x, th);
@@ -754,7 +763,7 @@ static void test_online_ogd_steps_and_projections(th_ctx *t) {
     ssvm_online_uninit(&o);
     /* the Frobenius ball of diameter D */
     p.eta = 50; p.diameter = 1;
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     for (tt = 0; tt < 50; tt++) {
         double n2 = 0;
         y = tt % 3;
@@ -766,7 +775,7 @@ static void test_online_ogd_steps_and_projections(th_ctx *t) {
     ssvm_online_uninit(&o);
     /* a user projection replaces the ball */
     p.project = ton_box_proj; ton_proj_calls = 0;
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     for (tt = 0; tt < 20; tt++) {
         y = tt % 3;
         TH_CHECK(t, ssvm_online_round(&o, x, &y, NULL, NULL) == SSVM_OK);
@@ -776,7 +785,7 @@ static void test_online_ogd_steps_and_projections(th_ctx *t) {
     ssvm_online_uninit(&o);
     /* AdaGrad: eta_t = D / sqrt(2 sum_s |G_s|^2) */
     p.project = NULL; p.rate = SSVM_RATE_ADAGRAD; p.diameter = 20;
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     {
         double sum = 0;
         for (tt = 0; tt < 30; tt++) {
@@ -790,15 +799,15 @@ static void test_online_ogd_steps_and_projections(th_ctx *t) {
 }
 
 static void test_online_determinism_and_reset(th_ctx *t) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 5, 4);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 5, 4);
     ssvm_online a, b, c;
     ton_stream s1, s2, s3;
     int tt, same = 1, diff = 0, y[8], ya, yb, yc, i;
     p.seed = 42;
-    TH_CHECK(t, ssvm_online_init(&a, &p) == SSVM_OK);
-    TH_CHECK(t, ssvm_online_init(&b, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &a) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &b) == SSVM_OK);
     p.seed = 43;
-    TH_CHECK(t, ssvm_online_init(&c, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &c) == SSVM_OK);
     ton_stream_init(&s1, 5, 4, 100, 9); ton_stream_init(&s2, 5, 4, 100, 9); ton_stream_init(&s3, 5, 4, 100, 9);
     for (tt = 0; tt < 300; tt++) {
         ssvm_real x[4];
@@ -821,33 +830,33 @@ static void test_online_determinism_and_reset(th_ctx *t) {
 }
 
 static void test_online_bad_input(th_ctx *t) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 3, 2);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 3, 2);
     ssvm_online o;
     ssvm_real x[2] = {1, 0};
     int y = 1;
     size_t b;
-    TH_CHECK(t, ssvm_online_init(NULL, &p) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_online_init(&o, NULL) == SSVM_ERR_INVALID_ARG);
-    p.n_features = 0; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_EMPTY); p.n_features = 2;
-    p.loss.n = 1; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_EMPTY); p.loss.n = 3;
-    p.loss.binary = 1; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_INVALID_ARG); p.loss.binary = 0;
-    p.rate = SSVM_RATE_ADAGRAD; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_INVALID_ARG); p.rate = SSVM_RATE_POLYAK;
-    p.eta = -1; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_INVALID_ARG); p.eta = 0;
-    p.alpha = 1; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_INVALID_ARG); p.alpha = 0;
-    p.loss.decoding = SSVM_DECODE_FY; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_online_init(&p, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_online_init(NULL, &o) == SSVM_ERR_INVALID_ARG);
+    p.n_features = 0; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_EMPTY); p.n_features = 2;
+    p.loss.n = 1; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_EMPTY); p.loss.n = 3;
+    p.loss.binary = 1; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_INVALID_ARG); p.loss.binary = 0;
+    p.rate = SSVM_RATE_ADAGRAD; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_INVALID_ARG); p.rate = SSVM_RATE_POLYAK;
+    p.eta = -1; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_INVALID_ARG); p.eta = 0;
+    p.alpha = 1; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_INVALID_ARG); p.alpha = 0;
+    p.loss.decoding = SSVM_DECODE_FY; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_NOT_SUPPORTED);
     p.loss.decoding = SSVM_DECODE_ARGMAX; /* no gap: Polyak would freeze */
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_NOT_SUPPORTED);
-    p.eta_min = 0.01; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK); ssvm_online_uninit(&o);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_NOT_SUPPORTED);
+    p.eta_min = 0.01; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK); ssvm_online_uninit(&o);
     p.eta_min = 0; p.loss.decoding = SSVM_DECODE_AUTO;
-    p.loss.kind = SSVM_LOGISTIC; p.loss.base = 1; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_INVALID_ARG);
-    p.loss.base = 2; p.loss.kind = SSVM_SPARSEMAP; p.loss.lambda = 0; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_LAMBDA);
+    p.loss.kind = SSVM_LOGISTIC; p.loss.base = 1; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_INVALID_ARG);
+    p.loss.base = 2; p.loss.kind = SSVM_SPARSEMAP; p.loss.lambda = 0; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_LAMBDA);
     p.loss.lambda = 1; p.rate = SSVM_RATE_CONSTANT; /* lambda = 1, K = 3: alpha = 0 and no eta */
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_NOT_SUPPORTED);
-    p.loss.kind = SSVM_FY_GENERIC; TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_ERR_NULL_CALLBACK);
-    p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 3, 2);
-    TH_CHECK(t, ssvm_online_heap_size(&p, NULL) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_online_heap_size(&p, &b) == SSVM_OK && b > 0);
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_NOT_SUPPORTED);
+    p.loss.kind = SSVM_FY_GENERIC; TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_ERR_NULL_CALLBACK);
+    p = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 3, 2);
+    TH_CHECK(t, ssvm_online_get_heap_size(&p, NULL) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_online_get_heap_size(&p, &b) == SSVM_OK && b > 0);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     TH_CHECK(t, ssvm_online_update(&o, &y, NULL) == SSVM_ERR_INVALID_ARG); /* no prediction yet */
     y = 3; TH_CHECK(t, ssvm_online_round(&o, x, &y, NULL, NULL) == SSVM_ERR_LABEL);
     y = -1; TH_CHECK(t, ssvm_online_round(&o, x, &y, NULL, NULL) == SSVM_ERR_LABEL);
@@ -859,13 +868,16 @@ static void test_online_bad_input(th_ctx *t) {
     ssvm_online_uninit(&o);
     ssvm_online_uninit(&o); /* twice is harmless */
     { /* decode / loss / target bad input */
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 3);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 3);
         ssvm_real th[3] = {0, 1, 2};
         ssvm_dist dist;
         double v;
-        size_t wb = ssvm_decode_work_bytes(&s);
-        void *w = malloc(wb);
+        size_t wb = 0;
+        void *w;
         int yy = 0, yh = 5;
+        TH_CHECK(t, ssvm_decode_get_work_size(&s, NULL) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_decode_get_work_size(&s, &wb) == SSVM_OK && wb > 0);
+        w = malloc(wb);
         TH_CHECK(t, ssvm_decode(&s, th, w, wb - 1, &dist) == SSVM_ERR_WORKSPACE);
         TH_CHECK(t, ssvm_decode(&s, th, NULL, wb, &dist) == SSVM_ERR_INVALID_ARG);
         TH_CHECK(t, ssvm_decode(&s, th, w, wb, &dist) == SSVM_OK);
@@ -878,26 +890,29 @@ static void test_online_bad_input(th_ctx *t) {
         { ssvm_real rw[3] = {1, 2, 0}; s.rank_weights = rw; TH_CHECK(t, ssvm_surrogate_check(&s) == SSVM_ERR_INVALID_ARG); }
         free(w);
         /* sizes: (d + 2) d ints of multilabel support overflow a 32-bit size_t; beyond 2^20 is refused */
-        s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 1 << 20);
-        wb = ssvm_decode_work_bytes(&s);
-        TH_CHECK(t, sizeof(size_t) < 8 ? wb == 0 : wb > ((size_t)1 << 42));
+        s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 1 << 20);
+        wb = 1;
+        if (sizeof(size_t) < 8) TH_CHECK(t, ssvm_decode_get_work_size(&s, &wb) == SSVM_ERR_OVERFLOW && wb == 0);
+        else TH_CHECK(t, ssvm_decode_get_work_size(&s, &wb) == SSVM_OK && wb > ((size_t)1 << 42));
         s.n = (1 << 20) + 1;
-        TH_CHECK(t, ssvm_surrogate_check(&s) == SSVM_ERR_OVERFLOW && ssvm_decode_work_bytes(&s) == 0);
+        wb = 1;
+        TH_CHECK(t, ssvm_surrogate_check(&s) == SSVM_ERR_OVERFLOW);
+        TH_CHECK(t, ssvm_decode_get_work_size(&s, &wb) == SSVM_ERR_OVERFLOW && wb == 0);
     }
 }
 
 /* preallocated: the exact size at an unaligned address works; one byte less does not */
 static void test_online_preallocated_heap(th_ctx *t) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_CONV_FY_NDCG, 5, 3);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_CONV_FY_NDCG, 5, 3);
     ssvm_online o;
     size_t need;
     unsigned char *mem;
     ssvm_real x[3] = {(ssvm_real)0.6, (ssvm_real)0.0, (ssvm_real)0.8};
     int y[5] = {1, 0, 2, 0, 0}, yh[5], tt;
-    TH_CHECK(t, ssvm_online_heap_size(&p, &need) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_get_heap_size(&p, &need) == SSVM_OK);
     mem = (unsigned char *)malloc(need + 1);
-    TH_CHECK(t, ssvm_online_init_preallocated(&o, &p, mem + 1, need - 1) == SSVM_ERR_WORKSPACE);
-    TH_CHECK(t, ssvm_online_init_preallocated(&o, &p, mem + 1, need) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init_preallocated(&p, mem + 1, need - 1, &o) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_online_init_preallocated(&p, mem + 1, need, &o) == SSVM_OK);
     for (tt = 0; tt < 20; tt++) TH_CHECK(t, ssvm_online_round(&o, x, y, yh, NULL) == SSVM_OK);
     TH_CHECK(t, ssvm__is_perm(5, yh));
     ssvm_online_uninit(&o); /* does not free a caller's heap */
@@ -906,7 +921,7 @@ static void test_online_preallocated_heap(th_ctx *t) {
 
 /* sampling follows the probabilities */
 static void test_online_dist_sampling(th_ctx *t) {
-    ssvm_surrogate s = ssvm_surrogate_init(SSVM_SMOOTH_HINGE, 4);
+    ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SMOOTH_HINGE, 4);
     ssvm_real th[4] = {(ssvm_real)0.3, (ssvm_real)0.1, (ssvm_real)-0.2, (ssvm_real)0.25};
     size_t wb;
     void *w = ton_work(&s, &wb);
@@ -952,7 +967,7 @@ static void test_online_simplex_large_values(th_ctx *t) {
     TH_CHECK(t, ssvm_project_simplex(3, v, o) == SSVM_OK);
     TH_CHECKF(t, o[0] == (ssvm_real)0.5 && o[1] == (ssvm_real)0.5 && o[2] == 0, "(%g %g %g)", (double)o[0], (double)o[1], (double)o[2]);
     { /* theta / lambda = 1e17: mu = e_0, L(theta, 1) = <theta, mu - e_1> = 1e5, gradient mu - e_1 */
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP, 3);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 3);
         ssvm_real th[3] = {(ssvm_real)1e5, 0, 0}, g[3] = {0, 0, 0};
         size_t wb;
         void *w;
@@ -968,7 +983,7 @@ static void test_online_simplex_large_values(th_ctx *t) {
         free(w);
     }
     { /* multilabel: mu = (1, 0), y = (0, 1): L = <theta, mu - y> = 2e5 */
-        ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP_MULTILABEL, 2);
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP_MULTILABEL, 2);
         ssvm_real th[2] = {(ssvm_real)1e5, (ssvm_real)-1e5};
         size_t wb;
         void *w;
@@ -984,12 +999,12 @@ static void test_online_simplex_large_values(th_ctx *t) {
 
 /* a failed ssvm_online_predict (NaN in x) must not leave the previous round pending: its x was half overwritten */
 static void test_online_failed_predict_clears_pending(th_ctx *t) {
-    ssvm_online_params p = ssvm_online_params_init(SSVM_SMOOTH_HINGE, 3, 2);
+    ssvm_online_config p = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 3, 2);
     ssvm_online o;
     ssvm_real x1[2] = {1, 0}, x2[2] = {(ssvm_real)0.5, 0};
     int y = 1;
     x2[1] = (ssvm_real)(0.0 / (x2[1] * 0)); /* NaN */
-    TH_CHECK(t, ssvm_online_init(&o, &p) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_init(&p, &o) == SSVM_OK);
     TH_CHECK(t, ssvm_online_predict(&o, x1, NULL) == SSVM_OK);
     TH_CHECK(t, ssvm_online_predict(&o, x2, NULL) == SSVM_ERR_NONFINITE);
     TH_CHECK(t, ssvm_online_update(&o, &y, NULL) == SSVM_ERR_INVALID_ARG);
@@ -1015,7 +1030,7 @@ static void test_online_portable_math_large(th_ctx *t) {
 
 /* SparseMAP with a finite theta whose theta/lambda overflows: an error code, not a NaN distribution */
 static void test_online_sparsemap_overflow(th_ctx *t) {
-    ssvm_surrogate s = ssvm_surrogate_init(SSVM_SPARSEMAP, 3);
+    ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 3);
     ssvm_real theta[3], grad[3];
     ssvm_dist dist;
     int y = 0;
@@ -1024,7 +1039,7 @@ static void test_online_sparsemap_overflow(th_ctx *t) {
     void *work;
     s.lambda = 1e-300; /* 1e38 / 1e-300 overflows double, in float and double builds alike */
     theta[0] = (ssvm_real)1e38; theta[1] = 0; theta[2] = 0;
-    wb = ssvm_decode_work_bytes(&s);
+    TH_CHECK(t, ssvm_decode_get_work_size(&s, &wb) == SSVM_OK);
     work = malloc(wb);
     TH_CHECK(t, ssvm_decode(&s, theta, work, wb, &dist) == SSVM_ERR_NONFINITE);
     TH_CHECK(t, ssvm_surrogate_loss(&s, theta, &y, work, wb, &L, grad) == SSVM_ERR_NONFINITE);
