@@ -208,8 +208,8 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 1
-#define STRUCTSVM_VERSION_PATCH 1
+#define STRUCTSVM_VERSION_MINOR 2
+#define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -1036,6 +1036,36 @@ SSVM__PRIV void *ssvm__take(ssvm__arena *a, size_t count, size_t size) {
     return a->base + off;
 }
 
+SSVM__PRIV unsigned char *ssvm__align16(void *p) {
+    size_t mis = (size_t)((uintptr_t)p & 15u);
+    return (unsigned char *)p + (mis ? 16 - mis : 0);
+}
+/* The start of every size query: bytes must exist and reads 0 unless the query succeeds; checked is the
+   check of what is sized */
+SSVM__PRIV ssvm_result ssvm__size_begin(size_t *bytes, ssvm_result checked) {
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    return checked;
+}
+/* The end of every size query: the arena's bytes plus 16 of slack to align the caller's block, never a
+   wrapped size (32-bit targets) */
+SSVM__PRIV ssvm_result ssvm__arena_bytes(const ssvm__arena *a, size_t *bytes) {
+    if (a->overflow || a->used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
+    *bytes = a->used + 16;
+    return SSVM_OK;
+}
+/* The start of every *_init_preallocated and every call that takes a work block: sized is the size query's
+   result and *need its bytes (a query adds 16 for the alignment); the caller's block mem must exist and hold
+   them. The arena then carves the block from its first 16-byte boundary. */
+SSVM__PRIV ssvm_result ssvm__arena_over(ssvm_result sized, const size_t *need, void *mem, size_t bytes,
+                                        ssvm__arena *a) {
+    if (!mem) return SSVM_ERR_INVALID_ARG;
+    if (sized != SSVM_OK) return sized;
+    if (bytes < *need) return SSVM_ERR_WORKSPACE;
+    a->base = ssvm__align16(mem); a->used = 0; a->cap = bytes - 16; a->overflow = 0;
+    return SSVM_OK;
+}
+
 /* Every heap block goes through these: the caller's allocator if set, else SSVM_MALLOC/SSVM_FREE
    (whose user argument is then NULL); under STRUCTSVM_NO_MALLOC without an allocator, nothing. */
 SSVM__PRIV SSVM__MAYBE_UNUSED void *ssvm__alloc_with(const ssvm_allocator *a, size_t bytes) {
@@ -1073,20 +1103,14 @@ STRUCTSVM_DEF ssvm_result ssvm_svec_get_heap_size(int d, size_t *bytes) {
     ssvm__take(&a, (size_t)d, sizeof(ssvm_real));
     ssvm__take(&a, (size_t)d, sizeof(int));
     ssvm__take(&a, (size_t)d, 1);
-    if (a.overflow || a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW; /* never a wrapped size: 32-bit targets */
-    *bytes = a.used + 16;
-    return SSVM_OK;
+    return ssvm__arena_bytes(&a, bytes);
 }
 STRUCTSVM_DEF ssvm_result ssvm_svec_init_preallocated(int d, void *heap, size_t bytes, ssvm_svec *v) {
     ssvm__arena a;
-    size_t need, mis;
+    size_t need = 0;
     ssvm_result r;
-    if (!v || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_svec_get_heap_size(d, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
-    mis = (size_t)((uintptr_t)heap & 15u);
-    a.base = (unsigned char *)heap + (mis ? 16 - mis : 0);
-    a.used = 0; a.cap = bytes - 16; a.overflow = 0;
+    if (!v) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__arena_over(ssvm_svec_get_heap_size(d, &need), &need, heap, bytes, &a)) != SSVM_OK) return r;
     v->val = (ssvm_real *)ssvm__take(&a, (size_t)d, sizeof(ssvm_real));
     v->idx = (int *)ssvm__take(&a, (size_t)d, sizeof(int));
     v->mark = (unsigned char *)ssvm__take(&a, (size_t)d, 1);
@@ -1263,12 +1287,15 @@ STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, cons
     c.n = n; c.n_labels = K; c.n_attrs = F; c.start = start; c.labels = labels;
     return c;
 }
-STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c) {
+/* K*F + extra K-blocks of K reals (a model's d) as an int; 0 when K or F <= 0 or it does not fit */
+SSVM__PRIV int ssvm__model_dim(int K, int F, long long extra_k) {
     long long d;
-    if (!c || c->n_labels <= 0 || c->n_attrs <= 0) return 0;
-    d = (long long)c->n_labels * c->n_attrs + ((c->flags & SSVM_CHAIN_BIASES) ? 2LL * c->n_labels : 0) +
-        (long long)c->n_labels * c->n_labels;
+    if (K <= 0 || F <= 0) return 0;
+    d = (long long)K * F + (long long)extra_k * K;
     return d > INT_MAX ? 0 : (int)d;
+}
+STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c) { /* unary, biases, K*K transitions */
+    return c ? ssvm__model_dim(c->n_labels, c->n_attrs, ((c->flags & SSVM_CHAIN_BIASES) ? 2LL : 0LL) + c->n_labels) : 0;
 }
 
 /* nzi/nzv (F each, or NULL): scratch to gather a dense position's non-zeros once for all K labels */
@@ -1360,10 +1387,6 @@ SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
         return 0;
     return ssvm__chain_u_bytes(L, c->n_labels) + ssvm__viterbi_bytes(L, c->n_labels) + 32 +
            (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
-}
-SSVM__PRIV unsigned char *ssvm__align16(void *p) {
-    size_t mis = (size_t)((uintptr_t)p & 15u);
-    return (unsigned char *)p + (mis ? 16 - mis : 0);
 }
 
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
@@ -1533,9 +1556,7 @@ SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) 
 STRUCTSVM_DEF ssvm_result ssvm_chain_get_heap_size(const ssvm_chain_config *c, size_t *bytes) {
     int L = 0;
     ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm__chain_check(c, &L)) != SSVM_OK) return r;
+    if ((r = ssvm__size_begin(bytes, ssvm__chain_check(c, &L))) != SSVM_OK) return r;
     return (*bytes = ssvm__chain_scratch_bytes(c, L)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *c, void *heap, size_t bytes,
@@ -1552,16 +1573,15 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
-    size_t need;
-    void *heap;
-    ssvm_result r;
-    if (!m) return SSVM_ERR_INVALID_ARG;
-    SSVM_MEMSET(m, 0, sizeof *m);
-    if ((r = ssvm_chain_get_heap_size(c, &need)) != SSVM_OK) return r;
-    if ((r = ssvm__heap_for(0, need, &heap)) != SSVM_OK) return r;
-    if ((r = ssvm_chain_init_preallocated(c, heap, need, m)) != SSVM_OK) { ssvm__free_with(0, heap); return r; }
-    m->_owns_scratch = 1;
-    return SSVM_OK;
+    size_t need = 0;
+    void *heap = 0;
+    ssvm_result r = SSVM_ERR_INVALID_ARG;
+    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_chain_get_heap_size(c, &need); }
+    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
+    if (r == SSVM_OK) r = ssvm_chain_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
+    if (r == SSVM_OK) m->_owns_scratch = 1;
+    else ssvm__free_with(0, heap);
+    return r;
 }
 STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m) {
     if (!m) return;
@@ -1617,10 +1637,7 @@ STRUCTSVM_DEF ssvm_multiclass_config ssvm_multiclass_config_init(int n, int K, i
     return c;
 }
 STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass_config *c) {
-    long long d;
-    if (!c || c->n_labels <= 0 || c->n_attrs <= 0) return 0;
-    d = (long long)c->n_labels * c->n_attrs;
-    return d > INT_MAX ? 0 : (int)d;
+    return c ? ssvm__model_dim(c->n_labels, c->n_attrs, 0) : 0;
 }
 SSVM__PRIV ssvm_real ssvm__mc_score(const ssvm_multiclass *m, const ssvm_real *w, int i, int y) {
     const ssvm_real *wy = w + (size_t)y * m->config.n_attrs;
@@ -1790,25 +1807,15 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
     ssvm_solver_config c;
     SSVM_MEMSET(&c, 0, sizeof c);
-    c.problem = p;
-    c.solver = solver;
-    c.lambda = 0.01;
-    c.max_passes = 50;
-    c.gap_tol = 1e-3;
-    c.target_primal = -SSVM__HUGE;
-    c.eval_every = 1;
-    c.eval_iterate = 1;
-    c.eval_average = 1;
+    c.problem = p; c.solver = solver; c.lambda = 0.01;
+    c.max_passes = 50; c.gap_tol = 1e-3; c.target_primal = -SSVM__HUGE; /* the stopping rules */
+    c.eval_every = 1; c.eval_iterate = 1; c.eval_average = 1;          /* evaluation */
     c.line_search = 1;
     c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : SSVM_AVG_WEIGHTED;
     /* the multi-sample default: a permutation per pass (its Algorithm 3 is cyclic, bad on sorted data) */
     c.sampling = solver == SSVM_MULTISAMPLE ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
     c.state = SSVM_STATE_AUTO;
-    c.ms.samples = 1;
-    c.ms.sweeps = 1;
-    c.ms.update = SSVM_MS_UPDATE_AUTO;
-    c.ms.project = 1;
-    c.ms.loss_bound = 1;
+    c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
     c.seed = 1;
     return c;
 }
@@ -2098,9 +2105,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c,
     ssvm_solver s;
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm_solver_config_check(c)) != SSVM_OK) return r;
+    if ((r = ssvm__size_begin(bytes, ssvm_solver_config_check(c))) != SSVM_OK) return r;
     if (c->problem->weights) {
         int i;
         for (i = 0; i < c->problem->n; i++)
@@ -2112,9 +2117,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c,
     s._state_kind = ssvm__state_kind(c->problem, c);
     if (s._state_kind == -2) return SSVM_ERR_NOT_SUPPORTED;
     if ((r = ssvm__layout(&s, &a)) != SSVM_OK) return r;
-    if (a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
-    *bytes = a.used + 16; /* slack to align the caller's block */
-    return SSVM_OK;
+    return ssvm__arena_bytes(&a, bytes);
 }
 
 SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
@@ -2196,18 +2199,17 @@ SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
 /* owns: the heap block is the solver's (ssvm_solver_init), so a sparse pool may grow from the start */
 SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *heap, size_t bytes, int owns,
                                             ssvm_solver *s) {
-    size_t need;
+    size_t need = 0;
     ssvm__arena a;
     ssvm_result r;
-    if (!s || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_solver_get_heap_size(c, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
-    SSVM_MEMSET(s, 0, sizeof *s);
+    if (!s) return SSVM_ERR_INVALID_ARG;
+    r = ssvm__arena_over(ssvm_solver_get_heap_size(c, &need), &need, heap, bytes, &a);
+    SSVM_MEMSET(s, 0, sizeof *s); /* uninit-safe also on failure */
+    if (r != SSVM_OK) return r;
     s->_prob = *c->problem; s->_cfg = *c;
     s->_cfg.problem = &s->_prob; /* the caller's problem need not outlive init */
     s->_state_kind = ssvm__state_kind(&s->_prob, c);
     s->_wsum = ssvm__weight_sum(&s->_prob);
-    a.base = ssvm__align16(heap); a.used = 0; a.cap = bytes - 16; a.overflow = 0;
     if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
     s->_heap = heap; s->_heap_bytes = need; s->_owns_heap = owns;
     ssvm__reset(s);
@@ -2371,31 +2373,25 @@ STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_svec v;
     ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm_problem_check(p)) != SSVM_OK) return r;
+    if ((r = ssvm__size_begin(bytes, ssvm_problem_check(p))) != SSVM_OK) return r;
     ssvm__take_svec(&a, &v, p->d);
     ssvm__take(&a, 2 * (size_t)p->max_label_len, sizeof(int));
-    if (a.overflow || a.used > ((size_t)-1) - 16) return SSVM_ERR_OVERFLOW;
-    *bytes = a.used + 16;
-    return SSVM_OK;
+    return ssvm__arena_bytes(&a, bytes);
 }
 STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, void *work,
                                       size_t work_bytes, double *out) {
     ssvm__arena a;
     ssvm_svec v;
     ssvm_objective o;
-    size_t need;
+    size_t need = 0;
     long long calls = 0;
     int *y, j;
     ssvm_result r;
     if (!w || !work || !out) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_primal_get_work_size(p, &need)) != SSVM_OK) return r;
-    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if ((r = ssvm__arena_over(ssvm_primal_get_work_size(p, &need), &need, work, work_bytes, &a)) != SSVM_OK) return r;
     if (!(lambda > 0) || !ssvm__finite(lambda)) return SSVM_ERR_LAMBDA;
     for (j = 0; j < p->d; j++) if (!ssvm__finite((double)w[j])) return SSVM_ERR_NONFINITE;
     if (p->weights && !(ssvm__weight_sum(p) > 0)) return SSVM_ERR_EMPTY;
-    a.base = ssvm__align16(work); a.used = 0; a.cap = need - 16; a.overflow = 0;
     ssvm__take_svec(&a, &v, p->d);
     y = (int *)ssvm__take(&a, 2 * (size_t)p->max_label_len, sizeof(int));
     SSVM_MEMSET(v.mark, 0, (size_t)p->d);
@@ -3370,22 +3366,16 @@ STRUCTSVM_DEF ssvm_result ssvm_decode_get_work_size(const ssvm_surrogate *s, siz
     ssvm__arena a = {0, 0, 0, 0};
     ssvm__dws w;
     ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm_surrogate_check(s)) != SSVM_OK) return r;
+    if ((r = ssvm__size_begin(bytes, ssvm_surrogate_check(s))) != SSVM_OK) return r;
     ssvm__dws_layout(s, &a, &w);
-    if (a.overflow) return SSVM_ERR_OVERFLOW;
-    *bytes = a.used + 16;
-    return SSVM_OK;
+    return ssvm__arena_bytes(&a, bytes);
 }
 SSVM__PRIV ssvm_result ssvm__dws_bind(const ssvm_surrogate *s, void *work, size_t bytes, ssvm__dws *w) {
     ssvm__arena a;
-    size_t need;
+    size_t need = 0;
     ssvm_result r;
     if (!work) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_decode_get_work_size(s, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
-    a.base = ssvm__align16(work); a.used = 0; a.cap = need - 16; a.overflow = 0;
+    if ((r = ssvm__arena_over(ssvm_decode_get_work_size(s, &need), &need, work, bytes, &a)) != SSVM_OK) return r;
     ssvm__dws_layout(s, &a, w);
     return a.overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
@@ -4041,16 +4031,12 @@ STRUCTSVM_DEF ssvm_result ssvm_online_get_heap_size(const ssvm_online_config *p,
     ssvm_online o;
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_result r;
-    if (!bytes) return SSVM_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((r = ssvm__online_consts(p, 0, 0, 0, 0)) != SSVM_OK) return r;
+    if ((r = ssvm__size_begin(bytes, ssvm__online_consts(p, 0, 0, 0, 0))) != SSVM_OK) return r;
     SSVM_MEMSET(&o, 0, sizeof o);
     o.d = ssvm_surrogate_dim(&p->loss); o.F = p->n_features; o.label_len = ssvm_surrogate_label_len(&p->loss);
     if ((r = ssvm_decode_get_work_size(&p->loss, &o._dwork_bytes)) != SSVM_OK) return r;
     ssvm__online_layout(&o, &a);
-    if (a.overflow) return SSVM_ERR_OVERFLOW;
-    *bytes = a.used + 16;
-    return SSVM_OK;
+    return ssvm__arena_bytes(&a, bytes);
 }
 STRUCTSVM_DEF void ssvm_online_reset(ssvm_online *o) {
     if (!o || !o->W) return;
@@ -4065,18 +4051,16 @@ STRUCTSVM_DEF void ssvm_online_reset(ssvm_online *o) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(const ssvm_online_config *p, void *heap, size_t bytes,
                                                         ssvm_online *o) {
-    size_t need;
+    size_t need = 0;
     ssvm__arena a;
     ssvm_result r;
-    if (!o || !heap) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_online_get_heap_size(p, &need)) != SSVM_OK) return r;
-    if (bytes < need) return SSVM_ERR_WORKSPACE;
+    if (!o || (r = ssvm__arena_over(ssvm_online_get_heap_size(p, &need), &need, heap, bytes, &a)) != SSVM_OK)
+        return o ? r : SSVM_ERR_INVALID_ARG;
     SSVM_MEMSET(o, 0, sizeof *o);
     o->_cfg = *p;
     if ((r = ssvm__online_consts(p, &o->_alpha, &o->_M, &o->_eta_floor, &o->_eta_const)) != SSVM_OK) return r;
     o->d = ssvm_surrogate_dim(&p->loss); o->F = p->n_features; o->label_len = ssvm_surrogate_label_len(&p->loss);
     if ((r = ssvm_decode_get_work_size(&p->loss, &o->_dwork_bytes)) != SSVM_OK) return r;
-    a.base = ssvm__align16(heap); a.used = 0; a.cap = need - 16; a.overflow = 0;
     ssvm__online_layout(o, &a);
     if (a.overflow || !o->_dwork) return SSVM_ERR_WORKSPACE;
     o->_heap = heap; o->_heap_bytes = need; o->_owns_heap = 0;

@@ -14,6 +14,7 @@
 
 /* one per tests/test_NAME.c */
 void suite_core(th_ctx *t);
+void suite_engine(th_ctx *t);
 void suite_multisample(th_ctx *t);
 void suite_online(th_ctx *t);
 void suite_ocr_data(th_ctx *t);
@@ -25,6 +26,7 @@ int main(int argc, char **argv) {
     t.filter = argc > 1 ? argv[1] : 0;
     printf("structsvm tests, ssvm_real = %s\n", sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
     suite_core(&t);
+    suite_engine(&t);
     suite_multisample(&t);
     suite_online(&t);
     suite_ocr_data(&t);
