@@ -4475,7 +4475,9 @@ SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, dou
 
 /* >>multisample: the moves (the iterate and average are the engine's lazily scaled pair) */
 /* <w, E> with w = w_scale * wv, and |E|^2 */
-SSVM__PRIV void ssvm__ms_dots(const ssvm_solver *s, const ssvm_svec *E, double *wE, double *EE) {
+/* <w, E> and |E|^2 before a move; an overflow stops the step before it moves anything (SSVM_ERR_NONFINITE): a
+   move computed from an infinite |E|^2 would be a silent no-op or NaN */
+SSVM__PRIV ssvm_result ssvm__ms_dots(const ssvm_solver *s, const ssvm_svec *E, double *wE, double *EE) {
     double a = 0, b = 0;
     int k;
     for (k = 0; k < E->nnz; k++) {
@@ -4486,6 +4488,7 @@ SSVM__PRIV void ssvm__ms_dots(const ssvm_solver *s, const ssvm_svec *E, double *
     }
     *wE = s->_w_scale * a;
     *EE = b;
+    return ssvm__finite(*wE) && ssvm__finite(b) ? SSVM_OK : SSVM_ERR_NONFINITE;
 }
 /* out = phi(x_i, y) - phi(x_i, y_i) = v(X_i, y), eq. 7 */
 SSVM__PRIV ssvm_result ssvm__ms_build_v(ssvm_solver *s, int i, const int *y, int len, int tlen, double om, ssvm_svec *out) {
@@ -4645,7 +4648,7 @@ SSVM__PRIV ssvm_result ssvm__ms_pegasos(ssvm_solver *s, ssvm__ms_st *m) {
     ssvm_result r;
     if (!m->first_argmax) return SSVM_OK;
     if ((r = ssvm__ms_build_v(s, m->i, s->_ys, s->_lens[0], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
-    ssvm__ms_dots(s, &s->_v, &m->g1, &m->vv1);
+    if ((r = ssvm__ms_dots(s, &s->_v, &m->g1, &m->vv1)) != SSVM_OK) return r;
     m->g1 = ssvm__ms_prev(s, m, m->g1);
     if (m->g1 + (double)s->_deltas[0] > 0) {
         if ((r = ssvm__ms_apply(s, m, &s->_v, 1.0, 0)) != SSVM_OK) return r;
@@ -4662,7 +4665,7 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
     ssvm_result r;
     for (j = 0; j < ns; j++) {
         if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
-        ssvm__ms_dots(s, &s->_v, &g, &vv);
+        if ((r = ssvm__ms_dots(s, &s->_v, &g, &vv)) != SSVM_OK) return r;
         if (j == 0) {
             qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
             if (m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, g); m->vv1 = vv; }
@@ -4711,7 +4714,7 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm1(ssvm_solver *s, ssvm__ms_st *m) {
             int more = sw + 1 < sweeps || j + 1 < ns; /* u is read by later moves only */
             if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
             if (m->asum < 1) { /* expand, line 5 */
-                ssvm__ms_dots(s, &s->_v, &wE, &EE);
+                if ((r = ssvm__ms_dots(s, &s->_v, &wE, &EE)) != SSVM_OK) return r;
                 if (sw == 0 && j == 0 && m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, wE); m->vv1 = EE; }
                 lo = -s->_alpha[j]; hi = 1 - m->asum;
                 g = ssvm__ms_move_step(wE, (double)s->_deltas[j], EE, m->lt, lo, hi);
@@ -4727,7 +4730,7 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm1(ssvm_solver *s, ssvm__ms_st *m) {
                 for (k = 0; k < s->_v.nnz; k++) ssvm_svec_add(&s->_e, s->_v.idx[k], s->_v.val[s->_v.idx[k]]);
                 for (k = 0; k < s->_u.nnz; k++) ssvm_svec_add(&s->_e, s->_u.idx[k], -s->_u.val[s->_u.idx[k]]);
                 if (s->_e.err) return (ssvm_result)s->_e.err;
-                ssvm__ms_dots(s, &s->_e, &wE, &EE);
+                if ((r = ssvm__ms_dots(s, &s->_e, &wE, &EE)) != SSVM_OK) return r;
                 g = ssvm__ms_move_step(wE, lE, EE, m->lt, 0, 1);
                 if (g == 0) continue;
                 /* u <- (1-g) u + g v_j = u + g (v_j - u) (eq. 15, s = 1 - g); w per eq. 16 */
