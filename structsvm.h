@@ -1,4 +1,4 @@
-/* structsvm.h - v0.1.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.2.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -10,93 +10,228 @@
    =====================================================================================================
    QUICK START (multiclass, dense features; examples/multiclass.c is the complete program)
 
-       ssvm_multiclass m;                       // describe the data: n examples, K classes, F features
-       ssvm_multiclass_init(&m, n, K, F, x, labels);
+       ssvm_multiclass_config mc = ssvm_multiclass_config_init(n, K, F, x, labels); // n examples, K classes,
+       ssvm_multiclass m;                                       // F features; x is n x F, row-major
        ssvm_problem prob;
-       ssvm_multiclass_problem(&m, &prob);      // built-in feature map + loss-augmented oracle
-       ssvm_params par = ssvm_params_init(SSVM_BCFW);
-       par.lambda = 0.01; par.max_passes = 50;
-       ssvm_real *w = malloc(prob.d * sizeof *w);
-       ssvm_result r = ssvm_train(&prob, &par, w, NULL);   // w = w_bar (or the converged iterate)
+       ssvm_progress final;
+       if (ssvm_multiclass_init(&mc, &m) != SSVM_OK) return 1; // validates labels, NaN/Inf, ids, costs once
+       ssvm_multiclass_problem(&m, &prob);                      // built-in feature map + loss-augmented oracle
+       ssvm_solver_config cfg = ssvm_solver_config_init(&prob, SSVM_BCFW);  // defaults; edit what you need
+       cfg.lambda = 0.01; cfg.max_passes = 50;
+       size_t w_bytes = (size_t)prob.d * sizeof(ssvm_real);
+       ssvm_real *w = (ssvm_real *)malloc(w_bytes);
+       ssvm_result r = ssvm_train(&cfg, w, w_bytes, &final);   // > 0: the rule that stopped it, < 0: error
        if (r < 0) printf("%s\n", ssvm_result_string(r));
+       else printf("w is the %s\n", final.returned == SSVM_W_AVERAGE ? "average" : "iterate");
        int yhat; ssvm_multiclass_predict(K, F, w, x_new, &yhat);
+       free(w); ssvm_multiclass_uninit(&m);
 
-   Your own problem: zero an ssvm_problem (`ssvm_problem p = {0};`: optional callbacks you leave unset must be
-   NULL), then set n, d, max_label_len and the callbacks (all take `void *user`):
-       truth(user, i, y)                   writes the gold label y_i (ints), returns its length (>= 1)
-       phi(user, i, y, len, scale, out)    adds scale*phi(x_i, y) into the sparse accumulator `out`
-                                           with ssvm_svec_add / ssvm_svec_add_dense
-       oracle(user, i, w, y, &delta)       loss-augmented argmax_y Delta(y_i,y) + <w, phi(x_i,y)>;
-                                           writes y, sets delta = Delta(y_i, y), returns len
-       decode(user, i, w, y)               plain argmax_y <w, phi(x_i, y)>, returns len (prediction only)
-       loss(user, i, y, len, &delta)       Delta(y_i, y) (evaluation only)
-   Callbacks return a negative ssvm_result to abort training with that code.
-   Optional compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of
-   dimension stat_dim(i) (per-position label indicators, transition counts, ...), provide
-       stat_dim(user, i), stats(user, i, y, len, scale, s) (s += scale*s_i(y)) and
-       expand(user, i, s, scale, out) (out += scale*A_i s)
-   and BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below).
-   Optional oracle_scaled(user, i, w, w_scale, y, &delta): the oracle at w_scale*w (w_scale > 0; for a
-   linear model, the plain oracle with Delta divided by w_scale). SSG and the multi-sample solver keep
-   w lazily scaled; with it their steps cost O(nnz), without it an O(d) copy of w per step. If you copy a
-   built-in problem and replace its oracle, the solvers ignore the built-in oracle_scaled (it would bypass
-   yours); set your own to keep O(nnz) steps.
-   The built-in models provide all of these.
+   YOUR OWN PROBLEM
+       ssvm_problem p = ssvm_problem_config_init(n, d, max_label_len);  // every callback and weights NULL
+       p.user = &data; p.truth = my_truth; p.phi = my_phi; p.oracle = my_oracle;  // what training needs
+       p.decode = my_decode; p.loss = my_loss;                  // optional: prediction, ssvm_mean_loss
+   A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
+   and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
+   ssvm_mean_loss) with that code. What each returns on success and what is checked: CALLBACKS below.
+   Optional compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension
+   stat_dim(i) (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and
+   BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below). Optional
+   example weights: p.weights (see THE ENGINE). The built-in models (MODELS) set every callback.
+
+   The oracle takes a scale. oracle(user, i, w, w_scale, y, &delta) maximises Delta(y_i, y) + w_scale <w, phi>.
+   SSG and the multi-sample solver keep w lazily scaled (w = w_scale * v, so the shrink w <- (1 - gamma) w costs
+   O(1)) and pass v with its scale: a step costs O(nnz), never an O(d) copy of w. BCFW, FW, every evaluation
+   and ssvm_primal pass exactly 1.0. 0.1.1 had a second, optional callback for this (oracle_scaled); 0.2 folds
+   it into the oracle because two callbacks for one argmax can disagree, and because a copy of a built-in
+   problem whose oracle the user replaced still carried the built-in oracle_scaled, which would have bypassed
+   the user's oracle (0.1.1 had to detect that case and fall back to the O(d) copy). One callback cannot
+   disagree with itself. A linear oracle needs one change: multiply its scores <w, phi> by w_scale, or, the
+   same argmax, divide Delta by w_scale while searching; *delta is always the unscaled Delta(y_i, y*):
+       static int my_oracle(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta) {
+           const my_data *D = (const my_data *)user;  // K classes, F features, x[i*F + j], labels
+           int c, best = 0;
+           double bv = 0;
+           for (c = 0; c < D->K; c++) {               // Delta(y_i, c) + w_scale <w_c, x_i>
+               double v = (c != D->labels[i]) + w_scale * my_dot(D->F, w + c * D->F, D->x + i * D->F);
+               if (c == 0 || v > bv) { bv = v; best = c; }
+           }
+           *y = best; *delta = (ssvm_real)(best != D->labels[i]);
+           return 1;                                   // the label's length
+       }
+
+   CALLBACKS: what each returns, what the library checks, what is left to you
+     truth(user, i, y)                 writes y_i, returns its length. Library: a length outside
+                                       [1, max_label_len] is SSVM_ERR_LABEL. Called for every psi_i built (each
+                                       step, each evaluated example) and at init for the compact state: keep it a
+                                       copy.
+     phi(user, i, y, len, scale, out)  adds scale*phi(x_i, y) into the sparse accumulator out with
+                                       ssvm_svec_add / _add_dense / _add_sparse; returns 0 (any value >= 0 is
+                                       ignored). psi_i(y) is built from two calls, +scale at y_i and -scale at y:
+                                       phi must be linear in scale. Library: out's sticky error after each call,
+                                       an index outside [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value
+                                       SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your oracle or a
+                                       sampler and the library never reads its values, so a user's labels are
+                                       validated only where the user's phi checks them: check len and every value
+                                       and return SSVM_ERR_LABEL (the built-in models do); a bad label left
+                                       unchecked indexes whatever phi lets it index.
+     oracle(user, i, w, w_scale, y, &delta)  writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
+                                       *delta = Delta(y_i, y*), returns its length. w_scale > 0 with 1/w_scale
+                                       finite (1.0 from BCFW, FW and evaluation). Library: *delta is 0 before the
+                                       call; a length outside [1, max_label_len] is SSVM_ERR_CALLBACK; a NaN/Inf
+                                       or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an
+                                       approximate oracle voids the gap as a certificate), that *delta is
+                                       Delta(y_i, y*), the label (phi). The built-in oracles return
+                                       SSVM_ERR_INVALID_ARG for a w_scale out of range.
+     decode(user, i, w, y)             plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and
+                                       ssvm_mean_loss only; optional). Library: a length outside
+                                       [1, max_label_len] is SSVM_ERR_CALLBACK.
+     loss(user, i, y, len, &delta)     sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only; optional).
+                                       Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: the label.
+     stat_dim(user, i)                 m_i >= 1, the length of s_i(y), the same at every call. Library: 0 is
+                                       SSVM_ERR_CALLBACK. Called by ssvm_solver_get_heap_size and *_init (n
+                                       times each, or more) when BCFW uses a compact state; never in a step.
+     stats(user, i, y, len, scale, s)  s[0 .. m_i) += scale*s_i(y), returns 0. Yours: the label.
+     expand(user, i, s, scale, out)    out += scale*A_i s, returns 0. Library: out's sticky error, as for phi.
+                                       Yours: phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check;
+                                       a quick test: BCFW gives the same iterates with SSVM_STATE_COMPACT and
+                                       SSVM_STATE_SPARSE. All three set or all NULL (else SSVM_ERR_NULL_CALLBACK);
+                                       only BCFW's compact states call them.
+     progress(progress_user, &p)       0 to go on, non-zero to stop (ssvm_solver_run returns
+                                       SSVM_STOPPED_BY_USER). Called by ssvm_solver_run after every pass, after
+                                       that pass's evaluation (ssvm_solver_pass and _step never call it); p points
+                                       into the solver and is valid during the call.
+     clock(clock_user)                 wall-clock seconds from any fixed origin, non-decreasing; only differences
+                                       are used (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU
+                                       seconds always come from clock() (0 under STRUCTSVM_NO_CLOCK).
+     allocator.alloc(user, bytes)      a block of `bytes` (any alignment: the library aligns inside it) or NULL,
+                                       which is SSVM_ERR_OUT_OF_MEMORY. allocator.free(user, ptr) never gets
+                                       NULL. Both or neither (else SSVM_ERR_NULL_CALLBACK). Used by
+                                       ssvm_solver_init (one block, plus a sparse pool that grows apart from it),
+                                       ssvm_train and ssvm_online_init; zero: SSVM_MALLOC / SSVM_FREE.
+     ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas)  writes up to k_max =
+                                       ms.samples labels scored at w_scale * w (label r at ys + r*stride, stride =
+                                       max_label_len; lengths in lens, Delta(y_i, y) in deltas) and returns how
+                                       many (0 .. k_max). Library: more than k_max, or a length outside
+                                       [1, max_label_len], is SSVM_ERR_CALLBACK; a NaN/Inf or negative delta is
+                                       SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the
+                                       samples' Gram matrix is checked (SSVM_ERR_CALLBACK). Yours: the first label
+                                       is the loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may
+                                       skip y_i). work_bytes(user, k_max): its scratch, kept in the solver's heap,
+                                       (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call
+                                       counts as one oracle call.
 
    BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
    | macro                       | where  | effect                                                          |
    |-----------------------------|--------|-----------------------------------------------------------------|
    | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                            |
-   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)           |
-   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double,  |
-   |                             |        | also in float builds: sums over d terms lose digits in float)  |
+   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)          |
+   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double,   |
+   |                             |        | also in float builds: sums over d terms lose digits in float)   |
    | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)        |
-   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: use *_heap_size + *_init_preallocated        |
+   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or    |
+   |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
    | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
-   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: seconds come only from params.clock                |
+   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
+   |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
-   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them              |
+   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them             |
    | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware)                |
    | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's   |
    |                             |        | unary scores as one gemm per sequence); link e.g. -lopenblas    |
    | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)             |
-   | SSVM_MALLOC(sz,u)/SSVM_FREE(p,u) | impl | default allocator, both or neither; u = allocator user ptr  |
+   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user   |
+   | SSVM_FREE(p,u)              |        | (NULL unless set); user last here, unlike the callbacks         |
    | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                      |
    | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the   |
    |                             |        | online solvers; default <math.h>, portable versions when        |
    |                             |        | STRUCTSVM_FREESTANDING and none is given                        |
 
-   RESULTS: every call returns ssvm_result; 0 = SSVM_OK, > 0 = training stopped by a rule (converged,
-   pass/oracle/time limit, user), < 0 = error. ssvm_result_string(r) names it.
+   RESULTS: every call returns ssvm_result; 0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED,
+   SSVM_TARGET_REACHED, pass/oracle/time limit, user), < 0 = error. ssvm_result_string(r) names it.
 
-   SOLVERS (ssvm_params.solver)
+   SOLVERS (ssvm_solver_config.solver; one engine, below, runs them all)
      SSVM_BCFW  block-coordinate Frank-Wolfe, Lacoste-Julien et al. ICML 2013, Algorithm 4: one oracle call
                 per step, exact line search (or the predefined step 2n/(k+2n)), weighted average
                 (rho = 2/(k+2), eq. 14) or the 0.5-suffix average by the doubling trick (App. C/F).
-     SSVM_FW    batch Frank-Wolfe, Algorithm 2, line search (or 2/(k+2)); its duality gap is free.
-     SSVM_SSG   stochastic subgradient with the Pegasos step 1/(lambda (k+1)) (paper App. F), averages;
-                w and its average are kept lazily scaled, O(nnz) a step given oracle_scaled.
+     SSVM_FW    batch Frank-Wolfe, Algorithm 2, line search (or 2/(k+2)); its duality gap is free; no average.
+     SSVM_SSG   stochastic subgradient with the Pegasos step 1/(lambda (k+1)) (paper App. F), weighted or
+                suffix average; w and its average are kept lazily scaled (the oracle gets the scale): O(nnz)
+                a step. It has no dual: its dual and gap are NaN.
+     SSVM_MULTISAMPLE  the online multi-sample solver (ONLINE MULTI-SAMPLE SSVM below).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
-   D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w). They are
-   computed at the iterate and at the average by an extra pass of oracle calls that is counted
-   separately (eval_oracle_calls) and timed separately.
+   D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
 
-   ONLINE MULTI-SAMPLE SSVM (ssvm_ms_*; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
-     Each step draws K labels for one example from an importance sampler (the loss-augmented argmax
+   THE ENGINE (ssvm_solver: one object and one run loop for every solver)
+     ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and
+     the problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps;
+     one iteration for FW) until a rule fires, and returns it:
+       before a pass  max_passes (default 50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends
+                      a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds,
+                      checked between passes) -> SSVM_MAX_SECONDS. 0 = no limit.
+       after a pass   the evaluation if pass % eval_every == 0 (default 1; 0 = never), then progress() (non-zero
+                      -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
+                      at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off):
+                      an evaluated primal <= target_primal -> SSVM_TARGET_REACHED.
+     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
+     multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
+     bounds min P only when every example was visited equally often). To go on, raise a limit through
+     ssvm_solver_config_of(&s) (stopping rules, evaluation, progress and clock only; the rest is fixed at
+     init) and call ssvm_solver_run again.
+     Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1)
+     and one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed
+     in eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds. Batch FW
+     evaluates its iterate at every evaluation (whatever eval_iterate says) and its next iteration reuses that
+     pass, whose calls and seconds then move to the training counts. ssvm_progress.iterate and .average (each
+     an ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
+     no dual exists (SSG; the multi-sample average).
+     Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time():
+     whole seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
+     What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
+     SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate
+     met it or the iterate's value is strictly smaller); after any other stop, the average if one is kept
+     (averaging != SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or
+     SSVM_W_AVERAGE); after an error it is -1 and w_out is not written. With your own solver object:
+     ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives the vector that met the rule, else the better of the two at
+     the last evaluation by gap (by primal where a vector has no dual).
+     Sampling (config.sampling; FW ignores it): SSVM_SAMPLE_UNIFORM (i uniform each step; BCFW and SSG default),
+     SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
+     (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
+     SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on
+     every platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the
+     example you choose (not FW: SSVM_ERR_NOT_SUPPORTED).
+     Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (else SSVM_ERR_NONFINITE,
+     SSVM_ERR_INVALID_ARG or SSVM_ERR_EMPTY from ssvm_problem_check) turn the loss term (1/n) sum_i H_i(w) into
+     sum_i c_i H_i(w) / sum_i c_i: in the primal, the dual and the gap, every solver's step (BCFW's block i
+     weighs c_i / (lambda sum c); SSG's step and the multi-sample step's v and Delta are scaled by c_i n / sum c),
+     every evaluation, ssvm_primal and ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give
+     the primal of the dataset with example i repeated c_i times, and training reaches its optimum (tested).
+     Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size,
+     direction or new weights would not be finite, stops with SSVM_ERR_NONFINITE, never a success code. BCFW,
+     FW and SSG test before they write, so the solver keeps its last finite state (ssvm_solver_weights reads
+     it); the multi-sample solver tests each move before it makes it and its dual D_t after the step, and
+     as its step may fail part of the way through (after the average and the shrink), any error it returns
+     halts the solver: every later step returns the same code, while the weights stay finite and readable.
+
+   ONLINE MULTI-SAMPLE SSVM (SSVM_MULTISAMPLE; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
+     Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax
      first), increases the online dual D_t over them in closed form (expand/swap moves, or the exact
-     multiclass update of Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda).
-     Memory O(d) plus an optional capped cache of earlier violators; no per-example dual state. Reports
-     P(w), P(w_bar) and the online dual D_t/t. Same ssvm_problem as the other solvers.
-       ssvm_ms_params q = ssvm_ms_params_init(); q.K = 5; ssvm_chain_kbest_sampler(&chain, &q.sampler);
-       ssvm_ms_train(&prob, &q, w, &final);          // or ssvm_ms_init + ssvm_ms_run / ssvm_ms_step
-     Samplers: the problem's oracle (default), ssvm_chain_kbest_sampler (exact k-best loss-augmented
-     Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2).
+     multiclass update of Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda)
+     (ms.project, B = ms.loss_bound or the largest Delta seen). Memory O(d) plus an optional capped cache of
+     earlier violators (ms.cache_size, ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar)
+     and, at the iterate, the online dual D_t/t and the gap P(w) - D_t/t. Same ssvm_problem, engine and
+     ssvm_train as the other solvers; what only it reads is in config.ms. Averaging WEIGHTED (default), UNIFORM
+     (Theorem 2.1.3's) or NONE; line_search = 0 takes Lemma 2.2's Pegasos step.
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE);
+       c.ms.samples = 5; ssvm_chain_kbest_sampler(&chain, &c.ms.sampler);
+       ssvm_train(&c, w, w_bytes, &final);        // or ssvm_solver_init + ssvm_solver_run / ssvm_solver_step
+     Samplers: the problem's oracle (default: one label a step), ssvm_chain_kbest_sampler (exact k-best
+     loss-augmented Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2).
      Fixes to the printed paper (F1-F6) and choices (D1-D5) are listed at the >>multisample code.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
-     ssvm_online_params q = ssvm_online_params_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
+     ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
-     ssvm_online o; ssvm_online_init(&o, &q);
+     ssvm_online o; ssvm_online_init(&q, &o);
      for each round: ssvm_online_round(&o, x, &y, &yhat, &info);  // yhat ~ pi(W x), then y, OGD step (6)
    | loss (kind)                  | target     | paired decoding (AUTO)        | alpha of (8)              | M       |
    |------------------------------|------------|-------------------------------|---------------------------|---------|
@@ -105,10 +240,11 @@
    |                              |            |                               | FY: 1 - ln b (b < e)      |         |
    | SSVM_SPARSEMAP (simplex)     | 0-1        | FY                            | 1 - 2 sqrt(2(K-1)/K)/lam  | 1/lam   |
    | SSVM_SPARSEMAP_MULTILABEL    | Hamming    | FY                            | 1 - 4/(lam sqrt d)        | 1/lam   |
-   | SSVM_FY_GENERIC (callbacks)  | yours      | yours (or closest rho(k))     | params.alpha              | params.M|
+   | SSVM_FY_GENERIC (callbacks)  | yours      | yours (or closest rho(k))     | config.alpha              | config.M|
    | SSVM_CONV_FY_NDCG (Def. 4.1) | NDCG (22)  | eq. (15) by Frank-Wolfe       | (Thm 4.5: eta >= lambda)  | 1/lam   |
      Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)),
-     SSVM_RATE_POLYAK (12). Projection: Frobenius ball of diameter D around 0, or params.project.
+     SSVM_RATE_POLYAK (12). Projection: Frobenius ball of diameter D around 0, or config.project(project_user,
+     W, d, F) (negative: abort with that code; a NaN/Inf W after it is SSVM_ERR_CALLBACK).
      Binary (Appendix E): SSVM_SMOOTH_HINGE / SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>.
      Predict-only: theta = W x (ssvm_linear_scores), ssvm_decode, ssvm_dist_sample(dist, u) with your u.
      Also predict-safe: ssvm_hungarian (exact linear assignment, O(n^2 m)), ssvm_project_simplex
@@ -122,7 +258,7 @@
        lemmas need only conjugacy and strong convexity). Frank-Wolfe: blended pairwise, support <= n.
      - Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
 
-   STATE (BCFW per-example memory, ssvm_params.state)
+   STATE (BCFW per-example memory, ssvm_solver_config.state)
      SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE for a heap solver (ssvm_solver_init,
                          ssvm_train) when stat_dim averages >= 16 (chains; multiclass with K >= 16), else
                          COMPACT, and COMPACT for a preallocated one (its size is fixed up front);
@@ -136,59 +272,81 @@
                          6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step.
      SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
                          has seen (the paper's Sec. 4 remark): memory proportional to what example i
-                         touches. The pool starts at params.sparse_pool_entries; a heap solver grows
+                         touches. The pool starts at config.sparse_pool_entries; a heap solver grows
                          and compacts it (state_bytes reports the total), a preallocated one compacts it
                          in place and stops with SSVM_ERR_WORKSPACE (state unchanged) only when the live
                          entries and the block being written do not fit. Both sparse kinds.
      SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
-   ssvm_solver_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (AUTO counts
+   ssvm_solver_get_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (AUTO counts
    as the dense COMPACT there). ssvm_solver_init with AUTO starts smaller (COMPACT_SPARSE) and grows its
    pool; ssvm_progress.state_bytes reports what a solver holds, pool included.
 
-   MODELS
-     ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix.
+   MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
+     ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
+                      zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
+                      row_start/attr_id/attr_val. ssvm_multiclass_init needs no memory.
      ssvm_chain       first-order chain: unary x_t (x) e_{y_t} (dense or sparse attributes), optional
                       first/last label biases, K*K transitions; Hamming loss normalised by length
                       (default, as in the BCFW reference) or counted (SSVM_CHAIN_COUNTED_LOSS); exact
-                      Viterbi, ties to the lowest label index.
-       Dense:  m.x = positions x F reals.  Sparse: m.attr_start/attr_id/attr_val (CSR per position;
-       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR to lay the unary weights out as
-       w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants).
+                      Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F, start, labels).
+       Dense:  cfg.x = positions x F reals.  Sparse: cfg.attr_start/attr_id/attr_val (CSR per position;
+       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR (cfg.flags) to lay the unary weights out
+       as w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants).
        Weight layout: unary block (K*F), then [first-label biases K, last-label biases K], then the
        transitions w[off + a + K*b] for label a followed by label b.
-       m.start may begin at an offset > 0: a model over a slice of larger arrays (held-out splits).
-       ssvm_chain_problem() validates the data once (labels, ids, NaN/Inf, offsets); decoding then
-       trusts it. The oracle writes into the model's scratch: one ssvm_chain per thread.
+       cfg.start may begin at an offset > 0: a model over a slice of larger arrays (held-out splits).
+       ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels,
+       ids, NaN/Inf, offsets) and sets up the oracle's scratch. The oracle writes into that scratch: one
+       ssvm_chain per thread. Both models' problems keep a pointer to the model: it must outlive the solver.
 
-   API (all return ssvm_result unless noted)
-     ssvm_result_string(r)                                  -> const char *
-     ssvm_params_init(solver) -> ssvm_params; ssvm_params_check(&q); ssvm_problem_check(&p)
-     ssvm_train(&p, &q, w_out, &final_progress)             heap-allocating one-call training
-     ssvm_solver_heap_size(&p, &q, &bytes)                  bytes the solver needs, before training
-     ssvm_solver_init_preallocated(&s, &p, &q, buf, bytes)  no allocation at all
-     ssvm_solver_init(&s, &p, &q) / ssvm_solver_uninit(&s)  via q.allocator or malloc
-     ssvm_solver_run(&s)         until a stopping rule; raise s.par.max_passes and call again to go on
-     ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation
-     ssvm_solver_evaluate(&s, iterate, average, &progress)  gap/primal/dual now (counted apart)
-     ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, w_out)
-     ssvm_primal(&p, lambda, w, &svec, ybuf, &primal)       P(w) by one oracle pass
-     ssvm_mean_loss(&p, w, ybuf, &mean)                     (1/n) sum_i Delta(y_i, decode(x_i))
-     ssvm_svec_heap_size(d) -> size_t; ssvm_svec_init_preallocated(&v, d, buf, bytes);
-       ssvm_svec_add / _add_dense / _add_sparse / _clear / _dot   (the accumulator phi writes into)
-     ssvm_multiclass_init / _dim / _problem / _predict(K, F, w, x, &y)
-     ssvm_chain_dim / _scratch_bytes / _problem / _free / _scores(m, w, p0, L, u)
-     ssvm_chain_predict_work_bytes(L, K) -> size_t; ssvm_chain_predict(K, F, flags, w, L, x, work, y)
-     ssvm__viterbi_bytes(L, K) -> size_t; ssvm_viterbi(L, K, unary, trans, work, y) -> best score
-     ssvm_kbest_viterbi_work_bytes(L, K, k); ssvm_kbest_viterbi(L, K, k, unary, trans, work, ys, scores)
-     ssvm_ms_params_init / _check / _heap_size / _init_preallocated / _init / _uninit / _step / _pass /
-       _run / _evaluate / _weights / _train; ssvm_chain_kbest_sampler; ssvm_multiclass_sampler
-     ssvm_online_params_init / _heap_size / _init_preallocated / _init / _uninit / _reset / _predict /
-       _update / _round; ssvm_surrogate_init / _check / _dim / _label_len / _constants / _loss;
-       ssvm_decode_work_bytes / ssvm_decode / ssvm_dist_sample / ssvm_dist_expected_loss / ssvm_target_loss
-     ssvm_hungarian_work_bytes / ssvm_hungarian; ssvm_project_simplex; ssvm_project_box; ssvm_linear_scores
-   DOES NOT (yet): kernels, cutting-plane, dual extragradient, clique generation, latent variables,
-   multithreading inside the solver (it is reentrant: one solver and one model object per thread),
-   save/load of models. No global state anywhere.
+   API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
+        count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
+     ssvm_result_string(r) -> const char *
+     ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem; ssvm_problem_check(&p)
+     ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)          sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i
+     ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal)   [T]
+     ssvm_svec_get_heap_size(d, &bytes); ssvm_svec_init_preallocated(d, heap, bytes, &v);
+       ssvm_svec_add / _add_dense / _add_sparse / _clear (void) / _dot (-> ssvm_accum)   (what phi writes into)
+     solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
+       ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
+       ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
+       ssvm_solver_init(&c, &s) / ssvm_solver_uninit(&s)   via c.allocator or SSVM_MALLOC
+       ssvm_solver_run(&s)         until a stopping rule; raise a limit (ssvm_solver_config_of) and call again
+       ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation, no stopping rules
+       ssvm_solver_step(&s, i, &info)                      one step on example i (not FW); info may be NULL
+       ssvm_solver_evaluate(&s, iterate, average, &progress)  primal/dual/gap now (counted apart)
+       ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> ssvm_solver_config *
+       ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
+       ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+     multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
+       ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
+       ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
+     chain: ssvm_chain_config_init(n, K, F, start, labels) -> config; ssvm_chain_dim(&cfg) -> int;
+       ssvm_chain_get_heap_size(&cfg, &bytes); ssvm_chain_init_preallocated(&cfg, heap, bytes, &m);
+       ssvm_chain_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_chain_uninit(&m);
+       ssvm_chain_problem(&m, &prob); ssvm_chain_scores(&m, w, p0, L, u, u_bytes);
+       ssvm_chain_predict_get_work_size(L, K, &bytes); ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y);
+       ssvm_chain_kbest_sampler(&m, &sampler) [T]
+     ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
+     ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
+       ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
+     ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total)
+     ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
+     ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) /
+       _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor);
+       ssvm_decode_get_work_size(&s, &bytes); ssvm_decode(&s, theta, work, bytes, &dist);
+       ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad); ssvm_target_loss(&s, yhat, y, &loss);
+       ssvm_dist_sample(&dist, u, y); ssvm_dist_expected_loss(&s, &dist, y, &loss)
+     online [T]: ssvm_online_config_init(kind, n, F) -> config; ssvm_online_get_heap_size(&c, &bytes);
+       ssvm_online_init_preallocated(&c, heap, bytes, &o); ssvm_online_init(&c, &o) / ssvm_online_uninit(&o);
+       ssvm_online_reset(&o) (void); ssvm_online_predict(&o, x, yhat); ssvm_online_update(&o, y, &info);
+       ssvm_online_round(&o, x, y, yhat, &info)
+     Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
+     assign (n ints), out / theta / grad (d reals), scores (k reals).
+   DOES NOT (yet): kernels, cutting-plane, dual extragradient, clique generation, graph or assignment models
+   (ssvm_hungarian is a decoder only), latent variables, multithreading inside the solver (it is reentrant:
+   one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
+   in examples/ are demo code). No global state anywhere.
 
    CHANGES
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
@@ -199,6 +357,114 @@
                         SSVM_STATE_COMPACT_SPARSE (AUTO's choice for heap solvers): the compact state as
                         (index, value) pairs, same iterates, OCR-large 44 -> 6.0 MB. Preallocated sparse
                         pools compact in place before reporting SSVM_ERR_WORKSPACE.
+     0.2.0 (2026-11-25) Breaking; see the MIGRATION TABLE. One engine: ssvm_solver runs BCFW, FW, SSG and the
+                        multi-sample solver (SSVM_MULTISAMPLE replaces ssvm_ms_*) with one run loop, index
+                        picker, clock, evaluation routine and ssvm_train. One grammar: *_config_init,
+                        *_get_heap_size / *_get_work_size, *_init_preallocated, *_init, *_uninit; a byte count
+                        with every caller buffer; decoders return ssvm_result; `user` first in every callback;
+                        private fields start with `_`. The oracle takes w_scale (oracle_scaled is gone);
+                        ssvm_problem_config_init. New: example weights (ssvm_problem.weights), target_primal
+                        (SSVM_TARGET_REACHED), ssvm_solver_step / _progress / _config_of, SSVM_SAMPLE_CYCLIC,
+                        SSVM_AVG_UNIFORM. Progress: iterate and average as ssvm_objective, wall and CPU
+                        seconds, final.returned. A non-finite primal, dual, gap or weight is
+                        SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
+                        primal).
+
+   MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
+   config, s = solver). Enum values that kept their names kept their values.
+   | 0.1.1                                      | 0.2.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_problem p = {0};                      | ssvm_problem p = ssvm_problem_config_init(n, d, L);    |
+   | oracle(user, i, w, y, &delta)              | oracle(user, i, w, w_scale, y, &delta): at w_scale * w |
+   | ssvm_problem.oracle_scaled                 | removed: folded into oracle's w_scale                  |
+   | ssvm_allocator {alloc(bytes, user),        | {user, alloc(user, bytes), free(user, ptr)}            |
+   |   free(ptr, user), user}                   |                                                        |
+   | ssvm_svec_heap_size(d) -> size_t           | ssvm_svec_get_heap_size(d, &bytes)                     |
+   | ssvm_svec_init_preallocated(&v, d, h, b)   | ssvm_svec_init_preallocated(d, h, b, &v)               |
+   | ssvm_mean_loss(&p, w, ybuf, &mean)         | ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)         |
+   | ssvm_primal(&p, lam, w, &svec, ybuf, &P)   | ssvm_primal_get_work_size(&p, &bytes);                 |
+   |                                            | ssvm_primal(&p, lam, w, work, work_bytes, &P)          |
+   | ssvm_params                                | ssvm_solver_config (c.problem, c.target_primal, c.ms)  |
+   | ssvm_params_init(solver)                   | ssvm_solver_config_init(&prob, solver)                 |
+   | ssvm_params_check(&q)                      | ssvm_solver_config_check(&c) (checks c.problem too)    |
+   | q.max_seconds, q.clock (CPU, clock())      | c.max_seconds, c.clock: wall-clock seconds             |
+   | ssvm_solver_heap_size(&p, &q, &bytes)      | ssvm_solver_get_heap_size(&c, &bytes)                  |
+   | ssvm_solver_init_preallocated(&s, &p, &q,  | ssvm_solver_init_preallocated(&c, heap, bytes, &s)     |
+   |   heap, bytes)                             |                                                        |
+   | ssvm_solver_init(&s, &p, &q)               | ssvm_solver_init(&c, &s)                               |
+   | ssvm_solver_weights(&s, which, out)        | ssvm_solver_weights(&s, which, out, out_bytes)         |
+   | ssvm_train(&p, &q, w, &final)              | ssvm_train(&c, w, w_bytes, &final); final.returned     |
+   | s.par (to raise a limit), s.prog           | ssvm_solver_config_of(&s), ssvm_solver_progress(&s, &p)|
+   | other ssvm_solver / ssvm_online fields     | private (`_` prefix); ssvm_online keeps W, d, F,       |
+   |   (w, z, par, alpha, M, eta_floor, ...)    | label_len, rounds, floor_hits, cum_*; read alpha, M,   |
+   |                                            | eta_floor with ssvm_surrogate_constants                |
+   | ssvm_progress.primal / .dual / .gap        | .iterate.primal / .iterate.dual / .iterate.gap         |
+   | ssvm_progress.primal_avg/.dual_avg/.gap_avg| .average.primal / .average.dual / .average.gap         |
+   | ssvm_progress.seconds (CPU)                | .wall_seconds, .cpu_seconds                            |
+   | ssvm_progress.eval_seconds                 | .eval_wall_seconds, .eval_cpu_seconds                  |
+   | ssvm_ms_params, ssvm_ms_params_init()      | ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE)       |
+   | ssvm_ms_params_check                       | ssvm_solver_config_check                               |
+   | ssvm_ms_solver                             | ssvm_solver                                            |
+   | ssvm_ms_heap_size / _init_preallocated /   | ssvm_solver_get_heap_size / _init_preallocated /       |
+   |   _init / _uninit                          |   _init / _uninit (signatures above)                   |
+   | ssvm_ms_step(&s, i, &info)                 | ssvm_solver_step(&s, i, &info)                         |
+   | ssvm_ms_pass / _run / _evaluate / _weights | ssvm_solver_pass / _run / _evaluate / _weights         |
+   | ssvm_ms_train(&p, &q, w, &final)           | ssvm_train(&c, w, w_bytes, &final)                     |
+   | ssvm_ms_step_info                          | ssvm_step_info (adds gamma, the BCFW / SSG step size)  |
+   | q.K (samples per step)                     | c.ms.samples (K is the number of labels everywhere)    |
+   | q.sweeps / update / project / loss_bound / | c.ms.sweeps / update / project / loss_bound /          |
+   |   cache_size / cache_max_bytes / sampler   |   cache_size / cache_max_bytes / sampler               |
+   | q.lambda, line_search, max_*, gap_tol,     | c.<same name> (max_seconds and clock now wall)         |
+   |   eval_*, seed, progress*, clock*,         |                                                        |
+   |   allocator                                |                                                        |
+   | ssvm_ms_order, q.order                     | ssvm_sampling, c.sampling                              |
+   | SSVM_MS_CYCLIC / _PERMUTATION / _SEQUENCE  | SSVM_SAMPLE_CYCLIC / _PERMUTATION / _SEQUENCE          |
+   | ssvm_ms_averaging, q.averaging             | ssvm_averaging, c.averaging                            |
+   | SSVM_MS_AVG_NONE / _UNIFORM / _WEIGHTED    | SSVM_AVG_NONE / SSVM_AVG_UNIFORM / SSVM_AVG_WEIGHTED   |
+   |   (values 0 / 1 / 2)                       |   (values 0 / 3 / 1)                                   |
+   | ssvm_ms_sampler.scaled                     | removed: sample() always scores at w_scale * w         |
+   | ssvm_ms_sampler {sample, work_bytes, user, | {user, sample, work_bytes, multiclass}                 |
+   |   scaled, multiclass}                      |                                                        |
+   | ssvm_chain data fields (n, n_labels, ...,  | ssvm_chain_config (same fields) from                   |
+   |   labels)                                  | ssvm_chain_config_init; read back as m.config          |
+   | ssvm_chain max_len/scratch/scratch_bytes/  | private (`_` prefix)                                   |
+   |   owns_scratch                             |                                                        |
+   | ssvm_chain_dim(&m)                         | ssvm_chain_dim(&cfg) (or &m.config)                    |
+   | ssvm_chain_scratch_bytes(&m) -> size_t     | ssvm_chain_get_heap_size(&cfg, &bytes)                 |
+   | ssvm_chain_problem(&m, scratch, &prob)     | ssvm_chain_init(&cfg, &m) (or _init_preallocated(&cfg, |
+   |   (validated the data)                     | heap, bytes, &m)) validates; then                      |
+   |                                            | ssvm_chain_problem(&m, &prob)                          |
+   | ssvm_chain_free(&m)                        | ssvm_chain_uninit(&m)                                  |
+   | ssvm_chain_scores(&m, w, p0, L, u) -> void | ssvm_chain_scores(&m, w, p0, L, u, u_bytes)            |
+   | ssvm_chain_predict_work_bytes(L, K)        | ssvm_chain_predict_get_work_size(L, K, &bytes)         |
+   | ssvm_chain_predict(K, F, flags, w, L, x,   | ssvm_chain_predict(K, F, flags, w, L, x, work,         |
+   |   work, y)                                 |   work_bytes, y)                                       |
+   | ssvm_chain_kbest_sampler after             | the same call after ssvm_chain_init                    |
+   |   ssvm_chain_problem                       |                                                        |
+   | ssvm_multiclass_init(&m, n, K, F, x, y)    | cfg = ssvm_multiclass_config_init(n, K, F, x, y);      |
+   |   -> void                                  | ssvm_multiclass_init(&cfg, &m) validates;              |
+   |                                            | ssvm_multiclass_uninit(&m)                             |
+   | ssvm_multiclass fields (n, n_classes, ...) | ssvm_multiclass_config (n_classes -> n_labels);        |
+   |                                            | read back as m.config                                  |
+   | ssvm_multiclass_dim(&m)                    | ssvm_multiclass_dim(&cfg) (or &m.config)               |
+   | ssvm_multiclass_sampler after              | the same call after ssvm_multiclass_init               |
+   |   ssvm_multiclass_problem                  |                                                        |
+   | ssvm_viterbi_work_bytes(L, K) -> size_t    | ssvm_viterbi_get_work_size(L, K, &bytes)               |
+   | ssvm_viterbi(L, K, u, tr, work, y)         | ssvm_viterbi(L, K, u, tr, work, work_bytes, y, &score) |
+   |   -> score                                 |   -> ssvm_result                                       |
+   | ssvm_kbest_viterbi_work_bytes(L, K, k)     | ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes)      |
+   | ssvm_kbest_viterbi(L, K, k, u, tr, work,   | ssvm_kbest_viterbi(L, K, k, u, tr, work, work_bytes,   |
+   |   ys, scores) -> count                     |   ys, ys_bytes, scores, &found) -> ssvm_result         |
+   | ssvm_hungarian_work_bytes(n, m)            | ssvm_hungarian_get_work_size(n, m, &bytes)             |
+   | ssvm_hungarian(n, m, cost, work, a, &tot)  | ssvm_hungarian(n, m, cost, work, work_bytes, a, &tot)  |
+   | ssvm_surrogate_init(kind, n)               | ssvm_surrogate_config_init(kind, n)                    |
+   | ssvm_decode_work_bytes(&s) -> size_t       | ssvm_decode_get_work_size(&s, &bytes)                  |
+   | ssvm_online_params,                        | ssvm_online_config, ssvm_online_config_init (same      |
+   |   ssvm_online_params_init(kind, n, F)      |   fields; project_user now before project)             |
+   | ssvm_online_heap_size(&p, &bytes)          | ssvm_online_get_heap_size(&c, &bytes)                  |
+   | ssvm_online_init_preallocated(&o, &p, h, b)| ssvm_online_init_preallocated(&c, h, b, &o)            |
+   | ssvm_online_init(&o, &p)                   | ssvm_online_init(&c, &o)                               |
+   | STRUCTSVM_VERSION_MINOR 1, _PATCH 1        | STRUCTSVM_VERSION_MINOR 2, _PATCH 0                    |
 
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
@@ -518,6 +784,7 @@ typedef struct ssvm_solver {
     void *_swork;
     double _ww, _A, _bound, _online_loss;
     ssvm_step_info _last;
+    int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
     void *_heap; size_t _heap_bytes; int _owns_heap;
 } ssvm_solver;
 
@@ -1162,24 +1429,25 @@ STRUCTSVM_DEF ssvm_problem ssvm_problem_config_init(int n, int d, int max_label_
     p.n = n; p.d = d; p.max_label_len = max_label_len;
     return p;
 }
+/* example weights: finite, >= 0, and not all zero (or none) */
+SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) {
+    double c = 0;
+    int i;
+    for (i = 0; p->weights && i < p->n; i++) {
+        double x = (double)p->weights[i];
+        if (!ssvm__finite(x)) return SSVM_ERR_NONFINITE;
+        if (x < 0) return SSVM_ERR_INVALID_ARG;
+        c += x;
+    }
+    if (p->weights && !(c > 0)) return SSVM_ERR_EMPTY;
+    return ssvm__finite(c) ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
 STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if (!p) return SSVM_ERR_INVALID_ARG;
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (!p->truth || !p->phi || !p->oracle) return SSVM_ERR_NULL_CALLBACK;
     if ((p->stat_dim != 0) != (p->stats != 0) || (p->stats != 0) != (p->expand != 0)) return SSVM_ERR_NULL_CALLBACK;
-    if (p->weights) { /* finite, >= 0, and not all zero */
-        double c = 0;
-        int i;
-        for (i = 0; i < p->n; i++) {
-            double x = (double)p->weights[i];
-            if (!ssvm__finite(x)) return SSVM_ERR_NONFINITE;
-            if (x < 0) return SSVM_ERR_INVALID_ARG;
-            c += x;
-        }
-        if (!(c > 0)) return SSVM_ERR_EMPTY;
-        if (!ssvm__finite(c)) return SSVM_ERR_OVERFLOW;
-    }
-    return SSVM_OK;
+    return ssvm__weights_check(p);
 }
 
 STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, size_t ybuf_bytes,
@@ -1190,10 +1458,10 @@ STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real 
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (ybuf_bytes / sizeof(int) < (size_t)p->max_label_len) return SSVM_ERR_WORKSPACE;
     if (!p->decode || !p->loss) return SSVM_ERR_NULL_CALLBACK;
+    if ((rc = ssvm__weights_check(p)) != SSVM_OK) return (ssvm_result)rc;
     for (i = 0; i < p->n; i++) {
         ssvm_real delta = 0;
         double ci = p->weights ? (double)p->weights[i] : 1.0;
-        if (!ssvm__finite(ci) || ci < 0) return SSVM_ERR_INVALID_ARG;
         len = p->decode(p->user, i, w, ybuf);
         if (len < 0) return (ssvm_result)len;
         if (len == 0 || len > p->max_label_len) return SSVM_ERR_CALLBACK;
@@ -1832,6 +2100,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         !ssvm__finite(c->max_seconds) || !(c->gap_tol >= 0) || !ssvm__finite(c->gap_tol) || c->target_primal != c->target_primal)
         return SSVM_ERR_INVALID_ARG;
     if (c->sampling == SSVM_SAMPLE_SEQUENCE && (!c->sequence || c->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
+#ifdef STRUCTSVM_NO_CLOCK
+    if (c->max_seconds > 0 && !c->clock) return SSVM_ERR_NOT_SUPPORTED; /* no wall clock: the limit could never fire */
+#endif
     /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
     if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
     if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE) return SSVM_ERR_NOT_SUPPORTED;
@@ -2105,13 +2376,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c,
     ssvm_solver s;
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_result r;
-    if ((r = ssvm__size_begin(bytes, ssvm_solver_config_check(c))) != SSVM_OK) return r;
-    if (c->problem->weights) {
-        int i;
-        for (i = 0; i < c->problem->n; i++)
-            if (!ssvm__finite((double)c->problem->weights[i]) || c->problem->weights[i] < 0) return SSVM_ERR_NONFINITE;
-        if (!(ssvm__weight_sum(c->problem) > 0) || !ssvm__finite(ssvm__weight_sum(c->problem))) return SSVM_ERR_EMPTY;
-    }
+    if ((r = ssvm__size_begin(bytes, ssvm_solver_config_check(c))) != SSVM_OK) return r; /* weights included */
     SSVM_MEMSET(&s, 0, sizeof s);
     s._prob = *c->problem; s._cfg = *c;
     s._state_kind = ssvm__state_kind(c->problem, c);
@@ -3204,7 +3469,7 @@ STRUCTSVM_DEF ssvm_result ssvm_surrogate_check(const ssvm_surrogate *s) {
     return SSVM_OK;
 }
 
-/* Surrogate-gap constants (see the MANUAL table in the report):
+/* Surrogate-gap constants (the table in the MANUAL):
    smooth hinge + GAP   alpha = 1/K, M = 4 (B.1, eqs. 29-30)
    logistic b + GAP     alpha = 1/K for b = 2 (proof at ssvm__gap_gamma), else 0; M = 1/ln b (B.2)
    logistic b + FY      alpha = 1 - 4 gamma/(lambda nu) = 1 - ln b (l1 norm: gamma = 1/2, nu = 2, and the
@@ -4199,15 +4464,15 @@ STRUCTSVM_DEF ssvm_result ssvm_online_round(ssvm_online *o, const ssvm_real *x, 
       active) with the threshold of the wrong size. Correct (ssvm__ms_mcqp): the n-th smallest enters iff
       c_(n) < theta_{n-1}, theta_m = min(S_m/(m+1), (1+S_m)/m), theta_0 = 0; alpha = theta_n - c/|phi|^2.
    F6 Lemma 2.3 needs Delta <= 1 for the radius 1/sqrt(lambda); in general the radius must be sqrt(B/lambda)
-      with B >= every Delta carrying dual weight (A_t <= tB, and (1+s)/s^2 >= 2). B = max(params.loss_bound,
+      with B >= every Delta carrying dual weight (A_t <= tB, and (1+s)/s^2 >= 2). B = max(config.ms.loss_bound,
       the largest Delta sampled so far).
    (Typos without consequence: Lemma 2.2's (lambda t - 2 lambda)/(2t) is lambda (t-1)/(2t); Algorithm 3 line 4
    and Lemmas 2.2-2.5 say "Algorithm 2" for the outer loop.)
    Deviations by choice:
-   D1 Default order: a fresh random permutation each pass (Algorithm 3: i = t mod n, SSVM_MS_CYCLIC). On data
+   D1 Default order: a fresh random permutation each pass (Algorithm 3: i = t mod n, SSVM_SAMPLE_CYCLIC). On data
       stored grouped (the OCR file) cyclic order is much worse: P(w_bar) after one pass 0.75 vs 0.50.
    D2 Default average: weighted (weights t on w^t, as BCFW/SSG here); Theorem 2.1.3's uniform average of
-      w^0 .. w^{T-1} is SSVM_MS_AVG_UNIFORM. The dual reported is D_t/t at the iterate (no dual exists at w_bar).
+      w^0 .. w^{T-1} is SSVM_AVG_UNIFORM. The dual reported is D_t/t at the iterate (no dual exists at w_bar).
    D3 Repeated sweeps (line 16) are unspecified for a sample that already has weight: expand = exact coordinate
       ascent on alpha_j in [0, 1 - sum of the others] (may lower it), swap = move to vertex e_j with that weight
       inside u. The first sweep is exactly lines 5 and 9.
@@ -4745,7 +5010,7 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm1(ssvm_solver *s, ssvm__ms_st *m) {
     return s->_u.err ? (ssvm_result)s->_u.err : SSVM_OK;
 }
 
-SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, w2_prev, bnd, r2, t = (double)(s->_k + 1), Dk_loss;
     ssvm_step_info st;
@@ -4812,6 +5077,16 @@ SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info
     /* keep the scales in range (O(d), rare: they shrink like 1/t within a pass and are folded every pass) */
     if (s->_w_scale < 1e-30 || (s->_z && s->_avg_b < 1e-30)) ssvm__fold(s);
     return SSVM_OK;
+}
+/* A multi-sample step updates the average and shrinks w before its moves, and a move or a callback may fail
+   after that: a failed step leaves w and w_bar finite and readable but part of the way through, so the solver
+   refuses every later step with the same code (BCFW, FW and SSG fail before they move and may go on). */
+SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm_result r;
+    if (s->_halted) return (ssvm_result)s->_halted;
+    r = ssvm__ms_step_in(s, i, info);
+    if (r < 0) s->_halted = (int)r;
+    return r;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 

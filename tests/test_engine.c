@@ -93,6 +93,8 @@ static const en_kind en_kinds[] = {
     {SSVM_BCFW, SSVM_STATE_SPARSE, "bcfw/sparse"},   {SSVM_BCFW, SSVM_STATE_DENSE, "bcfw/dense"},
     {SSVM_FW, SSVM_STATE_AUTO, "fw"}, {SSVM_SSG, SSVM_STATE_AUTO, "ssg"}, {SSVM_MULTISAMPLE, SSVM_STATE_AUTO, "ms"}};
 #define EN_NKINDS ((int)(sizeof en_kinds / sizeof en_kinds[0]))
+/* the four solvers, each with its default state */
+static const ssvm_solver_kind kinds[4] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE};
 static ssvm_solver_config en_config(const ssvm_problem *p, const en_kind *k) {
     ssvm_solver_config c = ssvm_solver_config_init(p, k->solver);
     c.state = k->state;
@@ -225,7 +227,6 @@ static void test_engine_weights_train_matches_repeats(th_ctx *t) {
     int i, s;
     /* FW's O(1/k) tail reaches 2e-4 here in about 6,000 iterations, 1e-6 not in 20,000 */
     double g = IS_FLOAT_BUILD ? 1e-3 : 2e-4, cmp = g, pstar = 0;
-    const ssvm_solver_kind kinds[4] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE};
     const double lam = 0.1;
     TH_CHECK(t, tmc_random(&a, &rg, 6, 3, 3) == SSVM_OK);
     TH_CHECK(t, tmc_repeat(&b, &a, en_reps) == SSVM_OK);
@@ -312,20 +313,29 @@ static int en_rec_fn(void *user, const ssvm_progress *p) {
     if (r->n < 64) r->best[r->n++] = m;
     return 0;
 }
+/* The primal ssvm_train reported for the vector it returned (final.returned), after checking that it is P(w_out) */
+static double en_returned_primal(th_ctx *t, const tmc *c, double lambda, const ssvm_real *w, const ssvm_progress *fin) {
+    double rt = IS_FLOAT_BUILD ? 1e-5 : 1e-12, rep, got;
+    ssvm_result r;
+    TH_CHECK(t, fin->returned == SSVM_W_ITERATE || fin->returned == SSVM_W_AVERAGE);
+    rep = fin->returned == SSVM_W_AVERAGE ? fin->average.primal : fin->iterate.primal;
+    got = en_primal(&c->p, lambda, w, &r);
+    TH_CHECK(t, r == SSVM_OK);
+    TH_NEAR(t, got, rep, rt);
+    return got;
+}
 static void test_engine_target_primal(th_ctx *t) {
     tmc c;
     trng rg = {2024};
-    const ssvm_solver_kind kinds[4] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE};
     int s;
-    double rt = IS_FLOAT_BUILD ? 1e-5 : 1e-12;
     TH_CHECK(t, tmc_random(&c, &rg, 10, 4, 3) == SSVM_OK);
     for (s = 0; s < 4; s++) {
         ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, kinds[s]);
         en_rec rec;
         ssvm_real w[12];
         ssvm_progress fin;
-        ssvm_result r, r2;
-        double target, got, rep;
+        ssvm_result r;
+        double target, got;
         memset(&rec, 0, sizeof rec);
         cfg.gap_tol = 0; cfg.max_passes = 4;
         cfg.progress = en_rec_fn; cfg.progress_user = &rec;
@@ -338,14 +348,12 @@ static void test_engine_target_primal(th_ctx *t) {
         r = ssvm_train(&cfg, w, sizeof w, &fin);
         TH_CHECKF(t, r == SSVM_TARGET_REACHED, "solver %d: %d", (int)kinds[s], (int)r);
         TH_CHECKF(t, fin.pass <= 4, "solver %d: %d passes", (int)kinds[s], fin.pass);
-        TH_CHECK(t, fin.returned == SSVM_W_ITERATE || fin.returned == SSVM_W_AVERAGE);
         if (kinds[s] == SSVM_FW) TH_CHECK(t, fin.returned == SSVM_W_ITERATE);
-        rep = fin.returned == SSVM_W_AVERAGE ? fin.average.primal : fin.iterate.primal;
-        TH_CHECKF(t, rep <= target, "solver %d: reported %.17g > target %.17g", (int)kinds[s], rep, target);
-        got = en_primal(&c.p, cfg.lambda, w, &r2);
-        TH_CHECK(t, r2 == SSVM_OK);
-        TH_CHECKF(t, got <= target + rt * fabs(target), "solver %d: P(w_out) %.17g > target %.17g", (int)kinds[s], got, target);
-        TH_NEAR(t, got, rep, rt);
+        got = en_returned_primal(t, &c, cfg.lambda, w, &fin);
+        TH_CHECKF(t, (fin.returned == SSVM_W_AVERAGE ? fin.average.primal : fin.iterate.primal) <= target,
+                  "solver %d: reported primal above the target %.17g", (int)kinds[s], target);
+        TH_CHECKF(t, got <= target + (IS_FLOAT_BUILD ? 1e-5 : 1e-12) * fabs(target),
+                  "solver %d: P(w_out) %.17g > target %.17g", (int)kinds[s], got, target);
         /* a target never reached: the run goes on to the pass limit */
         cfg.target_primal = -1; cfg.max_passes = 3;
         TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fin) == SSVM_MAX_PASSES);
@@ -356,18 +364,16 @@ static void test_engine_target_primal(th_ctx *t) {
 static void test_engine_returned_vector(th_ctx *t) {
     tmc c;
     trng rg = {8};
-    const ssvm_solver_kind kinds[4] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE};
     int s;
-    double rt = IS_FLOAT_BUILD ? 1e-5 : 1e-12;
     TH_CHECK(t, tmc_random(&c, &rg, 10, 4, 3) == SSVM_OK);
     for (s = 0; s < 4; s++) {
         ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, kinds[s]);
         ssvm_real w[12], wv[12];
         ssvm_progress fin;
-        ssvm_result r, r2;
+        ssvm_result r;
         ssvm_solver sv;
         int j, same;
-        double got, rep;
+        double rep;
         /* no rule met: the average when one is kept, else the iterate */
         cfg.gap_tol = 0; cfg.max_passes = 5;
         TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fin) == SSVM_MAX_PASSES);
@@ -397,13 +403,9 @@ static void test_engine_returned_vector(th_ctx *t) {
         cfg.gap_tol = 5e-2; cfg.max_passes = 10000;
         r = ssvm_train(&cfg, w, sizeof w, &fin);
         TH_CHECKF(t, r == SSVM_CONVERGED, "solver %d: %d", (int)kinds[s], (int)r);
-        TH_CHECK(t, fin.returned == SSVM_W_ITERATE || fin.returned == SSVM_W_AVERAGE);
         rep = fin.returned == SSVM_W_AVERAGE ? fin.average.gap : fin.iterate.gap;
         TH_CHECKF(t, rep <= cfg.gap_tol, "solver %d: the returned vector's gap %g", (int)kinds[s], rep);
-        rep = fin.returned == SSVM_W_AVERAGE ? fin.average.primal : fin.iterate.primal;
-        got = en_primal(&c.p, cfg.lambda, w, &r2);
-        TH_CHECK(t, r2 == SSVM_OK);
-        TH_NEAR(t, got, rep, rt);
+        en_returned_primal(t, &c, cfg.lambda, w, &fin);
     }
 }
 
@@ -464,6 +466,53 @@ static void test_engine_clock(th_ctx *t) {
         TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fin) == SSVM_MAX_SECONDS);
         TH_CHECK(t, fin.wall_seconds == 2 && fin.pass == 2 && fin.eval_wall_seconds == 2 && fin.cpu_seconds >= 0);
         TH_CHECK(t, fin.returned == SSVM_W_AVERAGE);
+    }
+}
+
+/* A callback error in a step: BCFW, SSG fail before they move and may step again; the multi-sample solver may
+   have moved part of the way, so it halts (every later step returns the same code) with finite weights */
+typedef struct en_failing { const ssvm_problem *inner; int fail; } en_failing;
+static int en_failing_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    en_failing *f = (en_failing *)user;
+    if (f->fail) return SSVM_ERR_CALLBACK;
+    return f->inner->oracle(f->inner->user, i, w, ws, y, delta);
+}
+static int en_failing_truth(void *user, int i, int *y) {
+    en_failing *f = (en_failing *)user;
+    return f->inner->truth(f->inner->user, i, y);
+}
+static int en_failing_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
+    en_failing *f = (en_failing *)user;
+    return f->inner->phi(f->inner->user, i, y, len, scale, out);
+}
+static void test_engine_step_error(th_ctx *t) {
+    tmc c;
+    trng rg = {4321};
+    int s;
+    TH_CHECK(t, tmc_random(&c, &rg, 6, 3, 3) == SSVM_OK);
+    for (s = 0; s < 4; s++) {
+        en_failing f;
+        ssvm_problem p = ssvm_problem_config_init(c.p.n, c.p.d, c.p.max_label_len);
+        ssvm_solver_config cfg;
+        ssvm_solver sv;
+        ssvm_real w[9];
+        ssvm_result want;
+        if (kinds[s] == SSVM_FW) continue;
+        f.inner = &c.p; f.fail = 0;
+        p.user = &f; p.truth = en_failing_truth; p.phi = en_failing_phi; p.oracle = en_failing_oracle;
+        cfg = ssvm_solver_config_init(&p, kinds[s]);
+        TH_CHECK(t, ssvm_solver_init(&cfg, &sv) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_step(&sv, 0, 0) == SSVM_OK);
+        f.fail = 1;
+        TH_CHECK(t, ssvm_solver_step(&sv, 1, 0) == SSVM_ERR_CALLBACK);
+        f.fail = 0;
+        want = kinds[s] == SSVM_MULTISAMPLE ? SSVM_ERR_CALLBACK : SSVM_OK;
+        TH_CHECKF(t, ssvm_solver_step(&sv, 2, 0) == want, "solver %d", (int)kinds[s]);
+        want = ssvm_solver_run(&sv); /* the others train on: a stopping rule (> 0) */
+        TH_CHECKF(t, kinds[s] == SSVM_MULTISAMPLE ? want == SSVM_ERR_CALLBACK : want > 0, "solver %d: run %d",
+                  (int)kinds[s], (int)want);
+        TH_CHECK(t, ssvm_solver_weights(&sv, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK && en_all_finite(w, 9));
+        ssvm_solver_uninit(&sv);
     }
 }
 
@@ -603,7 +652,6 @@ static void test_engine_step(th_ctx *t) {
 static void test_engine_determinism(th_ctx *t) {
     tmc c;
     trng rg = {555};
-    const ssvm_solver_kind kinds[4] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE};
     const ssvm_sampling smp[4] = {SSVM_SAMPLE_UNIFORM, SSVM_SAMPLE_PERMUTATION, SSVM_SAMPLE_CYCLIC, SSVM_SAMPLE_SEQUENCE};
     const int seq[7] = {3, 0, 5, 5, 1, 2, 4};
     int s, q, rep;
@@ -746,6 +794,7 @@ void suite_engine(th_ctx *t) {
     TH_RUN(t, test_engine_clock);
     TH_RUN(t, test_engine_config_checks);
     TH_RUN(t, test_engine_step);
+    TH_RUN(t, test_engine_step_error);
     TH_RUN(t, test_engine_determinism);
     TH_RUN(t, test_engine_byte_counts);
 }
