@@ -2,14 +2,18 @@
    1. A lambda sweep: train BCFW on the first 90% of the training sentences, chunk F1 on the last 10%
       (held out) and, for information only, on the test set; lambda is chosen by the held-out F1.
    2. The final run on all 8,936 training sentences with the chosen lambda: per pass oracle calls, primal,
-      dual, gap (at the weighted average), test F1, solver seconds, peak resident memory.
+      dual, gap (at the weighted average), test F1, training wall seconds (evaluation excluded), peak resident
+      memory.
    3. The baseline: SSG (Pegasos step, weighted average) at the same lambda for the same passes: per pass the
-      primal at its average, test F1 and seconds. Its steps cost O(nnz) through the chain's oracle_scaled.
-   Last line: RESULT f1=<test F1> lambda=<chosen> pass_s=<s> train_s=<s> peak_rss_mb=<MB>
+      primal at its average, test F1 and seconds. Its steps cost O(nnz): the solver keeps w lazily scaled and
+      the chain's oracle takes the scale (its w_scale argument).
+   Last line: RESULT f1=<test F1> lambda=<chosen> pass_s=<s> train_s=<s> peak_rss_mb=<MB> (training wall seconds)
    usage: bench_conll [shared-dir] [--passes P] [--speed]   (default ../shared, 30 passes; --speed: solver
    seconds per pass only, no evaluation, BCFW then SSG at lambda = 1e-3 on all training sentences, 5 passes
-   unless --passes, one line: SPEED real=<float|double> lambda=<l> passes=<P> bcfw_pass_s=<s> ssg_pass_s=<s>;
-   tools/bench_vs_old.sh parses it, keep the format) */
+   unless --passes, one line: SPEED real=<float|double> clock=cpu lambda=<l> passes=<P> bcfw_pass_s=<s>
+   ssg_pass_s=<s>; tools/bench_vs_old.sh parses it, keep the format. Its per-pass seconds are training CPU
+   seconds (progress.cpu_seconds, the clock() time 0.1.1 reported, so that old and new builds compare like
+   with like)) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -34,39 +38,43 @@ static int per_pass(void *user, const ssvm_progress *p) {
     bctx *c = (bctx *)user;
     if (!c->print) return 0;
     c->f1 = chunk_f1_of_average(c->s, c->eval, c->corpus, c->labels, c->w, c->pred);
-    if (p->dual_avg == p->dual_avg)
-        printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg,
-               p->dual_avg, p->gap_avg, c->f1, p->seconds, chunk_peak_rss_mb());
+    if (p->average.dual == p->average.dual)
+        printf("%5d %9lld %12.6g %12.6g %12.6g %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->average.primal,
+               p->average.dual, p->average.gap, c->f1, p->wall_seconds, chunk_peak_rss_mb());
     else /* SSG: no dual */
-        printf("%5d %9lld %12.6g %12s %12s %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->primal_avg, "-", "-",
-               c->f1, p->seconds, chunk_peak_rss_mb());
+        printf("%5d %9lld %12.6g %12s %12s %8.2f %9.2f %9.0f\n", p->pass, p->oracle_calls, p->average.primal, "-", "-",
+               c->f1, p->wall_seconds, chunk_peak_rss_mb());
     fflush(stdout);
     return 0;
 }
 
-/* trains; returns solver seconds, or -1. w receives the weighted average. */
+/* trains; returns training wall seconds (cpu: CPU seconds instead), or -1. w receives the weighted average. */
 static double train(ssvm_solver_kind kind, chunk_data *tr, chunk_data *ev, const conll_corpus *corpus,
                     const conll_dict *labels, double lambda, int passes, int print, ssvm_real *w, int *pred,
-                    size_t *bytes) {
+                    size_t *bytes, int cpu) {
     ssvm_problem p;
-    ssvm_params q;
+    ssvm_solver_config q;
     ssvm_solver s;
+    ssvm_progress pr;
     bctx c;
-    double secs;
-    if (ssvm_chain_problem(&tr->m, NULL, &p) != SSVM_OK) return -1;
-    q = ssvm_params_init(kind);
+    size_t wb = sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&tr->cfg);
+    if (ssvm_chain_problem(&tr->m, &p) != SSVM_OK) return -1;
+    q = ssvm_solver_config_init(&p, kind);
     q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0;
     q.eval_iterate = 0;
     q.eval_every = print ? 1 : 0; /* the sweep needs no gap: no evaluation passes */
     q.progress = per_pass; q.progress_user = &c;
-    if (ssvm_solver_init(&s, &p, &q) != SSVM_OK) return -1;
+    if (ssvm_solver_init(&q, &s) != SSVM_OK) return -1;
     c.s = &s; c.eval = ev; c.corpus = corpus; c.labels = labels; c.w = w; c.pred = pred; c.print = print;
-    if (ssvm_solver_run(&s) < 0) { ssvm_solver_uninit(&s); return -1; }
-    ssvm_solver_weights(&s, SSVM_W_AVERAGE, w);
-    secs = s.prog.seconds;
-    if (bytes) { bytes[0] = s.prog.state_bytes; bytes[1] = s.sp_live; } /* the grown pool included */
+    if (ssvm_solver_run(&s) < 0 || ssvm_solver_weights(&s, SSVM_W_AVERAGE, w, wb) != SSVM_OK ||
+        ssvm_solver_progress(&s, &pr) != SSVM_OK) {
+        ssvm_solver_uninit(&s);
+        return -1;
+    }
+    if (bytes) { bytes[0] = pr.state_bytes; bytes[1] = s._sp_live; } /* the grown pool included; _sp_live: internals,
+                                                                        for the table only */
     ssvm_solver_uninit(&s);
-    return secs;
+    return cpu ? pr.cpu_seconds : pr.wall_seconds;
 }
 
 int main(int argc, char **argv) {
@@ -108,24 +116,24 @@ int main(int argc, char **argv) {
     chunk_data_init(&b, &ftr, cut, ftr.n_sent, CHUNK_LOSS_COUNTED);
     chunk_data_init(&all, &ftr, 0, ftr.n_sent, CHUNK_LOSS_COUNTED);
     chunk_data_init(&test, &fte, 0, fte.n_sent, CHUNK_LOSS_COUNTED);
-    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&all.m));
+    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)ssvm_chain_dim(&all.cfg));
     if (speed) { /* solver seconds per pass only, no evaluation: tools/bench_vs_old.sh compares builds */
         double bs, ss;
         if (!passes_set) passes = 5;
-        bs = train(SSVM_BCFW, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL);
-        ss = train(SSVM_SSG, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL);
+        bs = train(SSVM_BCFW, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL, 1);
+        ss = train(SSVM_SSG, &all, NULL, NULL, &labels, 1e-3, passes, 0, w, pred, NULL, 1);
         if (bs < 0 || ss < 0) { printf("bench-conll --speed: training failed\n"); return 1; }
-        printf("SPEED real=%s lambda=%g passes=%d bcfw_pass_s=%.4f ssg_pass_s=%.4f\n",
+        printf("SPEED real=%s clock=cpu lambda=%g passes=%d bcfw_pass_s=%.4f ssg_pass_s=%.4f\n",
                sizeof(ssvm_real) == sizeof(float) ? "float" : "double", 1e-3, passes, bs / passes, ss / passes);
         goto done;
     }
 
     printf("\n#### lambda sweep: BCFW %d passes on the first %d training sentences; F1 on the held-out last %d "
            "(chooses lambda) and on the test set (for information)\n", passes, cut, ftr.n_sent - cut);
-    printf("   lambda  heldout_F1  test_F1  solver_s\n");
+    printf("   lambda  heldout_F1  test_F1    wall_s\n");
     for (i = 0; i < 5; i++) {
         double hf, tf;
-        secs = train(SSVM_BCFW, &a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL);
+        secs = train(SSVM_BCFW, &a, NULL, NULL, &labels, lambdas[i], passes, 0, w, pred, NULL, 0);
         hf = chunk_f1(&b, &ctr, &labels, w, pred);
         tf = chunk_f1(&test, &cte, &labels, w, pred);
         printf("%9g %11.2f %8.2f %9.2f\n", lambdas[i], hf, tf, secs);
@@ -134,12 +142,12 @@ int main(int argc, char **argv) {
     printf("chosen lambda = %g (held-out F1 %.2f)\n", best_l, best_f1);
 
     printf("\n#### final: BCFW on all %d training sentences, lambda = %g\n", ftr.n_sent, best_l);
-    printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
-    secs = train(SSVM_BCFW, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, bytes);
+    printf(" pass    oracle       primal         dual          gap  test_F1    wall_s  peak_MB\n");
+    secs = train(SSVM_BCFW, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, bytes, 0);
     if (chunk_score(&test, &cte, &labels, w, pred, &sc) == SSVM_OK) { f1 = sc.f1; conll_print_scores(stdout, &sc); }
     conll_scores_free(&sc);
     {
-        double dd = (double)ssvm_chain_dim(&all.m), dense_sig = 8.0 * ((double)ftr.n_tok * ftr.n_labels +
+        double dd = (double)ssvm_chain_dim(&all.cfg), dense_sig = 8.0 * ((double)ftr.n_tok * ftr.n_labels +
                                                                      (double)ftr.n_sent * ftr.n_labels * ftr.n_labels);
         printf("solver state %.1f MB: w, the lazy-average vector z and a scratch d-vector (3 x %.1f MB), one "
                "sparse accumulator over d (%.1f MB), the per-sentence label statistics sigma_i as %zu (index, value) "
@@ -150,8 +158,8 @@ int main(int argc, char **argv) {
         double ssg_s;
         printf("\n#### baseline: SSG (Pegasos step, weighted average) on all %d training sentences, lambda = %g; "
                "it has no dual, so no gap\n", ftr.n_sent, best_l);
-        printf(" pass    oracle       primal         dual          gap  test_F1  solver_s  peak_MB\n");
-        ssg_s = train(SSVM_SSG, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, NULL);
+        printf(" pass    oracle       primal         dual          gap  test_F1    wall_s  peak_MB\n");
+        ssg_s = train(SSVM_SSG, &all, &test, &cte, &labels, best_l, passes, 1, w, pred, NULL, 0);
         printf("SSG: %.3f s a pass\n", ssg_s / passes);
     }
     printf("\nRESULT f1=%.2f lambda=%g pass_s=%.3f train_s=%.2f peak_rss_mb=%.0f\n", f1, best_l, secs / passes, secs,

@@ -3,8 +3,8 @@
    OCR-large as a chain (6,251 training words, folds 1-9; test fold 0) and on the same letters as isolated
    26-class multiclass examples (47,535 training letters, folds 1-9; 4,617 test letters, fold 0; 52,152 in
    all). Per pass: oracle calls, primal at w_bar and at w, the dual each method maintains, test error and
-   solver seconds (evaluation excluded). Then a summary per method: the primal after 1, 2 and 5 passes and
-   the seconds taken. Last line: RESULT key=value ...
+   training wall seconds (evaluation excluded). Then a summary per method: the primal after 1, 2 and 5 passes
+   and the seconds taken. Last line: RESULT key=value ...
    usage: bench_multisample [shared-dir] [--quick]   (shared-dir defaults to ../shared) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
@@ -35,8 +35,8 @@ typedef struct run_log {
 typedef struct bctx {
     prob_ctx *pc;
     ssvm_solver *s;
-    ssvm_ms_solver *ms;
     ssvm_real *w;
+    size_t w_bytes;
     run_log *log;
 } bctx;
 
@@ -46,11 +46,11 @@ static double test_error(prob_ctx *pc, const ssvm_real *w) {
         ocr_errors(pc->ctest, w, &le, &we);
         return le;
     } else {
-        ssvm_multiclass *m = pc->mtest;
+        const ssvm_multiclass_config *m = &pc->mtest->config;
         int i, wrong = 0;
         for (i = 0; i < m->n; i++) {
-            int y;
-            ssvm_multiclass_predict(m->n_classes, m->n_attrs, w, m->x + (size_t)i * m->n_attrs, &y);
+            int y = -1;
+            ssvm_multiclass_predict(m->n_labels, m->n_attrs, w, m->x + (size_t)i * m->n_attrs, &y);
             wrong += y != m->labels[i];
         }
         return (double)wrong / m->n;
@@ -60,33 +60,51 @@ static double test_error(prob_ctx *pc, const ssvm_real *w) {
 static int row(void *user, const ssvm_progress *p) {
     bctx *c = (bctx *)user;
     run_log *l = c->log;
-    double pa = p->primal_avg == p->primal_avg ? p->primal_avg : p->primal;
-    double du = p->dual_avg == p->dual_avg ? p->dual_avg : p->dual;
-    if (c->ms) ssvm_ms_weights(c->ms, c->ms->par.averaging != SSVM_MS_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE, c->w);
-    else ssvm_solver_weights(c->s, c->s->par.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE, c->w);
+    double pa = p->average.primal == p->average.primal ? p->average.primal : p->iterate.primal;
+    double du = p->average.dual == p->average.dual ? p->average.dual : p->iterate.dual;
+    ssvm_solver_weights(c->s, ssvm_solver_config_of(c->s)->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE,
+                        c->w, c->w_bytes);
     if (p->pass <= NPASS) {
-        l->primal[p->pass] = pa; l->primal_it[p->pass] = p->primal; l->dual[p->pass] = du;
-        l->secs[p->pass] = p->seconds; l->calls[p->pass] = p->oracle_calls;
+        l->primal[p->pass] = pa; l->primal_it[p->pass] = p->iterate.primal; l->dual[p->pass] = du;
+        l->secs[p->pass] = p->wall_seconds; l->calls[p->pass] = p->oracle_calls;
         l->err[p->pass] = test_error(c->pc, c->w);
         l->n = p->pass;
     }
-    printf("%5d %9lld %12.6f %12.6f ", p->pass, p->oracle_calls, pa, p->primal);
+    printf("%5d %9lld %12.6f %12.6f ", p->pass, p->oracle_calls, pa, p->iterate.primal);
     if (du == du) printf("%12.6f", du);
     else printf("%12s", "-"); /* SSG has no dual */
-    printf(" %8.2f%% %9.3f\n", 100 * l->err[p->pass <= NPASS ? p->pass : NPASS], p->seconds);
+    printf(" %8.2f%% %9.3f\n", 100 * l->err[p->pass <= NPASS ? p->pass : NPASS], p->wall_seconds);
     fflush(stdout);
     return 0;
 }
 static void header(const char *label, const prob_ctx *pc, size_t bytes) {
     printf("\n== %s: %s (n=%d, d=%d, workspace %zu bytes)\n", pc->name, label, pc->train.n, pc->train.d, bytes);
-    printf(" pass    oracle  primal(avg)    primal(w)         dual  test_err  solver_s\n");
+    printf(" pass    oracle  primal(avg)    primal(w)         dual  test_err    wall_s\n");
+}
+
+/* a run's training: the header (state bytes at the start), the rows, the state after the run */
+static void train_run(prob_ctx *pc, const ssvm_solver_config *q, bctx *c, int show_state) {
+    ssvm_solver s;
+    ssvm_progress pr;
+    ssvm_result r;
+    if ((r = ssvm_solver_init(q, &s)) != SSVM_OK) { printf("init failed: %s\n", ssvm_result_string(r)); return; }
+    memset(&pr, 0, sizeof pr);
+    ssvm_solver_progress(&s, &pr);
+    c->s = &s;
+    c->w_bytes = sizeof(ssvm_real) * (size_t)pc->train.d;
+    c->w = (ssvm_real *)malloc(c->w_bytes);
+    header(c->log->label, pc, pr.state_bytes);
+    r = ssvm_solver_run(&s);
+    if (r < 0) printf("error: %s\n", ssvm_result_string(r));
+    ssvm_solver_progress(&s, &pr);
+    if (show_state) printf("state after the run: %zu bytes\n", pr.state_bytes); /* BCFW's sparse compact state grows */
+    ssvm_solver_uninit(&s);
+    free(c->w);
 }
 
 static void run_base(prob_ctx *pc, ssvm_solver_kind kind, double lambda, run_log *log) {
-    ssvm_params q = ssvm_params_init(kind);
-    ssvm_solver s;
+    ssvm_solver_config q = ssvm_solver_config_init(&pc->train, kind);
     bctx c;
-    ssvm_result r;
     memset(log, 0, sizeof *log);
     snprintf(log->label, sizeof log->label, "%s", kind == SSVM_BCFW ? "BCFW (+w_bar)" : "SSG (+w_bar)");
     q.lambda = lambda; q.max_passes = NPASS; q.gap_tol = 0;
@@ -94,48 +112,31 @@ static void run_base(prob_ctx *pc, ssvm_solver_kind kind, double lambda, run_log
     memset(&c, 0, sizeof c);
     c.pc = pc; c.log = log;
     q.progress = row; q.progress_user = &c;
-    if (ssvm_solver_init(&s, &pc->train, &q) != SSVM_OK) { printf("init failed\n"); return; }
-    c.s = &s;
-    c.w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)pc->train.d);
-    header(log->label, pc, s.heap_bytes);
-    r = ssvm_solver_run(&s);
-    if (r < 0) printf("error: %s\n", ssvm_result_string(r));
-    printf("state after the run: %zu bytes\n", s.prog.state_bytes); /* BCFW's sparse compact state grows */
-    ssvm_solver_uninit(&s);
-    free(c.w);
+    train_run(pc, &q, &c, 1);
 }
 
 /* sampler: 0 = the problem's oracle, 1 = built-in (k-best chain / top-k multiclass) */
 static void run_ms(prob_ctx *pc, double lambda, int K, int sampler, int cache, ssvm_ms_update upd, int sweeps,
                    const char *label, run_log *log) {
-    ssvm_ms_params q = ssvm_ms_params_init();
-    ssvm_ms_solver s;
+    ssvm_solver_config q = ssvm_solver_config_init(&pc->train, SSVM_MULTISAMPLE);
     bctx c;
-    ssvm_result r;
     memset(log, 0, sizeof *log);
     snprintf(log->label, sizeof log->label, "%s", label);
-    q.lambda = lambda; q.max_passes = NPASS; q.gap_tol = 0; q.K = K; q.cache_size = cache; q.update = upd;
-    q.sweeps = sweeps;
+    q.lambda = lambda; q.max_passes = NPASS; q.gap_tol = 0; q.ms.samples = K; q.ms.cache_size = cache; q.ms.update = upd;
+    q.ms.sweeps = sweeps;
     if (sampler) {
-        if (pc->ctrain) ssvm_chain_kbest_sampler(pc->ctrain, &q.sampler);
-        else ssvm_multiclass_sampler(pc->mtrain, &q.sampler);
+        if (pc->ctrain) ssvm_chain_kbest_sampler(pc->ctrain, &q.ms.sampler);
+        else ssvm_multiclass_sampler(pc->mtrain, &q.ms.sampler);
     }
     memset(&c, 0, sizeof c);
     c.pc = pc; c.log = log;
     q.progress = row; q.progress_user = &c;
-    if ((r = ssvm_ms_init(&s, &pc->train, &q)) != SSVM_OK) { printf("init failed: %s\n", ssvm_result_string(r)); return; }
-    c.ms = &s;
-    c.w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)pc->train.d);
-    header(label, pc, s.heap_bytes);
-    r = ssvm_ms_run(&s);
-    if (r < 0) printf("error: %s\n", ssvm_result_string(r));
-    ssvm_ms_uninit(&s);
-    free(c.w);
+    train_run(pc, &q, &c, 0);
 }
 
 static void summary(const char *title, double lambda, run_log *logs, int nlogs) {
     int k;
-    printf("\n#### %s, lambda = %g: primal P(w_bar) [P(w)] after 1, 2, 5 passes; solver seconds; test error after 5\n",
+    printf("\n#### %s, lambda = %g: primal P(w_bar) [P(w)] after 1, 2, 5 passes; training wall seconds; test error after 5\n",
            title, lambda);
     printf("%-34s %21s %21s %21s %7s %7s %7s %8s\n", "method", "pass 1", "pass 2", "pass 5", "s@1", "s@2", "s@5", "err@5");
     for (k = 0; k < nlogs; k++) {
@@ -149,13 +150,15 @@ static void summary(const char *title, double lambda, run_log *logs, int nlogs) 
 
 /* a long BCFW run for the optimum's bracket: best dual <= min P <= best primal */
 static void bracket(prob_ctx *pc, double lambda, int passes, double *lo, double *hi) {
-    ssvm_params q = ssvm_params_init(SSVM_BCFW);
+    ssvm_solver_config q = ssvm_solver_config_init(&pc->train, SSVM_BCFW);
     ssvm_progress pr;
-    ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)pc->train.d);
+    size_t wb = sizeof(ssvm_real) * (size_t)pc->train.d;
+    ssvm_real *w = (ssvm_real *)malloc(wb);
     q.lambda = lambda; q.max_passes = passes; q.gap_tol = 0; q.eval_every = passes;
-    ssvm_train(&pc->train, &q, w, &pr);
-    *lo = pr.dual_avg > pr.dual ? pr.dual_avg : pr.dual;
-    *hi = pr.primal_avg < pr.primal ? pr.primal_avg : pr.primal;
+    memset(&pr, 0, sizeof pr);
+    ssvm_train(&q, w, wb, &pr);
+    *lo = pr.average.dual > pr.iterate.dual ? pr.average.dual : pr.iterate.dual;
+    *hi = pr.average.primal < pr.iterate.primal ? pr.average.primal : pr.iterate.primal;
     free(w);
 }
 
@@ -208,7 +211,9 @@ int main(int argc, char **argv) {
     const char *shared = "../shared";
     char path[1024], err[512], res[1024];
     ocr_data all, tr, te;
+    ssvm_chain_config cctr, ccte;
     ssvm_chain ctr, cte;
+    ssvm_multiclass_config cmtr, cmte;
     ssvm_multiclass mtr, mte;
     prob_ctx chain, mc;
     int quick = 0, i;
@@ -223,18 +228,22 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (ocr_split(&all, OCR_LARGE, &tr, &te) != 0) { printf("RESULT skipped=1\n"); return 0; }
-    ocr_chain(&tr, OCR_MODEL_REFERENCE, &ctr);
-    ocr_chain(&te, OCR_MODEL_REFERENCE, &cte);
+    ocr_chain(&tr, OCR_MODEL_REFERENCE, &cctr);
+    ocr_chain(&te, OCR_MODEL_REFERENCE, &ccte);
+    if (ssvm_chain_init(&cctr, &ctr) != SSVM_OK || ssvm_chain_init(&ccte, &cte) != SSVM_OK) {
+        printf("bench-multisample: the OCR chains do not validate\n");
+        return 1;
+    }
     memset(&chain, 0, sizeof chain);
     chain.name = "OCR-large chain";
-    if (ssvm_chain_problem(&ctr, NULL, &chain.train) != SSVM_OK) return 1;
-    {
-        ssvm_problem tp;
-        if (ssvm_chain_problem(&cte, NULL, &tp) != SSVM_OK) return 1;
-    }
+    if (ssvm_chain_problem(&ctr, &chain.train) != SSVM_OK) return 1;
     chain.ctest = &cte; chain.ctrain = &ctr;
-    ssvm_multiclass_init(&mtr, tr.n_letters, OCR_LABELS, OCR_DIM, tr.x, tr.label);
-    ssvm_multiclass_init(&mte, te.n_letters, OCR_LABELS, OCR_DIM, te.x, te.label);
+    cmtr = ssvm_multiclass_config_init(tr.n_letters, OCR_LABELS, OCR_DIM, tr.x, tr.label);
+    cmte = ssvm_multiclass_config_init(te.n_letters, OCR_LABELS, OCR_DIM, te.x, te.label);
+    if (ssvm_multiclass_init(&cmtr, &mtr) != SSVM_OK || ssvm_multiclass_init(&cmte, &mte) != SSVM_OK) {
+        printf("bench-multisample: the OCR letters do not validate\n");
+        return 1;
+    }
     memset(&mc, 0, sizeof mc);
     mc.name = "OCR letters multiclass";
     if (ssvm_multiclass_problem(&mtr, &mc.train) != SSVM_OK) return 1;
@@ -249,7 +258,8 @@ int main(int argc, char **argv) {
     block(&chain, &mc, 0.01, quick, res, sizeof res);
     if (!quick) block(&chain, &mc, 0.001, quick, NULL, 0);
     printf("\nRESULT lambda=0.01%s\n", res);
-    ssvm_chain_free(&ctr); ssvm_chain_free(&cte);
+    ssvm_chain_uninit(&ctr); ssvm_chain_uninit(&cte);
+    ssvm_multiclass_uninit(&mtr); ssvm_multiclass_uninit(&mte);
     ocr_free(&tr); ocr_free(&te); ocr_free(&all);
     return 0;
 }

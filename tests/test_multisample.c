@@ -1344,9 +1344,29 @@ static void test_multisample_bad_input(th_ctx *t) {
     TH_CHECK(t, ssvm_multiclass_sampler(NULL, &q.ms.sampler) == SSVM_ERR_INVALID_ARG);
 }
 
-/* The default sampler reads the solver's scaled store through oracle_scaled when the problem has it (no O(d)
-   copy a step); without it the solver materialises w. The same iterate either way, chain and multiclass,
-   with projection and line search on. */
+/* The default sampler calls the problem's oracle on the solver's lazily scaled store with its w_scale (no O(d)
+   copy a step). The same iterate as a sampler that materialises w = w_scale * w[] and calls the same oracle at
+   w_scale 1 (0.1.1's path for problems without oracle_scaled), chain and multiclass, with projection and line
+   search on. */
+typedef struct tms_mat { const ssvm_problem *p; int calls, scaled; } tms_mat; /* scaled: calls with w_scale != 1 */
+static size_t tms_mat_work(void *u, int k_max) {
+    (void)k_max;
+    return sizeof(ssvm_real) * (size_t)((tms_mat *)u)->p->d;
+}
+static int tms_mat_sample(void *u, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys, int stride,
+                          int *lens, ssvm_real *deltas) {
+    const ssvm_problem *p = ((tms_mat *)u)->p;
+    ssvm_real *wm = (ssvm_real *)work;
+    int j, len;
+    (void)k_max; (void)stride;
+    ((tms_mat *)u)->calls++;
+    ((tms_mat *)u)->scaled += ws != 1.0;
+    for (j = 0; j < p->d; j++) wm[j] = (ssvm_real)(ws * (double)w[j]);
+    len = p->oracle(p->user, i, wm, 1.0, ys, deltas);
+    if (len < 0) return len;
+    lens[0] = len;
+    return 1;
+}
 static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
     int prob, j;
     double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
@@ -1354,19 +1374,23 @@ static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
         tms_rng r = {777};
         tms_ch c;
         tms_mc mc;
+        tms_mat mat;
         ssvm_problem p;
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver a, b;
+        ssvm_solver_config q;
+        ssvm_solver a, b;
+        ssvm_progress pa, pb;
         double *wa, *wb, worst = 0, big = 0;
         if (prob == 0) { tms_ch_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 1); p = c.p; }
         else { tms_mc_make(&mc, 17, 40, 4, 6, 1.0, 0.8, 1); p = mc.p; }
-        TH_CHECK(t, p.oracle_scaled != NULL);
+        mat.p = &p; mat.calls = 0; mat.scaled = 0;
+        q = ssvm_solver_config_init(&p, SSVM_MULTISAMPLE);
         q.lambda = 0.02; q.max_passes = 6; q.gap_tol = 0; q.eval_every = 0; q.seed = 5;
-        TH_CHECK(t, ssvm_ms_init(&a, &p, &q) == SSVM_OK);
-        p.oracle_scaled = NULL;
-        TH_CHECK(t, ssvm_ms_init(&b, &p, &q) == SSVM_OK);
-        TH_CHECK(t, a.smp.scaled == 1 && b.smp.scaled == 0);
-        TH_CHECK(t, ssvm_ms_run(&a) == SSVM_MAX_PASSES && ssvm_ms_run(&b) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+        q.ms.sampler.sample = tms_mat_sample; q.ms.sampler.work_bytes = tms_mat_work; q.ms.sampler.user = &mat;
+        TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
+        TH_CHECK(t, a._cfg.ms.sampler.sample == NULL && a._smp.sample != NULL && a._smp.sample != tms_mat_sample);
+        TH_CHECK(t, b._smp.sample == tms_mat_sample);
+        TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
         wa = (double *)malloc(sizeof(double) * (size_t)p.d); wb = (double *)malloc(sizeof(double) * (size_t)p.d);
         tms_weights(&a, wa); tms_weights(&b, wb);
         for (j = 0; j < p.d; j++) {
@@ -1374,9 +1398,12 @@ static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
             if (fabs(wa[j]) > big) big = fabs(wa[j]);
         }
         TH_CHECKF(t, worst <= tol * (1 + big) && big > 0.05, "prob %d: %g (|w| %g)", prob, worst, big);
-        TH_CHECK(t, a.prog.oracle_calls == b.prog.oracle_calls);
-        ssvm_ms_uninit(&a); ssvm_ms_uninit(&b);
-        if (prob == 0) ssvm_chain_free(&c.m);
+        TH_CHECK(t, ssvm_solver_progress(&a, &pa) == SSVM_OK && ssvm_solver_progress(&b, &pb) == SSVM_OK);
+        TH_CHECK(t, pa.oracle_calls == pb.oracle_calls && pa.oracle_calls == mat.calls);
+        /* the samplers were called on a scaled store (w_scale != 1) at most steps: the path is exercised */
+        TH_CHECKF(t, 2 * mat.scaled > mat.calls, "prob %d: %d of %d calls scaled", prob, mat.scaled, mat.calls);
+        ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+        if (prob == 0) tchain_free(&c);
         free(wa); free(wb);
     }
 }
