@@ -114,8 +114,8 @@
                                        many (0 .. k_max). Library: more than k_max, or a length outside
                                        [1, max_label_len], is SSVM_ERR_CALLBACK; a NaN/Inf or negative delta is
                                        SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the
-                                       samples' Gram matrix is checked (SSVM_ERR_CALLBACK). Yours: the first label
-                                       is the loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may
+                                       samples' Gram matrix is checked (its diagonal and row 0; else
+                                       SSVM_ERR_CALLBACK). Yours: the first label is the loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may
                                        skip y_i). work_bytes(user, k_max): its scratch, kept in the solver's heap,
                                        (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call
                                        counts as one oracle call.
@@ -1333,6 +1333,12 @@ SSVM__PRIV ssvm_result ssvm__arena_over(ssvm_result sized, const size_t *need, v
     return SSVM_OK;
 }
 
+/* x * y for a size the arena takes; a product that does not fit size_t marks the arena overflowed */
+SSVM__PRIV size_t ssvm__mulsz(ssvm__arena *a, size_t x, size_t y) {
+    if (y && x > ((size_t)-1) / y) { a->overflow = 1; return 0; }
+    return x * y;
+}
+
 /* Every heap block goes through these: the caller's allocator if set, else SSVM_MALLOC/SSVM_FREE
    (whose user argument is then NULL); under STRUCTSVM_NO_MALLOC without an allocator, nothing. */
 SSVM__PRIV SSVM__MAYBE_UNUSED void *ssvm__alloc_with(const ssvm_allocator *a, size_t bytes) {
@@ -2264,9 +2270,9 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
         SSVM_MEMSET(&s->_smp, 0, sizeof s->_smp);
         s->_smp.sample = ssvm__ms_oracle_sample;
     }
-    slot = (1 + ml) * sizeof(int) + sizeof(ssvm_real);
+    slot = ssvm__mulsz(a, 1 + ml, sizeof(int)) + sizeof(ssvm_real);
     if (cap > 0 && q->cache_max_bytes > 0) {
-        size_t per = n * slot;
+        size_t per = ssvm__mulsz(a, n, slot);
         if (per > 0 && (size_t)cap > q->cache_max_bytes / per) cap = (int)(q->cache_max_bytes / per);
     }
     if (cap > 0 && n > ((size_t)-1) / (size_t)cap) return SSVM_ERR_OVERFLOW;
@@ -2276,14 +2282,14 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__take_svec(a, &s->_v, p->d);
     ssvm__take_svec(a, &s->_e, p->d);
     s->_ytrue = (int *)ssvm__take(a, ml, sizeof(int));
-    s->_ys = (int *)ssvm__take(a, (size_t)s->_nbuf * ml, sizeof(int));
+    s->_ys = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)s->_nbuf, ml), sizeof(int));
     s->_lens = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
     s->_deltas = (ssvm_real *)ssvm__take(a, (size_t)s->_nbuf, sizeof(ssvm_real));
     s->_alpha = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
     s->_cq = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
     s->_ord = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
     if (cap > 0) {
-        s->_cache = (int *)ssvm__take(a, n * (size_t)cap, (1 + ml) * sizeof(int));
+        s->_cache = (int *)ssvm__take(a, n * (size_t)cap, ssvm__mulsz(a, 1 + ml, sizeof(int)));
         s->_cache_delta = (ssvm_real *)ssvm__take(a, n * (size_t)cap, sizeof(ssvm_real));
         s->_cache_count = (int *)ssvm__take(a, n, sizeof(int));
     }
@@ -2478,7 +2484,11 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
     if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
     s->_heap = heap; s->_heap_bytes = need; s->_owns_heap = owns;
     ssvm__reset(s);
-    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
+    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
+        r = ssvm__init_sigma(s);
+        if (r != SSVM_OK) s->_heap = 0; /* half-built sigma: run, step and evaluate refuse the object */
+        return r;
+    }
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
@@ -3140,12 +3150,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which w
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (out_bytes / sizeof(ssvm_real) < (size_t)s->_prob.d) return SSVM_ERR_WORKSPACE;
     if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
-    if (which == SSVM_W_AVERAGE) {
-        if (!s->_z) return SSVM_ERR_NOT_SUPPORTED;
-        ssvm__materialize(s, 1, out);
-    } else if (which == SSVM_W_ITERATE) ssvm__materialize(s, 0, out);
-    else return SSVM_ERR_INVALID_ARG;
-    for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)out[j])) return SSVM_ERR_NONFINITE;
+    if (which == SSVM_W_AVERAGE && !s->_z) return SSVM_ERR_NOT_SUPPORTED;
+    if (which != SSVM_W_AVERAGE && which != SSVM_W_ITERATE) return SSVM_ERR_INVALID_ARG;
+    ssvm__materialize(s, which == SSVM_W_AVERAGE, s->_wtmp); /* scratch first: out is written only if finite */
+    for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_wtmp[j])) return SSVM_ERR_NONFINITE;
+    SSVM_MEMCPY(out, s->_wtmp, (size_t)s->_prob.d * sizeof(ssvm_real));
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_progress(const ssvm_solver *s, ssvm_progress *out) {
@@ -3600,10 +3609,6 @@ SSVM__PRIV int ssvm__cap(const ssvm_surrogate *s) {
     }
 }
 /* x * y, or the arena's overflow flag (32-bit size_t: n is capped at 2^20, but n^2 is not) */
-SSVM__PRIV size_t ssvm__mulsz(ssvm__arena *a, size_t x, size_t y) {
-    if (y && x > ((size_t)-1) / y) { a->overflow = 1; return 0; }
-    return x * y;
-}
 SSVM__PRIV void ssvm__dws_layout(const ssvm_surrogate *s, ssvm__arena *a, ssvm__dws *w) {
     size_t d = (size_t)s->n, cap = (size_t)ssvm__cap(s), ll = (size_t)ssvm_surrogate_label_len(s);
     SSVM_MEMSET(w, 0, sizeof *w);
@@ -4285,7 +4290,7 @@ SSVM__PRIV ssvm_result ssvm__online_consts(const ssvm_online_config *p, double *
 }
 SSVM__PRIV void ssvm__online_layout(ssvm_online *o, ssvm__arena *a) {
     size_t d = (size_t)o->d, F = (size_t)o->F;
-    o->W = (ssvm_real *)ssvm__take(a, d * F, sizeof(ssvm_real));
+    o->W = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, d, F), sizeof(ssvm_real));
     o->_x = (ssvm_real *)ssvm__take(a, F, sizeof(ssvm_real));
     o->_theta = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     o->_grad = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
@@ -4319,9 +4324,9 @@ STRUCTSVM_DEF ssvm_result ssvm_online_init_preallocated(const ssvm_online_config
     size_t need = 0;
     ssvm__arena a;
     ssvm_result r;
-    if (!o || (r = ssvm__arena_over(ssvm_online_get_heap_size(p, &need), &need, heap, bytes, &a)) != SSVM_OK)
-        return o ? r : SSVM_ERR_INVALID_ARG;
-    SSVM_MEMSET(o, 0, sizeof *o);
+    if (!o) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(o, 0, sizeof *o); /* uninit-safe also on failure */
+    if ((r = ssvm__arena_over(ssvm_online_get_heap_size(p, &need), &need, heap, bytes, &a)) != SSVM_OK) return r;
     o->_cfg = *p;
     if ((r = ssvm__online_consts(p, &o->_alpha, &o->_M, &o->_eta_floor, &o->_eta_const)) != SSVM_OK) return r;
     o->d = ssvm_surrogate_dim(&p->loss); o->F = p->n_features; o->label_len = ssvm_surrogate_label_len(&p->loss);
@@ -4925,7 +4930,7 @@ SSVM__PRIV ssvm_result ssvm__ms_pegasos(ssvm_solver *s, ssvm__ms_st *m) {
 /* Algorithm 2 (corrected, F3-F5): c_j = -lambda t (<w^{t,0}, v_j> + Delta_j), the exact maximiser of D_t */
 SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
     const ssvm_problem *p = &s->_prob;
-    int j, rc, ns = m->ns, ml = p->max_label_len;
+    int j, k, rc, ns = m->ns, ml = p->max_label_len;
     double qn = 0, g, vv;
     ssvm_result r;
     for (j = 0; j < ns; j++) {
@@ -4934,8 +4939,19 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
         if (j == 0) {
             qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
             if (m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, g); m->vv1 = vv; }
-        } else if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5)) {
-            return SSVM_ERR_CALLBACK; /* the sampler's labels do not have the multiclass Gram matrix */
+            ssvm_svec_clear(&s->_u); /* v_0 kept (Algorithm 2 has no other use for u) for the row check below */
+            for (k = 0; k < s->_v.nnz; k++) ssvm_svec_add(&s->_u, s->_v.idx[k], s->_v.val[s->_v.idx[k]]);
+        } else {
+            /* the sampler's labels must have the multiclass Gram matrix: |v_j|^2 = 2 qn and <v_0, v_j> = qn
+               (row 0 of it; ssvm__ms_mcqp's closed form needs all of it, which is this for distinct classes) */
+            double x0 = 0;
+            for (k = 0; k < s->_v.nnz; k++) {
+                int e = s->_v.idx[k];
+                if (s->_u.mark[e]) x0 += (double)s->_u.val[e] * (double)s->_v.val[e];
+            }
+            if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5) ||
+                x0 > qn * (1 + 1e-5) + 1e-300 || x0 < qn * (1 - 1e-5))
+                return SSVM_ERR_CALLBACK;
         }
         s->_cq[j] = -m->lt * (g + (double)s->_deltas[j]);
     }

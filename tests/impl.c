@@ -10,7 +10,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *, int, ssvm_step_info *) = ssvm__bcfw_step;
 ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;
 int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;
 double (*const th_priv_nan)(void) = ssvm__nan;

@@ -12,7 +12,6 @@
 extern "C" {
 #endif
 /* solvers (test_core.c) */
-extern ssvm_result (*const th_priv_bcfw_step)(ssvm_solver *s, int i, ssvm_step_info *info);
 extern ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *s);
 extern int (*const th_priv_next_index)(ssvm_solver *s);
 extern double (*const th_priv_nan)(void);
@@ -33,7 +32,6 @@ extern int (*const th_priv_is_perm)(int d, const int *p);
 #endif
 
 #ifndef STRUCTSVM_IMPLEMENTATION
-#define ssvm__bcfw_step th_priv_bcfw_step
 #define ssvm__fw_iteration th_priv_fw_iteration
 #define ssvm__next_index th_priv_next_index
 #define ssvm__nan th_priv_nan

@@ -1,23 +1,26 @@
 /* tests/nomalloc.c: the library built with STRUCTSVM_NO_MALLOC, run on the host (part of `make test`).
-   Every solver trains from caller memory; the heap-allocating entry points refuse without an allocator
-   and work with a user allocator whose context pointer they pass back. The test program itself may use
-   stdio; the library part may not allocate (the nm check in .ci/run covers the object's symbols). */
+   Every solver trains from caller memory (*_get_heap_size + *_init_preallocated); the heap-allocating entry
+   points (ssvm_chain_init, ssvm_solver_init, ssvm_train, ssvm_online_init) refuse without an allocator, and
+   the solver's work with a user allocator whose context pointer they pass back. The test program itself may
+   use stdio; the library part may not allocate. */
 #define STRUCTSVM_NO_MALLOC
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "harness.h"
 
 #define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
-enum { N = 12, L = 5, K = 3, F = 4, P = N * L };
+enum { N = 12, L = 5, K = 3, F = 4, P = N * L, D = K * F + 2 * K + K * K };
 
 static ssvm_real g_x[P * F];
 static int g_lab[P], g_start[N + 1];
 static unsigned char g_scratch[4096], g_heap[1 << 18];
 
-/* a chain data set whose labels follow the attributes, so training has something to learn */
-static void make_chain(ssvm_chain *m) {
+/* a chain data set whose labels follow the attributes, so training has something to learn; the model's
+   oracle scratch comes from g_scratch (ssvm_chain_get_heap_size + ssvm_chain_init_preallocated) */
+static ssvm_chain_config make_chain_config(void) {
     unsigned s = 12345;
     int p, k, i;
+    ssvm_chain_config c;
     for (i = 0; i <= N; i++) g_start[i] = i * L;
     for (p = 0; p < P; p++) {
         g_lab[p] = p % K;
@@ -26,15 +29,24 @@ static void make_chain(ssvm_chain *m) {
             g_x[p * F + k] = (ssvm_real)((k == g_lab[p]) + 0.8 * ((double)(s >> 8) / 16777216.0 - 0.5));
         }
     }
-    memset(m, 0, sizeof *m);
-    m->n = N; m->n_labels = K; m->n_attrs = F; m->flags = SSVM_CHAIN_BIASES;
-    m->start = g_start; m->x = g_x; m->labels = g_lab;
+    c = ssvm_chain_config_init(N, K, F, g_start, g_lab);
+    c.flags = SSVM_CHAIN_BIASES; c.x = g_x;
+    return c;
+}
+static ssvm_result make_chain(ssvm_chain *m, ssvm_problem *p) {
+    ssvm_chain_config c = make_chain_config();
+    size_t need = 0;
+    ssvm_result r;
+    if ((r = ssvm_chain_get_heap_size(&c, &need)) != SSVM_OK) return r;
+    if (need > sizeof g_scratch) return SSVM_ERR_WORKSPACE;
+    if ((r = ssvm_chain_init_preallocated(&c, g_scratch, need, m)) != SSVM_OK) return r;
+    return ssvm_chain_problem(m, p);
 }
 
 /* a bump allocator over a static arena; `user` is the arena, checked on every call */
 typedef struct bump { unsigned char *base; size_t used, cap; int allocs, frees, wrong_user; } bump;
 static unsigned char g_arena[1 << 18];
-static void *bump_alloc(size_t bytes, void *user) {
+static void *bump_alloc(void *user, size_t bytes) {
     bump *b = (bump *)user;
     void *p;
     if (!b || b->base != g_arena) { if (b) b->wrong_user++; return NULL; }
@@ -45,113 +57,137 @@ static void *bump_alloc(size_t bytes, void *user) {
     b->allocs++;
     return p;
 }
-static void bump_free(void *ptr, void *user) {
+static void bump_free(void *user, void *ptr) {
     bump *b = (bump *)user;
     if (!b || b->base != g_arena) { if (b) b->wrong_user++; return; }
     if (ptr) b->frees++;
 }
 
 static void test_nomalloc_bcfw_static(th_ctx *t) {
+    ssvm_chain_config cc = make_chain_config();
     ssvm_chain m;
     ssvm_problem p;
-    ssvm_params q;
+    ssvm_solver_config q;
     ssvm_solver s;
-    size_t need;
+    size_t need = 0;
     ssvm_progress a, b;
-    ssvm_real w[K * F + 2 * K + K * K];
-    make_chain(&m);
-    TH_CHECK(t, ssvm_chain_problem(&m, NULL, &p) == SSVM_ERR_NOT_SUPPORTED); /* cannot allocate scratch */
-    TH_CHECK(t, ssvm_chain_scratch_bytes(&m) <= sizeof g_scratch);
-    TH_CHECK(t, ssvm_chain_problem(&m, g_scratch, &p) == SSVM_OK);
-    q = ssvm_params_init(SSVM_BCFW);
+    ssvm_real w[D];
+    memset(&a, 0, sizeof a); memset(&b, 0, sizeof b);
+    TH_CHECK(t, ssvm_chain_init(&cc, &m) == SSVM_ERR_NOT_SUPPORTED); /* cannot allocate its scratch */
+    TH_CHECK(t, ssvm_chain_get_heap_size(&cc, &need) == SSVM_OK && need > 0 && need <= sizeof g_scratch);
+    TH_CHECK(t, ssvm_chain_init_preallocated(&cc, g_scratch, need - 1, &m) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_chain_init_preallocated(&cc, g_scratch, need, &m) == SSVM_OK);
+    TH_CHECK(t, ssvm_chain_problem(&m, &p) == SSVM_OK && p.d == D);
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
     q.gap_tol = 0; q.max_passes = 2;
-    TH_CHECK(t, ssvm_solver_init(&s, &p, &q) == SSVM_ERR_NOT_SUPPORTED);
-    TH_CHECK(t, ssvm_train(&p, &q, w, NULL) == SSVM_ERR_NOT_SUPPORTED);
-    TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &need) == SSVM_OK && need <= sizeof g_heap);
-    TH_CHECK(t, ssvm_solver_init_preallocated(&s, &p, &q, g_heap, need - 1) == SSVM_ERR_WORKSPACE);
-    TH_CHECK(t, ssvm_solver_init_preallocated(&s, &p, &q, g_heap, need) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need - 1, &s) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
-    a = s.prog;
-    s.par.max_passes = 40;
+    TH_CHECK(t, ssvm_solver_progress(&s, &a) == SSVM_OK && a.pass == 2);
+    ssvm_solver_config_of(&s)->max_passes = 40;
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
-    b = s.prog;
-    TH_CHECK(t, a.gap_avg >= 0 && b.gap_avg >= 0 && b.gap_avg < a.gap_avg / 2);
-    TH_CHECK(t, b.primal_avg >= b.dual_avg - (IS_FLOAT_BUILD ? 1e-5 : 1e-12));
-    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_progress(&s, &b) == SSVM_OK && b.pass == 40);
+    TH_CHECK(t, a.average.gap >= 0 && b.average.gap >= 0 && b.average.gap < a.average.gap / 2);
+    TH_CHECK(t, b.average.primal >= b.average.dual - (IS_FLOAT_BUILD ? 1e-5 : 1e-12));
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w, sizeof w - 1) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w, sizeof w) == SSVM_OK);
     ssvm_solver_uninit(&s); /* owns nothing: must not free */
     /* the sparse compact state from the same static buffer, its pool as many entries as the dense sigma
        plus one block (K = 3 visits most labels, so little is saved here; the pool must compact in place
-       to get by): the same weights bit for bit */
+       to get by): the same weights bit for bit as the dense compact state above */
     {
-        ssvm_real w2[K * F + 2 * K + K * K];
+        ssvm_real w2[D];
+        ssvm_progress c;
         size_t dense_entries = 0;
         int i;
+        memset(&c, 0, sizeof c);
         for (i = 0; i < p.n; i++) dense_entries += (size_t)p.stat_dim(p.user, i);
         q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = dense_entries + (size_t)(L * K + K * K + 2 * K);
         q.max_passes = 40;
-        TH_CHECK(t, ssvm_solver_heap_size(&p, &q, &need) == SSVM_OK && need <= sizeof g_heap);
-        TH_CHECK(t, ssvm_solver_init_preallocated(&s, &p, &q, g_heap, need) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
-        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2) == SSVM_OK);
-        TH_CHECK(t, memcmp(w, w2, sizeof w) == 0 && s.prog.gap_avg == b.gap_avg);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2, sizeof w2) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_progress(&s, &c) == SSVM_OK);
+        TH_CHECK(t, memcmp(w, w2, sizeof w) == 0 && c.average.gap == b.average.gap);
         ssvm_solver_uninit(&s);
     }
+    ssvm_chain_uninit(&m); /* owns nothing either */
 }
 
 static void test_nomalloc_user_allocator(th_ctx *t) {
     ssvm_chain m;
     ssvm_problem p;
-    ssvm_params q;
+    ssvm_solver_config q;
+    ssvm_solver s;
     ssvm_progress pr;
-    ssvm_real w[K * F + 2 * K + K * K];
+    ssvm_real w[D];
     bump b;
-    make_chain(&m);
-    TH_CHECK(t, ssvm_chain_problem(&m, g_scratch, &p) == SSVM_OK);
+    TH_CHECK(t, make_chain(&m, &p) == SSVM_OK);
     b.base = g_arena; b.used = 0; b.cap = sizeof g_arena; b.allocs = b.frees = b.wrong_user = 0;
-    q = ssvm_params_init(SSVM_BCFW);
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
     q.allocator.alloc = bump_alloc; q.allocator.free = bump_free; q.allocator.user = &b;
     q.max_passes = 30; q.gap_tol = 1e-3;
-    TH_CHECK(t, ssvm_train(&p, &q, w, &pr) >= 0);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) >= 0);
     TH_CHECK(t, b.allocs >= 1 && b.frees == b.allocs && b.wrong_user == 0);
+    /* ssvm_solver_init takes its block from the same allocator and ssvm_solver_uninit gives it back */
+    {
+        int before = b.allocs;
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECKF(t, b.allocs >= before + 1 && b.frees < b.allocs, "allocs %d (before %d), frees %d", b.allocs,
+                  before, b.frees); /* the heap block, and a COMPACT_SPARSE pool (AUTO's choice) as it grows */
+        TH_CHECK(t, ssvm_solver_run(&s) > 0);
+        ssvm_solver_uninit(&s);
+        TH_CHECK(t, b.frees == b.allocs && b.wrong_user == 0);
+    }
     /* the generic (sparse) state grows its pool through the same allocator */
     {
         ssvm_problem pg = p;
         int before = b.allocs;
         pg.stat_dim = 0; pg.stats = 0; pg.expand = 0;
+        q.problem = &pg;
         q.sparse_pool_entries = (size_t)pg.n; /* forces growth */
-        TH_CHECK(t, ssvm_train(&pg, &q, w, &pr) >= 0);
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) >= 0);
         TH_CHECK(t, b.allocs >= before + 2 && b.frees == b.allocs && b.wrong_user == 0);
     }
+    ssvm_chain_uninit(&m);
 }
 
 static void test_nomalloc_online_and_multisample(th_ctx *t) {
     ssvm_chain m;
     ssvm_problem p;
-    size_t need;
-    make_chain(&m);
-    TH_CHECK(t, ssvm_chain_problem(&m, g_scratch, &p) == SSVM_OK);
+    size_t need = 0;
+    TH_CHECK(t, make_chain(&m, &p) == SSVM_OK);
     {   /* the multi-sample solver with the k-best sampler, from static memory */
-        ssvm_ms_params q = ssvm_ms_params_init();
-        ssvm_ms_solver s;
-        q.K = 3; q.max_passes = 5; q.gap_tol = 0;
-        TH_CHECK(t, ssvm_chain_kbest_sampler(&m, &q.sampler) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_init(&s, &p, &q) == SSVM_ERR_NOT_SUPPORTED);
-        TH_CHECK(t, ssvm_ms_heap_size(&p, &q, &need) == SSVM_OK && need <= sizeof g_heap);
-        TH_CHECK(t, ssvm_ms_init_preallocated(&s, &p, &q, g_heap, need - 1) == SSVM_ERR_WORKSPACE);
-        TH_CHECK(t, ssvm_ms_init_preallocated(&s, &p, &q, g_heap, need) == SSVM_OK);
-        TH_CHECK(t, ssvm_ms_run(&s) == SSVM_MAX_PASSES);
-        TH_CHECK(t, s.prog.primal == s.prog.primal && s.prog.primal >= s.prog.dual - 1e-6);
-        ssvm_ms_uninit(&s);
+        ssvm_solver_config q = ssvm_solver_config_init(&p, SSVM_MULTISAMPLE);
+        ssvm_solver s;
+        ssvm_progress pr;
+        memset(&pr, 0, sizeof pr);
+        q.ms.samples = 3; q.max_passes = 5; q.gap_tol = 0;
+        TH_CHECK(t, ssvm_chain_kbest_sampler(&m, &q.ms.sampler) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED);
+        TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need - 1, &s) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_progress(&s, &pr) == SSVM_OK);
+        /* dual at the iterate: the online dual D_t/t */
+        TH_CHECK(t, pr.iterate.primal == pr.iterate.primal && pr.iterate.dual == pr.iterate.dual);
+        TH_CHECK(t, pr.iterate.primal >= pr.iterate.dual - 1e-6);
+        ssvm_solver_uninit(&s);
     }
     {   /* the online learner: 200 rounds of a 3-class problem, mistakes must fall below chance */
-        ssvm_online_params q = ssvm_online_params_init(SSVM_LOGISTIC, K, F);
+        ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);
         ssvm_online o;
         int r, mistakes = 0;
         q.rate = SSVM_RATE_ADAGRAD; q.diameter = 20;
-        TH_CHECK(t, ssvm_online_init(&o, &q) == SSVM_ERR_NOT_SUPPORTED);
-        TH_CHECK(t, ssvm_online_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
-        TH_CHECK(t, ssvm_online_init_preallocated(&o, &q, g_heap, need - 1) == SSVM_ERR_WORKSPACE);
-        TH_CHECK(t, ssvm_online_init_preallocated(&o, &q, g_heap, need) == SSVM_OK);
+        TH_CHECK(t, ssvm_online_init(&q, &o) == SSVM_ERR_NOT_SUPPORTED);
+        TH_CHECK(t, ssvm_online_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_online_init_preallocated(&q, g_heap, need - 1, &o) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_online_init_preallocated(&q, g_heap, need, &o) == SSVM_OK);
         for (r = 0; r < 200; r++) {
             int y = g_lab[r % P], yhat = -1;
             TH_CHECK(t, ssvm_online_round(&o, g_x + (r % P) * F, &y, &yhat, NULL) == SSVM_OK);
@@ -160,6 +196,7 @@ static void test_nomalloc_online_and_multisample(th_ctx *t) {
         TH_CHECKF(t, mistakes < 50, "%d mistakes in the last 100 rounds", mistakes);
         ssvm_online_uninit(&o);
     }
+    ssvm_chain_uninit(&m);
 }
 
 int main(int argc, char **argv) {

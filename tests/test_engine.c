@@ -516,6 +516,84 @@ static void test_engine_step_error(th_ctx *t) {
     }
 }
 
+/* A multiclass sampler whose labels do not have the multiclass Gram matrix (equal norms, <v_1, v_3> = -1 instead
+   of |v|^2 / 2) is refused: Algorithm 2's closed form would silently under-maximise D_t */
+static const double en_gram_f[4][2] = {{0, 0}, {1, 0}, {0.5, 0.86602540378443865}, {-1, 0}}; /* v_1, v_2 at 60 deg */
+static int en_gram_truth(void *u, int i, int *y) { (void)u; (void)i; y[0] = 0; return 1; }
+static int en_gram_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *o) {
+    ssvm_real f[2];
+    (void)u; (void)i; (void)len;
+    f[0] = (ssvm_real)en_gram_f[y[0]][0]; f[1] = (ssvm_real)en_gram_f[y[0]][1];
+    ssvm_svec_add_dense(o, 0, f, 2, sc);
+    return 0;
+}
+static int en_gram_oracle(void *u, int i, const ssvm_real *w, double ws, int *y, ssvm_real *d) {
+    int c, b = 0;
+    double bv = -1e300;
+    (void)u; (void)i;
+    for (c = 0; c < 4; c++) {
+        double v = (c != 0) + ws * ((double)w[0] * en_gram_f[c][0] + (double)w[1] * en_gram_f[c][1]);
+        if (v > bv) { bv = v; b = c; }
+    }
+    y[0] = b; *d = (ssvm_real)(b != 0);
+    return 1;
+}
+static int en_gram_sample(void *u, int i, const ssvm_real *w, double ws, int k, void *work, int *ys, int st, int *lens,
+                          ssvm_real *d) {
+    int r;
+    (void)i; (void)w; (void)ws; (void)work;
+    for (r = 0; r < k && r < 3; r++) { ys[r * st] = *(const int *)u ? 1 + (r == 2) : r + 1; lens[r] = 1; d[r] = 1; }
+    return r;
+}
+static void test_engine_ms_gram_checked(th_ctx *t) {
+    ssvm_problem p = ssvm_problem_config_init(1, 2, 1);
+    ssvm_solver_config c;
+    ssvm_solver s;
+    int repeat = 0;
+    p.truth = en_gram_truth; p.phi = en_gram_phi; p.oracle = en_gram_oracle;
+    c = ssvm_solver_config_init(&p, SSVM_MULTISAMPLE);
+    c.ms.samples = 3; c.ms.sampler.sample = en_gram_sample; c.ms.sampler.user = &repeat;
+    c.ms.sampler.multiclass = 1; c.ms.project = 0; c.lambda = 1;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_step(&s, 0, 0) == SSVM_ERR_CALLBACK);
+    ssvm_solver_uninit(&s);
+    /* labels 1, 2, 2 (the repeat dropped): <v_1, v_2> = |v|^2 / 2, the multiclass Gram matrix, accepted */
+    repeat = 1;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_step(&s, 0, 0) == SSVM_OK);
+    ssvm_solver_uninit(&s);
+}
+/* A preallocated init that fails while it builds the compact state leaves an object that refuses to run */
+static int en_flaky_calls;
+static int en_flaky_truth(void *u, int i, int *y) { /* the multiclass model's truth, failing once on example 1 */
+    const ssvm_multiclass *m = (const ssvm_multiclass *)u;
+    if (i == 1 && en_flaky_calls++ == 0) return SSVM_ERR_LABEL;
+    y[0] = m->config.labels[i];
+    return 1;
+}
+static void test_engine_failed_init_refuses(th_ctx *t) {
+    tmc c;
+    trng rg = {11};
+    ssvm_problem p;
+    ssvm_solver_config cfg;
+    ssvm_solver s;
+    size_t need = 0;
+    void *heap;
+    TH_CHECK(t, tmc_random(&c, &rg, 4, 2, 2) == SSVM_OK);
+    p = c.p; p.truth = en_flaky_truth; /* user stays the multiclass model */
+    en_flaky_calls = 0;
+    cfg = ssvm_solver_config_init(&p, SSVM_BCFW);
+    cfg.state = SSVM_STATE_COMPACT;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&cfg, &need) == SSVM_OK);
+    heap = malloc(need);
+    TH_CHECK(t, heap != 0);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&cfg, heap, need, &s) == SSVM_ERR_LABEL);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_step(&s, 0, 0) == SSVM_ERR_INVALID_ARG);
+    ssvm_solver_uninit(&s);
+    free(heap);
+}
+
 /* ---------------------------------------------------------------------------------------------- 6 */
 static void test_engine_config_checks(th_ctx *t) {
     tmc c;
@@ -795,6 +873,8 @@ void suite_engine(th_ctx *t) {
     TH_RUN(t, test_engine_config_checks);
     TH_RUN(t, test_engine_step);
     TH_RUN(t, test_engine_step_error);
+    TH_RUN(t, test_engine_ms_gram_checked);
+    TH_RUN(t, test_engine_failed_init_refuses);
     TH_RUN(t, test_engine_determinism);
     TH_RUN(t, test_engine_byte_counts);
 }

@@ -17,7 +17,7 @@ mkdir -p "$B"
 n_ok=0 n_fail=0 n_skip=0
 
 # the header-only TU: the implementation plus a main that keeps one symbol alive
-printf '#define STRUCTSVM_IMPLEMENTATION\n#include "structsvm.h"\nint main(void) { return ssvm_chain_predict_work_bytes(2, 2) ? 0 : 1; }\n' > "$B/one.c"
+printf '#define STRUCTSVM_IMPLEMENTATION\n#include "structsvm.h"\nint main(void) { size_t b = 0; return ssvm_chain_predict_get_work_size(2, 2, &b) == SSVM_OK && b ? 0 : 1; }\n' > "$B/one.c"
 # STRUCTSVM_STATIC: two TUs, each with its own private copy, linked together
 cat > "$B/static_a.c" <<'EOF'
 #define STRUCTSVM_STATIC

@@ -21,7 +21,7 @@ fi
 M4="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
 M0="-mcpu=cortex-m0 -mthumb"
 CFLAGS="-std=c99 -Wall -Wextra -pedantic -Werror -Os -DSTRUCTSVM_REAL=float -DSTRUCTSVM_NO_STDIO -DSTRUCTSVM_NO_MALLOC -ffunction-sections -fdata-sections"
-LDFLAGS="-Wl,--gc-sections --specs=nano.specs --specs=nosys.specs"
+LDFLAGS="-Wl,--gc-sections --specs=nano.specs --specs=nosys.specs -lm"
 
 # text cpu prog [extra flags]: links the program and prints its text bytes
 text() {
@@ -67,11 +67,11 @@ heap=$(v bcfw_heap); scratch=$(v chain_scratch); wb=$(v w_bytes)
 echo
 echo "RAM, float, OCR-sized model (K = 26 labels, F = 129 attributes, biases: d = $(v d)); sizes from a $(v ptr_bits)-bit host build"
 printf '  %-62s %10d\n' "w, d floats (in flash if trained offline)" "$wb"
-printf '  %-62s %10d\n' "chain decoder work, L = 14 (ssvm_chain_predict_work_bytes)" "$(v chain_work_L14)"
+printf '  %-62s %10d\n' "chain decoder work, L = 14 (ssvm_chain_predict_get_work_size)" "$(v chain_work_L14)"
 printf '  %-62s %10d\n' "multiclass scorer: w, 26 x 129 floats; no work area" "$(v mc_w_bytes)"
 echo "  BCFW on the $(v split): n = $(v n) words, $(v letters) letters, longest $(v maxlen):"
-printf '  %-62s %10d\n' "  solver heap (ssvm_solver_heap_size, default params)" "$heap"
-printf '  %-62s %10d\n' "  chain scratch (ssvm_chain_scratch_bytes)" "$scratch"
+printf '  %-62s %10d\n' "  solver heap (ssvm_solver_get_heap_size, default config)" "$heap"
+printf '  %-62s %10d\n' "  chain scratch (ssvm_chain_get_heap_size)" "$scratch"
 printf '  %-62s %10d\n' "  ssvm_solver + ssvm_chain objects (arm-none-eabi layout)" "$((solver + chain))"
 printf '  %-62s %10d\n' "  w out" "$wb"
 printf '  %-62s %10d\n' "  total RAM besides the data" "$((heap + scratch + solver + chain + wb))"

@@ -1,6 +1,7 @@
 /* tests/embedded/bcfw_chain.c: a firmware-sized BCFW trainer of the chain model, for `make footprint`
    (tools/footprint.sh): OCR-sized model (K = 26, F = 129, biases, d = 4,082), a few sequences in RAM, the
-   solver's memory from a caller buffer (ssvm_solver_heap_size + ssvm_solver_init_preallocated), then
+   model's scratch and the solver's memory from caller buffers (ssvm_chain_get_heap_size +
+   ssvm_chain_init_preallocated, ssvm_solver_get_heap_size + ssvm_solver_init_preallocated), then
    ssvm_solver_run and ssvm_solver_weights. Built for size only (it is not run); the data and buffers are
    .bss and reached through volatile pointers. -DBASELINE: the same program without the library calls. */
 #ifndef BASELINE
@@ -14,8 +15,8 @@ static ssvm_real x_mem[P * F];
 static int label_mem[P];
 static int start_mem[N + 1] = {0, 14, 28, 42, 56};
 static ssvm_real w_out[D];
-static unsigned char scratch[8192];       /* >= ssvm_chain_scratch_bytes(&m) */
-static unsigned char heap[160 * 1024];    /* >= ssvm_solver_heap_size(): about 40 bytes per weight */
+static unsigned char scratch[8192];       /* >= ssvm_chain_get_heap_size() */
+static unsigned char heap[160 * 1024];    /* >= ssvm_solver_get_heap_size(): about 40 bytes per weight */
 static const ssvm_real *volatile x_ptr = x_mem;
 static const int *volatile label_ptr = label_mem;
 static const int *volatile start_ptr = start_mem;
@@ -23,23 +24,25 @@ volatile int sink;
 
 int main(void) {
 #ifndef BASELINE
-    ssvm_chain m = {0};
+    ssvm_chain_config c;
+    ssvm_chain m;
     ssvm_problem prob;
-    ssvm_params par;
+    ssvm_solver_config par;
     ssvm_solver s;
     size_t need;
     ssvm_result r;
-    m.n = N; m.n_labels = K; m.n_attrs = F; m.flags = SSVM_CHAIN_BIASES;
-    m.start = start_ptr; m.x = x_ptr; m.labels = label_ptr;
-    if (ssvm_chain_scratch_bytes(&m) > sizeof scratch) return 1;
-    if (ssvm_chain_problem(&m, scratch, &prob) != SSVM_OK) return 2;
-    par = ssvm_params_init(SSVM_BCFW);
+    c = ssvm_chain_config_init(N, K, F, start_ptr, label_ptr);
+    c.flags = SSVM_CHAIN_BIASES; c.x = x_ptr;
+    if (ssvm_chain_get_heap_size(&c, &need) != SSVM_OK || need > sizeof scratch) return 1;
+    if (ssvm_chain_init_preallocated(&c, scratch, sizeof scratch, &m) != SSVM_OK) return 2;
+    if (ssvm_chain_problem(&m, &prob) != SSVM_OK) return 2;
+    par = ssvm_solver_config_init(&prob, SSVM_BCFW);
     par.lambda = 0.01; par.max_passes = 10;
-    if (ssvm_solver_heap_size(&prob, &par, &need) != SSVM_OK || need > sizeof heap) return 3;
-    if (ssvm_solver_init_preallocated(&s, &prob, &par, heap, sizeof heap) != SSVM_OK) return 4;
+    if (ssvm_solver_get_heap_size(&par, &need) != SSVM_OK || need > sizeof heap) return 3;
+    if (ssvm_solver_init_preallocated(&par, heap, sizeof heap, &s) != SSVM_OK) return 4;
     r = ssvm_solver_run(&s);
     if (r < 0) return 5;
-    if (ssvm_solver_weights(&s, SSVM_W_AVERAGE, w_out) != SSVM_OK) return 6;
+    if (ssvm_solver_weights(&s, SSVM_W_AVERAGE, w_out, sizeof w_out) != SSVM_OK) return 6;
     sink = (int)w_out[0];
 #else
     sink = (int)x_ptr[0] + label_ptr[0] + start_ptr[1] + scratch[0] + heap[0] + (int)w_out[0];

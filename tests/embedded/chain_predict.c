@@ -13,7 +13,7 @@ enum { K = 26, F = 129, L = 14, D = K * F + 2 * K + K * K };
 
 static ssvm_real w_mem[D];
 static ssvm_real x_mem[L * F];
-static unsigned char work[4096]; /* >= ssvm_chain_predict_work_bytes(L, K), checked below */
+static unsigned char work[4096]; /* >= ssvm_chain_predict_get_work_size(L, K), checked below */
 static const ssvm_real *volatile w_ptr = w_mem;
 static const ssvm_real *volatile x_ptr = x_mem;
 volatile int sink;
@@ -22,8 +22,9 @@ int main(void) {
     const ssvm_real *w = w_ptr, *x = x_ptr;
     int y[L], t;
 #ifndef BASELINE
-    if (ssvm_chain_predict_work_bytes(L, K) > sizeof work) return 1;
-    if (ssvm_chain_predict(K, F, SSVM_CHAIN_BIASES, w, L, x, work, y) != SSVM_OK) return 2;
+    size_t need;
+    if (ssvm_chain_predict_get_work_size(L, K, &need) != SSVM_OK || need > sizeof work) return 1;
+    if (ssvm_chain_predict(K, F, SSVM_CHAIN_BIASES, w, L, x, work, sizeof work, y) != SSVM_OK) return 2;
 #else
     for (t = 0; t < L; t++) y[t] = (int)(w[t] + x[t]) + work[t];
 #endif
