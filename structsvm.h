@@ -534,7 +534,12 @@ typedef enum ssvm_result {
     SSVM_ERR_CALLBACK = -10,     /* a callback returned an invalid value */
     SSVM_ERR_OVERFLOW = -11,     /* a size does not fit size_t / int */
     SSVM_ERR_LOSS = -12,         /* a task loss is negative or not finite */
-    SSVM_ERR_NOT_SUPPORTED = -13 /* the build or the problem lacks what the option needs */
+    SSVM_ERR_NOT_SUPPORTED = -13,/* the build or the problem lacks what the option needs */
+    SSVM_ERR_GRAPH = -14,        /* a graph edge out of range, a self-loop, a repeated edge, or not a forest
+                                    where a tree decoder was asked for */
+    SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
+    SSVM_ERR_SHAPE = -16         /* an assignment with more rows than columns and no dummy rule, or a
+                                    polytope of the wrong shape */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -579,7 +584,18 @@ typedef struct ssvm_problem {
     /* optional example weights c_i >= 0 (n of them, sum > 0): the loss term becomes
        sum_i c_i H_i(w) / sum_i c_i (NULL: all 1, the plain mean) */
     const ssvm_real *weights;
+    /* optional, the dual extragradient's view (all three or none): the labels of example i as the vertices
+       of a polytope of "parts" z, with phi(x_i, y) = sum_p z_p(y) phi_p and Delta(y_i, y) = sum_p z_p(y) cost_p
+       exactly at every vertex. parts() returns the kind and sets *m:
+         SSVM_POLYTOPE_SIMPLEX   m labelings, part p = labeling p (z = a distribution over labelings);
+         SSVM_POLYTOPE_BIRKHOFF  an m x m assignment, part p = j*m + k for row j -> column k. */
+    int (*parts)(void *user, int i, int *m);
+    /* score[p] = <w, phi_p> and cost[p] for every part p */
+    int (*part_scores)(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost);
+    /* out += scale * sum_p z[p] phi_p */
+    int (*part_phi)(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out);
 } ssvm_problem;
+typedef enum ssvm_polytope_kind { SSVM_POLYTOPE_SIMPLEX = 1, SSVM_POLYTOPE_BIRKHOFF = 2 } ssvm_polytope_kind;
 
 /* An empty problem of n examples, dimension d and labels of at most max_label_len ints: every callback NULL.
    Set the callbacks you have (`ssvm_problem p = ssvm_problem_config_init(n, d, L); p.phi = my_phi; ...`). */
@@ -902,6 +918,11 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
 /* argmax_y <w_y, x> for one dense x[F]; w laid out w[y*F + j]. */
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y);
 
+/* >>graph: multilabel graph model (declarations) ------------------------------------------------------ */
+/* (graph declarations end) */
+
+/* >>assign: assignment model (declarations) ----------------------------------------------------------- */
+/* (assign declarations end) */
 
 /* >>decoders: linear assignment (predict-safe) -------------------------------------------------------- */
 /* Exact minimum-cost assignment of n rows to distinct columns of an n x m cost matrix (n <= m), row-major
@@ -1281,6 +1302,9 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_OVERFLOW: return "size overflow";
     case SSVM_ERR_LOSS: return "task loss negative or not finite";
     case SSVM_ERR_NOT_SUPPORTED: return "not supported by this build or problem";
+    case SSVM_ERR_GRAPH: return "bad graph: an edge out of range, a self-loop, a repeated edge, or not a forest";
+    case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
+    case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
     }
     return "unknown result";
 }
@@ -1453,6 +1477,7 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (!p->truth || !p->phi || !p->oracle) return SSVM_ERR_NULL_CALLBACK;
     if ((p->stat_dim != 0) != (p->stats != 0) || (p->stats != 0) != (p->expand != 0)) return SSVM_ERR_NULL_CALLBACK;
+    if ((p->parts != 0) != (p->part_scores != 0) || (p->parts != 0) != (p->part_phi != 0)) return SSVM_ERR_NULL_CALLBACK;
     return ssvm__weights_check(p);
 }
 
@@ -2043,6 +2068,12 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
     ssvm__mc_argmax(&m, 0, w, 0, y, 0);
     return SSVM_OK;
 }
+
+/* >>graph: multilabel graph model (implementation) */
+/* (graph implementation ends) */
+
+/* >>assign: assignment model (implementation) */
+/* (assign implementation ends) */
 
 /* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
 typedef int (*ssvm__before_fn)(const void *key, int a, int b); /* non-zero: a sorts before b */

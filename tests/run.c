@@ -19,6 +19,9 @@ void suite_multisample(th_ctx *t);
 void suite_online(th_ctx *t);
 void suite_ocr_data(th_ctx *t);
 void suite_conll(th_ctx *t);
+void suite_graph(th_ctx *t);
+void suite_assign(th_ctx *t);
+void suite_deg(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -31,6 +34,9 @@ int main(int argc, char **argv) {
     suite_online(&t);
     suite_ocr_data(&t);
     suite_conll(&t);
+    suite_graph(&t);
+    suite_assign(&t);
+    suite_deg(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }
