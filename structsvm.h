@@ -538,8 +538,9 @@ typedef enum ssvm_result {
     SSVM_ERR_GRAPH = -14,        /* a graph edge out of range, a self-loop, a repeated edge, or not a forest
                                     where a tree decoder was asked for */
     SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
-    SSVM_ERR_SHAPE = -16         /* an assignment with more rows than columns and no dummy rule, or a
+    SSVM_ERR_SHAPE = -16,        /* an assignment with more rows than columns and no dummy rule, or a
                                     polytope of the wrong shape */
+    SSVM_ERR_NO_CONVERGENCE = -17 /* an inner iteration (a Birkhoff projection) missed its tolerance */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -621,7 +622,8 @@ typedef enum ssvm_solver_kind {
     SSVM_BCFW = 0,       /* block-coordinate Frank-Wolfe, Lacoste-Julien et al. 2013, Algorithm 4 */
     SSVM_FW = 1,         /* batch Frank-Wolfe, Algorithm 2 */
     SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
-    SSVM_MULTISAMPLE = 3 /* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
+    SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
+    SSVM_DEG = 4         /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
     SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
@@ -695,6 +697,21 @@ typedef struct ssvm_ms_config {
     ssvm_ms_sampler sampler;     /* all zero (default): the problem's oracle, one label per step */
 } ssvm_ms_config;
 
+typedef enum ssvm_deg_geometry {
+    SSVM_DEG_EUCLIDEAN = 0, /* Euclidean projections: simplex by thresholding, Birkhoff by Dykstra */
+    SSVM_DEG_ENTROPIC = 1   /* Bregman projections with the entropy: softmax, Birkhoff by Sinkhorn scaling */
+} ssvm_deg_geometry;
+/* What only the dual extragradient reads. */
+typedef struct ssvm_deg_config {
+    ssvm_deg_geometry geometry; /* of the z blocks (w is always Euclidean); default EUCLIDEAN */
+    double eta;                 /* step; 0 (default): 1/L, L = lambda + |B|_2 by power iteration (MANUAL) */
+    int power_iters;            /* most power iterations for |B|_2 (default 100; stops at relative change 1e-4) */
+    double radius;              /* w is kept in the ball |w| <= radius; 0 (default): sqrt(2 Theta / lambda),
+                                   which holds the optimum (Theta: a bound on the mean largest loss) */
+    double proj_tol;            /* Birkhoff projections: stop at this feasibility (default 1e-9; float 1e-6) */
+    int proj_max_iter;          /* and after this many sweeps at most (default 10000) */
+} ssvm_deg_config;
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -723,6 +740,7 @@ typedef struct ssvm_solver_config {
                                     0: 1 per example in a heap solver (it grows); in a preallocated one,
                                     SPARSE 64 per example, COMPACT_SPARSE every statistic plus one block */
     ssvm_ms_config ms;           /* SSVM_MULTISAMPLE */
+    ssvm_deg_config deg;         /* SSVM_DEG */
     unsigned long long seed;     /* default 1 */
     ssvm_progress_fn progress;   /* called after every pass; may be NULL */
     void *progress_user;
@@ -801,6 +819,16 @@ typedef struct ssvm_solver {
     double _ww, _A, _bound, _online_loss;
     ssvm_step_info _last;
     int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
+    /* dual extragradient (memory-efficient form: w-sized vectors only, the z_i recomputed) */
+    ssvm_real *_dg_sw;     /* s_w, the w part of the dual-extrapolation sum s^t */
+    ssvm_real *_dg_W;      /* sum_t u_w^t (w_bar = _dg_W / t) */
+    ssvm_real *_dg_B;      /* sum_t sum_i p_i F_i u_zi^t (for w(z_bar)) */
+    ssvm_real *_dg_phi;    /* sum_i p_i phi(x_i, y_i) */
+    ssvm_real *_dg_vw;     /* v_w of the current iteration */
+    ssvm_real *_dg_score, *_dg_cost, *_dg_zv, *_dg_zu; /* per-example scratch, _dg_m parts each */
+    void *_dg_work; size_t _dg_work_bytes;             /* Birkhoff projection scratch */
+    int _dg_m;             /* most parts of an example */
+    double _dg_eta, _dg_L, _dg_R, _dg_lsum;
     void *_heap; size_t _heap_bytes; int _owns_heap;
 } ssvm_solver;
 
@@ -937,6 +965,21 @@ STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, vo
    simplex: argmin_{p >= 0, sum p = 1} |p - v|  (= sparsemax(v)); box: clip to [lo, hi]. */
 STRUCTSVM_DEF ssvm_result ssvm_project_simplex(int d, const ssvm_real *v, ssvm_real *out);
 STRUCTSVM_DEF ssvm_result ssvm_project_box(int d, const ssvm_real *v, ssvm_real lo, ssvm_real hi, ssvm_real *out);
+/* Bregman projection with the entropy (KL) of exp(logits) onto the simplex: the softmax. */
+STRUCTSVM_DEF ssvm_result ssvm_project_simplex_kl(int d, const ssvm_real *logits, ssvm_real *out);
+/* Euclidean projection of v (m x m, row-major) onto the Birkhoff polytope (doubly stochastic matrices) by
+   Dykstra's alternating projections between {every row on the simplex} and {every column sums to 1}; it
+   converges to the projection (Boyle and Dykstra 1986). Stops when a sweep changes no column sum by more than
+   m*tol: out >= 0, rows sum to 1 exactly, columns within m*tol. *iters (may be NULL) = sweeps made.
+   SSVM_ERR_NO_CONVERGENCE after max_iter sweeps (out holds the last iterate). */
+STRUCTSVM_DEF ssvm_result ssvm_project_birkhoff_get_work_size(int m, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_project_birkhoff(int m, const ssvm_real *v, double tol, int max_iter, void *work,
+                                                size_t work_bytes, ssvm_real *out, int *iters);
+/* KL projection of exp(logits) (m x m) onto the Birkhoff polytope: Sinkhorn-Knopp scaling, in the log domain
+   so that any finite logits work. Stops when every row sum is within tol of 1 (columns are exact). */
+STRUCTSVM_DEF ssvm_result ssvm_sinkhorn_get_work_size(int m, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_sinkhorn(int m, const ssvm_real *logits, double tol, int max_iter, void *work,
+                                        size_t work_bytes, ssvm_real *out, int *iters);
 /* theta = W x for W (d x F, row-major, as ssvm_multiclass's w[y*F + j]); dots accumulate in ssvm_accum */
 STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, const ssvm_real *x, ssvm_real *theta);
 
@@ -1237,6 +1280,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__memcpy(void *d, const void *s, size_t n
 
 /* NaN and Inf both fail: x - x is NaN for them. Needs no libm (and survives without -ffast-math). */
 SSVM__PRIV int ssvm__finite(double x) { return (x - x) == 0.0; }
+SSVM__PRIV double ssvm__abs(double x) { return x < 0 ? -x : x; }
 
 /* >>kernels: dense loops, or CBLAS under STRUCTSVM_USE_BLAS. The sizeof tests pick the s/d routine at
    compile time; the other branch is dead code. Float builds accumulate dots in double (cblas_dsdot). */
@@ -1305,6 +1349,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_GRAPH: return "bad graph: an edge out of range, a self-loop, a repeated edge, or not a forest";
     case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
     case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
+    case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
     }
     return "unknown result";
 }
@@ -2017,6 +2062,21 @@ SSVM__PRIV int ssvm__mc_expand(void *user, int i, const ssvm_real *s, ssvm_real 
     }
     return out->err;
 }
+/* the dual extragradient's view: the simplex over the K classes (part p = class p) */
+SSVM__PRIV int ssvm__mc_parts(void *user, int i, int *m) {
+    (void)i;
+    *m = ((ssvm_multiclass *)user)->config.n_labels;
+    return SSVM_POLYTOPE_SIMPLEX;
+}
+SSVM__PRIV int ssvm__mc_part_scores(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost) {
+    const ssvm_multiclass *m = (const ssvm_multiclass *)user;
+    int c, g = m->config.labels[i];
+    for (c = 0; c < m->config.n_labels; c++) { score[c] = ssvm__mc_score(m, w, i, c); cost[c] = ssvm__mc_cost(m, g, c); }
+    return 0;
+}
+SSVM__PRIV int ssvm__mc_part_phi(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out) {
+    return ssvm__mc_expand(user, i, z, scale, out);
+}
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_init(const ssvm_multiclass_config *c, ssvm_multiclass *m) {
     int i, K, F;
     long long k;
@@ -2056,6 +2116,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
     out->truth = ssvm__mc_truth; out->phi = ssvm__mc_phi; out->oracle = ssvm__mc_oracle;
     out->decode = ssvm__mc_decode; out->loss = ssvm__mc_loss;
     out->stat_dim = ssvm__mc_stat_dim; out->stats = ssvm__mc_stats; out->expand = ssvm__mc_expand;
+    out->parts = ssvm__mc_parts; out->part_scores = ssvm__mc_part_scores; out->part_phi = ssvm__mc_part_phi;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y) {
@@ -2116,11 +2177,13 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.max_passes = 50; c.gap_tol = 1e-3; c.target_primal = -SSVM__HUGE; /* the stopping rules */
     c.eval_every = 1; c.eval_iterate = 1; c.eval_average = 1;          /* evaluation */
     c.line_search = 1;
-    c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : SSVM_AVG_WEIGHTED;
+    c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
     /* the multi-sample default: a permutation per pass (its Algorithm 3 is cyclic, bad on sorted data) */
     c.sampling = solver == SSVM_MULTISAMPLE ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
     c.state = SSVM_STATE_AUTO;
     c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
+    c.deg.power_iters = 100; c.deg.proj_tol = sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9;
+    c.deg.proj_max_iter = 10000;
     c.seed = 1;
     return c;
 }
@@ -2130,7 +2193,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if (!c) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_MULTISAMPLE || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if ((unsigned)c->solver > (unsigned)SSVM_DEG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -2142,7 +2205,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
 #endif
     /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
     if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE) return SSVM_ERR_NOT_SUPPORTED;
+    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG)
+        return SSVM_ERR_NOT_SUPPORTED;
+    if (c->solver == SSVM_DEG) { /* its average is part of the algorithm; it needs the polytope callbacks */
+        const ssvm_deg_config *g = &c->deg;
+        if (c->averaging != SSVM_AVG_UNIFORM || !c->problem->parts) return SSVM_ERR_NOT_SUPPORTED;
+        if ((unsigned)g->geometry > (unsigned)SSVM_DEG_ENTROPIC || !(g->eta >= 0) || !ssvm__finite(g->eta) ||
+            g->power_iters <= 0 || !(g->radius >= 0) || !ssvm__finite(g->radius) || !(g->proj_tol > 0) ||
+            !ssvm__finite(g->proj_tol) || g->proj_max_iter <= 0)
+            return SSVM_ERR_INVALID_ARG;
+    }
     if (c->solver == SSVM_MULTISAMPLE && c->averaging == SSVM_AVG_SUFFIX) return SSVM_ERR_NOT_SUPPORTED;
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if (c->solver == SSVM_MULTISAMPLE) {
@@ -2372,6 +2444,7 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     return SSVM_OK;
 }
 
+SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -2384,7 +2457,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->_y = (int *)ssvm__take(a, ml, sizeof(int));
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
-    r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a) : ssvm__state_layout(s, a);
+    r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
+      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a) : ssvm__state_layout(s, a);
     if (r != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
@@ -2443,7 +2517,12 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     if (s->_cache_count) for (i = 0; i < p->n; i++) s->_cache_count[i] = 0;
     s->_l = 0; s->_l_bar = 0; s->_w_scale = 1; s->_k = 0; s->_avg_count = 0; s->_seq_pos = 0;
     /* BCFW's average starts at w (a = b = 1, z = 0); the scaled solvers' at 0 (a = 0, b = 1) */
-    s->_avg_a = s->_cfg.solver == SSVM_MULTISAMPLE ? 0 : 1; s->_avg_b = 1;
+    s->_avg_a = s->_cfg.solver == SSVM_MULTISAMPLE || s->_cfg.solver == SSVM_DEG ? 0 : 1; s->_avg_b = 1;
+    if (s->_dg_sw) { /* the dual extragradient's sums */
+        SSVM_MEMSET(s->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(s->_dg_W, 0, d * sizeof(ssvm_real));
+        SSVM_MEMSET(s->_dg_B, 0, d * sizeof(ssvm_real));
+    }
+    s->_dg_lsum = 0;
     s->_ww = 0; s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
     s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
                  (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
@@ -2709,6 +2788,7 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
 /* the dual's loss term at the iterate (average: 1) for the evaluation; NaN where the solver has no dual */
 SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     if (s->_cfg.solver == SSVM_SSG || s->_cfg.solver == SSVM_MULTISAMPLE) return ssvm__nan();
+    if (s->_cfg.solver == SSVM_DEG) return average ? ssvm__nan() : s->_l;
     return average ? s->_l_bar : s->_l;
 }
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
@@ -2725,6 +2805,16 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     if (s->_cfg.solver == SSVM_MULTISAMPLE && !average && s->_k > 0) { /* the online dual D_t/t (no dual at w_bar) */
         double t = (double)s->_k;
         o->dual = (s->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
+        o->gap = o->primal - o->dual;
+        if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    }
+    if (s->_cfg.solver == SSVM_DEG && average) { /* w_bar's certificate: the larger of D(z^t) and D(z_bar) (E4) */
+        double lam = s->_cfg.lambda, t = s->_k > 0 ? (double)s->_k : 1, bb = 0, dl;
+        int j;
+        for (j = 0; j < s->_prob.d; j++) { double b = (double)s->_dg_phi[j] - (double)s->_dg_B[j] / t; bb += b * b; }
+        dl = s->_dg_lsum / t - 0.5 * bb / lam;
+        o->dual = s->_l - 0.5 * lam * (double)ssvm__dot(s->_prob.d, s->_w, s->_w);
+        if (s->_k > 0 && dl > o->dual) o->dual = dl;
         o->gap = o->primal - o->dual;
         if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
     }
@@ -3089,6 +3179,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
 
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -3110,6 +3201,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     ssvm__stopwatch sw = ssvm__start(s);
     ssvm_result r = SSVM_OK;
     if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
+    else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
     else {
         for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -3130,7 +3222,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_FW) return SSVM_ERR_NOT_SUPPORTED;
+    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG) return SSVM_ERR_NOT_SUPPORTED;
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
 }
@@ -3367,20 +3459,26 @@ STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, vo
    tau only grows, so no marks are needed; at most d passes. Sums in double, on v - max(v): the active values
    lie within 1 of the max, so the shifted tau is in [-1, 0) and keeps full precision for any finite v (unshifted,
    v = (1e17, 0) gave tau = 1e17 and the zero vector). Returns the shifted tau and the max in *vmax. */
-SSVM__PRIV double ssvm__simplex_tau_r(int d, const ssvm_real *v, double *vmax) {
-    double tau, s = 0, mx = (double)v[0];
+#define SSVM__TAU_V(i) (vd ? vd[i] : (double)v[i])
+/* v in ssvm_real, or vd in double when v is NULL */
+SSVM__PRIV double ssvm__simplex_tau_rd(int d, const ssvm_real *v, const double *vd, double *vmax) {
+    double tau, s = 0, mx = SSVM__TAU_V(0);
     int i, cnt = d, prev;
-    for (i = 1; i < d; i++) if ((double)v[i] > mx) mx = (double)v[i];
-    for (i = 0; i < d; i++) s += (double)v[i] - mx;
+    for (i = 1; i < d; i++) if (SSVM__TAU_V(i) > mx) mx = SSVM__TAU_V(i);
+    for (i = 0; i < d; i++) s += SSVM__TAU_V(i) - mx;
     tau = (s - 1) / d;
     do {
         prev = cnt; s = 0; cnt = 0;
-        for (i = 0; i < d; i++) if ((double)v[i] - mx > tau) { s += (double)v[i] - mx; cnt++; }
+        for (i = 0; i < d; i++) if (SSVM__TAU_V(i) - mx > tau) { s += SSVM__TAU_V(i) - mx; cnt++; }
         if (cnt == 0) break; /* cannot happen: tau < 0 keeps the max active */
         tau = (s - 1) / cnt;
     } while (cnt != prev);
     *vmax = mx;
     return tau;
+}
+#undef SSVM__TAU_V
+SSVM__PRIV double ssvm__simplex_tau_r(int d, const ssvm_real *v, double *vmax) {
+    return ssvm__simplex_tau_rd(d, v, 0, vmax);
 }
 STRUCTSVM_DEF ssvm_result ssvm_project_simplex(int d, const ssvm_real *v, ssvm_real *out) {
     double tau, mx;
@@ -3404,6 +3502,203 @@ STRUCTSVM_DEF ssvm_result ssvm_project_box(int d, const ssvm_real *v, ssvm_real 
     }
     return SSVM_OK;
 }
+STRUCTSVM_DEF ssvm_result ssvm_project_simplex_kl(int d, const ssvm_real *logits, ssvm_real *out) {
+    double mx, s = 0;
+    int i;
+    if (!logits || !out) return SSVM_ERR_INVALID_ARG;
+    if (d <= 0) return SSVM_ERR_EMPTY;
+    for (i = 0; i < d; i++) if (!ssvm__finite((double)logits[i])) return SSVM_ERR_NONFINITE;
+    mx = (double)logits[0];
+    for (i = 1; i < d; i++) if ((double)logits[i] > mx) mx = (double)logits[i];
+    for (i = 0; i < d; i++) s += SSVM_EXP((double)logits[i] - mx);
+    for (i = 0; i < d; i++) out[i] = (ssvm_real)(SSVM_EXP((double)logits[i] - mx) / s); /* s >= 1 */
+    return SSVM_OK;
+}
+/* m x m checked against int and size_t; the projections' shared argument checks */
+SSVM__PRIV ssvm_result ssvm__square_check(int m, const ssvm_real *v, ssvm_real *out, void *work, double tol, int max_iter) {
+    size_t k;
+    if (!v || !out || !work) return SSVM_ERR_INVALID_ARG;
+    if (m <= 0) return SSVM_ERR_EMPTY;
+    if (!(tol > 0) || !ssvm__finite(tol) || max_iter <= 0) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < (size_t)m * (size_t)m; k++) if (!ssvm__finite((double)v[k])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__square_size(int m, size_t per_entry, size_t per_row, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, m > 0 ? SSVM_OK : SSVM_ERR_EMPTY)) != SSVM_OK) return r;
+    if ((size_t)m > 46340) return SSVM_ERR_OVERFLOW; /* m*m fits an int */
+    ssvm__take(&a, (size_t)m * (size_t)m, per_entry);
+    ssvm__take(&a, (size_t)m, per_row);
+    return ssvm__arena_bytes(&a, bytes);
+}
+/* Dykstra: x on {column sums 1} (affine: needs no correction term), y = P_rows(x + q) with the rows' correction
+   q <- x + q - y, all in double. work: x and q (2 m^2 doubles) and a row (m doubles). */
+STRUCTSVM_DEF ssvm_result ssvm_project_birkhoff_get_work_size(int m, size_t *bytes) {
+    return ssvm__square_size(m, 2 * sizeof(double), 2 * sizeof(double), bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_project_birkhoff(int m, const ssvm_real *v, double tol, int max_iter, void *work,
+                                                size_t work_bytes, ssvm_real *out, int *iters) {
+    ssvm__arena a;
+    size_t need = 0, k, mm;
+    double *q, *x, *row, *cs;
+    int it, j, c;
+    ssvm_result r;
+    if ((r = ssvm__square_check(m, v, out, work, tol, max_iter)) != SSVM_OK) return r;
+    if ((r = ssvm__arena_over(ssvm_project_birkhoff_get_work_size(m, &need), &need, work, work_bytes, &a)) != SSVM_OK)
+        return r;
+    mm = (size_t)m * (size_t)m;
+    x = (double *)ssvm__take(&a, mm, 2 * sizeof(double));
+    q = x + mm;
+    row = (double *)ssvm__take(&a, (size_t)m, 2 * sizeof(double));
+    cs = row + m;
+    for (k = 0; k < mm; k++) { x[k] = (double)v[k]; q[k] = 0; }
+    r = SSVM_ERR_NO_CONVERGENCE;
+    for (it = 1; it <= max_iter; it++) {
+        double worst = 0;
+        for (j = 0; j < m; j++) { /* y = P_rows(x + q), q <- x + q - y; y overwrites x */
+            double *xj = x + (size_t)j * m, *qj = q + (size_t)j * m, tau, mx;
+            for (c = 0; c < m; c++) row[c] = xj[c] + qj[c];
+            tau = ssvm__simplex_tau_rd(m, 0, row, &mx);
+            for (c = 0; c < m; c++) {
+                double t = (row[c] - mx) - tau;
+                xj[c] = t > 0 ? t : 0;
+                qj[c] = row[c] - xj[c];
+            }
+        }
+        for (c = 0; c < m; c++) { /* the column sums of y: the step to {column sums 1} */
+            double sum = 0;
+            for (j = 0; j < m; j++) sum += x[(size_t)j * m + c];
+            cs[c] = (1.0 - sum) / m;
+            if (ssvm__abs(1.0 - sum) > worst) worst = ssvm__abs(1.0 - sum);
+        }
+        if (iters) *iters = it;
+        if (worst <= (double)m * tol) { r = SSVM_OK; break; } /* y is the answer: rows exact, columns within m*tol */
+        for (j = 0; j < m; j++)
+            for (c = 0; c < m; c++) x[(size_t)j * m + c] += cs[c];
+    }
+    for (k = 0; k < mm; k++) out[k] = (ssvm_real)x[k];
+    return r;
+}
+/* Log-domain Sinkhorn with Newton steps. Z_jk = exp(L_jk + a_j + b_k) maximises the concave dual
+   f(a, b) = sum a + sum b - sum_jk Z_jk; Sinkhorn is its block coordinate ascent (a_j = -lse_k(L_jk + b_k), then
+   b), which crawls once the logits span hundreds of nats (the kernel is nearly a permutation, as the dual
+   extragradient's become over its iterations). So after 8 sweeps each sweep adds a Newton step on (a, b)
+   (b_{m-1} fixed: f is invariant along (1, -1)), by the Schur complement on b and a Cholesky factorisation,
+   with Armijo backtracking: O(m^3) a step, quadratic convergence near the solution.
+   work: a, b, the Newton vectors (8m doubles), Z and the Schur matrix (2 m^2 doubles). */
+SSVM__PRIV double ssvm__lse_strided(const ssvm_real *L, const double *add, int m, size_t stride) {
+    double mx = -SSVM__HUGE, s = 0;
+    int k;
+    for (k = 0; k < m; k++) { double t = (double)L[(size_t)k * stride] + add[k]; if (t > mx) mx = t; }
+    for (k = 0; k < m; k++) s += SSVM_EXP((double)L[(size_t)k * stride] + add[k] - mx);
+    return mx + SSVM_LOG(s);
+}
+STRUCTSVM_DEF ssvm_result ssvm_sinkhorn_get_work_size(int m, size_t *bytes) {
+    return ssvm__square_size(m, 2 * sizeof(double), 8 * sizeof(double), bytes);
+}
+/* Z = exp(L + a + b) into zd; returns sum Z (f itself would lose the small gains next to |a|, |b| ~ 1e3) */
+SSVM__PRIV double ssvm__sk_eval(int m, const ssvm_real *L, const double *al, const double *be, double *zd) {
+    double f = 0;
+    int j, k;
+    for (j = 0; j < m; j++)
+        for (k = 0; k < m; k++) { double z = SSVM_EXP((double)L[(size_t)j * m + k] + al[j] + be[k]); zd[(size_t)j * m + k] = z; f += z; }
+    return f;
+}
+/* one damped Newton ascent step on f at (al, be); 0 when no step was taken */
+SSVM__PRIV int ssvm__sk_newton(int m, const ssvm_real *L, double *al, double *be, double *zd, double *S, double *v) {
+    double *ga = v, *gb = v + m, *da = v + 2 * m, *db = v + 3 * m, *na = v + 4 * m, *nb = v + 5 * m;
+    double z0 = ssvm__sk_eval(m, L, al, be, zd), slope = 0, st, lin = 0;
+    int j, k, l, n1 = m - 1, tries;
+    for (j = 0; j < m; j++) { ga[j] = 1; gb[j] = 1; }
+    for (j = 0; j < m; j++)
+        for (k = 0; k < m; k++) { ga[j] -= zd[(size_t)j * m + k]; gb[k] -= zd[(size_t)j * m + k]; }
+    /* S = D_c - Z^T D_r^-1 Z and rhs = g_b - Z^T D_r^-1 g_a, on b_0 .. b_{m-2} */
+    for (k = 0; k < n1; k++) {
+        double cs = 0, rhs = gb[k];
+        for (j = 0; j < m; j++) {
+            double r = 1 - ga[j];
+            cs += zd[(size_t)j * m + k];
+            rhs -= zd[(size_t)j * m + k] * ga[j] / r;
+        }
+        db[k] = rhs;
+        for (l = 0; l <= k; l++) {
+            double t = k == l ? cs : 0;
+            for (j = 0; j < m; j++) t -= zd[(size_t)j * m + k] * zd[(size_t)j * m + l] / (1 - ga[j]);
+            S[(size_t)k * n1 + l] = t;
+        }
+    }
+    /* Cholesky S = C C^T in place (lower). A pivot lost to round-off (entries of Z near 1e-300 make S nearly
+       singular) drops its variable from this step (na[k] = 1) instead of failing the step. */
+    for (k = 0; k < n1; k++) {
+        double dkk = S[(size_t)k * n1 + k], d0 = dkk;
+        for (l = 0; l < k; l++) dkk -= S[(size_t)k * n1 + l] * S[(size_t)k * n1 + l];
+        na[k] = !(dkk > 1e-13 * d0) || !(dkk > 1e-300);
+        S[(size_t)k * n1 + k] = na[k] ? 1 : SSVM_SQRT(dkk);
+        for (j = k + 1; j < n1; j++) {
+            double t = S[(size_t)j * n1 + k];
+            for (l = 0; l < k; l++) t -= S[(size_t)j * n1 + l] * S[(size_t)k * n1 + l];
+            S[(size_t)j * n1 + k] = na[k] ? 0 : t / S[(size_t)k * n1 + k];
+        }
+    }
+    for (k = 0; k < n1; k++) { /* forward, then back substitution */
+        for (l = 0; l < k; l++) db[k] -= S[(size_t)k * n1 + l] * db[l];
+        db[k] = na[k] ? 0 : db[k] / S[(size_t)k * n1 + k];
+    }
+    for (k = n1 - 1; k >= 0; k--) {
+        for (l = k + 1; l < n1; l++) db[k] -= S[(size_t)l * n1 + k] * db[l];
+        db[k] = na[k] ? 0 : db[k] / S[(size_t)k * n1 + k];
+    }
+    db[m - 1] = 0;
+    for (j = 0; j < m; j++) {
+        double t = ga[j];
+        for (k = 0; k < m; k++) t -= zd[(size_t)j * m + k] * db[k];
+        da[j] = t / (1 - ga[j]);
+        slope += ga[j] * da[j] + gb[j] * db[j];
+        lin += da[j] + db[j];
+    }
+    if (!(slope > 0) || !ssvm__finite(slope)) return 0;
+    for (st = 1, tries = 0; tries < 40; tries++, st *= 0.5) { /* Armijo */
+        for (j = 0; j < m; j++) { na[j] = al[j] + st * da[j]; nb[j] = be[j] + st * db[j]; }
+        if (st * lin - (ssvm__sk_eval(m, L, na, nb, zd) - z0) >= 1e-4 * st * slope) { /* f gained enough */
+            for (j = 0; j < m; j++) { al[j] = na[j]; be[j] = nb[j]; }
+            return 1;
+        }
+    }
+    return 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_sinkhorn(int m, const ssvm_real *logits, double tol, int max_iter, void *work,
+                                        size_t work_bytes, ssvm_real *out, int *iters) {
+    ssvm__arena a;
+    size_t need = 0;
+    double *al, *be, *v, *zd, *S;
+    int it, j, k;
+    ssvm_result r;
+    if ((r = ssvm__square_check(m, logits, out, work, tol, max_iter)) != SSVM_OK) return r;
+    if ((r = ssvm__arena_over(ssvm_sinkhorn_get_work_size(m, &need), &need, work, work_bytes, &a)) != SSVM_OK) return r;
+    zd = (double *)ssvm__take(&a, (size_t)m * (size_t)m, 2 * sizeof(double));
+    S = zd + (size_t)m * (size_t)m;
+    al = (double *)ssvm__take(&a, (size_t)m, 8 * sizeof(double)); /* a, b, then Newton's 6 vectors */
+    be = al + m;
+    v = al + 2 * m;
+    for (k = 0; k < 2 * m; k++) al[k] = 0;
+    r = SSVM_ERR_NO_CONVERGENCE;
+    for (it = 1; it <= max_iter; it++) {
+        double worst = 0;
+        for (j = 0; j < m; j++) { /* row sums before the update: exp(a_j - a_j') */
+            double na = -ssvm__lse_strided(logits + (size_t)j * m, be, m, 1), rs = SSVM_EXP(al[j] - na);
+            if (it > 1 && ssvm__abs(rs - 1) > worst) worst = ssvm__abs(rs - 1);
+            al[j] = na;
+        }
+        if (iters) *iters = it;
+        if (it > 1 && worst <= tol) { r = SSVM_OK; break; } /* rows were within tol; now exact, columns within tol */
+        for (k = 0; k < m; k++) be[k] = -ssvm__lse_strided(logits + k, al, m, (size_t)m);
+        if (it > 8 && m > 1) ssvm__sk_newton(m, logits, al, be, zd, S, v);
+    }
+    for (j = 0; j < m; j++)
+        for (k = 0; k < m; k++) out[(size_t)j * m + k] = (ssvm_real)SSVM_EXP((double)logits[(size_t)j * m + k] + al[j] + be[k]);
+    return r;
+}
 STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, const ssvm_real *x, ssvm_real *theta) {
     int k;
     if (!W || !x || !theta) return SSVM_ERR_INVALID_ARG;
@@ -3411,6 +3706,229 @@ STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, c
     for (k = 0; k < d; k++) theta[k] = (ssvm_real)ssvm__dot(F, W + (size_t)k * F, x);
     return SSVM_OK;
 }
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>solvers: dual extragradient. Taskar, Lacoste-Julien, Jordan (JMLR 2006) as restated in the report
+   extragradient-vs-bcfw.txt (Algorithm 1, operator eq. 10), on the lambda-regularised objective that BCFW
+   minimises, so that primal, dual and gap mean the same for both. The saddle function (p_i = c_i / sum c):
+     L(w, z) = lambda/2 |w|^2 + sum_i p_i [ <c_i, z_i> - <w, phi(x_i, y_i) - F_i z_i> ],  (F_i z)= sum_p z_p phi_p
+   max_z L = P(w); min_w L = D(z) = <c, z>_p - |b(z)|^2 / (2 lambda), b(z) = sum_i p_i (phi(x_i,y_i) - F_i z_i),
+   the BCFW dual with alpha_i = z_i. The operator g(u) = (grad_w L, -grad_z L) is eq. 10 plus lambda w in the w
+   block. Choices and fixes (MANUAL, "Dual extragradient"):
+     E1 w lives in the ball |w| <= R = sqrt(2 Theta / lambda), which holds the optimum (lambda/2 |w*|^2 <=
+        P(w*) <= P(0) <= Theta), so the sets are bounded as Nesterov's analysis needs; ŵ = 0, ẑ_i = the centre.
+     E2 the distance on z_i is weighted by p_i, so every block steps at the scale of its own loss; the step is
+        eta = 1/L with L = lambda + |B~|_2, B~ = [sqrt(p_i) F_i P_i] (P_i: the polytope's tangent projector),
+        |B~|_2 by power iteration times 1.05. The report's eta < |F|^-2 is wrong: the analysis needs eta <= 1/L.
+        The same eta serves the entropy (the KL is 1-strongly convex in the row-wise l1 norm, which dominates l2).
+     E3 memory-efficient form (report 3.2.2, without its stray sum): s_z^t = p_i (t c_i + F_i^T W^t) with
+        W^t = sum_{k<t} u_w^k, so only w-sized vectors are kept and every z_i is recomputed.
+     E4 the iterate reported is w(z_bar) = b(z_bar)/lambda (BCFW's w = A alpha) and the average is w_bar, the
+        algorithm's output; both are certified by D(z_bar). */
+SSVM__PRIV ssvm_result ssvm__deg_parts(const ssvm_problem *p, int i, int *kind, int *m, int *np) {
+    int mm = 0, k = p->parts(p->user, i, &mm);
+    if (k < 0) return (ssvm_result)k;
+    if (k != SSVM_POLYTOPE_SIMPLEX && k != SSVM_POLYTOPE_BIRKHOFF) return SSVM_ERR_CALLBACK;
+    if (mm <= 0) return SSVM_ERR_SHAPE;
+    if (k == SSVM_POLYTOPE_BIRKHOFF && mm > 46340) return SSVM_ERR_OVERFLOW;
+    *kind = k; *m = mm; *np = k == SSVM_POLYTOPE_BIRKHOFF ? mm * mm : mm;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    size_t d = (size_t)p->d, wb = 0, ws = 0;
+    int i, kind, m, np, maxnp = 1, maxm = 0;
+    ssvm_result r;
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
+        if (np > maxnp) maxnp = np;
+        if (kind == SSVM_POLYTOPE_BIRKHOFF && m > maxm) maxm = m;
+    }
+    s->_dg_m = maxnp;
+    s->_dg_sw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_dg_W = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_dg_B = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_dg_phi = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_dg_vw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    ssvm__take_svec(a, &s->_u, p->d);
+    ssvm__take_svec(a, &s->_v, p->d);
+    s->_dg_score = (ssvm_real *)ssvm__take(a, (size_t)maxnp, 4 * sizeof(ssvm_real));
+    s->_dg_cost = s->_dg_score + maxnp; s->_dg_zv = s->_dg_cost + maxnp; s->_dg_zu = s->_dg_zv + maxnp;
+    if (maxm > 0) {
+        if ((r = ssvm_project_birkhoff_get_work_size(maxm, &wb)) != SSVM_OK) return r;
+        if ((r = ssvm_sinkhorn_get_work_size(maxm, &ws)) != SSVM_OK) return r;
+    }
+    s->_dg_work_bytes = wb > ws ? wb : ws;
+    s->_dg_work = ssvm__take(a, s->_dg_work_bytes ? s->_dg_work_bytes : 1, 1);
+    return SSVM_OK;
+}
+/* scores and costs of example i's parts at w, checked */
+SSVM__PRIV ssvm_result ssvm__deg_scores(ssvm_solver *s, int i, const ssvm_real *w, int np) {
+    const ssvm_problem *p = &s->_prob;
+    int k, rc = p->part_scores(p->user, i, w, s->_dg_score, s->_dg_cost);
+    if (rc < 0) return (ssvm_result)rc;
+    for (k = 0; k < np; k++) {
+        if (!ssvm__finite((double)s->_dg_score[k])) return SSVM_ERR_NONFINITE;
+        if (!ssvm__finite((double)s->_dg_cost[k]) || s->_dg_cost[k] < 0) return SSVM_ERR_LOSS;
+    }
+    return SSVM_OK;
+}
+/* out += scale * F_i z, checked */
+SSVM__PRIV ssvm_result ssvm__deg_phi(ssvm_solver *s, int i, const ssvm_real *z, double scale, ssvm_svec *out) {
+    int rc = s->_prob.part_phi(s->_prob.user, i, z, (ssvm_real)scale, out);
+    if (rc < 0) return (ssvm_result)rc;
+    return out->err ? (ssvm_result)out->err : SSVM_OK;
+}
+/* z <- the projection (Euclidean) or KL projection of exp(z) (entropic) onto example i's polytope, in place */
+SSVM__PRIV ssvm_result ssvm__deg_project(ssvm_solver *s, int kind, int m, int np, ssvm_real *z) {
+    const ssvm_deg_config *q = &s->_cfg.deg;
+    if (kind == SSVM_POLYTOPE_SIMPLEX)
+        return q->geometry == SSVM_DEG_ENTROPIC ? ssvm_project_simplex_kl(np, z, z) : ssvm_project_simplex(np, z, z);
+    if (q->geometry == SSVM_DEG_ENTROPIC)
+        return ssvm_sinkhorn(m, z, q->proj_tol, q->proj_max_iter, s->_dg_work, s->_dg_work_bytes, z, 0);
+    return ssvm_project_birkhoff(m, z, q->proj_tol, q->proj_max_iter, s->_dg_work, s->_dg_work_bytes, z, 0);
+}
+/* w <- w * min(1, R/|w|) */
+SSVM__PRIV void ssvm__deg_ball(int d, double R, ssvm_real *w) {
+    double nn = (double)ssvm__dot(d, w, w);
+    if (nn > R * R) ssvm__axpby(d, 0, w, R / SSVM_SQRT(nn), w);
+}
+/* dense out = base - scale * acc (acc an svec) */
+SSVM__PRIV void ssvm__deg_minus(int d, const ssvm_real *base, const ssvm_svec *acc, double scale, ssvm_real *out) {
+    int k;
+    SSVM_MEMCPY(out, base, (size_t)d * sizeof(ssvm_real));
+    for (k = 0; k < acc->nnz; k++) { int j = acc->idx[k]; out[j] = (ssvm_real)((double)out[j] - scale * (double)acc->val[j]); }
+}
+/* Setup at the first iteration: sum_i p_i phi(x_i, y_i), Theta and R (E1), and L by power iteration on
+   B~ B~^T = sum_i p_i F_i P_i F_i^T (E2), counted as oracle calls. */
+SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_deg_config *q = &s->_cfg.deg;
+    int i, k, j, it, kind, m, np, d = p->d, len;
+    double theta = 0, est = 0, prev = 0, nn;
+    ssvm_result r;
+    ssvm_svec_clear(&s->_u);
+    for (i = 0; i < p->n; i++) {
+        double pi = ssvm__block(p, s->_wsum, 1.0, i), th = 0;
+        len = p->truth(p->user, i, s->_y);
+        if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
+        if ((k = p->phi(p->user, i, s->_y, len, (ssvm_real)pi, &s->_u)) < 0) return (ssvm_result)k;
+        if (s->_u.err) return (ssvm_result)s->_u.err;
+        if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_scores(s, i, s->_w, np)) != SSVM_OK) return r; /* _w = 0 here; the costs for Theta */
+        s->_prog.oracle_calls++;
+        for (k = 0; k < (kind == SSVM_POLYTOPE_SIMPLEX ? 1 : m); k++) { /* Birkhoff: sum of row maxima, a bound */
+            double best = 0;
+            int w0 = kind == SSVM_POLYTOPE_SIMPLEX ? np : m;
+            for (j = 0; j < w0; j++) if ((double)s->_dg_cost[k * w0 + j] > best) best = (double)s->_dg_cost[k * w0 + j];
+            th += best;
+        }
+        theta += pi * th;
+    }
+    SSVM_MEMSET(s->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
+    for (k = 0; k < s->_u.nnz; k++) s->_dg_phi[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+    s->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
+    if (q->eta > 0) { s->_dg_eta = q->eta; s->_dg_L = 1 / q->eta; return SSVM_OK; }
+    for (j = 0; j < d; j++) s->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
+    for (it = 0; it < q->power_iters; it++) {
+        nn = (double)ssvm__dot(d, s->_dg_vw, s->_dg_vw);
+        if (!(nn > 0)) break; /* B~ B~^T v = 0: |B~| is 0 on what is left */
+        ssvm__axpby(d, 0, s->_dg_vw, 1 / SSVM_SQRT(nn), s->_dg_vw);
+        ssvm_svec_clear(&s->_u);
+        for (i = 0; i < p->n; i++) {
+            ssvm_real *g = s->_dg_score;
+            double mean = 0;
+            ssvm__deg_parts(p, i, &kind, &m, &np);
+            if ((r = ssvm__deg_scores(s, i, s->_dg_vw, np)) != SSVM_OK) return r;
+            s->_prog.oracle_calls++;
+            if (kind == SSVM_POLYTOPE_SIMPLEX) { /* P: remove the mean */
+                for (k = 0; k < np; k++) mean += (double)g[k];
+                for (k = 0; k < np; k++) g[k] = (ssvm_real)((double)g[k] - mean / np);
+            } else { /* P: remove the row means, then the column means */
+                for (k = 0; k < m; k++) {
+                    for (mean = 0, j = 0; j < m; j++) mean += (double)g[k * m + j];
+                    for (j = 0; j < m; j++) g[k * m + j] = (ssvm_real)((double)g[k * m + j] - mean / m);
+                }
+                for (j = 0; j < m; j++) {
+                    for (mean = 0, k = 0; k < m; k++) mean += (double)g[k * m + j];
+                    for (k = 0; k < m; k++) g[k * m + j] = (ssvm_real)((double)g[k * m + j] - mean / m);
+                }
+            }
+            if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &s->_u)) != SSVM_OK) return r;
+        }
+        SSVM_MEMSET(s->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
+        for (k = 0; k < s->_u.nnz; k++) s->_dg_vw[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+        est = SSVM_SQRT((double)ssvm__dot(d, s->_dg_vw, s->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
+        if (!ssvm__finite(est)) return SSVM_ERR_NONFINITE;
+        if (it > 0 && ssvm__abs(est - prev) <= 1e-4 * est) break;
+        prev = est;
+    }
+    s->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
+    s->_dg_eta = 1 / s->_dg_L;
+    return SSVM_OK;
+}
+/* One iteration of Algorithm 1 in the form E3: two operator evaluations (part scores) per example. */
+SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int ent = s->_cfg.deg.geometry == SSVM_DEG_ENTROPIC, i, k, kind, m, np, d = p->d;
+    double eta, lam = s->_cfg.lambda, t, lu = 0;
+    ssvm_real *zv = s->_dg_zv, *zu = s->_dg_zu;
+    ssvm_result r;
+    if (s->_k == 0 && (r = ssvm__deg_setup(s)) != SSVM_OK) return r;
+    eta = s->_dg_eta; t = (double)s->_k;
+    /* v_w = Pi_ball(w^ + eta s_w), w^ = 0 */
+    for (k = 0; k < d; k++) s->_dg_vw[k] = (ssvm_real)(eta * (double)s->_dg_sw[k]);
+    ssvm__deg_ball(d, s->_dg_R, s->_dg_vw);
+    ssvm_svec_clear(&s->_u); /* sum_i p_i F_i v_zi */
+    ssvm_svec_clear(&s->_v); /* sum_i p_i F_i u_zi */
+    for (i = 0; i < p->n; i++) {
+        double pi = ssvm__block(p, s->_wsum, 1.0, i), c0;
+        if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
+        c0 = kind == SSVM_POLYTOPE_SIMPLEX ? 1.0 / np : 1.0 / m; /* the centre z^_i */
+        /* v_zi = T(z^_i, s_zi), s_zi / p_i = t c_i + F_i^T W */
+        if ((r = ssvm__deg_scores(s, i, s->_dg_W, np)) != SSVM_OK) return r;
+        for (k = 0; k < np; k++) {
+            double a = eta * (t * (double)s->_dg_cost[k] + (double)s->_dg_score[k]);
+            zu[k] = (ssvm_real)a;                  /* entropic: u's logits start from v's */
+            zv[k] = (ssvm_real)(ent ? a : c0 + a);
+        }
+        if ((r = ssvm__deg_project(s, kind, m, np, zv)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_phi(s, i, zv, pi, &s->_u)) != SSVM_OK) return r;
+        /* u_zi = T(v_zi, -g_zi(v)), -g_zi(v) / p_i = c_i + F_i^T v_w */
+        if ((r = ssvm__deg_scores(s, i, s->_dg_vw, np)) != SSVM_OK) return r;
+        s->_prog.oracle_calls += 2;
+        for (k = 0; k < np; k++) {
+            double g = eta * ((double)s->_dg_cost[k] + (double)s->_dg_score[k]);
+            zu[k] = (ssvm_real)(ent ? (double)zu[k] + g : (double)zv[k] + g);
+        }
+        if ((r = ssvm__deg_project(s, kind, m, np, zu)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_phi(s, i, zu, pi, &s->_v)) != SSVM_OK) return r;
+        for (k = 0; k < np; k++) lu += pi * (double)s->_dg_cost[k] * (double)zu[k];
+    }
+    /* u_w = Pi_ball(v_w - eta (lambda v_w - b(v_z))), b(v_z) = phi_sum - sum p_i F_i v_zi */
+    ssvm__deg_minus(d, s->_dg_phi, &s->_u, 1.0, s->_wtmp);
+    ssvm__axpby(d, 1 - eta * lam, s->_dg_vw, eta, s->_wtmp);
+    ssvm__deg_ball(d, s->_dg_R, s->_wtmp);
+    /* s_w -= g_w(u) = lambda u_w - b(u_z); W += u_w; the z_bar sums; then w(z_bar), l and w_bar (E4) */
+    ssvm__deg_minus(d, s->_dg_phi, &s->_v, 1.0, s->_dg_vw); /* b(u_z), v_w is no longer needed */
+    for (k = 0; k < d; k++) {
+        s->_dg_sw[k] = (ssvm_real)((double)s->_dg_sw[k] + (double)s->_dg_vw[k] - lam * (double)s->_wtmp[k]);
+        s->_dg_W[k] += s->_wtmp[k];
+    }
+    for (k = 0; k < s->_v.nnz; k++) { int j = s->_v.idx[k]; s->_dg_B[j] += s->_v.val[j]; }
+    s->_dg_lsum += lu;
+    s->_k++;
+    s->_prog.steps++;
+    t = (double)s->_k;
+    for (k = 0; k < d; k++) {
+        s->_w[k] = (ssvm_real)((double)s->_dg_vw[k] / lam);
+        s->_z[k] = (ssvm_real)((double)s->_dg_W[k] / t);
+        if (!ssvm__finite((double)s->_w[k]) || !ssvm__finite((double)s->_z[k])) return SSVM_ERR_NONFINITE;
+    }
+    s->_l = lu;
+    return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>losses: shared helpers */
 SSVM__PRIV double ssvm__base_log(const ssvm_surrogate *s) { /* ln b */
