@@ -47,6 +47,7 @@ $(B)/double/test_core.o $(B)/float/test_core.o: tests/tchain.h tests/internals.h
 $(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tests/internals.h
 $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
 $(B)/double/test_engine.o $(B)/float/test_engine.o: tests/tchain.h tests/internals.h
+$(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
