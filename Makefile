@@ -22,13 +22,15 @@ all: examples
 $(B):
 	@mkdir -p $(B)
 
-examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift
+examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house
 
 $(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 
 # The main demo: 1,000 synthetic OCR-like words (letter templates, pixel noise, bigram words), BCFW.
