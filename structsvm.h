@@ -298,6 +298,28 @@
        ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels,
        ids, NaN/Inf, offsets) and sets up the oracle's scratch. The oracle writes into that scratch: one
        ssvm_chain per thread. Both models' problems keep a pointer to the model: it must outlive the solver.
+     ssvm_assign      matching (examples/house.c): example i maps rows j < m_i to distinct columns k < c_i,
+                      phi(x_i, y) = sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score,
+                      so w must score good pairs high (w = -1 on difference features = nearest match).
+       cfg = ssvm_assign_config_init(n, F, row_start, pair_start, labels); cfg.n_cols (NULL: square, c_i = m_i);
+       dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i] + j*c_i + k) or sparse
+       cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label: m_i ints, the column
+       of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric edge cost of
+       Taskar et al. 2006 (BCFW paper's matching task: cost_fp 1, cost_fn 3): a predicted edge not in the truth
+       costs cost_fp, a missed true edge cost_fn. Both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS.
+       SSVM_ASSIGN_DUMMY: partial matchings, label -1 = row unmatched (zero features: it scores 0, so give f a
+       constant feature to learn the threshold); solved with m_i extra dummy columns. Without it m_i > c_i is
+       SSVM_ERR_SHAPE. Oracle and decode: exact, ssvm_hungarian's method on the negated score (+ loss) matrix,
+       O(m^2 (c + m)) per call; a NaN/Inf score is SSVM_ERR_NONFINITE. Init validates shapes, labels (in range,
+       no column twice: SSVM_ERR_LABEL), ids, NaN/Inf, costs (SSVM_ERR_LOSS). When every example is square and
+       DUMMY is off, the problem also gets the Birkhoff view for the dual extragradient: parts (m_i), part_scores
+       (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of column k, normalised alike; either may be NULL)
+       and part_phi; otherwise those three stay NULL.
+       API: ssvm_assign_dim(&cfg) -> int; ssvm_assign_get_heap_size(&cfg, &bytes);
+       ssvm_assign_init_preallocated(&cfg, heap, bytes, &m); ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under
+       NO_MALLOC) / ssvm_assign_uninit(&m); ssvm_assign_problem(&m, &prob); predict-only:
+       ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
+       work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
 
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
         count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)

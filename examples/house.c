@@ -134,8 +134,8 @@ static void h_synthetic(hdata *D, unsigned long long seed) {
             double sum = 0;
             for (b = 0; b < H_BINS; b++) {
                 double *v = &walk[j * H_BINS + b];
-                if (b < 40) { *v += (h_unif(&s) - 0.5) * 0.12; if (*v < 0) *v = -*v; h[j * H_BINS + b] = *v; }
-                else h[j * H_BINS + b] = 1.5 * h_unif(&s);
+                if (b < 40) { *v += (h_unif(&s) - 0.5) * 0.25; if (*v < 0) *v = -*v; h[j * H_BINS + b] = *v; }
+                else h[j * H_BINS + b] = 4.0 * h_unif(&s);
                 sum += h[j * H_BINS + b];
             }
             for (b = 0; b < H_BINS; b++) h[j * H_BINS + b] /= sum;
