@@ -22,13 +22,15 @@ all: examples
 $(B):
 	@mkdir -p $(B)
 
-examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift
+examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house
 
 $(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 
 # The main demo: 1,000 synthetic OCR-like words (letter templates, pixel noise, bigram words), BCFW.
@@ -48,6 +50,7 @@ $(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tes
 $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
 $(B)/double/test_engine.o $(B)/float/test_engine.o: tests/tchain.h tests/internals.h
 $(B)/double/test_deg.o $(B)/float/test_deg.o: tests/tchain.h
+$(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))

@@ -298,6 +298,28 @@
        ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels,
        ids, NaN/Inf, offsets) and sets up the oracle's scratch. The oracle writes into that scratch: one
        ssvm_chain per thread. Both models' problems keep a pointer to the model: it must outlive the solver.
+     ssvm_assign      matching (examples/house.c): example i maps rows j < m_i to distinct columns k < c_i,
+                      phi(x_i, y) = sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score,
+                      so w must score good pairs high (w = -1 on difference features = nearest match).
+       cfg = ssvm_assign_config_init(n, F, row_start, pair_start, labels); cfg.n_cols (NULL: square, c_i = m_i);
+       dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i] + j*c_i + k) or sparse
+       cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label: m_i ints, the column
+       of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric edge cost of
+       Taskar et al. 2006 (BCFW paper's matching task: cost_fp 1, cost_fn 3): a predicted edge not in the truth
+       costs cost_fp, a missed true edge cost_fn. Both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS.
+       SSVM_ASSIGN_DUMMY: partial matchings, label -1 = row unmatched (zero features: it scores 0, so give f a
+       constant feature to learn the threshold); solved with m_i extra dummy columns. Without it m_i > c_i is
+       SSVM_ERR_SHAPE. Oracle and decode: exact, ssvm_hungarian's method on the negated score (+ loss) matrix,
+       O(m^2 (c + m)) per call; a NaN/Inf score is SSVM_ERR_NONFINITE. Init validates shapes, labels (in range,
+       no column twice: SSVM_ERR_LABEL), ids, NaN/Inf, costs (SSVM_ERR_LOSS). When every example is square and
+       DUMMY is off, the problem also gets the Birkhoff view for the dual extragradient: parts (m_i), part_scores
+       (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of column k, normalised alike; either may be NULL)
+       and part_phi; otherwise those three stay NULL.
+       API: ssvm_assign_dim(&cfg) -> int; ssvm_assign_get_heap_size(&cfg, &bytes);
+       ssvm_assign_init_preallocated(&cfg, heap, bytes, &m); ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under
+       NO_MALLOC) / ssvm_assign_uninit(&m); ssvm_assign_problem(&m, &prob); predict-only:
+       ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
+       work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
 
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
         count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
@@ -950,6 +972,64 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 /* (graph declarations end) */
 
 /* >>assign: assignment model (declarations) ----------------------------------------------------------- */
+/* Assignment (matching) model: example i matches its m_i rows to c_i columns, y(j) = the column of row j.
+   phi(x_i, y) = sum_j f(x_i, j, y(j)) over caller pair features f of dimension F (d = F; w scores pairs).
+   Loss: Hamming over rows (cost_fp = cost_fn = 0, the default), or, with either cost set, the asymmetric edge
+   cost of Taskar et al. 2006 (the BCFW paper's matching task: precision 1, recall 3): a predicted edge not in
+   the truth costs cost_fp, a true edge not predicted cost_fn. Divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS.
+   SSVM_ASSIGN_DUMMY: a row may stay unmatched (label -1, zero features, so it scores 0); without it every row
+   takes a distinct column and m_i > c_i is SSVM_ERR_SHAPE. */
+enum {
+    SSVM_ASSIGN_COUNTED_LOSS = 1, /* loss counted, not divided by the number of rows */
+    SSVM_ASSIGN_DUMMY = 2         /* partial matchings: label -1 = row left unmatched */
+};
+/* The data of an assignment model (the library reads it, never writes or copies it). */
+typedef struct ssvm_assign_config {
+    int n;                      /* examples */
+    int n_attrs;                /* F: pair features (dense), or the number of sparse attribute ids; d = F */
+    int flags;
+    const int *row_start;       /* n+1 offsets into labels: rows of example i are row_start[i] .. row_start[i+1]-1 */
+    const int *n_cols;          /* n column counts c_i; NULL: square (c_i = m_i) */
+    const int *pair_start;      /* n+1 offsets counting pairs: pair (j, k) of example i is pair_start[i] + j*c_i + k,
+                                   and pair_start[i+1] - pair_start[i] = m_i * c_i */
+    const ssvm_real *x;         /* dense: F reals per pair; NULL when sparse */
+    const int *pair_attr_start; /* sparse: offsets into attr_id / attr_val per global pair index (pairs + 1) */
+    const int *attr_id;
+    const ssvm_real *attr_val;  /* NULL: every listed attribute has value 1 */
+    const int *labels;          /* true column per row; -1 (unmatched) only with SSVM_ASSIGN_DUMMY */
+    double cost_fp, cost_fn;    /* both 0: Hamming; else the asymmetric edge cost (finite, >= 0) */
+} ssvm_assign_config;
+/* The model object: the validated data and the oracle's scratch (one object per thread). */
+typedef struct ssvm_assign {
+    ssvm_assign_config config;  /* read-only after init */
+    int _max_rows, _max_cols;   /* largest m_i; largest Hungarian width c_i (+ m_i with the dummy columns) */
+    int _square;                /* every example square and no dummy: the Birkhoff polytope view is set */
+    size_t _cost_bytes;         /* the cost matrix's share of the scratch; the Hungarian work area follows */
+    void *_scratch;
+    size_t _scratch_bytes;
+    int _owns_scratch;
+} ssvm_assign;
+/* n examples, F pair features, the offsets and true columns; set x (dense) or pair_attr_start/attr_* (sparse). */
+STRUCTSVM_DEF ssvm_assign_config ssvm_assign_config_init(int n, int F, const int *row_start, const int *pair_start,
+                                                         const int *labels);
+/* d = F (0 when F <= 0) */
+STRUCTSVM_DEF int ssvm_assign_dim(const ssvm_assign_config *c);
+/* The oracle's scratch (a cost matrix and the Hungarian work area): ssvm_assign_init_preallocated's bytes. */
+STRUCTSVM_DEF ssvm_result ssvm_assign_get_heap_size(const ssvm_assign_config *c, size_t *bytes);
+/* Validate the data (shapes, labels a partial permutation, ids, finite values, costs) and set up the scratch. */
+STRUCTSVM_DEF ssvm_result ssvm_assign_init_preallocated(const ssvm_assign_config *c, void *heap, size_t bytes,
+                                                        ssvm_assign *m);
+STRUCTSVM_DEF ssvm_result ssvm_assign_init(const ssvm_assign_config *c, ssvm_assign *m); /* malloc; not NO_MALLOC */
+STRUCTSVM_DEF void ssvm_assign_uninit(ssvm_assign *m);
+/* The problem's callbacks (user = m: m must outlive the solver). Labels: m_i ints. The polytope view (parts,
+   part_scores, part_phi: SSVM_POLYTOPE_BIRKHOFF, part j*m + k) only when every example is square and
+   SSVM_ASSIGN_DUMMY is off; otherwise those three stay NULL. */
+STRUCTSVM_DEF ssvm_result ssvm_assign_problem(ssvm_assign *m, ssvm_problem *out);
+/* Plain decoding of one dense example (x: m*c pairs of F reals, pair j*c + k) with weights w[F]: the predict-only
+   entry point; flags: SSVM_ASSIGN_DUMMY or 0. work: ssvm_assign_predict_get_work_size bytes; y: m ints. */
+STRUCTSVM_DEF ssvm_result ssvm_assign_predict_get_work_size(int m, int c, int flags, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, const ssvm_real *w, const ssvm_real *x,
+                                              void *work, size_t work_bytes, int *y);
 /* (assign declarations end) */
 
 /* >>decoders: linear assignment (predict-safe) -------------------------------------------------------- */
@@ -2134,6 +2214,302 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 /* (graph implementation ends) */
 
 /* >>assign: assignment model (implementation) */
+/* The Hungarian solver is defined further down (>>hungarian), outside the training-only block. */
+SSVM__PRIV size_t ssvm__hung_bytes(int n, int m);
+SSVM__PRIV int ssvm__hung(int n, int m, const ssvm_real *cr, const double *cd, void *work, int *assign,
+                          double *total);
+
+STRUCTSVM_DEF ssvm_assign_config ssvm_assign_config_init(int n, int F, const int *row_start, const int *pair_start,
+                                                         const int *labels) {
+    ssvm_assign_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.n = n; c.n_attrs = F; c.row_start = row_start; c.pair_start = pair_start; c.labels = labels;
+    return c;
+}
+STRUCTSVM_DEF int ssvm_assign_dim(const ssvm_assign_config *c) { return c && c->n_attrs > 0 ? c->n_attrs : 0; }
+
+SSVM__PRIV int ssvm__asg_rows(const ssvm_assign_config *c, int i) { return c->row_start[i + 1] - c->row_start[i]; }
+SSVM__PRIV int ssvm__asg_cols(const ssvm_assign_config *c, int i) {
+    return c->n_cols ? c->n_cols[i] : ssvm__asg_rows(c, i);
+}
+/* Delta of one row labelled k (-1: unmatched) whose true column is g, before the 1/m normalisation. Row by row
+   the asymmetric cost is exact: a wrong row predicts one edge not in the truth (unless k = -1) and misses its
+   true edge (unless g = -1). */
+SSVM__PRIV double ssvm__asg_row_loss(const ssvm_assign_config *c, int g, int k) {
+    if (k == g) return 0;
+    if (c->cost_fp == 0 && c->cost_fn == 0) return 1;
+    return (k >= 0 ? c->cost_fp : 0) + (g >= 0 ? c->cost_fn : 0);
+}
+SSVM__PRIV double ssvm__asg_unit(const ssvm_assign_config *c, int m) {
+    return (c->flags & SSVM_ASSIGN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)m;
+}
+/* <w, f(p)> for a global pair index p, summed in double */
+SSVM__PRIV double ssvm__asg_score(const ssvm_assign_config *c, const ssvm_real *w, size_t p) {
+    int k;
+    double s = 0;
+    if (c->x) return (double)ssvm__dot(c->n_attrs, w, c->x + p * (size_t)c->n_attrs);
+    for (k = c->pair_attr_start[p]; k < c->pair_attr_start[p + 1]; k++)
+        s += (double)w[c->attr_id[k]] * (c->attr_val ? (double)c->attr_val[k] : 1.0);
+    return s;
+}
+/* out += scale * f(p) */
+SSVM__PRIV void ssvm__asg_add_pair(const ssvm_assign_config *c, size_t p, ssvm_real scale, ssvm_svec *out) {
+    if (c->x) ssvm_svec_add_dense(out, 0, c->x + p * (size_t)c->n_attrs, c->n_attrs, scale);
+    else {
+        int b = c->pair_attr_start[p];
+        ssvm_svec_add_sparse(out, 0, 1, c->attr_id + b, c->attr_val ? c->attr_val + b : 0,
+                             c->pair_attr_start[p + 1] - b, scale);
+    }
+}
+/* m_i columns in [0, c_i) (or -1 with the dummy flag), none twice. O(m^2) with no memory: the check runs at
+   init (from the size query too) and in phi and loss, whose costs are O(m F) anyway. */
+SSVM__PRIV int ssvm__asg_check_label(const ssvm_assign_config *c, int i, const int *y, int len) {
+    int m = ssvm__asg_rows(c, i), cols = ssvm__asg_cols(c, i), j, k;
+    if (len != m) return SSVM_ERR_LABEL;
+    for (j = 0; j < m; j++) {
+        if (y[j] == -1 && (c->flags & SSVM_ASSIGN_DUMMY)) continue;
+        if (y[j] < 0 || y[j] >= cols) return SSVM_ERR_LABEL;
+        for (k = 0; k < j; k++) if (y[k] == y[j]) return SSVM_ERR_LABEL;
+    }
+    return 0;
+}
+SSVM__PRIV ssvm_real ssvm__asg_loss_of(const ssvm_assign_config *c, int i, const int *y) {
+    const int *g = c->labels + c->row_start[i];
+    int m = ssvm__asg_rows(c, i), j;
+    double s = 0;
+    for (j = 0; j < m; j++) s += ssvm__asg_row_loss(c, g[j], y[j]);
+    return (ssvm_real)(s * ssvm__asg_unit(c, m));
+}
+/* The scratch: a cost matrix of `cells` doubles, then the Hungarian work of rows x width (0: does not fit) */
+SSVM__PRIV size_t ssvm__asg_cost_bytes(size_t cells) {
+    if (cells > ((size_t)-1) / 8 / sizeof(double)) return 0;
+    return (cells * sizeof(double) + 15u) & ~(size_t)15u;
+}
+SSVM__PRIV size_t ssvm__asg_scratch_bytes(int rows, int width, size_t cells) {
+    size_t hb = ssvm__hung_bytes(rows, width), cb = ssvm__asg_cost_bytes(cells);
+    if (!hb || !cb || cb > ((size_t)-1) / 4 - hb) return 0;
+    return cb + hb + 16;
+}
+
+/* Plain (aug = 0) or loss-augmented decoding (aug = 1/w_scale: the argmax of <w, phi> + Delta / w_scale) of
+   example i: ssvm__hung minimises C[j][k] = -(<w, f(j, k)> + aug Delta_j(k)); with the dummy flag, m extra
+   columns (any row may take any of them) cost -aug Delta_j(-1): an unmatched row scores 0. */
+SSVM__PRIV int ssvm__asg_argmax(ssvm_assign *a, int i, const ssvm_real *w, double aug, int *y, ssvm_real *delta) {
+    const ssvm_assign_config *c = &a->config;
+    int m = ssvm__asg_rows(c, i), cols = ssvm__asg_cols(c, i), j, k, rc;
+    int width = cols + ((c->flags & SSVM_ASSIGN_DUMMY) ? m : 0);
+    const int *g = (c->labels && aug != 0) ? c->labels + c->row_start[i] : 0;
+    double unit = g ? aug * ssvm__asg_unit(c, m) : 0;
+    unsigned char *base = ssvm__align16(a->_scratch);
+    double *C = (double *)(void *)base;
+    size_t p0 = (size_t)c->pair_start[i];
+    for (j = 0; j < m; j++) {
+        double *row = C + (size_t)j * (size_t)width;
+        for (k = 0; k < cols; k++) {
+            double v = ssvm__asg_score(c, w, p0 + (size_t)j * (size_t)cols + (size_t)k);
+            if (g) v += unit * ssvm__asg_row_loss(c, g[j], k);
+            /* a NaN/Inf weight (or a huge score) would stall the solver: refuse it here */
+            if (!ssvm__finite(v) || v > 1e290 || v < -1e290) return SSVM_ERR_NONFINITE;
+            row[k] = -v;
+        }
+        for (k = cols; k < width; k++) row[k] = g ? -unit * ssvm__asg_row_loss(c, g[j], -1) : 0.0;
+    }
+    if ((rc = ssvm__hung(m, width, 0, C, base + a->_cost_bytes, y, 0)) != 0) return rc;
+    for (j = 0; j < m; j++) if (y[j] >= cols) y[j] = -1;
+    if (delta) *delta = ssvm__asg_loss_of(c, i, y);
+    return m;
+}
+SSVM__PRIV int ssvm__asg_truth(void *user, int i, int *y) {
+    const ssvm_assign_config *c = &((ssvm_assign *)user)->config;
+    int m = ssvm__asg_rows(c, i), j;
+    for (j = 0; j < m; j++) y[j] = c->labels[c->row_start[i] + j];
+    return m;
+}
+SSVM__PRIV int ssvm__asg_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
+    const ssvm_assign_config *c = &((ssvm_assign *)user)->config;
+    int cols = ssvm__asg_cols(c, i), j, rc;
+    if ((rc = ssvm__asg_check_label(c, i, y, len)) != 0) return rc;
+    for (j = 0; j < len; j++)
+        if (y[j] >= 0) ssvm__asg_add_pair(c, (size_t)c->pair_start[i] + (size_t)j * (size_t)cols + (size_t)y[j], scale, out);
+    return out->err;
+}
+SSVM__PRIV int ssvm__asg_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
+    return ssvm__asg_argmax((ssvm_assign *)user, i, w, 1.0 / ws, y, delta);
+}
+SSVM__PRIV int ssvm__asg_decode(void *user, int i, const ssvm_real *w, int *y) {
+    return ssvm__asg_argmax((ssvm_assign *)user, i, w, 0, y, 0);
+}
+SSVM__PRIV int ssvm__asg_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
+    const ssvm_assign_config *c = &((ssvm_assign *)user)->config;
+    int rc;
+    if ((rc = ssvm__asg_check_label(c, i, y, len)) != 0) return rc;
+    *delta = ssvm__asg_loss_of(c, i, y);
+    return 0;
+}
+/* The Birkhoff view (square, no dummy): part p = j*m + k is the edge row j -> column k, with phi_p = f(j, k)
+   and cost_p = unit * Delta_j(k); every row of a permutation is matched, so Delta(y_i, y) = sum_p z_p(y) cost_p. */
+SSVM__PRIV int ssvm__asg_parts(void *user, int i, int *m) {
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    *m = ssvm__asg_rows(&((ssvm_assign *)user)->config, i);
+    return SSVM_POLYTOPE_BIRKHOFF;
+}
+/* score or cost may be NULL (not wanted) */
+SSVM__PRIV int ssvm__asg_part_scores(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost) {
+    const ssvm_assign_config *c = &((ssvm_assign *)user)->config;
+    int m = ssvm__asg_rows(c, i), j, k;
+    const int *g = c->labels + c->row_start[i];
+    double unit = ssvm__asg_unit(c, m);
+    size_t p0 = (size_t)c->pair_start[i], p;
+    for (j = 0; j < m; j++)
+        for (k = 0; k < m; k++) {
+            p = (size_t)j * (size_t)m + (size_t)k;
+            if (score) score[p] = (ssvm_real)ssvm__asg_score(c, w, p0 + p);
+            if (cost) cost[p] = (ssvm_real)(unit * ssvm__asg_row_loss(c, g[j], k));
+        }
+    return 0;
+}
+SSVM__PRIV int ssvm__asg_part_phi(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out) {
+    const ssvm_assign_config *c = &((ssvm_assign *)user)->config;
+    size_t mm = (size_t)ssvm__asg_rows(c, i), p;
+    for (p = 0; p < mm * mm; p++) if (z[p] != 0) ssvm__asg_add_pair(c, (size_t)c->pair_start[i] + p, scale * z[p], out);
+    return out->err;
+}
+
+/* validates the data; the largest rows, Hungarian width and cost matrix; whether the Birkhoff view applies */
+SSVM__PRIV ssvm_result ssvm__asg_check(const ssvm_assign_config *c, int *max_rows, int *max_width, size_t *max_cells,
+                                       int *square) {
+    int i, F, dummy;
+    long long k, P;
+    if (!c) return SSVM_ERR_INVALID_ARG;
+    if (c->n <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
+    if (!c->row_start || !c->pair_start || !c->labels || (!c->x && (!c->pair_attr_start || !c->attr_id)))
+        return SSVM_ERR_INVALID_ARG;
+    if (c->flags & ~(SSVM_ASSIGN_COUNTED_LOSS | SSVM_ASSIGN_DUMMY)) return SSVM_ERR_INVALID_ARG;
+    if (!ssvm__finite(c->cost_fp) || !ssvm__finite(c->cost_fn) || c->cost_fp < 0 || c->cost_fn < 0) return SSVM_ERR_LOSS;
+    if (c->row_start[0] < 0 || c->pair_start[0] < 0) return SSVM_ERR_INVALID_ARG;
+    F = c->n_attrs; dummy = (c->flags & SSVM_ASSIGN_DUMMY) != 0;
+    *max_rows = 0; *max_width = 0; *max_cells = 0; *square = !dummy;
+    for (i = 0; i < c->n; i++) {
+        int m = ssvm__asg_rows(c, i), cols = ssvm__asg_cols(c, i);
+        long long width;
+        if (m <= 0 || cols <= 0) return SSVM_ERR_EMPTY;
+        if (m > cols && !dummy) return SSVM_ERR_SHAPE;
+        if ((long long)m * cols != (long long)c->pair_start[i + 1] - c->pair_start[i]) return SSVM_ERR_INVALID_ARG;
+        width = (long long)cols + (dummy ? m : 0);
+        if (width > INT_MAX - 1 || (unsigned long long)m * (unsigned long long)width > (size_t)-1 / 16)
+            return SSVM_ERR_OVERFLOW;
+        if (cols != m) *square = 0;
+        if (m > *max_rows) *max_rows = m;
+        if (width > *max_width) *max_width = (int)width;
+        if ((size_t)m * (size_t)width > *max_cells) *max_cells = (size_t)m * (size_t)width;
+        if (ssvm__asg_check_label(c, i, c->labels + c->row_start[i], m) != 0) return SSVM_ERR_LABEL;
+    }
+    P = c->pair_start[c->n];
+    if (c->x) {
+        for (k = (long long)c->pair_start[0] * F; k < P * F; k++)
+            if (!ssvm__finite((double)c->x[k])) return SSVM_ERR_NONFINITE;
+    } else {
+        if (c->pair_attr_start[c->pair_start[0]] < 0) return SSVM_ERR_INVALID_ARG;
+        for (k = c->pair_start[0]; k < P; k++)
+            if (c->pair_attr_start[k + 1] < c->pair_attr_start[k]) return SSVM_ERR_INVALID_ARG;
+        for (k = c->pair_attr_start[c->pair_start[0]]; k < c->pair_attr_start[P]; k++) {
+            if (c->attr_id[k] < 0 || c->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
+            if (c->attr_val && !ssvm__finite((double)c->attr_val[k])) return SSVM_ERR_NONFINITE;
+        }
+    }
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_get_heap_size(const ssvm_assign_config *c, size_t *bytes) {
+    int rows = 0, width = 0, sq = 0;
+    size_t cells = 0;
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, ssvm__asg_check(c, &rows, &width, &cells, &sq))) != SSVM_OK) return r;
+    return (*bytes = ssvm__asg_scratch_bytes(rows, width, cells)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_init_preallocated(const ssvm_assign_config *c, void *heap, size_t bytes,
+                                                        ssvm_assign *m) {
+    int rows = 0, width = 0, sq = 0;
+    size_t cells = 0, need;
+    ssvm_result r;
+    if (!m || !heap) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(m, 0, sizeof *m);
+    if ((r = ssvm__asg_check(c, &rows, &width, &cells, &sq)) != SSVM_OK) return r;
+    if (!(need = ssvm__asg_scratch_bytes(rows, width, cells))) return SSVM_ERR_OVERFLOW;
+    if (bytes < need) return SSVM_ERR_WORKSPACE;
+    m->config = *c; m->_max_rows = rows; m->_max_cols = width; m->_square = sq;
+    m->_cost_bytes = ssvm__asg_cost_bytes(cells); m->_scratch = heap; m->_scratch_bytes = bytes;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_init(const ssvm_assign_config *c, ssvm_assign *m) {
+    size_t need = 0;
+    void *heap = 0;
+    ssvm_result r = SSVM_ERR_INVALID_ARG;
+    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_assign_get_heap_size(c, &need); }
+    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
+    if (r == SSVM_OK) r = ssvm_assign_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
+    if (r == SSVM_OK) m->_owns_scratch = 1;
+    else ssvm__free_with(0, heap);
+    return r;
+}
+STRUCTSVM_DEF void ssvm_assign_uninit(ssvm_assign *m) {
+    if (!m) return;
+    if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
+    m->_scratch = 0; m->_owns_scratch = 0; m->_scratch_bytes = 0; m->_max_rows = 0; m->_max_cols = 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_problem(ssvm_assign *m, ssvm_problem *out) {
+    if (!m || !out) return SSVM_ERR_INVALID_ARG;
+    if (!m->_scratch || m->_max_rows <= 0) return SSVM_ERR_INVALID_ARG; /* not initialised */
+    *out = ssvm_problem_config_init(m->config.n, ssvm_assign_dim(&m->config), m->_max_rows);
+    out->user = m;
+    out->truth = ssvm__asg_truth; out->phi = ssvm__asg_phi; out->oracle = ssvm__asg_oracle;
+    out->decode = ssvm__asg_decode; out->loss = ssvm__asg_loss;
+    if (m->_square) {
+        out->parts = ssvm__asg_parts; out->part_scores = ssvm__asg_part_scores; out->part_phi = ssvm__asg_part_phi;
+    }
+    return SSVM_OK;
+}
+/* the shape of one example for the predict entry point: its Hungarian width and scratch bytes (0: error) */
+SSVM__PRIV ssvm_result ssvm__asg_predict_shape(int m, int c, int flags, int *width, size_t *bytes) {
+    long long wd;
+    if (m <= 0 || c <= 0) return SSVM_ERR_EMPTY;
+    if (flags & ~(SSVM_ASSIGN_COUNTED_LOSS | SSVM_ASSIGN_DUMMY)) return SSVM_ERR_INVALID_ARG;
+    if (m > c && !(flags & SSVM_ASSIGN_DUMMY)) return SSVM_ERR_SHAPE;
+    wd = (long long)c + ((flags & SSVM_ASSIGN_DUMMY) ? m : 0);
+    if (wd > INT_MAX - 1 || (long long)m * c > INT_MAX || (unsigned long long)m * (unsigned long long)wd > (size_t)-1 / 16)
+        return SSVM_ERR_OVERFLOW;
+    *width = (int)wd;
+    *bytes = ssvm__asg_scratch_bytes(m, *width, (size_t)m * (size_t)*width);
+    return *bytes ? SSVM_OK : SSVM_ERR_OVERFLOW;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_predict_get_work_size(int m, int c, int flags, size_t *bytes) {
+    int width = 0;
+    size_t b = 0;
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm__asg_predict_shape(m, c, flags, &width, &b)) != SSVM_OK) return r;
+    *bytes = b;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, const ssvm_real *w, const ssvm_real *x,
+                                              void *work, size_t work_bytes, int *y) {
+    ssvm_assign a;
+    int rs[2], ps[2], width = 0, rc;
+    size_t need = 0;
+    ssvm_result r;
+    if (!w || !x || !work || !y) return SSVM_ERR_INVALID_ARG;
+    if (F <= 0) return SSVM_ERR_EMPTY;
+    if ((r = ssvm__asg_predict_shape(m, c, flags, &width, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMSET(&a, 0, sizeof a);
+    rs[0] = 0; rs[1] = m; ps[0] = 0; ps[1] = m * c;
+    a.config.n = 1; a.config.n_attrs = F; a.config.flags = flags; a.config.row_start = rs; a.config.n_cols = &c;
+    a.config.pair_start = ps; a.config.x = x;
+    a._cost_bytes = ssvm__asg_cost_bytes((size_t)m * (size_t)width); a._scratch = work; a._scratch_bytes = work_bytes;
+    rc = ssvm__asg_argmax(&a, 0, w, 0, y, 0);
+    return rc < 0 ? (ssvm_result)rc : SSVM_OK;
+}
 /* (assign implementation ends) */
 
 /* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
