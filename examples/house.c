@@ -1,6 +1,6 @@
 /* examples/house.c: learning linear assignment on the CMU "house" sequence with ssvm_assign (structsvm.h).
 
-   Usage: build/house [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg] [--seed S]
+   Usage: build/house [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg|deg|deg-kl] [--seed S]
                       [--squared] [--synthetic]
      DATA: the cmu_house directory (holding cmu_house.tar.gz), the shared root (../shared, holding
      data/cmu_house/cmu_house.tar.gz) or the tarball itself. Members are read with popen("tar -xzOf ..."), so
@@ -213,6 +213,7 @@ int main(int argc, char **argv) {
     int passes = 50, squared = 0, synthetic = 0, use_gap[H_GAPS], a, i, g, j, n = 0, ngrid, gi;
     unsigned long long seed = 1;
     ssvm_solver_kind solver = SSVM_BCFW;
+    ssvm_deg_geometry geometry = SSVM_DEG_EUCLIDEAN;
     int *row_start = NULL, *pair_start = NULL, *labels = NULL;
     ssvm_real *x = NULL, w[H_BINS], best_w[H_BINS], base_w[H_BINS];
     ssvm_assign_config cfg;
@@ -230,11 +231,13 @@ int main(int argc, char **argv) {
             a++;
             if (!strcmp(argv[a], "bcfw")) solver = SSVM_BCFW;
             else if (!strcmp(argv[a], "ssg")) solver = SSVM_SSG;
-            else { fprintf(stderr, "--solver: bcfw or ssg\n"); return 2; }
+            else if (!strcmp(argv[a], "deg")) solver = SSVM_DEG;
+            else if (!strcmp(argv[a], "deg-kl")) { solver = SSVM_DEG; geometry = SSVM_DEG_ENTROPIC; }
+            else { fprintf(stderr, "--solver: bcfw, ssg, deg or deg-kl\n"); return 2; }
         } else if (!strcmp(argv[a], "--squared")) squared = 1;
         else if (!strcmp(argv[a], "--synthetic")) synthetic = 1;
         else if (argv[a][0] == '-') {
-            fprintf(stderr, "usage: %s [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg] "
+            fprintf(stderr, "usage: %s [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg|deg|deg-kl] "
                             "[--seed S] [--squared] [--synthetic]\n", argv[0]);
             return 2;
         } else dir = argv[a];
@@ -303,7 +306,7 @@ int main(int argc, char **argv) {
     /* train at each lambda of the grid (or the given one); keep the best on validate */
     ngrid = lambda > 0 ? 1 : 5;
     if (lambda > 0) grid[0] = lambda;
-    printf("%d training examples (30 x 30, F = %d), %s, %d passes\n", n, H_BINS, solver == SSVM_BCFW ? "BCFW" : "SSG", passes);
+    printf("%d training examples (30 x 30, F = %d), %s, %d passes\n", n, H_BINS, solver == SSVM_BCFW ? "BCFW" : solver == SSVM_SSG ? "SSG" : geometry ? "DEG (entropic)" : "DEG (Euclidean)", passes);
     printf("  lambda     train_s  primal        gap       validate_err\n");
     for (gi = 0; gi < ngrid; gi++) {
         ssvm_solver_config sc = ssvm_solver_config_init(&prob, solver);
@@ -312,6 +315,7 @@ int main(int argc, char **argv) {
         heval ev;
         double t0 = h_now(), dt;
         sc.lambda = grid[gi]; sc.max_passes = passes; sc.gap_tol = 1e-4; sc.seed = seed;
+        sc.deg.geometry = geometry; /* read by SSVM_DEG only */
         r = ssvm_train(&sc, w, sizeof w, &fin);
         dt = h_now() - t0;
         if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
