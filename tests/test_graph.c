@@ -308,7 +308,6 @@ static void test_graph_parts_consistency(th_ctx *t) {
         ssvm_svec a, b;
         size_t vb = 0;
         void *ha, *hb;
-        double zs = 0;
         TH_CHECK(t, gm_make(&g, &r, L, trial % 2, (trial / 2) % 2, (trial / 4) % 2 ? SSVM_GRAPH_COUNTED_LOSS : 0) == SSVM_OK);
         d = g.p.d;
         for (q = 0; q < d; q++) w[q] = (ssvm_real)(gr_u(&r) * 2 - 1);
@@ -321,8 +320,7 @@ static void test_graph_parts_consistency(th_ctx *t) {
         np = 1 << L;
         for (i = 0; i < GM_N; i++) {
             TH_CHECK(t, g.p.part_scores(g.p.user, i, w, score, cost) == 0);
-            zs = 0;
-            for (q = 0; q < np; q++) { z[q] = (ssvm_real)(gr_u(&r) < 0.5 ? 0 : gr_u(&r)); zs += (double)z[q]; }
+            for (q = 0; q < np; q++) { z[q] = (ssvm_real)(gr_u(&r) < 0.5 ? 0 : gr_u(&r)); }
             ssvm_svec_clear(&a); ssvm_svec_clear(&b);
             for (q = 0; q < np; q++) {
                 for (l = 0; l < L; l++) y[l] = (q >> l) & 1;
