@@ -2159,8 +2159,10 @@ typedef struct ssvm__gw {
     int *parent; /* L: -1 at a root */
     int *pedge;  /* L: the edge to the parent */
     int *mark;   /* L */
-    int *bp;     /* 2L: tree: the best state of l given its parent's state; enum: the current labeling */
+    int *bp;     /* 2L: tree: the best state of l given its parent's state */
     double *b;   /* 2L: unary scores with the loss term; tree: then the max-marginals of subtrees */
+    double *dt;  /* enum: 8E, the change of neighbour entry j's edge score when its label flips to t with the
+                    neighbour in state o, at dt[4j + 2t + o] */
 } ssvm__gw;
 SSVM__PRIV void ssvm__gw_carve(ssvm__arena *a, int L, int E, ssvm__gw *g) {
     size_t l = (size_t)L, e2 = ssvm__mulsz(a, (size_t)E, 2);
@@ -2174,6 +2176,7 @@ SSVM__PRIV void ssvm__gw_carve(ssvm__arena *a, int L, int E, ssvm__gw *g) {
     g->pedge = (int *)ssvm__take(a, l, sizeof(int));
     g->mark = (int *)ssvm__take(a, l, sizeof(int));
     g->bp = (int *)ssvm__take(a, ssvm__mulsz(a, l, 2), sizeof(int));
+    g->dt = (double *)ssvm__take(a, ssvm__mulsz(a, e2, 4), sizeof(double));
 }
 /* The checks that need no pass over the edges. More than L(L-1)/2 edges must repeat one. */
 SSVM__PRIV ssvm_result ssvm__gw_args(int L, int E, int method) {
@@ -2260,30 +2263,33 @@ SSVM__PRIV void ssvm__gw_tree(ssvm__gw *g, const ssvm_real *pair, int *y) {
     }
 }
 /* All 2^L labelings in Gray-code order from all zeros: step k flips the label of k's lowest set bit, and the
-   score changes by that label's unary and its edges only. y = the first best; all (2^L reals, or NULL) gets
-   the score of every labeling p (y_l = bit l of p). Sums in double. */
+   score changes by that label's unary and its edges only (a table lookup per edge). y = the first best; all
+   (2^L reals, or NULL) gets the score of every labeling p (y_l = bit l of p). Sums in double. */
 SSVM__PRIV void ssvm__gw_enum(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_real *all) {
-    int *cur = g->bp, l, e;
+    int l, e, j, t, o;
     unsigned long code = 0, best_code = 0, k, n = 1UL << g->L;
     double s = 0, best;
-    for (l = 0; l < g->L; l++) { cur[l] = 0; s += g->b[2 * l]; }
+    for (l = 0; l < g->L; l++) {
+        s += g->b[2 * l];
+        for (j = g->off[l]; j < g->off[l + 1]; j++)
+            for (t = 0; t < 2; t++)
+                for (o = 0; o < 2; o++)
+                    g->dt[4 * (size_t)j + (size_t)(2 * t + o)] = ssvm__gw_pair(g, pair, g->aedge[j], l, t, o) -
+                                                                 ssvm__gw_pair(g, pair, g->aedge[j], l, 1 - t, o);
+    }
     for (e = 0; e < g->E; e++) s += (double)pair[4 * (size_t)e];
     best = s;
     if (all) all[0] = (ssvm_real)s;
     for (k = 1; k < n; k++) {
-        int t, j;
         double d;
+        const double *dt;
         l = 0;
         while (!((k >> l) & 1UL)) l++;
-        t = 1 - cur[l];
+        t = (int)((code >> l) & 1UL) ^ 1;
         d = g->b[2 * l + t] - g->b[2 * l + 1 - t];
-        for (j = g->off[l]; j < g->off[l + 1]; j++) {
-            const ssvm_real *pe = pair + 4 * (size_t)g->aedge[j];
-            int o = cur[g->adj[j]];
-            if (g->edges[2 * g->aedge[j]] == l) d += (double)pe[2 * t + o] - (double)pe[2 * (1 - t) + o];
-            else d += (double)pe[2 * o + t] - (double)pe[2 * o + 1 - t];
-        }
-        cur[l] = t; code ^= 1UL << l; s += d;
+        dt = g->dt + 2 * t;
+        for (j = g->off[l]; j < g->off[l + 1]; j++) d += dt[4 * j + (int)((code >> g->adj[j]) & 1UL)];
+        code ^= 1UL << l; s += d;
         if (all) all[code] = (ssvm_real)s;
         if (s > best) { best = s; best_code = code; }
     }
@@ -2617,7 +2623,7 @@ SSVM__PRIV int ssvm__graph_part_scores(void *user, int i, const ssvm_real *w, ss
     ssvm__graph_open(m, &v);
     ssvm__graph_scores(m, w, i, v.u);
     ssvm__gw_unary(&v.g, v.u, 0, 0);
-    ssvm__gw_enum(&v.g, w + (size_t)L * m->config.n_attrs, v.g.bp, score); /* bp: y is not wanted */
+    ssvm__gw_enum(&v.g, w + (size_t)L * m->config.n_attrs, v.g.bp, score); /* bp: scratch for the unwanted y */
     for (l = 0; l < L; l++) t |= (unsigned)m->config.labels[(size_t)i * L + l] << l;
     for (p = 0; p < np; p++) {
         unsigned x = (unsigned)p ^ t;
