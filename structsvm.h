@@ -330,6 +330,31 @@
      ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
      ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
        ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
+     graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
+       edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of
+       range, a self-loop or an edge given twice is SSVM_ERR_GRAPH). Exact decoders, predict-safe:
+       ssvm_graph_map_get_work_size(L, E, edges, method, &bytes);
+       ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y, &score)
+         unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l].
+         method SSVM_GRAPH_TREE: max-product on a forest, O(L + E) (a cycle: SSVM_ERR_GRAPH); SSVM_GRAPH_ENUM:
+         all 2^L labelings in Gray-code order, each step a table lookup per edge of the flipped label,
+         O(2^L degree): ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is
+         SSVM_ERR_TOO_LARGE (yeast's full graph, 14 labels: 0.35 ms a call); SSVM_GRAPH_AUTO: tree on a forest,
+         else enumeration. Ties: state 0 (tree, from each component's lowest label), the first best in Gray
+         order (enumeration).
+       ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E): the
+         maximum spanning tree of the labels' empirical mutual information (no smoothing), L-1 edges.
+       model: ssvm_graph_config_init(n, L, F, x, labels) -> config (set n_edges, edges; sparse: x = NULL and
+         row_start/attr_id/attr_val; flags SSVM_GRAPH_COUNTED_LOSS; method); ssvm_graph_dim(&cfg) -> int
+         = L*F + 4E; ssvm_graph_get_heap_size / _init_preallocated / _init / _uninit / _problem as for chains.
+         phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a + y_b]]; a label is L
+         ints of 0/1; Hamming loss / L (default) or counted. Compact statistics [y (L), edge one-hots (4E)].
+         Init validates the data and checks the graph against the method (TREE on a cycle, or enumeration
+         beyond 24 labels, fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has
+         the simplex view: part p = labeling p (y_l = bit l of p), part_scores by Gray-code enumeration,
+         part_phi through label and edge marginals, O(2^L (L + E) + L nnz(x)).
+       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes);
+         ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y): plain MAP for one dense x.
      ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total)
      ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
      ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) /
@@ -2568,7 +2593,8 @@ SSVM__PRIV int ssvm__graph_phi(void *user, int i, const int *y, int len, ssvm_re
     const int *ed = m->config.edges;
     if ((rc = ssvm__graph_check_label(m, y, len)) != 0) return rc;
     for (l = 0; l < L; l++) if (y[l]) ssvm__graph_add_x(m, i, l, scale, out);
-    for (e = 0; e < m->config.n_edges; e++) ssvm_svec_add(out, off + 4 * e + 2 * y[ed[2 * e]] + y[ed[2 * e + 1]], scale);
+    for (e = 0; e < m->config.n_edges; e++)
+        ssvm_svec_add(out, off + 4 * e + 2 * y[ed[2 * e]] + y[ed[2 * e + 1]], scale);
     return out->err;
 }
 SSVM__PRIV int ssvm__graph_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
@@ -2661,7 +2687,8 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out) {
     out->decode = ssvm__graph_decode; out->loss = ssvm__graph_loss;
     out->stat_dim = ssvm__graph_stat_dim; out->stats = ssvm__graph_stats; out->expand = ssvm__graph_expand;
     if (m->_polytope) {
-        out->parts = ssvm__graph_parts; out->part_scores = ssvm__graph_part_scores; out->part_phi = ssvm__graph_part_phi;
+        out->parts = ssvm__graph_parts; out->part_scores = ssvm__graph_part_scores;
+        out->part_phi = ssvm__graph_part_phi;
     }
     return SSVM_OK;
 }
