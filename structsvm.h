@@ -1010,7 +1010,8 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_init_preallocated(const ssvm_graph_config *
 STRUCTSVM_DEF ssvm_result ssvm_graph_init(const ssvm_graph_config *c, ssvm_graph *m); /* malloc; not NO_MALLOC */
 STRUCTSVM_DEF void ssvm_graph_uninit(ssvm_graph *m);
 /* The problem's callbacks (user = m: m must outlive the solver); parts / part_scores / part_phi (the simplex
-   over all 2^L labelings) when L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS. */
+   over all 2^L labelings) when L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS. The callbacks write into the model's
+   scratch: one ssvm_graph per thread. */
 STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out);
 /* Plain MAP for one dense x[F] with weights w of a model of L labels, F features and this graph: the
    predict-only entry point. work: ssvm_graph_predict_get_work_size bytes. */
