@@ -185,7 +185,8 @@ int main(int argc, char **argv) {
         if ((r = ssvm_graph_init(&cfg, &model)) != SSVM_OK) { printf("model: %s\n", ssvm_result_string(r)); return 1; }
         ssvm_graph_problem(&model, &prob);
         par = ssvm_solver_config_init(&prob, SSVM_BCFW);
-        par.lambda = lambda; par.max_passes = passes; par.gap_tol = 1e-4;
+        par.lambda = lambda; par.max_passes = passes;
+        par.eval_every = passes; /* an evaluation costs two oracle passes: only once, after the last pass */
         w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)prob.d);
         r = ssvm_train(&par, w, sizeof(ssvm_real) * (size_t)prob.d, &final);
         if (r < 0) { printf("training: %s\n", ssvm_result_string(r)); return 1; }
