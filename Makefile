@@ -22,11 +22,13 @@ all: examples
 $(B):
 	@mkdir -p $(B)
 
-examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house
+examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house $(B)/multilabel
 
 $(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm

@@ -352,6 +352,31 @@
      ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
      ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
        ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
+     graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
+       edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of
+       range, a self-loop or an edge given twice is SSVM_ERR_GRAPH). Exact decoders, predict-safe:
+       ssvm_graph_map_get_work_size(L, E, edges, method, &bytes);
+       ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y, &score)
+         unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l].
+         method SSVM_GRAPH_TREE: max-product on a forest, O(L + E) (a cycle: SSVM_ERR_GRAPH); SSVM_GRAPH_ENUM:
+         all 2^L labelings in Gray-code order, each step a table lookup per edge of the flipped label,
+         O(2^L degree): ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is
+         SSVM_ERR_TOO_LARGE (yeast's full graph, 14 labels: 0.35 ms a call); SSVM_GRAPH_AUTO: tree on a forest,
+         else enumeration. Ties: state 0 (tree, from each component's lowest label), the first best in Gray
+         order (enumeration).
+       ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E): the
+         maximum spanning tree of the labels' empirical mutual information (no smoothing), L-1 edges.
+       model: ssvm_graph_config_init(n, L, F, x, labels) -> config (set n_edges, edges; sparse: x = NULL and
+         row_start/attr_id/attr_val; flags SSVM_GRAPH_COUNTED_LOSS; method); ssvm_graph_dim(&cfg) -> int
+         = L*F + 4E; ssvm_graph_get_heap_size / _init_preallocated / _init / _uninit / _problem as for chains.
+         phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a + y_b]]; a label is L
+         ints of 0/1; Hamming loss / L (default) or counted. Compact statistics [y (L), edge one-hots (4E)].
+         Init validates the data and checks the graph against the method (TREE on a cycle, or enumeration
+         beyond 24 labels, fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has
+         the simplex view: part p = labeling p (y_l = bit l of p), part_scores by Gray-code enumeration,
+         part_phi through label and edge marginals, O(2^L (L + E) + L nnz(x)).
+       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes);
+         ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y): plain MAP for one dense x.
      ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total)
      ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
      ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) /
@@ -971,6 +996,82 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y);
 
 /* >>graph: multilabel graph model (declarations) ------------------------------------------------------ */
+/* L binary labels y_l in {0, 1} and a graph of n_edges edges, edge e = (edges[2e], edges[2e+1]) = (a, b).
+   The score of a labeling is sum_l unary[2l + y_l] + sum_e pair[4e + 2 y_a + y_b]. A graph is valid when
+   every endpoint is in [0, L), no edge is a self-loop and no pair of labels is joined twice (in either
+   orientation); else SSVM_ERR_GRAPH. */
+enum {
+    SSVM_GRAPH_AUTO = 0, /* max-product when the graph is a forest, else enumeration */
+    SSVM_GRAPH_TREE = 1, /* max-product on a forest, O(L + E); a cycle is SSVM_ERR_GRAPH */
+    SSVM_GRAPH_ENUM = 2  /* all 2^L labelings in Gray-code order, O(2^L * degree); ~20 labels is practical */
+};
+#define SSVM_GRAPH_ENUM_MAX_LABELS 24      /* more labels to enumerate is SSVM_ERR_TOO_LARGE */
+#define SSVM_GRAPH_POLYTOPE_MAX_LABELS 16  /* the model's simplex view (parts, part_*) up to 2^16 labelings */
+enum { SSVM_GRAPH_COUNTED_LOSS = 1 };      /* ssvm_graph_config.flags: Hamming counted, not divided by L */
+
+/* Exact MAP: y = argmax of the score, plus label_cost for every l with y_l != truth[l] when truth (L ints,
+   0/1) is given (the loss-augmented MAP). *score (may be NULL) = that maximum, loss term included, summed in
+   double. Ties: TREE roots each component at its lowest label and prefers state 0 (at a root, and for a
+   child given its parent's state); ENUM keeps the first best labeling in Gray-code order from all zeros.
+   work: ssvm_graph_map_get_work_size bytes (the same for every method; edges may be NULL there). pair may be
+   NULL when n_edges = 0. Errors: NaN/Inf scores or label_cost, a truth not 0/1 (SSVM_ERR_LABEL), the graph,
+   ENUM (or AUTO on a cyclic graph) with L > SSVM_GRAPH_ENUM_MAX_LABELS (SSVM_ERR_TOO_LARGE). */
+STRUCTSVM_DEF ssvm_result ssvm_graph_map_get_work_size(int L, int n_edges, const int *edges, int method,
+                                                       size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_graph_map(int L, int n_edges, const int *edges, const ssvm_real *unary,
+                                         const ssvm_real *pair, const int *truth, double label_cost, int method,
+                                         void *work, size_t work_bytes, int *y, double *score);
+/* Chow-Liu tree: the maximum spanning tree (Prim from label 0, O(n L^2)) of the empirical mutual information
+   of label pairs over n examples (labels: n x L of 0/1; plain counts, no smoothing, 0 log 0 = 0). Ties go to
+   the lower label index, first for the label added, then for its tree neighbour. Writes L-1 edges
+   (parent, child) to edges (2*(L-1) ints) and *n_edges = L-1. work: ssvm_chow_liu_get_work_size bytes. */
+STRUCTSVM_DEF ssvm_result ssvm_chow_liu_get_work_size(int L, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_chow_liu(int n, int L, const int *labels, void *work, size_t work_bytes, int *edges,
+                                        int *n_edges);
+
+/* The multilabel graph model. phi(x, y) = [y_l x at w[l*F + a] for each label l; the one-hot of (y_a, y_b) at
+   w[L*F + 4e + 2 y_a + y_b] for each edge e]; d = L*F + 4*n_edges. Hamming loss over the L labels. */
+typedef struct ssvm_graph_config {
+    int n, n_labels, n_attrs;  /* examples, labels L, features F */
+    int n_edges;
+    const int *edges;          /* 2*n_edges label indices (NULL when n_edges = 0: independent labels) */
+    const ssvm_real *x;        /* dense n x F, or NULL when sparse */
+    const int *row_start;      /* sparse: n+1 offsets */
+    const int *attr_id;
+    const ssvm_real *attr_val; /* NULL: ones */
+    const int *labels;         /* n x L of 0/1 */
+    int flags;                 /* SSVM_GRAPH_COUNTED_LOSS; default: Hamming / L */
+    int method;                /* decoder: SSVM_GRAPH_AUTO (default), _TREE or _ENUM */
+} ssvm_graph_config;
+typedef struct ssvm_graph {
+    ssvm_graph_config config;  /* read-only after init */
+    int _forest, _polytope;
+    void *_scratch;
+    size_t _scratch_bytes;
+    int _owns_scratch;
+} ssvm_graph;
+/* n examples, L labels, F dense features (x n x F, or NULL and set row_start/attr_id/attr_val), labels n x L */
+STRUCTSVM_DEF ssvm_graph_config ssvm_graph_config_init(int n, int L, int F, const ssvm_real *x, const int *labels);
+/* d = L*F + 4*n_edges (0 when L or F <= 0, n_edges < 0 or d does not fit an int) */
+STRUCTSVM_DEF int ssvm_graph_dim(const ssvm_graph_config *c);
+STRUCTSVM_DEF ssvm_result ssvm_graph_get_heap_size(const ssvm_graph_config *c, size_t *bytes);
+/* Validate the data (labels 0/1, ids, finite values, offsets, the graph against the method) and set up the
+   oracle's scratch. */
+STRUCTSVM_DEF ssvm_result ssvm_graph_init_preallocated(const ssvm_graph_config *c, void *heap, size_t bytes,
+                                                       ssvm_graph *m);
+STRUCTSVM_DEF ssvm_result ssvm_graph_init(const ssvm_graph_config *c, ssvm_graph *m); /* malloc; not NO_MALLOC */
+STRUCTSVM_DEF void ssvm_graph_uninit(ssvm_graph *m);
+/* The problem's callbacks (user = m: m must outlive the solver); parts / part_scores / part_phi (the simplex
+   over all 2^L labelings) when L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS. The callbacks write into the model's
+   scratch: one ssvm_graph per thread. */
+STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out);
+/* Plain MAP for one dense x[F] with weights w of a model of L labels, F features and this graph: the
+   predict-only entry point. work: ssvm_graph_predict_get_work_size bytes. */
+STRUCTSVM_DEF ssvm_result ssvm_graph_predict_get_work_size(int L, int n_edges, const int *edges, int method,
+                                                           size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_graph_predict(int L, int F, int n_edges, const int *edges, int method,
+                                             const ssvm_real *w, const ssvm_real *x, void *work, size_t work_bytes,
+                                             int *y);
 /* (graph declarations end) */
 
 /* >>assign: assignment model (declarations) ----------------------------------------------------------- */
@@ -2213,6 +2314,560 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 }
 
 /* >>graph: multilabel graph model (implementation) */
+/* SSVM_LOG may be the portable log (STRUCTSVM_FREESTANDING), defined further down */
+SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
+
+/* A checked graph in a work block: adjacency lists and a breadth-first forest, shared by both decoders. */
+typedef struct ssvm__gw {
+    int L, E, forest;
+    const int *edges;
+    int *off;    /* L+1: the neighbours of l are adj[off[l] .. off[l+1]), in edge order */
+    int *adj;    /* 2E neighbours */
+    int *aedge;  /* 2E: the edge of each neighbour */
+    int *order;  /* L: breadth-first, each component from its lowest label */
+    int *parent; /* L: -1 at a root */
+    int *pedge;  /* L: the edge to the parent */
+    int *mark;   /* L */
+    int *bp;     /* 2L: tree: the best state of l given its parent's state */
+    double *b;   /* 2L: unary scores with the loss term; tree: then the max-marginals of subtrees */
+    double *dt;  /* enum: 8E, the change of neighbour entry j's edge score when its label flips to t with the
+                    neighbour in state o, at dt[4j + 2t + o] */
+} ssvm__gw;
+SSVM__PRIV void ssvm__gw_carve(ssvm__arena *a, int L, int E, ssvm__gw *g) {
+    size_t l = (size_t)L, e2 = ssvm__mulsz(a, (size_t)E, 2);
+    g->L = L; g->E = E; g->forest = 0; g->edges = 0;
+    g->b = (double *)ssvm__take(a, ssvm__mulsz(a, l, 2), sizeof(double));
+    g->off = (int *)ssvm__take(a, l + 1, sizeof(int));
+    g->adj = (int *)ssvm__take(a, e2, sizeof(int));
+    g->aedge = (int *)ssvm__take(a, e2, sizeof(int));
+    g->order = (int *)ssvm__take(a, l, sizeof(int));
+    g->parent = (int *)ssvm__take(a, l, sizeof(int));
+    g->pedge = (int *)ssvm__take(a, l, sizeof(int));
+    g->mark = (int *)ssvm__take(a, l, sizeof(int));
+    g->bp = (int *)ssvm__take(a, ssvm__mulsz(a, l, 2), sizeof(int));
+    g->dt = (double *)ssvm__take(a, ssvm__mulsz(a, e2, 4), sizeof(double));
+}
+/* The checks that need no pass over the edges. More than L(L-1)/2 edges must repeat one. */
+SSVM__PRIV ssvm_result ssvm__gw_args(int L, int E, int method) {
+    if (L <= 0) return SSVM_ERR_EMPTY;
+    if (E < 0 || method < SSVM_GRAPH_AUTO || method > SSVM_GRAPH_ENUM) return SSVM_ERR_INVALID_ARG;
+    if ((long long)E > (long long)L * (L - 1) / 2) return SSVM_ERR_GRAPH;
+    if (method == SSVM_GRAPH_ENUM && L > SSVM_GRAPH_ENUM_MAX_LABELS) return SSVM_ERR_TOO_LARGE;
+    return SSVM_OK;
+}
+/* Checks every edge and builds the adjacency and the forest (g->forest = 0 when some edge closes a cycle). */
+SSVM__PRIV ssvm_result ssvm__gw_build(ssvm__gw *g, const int *edges) {
+    int L = g->L, E = g->E, e, v, k, head, tail = 0;
+    g->edges = edges;
+    for (v = 0; v <= L; v++) g->off[v] = 0;
+    for (e = 0; e < E; e++) {
+        int a = edges[2 * e], b = edges[2 * e + 1];
+        if (a < 0 || a >= L || b < 0 || b >= L || a == b) return SSVM_ERR_GRAPH;
+        g->off[a + 1]++; g->off[b + 1]++;
+    }
+    for (v = 0; v < L; v++) { g->off[v + 1] += g->off[v]; g->mark[v] = g->off[v]; } /* mark: fill cursors */
+    for (e = 0; e < E; e++) {
+        int a = edges[2 * e], b = edges[2 * e + 1];
+        g->adj[g->mark[a]] = b; g->aedge[g->mark[a]++] = e;
+        g->adj[g->mark[b]] = a; g->aedge[g->mark[b]++] = e;
+    }
+    for (v = 0; v < L; v++) g->mark[v] = -1;
+    for (v = 0; v < L; v++) /* a neighbour listed twice: a repeated edge, in either orientation */
+        for (k = g->off[v]; k < g->off[v + 1]; k++) {
+            if (g->mark[g->adj[k]] == v) return SSVM_ERR_GRAPH;
+            g->mark[g->adj[k]] = v;
+        }
+    g->forest = 1;
+    for (v = 0; v < L; v++) g->parent[v] = -2;
+    for (v = 0; v < L; v++) {
+        if (g->parent[v] != -2) continue;
+        g->parent[v] = -1; g->pedge[v] = -1; head = tail; g->order[tail++] = v;
+        while (head < tail) {
+            int u = g->order[head++];
+            for (k = g->off[u]; k < g->off[u + 1]; k++) {
+                int t = g->adj[k];
+                if (g->aedge[k] == g->pedge[u]) continue;
+                if (g->parent[t] != -2) { g->forest = 0; continue; } /* reached twice: a cycle */
+                g->parent[t] = u; g->pedge[t] = g->aedge[k]; g->order[tail++] = t;
+            }
+        }
+    }
+    return SSVM_OK;
+}
+/* The decoder for this graph and method (validated: tree needs a forest, enumeration its size limit). */
+SSVM__PRIV ssvm_result ssvm__gw_pick(const ssvm__gw *g, int method, int *use) {
+    if (method == SSVM_GRAPH_TREE || (method == SSVM_GRAPH_AUTO && g->forest)) {
+        *use = SSVM_GRAPH_TREE;
+        return g->forest ? SSVM_OK : SSVM_ERR_GRAPH;
+    }
+    *use = SSVM_GRAPH_ENUM;
+    return g->L > SSVM_GRAPH_ENUM_MAX_LABELS ? SSVM_ERR_TOO_LARGE : SSVM_OK;
+}
+SSVM__PRIV void ssvm__gw_unary(ssvm__gw *g, const ssvm_real *unary, const int *truth, double cost) {
+    int l, s;
+    for (l = 0; l < g->L; l++)
+        for (s = 0; s < 2; s++)
+            g->b[2 * l + s] = (double)unary[2 * l + s] + (truth && s != truth[l] ? cost : 0.0);
+}
+/* the pair score of edge e with label v in state sv and its other end in state so */
+SSVM__PRIV double ssvm__gw_pair(const ssvm__gw *g, const ssvm_real *pair, int e, int v, int sv, int so) {
+    return (double)pair[4 * (size_t)e + (size_t)(g->edges[2 * e] == v ? 2 * sv + so : 2 * so + sv)];
+}
+/* Max-product on the forest: leaves first, then the states down from each root. Ties prefer state 0. */
+SSVM__PRIV void ssvm__gw_tree(ssvm__gw *g, const ssvm_real *pair, int *y) {
+    int k, s;
+    for (k = g->L - 1; k >= 0; k--) {
+        int v = g->order[k], p = g->parent[v], e = g->pedge[v];
+        if (p < 0) continue;
+        for (s = 0; s < 2; s++) { /* s: the parent's state */
+            double m0 = g->b[2 * v] + ssvm__gw_pair(g, pair, e, v, 0, s);
+            double m1 = g->b[2 * v + 1] + ssvm__gw_pair(g, pair, e, v, 1, s);
+            g->bp[2 * v + s] = m1 > m0;
+            g->b[2 * p + s] += m1 > m0 ? m1 : m0;
+        }
+    }
+    for (k = 0; k < g->L; k++) {
+        int v = g->order[k], p = g->parent[v];
+        y[v] = p < 0 ? (g->b[2 * v + 1] > g->b[2 * v]) : g->bp[2 * v + y[p]];
+    }
+}
+/* All 2^L labelings in Gray-code order from all zeros: step k flips the label of k's lowest set bit, and the
+   score changes by that label's unary and its edges only (a table lookup per edge). y = the first best; all
+   (2^L reals, or NULL) gets the score of every labeling p (y_l = bit l of p). Sums in double. */
+SSVM__PRIV void ssvm__gw_enum(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_real *all) {
+    int l, e, j, t, o;
+    unsigned long code = 0, best_code = 0, k, n = 1UL << g->L;
+    double s = 0, best;
+    for (l = 0; l < g->L; l++) {
+        s += g->b[2 * l];
+        for (j = g->off[l]; j < g->off[l + 1]; j++)
+            for (t = 0; t < 2; t++)
+                for (o = 0; o < 2; o++)
+                    g->dt[4 * (size_t)j + (size_t)(2 * t + o)] = ssvm__gw_pair(g, pair, g->aedge[j], l, t, o) -
+                                                                 ssvm__gw_pair(g, pair, g->aedge[j], l, 1 - t, o);
+    }
+    for (e = 0; e < g->E; e++) s += (double)pair[4 * (size_t)e];
+    best = s;
+    if (all) all[0] = (ssvm_real)s;
+    for (k = 1; k < n; k++) {
+        double d;
+        const double *dt;
+        l = 0;
+        while (!((k >> l) & 1UL)) l++;
+        t = (int)((code >> l) & 1UL) ^ 1;
+        d = g->b[2 * l + t] - g->b[2 * l + 1 - t];
+        dt = g->dt + 2 * t;
+        for (j = g->off[l]; j < g->off[l + 1]; j++) d += dt[4 * j + (int)((code >> g->adj[j]) & 1UL)];
+        code ^= 1UL << l; s += d;
+        if (all) all[code] = (ssvm_real)s;
+        if (s > best) { best = s; best_code = code; }
+    }
+    for (l = 0; l < g->L; l++) y[l] = (int)((best_code >> l) & 1UL);
+}
+/* the score of labeling y, loss term included, summed afresh */
+SSVM__PRIV double ssvm__graph_total(int L, int E, const int *edges, const ssvm_real *unary, const ssvm_real *pair,
+                                    const int *truth, double cost, const int *y) {
+    double s = 0;
+    int l, e;
+    for (l = 0; l < L; l++) s += (double)unary[2 * l + y[l]] + (truth && y[l] != truth[l] ? cost : 0.0);
+    for (e = 0; e < E; e++) s += (double)pair[4 * (size_t)e + (size_t)(2 * y[edges[2 * e]] + y[edges[2 * e + 1]])];
+    return s;
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_map_get_work_size(int L, int n_edges, const int *edges, int method,
+                                                       size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm__gw g;
+    ssvm_result r;
+    (void)edges; /* the size depends on the counts only; ssvm_graph_map checks the edges */
+    if ((r = ssvm__size_begin(bytes, ssvm__gw_args(L, n_edges, method))) != SSVM_OK) return r;
+    ssvm__gw_carve(&a, L, n_edges, &g);
+    return ssvm__arena_bytes(&a, bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_map(int L, int n_edges, const int *edges, const ssvm_real *unary,
+                                         const ssvm_real *pair, const int *truth, double label_cost, int method,
+                                         void *work, size_t work_bytes, int *y, double *score) {
+    size_t need = 0;
+    ssvm__arena a;
+    ssvm__gw g;
+    ssvm_result r;
+    long long k;
+    int use = 0;
+    if (!unary || !y || (n_edges > 0 && (!edges || !pair))) return SSVM_ERR_INVALID_ARG;
+    r = ssvm__arena_over(ssvm_graph_map_get_work_size(L, n_edges, edges, method, &need), &need, work, work_bytes, &a);
+    if (r != SSVM_OK) return r;
+    for (k = 0; k < 2LL * L; k++) if (!ssvm__finite((double)unary[k])) return SSVM_ERR_NONFINITE;
+    for (k = 0; k < 4LL * n_edges; k++) if (!ssvm__finite((double)pair[k])) return SSVM_ERR_NONFINITE;
+    if (truth) {
+        if (!ssvm__finite(label_cost)) return SSVM_ERR_NONFINITE;
+        for (k = 0; k < L; k++) if (truth[k] != 0 && truth[k] != 1) return SSVM_ERR_LABEL;
+    }
+    ssvm__gw_carve(&a, L, n_edges, &g);
+    if ((r = ssvm__gw_build(&g, edges)) != SSVM_OK) return r;
+    if ((r = ssvm__gw_pick(&g, method, &use)) != SSVM_OK) return r;
+    ssvm__gw_unary(&g, unary, truth, label_cost);
+    if (use == SSVM_GRAPH_TREE) ssvm__gw_tree(&g, pair, y);
+    else ssvm__gw_enum(&g, pair, y, 0);
+    if (score) *score = ssvm__graph_total(L, n_edges, edges, unary, pair, truth, label_cost, y);
+    return SSVM_OK;
+}
+
+/* >>graph: Chow-Liu */
+SSVM__PRIV void ssvm__chow_liu_carve(ssvm__arena *a, int L, double **mi, double **key, int **from, int **cnt) {
+    size_t l = (size_t)L;
+    *mi = (double *)ssvm__take(a, ssvm__mulsz(a, l, l), sizeof(double));
+    *key = (double *)ssvm__take(a, l, sizeof(double));
+    *from = (int *)ssvm__take(a, l, sizeof(int));
+    *cnt = (int *)ssvm__take(a, l, sizeof(int));
+}
+STRUCTSVM_DEF ssvm_result ssvm_chow_liu_get_work_size(int L, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    double *mi, *key;
+    int *from, *cnt;
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, L <= 0 ? SSVM_ERR_EMPTY : SSVM_OK)) != SSVM_OK) return r;
+    ssvm__chow_liu_carve(&a, L, &mi, &key, &from, &cnt);
+    return ssvm__arena_bytes(&a, bytes);
+}
+/* one cell of the mutual information: (c/n) log(c n / (ra cb)), 0 log 0 = 0 */
+SSVM__PRIV double ssvm__mi_term(double c, double ra, double cb, double n) {
+    return c > 0 ? c / n * SSVM_LOG(c * n / (ra * cb)) : 0.0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chow_liu(int n, int L, const int *labels, void *work, size_t work_bytes, int *edges,
+                                        int *n_edges) {
+    size_t need = 0;
+    ssvm__arena a;
+    double *mi, *key, dn = (double)n;
+    int *from, *cnt, i, u, v, step;
+    long long k;
+    ssvm_result r;
+    if (!labels || !edges || !n_edges) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__arena_over(ssvm_chow_liu_get_work_size(L, &need), &need, work, work_bytes, &a)) != SSVM_OK) return r;
+    if (n <= 0) return SSVM_ERR_EMPTY;
+    for (k = 0; k < (long long)n * L; k++) if (labels[k] != 0 && labels[k] != 1) return SSVM_ERR_LABEL;
+    ssvm__chow_liu_carve(&a, L, &mi, &key, &from, &cnt);
+    /* counts: cnt[l] = #(y_l = 1); mi[u*L + v] (u < v) = #(y_u = y_v = 1), from the positives of each example */
+    SSVM_MEMSET(mi, 0, (size_t)L * (size_t)L * sizeof(double));
+    for (u = 0; u < L; u++) cnt[u] = 0;
+    for (i = 0; i < n; i++) {
+        const int *yi = labels + (size_t)i * (size_t)L;
+        int np = 0, p, q;
+        for (u = 0; u < L; u++) if (yi[u]) { cnt[u]++; from[np++] = u; }
+        for (p = 0; p < np; p++)
+            for (q = p + 1; q < np; q++) mi[(size_t)from[p] * L + from[q]] += 1.0;
+    }
+    for (u = 0; u < L; u++)
+        for (v = u + 1; v < L; v++) {
+            double n11 = mi[(size_t)u * L + v], a1 = cnt[u], b1 = cnt[v], a0 = dn - a1, b0 = dn - b1;
+            double x = ssvm__mi_term(n11, a1, b1, dn) + ssvm__mi_term(a1 - n11, a1, b0, dn) +
+                       ssvm__mi_term(b1 - n11, a0, b1, dn) + ssvm__mi_term(dn - a1 - b1 + n11, a0, b0, dn);
+            mi[(size_t)u * L + v] = mi[(size_t)v * L + u] = x;
+        }
+    /* Prim from label 0; cnt marks the tree. Strict comparisons: ties keep the lower label and the neighbour
+       that joined first. */
+    for (v = 0; v < L; v++) { cnt[v] = v == 0; key[v] = v ? mi[v] : 0; from[v] = 0; }
+    for (step = 1; step < L; step++) {
+        int best = -1;
+        for (v = 0; v < L; v++) if (!cnt[v] && (best < 0 || key[v] > key[best])) best = v;
+        edges[2 * (step - 1)] = from[best]; edges[2 * (step - 1) + 1] = best;
+        cnt[best] = 1;
+        for (v = 0; v < L; v++)
+            if (!cnt[v] && mi[(size_t)best * L + v] > key[v]) { key[v] = mi[(size_t)best * L + v]; from[v] = best; }
+    }
+    *n_edges = L - 1;
+    return SSVM_OK;
+}
+
+/* >>graph: the model. Scratch: the checked graph (ssvm__gw), the unary scores (2L), and for the polytope
+   view the label marginals (L) and edge marginals (4E). */
+STRUCTSVM_DEF ssvm_graph_config ssvm_graph_config_init(int n, int L, int F, const ssvm_real *x, const int *labels) {
+    ssvm_graph_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.n = n; c.n_labels = L; c.n_attrs = F; c.x = x; c.labels = labels; c.method = SSVM_GRAPH_AUTO;
+    return c;
+}
+STRUCTSVM_DEF int ssvm_graph_dim(const ssvm_graph_config *c) {
+    long long d;
+    if (!c || c->n_labels <= 0 || c->n_attrs <= 0 || c->n_edges < 0) return 0;
+    d = (long long)c->n_labels * c->n_attrs + 4LL * c->n_edges;
+    return d > INT_MAX ? 0 : (int)d;
+}
+/* the data checks; the edges are checked when the scratch is carved */
+SSVM__PRIV ssvm_result ssvm__graph_check(const ssvm_graph_config *c) {
+    int i, L, F;
+    long long k;
+    ssvm_result r;
+    if (!c) return SSVM_ERR_INVALID_ARG;
+    if (c->n <= 0 || c->n_labels <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
+    if ((c->n_edges > 0 && !c->edges) || (!c->x && (!c->row_start || !c->attr_id)) || !c->labels)
+        return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__gw_args(c->n_labels, c->n_edges, c->method)) != SSVM_OK) return r;
+    if (ssvm_graph_dim(c) <= 0) return SSVM_ERR_OVERFLOW;
+    L = c->n_labels; F = c->n_attrs;
+    for (k = 0; k < (long long)c->n * L; k++) if (c->labels[k] != 0 && c->labels[k] != 1) return SSVM_ERR_LABEL;
+    if (c->x) {
+        for (k = 0; k < (long long)c->n * F; k++) if (!ssvm__finite((double)c->x[k])) return SSVM_ERR_NONFINITE;
+    } else {
+        if (c->row_start[0] != 0) return SSVM_ERR_INVALID_ARG;
+        for (i = 0; i < c->n; i++) if (c->row_start[i + 1] < c->row_start[i]) return SSVM_ERR_INVALID_ARG;
+        for (k = 0; k < c->row_start[c->n]; k++) {
+            if (c->attr_id[k] < 0 || c->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
+            if (c->attr_val && !ssvm__finite((double)c->attr_val[k])) return SSVM_ERR_NONFINITE;
+        }
+    }
+    return SSVM_OK;
+}
+typedef struct ssvm__graph_views { ssvm__gw g; ssvm_real *u; double *mu, *marg; } ssvm__graph_views;
+SSVM__PRIV void ssvm__graph_carve(ssvm__arena *a, const ssvm_graph_config *c, ssvm__graph_views *v) {
+    int L = c->n_labels, E = c->n_edges;
+    ssvm__gw_carve(a, L, E, &v->g);
+    v->u = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, (size_t)L, 2), sizeof(ssvm_real));
+    v->mu = v->marg = 0;
+    if (L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS) {
+        v->mu = (double *)ssvm__take(a, (size_t)L, sizeof(double));
+        v->marg = (double *)ssvm__take(a, ssvm__mulsz(a, (size_t)E, 4), sizeof(double));
+    }
+}
+/* the scratch of an initialised model, carved again (same offsets as at init: the graph built there stays) */
+SSVM__PRIV void ssvm__graph_open(const ssvm_graph *m, ssvm__graph_views *v) {
+    ssvm__arena a;
+    a.base = ssvm__align16(m->_scratch); a.used = 0; a.cap = m->_scratch_bytes - 16; a.overflow = 0;
+    ssvm__graph_carve(&a, &m->config, v);
+    v->g.edges = m->config.edges; v->g.forest = m->_forest;
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_get_heap_size(const ssvm_graph_config *c, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm__graph_views v;
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, ssvm__graph_check(c))) != SSVM_OK) return r;
+    ssvm__graph_carve(&a, c, &v);
+    return ssvm__arena_bytes(&a, bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_init_preallocated(const ssvm_graph_config *c, void *heap, size_t bytes,
+                                                       ssvm_graph *m) {
+    size_t need = 0;
+    ssvm__arena a;
+    ssvm__graph_views v;
+    ssvm_result r;
+    int use = 0;
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(m, 0, sizeof *m);
+    if ((r = ssvm__arena_over(ssvm_graph_get_heap_size(c, &need), &need, heap, bytes, &a)) != SSVM_OK) return r;
+    ssvm__graph_carve(&a, c, &v);
+    if ((r = ssvm__gw_build(&v.g, c->edges)) != SSVM_OK) return r;
+    if ((r = ssvm__gw_pick(&v.g, c->method, &use)) != SSVM_OK) return r;
+    m->config = *c; m->_forest = v.g.forest; m->_polytope = c->n_labels <= SSVM_GRAPH_POLYTOPE_MAX_LABELS;
+    m->_scratch = heap; m->_scratch_bytes = bytes;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_init(const ssvm_graph_config *c, ssvm_graph *m) {
+    size_t need = 0;
+    void *heap = 0;
+    ssvm_result r = SSVM_ERR_INVALID_ARG;
+    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_graph_get_heap_size(c, &need); }
+    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
+    if (r == SSVM_OK) r = ssvm_graph_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
+    if (r == SSVM_OK) m->_owns_scratch = 1;
+    else ssvm__free_with(0, heap);
+    return r;
+}
+STRUCTSVM_DEF void ssvm_graph_uninit(ssvm_graph *m) {
+    if (!m) return;
+    if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
+    SSVM_MEMSET(m, 0, sizeof *m);
+}
+/* u[2l] = 0, u[2l+1] = <w_l, x_i> */
+SSVM__PRIV void ssvm__graph_scores(const ssvm_graph *m, const ssvm_real *w, int i, ssvm_real *u) {
+    int L = m->config.n_labels, F = m->config.n_attrs, l, k;
+    for (l = 0; l < L; l++) {
+        const ssvm_real *wl = w + (size_t)l * F;
+        ssvm_accum s = 0;
+        if (m->config.x) s = ssvm__dot(F, wl, m->config.x + (size_t)i * F);
+        else
+            for (k = m->config.row_start[i]; k < m->config.row_start[i + 1]; k++)
+                s += (ssvm_accum)wl[m->config.attr_id[k]] * (m->config.attr_val ? m->config.attr_val[k] : (ssvm_real)1);
+        u[2 * l] = 0; u[2 * l + 1] = (ssvm_real)s;
+    }
+}
+SSVM__PRIV ssvm_real ssvm__graph_unit(const ssvm_graph *m) {
+    return (m->config.flags & SSVM_GRAPH_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)m->config.n_labels;
+}
+SSVM__PRIV ssvm_real ssvm__graph_delta(const ssvm_graph *m, int i, const int *y) {
+    const int *t = m->config.labels + (size_t)i * m->config.n_labels;
+    int l, wrong = 0;
+    for (l = 0; l < m->config.n_labels; l++) wrong += y[l] != t[l];
+    return (ssvm_real)wrong * ssvm__graph_unit(m);
+}
+/* plain (aug = 0) or loss-augmented MAP of example i, the loss weighted by aug = 1/w_scale */
+SSVM__PRIV int ssvm__graph_argmax(ssvm_graph *m, int i, const ssvm_real *w, double aug, int *y, ssvm_real *delta) {
+    ssvm__graph_views v;
+    int L = m->config.n_labels;
+    ssvm__graph_open(m, &v);
+    ssvm__graph_scores(m, w, i, v.u);
+    ssvm__gw_unary(&v.g, v.u, aug > 0 ? m->config.labels + (size_t)i * L : 0, aug * (double)ssvm__graph_unit(m));
+    if (v.g.forest && m->config.method != SSVM_GRAPH_ENUM) ssvm__gw_tree(&v.g, w + (size_t)L * m->config.n_attrs, y);
+    else ssvm__gw_enum(&v.g, w + (size_t)L * m->config.n_attrs, y, 0);
+    if (delta) *delta = ssvm__graph_delta(m, i, y);
+    return L;
+}
+SSVM__PRIV int ssvm__graph_check_label(const ssvm_graph *m, const int *y, int len) {
+    int l;
+    if (len != m->config.n_labels) return SSVM_ERR_LABEL;
+    for (l = 0; l < len; l++) if (y[l] != 0 && y[l] != 1) return SSVM_ERR_LABEL;
+    return 0;
+}
+SSVM__PRIV int ssvm__graph_truth(void *user, int i, int *y) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    int l, L = m->config.n_labels;
+    for (l = 0; l < L; l++) y[l] = m->config.labels[(size_t)i * L + l];
+    return L;
+}
+/* out += c x_i in the unary block of label l */
+SSVM__PRIV void ssvm__graph_add_x(const ssvm_graph *m, int i, int l, ssvm_real c, ssvm_svec *out) {
+    int F = m->config.n_attrs;
+    if (m->config.x) ssvm_svec_add_dense(out, l * F, m->config.x + (size_t)i * F, F, c);
+    else {
+        int b = m->config.row_start[i];
+        ssvm_svec_add_sparse(out, l * F, 1, m->config.attr_id + b, m->config.attr_val ? m->config.attr_val + b : 0,
+                             m->config.row_start[i + 1] - b, c);
+    }
+}
+SSVM__PRIV int ssvm__graph_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    int L = m->config.n_labels, e, l, rc, off = L * m->config.n_attrs;
+    const int *ed = m->config.edges;
+    if ((rc = ssvm__graph_check_label(m, y, len)) != 0) return rc;
+    for (l = 0; l < L; l++) if (y[l]) ssvm__graph_add_x(m, i, l, scale, out);
+    for (e = 0; e < m->config.n_edges; e++)
+        ssvm_svec_add(out, off + 4 * e + 2 * y[ed[2 * e]] + y[ed[2 * e + 1]], scale);
+    return out->err;
+}
+SSVM__PRIV int ssvm__graph_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
+    return ssvm__graph_argmax((ssvm_graph *)user, i, w, 1.0 / ws, y, delta);
+}
+SSVM__PRIV int ssvm__graph_decode(void *user, int i, const ssvm_real *w, int *y) {
+    return ssvm__graph_argmax((ssvm_graph *)user, i, w, 0, y, 0);
+}
+SSVM__PRIV int ssvm__graph_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    int rc;
+    if ((rc = ssvm__graph_check_label(m, y, len)) != 0) return rc;
+    *delta = ssvm__graph_delta(m, i, y);
+    return 0;
+}
+/* statistics s(y) = [y_l (L), the one-hot of each edge's states (4E)]: phi = A_i s with A_i = diag(x_i, I) */
+SSVM__PRIV int ssvm__graph_stat_dim(void *user, int i) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    (void)i;
+    return m->config.n_labels + 4 * m->config.n_edges;
+}
+SSVM__PRIV int ssvm__graph_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    int L = m->config.n_labels, e, l, rc;
+    const int *ed = m->config.edges;
+    (void)i;
+    if ((rc = ssvm__graph_check_label(m, y, len)) != 0) return rc;
+    for (l = 0; l < L; l++) if (y[l]) s[l] += scale;
+    for (e = 0; e < m->config.n_edges; e++) s[L + 4 * e + 2 * y[ed[2 * e]] + y[ed[2 * e + 1]]] += scale;
+    return 0;
+}
+SSVM__PRIV int ssvm__graph_expand(void *user, int i, const ssvm_real *s, ssvm_real scale, ssvm_svec *out) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    int L = m->config.n_labels, l, q, off = L * m->config.n_attrs;
+    for (l = 0; l < L; l++) if (s[l] != 0) ssvm__graph_add_x(m, i, l, s[l] * scale, out);
+    for (q = 0; q < 4 * m->config.n_edges; q++) if (s[L + q] != 0) ssvm_svec_add(out, off + q, s[L + q] * scale);
+    return out->err;
+}
+/* the polytope view: the simplex over the 2^L labelings, labeling p having y_l = bit l of p */
+SSVM__PRIV int ssvm__graph_parts(void *user, int i, int *m) {
+    (void)i;
+    *m = 1 << ((ssvm_graph *)user)->config.n_labels;
+    return SSVM_POLYTOPE_SIMPLEX;
+}
+SSVM__PRIV int ssvm__graph_part_scores(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    ssvm__graph_views v;
+    int L = m->config.n_labels, l, p, np = 1 << L;
+    unsigned t = 0;
+    ssvm_real unit = ssvm__graph_unit(m);
+    ssvm__graph_open(m, &v);
+    ssvm__graph_scores(m, w, i, v.u);
+    ssvm__gw_unary(&v.g, v.u, 0, 0);
+    ssvm__gw_enum(&v.g, w + (size_t)L * m->config.n_attrs, v.g.bp, score); /* bp: scratch for the unwanted y */
+    for (l = 0; l < L; l++) t |= (unsigned)m->config.labels[(size_t)i * L + l] << l;
+    for (p = 0; p < np; p++) {
+        unsigned x = (unsigned)p ^ t;
+        int wrong = 0;
+        while (x) { wrong += (int)(x & 1u); x >>= 1; }
+        cost[p] = (ssvm_real)wrong * unit;
+    }
+    return 0;
+}
+/* out += scale * sum_p z_p phi(x_i, y_p) through the label and edge marginals of z */
+SSVM__PRIV int ssvm__graph_part_phi(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out) {
+    ssvm_graph *m = (ssvm_graph *)user;
+    ssvm__graph_views v;
+    int L = m->config.n_labels, E = m->config.n_edges, l, e, p, np = 1 << L, off = L * m->config.n_attrs;
+    const int *ed = m->config.edges;
+    ssvm__graph_open(m, &v);
+    for (l = 0; l < L; l++) v.mu[l] = 0;
+    for (e = 0; e < 4 * E; e++) v.marg[e] = 0;
+    for (p = 0; p < np; p++) {
+        double zp = (double)z[p];
+        if (zp == 0) continue;
+        for (l = 0; l < L; l++) if ((p >> l) & 1) v.mu[l] += zp;
+        for (e = 0; e < E; e++) v.marg[4 * e + 2 * ((p >> ed[2 * e]) & 1) + ((p >> ed[2 * e + 1]) & 1)] += zp;
+    }
+    for (l = 0; l < L; l++) if (v.mu[l] != 0) ssvm__graph_add_x(m, i, l, (ssvm_real)(v.mu[l] * (double)scale), out);
+    for (e = 0; e < 4 * E; e++) if (v.marg[e] != 0) ssvm_svec_add(out, off + e, (ssvm_real)(v.marg[e] * (double)scale));
+    return out->err;
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out) {
+    if (!m || !out) return SSVM_ERR_INVALID_ARG;
+    if (!m->_scratch || m->config.n <= 0) return SSVM_ERR_INVALID_ARG; /* not initialised */
+    *out = ssvm_problem_config_init(m->config.n, ssvm_graph_dim(&m->config), m->config.n_labels);
+    out->user = m;
+    out->truth = ssvm__graph_truth; out->phi = ssvm__graph_phi; out->oracle = ssvm__graph_oracle;
+    out->decode = ssvm__graph_decode; out->loss = ssvm__graph_loss;
+    out->stat_dim = ssvm__graph_stat_dim; out->stats = ssvm__graph_stats; out->expand = ssvm__graph_expand;
+    if (m->_polytope) {
+        out->parts = ssvm__graph_parts; out->part_scores = ssvm__graph_part_scores;
+        out->part_phi = ssvm__graph_part_phi;
+    }
+    return SSVM_OK;
+}
+/* work: [2L unary reals][ssvm_graph_map's work] */
+SSVM__PRIV size_t ssvm__graph_u_bytes(int L) { return ((size_t)L * 2 * sizeof(ssvm_real) + 15u) & ~(size_t)15u; }
+STRUCTSVM_DEF ssvm_result ssvm_graph_predict_get_work_size(int L, int n_edges, const int *edges, int method,
+                                                           size_t *bytes) {
+    size_t map = 0;
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, ssvm_graph_map_get_work_size(L, n_edges, edges, method, &map))) != SSVM_OK)
+        return r;
+    if (map > ((size_t)-1) / 2 - ssvm__graph_u_bytes(L)) return SSVM_ERR_OVERFLOW;
+    *bytes = 16 + ssvm__graph_u_bytes(L) + map;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_graph_predict(int L, int F, int n_edges, const int *edges, int method,
+                                             const ssvm_real *w, const ssvm_real *x, void *work, size_t work_bytes,
+                                             int *y) {
+    size_t need = 0, used;
+    unsigned char *base;
+    ssvm_real *u;
+    int l;
+    ssvm_result r;
+    if (!w || !x || !work || !y) return SSVM_ERR_INVALID_ARG;
+    if (F <= 0) return SSVM_ERR_EMPTY;
+    if ((r = ssvm_graph_predict_get_work_size(L, n_edges, edges, method, &need)) != SSVM_OK) return r;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if ((long long)L * F + 4LL * n_edges > INT_MAX) return SSVM_ERR_OVERFLOW;
+    base = ssvm__align16(work);
+    u = (ssvm_real *)(void *)base;
+    for (l = 0; l < L; l++) { u[2 * l] = 0; u[2 * l + 1] = (ssvm_real)ssvm__dot(F, w + (size_t)l * F, x); }
+    used = (size_t)(base - (unsigned char *)work) + ssvm__graph_u_bytes(L);
+    return ssvm_graph_map(L, n_edges, edges, u, w + (size_t)L * F, 0, 0.0, method, base + ssvm__graph_u_bytes(L),
+                          work_bytes - used, y, 0);
+}
 /* (graph implementation ends) */
 
 /* >>assign: assignment model (implementation) */
