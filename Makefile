@@ -15,7 +15,9 @@ T        =
 RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
-.PHONY: bench-multisample bench-online bench-blas
+.PHONY: bench-multisample bench-online bench-blas bench-graph
+bench-graph: $(B)/multilabel $(B)/house
+	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 

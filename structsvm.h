@@ -1,4 +1,4 @@
-/* structsvm.h - v0.2.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.3.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -228,6 +228,35 @@
      loss-augmented Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2).
      Fixes to the printed paper (F1-F6) and choices (D1-D5) are listed at the >>multisample code.
 
+   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006, as restated in the report
+   extragradient-vs-bcfw.txt, Algorithm 1 and eq. 10)
+     A batch saddle-point method for problems whose label sets have a tractable polytope. It needs the three
+     polytope callbacks of ssvm_problem (parts, part_scores, part_phi): the label of example i as a vertex z of
+     the simplex over its enumerated labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16)
+     or of the Birkhoff polytope (SSVM_POLYTOPE_BIRKHOFF: ssvm_assign, square, no dummy), with phi and Delta
+     linear in z. It minimises the same lambda-regularised objective as BCFW: the saddle function is
+     L(w, z) = lambda/2|w|^2 + sum_i p_i [<c_i, z_i> - <w, phi(x_i,y_i) - F_i z_i>], whose max over z is P(w)
+     and whose min over w is BCFW's dual D(z) (alpha_i = z_i), so primal, dual and gap mean the same.
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_DEG);
+       c.deg.geometry = SSVM_DEG_ENTROPIC;        // or SSVM_DEG_EUCLIDEAN (default)
+       ssvm_train(&c, w, w_bytes, &final);         // one pass = one iteration = 2 part_scores calls per example
+     Geometry of the z blocks: Euclidean (simplex by thresholding; Birkhoff by Dykstra's alternating
+     projections, ssvm_project_birkhoff) or the entropy (softmax, ssvm_project_simplex_kl; Birkhoff by
+     log-domain Sinkhorn with Newton steps, ssvm_sinkhorn); w is always Euclidean. Iterate = w(z^t) of the last
+     z^t certified by D(z^t); average = w_bar (the algorithm's output) certified by max(D(z^t), D(z_bar)).
+     Where we decide or deviate (E1-E5 at the >>solvers: dual extragradient code):
+     - w is kept in the ball |w| <= sqrt(2 Theta / lambda), which contains the optimum (the paper's constrained
+       form has a ball too; this radius makes it equivalent to the regularised problem).
+     - the z_i distances are weighted by the example weights p_i; the step is eta = 1/L, L = lambda + |B~|_2
+       (power iteration, times 1.05; its calls count as oracle calls). The report's eta < |F|^-2 is a misprint
+       for eta <= 1/|F|.
+     - memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors are kept.
+     - the last iterate is reported besides the average (a reporting addition; the iteration is unchanged).
+     - a Birkhoff projection missing deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope
+       (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid.
+     Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
+     O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
+
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
@@ -390,8 +419,9 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, dual extragradient, clique generation, graph or assignment models
-   (ssvm_hungarian is a decoder only), latent variables, multithreading inside the solver (it is reentrant:
+   DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
+   forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
+   enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
    in examples/ are demo code). No global state anywhere.
 
@@ -416,6 +446,14 @@
                         seconds, final.returned. A non-finite primal, dual, gap or weight is
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
+
+     0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
+                        tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
+                        enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
+                        decoding, Hamming or asymmetric loss, dummy rule). Solver SSVM_DEG (config.deg) with
+                        the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
+                        sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
+                        Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -521,7 +559,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 2
+#define STRUCTSVM_VERSION_MINOR 3
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL

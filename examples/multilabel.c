@@ -130,15 +130,30 @@ static void make_synthetic(int n, dataset *d) {
 int main(int argc, char **argv) {
     dataset tr, te;
     const char *graph = "tree", *paths[2] = {NULL, NULL};
-    double lambda = 0.01;
-    int passes = 30, L = 6, np = 0, a, i, l, E = 0, *edges = NULL;
+    double lambda = 0.01, holdout = 0, gap_tol = 0;
+    int passes = 30, L = 6, np = 0, a, i, l, E = 0, *edges = NULL, eval_every = 0;
+    ssvm_solver_kind solver = SSVM_BCFW;
+    ssvm_deg_geometry geometry = SSVM_DEG_EUCLIDEAN;
+    const char *solver_name = "BCFW";
     for (a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--labels") && a + 1 < argc) L = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--graph") && a + 1 < argc) graph = argv[++a];
         else if (!strcmp(argv[a], "--lambda") && a + 1 < argc) lambda = atof(argv[++a]);
         else if (!strcmp(argv[a], "--passes") && a + 1 < argc) passes = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--holdout") && a + 1 < argc) holdout = atof(argv[++a]);
+        else if (!strcmp(argv[a], "--gap-tol") && a + 1 < argc) gap_tol = atof(argv[++a]);
+        else if (!strcmp(argv[a], "--eval-every") && a + 1 < argc) eval_every = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--solver") && a + 1 < argc) {
+            solver_name = argv[++a];
+            if (!strcmp(solver_name, "bcfw")) solver = SSVM_BCFW;
+            else if (!strcmp(solver_name, "ssg")) solver = SSVM_SSG;
+            else if (!strcmp(solver_name, "deg")) solver = SSVM_DEG;
+            else if (!strcmp(solver_name, "deg-kl")) { solver = SSVM_DEG; geometry = SSVM_DEG_ENTROPIC; }
+            else { fprintf(stderr, "--solver: bcfw, ssg, deg or deg-kl\n"); return 2; }
+        }
         else if (argv[a][0] != '-' && np < 2) paths[np++] = argv[a];
         else { fprintf(stderr, "usage: %s [--labels L] [--graph indep|tree|full] [--lambda x] [--passes k] "
+                               "[--solver bcfw|ssg|deg|deg-kl] [--holdout f] [--gap-tol g] [--eval-every k] "
                                "[train.arff[.gz] test.arff[.gz]]\n", argv[0]); return 2; }
     }
     if (np == 2) {
@@ -149,6 +164,13 @@ int main(int argc, char **argv) {
         printf("synthetic data (give train and test ARFF files to use real data)\n");
     } else { fprintf(stderr, "give both a train and a test file, or neither\n"); return 2; }
     L = tr.L;
+    if (holdout > 0 && holdout < 1) { /* choose lambda: train on the first part, test on the last of the training set */
+        int keep = (int)(tr.n * (1 - holdout));
+        te = tr; te.n = tr.n - keep; te.x = tr.x + (size_t)keep * tr.F; te.y = tr.y + (size_t)keep * L;
+        tr.n = keep;
+        paths[1] = NULL; /* te points into tr: freed with it */
+        printf("holding out the last %d training examples as the test set\n", te.n);
+    }
     printf("train %d, test %d examples; %d features (+ bias), %d labels; graph %s\n", tr.n, te.n, tr.F - 1, L, graph);
 
     /* the label graph */
@@ -184,14 +206,15 @@ int main(int argc, char **argv) {
         cfg.n_edges = E; cfg.edges = edges;
         if ((r = ssvm_graph_init(&cfg, &model)) != SSVM_OK) { printf("model: %s\n", ssvm_result_string(r)); return 1; }
         ssvm_graph_problem(&model, &prob);
-        par = ssvm_solver_config_init(&prob, SSVM_BCFW);
-        par.lambda = lambda; par.max_passes = passes;
-        par.eval_every = passes; /* an evaluation costs two oracle passes: only once, after the last pass */
+        par = ssvm_solver_config_init(&prob, solver);
+        par.lambda = lambda; par.max_passes = passes; par.deg.geometry = geometry;
+        par.gap_tol = gap_tol; /* 0: run all the passes */
+        par.eval_every = eval_every > 0 ? eval_every : passes; /* an evaluation costs two oracle passes */
         w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)prob.d);
         r = ssvm_train(&par, w, sizeof(ssvm_real) * (size_t)prob.d, &final);
         if (r < 0) { printf("training: %s\n", ssvm_result_string(r)); return 1; }
-        printf("BCFW, lambda %g: %s after %d passes, %.2f s (%lld oracle calls); duality gap %.2e\n", lambda,
-               ssvm_result_string(r), final.pass, final.wall_seconds, final.oracle_calls,
+        printf("%s, lambda %g: %s after %d passes, %.2f s (%lld oracle calls); duality gap %.2e\n", solver_name,
+               lambda, ssvm_result_string(r), final.pass, final.wall_seconds, final.oracle_calls,
                final.returned == SSVM_W_AVERAGE ? final.average.gap : final.iterate.gap);
 
         /* test: the predict-only entry point, one example at a time */
@@ -219,9 +242,17 @@ int main(int argc, char **argv) {
         printf("test: Hamming loss %.4f, subset accuracy %.4f, micro F1 %.4f, macro F1 %.4f\n",
                (double)wrong / ((double)te.n * L), (double)exact / te.n,
                (2 * tp + fp + fn) ? 2.0 * tp / (double)(2 * tp + fp + fn) : 1.0, macro / L);
+        { /* one line for scripts (bench/graph.sh) */
+            const ssvm_objective *o = final.returned == SSVM_W_AVERAGE ? &final.average : &final.iterate;
+            printf("RESULT hamming=%.4f subset=%.4f micro_f1=%.4f macro_f1=%.4f train_s=%.3f passes=%d oracle_calls=%lld "
+                   "primal=%.6g dual=%.6g gap=%.3g\n", (double)wrong / ((double)te.n * L), (double)exact / te.n,
+                   (2 * tp + fp + fn) ? 2.0 * tp / (double)(2 * tp + fp + fn) : 1.0, macro / L, final.wall_seconds,
+                   final.pass, final.oracle_calls, o->primal, o->dual, o->gap);
+        }
         free(work); free(w); free(yhat); free(tpl);
         ssvm_graph_uninit(&model);
     }
-    free(edges); free(tr.x); free(tr.y); free(te.x); free(te.y);
+    free(edges); free(tr.x); free(tr.y);
+    if (paths[1] || np == 0) { free(te.x); free(te.y); }
     return 0;
 }

@@ -1,0 +1,65 @@
+#!/bin/sh
+# bench/graph.sh (make bench-graph): the graph and matching models of issue 11, trained by BCFW, SSG and the dual
+# extragradient (Euclidean "deg", entropic "deg-kl"), on scene and yeast (ARFF, build/multilabel) and CMU house
+# (build/house). Prints tables and ends with one RESULT line. Needs ../shared (SHARED=); lambda is chosen per
+# graph by BCFW on the last quarter of the training set (--holdout 0.25). Timings are wall seconds of training
+# only, on a shared machine: rerun for a range.
+set -e
+SH=${SHARED:-../shared}
+B=${B:-build}
+if [ ! -f "$SH/data/scene/scene-train.arff.gz" ]; then echo "bench-graph: skipped, no $SH/data (set SHARED=)"; exit 0; fi
+field() { sed -n 's/.*RESULT.* '"$1"'=\([^ ]*\).*/\1/p' | tail -1; }
+ml() { "$B/multilabel" "$@" | grep '^RESULT'; }
+pick_lambda() { # data L graph passes -> lambda with the smallest held-out Hamming loss
+    best=; bl=
+    for lam in 0.1 0.03 0.01 0.003 0.001; do
+        h=$(ml --labels $2 --graph $3 --lambda $lam --passes $4 --holdout 0.25 $SH/data/$1/$1-train.arff.gz $SH/data/$1/$1-test.arff.gz | field hamming)
+        if [ -z "$best" ] || awk "BEGIN{exit !($h < $best)}"; then best=$h; bl=$lam; fi
+    done
+    echo $bl
+}
+table() { # data L passes_bcfw solvers...
+    d=$1; L=$2; P=$3; shift 3
+    echo; echo "== $d: test set, lambda chosen on a held-out quarter of train =="
+    printf '%-6s %-7s %-7s %6s %9s %10s %10s %9s %8s %7s %7s %7s %7s\n' graph solver lambda passes calls primal dual gap train_s hamming subset microF1 macroF1
+    for g in indep tree full; do
+        lam=$(pick_lambda $d $L $g $P)
+        for sv in "$@"; do
+            np=$P; case $sv in deg*) np=$DEG_ITERS;; esac
+            r=$(ml --labels $L --graph $g --lambda $lam --passes $np --solver $sv $SH/data/$d/$d-train.arff.gz $SH/data/$d/$d-test.arff.gz)
+            printf '%-6s %-7s %-7s %6s %9s %10.6g %10.6g %9.3g %8s %7s %7s %7s %7s\n' $g $sv $lam $(echo "$r" | field passes) \
+                $(echo "$r" | field oracle_calls) $(echo "$r" | field primal) $(echo "$r" | field dual) $(echo "$r" | field gap) \
+                $(echo "$r" | field train_s) $(echo "$r" | field hamming) $(echo "$r" | field subset) $(echo "$r" | field micro_f1) $(echo "$r" | field macro_f1)
+            eval "R_${d}_${g}_${sv%%-*}_h=$(echo "$r" | field hamming); R_${d}_${g}_${sv%%-*}_s=$(echo "$r" | field train_s)"
+        done
+    done
+}
+DEG_ITERS=${DEG_ITERS:-200}
+table scene 6 30 bcfw ssg deg deg-kl
+# yeast's full graph has 2^14 labelings: the dual extragradient's simplex over them costs ~5e9 operations an
+# iteration, so it runs on BCFW and SSG only
+table yeast 14 20 bcfw ssg
+
+echo; echo "== oracle calls the dual extragradient (Euclidean) needs to reach BCFW's gap after 50 passes (scene, full) =="
+lam=0.01
+rb=$(ml --labels 6 --graph full --lambda $lam --passes 50 --eval-every 50 --solver bcfw $SH/data/scene/scene-train.arff.gz $SH/data/scene/scene-test.arff.gz)
+gb=$(echo "$rb" | field gap); cb=$(echo "$rb" | field oracle_calls)
+rd=$(ml --labels 6 --graph full --lambda $lam --passes ${DEG_MAX:-3000} --eval-every 25 --gap-tol $gb --solver deg $SH/data/scene/scene-train.arff.gz $SH/data/scene/scene-test.arff.gz)
+gd=$(echo "$rd" | field gap); cd_=$(echo "$rd" | field oracle_calls)
+ratio=$(awk "BEGIN{printf \"%.1f\", $cd_ / $cb}")
+reached=$(awk "BEGIN{print ($gd <= $gb) ? \"yes\" : \"no\"}")
+echo "BCFW 50 passes: gap $gb, $cb oracle calls; DEG: gap $gd after $(echo "$rd" | field passes) iterations, $cd_ calls (reached: $reached)"
+[ "$reached" = yes ] || ratio=">$ratio"
+
+echo; echo "== CMU house matching (build/house; lambda chosen on validate by each solver) =="
+H=$("$B/house" $SH/data/cmu_house --solver bcfw --passes 50)
+echo "$H" | sed -n '/^test matching error/,$p'
+hl=$(echo "$H" | sed -n 's/.*RESULT.* lambda=\([^ ]*\).*/\1/p')
+hh=$(echo "$H" | sed -n 's/.*RESULT house_test_error=\([^ ]*\).*/\1/p')
+for sv in ssg deg deg-kl; do
+    np=50; case $sv in deg*) np=${HOUSE_DEG_ITERS:-30};; esac
+    echo "-- $sv (lambda $hl from BCFW, $np passes/iterations):"
+    "$B/house" $SH/data/cmu_house --solver $sv --lambda $hl --passes $np | grep -E '^  all|^  *0\.|RESULT' || echo "   $sv failed"
+done
+echo
+echo "RESULT scene_full_hamming=$R_scene_full_bcfw_h scene_full_train_s=$R_scene_full_bcfw_s scene_indep_hamming=$R_scene_indep_bcfw_h yeast_full_hamming=$R_yeast_full_bcfw_h house_test_error=$hh deg_vs_bcfw_oracle_ratio=$ratio"
