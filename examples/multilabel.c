@@ -164,12 +164,22 @@ int main(int argc, char **argv) {
         printf("synthetic data (give train and test ARFF files to use real data)\n");
     } else { fprintf(stderr, "give both a train and a test file, or neither\n"); return 2; }
     L = tr.L;
-    if (holdout > 0 && holdout < 1) { /* choose lambda: train on the first part, test on the last of the training set */
-        int keep = (int)(tr.n * (1 - holdout));
-        te = tr; te.n = tr.n - keep; te.x = tr.x + (size_t)keep * tr.F; te.y = tr.y + (size_t)keep * L;
+    if (holdout > 0 && holdout < 1) { /* choose lambda: every k-th training example becomes the test set (the
+                                         files are sorted by label set, so a contiguous tail would be biased) */
+        int k = (int)(1 / holdout + 0.5), keep = 0;
+        free(te.x); free(te.y);
+        te = tr; te.n = 0;
+        te.x = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)tr.n * tr.F);
+        te.y = (int *)malloc(sizeof(int) * (size_t)tr.n * L);
+        if (!te.x || !te.y) return 1;
+        for (i = 0; i < tr.n; i++) {
+            dataset *to = (i % k == k - 1) ? &te : &tr;
+            int j = to == &te ? te.n++ : keep++;
+            memmove(to->x + (size_t)j * tr.F, tr.x + (size_t)i * tr.F, sizeof(ssvm_real) * (size_t)tr.F);
+            memmove(to->y + (size_t)j * L, tr.y + (size_t)i * L, sizeof(int) * (size_t)L);
+        }
         tr.n = keep;
-        paths[1] = NULL; /* te points into tr: freed with it */
-        printf("holding out the last %d training examples as the test set\n", te.n);
+        printf("holding out every %d-th training example (%d) as the test set\n", k, te.n);
     }
     printf("train %d, test %d examples; %d features (+ bias), %d labels; graph %s\n", tr.n, te.n, tr.F - 1, L, graph);
 
@@ -252,7 +262,6 @@ int main(int argc, char **argv) {
         free(work); free(w); free(yhat); free(tpl);
         ssvm_graph_uninit(&model);
     }
-    free(edges); free(tr.x); free(tr.y);
-    if (paths[1] || np == 0) { free(te.x); free(te.y); }
+    free(edges); free(tr.x); free(tr.y); free(te.x); free(te.y);
     return 0;
 }
