@@ -130,8 +130,8 @@ static void make_synthetic(int n, dataset *d) {
 int main(int argc, char **argv) {
     dataset tr, te;
     const char *graph = "tree", *paths[2] = {NULL, NULL};
-    double lambda = 0.01, holdout = 0, gap_tol = 0;
-    int passes = 30, L = 6, np = 0, a, i, l, E = 0, *edges = NULL, eval_every = 0;
+    double lambda = 0.01, holdout = 0, gap_tol = 0, max_seconds = 0;
+    int passes = 30, L = 6, np = 0, a, i, l, E = 0, *edges = NULL, eval_every = 0, fold = -1;
     ssvm_solver_kind solver = SSVM_BCFW;
     ssvm_deg_geometry geometry = SSVM_DEG_EUCLIDEAN;
     const char *solver_name = "BCFW";
@@ -141,6 +141,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "--lambda") && a + 1 < argc) lambda = atof(argv[++a]);
         else if (!strcmp(argv[a], "--passes") && a + 1 < argc) passes = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--holdout") && a + 1 < argc) holdout = atof(argv[++a]);
+        else if (!strcmp(argv[a], "--fold") && a + 1 < argc) fold = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--max-seconds") && a + 1 < argc) max_seconds = atof(argv[++a]);
         else if (!strcmp(argv[a], "--gap-tol") && a + 1 < argc) gap_tol = atof(argv[++a]);
         else if (!strcmp(argv[a], "--eval-every") && a + 1 < argc) eval_every = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--solver") && a + 1 < argc) {
@@ -153,7 +155,7 @@ int main(int argc, char **argv) {
         }
         else if (argv[a][0] != '-' && np < 2) paths[np++] = argv[a];
         else { fprintf(stderr, "usage: %s [--labels L] [--graph indep|tree|full] [--lambda x] [--passes k] "
-                               "[--solver bcfw|ssg|deg|deg-kl] [--holdout f] [--gap-tol g] [--eval-every k] "
+                               "[--solver bcfw|ssg|deg|deg-kl] [--holdout f [--fold j]] [--gap-tol g] [--eval-every k] [--max-seconds s] "
                                "[train.arff[.gz] test.arff[.gz]]\n", argv[0]); return 2; }
     }
     if (np == 2) {
@@ -165,15 +167,18 @@ int main(int argc, char **argv) {
     } else { fprintf(stderr, "give both a train and a test file, or neither\n"); return 2; }
     L = tr.L;
     if (holdout > 0 && holdout < 1) { /* choose lambda: every k-th training example becomes the test set (the
-                                         files are sorted by label set, so a contiguous tail would be biased) */
+                                         files are sorted by label set, so a contiguous tail would be biased);
+                                         --fold j holds out examples i = j mod k instead (k-fold CV) */
         int k = (int)(1 / holdout + 0.5), keep = 0;
+        if (fold < 0) fold = k - 1;
+        if (fold >= k) { fprintf(stderr, "--fold: 0..%d\n", k - 1); return 2; }
         free(te.x); free(te.y);
         te = tr; te.n = 0;
         te.x = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)tr.n * tr.F);
         te.y = (int *)malloc(sizeof(int) * (size_t)tr.n * L);
         if (!te.x || !te.y) return 1;
         for (i = 0; i < tr.n; i++) {
-            dataset *to = (i % k == k - 1) ? &te : &tr;
+            dataset *to = (i % k == fold) ? &te : &tr;
             int j = to == &te ? te.n++ : keep++;
             memmove(to->x + (size_t)j * tr.F, tr.x + (size_t)i * tr.F, sizeof(ssvm_real) * (size_t)tr.F);
             memmove(to->y + (size_t)j * L, tr.y + (size_t)i * L, sizeof(int) * (size_t)L);
@@ -219,6 +224,7 @@ int main(int argc, char **argv) {
         par = ssvm_solver_config_init(&prob, solver);
         par.lambda = lambda; par.max_passes = passes; par.deg.geometry = geometry;
         par.gap_tol = gap_tol; /* 0: run all the passes */
+        par.max_seconds = max_seconds; /* 0: no limit */
         par.eval_every = eval_every > 0 ? eval_every : passes; /* an evaluation costs two oracle passes */
         w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)prob.d);
         r = ssvm_train(&par, w, sizeof(ssvm_real) * (size_t)prob.d, &final);
