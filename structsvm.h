@@ -256,6 +256,11 @@
        (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid.
      Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
      O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
+     Limits: the graph model offers DEG the simplex over its 2^L labelings (L <= 16), so an iteration scores
+     every labeling twice per example, whatever the graph (yeast, L = 14: ~3 s an iteration for 1,500
+     examples); the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is
+     not implemented. The entropic geometry uses the same L as the Euclidean one: valid (the l1 norm dominates
+     the l2 norm) but conservative by up to sqrt(parts), so its steps are shorter than they need be.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
