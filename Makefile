@@ -18,6 +18,10 @@ RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 .PHONY: bench-multisample bench-online bench-blas bench-graph
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
+.PHONY: bench-cliques bench-cliquegen
+bench-cliques: $(B)/multilabel
+	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
+bench-cliquegen: bench-cliques
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 
