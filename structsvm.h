@@ -257,6 +257,59 @@
      Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
      O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
 
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in
+   its supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared
+   folder and were reconstructed from the supplement)
+     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w =
+     [u; omega_1 .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 +
+     lambda/2 (sum_k |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0;
+     Algorithm 2 solves its smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta)
+     (Proposition 2; Theta = L for the counted Hamming loss, 1 for Hamming / L), on the active cliques only.
+       ssvm_graph_config g = ssvm_graph_config_init(n, L, F, x, labels); g.n_edges = T; g.edges = pairs;
+       ssvm_graph m; ssvm_graph_init(&g, &m); ssvm_graph_problem(&m, &prob);
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CLIQUEGEN);
+       c.cg.graph = &m;                            // the candidates; prob must be this model's problem
+       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_cg_active(&s, idx, bytes, &k)
+     Options (config.cg): eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and
+     theta_growth 2 (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3),
+     stop_rules 1, all_active 0. One pass = one pass of Algorithm 2 (n loss-augmented MAPs on the active graph
+     by the graph model's exact decoders: max-product while the active cliques form a forest, else Gray-code
+     enumeration); after the pass f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then
+     every inactive candidate is scored by |v_k|, the norm of its block of the dual's z (the group gradient of
+     Proposition 1), and the `batch` most violated are activated (warm start). With stop_rules 1, A.3 or "no
+     candidate violates" ends ssvm_solver_run with SSVM_CONVERGED after a final evaluation; with 0 the outer
+     loop keeps going and only the engine's rules (gap_tol, limits) end the run. The evaluation is the full
+     problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of
+     the squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the
+     gap), so progress.iterate.gap certifies the learned graph. ssvm_l21sq_grad is Algorithm 3 on its own: it
+     returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not the value Omega*(z).
+     Where we reconstruct or decide (C1-C9 at the >>cliquegen code):
+     - C1 alpha_i is kept through its statistics (L + 4T numbers and its loss sum per example), so the update
+       delta = lambda n (Delta - d) / (theta (a^2 + nu)) is taken along e_yhat - alpha_i and clipped to [0, 1]:
+       the constraint sum_y alpha_iy <= 1 of (15) holds exactly (the paper stores no alpha and relies on theta,
+       A.2); from alpha_i = 0 it is the paper's update. d = <w, feature difference>, Delta = loss gap.
+     - C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under grad
+       Omega* (J: the Jacobian of Algorithm 3's soft-thresholding at v). The global Lipschitz bound s = lambda /
+       sigma (2000 at the defaults) made steps ~1/s too short. C2b: a step that lowers the dual of (11) (a kink
+       crossed) is halved until it does not, so Algorithm 2 is a monotone ascent.
+     - C3 f_h = Q(w) with the hinge term the mean of the values the pass's own MAP calls found (no extra call).
+     - C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold tau/s above which Algorithm 3
+       would make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of (15)).
+     - C5 warm start: alpha (hence u, v) kept; theta back to theta0 and the A.1 window restarted.
+     - C6 dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1].
+     - C7 Theta exact for the Hamming loss; eps (not given in the paper) 1e-3 by default.
+     - C8 Algorithm 1 starts with no clique active; batch (not given) 2.
+     - C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_CONVERGED (read the gap: the paper's
+       relative-change rules stop well before a small gap of (10)).
+     Convergence: (11)'s dual is smooth with constant s = lambda/sigma, so a small eps (a tight (10)) makes
+     Algorithm 2 slow and its primal iterate jumpy; gaps of (10) below ~1e-2 need thousands of passes even on
+     small problems. The default stop rules are the paper's (loose). Limits: pairwise candidates only,
+     input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no example weights, no
+     average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics.
+     Measured (make bench-cliques): see README; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
+     graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
+     than the independent (0.1996) or tree (0.1978) models.
+
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
@@ -419,7 +472,7 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels, cutting-plane, clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -447,6 +500,11 @@
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
 
+     0.4.0 (unreleased) Solver SSVM_CLIQUEGEN (config.cg): clique generation with the l2,1-squared regulariser
+                        (Tan et al. CVPR 2015, Algorithms 1-3) on ssvm_graph's candidate pairs, certified by the
+                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
+                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
+                        examples/multilabel.c --graph cliques.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
@@ -4397,7 +4455,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
-        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_CONVERGED; /* A.3, no violator */
+        /* C9: Algorithm 1's own stop (A.3, no violator) after a final evaluation: read the gap of (10) */
+        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_CONVERGED;
         /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
            equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
         if (c->gap_tol > 0 && (c->solver != SSVM_MULTISAMPLE ||
@@ -5257,9 +5316,11 @@ SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s) {
     for (k = 0; k < s->_prob.n; k++) s->_cg_li[k] = 0;
     for (k = 0; k < T; k++) s->_cg_act[k] = 0;
     s->_cg_na = 0;
+    /* C8: Algorithm 1 starts from the unary model alone (no clique active) */
     if (q->all_active) for (k = 0; k < T; k++) ssvm__cg_activate(s, k);
     s->_cg_unit = (double)ssvm__graph_unit(q->graph);
-    /* Proposition 2: Theta = (1/n) sum_i max_y Delta(y, y_i) = L * unit for the Hamming loss (flip every label) */
+    /* C7: Proposition 2 with Theta = (1/n) sum_i max_y Delta(y, y_i) = L * unit for the Hamming loss (flip every
+       label), exactly; eps is cg.eps (the paper does not give its value) */
     theta_max = (double)L * s->_cg_unit;
     s->_cg_sigma = q->sigma_fixed ? q->sigma : s->_cfg.lambda * q->eps / (2 * theta_max);
     s->_cg_s = s->_cfg.lambda / s->_cg_sigma;
@@ -5497,7 +5558,7 @@ SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
     for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
     fh = ssvm__cg_reg(s, 1, 0) + s->_cg_hsum / (double)s->_prob.n;
     h = ++s->_cg_h;
-    /* A.2: theta doubles when f_h does not decrease */
+    /* A.2: theta doubles when f_h does not decrease (C9: against f_{h-1}, from the second pass of a warm start) */
     if (h >= 2 && fh >= s->_cg_fh[5]) s->_cg_theta *= q->theta_growth;
     for (j = 0; j < 5; j++) s->_cg_fh[j] = s->_cg_fh[j + 1];
     s->_cg_fh[5] = fh; /* fh[0] = f_{h-5} once h > 5 */
