@@ -422,6 +422,9 @@
        ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> ssvm_solver_config *
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+     clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
+       ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
+       ssvm_cg_status_of(&s, &status); ssvm_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
