@@ -308,7 +308,7 @@
      average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics.
      Measured (make bench-cliques): see README; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
      graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
-     than the independent (0.1996) or tree (0.1978) models.
+     than the independent (0.1996) or tree (0.1978) models; with eps 0.1, 4 pairs and 0.1979.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
