@@ -262,6 +262,59 @@
      not implemented. The entropic geometry uses the same L as the Euclidean one: valid (the l1 norm dominates
      the l2 norm) but conservative by up to sqrt(parts), so its steps are shorter than they need be.
 
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in
+   its supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared
+   folder and were reconstructed from the supplement)
+     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w =
+     [u; omega_1 .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 +
+     lambda/2 (sum_k |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0;
+     Algorithm 2 solves its smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta)
+     (Proposition 2; Theta = L for the counted Hamming loss, 1 for Hamming / L), on the active cliques only.
+       ssvm_graph_config g = ssvm_graph_config_init(n, L, F, x, labels); g.n_edges = T; g.edges = pairs;
+       ssvm_graph m; ssvm_graph_init(&g, &m); ssvm_graph_problem(&m, &prob);
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CLIQUEGEN);
+       c.cg.graph = &m;                            // the candidates; prob must be this model's problem
+       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_cg_active(&s, idx, bytes, &k)
+     Options (config.cg): eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and
+     theta_growth 2 (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3),
+     stop_rules 1, all_active 0. One pass = one pass of Algorithm 2 (n loss-augmented MAPs on the active graph
+     by the graph model's exact decoders: max-product while the active cliques form a forest, else Gray-code
+     enumeration); after the pass f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then
+     every inactive candidate is scored by |v_k|, the norm of its block of the dual's z (the group gradient of
+     Proposition 1), and the `batch` most violated are activated (warm start). With stop_rules 1, A.3 or "no
+     candidate violates" ends ssvm_solver_run with SSVM_CONVERGED after a final evaluation; with 0 the outer
+     loop keeps going and only the engine's rules (gap_tol, limits) end the run. The evaluation is the full
+     problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of
+     the squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the
+     gap), so progress.iterate.gap certifies the learned graph. ssvm_l21sq_grad is Algorithm 3 on its own: it
+     returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not the value Omega*(z).
+     Where we reconstruct or decide (C1-C9 at the >>cliquegen code):
+     - C1 alpha_i is kept through its statistics (L + 4T numbers and its loss sum per example), so the update
+       delta = lambda n (Delta - d) / (theta (a^2 + nu)) is taken along e_yhat - alpha_i and clipped to [0, 1]:
+       the constraint sum_y alpha_iy <= 1 of (15) holds exactly (the paper stores no alpha and relies on theta,
+       A.2); from alpha_i = 0 it is the paper's update. d = <w, feature difference>, Delta = loss gap.
+     - C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under grad
+       Omega* (J: the Jacobian of Algorithm 3's soft-thresholding at v). The global Lipschitz bound s = lambda /
+       sigma (2000 at the defaults) made steps ~1/s too short. C2b: a step that lowers the dual of (11) (a kink
+       crossed) is halved until it does not, so Algorithm 2 is a monotone ascent.
+     - C3 f_h = Q(w) with the hinge term the mean of the values the pass's own MAP calls found (no extra call).
+     - C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold tau/s above which Algorithm 3
+       would make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of (15)).
+     - C5 warm start: alpha (hence u, v) kept; theta back to theta0 and the A.1 window restarted.
+     - C6 dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1].
+     - C7 Theta exact for the Hamming loss; eps (not given in the paper) 1e-3 by default.
+     - C8 Algorithm 1 starts with no clique active; batch (not given) 2.
+     - C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_CONVERGED (read the gap: the paper's
+       relative-change rules stop well before a small gap of (10)).
+     Convergence: (11)'s dual is smooth with constant s = lambda/sigma, so a small eps (a tight (10)) makes
+     Algorithm 2 slow and its primal iterate jumpy; gaps of (10) below ~1e-2 need thousands of passes even on
+     small problems. The default stop rules are the paper's (loose). Limits: pairwise candidates only,
+     input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no example weights, no
+     average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics.
+     Measured (make bench-cliques): see README; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
+     graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
+     than the independent (0.1996) or tree (0.1978) models; with eps 0.1, 4 pairs and 0.1979.
+
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
@@ -374,6 +427,9 @@
        ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> ssvm_solver_config *
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+     clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
+       ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
+       ssvm_cg_status_of(&s, &status); ssvm_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
@@ -424,7 +480,7 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels, cutting-plane, clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -452,6 +508,11 @@
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
 
+     0.4.0 (unreleased) Solver SSVM_CLIQUEGEN (config.cg): clique generation with the l2,1-squared regulariser
+                        (Tan et al. CVPR 2015, Algorithms 1-3) on ssvm_graph's candidate pairs, certified by the
+                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
+                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
+                        examples/multilabel.c --graph cliques.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
@@ -630,7 +691,11 @@ typedef enum ssvm_result {
     SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
     SSVM_ERR_SHAPE = -16,        /* an assignment with more rows than columns and no dummy rule, or a
                                     polytope of the wrong shape */
-    SSVM_ERR_NO_CONVERGENCE = -17 /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_NO_CONVERGENCE = -17, /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_CLIQUE = -26,       /* clique generation: an empty candidate list, or a candidate clique over a label
+                                    out of range, a self-loop or a repeated pair */
+    SSVM_ERR_SIGMA = -27         /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
+                                    not finite */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -713,7 +778,8 @@ typedef enum ssvm_solver_kind {
     SSVM_FW = 1,         /* batch Frank-Wolfe, Algorithm 2 */
     SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
     SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
-    SSVM_DEG = 4         /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
+    SSVM_DEG = 4,        /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
+    SSVM_CLIQUEGEN = 5   /* clique generation, l2,1-squared regulariser, Tan et al. CVPR 2015 (config.cg, ssvm_graph) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
     SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
@@ -803,6 +869,25 @@ typedef struct ssvm_deg_config {
                                    polytope (MANUAL: an inexact prox step, the certificate stays valid) */
 } ssvm_deg_config;
 
+/* What only clique generation (SSVM_CLIQUEGEN) reads. The candidate cliques are the edges of `graph` (an
+   initialised ssvm_graph whose ssvm_graph_problem is config.problem); w = [u; omega_1 .. omega_T], omega_k the
+   4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k |omega_k|)^2 + mean hinge. */
+typedef struct ssvm_cg_config {
+    const struct ssvm_graph *graph;
+    int sigma_fixed;          /* 0 (default): sigma = lambda eps / (2 Theta) (Proposition 2); 1: `sigma` as given */
+    double sigma;             /* the smoothing of (11) when sigma_fixed, > 0 (else SSVM_ERR_SIGMA) */
+    double eps;               /* Proposition 2's accuracy, > 0 (default 1e-3) */
+    int batch;                /* cliques activated per outer iteration, the most violated first (default 2) */
+    double theta0;            /* Algorithm 2's step scale theta at each (warm) start, >= 1 (default 2, A.2) */
+    double theta_growth;      /* theta *= this when f_h does not decrease, >= 1 (default 2, A.2; 1: never) */
+    double eps_inner;         /* A.1: inner stop when h > 5 and |f_h - f_{h-5}| / f_{h-5} <= this (default 0.005) */
+    int max_inner_passes;     /* and after this many inner passes (default 0: no limit) */
+    double eps_outer;         /* A.3: stop when t > 2 and |f^t - f^{t-2}| / f^{t-2} <= this (default 0.05) */
+    int stop_rules;           /* 1 (default): A.3 or no violator ends ssvm_solver_run (SSVM_CONVERGED after a final
+                                 evaluation); 0: only the engine's rules (gap_tol, limits) end it */
+    int all_active;           /* 1: every candidate active from the start (a direct solve of (11), no generation) */
+} ssvm_cg_config;
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -838,6 +923,7 @@ typedef struct ssvm_solver_config {
     double (*clock)(void *user); /* wall-clock seconds; default: the monotonic clock where the platform has one */
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
+    ssvm_cg_config cg;           /* SSVM_CLIQUEGEN */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -922,6 +1008,13 @@ typedef struct ssvm_solver {
     double _dg_eta, _dg_L, _dg_R, _dg_lsum;
     long long _dg_inexact; /* Birkhoff projections that missed proj_tol (then rounded, E5) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
+    /* clique generation: alpha_i through its statistics c_i (L), p_i (4T) and l_i; v = the dual's z */
+    ssvm_real *_cg_c, *_cg_p, *_cg_v, *_cg_unary, *_cg_pair, *_cg_dc, *_cg_dp, *_cg_z, *_cg_om, *_cg_zt, *_cg_omt;
+    double *_cg_li, *_cg_nrm;
+    int *_cg_act, *_cg_alist, *_cg_aedges, *_cg_ord, *_cg_yt;
+    void *_cg_work; size_t _cg_work_bytes;
+    int _cg_L, _cg_F, _cg_T, _cg_na, _cg_h, _cg_t, _cg_stop;
+    double _cg_tau, _cg_sigma, _cg_s, _cg_theta, _cg_lsum, _cg_hsum, _cg_fh[6], _cg_ft[3], _cg_unit;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1116,6 +1209,28 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_predict(int L, int F, int n_edges, const in
                                              const ssvm_real *w, const ssvm_real *x, void *work, size_t work_bytes,
                                              int *y);
 /* (graph declarations end) */
+
+/* >>cliquegen: clique generation with the l2,1-squared regulariser (declarations) ------------------------- */
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* Algorithm 3 of Tan et al. (supplement E): the omega block of grad Omega*(z), i.e. the unique minimiser of (23)
+   min_omega 1/2 |omega - s z|^2 + s/2 (sum_k |omega_k|)^2  (s = lambda / sigma), by group soft-thresholding:
+   |omega_k| = max(0, s |z_k| - tau), tau = s/(1 + rho s) * (sum of the rho largest s |z_k|). It returns the
+   MAXIMISER of <z, omega> - Omega(omega), not the value Omega*(z) (the supplement's "Output Omega*(z)" is the
+   gradient). T groups, group k = z[off[k] .. off[k+1]) (off: T+1 non-decreasing ints from 0); *tau (may be
+   NULL) gets the threshold. work: ssvm_l21sq_grad_get_work_size bytes. Errors: T <= 0 (SSVM_ERR_EMPTY), bad
+   offsets (SSVM_ERR_INVALID_ARG), s <= 0 or not finite (SSVM_ERR_SIGMA), NaN/Inf in z. */
+STRUCTSVM_DEF ssvm_result ssvm_l21sq_grad_get_work_size(int T, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_l21sq_grad(int T, const int *off, const ssvm_real *z, double s, ssvm_real *omega,
+                                          void *work, size_t work_bytes, double *tau);
+/* Where Algorithm 1 stands: sigma and theta in use, the last f_h, active cliques, outer iterations t, inner
+   passes h since the last warm start, and why it stopped (SSVM_CG_*). */
+enum { SSVM_CG_RUNNING = 0, SSVM_CG_STOP_A3 = 1, SSVM_CG_STOP_NO_VIOLATOR = 2 };
+typedef struct ssvm_cg_status { double sigma, theta, f; int n_active, outer, inner, stop; } ssvm_cg_status;
+STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out);
+/* The active candidates (indices into the graph's edges) in activation order; active: room for T ints. */
+STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active);
+#endif
+/* (cliquegen declarations end) */
 
 /* >>assign: assignment model (declarations) ----------------------------------------------------------- */
 /* Assignment (matching) model: example i matches its m_i rows to c_i columns, y(j) = the column of row j.
@@ -1576,6 +1691,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
     case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
     case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
+    case SSVM_ERR_CLIQUE: return "bad candidate cliques: none, a label out of range, a self-loop or a repeated pair";
+    case SSVM_ERR_SIGMA: return "clique generation: sigma (or eps) must be finite and > 0";
     }
     return "unknown result";
 }
@@ -3246,6 +3363,10 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
    and average, the one evaluation routine, the run loop with its stopping rules, weights and ssvm_train. An
    algorithm is a step function (ssvm__bcfw_step, ssvm__ssg_step, ssvm__ms_step) or, for batch FW, a pass
    function (ssvm__fw_iteration); see ssvm__pass. */
+SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c); /* >>cliquegen */
+SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit);
+SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o);
 STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
     ssvm_solver_config c;
     SSVM_MEMSET(&c, 0, sizeof c);
@@ -3260,6 +3381,9 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
     c.deg.power_iters = 100; c.deg.proj_tol = sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9;
     c.deg.proj_max_iter = 10000;
+    if (solver == SSVM_CLIQUEGEN) c.averaging = SSVM_AVG_NONE; /* Algorithm 2 returns its iterate */
+    c.cg.eps = 1e-3; c.cg.batch = 2; c.cg.theta0 = 2; c.cg.theta_growth = 2; c.cg.eps_inner = 0.005;
+    c.cg.eps_outer = 0.05; c.cg.stop_rules = 1;
     c.seed = 1;
     return c;
 }
@@ -3269,7 +3393,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if (!c) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_DEG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if ((unsigned)c->solver > (unsigned)SSVM_CLIQUEGEN || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -3292,6 +3416,10 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
             return SSVM_ERR_INVALID_ARG;
     }
     if (c->solver == SSVM_MULTISAMPLE && c->averaging == SSVM_AVG_SUFFIX) return SSVM_ERR_NOT_SUPPORTED;
+    if (c->solver == SSVM_CLIQUEGEN) { /* no average: the certificate is the iterate's */
+        if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
+        if ((r = ssvm__cg_check(c)) != SSVM_OK) return r;
+    }
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if (c->solver == SSVM_MULTISAMPLE) {
         m = &c->ms;
@@ -3521,6 +3649,7 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
 }
 
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -3534,7 +3663,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
     r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
-      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a) : ssvm__state_layout(s, a);
+      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
+      : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a) : ssvm__state_layout(s, a);
     if (r != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
@@ -3599,6 +3729,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
         SSVM_MEMSET(s->_dg_B, 0, d * sizeof(ssvm_real));
     }
     s->_dg_lsum = 0; s->_dg_inexact = 0;
+    if (s->_cfg.solver == SSVM_CLIQUEGEN) ssvm__cg_reset(s);
     s->_ww = 0; s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
     s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
                  (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
@@ -3871,6 +4002,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     const ssvm_real *w = s->_w;
     double ls;
     ssvm_result r;
+    if (s->_cfg.solver == SSVM_CLIQUEGEN) return ssvm__cg_evaluate(s, o); /* the gap of (10), >>cliquegen */
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                         &s->_prog.eval_oracle_calls, o, &ls);
@@ -4278,6 +4410,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     ssvm_result r = SSVM_OK;
     if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
     else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
+    else if (s->_cfg.solver == SSVM_CLIQUEGEN) r = ssvm__cg_iteration(s, limit);
     else {
         for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -4323,12 +4456,15 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
         s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
         s->_prog.average = s->_prog.iterate;
-        if (c->eval_every && s->_prog.pass % c->eval_every == 0) {
+        if ((c->eval_every && s->_prog.pass % c->eval_every == 0) ||
+            (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING)) { /* Algorithm 1 ends: certify */
             int it = c->eval_iterate || c->solver == SSVM_FW;
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
+        /* C9: Algorithm 1's own stop (A.3, no violator) after a final evaluation: read the gap of (10) */
+        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_CONVERGED;
         /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
            equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
         if (c->gap_tol > 0 && (c->solver != SSVM_MULTISAMPLE ||
@@ -5036,6 +5172,454 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
         if (!ssvm__finite((double)s->_w[k]) || !ssvm__finite((double)s->_z[k])) return SSVM_ERR_NONFINITE;
     }
     s->_l = lu;
+    return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+/* >>cliquegen: clique generation with the l2,1-squared regulariser (implementation). Tan, Shi, van den Hengel,
+   Shen, Gao, Hu, Zhang, "Learning Graph Structure for Multi-Label Image Classification via Clique Generation",
+   CVPR 2015, as restated in its supplement (sections A-F; the main paper's Algorithms 1 and 2 are reconstructed
+   from it). Notation: w = [u; omega_1 .. omega_T], candidate k = edge k of the graph model, its table omega_k at
+   w[L F + 4k]. The dual variable alpha_i (a distribution over labelings, sum <= 1, eq. 15) is kept through its
+   statistics: c_il = sum_y alpha_iy (y_il - y_l), p_i = sum_y alpha_iy (onehot_k(y_i) - onehot_k(y)) for every
+   candidate k, l_i = sum_y alpha_iy Delta(y, y_i). v = (1/(lambda n)) sum_i Phi_i(alpha_i) is the argument of
+   Omega* in (15): its u block IS u (grad of 1/2|u|^2 is the identity), its omega block (all T candidates) gives
+   omega through Algorithm 3 on the active ones. Reconstruction decisions C1-C9 are marked where they act and
+   listed in the MANUAL (CLIQUE GENERATION). */
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* Algorithm 3 (supplement E). nrm: T doubles, ord: T ints. Group k = z[off[k] .. off[k+1]) or, off NULL,
+   z[gs k .. gs (k+1)). Returns tau. */
+SSVM__PRIV double ssvm__l21sq(int T, const int *off, int gs, const ssvm_real *z, double s, ssvm_real *om, double *nrm,
+                              int *ord) {
+    int k, j, rho = 0;
+    double cum = 0, top = 0, tau;
+    for (k = 0; k < T; k++) { /* line 1: o_k = |s z_k| */
+        int b = off ? off[k] : gs * k, e = off ? off[k + 1] : gs * (k + 1);
+        double nn = 0;
+        for (j = b; j < e; j++) nn += (double)z[j] * (double)z[j];
+        nrm[k] = s * SSVM_SQRT(nn);
+    }
+    ssvm__sort_desc(T, nrm, ord); /* line 2 */
+    for (k = 0; k < T; k++) { /* line 3: the largest rho with o_(rho) > s/(1 + rho s) sum_{i <= rho} o_(i) */
+        cum += nrm[ord[k]];
+        if (nrm[ord[k]] - s / (1 + (k + 1) * s) * cum > 0) { rho = k + 1; top = cum; }
+    }
+    tau = rho ? s / (1 + rho * s) * top : 0; /* line 4 */
+    for (k = 0; k < T; k++) { /* lines 5-6 */
+        int b = off ? off[k] : gs * k, e = off ? off[k + 1] : gs * (k + 1);
+        double o = nrm[k] - tau, f = o > 0 ? o / nrm[k] * s : 0;
+        for (j = b; j < e; j++) om[j] = (ssvm_real)(f * (double)z[j]);
+    }
+    return tau;
+}
+STRUCTSVM_DEF ssvm_result ssvm_l21sq_grad_get_work_size(int T, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm_result r;
+    if ((r = ssvm__size_begin(bytes, T <= 0 ? SSVM_ERR_EMPTY : SSVM_OK)) != SSVM_OK) return r;
+    ssvm__take(&a, (size_t)T, sizeof(double));
+    ssvm__take(&a, (size_t)T, sizeof(int));
+    return ssvm__arena_bytes(&a, bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_l21sq_grad(int T, const int *off, const ssvm_real *z, double s, ssvm_real *omega,
+                                          void *work, size_t work_bytes, double *tau) {
+    size_t need = 0;
+    ssvm__arena a;
+    ssvm_result r;
+    double *nrm, t;
+    int k;
+    if (!off || !z || !omega) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__arena_over(ssvm_l21sq_grad_get_work_size(T, &need), &need, work, work_bytes, &a)) != SSVM_OK)
+        return r;
+    if (off[0] != 0) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < T; k++) if (off[k + 1] < off[k]) return SSVM_ERR_INVALID_ARG;
+    if (!(s > 0) || !ssvm__finite(s)) return SSVM_ERR_SIGMA;
+    for (k = 0; k < off[T]; k++) if (!ssvm__finite((double)z[k])) return SSVM_ERR_NONFINITE;
+    nrm = (double *)ssvm__take(&a, (size_t)T, sizeof(double));
+    t = ssvm__l21sq(T, off, 0, z, s, omega, nrm, (int *)ssvm__take(&a, (size_t)T, sizeof(int)));
+    for (k = 0; k < off[T]; k++) if (!ssvm__finite((double)omega[k])) return SSVM_ERR_NONFINITE;
+    if (tau) *tau = t;
+    return SSVM_OK;
+}
+
+SSVM__PRIV double ssvm__cg_abs(double x) { return x < 0 ? -x : x; }
+/* the candidate list: non-empty, labels in range, no self-loop, no pair twice (either orientation) */
+SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c) {
+    const ssvm_cg_config *q = &c->cg;
+    const ssvm_graph *g = q->graph;
+    int L, T, e, f;
+    if (!g) return SSVM_ERR_INVALID_ARG;
+    L = g->config.n_labels; T = g->config.n_edges;
+    if (T <= 0 || !g->config.edges) return SSVM_ERR_CLIQUE;
+    for (e = 0; e < T; e++) {
+        int a = g->config.edges[2 * e], b = g->config.edges[2 * e + 1];
+        if (a < 0 || a >= L || b < 0 || b >= L || a == b) return SSVM_ERR_CLIQUE;
+        for (f = 0; f < e; f++) { /* O(T^2) once per init; T <= L(L-1)/2 */
+            int a2 = g->config.edges[2 * f], b2 = g->config.edges[2 * f + 1];
+            if ((a == a2 && b == b2) || (a == b2 && b == a2)) return SSVM_ERR_CLIQUE;
+        }
+    }
+    if (q->sigma_fixed ? !(q->sigma > 0) || !ssvm__finite(q->sigma) : !(q->eps > 0) || !ssvm__finite(q->eps))
+        return SSVM_ERR_SIGMA;
+    if (c->problem->user != (const void *)g || c->problem->d != ssvm_graph_dim(&g->config) || c->problem->n != g->config.n)
+        return SSVM_ERR_INVALID_ARG; /* the problem must be the graph model's own */
+    if (c->problem->weights) return SSVM_ERR_NOT_SUPPORTED;
+    if (q->batch <= 0 || q->max_inner_passes < 0 || !(q->theta0 >= 1) || !ssvm__finite(q->theta0) ||
+        !(q->theta_growth >= 1) || !ssvm__finite(q->theta_growth) || !(q->eps_inner >= 0) || !ssvm__finite(q->eps_inner) ||
+        !(q->eps_outer >= 0) || !ssvm__finite(q->eps_outer))
+        return SSVM_ERR_INVALID_ARG;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_graph *g = s->_cfg.cg.graph;
+    int L = g->config.n_labels, T = g->config.n_edges;
+    size_t n = (size_t)s->_prob.n, wb = 0, P = 4 * (size_t)T;
+    ssvm_result r;
+    s->_cg_L = L; s->_cg_F = g->config.n_attrs; s->_cg_T = T;
+    if ((r = ssvm_graph_map_get_work_size(L, T, 0, g->config.method, &wb)) != SSVM_OK) return r;
+    s->_cg_c = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, (size_t)L), sizeof(ssvm_real));
+    s->_cg_p = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, P), sizeof(ssvm_real));
+    s->_cg_li = (double *)ssvm__take(a, n, sizeof(double));
+    s->_cg_v = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_z = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_om = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_zt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_omt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_pair = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_dp = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    s->_cg_unary = (ssvm_real *)ssvm__take(a, 2 * (size_t)L, sizeof(ssvm_real));
+    s->_cg_dc = (ssvm_real *)ssvm__take(a, (size_t)L, sizeof(ssvm_real));
+    s->_cg_nrm = (double *)ssvm__take(a, (size_t)T, sizeof(double));
+    s->_cg_act = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    s->_cg_alist = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    s->_cg_ord = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    s->_cg_aedges = (int *)ssvm__take(a, 2 * (size_t)T, sizeof(int));
+    s->_cg_yt = (int *)ssvm__take(a, (size_t)L, sizeof(int));
+    s->_cg_work_bytes = wb;
+    s->_cg_work = ssvm__take(a, wb, 1);
+    return SSVM_OK;
+}
+/* omega = Algorithm 3 on the active groups of v, written into w (inactive omega_k stay 0) */
+SSVM__PRIV void ssvm__cg_omega(ssvm_solver *s) {
+    int a, j, na = s->_cg_na, base = s->_cg_L * s->_cg_F;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_cg_z[4 * a + j] = s->_cg_v[4 * s->_cg_alist[a] + j];
+    s->_cg_tau = na > 0 ? ssvm__l21sq(na, 0, 4, s->_cg_z, s->_cg_s, s->_cg_om, s->_cg_nrm, s->_cg_ord) : 0;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_w[base + 4 * s->_cg_alist[a] + j] = s->_cg_om[4 * a + j];
+}
+SSVM__PRIV void ssvm__cg_activate(ssvm_solver *s, int k) {
+    const int *ed = s->_cfg.cg.graph->config.edges;
+    int na = s->_cg_na;
+    s->_cg_act[k] = 1; s->_cg_alist[na] = k;
+    s->_cg_aedges[2 * na] = ed[2 * k]; s->_cg_aedges[2 * na + 1] = ed[2 * k + 1];
+    s->_cg_na = na + 1;
+}
+/* fresh state: alpha = 0 (w = 0), no clique active (or all, cg.all_active), theta = theta0 */
+SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s) {
+    const ssvm_cg_config *q = &s->_cfg.cg;
+    int L = s->_cg_L, T = s->_cg_T, k;
+    size_t n = (size_t)s->_prob.n;
+    double theta_max;
+    SSVM_MEMSET(s->_cg_c, 0, n * (size_t)L * sizeof(ssvm_real));
+    SSVM_MEMSET(s->_cg_p, 0, n * 4 * (size_t)T * sizeof(ssvm_real));
+    SSVM_MEMSET(s->_cg_v, 0, 4 * (size_t)T * sizeof(ssvm_real));
+    for (k = 0; k < s->_prob.n; k++) s->_cg_li[k] = 0;
+    for (k = 0; k < T; k++) s->_cg_act[k] = 0;
+    s->_cg_na = 0;
+    /* C8: Algorithm 1 starts from the unary model alone (no clique active) */
+    if (q->all_active) for (k = 0; k < T; k++) ssvm__cg_activate(s, k);
+    s->_cg_unit = (double)ssvm__graph_unit(q->graph);
+    /* C7: Proposition 2 with Theta = (1/n) sum_i max_y Delta(y, y_i) = L * unit for the Hamming loss (flip every
+       label), exactly; eps is cg.eps (the paper does not give its value) */
+    theta_max = (double)L * s->_cg_unit;
+    s->_cg_sigma = q->sigma_fixed ? q->sigma : s->_cfg.lambda * q->eps / (2 * theta_max);
+    s->_cg_s = s->_cfg.lambda / s->_cg_sigma;
+    s->_cg_theta = q->theta0;
+    s->_cg_h = 0; s->_cg_t = 0; s->_cg_stop = SSVM_CG_RUNNING;
+    s->_cg_lsum = 0; s->_cg_hsum = 0;
+    for (k = 0; k < 6; k++) s->_cg_fh[k] = 0;
+    for (k = 0; k < 3; k++) s->_cg_ft[k] = 0;
+    ssvm__cg_omega(s); /* v = 0: omega = 0, tau = 0, and the gathered z defined */
+}
+/* The loss-augmented MAP of example i on the active graph with the graph model's exact decoders: y, and
+   H_i = max_y [Delta(y, y_i) - <w, Phi_{y_i, y}(x_i)>] >= 0. Fills _cg_unary (u_l . x_i) and _cg_pair. */
+SSVM__PRIV ssvm_result ssvm__cg_map(ssvm_solver *s, int i, int *y, double *H) {
+    const ssvm_graph *g = s->_cfg.cg.graph;
+    int L = s->_cg_L, na = s->_cg_na, a, j, l, base = L * s->_cg_F;
+    const int *t = g->config.labels + (size_t)i * L;
+    double best = 0, truth = 0;
+    ssvm_result r;
+    ssvm__graph_scores(g, s->_w, i, s->_cg_unary);
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_cg_pair[4 * a + j] = s->_w[base + 4 * s->_cg_alist[a] + j];
+    r = ssvm_graph_map(L, na, s->_cg_aedges, s->_cg_unary, s->_cg_pair, t, s->_cg_unit, g->config.method, s->_cg_work,
+                       s->_cg_work_bytes, y, &best);
+    if (r != SSVM_OK) return r;
+    for (l = 0; l < L; l++) truth += (double)s->_cg_unary[2 * l + t[l]];
+    for (a = 0; a < na; a++) truth += (double)s->_cg_pair[4 * a + 2 * t[s->_cg_aedges[2 * a]] + t[s->_cg_aedges[2 * a + 1]]];
+    *H = best - truth;
+    if (*H < 0) *H = 0; /* y = y_i is a candidate: only rounding makes it negative */
+    return SSVM_OK;
+}
+/* |x_i|^2 */
+SSVM__PRIV double ssvm__cg_xx(const ssvm_graph *g, int i) {
+    int F = g->config.n_attrs, k;
+    double xx = 0;
+    if (g->config.x) for (k = 0; k < F; k++) { double v = (double)g->config.x[(size_t)i * F + k]; xx += v * v; }
+    else
+        for (k = g->config.row_start[i]; k < g->config.row_start[i + 1]; k++) {
+            double v = g->config.attr_val ? (double)g->config.attr_val[k] : 1.0;
+            xx += v * v;
+        }
+    return xx;
+}
+/* u_l += c x_i */
+SSVM__PRIV void ssvm__cg_add_x(ssvm_solver *s, int i, int l, double c) {
+    const ssvm_graph *g = s->_cfg.cg.graph;
+    int F = g->config.n_attrs, k;
+    ssvm_real *wl = s->_w + (size_t)l * F;
+    if (g->config.x) for (k = 0; k < F; k++) wl[k] = (ssvm_real)((double)wl[k] + c * (double)g->config.x[(size_t)i * F + k]);
+    else
+        for (k = g->config.row_start[i]; k < g->config.row_start[i + 1]; k++)
+            wl[g->config.attr_id[k]] = (ssvm_real)((double)wl[g->config.attr_id[k]] +
+                                                   c * (g->config.attr_val ? (double)g->config.attr_val[k] : 1.0));
+}
+/* Omega*'s omega part at z (na active groups of 4) given its maximiser om: <z, om> - |om|^2/(2s) - (sum |om_k|)^2/2 */
+SSVM__PRIV double ssvm__cg_conj(int na, const ssvm_real *z, const ssvm_real *om, double s) {
+    int a, j;
+    double dot = 0, sq = 0, sum = 0;
+    for (a = 0; a < na; a++) {
+        double nn = 0;
+        for (j = 0; j < 4; j++) { dot += (double)z[4 * a + j] * (double)om[4 * a + j]; nn += (double)om[4 * a + j] * (double)om[4 * a + j]; }
+        sq += nn; sum += SSVM_SQRT(nn);
+    }
+    return dot - sq / (2 * s) - 0.5 * sum * sum;
+}
+/* g' J g for J the Jacobian of Algorithm 3's map at the active z (the local curvature of Omega*'s omega part along
+   g): on the support S (rho groups), omega_k = s z_k - tau z_k/|z_k| with tau = s^2/(1 + rho s) sum_S |z_j|. */
+SSVM__PRIV double ssvm__cg_curv(const ssvm_solver *s, const ssvm_real *g) {
+    int a, j, na = s->_cg_na, rho = 0;
+    double sc = s->_cg_s, tau = s->_cg_tau, proj = 0, q = 0;
+    for (a = 0; a < na; a++) {
+        double zz = 0, zg = 0, gg = 0, zn;
+        int on = 0;
+        for (j = 0; j < 4; j++) {
+            double z = (double)s->_cg_z[4 * a + j], gj = (double)g[4 * a + j];
+            zz += z * z; zg += z * gj; gg += gj * gj; on |= s->_cg_om[4 * a + j] != 0;
+        }
+        if (!on || !(zz > 0)) continue;
+        zn = SSVM_SQRT(zz);
+        rho++; proj += zg / zn;
+        q += sc * gg - tau / zn * (gg - zg * zg / zz);
+    }
+    if (rho) q -= sc * sc / (1 + rho * sc) * proj * proj;
+    return q > 0 ? q : 0;
+}
+/* One step of Algorithm 2 on example i. C1: the paper's update delta = lambda n (Delta - d) / (theta (a^2 + nu))
+   is the maximiser of the dual's local quadratic model along one coordinate alpha_{i yhat}; we take it along
+   the direction e_yhat - alpha_i (alpha_i known through its statistics), so that the constraint sum <= 1 of
+   (15) holds exactly by clipping the step to [0, 1]; from alpha_i = 0 this is the paper's update verbatim.
+   d = <w, Phi_{y_i, yhat} - Phi_i(alpha_i)>, Delta the loss gap Delta(yhat, y_i) - l_i, a^2 = |the unary part
+   of that feature difference g|^2 (grad Omega* is the identity on u), nu = g' J g on the active cliques, J the
+   Jacobian of Algorithm 3's map at v (C2: the local curvature of Omega*; the global bound s = lambda/sigma
+   makes the steps ~1/s too short). C2b: a step that does not increase the dual of (11) (a kink of Algorithm 3
+   crossed) is halved until it does, so Algorithm 2 is a monotone ascent on (15). */
+SSVM__PRIV ssvm_result ssvm__cg_step(ssvm_solver *s, int i) {
+    const ssvm_graph *g = s->_cfg.cg.graph;
+    int L = s->_cg_L, T = s->_cg_T, na = s->_cg_na, l, k, j, a, *y = s->_y, tries;
+    const int *t = g->config.labels + (size_t)i * L, *ed = g->config.edges;
+    ssvm_real *ci = s->_cg_c + (size_t)i * L, *pi = s->_cg_p + (size_t)i * 4 * T;
+    double H, dl, du = 0, dw = 0, aa = 0, nu, gap, gamma, lam = s->_cfg.lambda, n = (double)s->_prob.n, coef;
+    double c0, tol;
+    int wrong = 0;
+    ssvm_result r;
+    if ((r = ssvm__cg_map(s, i, y, &H)) != SSVM_OK) return r;
+    s->_prog.oracle_calls++;
+    s->_cg_hsum += H;
+    for (l = 0; l < L; l++) {
+        wrong += y[l] != t[l];
+        s->_cg_dc[l] = (ssvm_real)((double)(t[l] - y[l]) - (double)ci[l]);
+        du += (double)s->_cg_dc[l] * (double)s->_cg_unary[2 * l + 1];
+        aa += (double)s->_cg_dc[l] * (double)s->_cg_dc[l];
+    }
+    aa *= ssvm__cg_xx(g, i);
+    for (k = 0; k < T; k++) {
+        ssvm_real *dp = s->_cg_dp + 4 * k;
+        for (j = 0; j < 4; j++) dp[j] = -pi[4 * k + j];
+        dp[2 * t[ed[2 * k]] + t[ed[2 * k + 1]]] += 1;
+        dp[2 * y[ed[2 * k]] + y[ed[2 * k + 1]]] -= 1;
+    }
+    for (a = 0; a < na; a++) { /* g on the active cliques, gathered like _cg_z */
+        k = s->_cg_alist[a];
+        for (j = 0; j < 4; j++) {
+            s->_cg_zt[4 * a + j] = s->_cg_dp[4 * k + j];
+            dw += (double)s->_cg_dp[4 * k + j] * (double)s->_w[L * s->_cg_F + 4 * k + j];
+        }
+    }
+    nu = ssvm__cg_curv(s, s->_cg_zt);
+    dl = (double)wrong * s->_cg_unit - s->_cg_li[i];
+    gap = dl - du - dw;
+    if (!(gap > 0)) return SSVM_OK; /* no ascent direction: alpha_i stays */
+    gamma = aa + nu > 0 ? lam * n * gap / (s->_cg_theta * (aa + nu)) : 1;
+    if (gamma > 1) gamma = 1;
+    /* C2b: the dual change of (11) along the step, exactly (Omega* in closed form through Algorithm 3) */
+    c0 = ssvm__cg_conj(na, s->_cg_z, s->_cg_om, s->_cg_s);
+    tol = SSVM__ROUND_TOL * (1 + (c0 < 0 ? -c0 : c0));
+    for (tries = 0; na > 0 && tries < 60; tries++) {
+        double cf = gamma / (lam * n), c1, dd;
+        for (a = 0; a < na; a++)
+            for (j = 0; j < 4; j++)
+                s->_cg_zt[4 * a + j] = (ssvm_real)((double)s->_cg_z[4 * a + j] + cf * (double)s->_cg_dp[4 * s->_cg_alist[a] + j]);
+        ssvm__l21sq(na, 0, 4, s->_cg_zt, s->_cg_s, s->_cg_omt, s->_cg_nrm, s->_cg_ord);
+        c1 = ssvm__cg_conj(na, s->_cg_zt, s->_cg_omt, s->_cg_s);
+        dd = gamma * (dl - du) / n - 0.5 * gamma * gamma * aa / (lam * n * n) - lam * (c1 - c0);
+        if (dd > -tol * gamma) break;
+        gamma *= 0.5;
+    }
+    if (tries == 60) return SSVM_OK;
+    /* alpha_i <- (1 - gamma) alpha_i + gamma e_yhat: statistics, v (u in place), then omega by Algorithm 3 */
+    s->_cg_li[i] += gamma * dl;
+    s->_cg_lsum += gamma * dl;
+    coef = gamma / (lam * n);
+    for (l = 0; l < L; l++)
+        if (s->_cg_dc[l] != 0) {
+            ci[l] = (ssvm_real)((double)ci[l] + gamma * (double)s->_cg_dc[l]);
+            ssvm__cg_add_x(s, i, l, coef * (double)s->_cg_dc[l]);
+        }
+    for (k = 0; k < 4 * T; k++)
+        if (s->_cg_dp[k] != 0) {
+            pi[k] = (ssvm_real)((double)pi[k] + gamma * (double)s->_cg_dp[k]);
+            s->_cg_v[k] = (ssvm_real)((double)s->_cg_v[k] + coef * (double)s->_cg_dp[k]);
+        }
+    ssvm__cg_omega(s);
+    return SSVM_OK;
+}
+/* Q(w) = lambda/2 |u|^2 + lambda/2 (sum_k |omega_k|)^2 + sigma/2 |omega|^2 without the loss term; *sn gets
+   sum_k |omega_k| over the active cliques (the omega_k of the others are 0) */
+SSVM__PRIV double ssvm__cg_reg(const ssvm_solver *s, int smooth, double *sn) {
+    int a, j, LF = s->_cg_L * s->_cg_F;
+    double uu = (double)ssvm__dot(LF, s->_w, s->_w), sum = 0, oo = 0;
+    for (a = 0; a < s->_cg_na; a++) {
+        double nn = 0;
+        for (j = 0; j < 4; j++) { double v = (double)s->_w[LF + 4 * s->_cg_alist[a] + j]; nn += v * v; }
+        sum += SSVM_SQRT(nn); oo += nn;
+    }
+    if (sn) *sn = sum;
+    return 0.5 * s->_cfg.lambda * (uu + sum * sum) + (smooth ? 0.5 * s->_cg_sigma * oo : 0);
+}
+/* Algorithm 1's outer step, after Algorithm 2 stopped (A.1): f^t, A.3, then score every inactive candidate by
+   |v_k|, the norm of its block of the dual's z (the group gradient of Proposition 1), and activate the `batch`
+   most violated. C4: k violates when |v_k| > sum_{active} |omega_j| = tau / s, the threshold above which
+   Algorithm 3 would give omega_k != 0 (at the optimum of (10) the constraint |v_k| <= gamma of Proposition 1,
+   gamma = lambda sum |omega_j|, in the scaling of (15)). */
+SSVM__PRIV void ssvm__cg_outer(ssvm_solver *s, double fh) {
+    const ssvm_cg_config *q = &s->_cfg.cg;
+    int T = s->_cg_T, k, m = 0, added = 0;
+    double thr;
+    s->_cg_t++;
+    s->_cg_ft[0] = s->_cg_ft[1]; s->_cg_ft[1] = s->_cg_ft[2]; s->_cg_ft[2] = fh;
+    if (q->stop_rules && q->eps_outer > 0 && s->_cg_t > 2 &&
+        ssvm__cg_abs(s->_cg_ft[2] - s->_cg_ft[0]) <= q->eps_outer * ssvm__cg_abs(s->_cg_ft[0])) {
+        s->_cg_stop = SSVM_CG_STOP_A3;
+        return;
+    }
+    ssvm__cg_reg(s, 0, &thr);
+    thr *= 1 + 1e-9; /* C4: rounding must not activate a candidate that sits on the threshold */
+    for (k = 0; k < T; k++) {
+        double nn = 0;
+        int j;
+        for (j = 0; j < 4; j++) nn += (double)s->_cg_v[4 * k + j] * (double)s->_cg_v[4 * k + j];
+        s->_cg_nrm[k] = s->_cg_act[k] ? -1 : SSVM_SQRT(nn);
+        if (!s->_cg_act[k] && s->_cg_nrm[k] > thr && s->_cg_nrm[k] > 0) m++;
+    }
+    if (m == 0) {
+        if (q->stop_rules) s->_cg_stop = SSVM_CG_STOP_NO_VIOLATOR;
+        s->_cg_h = 0; /* stop_rules 0: Algorithm 2 goes on on the same set */
+        return;
+    }
+    ssvm__sort_desc(T, s->_cg_nrm, s->_cg_ord); /* ties to the lower index: deterministic */
+    for (k = 0; k < T && added < q->batch; k++) {
+        int e = s->_cg_ord[k];
+        if (s->_cg_act[e] || !(s->_cg_nrm[e] > thr)) break;
+        ssvm__cg_activate(s, e);
+        added++;
+    }
+    /* warm start: alpha (and so v, u) kept; omega recomputed on the larger set; C5: theta back to theta0 and the
+       A.1 window restarted, since (11) on the new set is a new subproblem */
+    ssvm__cg_omega(s);
+    s->_cg_theta = q->theta0;
+    s->_cg_h = 0;
+}
+/* One pass of Algorithm 2 (n steps), then f_h, A.2 and A.1, and at an inner stop Algorithm 1's outer step.
+   C3: f_h = Q at the current w with the loss term the mean of the hinge values H_i the pass's oracle calls
+   found (each at the w of its step): the paper's "approximate primal objective" that costs no extra call. */
+SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
+    const ssvm_cg_config *q = &s->_cfg.cg;
+    int t, h, j, inner_stop = 0;
+    double fh;
+    ssvm_result r;
+    s->_cg_hsum = 0;
+    for (t = 0; t < s->_prob.n; t++) {
+        int i = ssvm__next_index(s);
+        if (i < 0) return SSVM_ERR_INVALID_ARG;
+        if ((r = ssvm__cg_step(s, i)) != SSVM_OK) return r;
+        s->_k++; s->_prog.steps++;
+        if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) return SSVM_OK;
+    }
+    for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
+    fh = ssvm__cg_reg(s, 1, 0) + s->_cg_hsum / (double)s->_prob.n;
+    h = ++s->_cg_h;
+    /* A.2: theta doubles when f_h does not decrease (C9: against f_{h-1}, from the second pass of a warm start) */
+    if (h >= 2 && fh >= s->_cg_fh[5]) s->_cg_theta *= q->theta_growth;
+    for (j = 0; j < 5; j++) s->_cg_fh[j] = s->_cg_fh[j + 1];
+    s->_cg_fh[5] = fh; /* fh[0] = f_{h-5} once h > 5 */
+    if (q->eps_inner > 0 && h > 5 && ssvm__cg_abs(fh - s->_cg_fh[0]) <= q->eps_inner * ssvm__cg_abs(s->_cg_fh[0])) inner_stop = 1;
+    if (q->max_inner_passes && h >= q->max_inner_passes) inner_stop = 1;
+    if (inner_stop && s->_cg_stop == SSVM_CG_RUNNING) ssvm__cg_outer(s, fh);
+    return SSVM_OK;
+}
+/* The certificate of the full problem (10). Primal: P(w) at the iterate (inactive omega_k = 0, so the MAP on the
+   active graph is the MAP on the full candidate graph). Dual (C6): alpha is feasible for (15) at every step, so
+   D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), the conjugate of the l2,1-squared norm being the
+   squared l_inf,2 norm over ALL candidates (Proposition 1's constraint), is a lower bound for every c in [0, 1];
+   we take the best c. The gap P - D >= 0 certifies w for (10) including the cliques never activated. */
+SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
+    int i, k, j, T = s->_cg_T;
+    double hs = 0, H, sn, M = 0, uu, B, qd, c, n = (double)s->_prob.n, lam = s->_cfg.lambda;
+    ssvm_result r;
+    for (i = 0; i < s->_prob.n; i++) {
+        if ((r = ssvm__cg_map(s, i, s->_y2, &H)) != SSVM_OK) return r;
+        s->_prog.eval_oracle_calls++;
+        hs += H;
+    }
+    o->primal = ssvm__cg_reg(s, 0, &sn) + hs / n;
+    for (k = 0; k < T; k++) {
+        double nn = 0;
+        for (j = 0; j < 4; j++) nn += (double)s->_cg_v[4 * k + j] * (double)s->_cg_v[4 * k + j];
+        if (nn > M) M = nn;
+    }
+    uu = (double)ssvm__dot(s->_cg_L * s->_cg_F, s->_w, s->_w);
+    B = s->_cg_lsum / n;
+    qd = 0.5 * lam * (uu + M);
+    c = qd > 0 ? B / (2 * qd) : 1;
+    if (c > 1) c = 1;
+    if (c < 0) c = 0;
+    o->dual = c * B - c * c * qd;
+    o->gap = o->primal - o->dual;
+    if (!ssvm__finite(o->primal) || !ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
+    out->sigma = s->_cg_sigma; out->theta = s->_cg_theta; out->f = s->_cg_fh[5];
+    out->n_active = s->_cg_na; out->outer = s->_cg_t; out->inner = s->_cg_h; out->stop = s->_cg_stop;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active) {
+    int a;
+    if (!s || !active || !n_active || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
+    if (bytes / sizeof(int) < (size_t)s->_cg_na) return SSVM_ERR_WORKSPACE;
+    for (a = 0; a < s->_cg_na; a++) active[a] = s->_cg_alist[a];
+    *n_active = s->_cg_na;
     return SSVM_OK;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
