@@ -18,6 +18,12 @@ RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 .PHONY: bench-multisample bench-online bench-blas bench-graph
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
+# bench-solvers: BCFW, approximate-oracle BCFW, FW, SSG, SSG-avg, cutting plane on OCR-small side by side
+.PHONY: bench-solvers
+bench-solvers: $(B)/bench_solvers
+	./$(B)/bench_solvers $(SHARED)
+$(B)/bench_solvers: bench/solvers.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 

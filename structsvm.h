@@ -158,6 +158,10 @@
                 suffix average; w and its average are kept lazily scaled (the oracle gets the scale): O(nnz)
                 a step. It has no dual: its dual and gap are NaN.
      SSVM_MULTISAMPLE  the online multi-sample solver (ONLINE MULTI-SAMPLE SSVM below).
+     SSVM_CUTTING_PLANE  the 1-slack cutting plane of SVM^struct (1-SLACK CUTTING PLANE below).
+     SSG-avg: SSVM_SSG with averaging = SSVM_AVG_UNIFORM, the uniform average of every iterate from the start
+                (w_bar = (1/T) sum_{t=1..T} w^t, the BCFW paper's Figs. 3-4), kept lazily like the others; BCFW
+                accepts it too. Beside SSVM_AVG_WEIGHTED (eq. 14) and SSVM_AVG_SUFFIX (0.5-suffix, doubling trick).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
 
@@ -256,6 +260,52 @@
        (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid.
      Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
      O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
+
+   1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
+     Each iteration calls the oracle at every example (n calls: one "pass"), adds the joint plane of those n
+     labelings to a working set, and solves the QP over the working set; w is its solution. Same problem, same
+     engine (progress, stopping rules, evaluation, get_heap_size / init_preallocated, seed) as the others.
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CUTTING_PLANE);
+       c.gap_tol = 1e-4;                      // Algorithm 4's eps (see below)
+       c.cp.cache_size = 3; c.eval_every = 5; // optional: SVM^struct's labeling cache
+       ssvm_train(&c, w, w_bytes, &final);    // or ssvm_solver_init + _run; ssvm_solver_cp_info(&s, &info)
+     Objective: the engine's P(w) = lambda/2|w|^2 + mean hinge, i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi
+     divided by C, with lambda = 1/C (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n).
+     Its dual and gap are BCFW's: the working-set weights a are a feasible BCFW dual point with the same w, so
+     D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates, comparable across solvers. gap_tol is
+     Algorithm 4's eps: gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol
+     implies the paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w
+     (its calls then count as training). averaging must be NONE; ssvm_solver_step is SSVM_ERR_NOT_SUPPORTED.
+     config.cp: max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus
+     max_planes^2 doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4,
+     or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default 100000).
+     The QP (the paper leaves the solver open; SVM^struct uses SVM-light): the dual over the working set is
+     max_{a in simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, solved by pairwise Frank-Wolfe with exact line
+     search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started; its Frank-Wolfe gap is exactly the
+     QP's primal-dual gap, so it stops at a certified qp_tol. Not reaching qp_tol in qp_max_iter iterations is
+     SSVM_ERR_QP (w and a stay consistent and readable).
+     Reconstructed from SVM^struct 3.x, not in Algorithm 4 (documented at the >>cutplane code):
+     - planes whose weight stayed 0 for drop_after iterations in a row are dropped; a full working set drops the
+       longest-idle zero-weight plane, and is SSVM_ERR_PLANES when every plane is active.
+     - the cache (cp.cache_size labelings per example, most recent first, from the oracle's answers): when the
+       joint plane of each example's best cached labeling is violated by more than gap_tol beyond xi, it is
+       added without any oracle call (SVM^struct: "dist - slack > epsilon"). An iteration right after an
+       evaluation uses that evaluation's exact pass instead, so the cache saves calls only with eval_every > 1
+       or 0 (the cache is filled only by the iteration's own oracle passes).
+     ssvm_solver_cp_info(&s, &info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
+
+   APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
+     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1; outside (0, 1] is
+     SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2)
+     (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
+     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: the line search's step is at least
+     as good as any fixed step in Lemma C.2, so the same bounds hold for the unknown nu of the oracle, and
+     Theorems C.4/C.5 give the improved line-search rates (C = C_f/nu). What does not hold: the gap computed
+     from an approximate oracle is not a certificate (it underestimates the true gap; an evaluation pass needs
+     the exact oracle, e.g. swap it in around ssvm_solver_evaluate as tests/test_cutplane.c and
+     bench/solvers.c do). SSG, the multi-sample solver, the dual extragradient and the cutting plane ignore nu
+     (the cutting plane with an approximate oracle still returns valid planes, so its dual stays valid).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -369,6 +419,7 @@
        ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> ssvm_solver_config *
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+       ssvm_solver_cp_info(&s, &info)                      the cutting plane's counters (ssvm_cp_info)
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
@@ -419,7 +470,7 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -454,6 +505,13 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
+
+     0.4.0              Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
+                        Algorithm 4; config.cp: working set, plane dropping, labeling cache; pairwise-FW
+                        working-set QP; ssvm_solver_cp_info; errors SSVM_ERR_QP, SSVM_ERR_PLANES).
+                        config.oracle_quality (nu of an approximate oracle: BCFW's 2n/(nu k + 2n), FW's
+                        2/(nu k + 2), BCFW paper App. C). SSVM_AVG_UNIFORM for SSG (SSG-avg) and BCFW.
+                        make bench-solvers (bench/solvers.c): the solvers side by side on OCR-small.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
