@@ -296,8 +296,8 @@
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
      An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
-     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1; outside (0, 1] is
-     SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2)
+     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
+     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2)
      (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
      O(n/(nu^2 k))). With line search (the default) nothing needs declaring: the line search's step is at least
      as good as any fixed step in Lemma C.2, so the same bounds hold for the unknown nu of the oracle, and
@@ -918,8 +918,8 @@ typedef struct ssvm_solver_config {
     double (*clock)(void *user); /* wall-clock seconds; default: the monotonic clock where the platform has one */
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
-    double oracle_quality;       /* nu in (0, 1] (default 1): the oracle's declared multiplicative quality (BCFW
-                                    paper App. C, eq. 12); line_search = 0 then steps 2n/(nu k + 2n) (BCFW),
+    double oracle_quality;       /* nu in (0, 1] (default 1; 0 = 1): the oracle's declared multiplicative quality
+                                    (BCFW paper App. C, eq. 12); line_search = 0 then steps 2n/(nu k + 2n) (BCFW),
                                     2/(nu k + 2) (FW). Evaluations still need an exact oracle (MANUAL) */
     ssvm_cp_config cp;           /* SSVM_CUTTING_PLANE */
 } ssvm_solver_config;
@@ -3385,7 +3385,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG &&
         c->solver != SSVM_SSG && c->solver != SSVM_BCFW)
         return SSVM_ERR_NOT_SUPPORTED;
-    if (!(c->oracle_quality > 0 && c->oracle_quality <= 1)) return SSVM_ERR_INVALID_ARG; /* nu in (0, 1] */
+    if (!(c->oracle_quality >= 0 && c->oracle_quality <= 1)) return SSVM_ERR_INVALID_ARG; /* nu in (0, 1]; 0 = 1 */
     if (c->solver == SSVM_CUTTING_PLANE) {
         const ssvm_cp_config *q = &c->cp;
         if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
@@ -4249,6 +4249,8 @@ SSVM__PRIV int ssvm__step_finite(const ssvm_real *w, const ssvm_svec *D, double 
     return 1;
 }
 
+/* the declared oracle quality nu (App. C, eq. 12); 0, a zeroed config's value, is the exact oracle's 1 */
+SSVM__PRIV double ssvm__nu(const ssvm_solver *s) { return s->_cfg.oracle_quality > 0 ? s->_cfg.oracle_quality : 1.0; }
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
@@ -4272,7 +4274,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * n / (s->_cfg.oracle_quality * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
+    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
@@ -4360,7 +4362,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
         gamma = gap / (lam * (nrm + SSVM__EPS));
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 / (s->_cfg.oracle_quality * (double)s->_k + 2.0); /* App. C with n = 1 */
+    } else gamma = 2.0 / (ssvm__nu(s) * (double)s->_k + 2.0); /* App. C with n = 1 */
     if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
     /* line 6: w <- (1-gamma) w + gamma w_s, l <- (1-gamma) l + gamma l_s */
     ssvm__axpby(p->d, gamma, s->_wtmp, 1 - gamma, s->_w);

@@ -8,7 +8,8 @@
    and the suboptimality at the end. D_best comes from these runs only, so suboptimality is an upper bound.
    Rows: BCFW (weighted average), BCFW with an approximate oracle (the second-best labeling a third of the
    time, by 2-best Viterbi; line search), FW, SSG (weighted average), SSG-avg (uniform average), the 1-slack
-   cutting plane (no cache; and a cache of 3 with evaluation every 5 iterations, its rows those passes).
+   cutting plane (SVM^struct's defaults: planes idle 50 iterations dropped; never dropping, 200 planes; a cache
+   of 3 with evaluation every 5 iterations, its rows those passes).
    To add a solver (kernel BCFW, online EG): one entry in `rows` below with its kind and a setup function.
    usage: bench_solvers [shared-dir] [--passes N] [--lambda L]   (defaults ../shared, 100, both 0.01 and 0.001) */
 #define _POSIX_C_SOURCE 200809L
@@ -65,6 +66,7 @@ typedef struct row { const char *name; ssvm_solver_kind kind; void (*setup)(ssvm
 static void set_none(ssvm_solver_config *c) { (void)c; }
 static void set_uniform(ssvm_solver_config *c) { c->averaging = SSVM_AVG_UNIFORM; }
 static void set_cache(ssvm_solver_config *c) { c->cp.cache_size = 3; c->eval_every = 5; }
+static void set_nodrop(ssvm_solver_config *c) { c->cp.drop_after = 0; c->cp.max_planes = 200; }
 static const row rows[] = {
     {"bcfw_wavg", SSVM_BCFW, set_none, 0},
     {"bcfw_approx", SSVM_BCFW, set_none, 1},
@@ -72,6 +74,7 @@ static const row rows[] = {
     {"ssg_wavg", SSVM_SSG, set_none, 0},
     {"ssg_avg", SSVM_SSG, set_uniform, 0},
     {"cutplane", SSVM_CUTTING_PLANE, set_none, 0},
+    {"cutplane_nodrop", SSVM_CUTTING_PLANE, set_nodrop, 0},
     {"cutplane_cache", SSVM_CUTTING_PLANE, set_cache, 0},
     /* {"kbcfw_linear", SSVM_..., set_..., 0},  {"online_eg", SSVM_..., set_..., 0}: the other solvers of issue 15 */
 };

@@ -400,7 +400,8 @@ static void test_cutplane_approx_oracle(th_ctx *t) {
     /* nu in (0, 1] */
     c = ssvm_solver_config_init(&p, SSVM_BCFW);
     TH_CHECK(t, c.oracle_quality == 1);
-    c.oracle_quality = 0; TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_INVALID_ARG);
+    c.oracle_quality = 0; TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK); /* a zeroed field: exact */
+    c.oracle_quality = -0.5; TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_INVALID_ARG);
     c.oracle_quality = 1.5; TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_INVALID_ARG);
     c.oracle_quality = ssvm__nan(); TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_INVALID_ARG);
     /* the predefined step is 2n/(nu k + 2n) */
