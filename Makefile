@@ -7,7 +7,7 @@ B        = build
 HDR      = structsvm.h
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -22,6 +22,12 @@ bench-graph: $(B)/multilabel $(B)/house
 bench-cliques: $(B)/multilabel
 	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
 bench-cliquegen: bench-cliques
+# bench-solvers: BCFW, approximate-oracle BCFW, FW, SSG, SSG-avg, cutting plane on OCR-small side by side
+.PHONY: bench-solvers
+bench-solvers: $(B)/bench_solvers
+	./$(B)/bench_solvers $(SHARED)
+$(B)/bench_solvers: bench/solvers.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples
 
@@ -59,6 +65,7 @@ $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
 $(B)/double/test_engine.o $(B)/float/test_engine.o: tests/tchain.h tests/internals.h
 $(B)/double/test_deg.o $(B)/float/test_deg.o: tests/tchain.h
 $(B)/double/test_cliquegen.o $(B)/float/test_cliquegen.o: tests/tchain.h
+$(B)/double/test_cutplane.o $(B)/float/test_cutplane.o: tests/tchain.h tests/internals.h
 $(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h

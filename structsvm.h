@@ -158,6 +158,10 @@
                 suffix average; w and its average are kept lazily scaled (the oracle gets the scale): O(nnz)
                 a step. It has no dual: its dual and gap are NaN.
      SSVM_MULTISAMPLE  the online multi-sample solver (ONLINE MULTI-SAMPLE SSVM below).
+     SSVM_CUTTING_PLANE  the 1-slack cutting plane of SVM^struct (1-SLACK CUTTING PLANE below).
+     SSG-avg: SSVM_SSG with averaging = SSVM_AVG_UNIFORM, the uniform average of every iterate from the start
+                (w_bar = (1/T) sum_{t=1..T} w^t, the BCFW paper's Figs. 3-4), kept lazily like the others; BCFW
+                accepts it too. Beside SSVM_AVG_WEIGHTED (eq. 14) and SSVM_AVG_SUFFIX (0.5-suffix, doubling trick).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
 
@@ -315,6 +319,52 @@
      graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
      than the independent (0.1996) or tree (0.1978) models; with eps 0.1, 4 pairs and 0.1979.
 
+   1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
+     Each iteration calls the oracle at every example (n calls: one "pass"), adds the joint plane of those n
+     labelings to a working set, and solves the QP over the working set; w is its solution. Same problem, same
+     engine (progress, stopping rules, evaluation, get_heap_size / init_preallocated, seed) as the others.
+       ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CUTTING_PLANE);
+       c.gap_tol = 1e-4;                      // Algorithm 4's eps (see below)
+       c.cp.cache_size = 3; c.eval_every = 5; // optional: SVM^struct's labeling cache
+       ssvm_train(&c, w, w_bytes, &final);    // or ssvm_solver_init + _run; ssvm_solver_cp_info(&s, &info)
+     Objective: the engine's P(w) = lambda/2|w|^2 + mean hinge, i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi
+     divided by C, with lambda = 1/C (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n).
+     Its dual and gap are BCFW's: the working-set weights a are a feasible BCFW dual point with the same w, so
+     D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates, comparable across solvers. gap_tol is
+     Algorithm 4's eps: gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol
+     implies the paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w
+     (its calls then count as training). averaging must be NONE; ssvm_solver_step is SSVM_ERR_NOT_SUPPORTED.
+     config.cp: max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus
+     max_planes^2 doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4,
+     or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default 100000).
+     The QP (the paper leaves the solver open; SVM^struct uses SVM-light): the dual over the working set is
+     max_{a in simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, solved by pairwise Frank-Wolfe with exact line
+     search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started; its Frank-Wolfe gap is exactly the
+     QP's primal-dual gap, so it stops at a certified qp_tol. Not reaching qp_tol in qp_max_iter iterations is
+     SSVM_ERR_QP (w and a stay consistent and readable).
+     Reconstructed from SVM^struct 3.x, not in Algorithm 4 (documented at the >>cutplane code):
+     - planes whose weight stayed 0 for drop_after iterations in a row are dropped; a full working set drops the
+       longest-idle zero-weight plane, and is SSVM_ERR_PLANES when every plane is active.
+     - the cache (cp.cache_size labelings per example, most recent first, from the oracle's answers): when the
+       joint plane of each example's best cached labeling is violated by more than gap_tol beyond xi, it is
+       added without any oracle call (SVM^struct: "dist - slack > epsilon"). An iteration right after an
+       evaluation uses that evaluation's exact pass instead, so the cache saves calls only with eval_every > 1
+       or 0 (the cache is filled only by the iteration's own oracle passes).
+     ssvm_solver_cp_info(&s, &info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
+
+   APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
+     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
+     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2)
+     (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
+     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: the line search's step is at least
+     as good as any fixed step in Lemma C.2, so the same bounds hold for the unknown nu of the oracle, and
+     Theorems C.4/C.5 give the improved line-search rates (C = C_f/nu). What does not hold: the gap computed
+     from an approximate oracle is not a certificate (it underestimates the true gap; an evaluation pass needs
+     the exact oracle, e.g. swap it in around ssvm_solver_evaluate as tests/test_cutplane.c and
+     bench/solvers.c do). SSG, the multi-sample solver, the dual extragradient and the cutting plane ignore nu
+     (the cutting plane with an approximate oracle still returns valid planes, so its dual stays valid).
+
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
@@ -430,6 +480,7 @@
      clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
        ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
        ssvm_cg_status_of(&s, &status); ssvm_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
+     cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
@@ -480,7 +531,7 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels, clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -520,6 +571,13 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
+
+     0.4.0              Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
+                        Algorithm 4; config.cp: working set, plane dropping, labeling cache; pairwise-FW
+                        working-set QP; ssvm_solver_cp_info; errors SSVM_ERR_QP, SSVM_ERR_PLANES).
+                        config.oracle_quality (nu of an approximate oracle: BCFW's 2n/(nu k + 2n), FW's
+                        2/(nu k + 2), BCFW paper App. C). SSVM_AVG_UNIFORM for SSG (SSG-avg) and BCFW.
+                        make bench-solvers (bench/solvers.c): the solvers side by side on OCR-small.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -694,8 +752,10 @@ typedef enum ssvm_result {
     SSVM_ERR_NO_CONVERGENCE = -17, /* an inner iteration (a Birkhoff projection) missed its tolerance */
     SSVM_ERR_CLIQUE = -26,       /* clique generation: an empty candidate list, or a candidate clique over a label
                                     out of range, a self-loop or a repeated pair */
-    SSVM_ERR_SIGMA = -27         /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
+    SSVM_ERR_SIGMA = -27,        /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
                                     not finite */
+    SSVM_ERR_QP = -28,           /* the cutting plane's working-set QP missed cp.qp_tol in cp.qp_max_iter */
+    SSVM_ERR_PLANES = -29        /* the cutting plane's working set is full of active planes (cp.max_planes) */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -779,7 +839,8 @@ typedef enum ssvm_solver_kind {
     SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
     SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
     SSVM_DEG = 4,        /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
-    SSVM_CLIQUEGEN = 5   /* clique generation, l2,1-squared regulariser, Tan et al. CVPR 2015 (config.cg, ssvm_graph) */
+    SSVM_CLIQUEGEN = 5,  /* clique generation, l2,1-squared regulariser, Tan et al. CVPR 2015 (config.cg, ssvm_graph) */
+    SSVM_CUTTING_PLANE = 6 /* 1-slack cutting plane, Joachims, Finley, Yu 2009, Algorithm 4 (config.cp) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
     SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
@@ -791,7 +852,8 @@ typedef enum ssvm_averaging {
     SSVM_AVG_NONE = 0,
     SSVM_AVG_WEIGHTED = 1, /* w_bar = 2/(k(k+1)) sum_t t w^(t)  (eq. 14) */
     SSVM_AVG_SUFFIX = 2,   /* uniform average since the last step index that was a power of 2 (BCFW, SSG) */
-    SSVM_AVG_UNIFORM = 3   /* w_bar = (1/T) sum_{t=1..T} w^{t-1} (multi-sample, its Theorem 2.1.3) */
+    SSVM_AVG_UNIFORM = 3   /* w_bar = (1/T) sum_{t=1..T} w^{t-1} (multi-sample, its Theorem 2.1.3); for SSG
+                              (SSG-avg, the BCFW paper's Figs. 3-4) and BCFW: (1/T) sum_{t=1..T} w^{t} */
 } ssvm_averaging;
 typedef enum ssvm_state_kind {
     SSVM_STATE_AUTO = 0, SSVM_STATE_COMPACT = 1, SSVM_STATE_DENSE = 2, SSVM_STATE_SPARSE = 3,
@@ -887,6 +949,28 @@ typedef struct ssvm_cg_config {
                                  evaluation); 0: only the engine's rules (gap_tol, limits) end it */
     int all_active;           /* 1: every candidate active from the start (a direct solve of (11), no generation) */
 } ssvm_cg_config;
+/* >>cutplane: 1-slack cutting plane (declarations) ----------------------------------------------------- */
+/* What only the cutting plane reads (SSVM_CUTTING_PLANE; MANUAL: 1-SLACK CUTTING PLANE). */
+typedef struct ssvm_cp_config {
+    int max_planes;   /* working-set capacity, the trivial plane (xi >= 0) included; >= 2 (default 100) */
+    int drop_after;   /* drop a plane whose weight stayed 0 this many iterations in a row (default 50; 0 = never) */
+    int cache_size;   /* per example, the most recent labelings the oracle returned (SVM^struct's cache;
+                         default 0 = none); an iteration whose cached joint plane is violated by more than
+                         gap_tol (SVM^struct: epsilon) beyond xi uses it and calls no oracle */
+    double qp_tol;    /* the working-set QP is solved to this duality gap; 0 (default): gap_tol / 4, or 1e-9
+                         (float 1e-6) when gap_tol is 0 */
+    int qp_max_iter;  /* pairwise Frank-Wolfe iterations per QP at most (default 100000; then SSVM_ERR_QP) */
+} ssvm_cp_config;
+/* The cutting plane's counters (ssvm_solver_cp_info). */
+typedef struct ssvm_cp_info {
+    int planes;                /* in the working set now, the trivial plane included */
+    int active;                /* of which with weight > 0 */
+    long long added, dropped;  /* planes added and dropped so far */
+    long long cached_iterations; /* iterations whose plane came from the cache (no oracle call) */
+    long long qp_iterations;   /* pairwise FW iterations, all QPs */
+    double qp_gap;             /* the last QP's duality gap (<= its tolerance) */
+    double xi;                 /* the working set's slack max_c (l_c - <w, g_c>) at the iterate */
+} ssvm_cp_info;
 
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
@@ -924,6 +1008,10 @@ typedef struct ssvm_solver_config {
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
     ssvm_cg_config cg;           /* SSVM_CLIQUEGEN */
+    double oracle_quality;       /* nu in (0, 1] (default 1; 0 = 1): the oracle's declared multiplicative quality
+                                    (BCFW paper App. C, eq. 12); line_search = 0 then steps 2n/(nu k + 2n) (BCFW),
+                                    2/(nu k + 2) (FW). Evaluations still need an exact oracle (MANUAL) */
+    ssvm_cp_config cp;           /* SSVM_CUTTING_PLANE */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1015,6 +1103,16 @@ typedef struct ssvm_solver {
     void *_cg_work; size_t _cg_work_bytes;
     int _cg_L, _cg_F, _cg_T, _cg_na, _cg_h, _cg_t, _cg_stop;
     double _cg_tau, _cg_sigma, _cg_s, _cg_theta, _cg_lsum, _cg_hsum, _cg_fh[6], _cg_ft[3], _cg_unit;
+    /* cutting plane: planes h_c = g_c / lambda (d reals each), their Gram matrix, losses, weights */
+    ssvm_real *_cp_h;      /* max_planes * d */
+    double *_cp_G, *_cp_l, *_cp_a, *_cp_Ga;
+    int *_cp_idle;         /* iterations each plane's weight has been 0 */
+    int _cp_m, _cp_cap;
+    int *_cp_cache;        /* n * cache_size slots of 1 + max_label_len ints (length, label), most recent first */
+    ssvm_real *_cp_cdelta;
+    int *_cp_ccount;
+    ssvm_svec _cp_sv;      /* phi scratch of the cached plane */
+    ssvm_cp_info _cp_info;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1045,6 +1143,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which w
    final->returned says which (final may be NULL; zeros if training never started). */
 STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_out, size_t w_bytes,
                                      ssvm_progress *final);
+/* The cutting plane's counters (SSVM_ERR_NOT_SUPPORTED for the other solvers). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out);
 /* Primal objective P(w) = lambda/2|w|^2 + sum_i c_i max_y [Delta - <w, psi_i(y)>] / sum_i c_i by one oracle
    pass. work: ssvm_primal_get_work_size bytes. */
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes);
@@ -1693,6 +1793,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
     case SSVM_ERR_CLIQUE: return "bad candidate cliques: none, a label out of range, a self-loop or a repeated pair";
     case SSVM_ERR_SIGMA: return "clique generation: sigma (or eps) must be finite and > 0";
+    case SSVM_ERR_QP: return "the working-set QP did not reach its tolerance";
+    case SSVM_ERR_PLANES: return "the working set is full of active planes";
     }
     return "unknown result";
 }
@@ -3385,6 +3487,9 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.cg.eps = 1e-3; c.cg.batch = 2; c.cg.theta0 = 2; c.cg.theta_growth = 2; c.cg.eps_inner = 0.005;
     c.cg.eps_outer = 0.05; c.cg.stop_rules = 1;
     c.seed = 1;
+    c.oracle_quality = 1;
+    c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 100000;
+    if (solver == SSVM_CUTTING_PLANE) c.averaging = SSVM_AVG_NONE; /* w is the QP's solution: nothing to average */
     return c;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
@@ -3393,7 +3498,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if (!c) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_CLIQUEGEN || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if ((unsigned)c->solver > (unsigned)SSVM_CUTTING_PLANE || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -3405,8 +3510,18 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
 #endif
     /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
     if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG)
+    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG &&
+        c->solver != SSVM_SSG && c->solver != SSVM_BCFW)
         return SSVM_ERR_NOT_SUPPORTED;
+    if (!(c->oracle_quality >= 0 && c->oracle_quality <= 1)) return SSVM_ERR_INVALID_ARG; /* nu in (0, 1]; 0 = 1 */
+    if (c->solver == SSVM_CUTTING_PLANE) {
+        const ssvm_cp_config *q = &c->cp;
+        if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
+        if (q->max_planes < 2 || q->drop_after < 0 || q->cache_size < 0 || q->qp_max_iter <= 0 ||
+            !(q->qp_tol >= 0) || !ssvm__finite(q->qp_tol))
+            return SSVM_ERR_INVALID_ARG;
+        if (q->max_planes > 46340 || q->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
+    }
     if (c->solver == SSVM_DEG) { /* its average is part of the algorithm; it needs the polytope callbacks */
         const ssvm_deg_config *g = &c->deg;
         if (c->averaging != SSVM_AVG_UNIFORM || !c->problem->parts) return SSVM_ERR_NOT_SUPPORTED;
@@ -3650,6 +3765,8 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
 
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -3666,6 +3783,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
       : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
       : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a) : ssvm__state_layout(s, a);
     if (r != SSVM_OK) return r;
+    if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
 
@@ -3742,6 +3860,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_prog.average = s->_prog.iterate;
     s->_prog.state_bytes = s->_heap_bytes;
     s->_prog.returned = -1;
+    if (s->_cp_h) ssvm__cp_reset(s);
 }
 
 /* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
@@ -4007,7 +4126,8 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                         &s->_prog.eval_oracle_calls, o, &ls);
     if (r != SSVM_OK) return r;
-    if (s->_cfg.solver == SSVM_FW) { /* FW's step reuses this pass (w_s in _sv, l_s) */
+    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_CUTTING_PLANE) { /* the next iteration reuses
+                                                                              this pass (w_s in _sv, l_s) */
         s->_fw_have = 1; s->_fw_ls = ls;
     }
     if (s->_cfg.solver == SSVM_MULTISAMPLE && !average && s->_k > 0) { /* the online dual D_t/t (no dual at w_bar) */
@@ -4081,6 +4201,7 @@ SSVM__PRIV void ssvm__avg_update(ssvm_solver *s, double rho, const ssvm_svec *di
 SSVM__PRIV double ssvm__avg_rho(ssvm_solver *s) {
     /* called after step k (0-based) produced iterate k+1 */
     if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) return 2.0 / (double)(s->_k + 2);
+    if (s->_cfg.averaging == SSVM_AVG_UNIFORM) return 1.0 / (double)(s->_k + 1); /* SSG-avg: w^1 .. w^(k+1) */
     else {
         long long t = s->_k + 1; /* doubling trick: restart at iterates 1, 2, 4, 8, ... */
         if ((t & (t - 1)) == 0) { s->_avg_count = 1; return 1.0; }
@@ -4264,6 +4385,8 @@ SSVM__PRIV int ssvm__step_finite(const ssvm_real *w, const ssvm_svec *D, double 
     return 1;
 }
 
+/* the declared oracle quality nu (App. C, eq. 12); 0, a zeroed config's value, is the exact oracle's 1 */
+SSVM__PRIV double ssvm__nu(const ssvm_solver *s) { return s->_cfg.oracle_quality > 0 ? s->_cfg.oracle_quality : 1.0; }
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
@@ -4287,7 +4410,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * n / ((double)s->_k + 2.0 * n);
+    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
@@ -4375,7 +4498,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
         gamma = gap / (lam * (nrm + SSVM__EPS));
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 / ((double)s->_k + 2.0);
+    } else gamma = 2.0 / (ssvm__nu(s) * (double)s->_k + 2.0); /* App. C with n = 1 */
     if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
     /* line 6: w <- (1-gamma) w + gamma w_s, l <- (1-gamma) l + gamma l_s */
     ssvm__axpby(p->d, gamma, s->_wtmp, 1 - gamma, s->_w);
@@ -4388,6 +4511,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -4411,6 +4535,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
     else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
     else if (s->_cfg.solver == SSVM_CLIQUEGEN) r = ssvm__cg_iteration(s, limit);
+    else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
     else {
         for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -4431,7 +4556,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG) return SSVM_ERR_NOT_SUPPORTED;
+    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG || s->_cfg.solver == SSVM_CUTTING_PLANE)
+        return SSVM_ERR_NOT_SUPPORTED;
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
 }
@@ -4458,7 +4584,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         s->_prog.average = s->_prog.iterate;
         if ((c->eval_every && s->_prog.pass % c->eval_every == 0) ||
             (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING)) { /* Algorithm 1 ends: certify */
-            int it = c->eval_iterate || c->solver == SSVM_FW;
+            int it = c->eval_iterate || c->solver == SSVM_FW || c->solver == SSVM_CUTTING_PLANE;
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
@@ -5174,6 +5300,273 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     s->_l = lu;
     return SSVM_OK;
 }
+/* >>cutplane: the 1-slack cutting-plane method, Joachims, Finley, Yu, "Cutting-plane training of structural
+   SVMs" (Machine Learning 77, 2009), Algorithm 4 (margin rescaling), on the engine's objective. Their OP2,
+   min 1/2|w|^2 + C xi s.t. for every joint labeling (ybar_1..ybar_n) (1/n) sum_i <w, psi_i(ybar_i)> >=
+   (1/n) sum_i Delta(y_i, ybar_i) - xi, is with lambda = 1/C (divide by C) min lambda/2|w|^2 + xi, whose
+   optimal xi is the mean hinge: our P(w) (BCFW's lambda = 1/(C_n n) for the n-slack C_n, so C = C_n n).
+   With example weights, 1/n becomes c_i / sum c.
+   A plane c is (h_c, l_c): h_c = sum_i c_i psi_i(ybar_i) / (lambda sum c) (BCFW's w_s of the joint labeling)
+   and l_c = sum_i c_i Delta(y_i, ybar_i) / sum c, the constraint xi >= l_c - lambda <w, h_c>. Plane 0 is the
+   trivial one (ybar = y: h = 0, l = 0), i.e. xi >= 0 (the paper's W starts empty with w = 0, xi = 0: the same);
+   it is never dropped. Working-set dual: max over the simplex of D(a) = <a, l> - lambda/2 |w(a)|^2,
+   w(a) = sum_c a_c h_c. Any such a is also a feasible point of BCFW's dual (alpha_i(y) = the total weight of
+   the planes whose ybar_i = y) with the same w and value, so the engine's D = l - lambda/2|w|^2 (l = <a, l>)
+   and gap mean what they mean for BCFW.
+   The QP (the paper leaves its solver open; SVM^struct calls SVM-light's): pairwise Frank-Wolfe with exact line
+   search on the Gram matrix (Lacoste-Julien, Jaggi, NIPS 2015, Algorithm 2: linear convergence here), warm
+   started at the last a. Its FW gap max_c grad_c - <a, grad> (grad_c = l_c - lambda <w, h_c>) is exactly the
+   QP's primal-dual gap lambda/2|w|^2 + xi(w) - D(a), xi(w) = max_c grad_c, so it stops at a certified qp_tol.
+   Engine gap = P(w) - D(a) = [H(w) - xi(w)] + QP gap, where H(w) - xi(w) is Algorithm 4's stopping quantity
+   (the most violated joint plane's excess over xi): gap <= gap_tol implies Algorithm 4's rule at eps =
+   gap_tol, and its rule at eps = gap_tol - qp_tol implies gap <= gap_tol. One iteration = n oracle calls (a
+   "pass"); like FW it reuses the evaluation's oracle pass at the same w.
+   Reconstructed from SVM^struct 3.x (svm_struct_learn.c; not in the paper's Algorithm 4, MANUAL):
+   - planes whose weight stayed 0 for drop_after iterations in a row leave the working set (SVM^struct: 50);
+     when the set is full the longest-idle zero-weight plane leaves; all active: SSVM_ERR_PLANES.
+   - the per-example cache of the labelings the oracle returned most recently: the joint plane built from each
+     example's best cached labeling (or y_i) is used, without oracle calls, when it is violated by more than
+     gap_tol beyond xi (SVM^struct: dist - slack > epsilon). */
+SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    size_t m = (size_t)s->_cfg.cp.max_planes, n = (size_t)p->n, ml = (size_t)p->max_label_len;
+    size_t cs = (size_t)s->_cfg.cp.cache_size;
+    s->_cp_cap = (int)m;
+    s->_cp_h = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, m, (size_t)p->d), sizeof(ssvm_real));
+    s->_cp_G = (double *)ssvm__take(a, m * m, sizeof(double));
+    s->_cp_l = (double *)ssvm__take(a, m, sizeof(double));
+    s->_cp_a = (double *)ssvm__take(a, m, sizeof(double));
+    s->_cp_Ga = (double *)ssvm__take(a, m, sizeof(double));
+    s->_cp_idle = (int *)ssvm__take(a, m, sizeof(int));
+    if (cs > 0) {
+        size_t slots = ssvm__mulsz(a, n, cs);
+        s->_cp_cache = (int *)ssvm__take(a, ssvm__mulsz(a, slots, 1 + ml), sizeof(int));
+        s->_cp_cdelta = (ssvm_real *)ssvm__take(a, slots, sizeof(ssvm_real));
+        s->_cp_ccount = (int *)ssvm__take(a, n, sizeof(int));
+        ssvm__take_svec(a, &s->_cp_sv, p->d);
+    }
+    return SSVM_OK;
+}
+SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s) {
+    int i;
+    SSVM_MEMSET(s->_cp_h, 0, (size_t)s->_prob.d * sizeof(ssvm_real)); /* plane 0: h = 0, l = 0, all the weight */
+    s->_cp_m = 1; s->_cp_G[0] = 0; s->_cp_l[0] = 0; s->_cp_a[0] = 1; s->_cp_Ga[0] = 0; s->_cp_idle[0] = 0;
+    if (s->_cp_ccount) for (i = 0; i < s->_prob.n; i++) s->_cp_ccount[i] = 0;
+    ssvm__svec_reset(&s->_cp_sv, s->_prob.d);
+    SSVM_MEMSET(&s->_cp_info, 0, sizeof s->_cp_info);
+    s->_cp_info.planes = 1; s->_cp_info.active = 1;
+}
+/* Pairwise Frank-Wolfe on max_{a in simplex} <a, l> - lam/2 a'Ga over m planes (G row-major, leading dimension
+   ld), from a feasible a; Ga (= G a) is recomputed first and kept. Returns the iterations made, or -1 when the
+   FW gap is still above tol after max_iter (or stalls in rounding); *gap = the last FW gap, *xi = max_c grad_c. */
+SSVM__PRIV int ssvm__cp_qp(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
+                           double tol, int max_iter, double *gap, double *xi) {
+    int it, c, e;
+    for (it = 0;; it++) {
+        int fs = 0, fv = -1;
+        double ag = 0, gs = 0, gv = 0, curv, t;
+        if (it % 1024 == 0) /* afresh now and then: the updates below drift by rounding */
+            for (c = 0; c < m; c++) {
+                double v = 0;
+                for (e = 0; e < m; e++) if (a[e] != 0) v += G[(size_t)c * (size_t)ld + (size_t)e] * a[e];
+                Ga[c] = v;
+            }
+        for (c = 0; c < m; c++) {
+            double g = l[c] - lam * Ga[c];
+            ag += a[c] * g;
+            if (c == 0 || g > gs) { gs = g; fs = c; }             /* the FW vertex */
+            if (a[c] > 0 && (fv < 0 || g < gv)) { gv = g; fv = c; } /* the away vertex */
+        }
+        *gap = gs - ag; *xi = gs;
+        if (*gap <= tol) return it;
+        if (it >= max_iter || fv < 0 || !(gs > gv)) return -1;
+        /* step t along e_fs - e_fv: D rises by t (gs - gv) - lam/2 t^2 curv; t <= a_fv keeps a feasible */
+        curv = G[(size_t)fs * (size_t)ld + (size_t)fs] - 2 * G[(size_t)fs * (size_t)ld + (size_t)fv] +
+               G[(size_t)fv * (size_t)ld + (size_t)fv];
+        t = a[fv];
+        if (curv > 0 && (gs - gv) / (lam * curv) < t) t = (gs - gv) / (lam * curv);
+        a[fs] += t;
+        a[fv] = t == a[fv] ? 0 : a[fv] - t; /* a drop step empties fv exactly */
+        for (c = 0; c < m; c++)
+            Ga[c] += t * (G[(size_t)c * (size_t)ld + (size_t)fs] - G[(size_t)c * (size_t)ld + (size_t)fv]);
+    }
+}
+/* plane c leaves the working set; the last plane takes its place */
+SSVM__PRIV void ssvm__cp_remove(ssvm_solver *s, int c) {
+    int last = s->_cp_m - 1, e, cap = s->_cp_cap;
+    size_t d = (size_t)s->_prob.d;
+    double *G = s->_cp_G;
+    if (c != last) {
+        SSVM_MEMCPY(s->_cp_h + (size_t)c * d, s->_cp_h + (size_t)last * d, d * sizeof(ssvm_real));
+        s->_cp_l[c] = s->_cp_l[last]; s->_cp_a[c] = s->_cp_a[last]; s->_cp_Ga[c] = s->_cp_Ga[last];
+        s->_cp_idle[c] = s->_cp_idle[last];
+        for (e = 0; e < s->_cp_m; e++) G[(size_t)c * (size_t)cap + (size_t)e] = G[(size_t)last * (size_t)cap + (size_t)e];
+        for (e = 0; e < s->_cp_m; e++) G[(size_t)e * (size_t)cap + (size_t)c] = G[(size_t)e * (size_t)cap + (size_t)last];
+    }
+    s->_cp_m--;
+    s->_cp_info.dropped++;
+}
+/* example i's cache: y (len ints) becomes the most recent entry (moved to the front if already there) */
+SSVM__PRIV void ssvm__cp_cache_put(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
+    size_t ml = (size_t)s->_prob.max_label_len, slot = 1 + ml, cs = (size_t)s->_cfg.cp.cache_size;
+    int *base = s->_cp_cache + (size_t)i * cs * slot, cnt = s->_cp_ccount[i], k, j, at = -1;
+    for (k = 0; k < cnt && at < 0; k++) {
+        const int *e = base + (size_t)k * slot;
+        if (e[0] != len) continue;
+        for (j = 0; j < len && e[1 + j] == y[j]; j++) {}
+        if (j == len) at = k;
+    }
+    if (at < 0) { at = cnt < (int)cs ? cnt : (int)cs - 1; if (cnt < (int)cs) s->_cp_ccount[i] = cnt + 1; }
+    for (k = at; k > 0; k--) { /* shift the more recent entries down one slot */
+        SSVM_MEMCPY(base + (size_t)k * slot, base + (size_t)(k - 1) * slot, slot * sizeof(int));
+        s->_cp_cdelta[(size_t)i * cs + (size_t)k] = s->_cp_cdelta[(size_t)i * cs + (size_t)k - 1];
+    }
+    base[0] = len;
+    for (j = 0; j < len; j++) base[1 + j] = y[j];
+    s->_cp_cdelta[(size_t)i * cs] = delta;
+}
+/* The most violated joint plane: one oracle call per example (margin rescaling), into _sv as h, *ls = l */
+SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
+    const ssvm_problem *p = &s->_prob;
+    double lsum = 0;
+    ssvm_real delta;
+    int i, len;
+    ssvm_result r;
+    ssvm_svec_clear(&s->_sv);
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__call_oracle(p, i, s->_w, 1.0, s->_y, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
+        r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
+        if (r != SSVM_OK) return r;
+        if (s->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
+    }
+    *ls = lsum / s->_wsum;
+    return SSVM_OK;
+}
+/* <w, phi(x_i, y)> through the scratch accumulator */
+SSVM__PRIV ssvm_result ssvm__cp_score(ssvm_solver *s, int i, const int *y, int len, double *out) {
+    const ssvm_problem *p = &s->_prob;
+    int rc;
+    ssvm_svec_clear(&s->_cp_sv);
+    if ((rc = p->phi(p->user, i, y, len, 1, &s->_cp_sv)) < 0) return (ssvm_result)rc;
+    if (s->_cp_sv.err) return (ssvm_result)s->_cp_sv.err;
+    *out = (double)ssvm_svec_dot(&s->_cp_sv, s->_w);
+    return SSVM_OK;
+}
+/* The joint plane of each example's best cached labeling (y_i when none has a positive hinge), into _sv as h;
+   *ls = its l, *viol = its violation l - lambda <w, h> at the iterate (<= P's loss term) */
+SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double *viol) {
+    const ssvm_problem *p = &s->_prob;
+    size_t ml = (size_t)p->max_label_len, slot = 1 + ml, cs = (size_t)s->_cfg.cp.cache_size;
+    double lsum = 0, wy, v;
+    int i, k, tl, best;
+    ssvm_result r;
+    ssvm_svec_clear(&s->_sv);
+    for (i = 0; i < p->n; i++) {
+        const int *base = s->_cp_cache + (size_t)i * cs * slot;
+        double bv = 0;
+        if (s->_cp_ccount[i] == 0) continue;
+        tl = p->truth(p->user, i, s->_y2);
+        if (tl < 0) return (ssvm_result)tl;
+        if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
+        if ((r = ssvm__cp_score(s, i, s->_y2, tl, &wy)) != SSVM_OK) return r;
+        for (best = -1, k = 0; k < s->_cp_ccount[i]; k++) {
+            const int *e = base + (size_t)k * slot;
+            if ((r = ssvm__cp_score(s, i, e + 1, e[0], &v)) != SSVM_OK) return r;
+            v = (double)s->_cp_cdelta[(size_t)i * cs + (size_t)k] - (wy - v); /* H_i at this labeling */
+            if (v > bv) { bv = v; best = k; }
+        }
+        if (best >= 0) {
+            const int *e = base + (size_t)best * slot;
+            double dl = (double)s->_cp_cdelta[(size_t)i * cs + (size_t)best];
+            lsum += p->weights ? dl * (double)p->weights[i] : dl;
+            r = ssvm__add_psi(p, s->_y2, i, e + 1, e[0], (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
+            if (r != SSVM_OK) return r;
+        }
+    }
+    *ls = lsum / s->_wsum;
+    *viol = *ls - s->_cfg.lambda * (double)ssvm_svec_dot(&s->_sv, s->_w);
+    return SSVM_OK;
+}
+/* One iteration of Algorithm 4: the joint plane (line 4-6: the oracle at every example, or the cache), added to
+   the working set (line 7), the QP over it (line 8), w = w(a); then the idle planes leave. */
+SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_cp_config *q = &s->_cfg.cp;
+    size_t d = (size_t)p->d, cap = (size_t)s->_cp_cap;
+    double lam = s->_cfg.lambda, ls = 0, tol, gap = 0, xi = 0, l = 0, *G = s->_cp_G;
+    int m, c, it, cached = 0, j;
+    ssvm_svec *acc = &s->_sv;
+    ssvm_real *h;
+    ssvm_result r;
+    tol = q->qp_tol > 0 ? q->qp_tol : s->_cfg.gap_tol > 0 ? 0.25 * s->_cfg.gap_tol
+        : (sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9);
+    if (s->_fw_have) { /* the evaluation's pass at this w is the plane: count it as training */
+        ls = s->_fw_ls;
+        s->_prog.eval_oracle_calls -= p->n; s->_prog.oracle_calls += p->n;
+        s->_prog.eval_wall_seconds -= s->_fw_wall; s->_prog.wall_seconds += s->_fw_wall;
+        s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
+    } else {
+        if (s->_cp_cache && s->_k > 0) {
+            double viol, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
+            if ((r = ssvm__cp_cached_plane(s, &ls, &viol)) != SSVM_OK) return r;
+            cached = viol - s->_cp_info.xi > thr;
+        }
+        if (!cached && (r = ssvm__cp_oracle_pass(s, &ls)) != SSVM_OK) return r;
+    }
+    s->_fw_have = 0;
+    if (s->_cp_m == s->_cp_cap) { /* full: the longest-idle plane with zero weight leaves */
+        int best = -1;
+        for (c = 1; c < s->_cp_m; c++)
+            if (s->_cp_a[c] == 0 && (best < 0 || s->_cp_idle[c] > s->_cp_idle[best])) best = c;
+        if (best < 0) return SSVM_ERR_PLANES;
+        ssvm__cp_remove(s, best);
+    }
+    m = s->_cp_m;
+    h = s->_cp_h + (size_t)m * d;
+    SSVM_MEMSET(h, 0, d * sizeof(ssvm_real));
+    for (j = 0; j < acc->nnz; j++) h[acc->idx[j]] = acc->val[acc->idx[j]];
+    for (c = 0; c <= m; c++) { /* a row of the Gram matrix: O(nnz(h)) a plane */
+        double v = (double)ssvm_svec_dot(acc, s->_cp_h + (size_t)c * d);
+        G[(size_t)m * cap + (size_t)c] = v; G[(size_t)c * cap + (size_t)m] = v;
+    }
+    if (!ssvm__finite(G[(size_t)m * cap + (size_t)m]) || !ssvm__finite(ls)) return SSVM_ERR_NONFINITE;
+    s->_cp_l[m] = ls; s->_cp_a[m] = 0; s->_cp_idle[m] = 0; s->_cp_Ga[m] = 0;
+    s->_cp_m = ++m;
+    s->_cp_info.added++;
+    if (cached) s->_cp_info.cached_iterations++;
+    it = ssvm__cp_qp(m, (int)cap, G, s->_cp_l, lam, s->_cp_a, s->_cp_Ga, tol, q->qp_max_iter, &gap, &xi);
+    s->_cp_info.qp_iterations += it >= 0 ? it : q->qp_max_iter;
+    /* w = sum_c a_c h_c (summed in double) into scratch, checked before it is written */
+    for (j = 0; j < p->d; j++) {
+        double v = 0;
+        for (c = 0; c < m; c++) if (s->_cp_a[c] != 0) v += s->_cp_a[c] * (double)s->_cp_h[(size_t)c * d + (size_t)j];
+        s->_wtmp[j] = (ssvm_real)v;
+        if (!ssvm__finite((double)s->_wtmp[j])) return SSVM_ERR_NONFINITE;
+    }
+    SSVM_MEMCPY(s->_w, s->_wtmp, d * sizeof(ssvm_real));
+    for (c = 0; c < m; c++) l += s->_cp_a[c] * s->_cp_l[c];
+    s->_l = l;
+    for (c = m - 1; c >= 1; c--) { /* top down: a removal moves an already visited plane into c */
+        if (s->_cp_a[c] != 0) { s->_cp_idle[c] = 0; continue; }
+        s->_cp_idle[c]++;
+        if (q->drop_after && s->_cp_idle[c] >= q->drop_after) ssvm__cp_remove(s, c);
+    }
+    s->_cp_info.planes = s->_cp_m;
+    for (s->_cp_info.active = 0, c = 0; c < s->_cp_m; c++) s->_cp_info.active += s->_cp_a[c] != 0;
+    s->_cp_info.qp_gap = gap; s->_cp_info.xi = xi;
+    s->_k++;
+    s->_prog.steps++;
+    return it < 0 ? SSVM_ERR_QP : SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver != SSVM_CUTTING_PLANE) return SSVM_ERR_NOT_SUPPORTED;
+    *out = s->_cp_info;
+    return SSVM_OK;
+}
+
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>cliquegen: clique generation with the l2,1-squared regulariser (implementation). Tan, Shi, van den Hengel,

@@ -23,6 +23,8 @@ double (*const th_priv_exp_portable)(double) = ssvm__exp_portable;
 double (*const th_priv_log_portable)(double) = ssvm__log_portable;
 double (*const th_priv_sqrt_portable)(double) = ssvm__sqrt_portable;
 int (*const th_priv_is_perm)(int, const int *) = ssvm__is_perm;
+int (*const th_priv_cp_qp)(int, int, const double *, const double *, double, double *, double *, double, int, double *,
+                           double *) = ssvm__cp_qp;
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,9 @@ extern double (*const th_priv_exp_portable)(double x);
 extern double (*const th_priv_log_portable)(double x);
 extern double (*const th_priv_sqrt_portable)(double x);
 extern int (*const th_priv_is_perm)(int d, const int *p);
+/* the cutting plane's working-set QP (test_cutplane.c) */
+extern int (*const th_priv_cp_qp)(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
+                                  double tol, int max_iter, double *gap, double *xi);
 #ifdef __cplusplus
 }
 #endif
@@ -45,5 +48,6 @@ extern int (*const th_priv_is_perm)(int d, const int *p);
 #define ssvm__log_portable th_priv_log_portable
 #define ssvm__sqrt_portable th_priv_sqrt_portable
 #define ssvm__is_perm th_priv_is_perm
+#define ssvm__cp_qp th_priv_cp_qp
 #endif
 #endif

@@ -624,13 +624,13 @@ static void test_engine_config_checks(th_ctx *t) {
     cfg.averaging = SSVM_AVG_UNIFORM;
     TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_OK);
     cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
-    cfg.averaging = SSVM_AVG_UNIFORM;
-    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_NOT_SUPPORTED);
+    cfg.averaging = SSVM_AVG_UNIFORM; /* 0.4: SSG-avg, and BCFW likewise (tests/test_cutplane.c) */
+    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_OK);
     cfg.averaging = SSVM_AVG_SUFFIX;
     TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_OK);
     cfg = ssvm_solver_config_init(&c.p, SSVM_SSG);
     cfg.averaging = SSVM_AVG_UNIFORM;
-    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_OK);
     cfg = ssvm_solver_config_init(&c.p, SSVM_FW);
     cfg.averaging = SSVM_AVG_WEIGHTED;
     TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_NOT_SUPPORTED);
