@@ -147,7 +147,7 @@
    |                             |        | STRUCTSVM_FREESTANDING and none is given                        |
 
    RESULTS: every call returns ssvm_result; 0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED,
-   SSVM_TARGET_REACHED, pass/oracle/time limit, user), < 0 = error. ssvm_result_string(r) names it.
+   SSVM_TARGET_REACHED, pass/oracle/time limit, user, SSVM_SOLVER_RULE), < 0 = error. ssvm_result_string(r) names it.
 
    SOLVERS (ssvm_solver_config.solver; one engine, below, runs them all)
      SSVM_BCFW  block-coordinate Frank-Wolfe, Lacoste-Julien et al. ICML 2013, Algorithm 4: one oracle call
@@ -286,7 +286,7 @@
      enumeration); after the pass f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then
      every inactive candidate is scored by |v_k|, the norm of its block of the dual's z (the group gradient of
      Proposition 1), and the `batch` most violated are activated (warm start). With stop_rules 1, A.3 or "no
-     candidate violates" ends ssvm_solver_run with SSVM_CONVERGED after a final evaluation; with 0 the outer
+     candidate violates" ends ssvm_solver_run with SSVM_SOLVER_RULE after a final evaluation; with 0 the outer
      loop keeps going and only the engine's rules (gap_tol, limits) end the run. The evaluation is the full
      problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of
      the squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the
@@ -308,7 +308,7 @@
      - C6 dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1].
      - C7 Theta exact for the Hamming loss; eps (not given in the paper) 1e-3 by default.
      - C8 Algorithm 1 starts with no clique active; batch (not given) 2.
-     - C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_CONVERGED (read the gap: the paper's
+     - C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_SOLVER_RULE (read the gap: the paper's
        relative-change rules stop well before a small gap of (10)).
      Convergence: (11)'s dual is smooth with constant s = lambda/sigma, so a small eps (a tight (10)) makes
      Algorithm 2 slow and its primal iterate jumpy; gaps of (10) below ~1e-2 need thousands of passes even on
@@ -731,6 +731,8 @@ typedef enum ssvm_result {
     SSVM_MAX_SECONDS = 4,
     SSVM_STOPPED_BY_USER = 5,    /* the progress callback returned non-zero */
     SSVM_TARGET_REACHED = 6,     /* an evaluated primal <= target_primal */
+    SSVM_SOLVER_RULE = 7,        /* the solver's own stopping rule (clique generation: A.3 or no violating
+                                    candidate), after a final evaluation: read the gap, it certifies nothing */
     SSVM_ERR_INVALID_ARG = -1,   /* a NULL pointer or an out-of-range option */
     SSVM_ERR_NULL_CALLBACK = -2, /* a callback the solver needs is NULL */
     SSVM_ERR_EMPTY = -3,         /* n, d, a label length or a class count is zero */
@@ -945,7 +947,7 @@ typedef struct ssvm_cg_config {
     double eps_inner;         /* A.1: inner stop when h > 5 and |f_h - f_{h-5}| / f_{h-5} <= this (default 0.005) */
     int max_inner_passes;     /* and after this many inner passes (default 0: no limit) */
     double eps_outer;         /* A.3: stop when t > 2 and |f^t - f^{t-2}| / f^{t-2} <= this (default 0.05) */
-    int stop_rules;           /* 1 (default): A.3 or no violator ends ssvm_solver_run (SSVM_CONVERGED after a final
+    int stop_rules;           /* 1 (default): A.3 or no violator ends ssvm_solver_run (SSVM_SOLVER_RULE after a final
                                  evaluation); 0: only the engine's rules (gap_tol, limits) end it */
     int all_active;           /* 1: every candidate active from the start (a direct solve of (11), no generation) */
 } ssvm_cg_config;
@@ -1769,6 +1771,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     switch (r) {
     case SSVM_OK: return "ok";
     case SSVM_CONVERGED: return "converged: duality gap <= tolerance";
+    case SSVM_SOLVER_RULE: return "stopped by the solver's own rule (see the gap)";
     case SSVM_MAX_PASSES: return "stopped: pass limit";
     case SSVM_MAX_ORACLE_CALLS: return "stopped: oracle-call limit";
     case SSVM_MAX_SECONDS: return "stopped: time limit";
@@ -4590,7 +4593,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
         /* C9: Algorithm 1's own stop (A.3, no violator) after a final evaluation: read the gap of (10) */
-        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_CONVERGED;
+        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_SOLVER_RULE;
         /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
            equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
         if (c->gap_tol > 0 && (c->solver != SSVM_MULTISAMPLE ||

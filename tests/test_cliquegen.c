@@ -321,7 +321,7 @@ static void test_cliquegen_planted(th_ctx *t) {
         c = ssvm_solver_config_init(&p, SSVM_CLIQUEGEN);
         c.cg.graph = &m; c.lambda = 0.03; c.max_passes = 1000; c.gap_tol = 0; c.eval_every = 0; c.cg.batch = 1;
         cg_train(t, &m, &p, &c, &run);
-        TH_CHECKF(t, run.rc == SSVM_CONVERGED && run.st.stop != SSVM_CG_RUNNING, "seed %d: %s after %d passes",
+        TH_CHECKF(t, run.rc == SSVM_SOLVER_RULE && run.st.stop != SSVM_CG_RUNNING, "seed %d: %s after %d passes",
                   (int)seeds[q], ssvm_result_string(run.rc), run.fin.pass);
         for (found = 0, k = 0; k < run.na; k++) {
             e = run.act[k];
