@@ -963,7 +963,7 @@ typedef struct ssvm_solver {
     int *_gp_cnt, *_gp_lab, *_gp_len;
     unsigned long long *_gp_hash;
     double *_gp_alpha, *_gp_delta, *_gp_v;
-    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp;
+    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
     int *_gp_ynew;
 } ssvm_solver;
 
@@ -4396,6 +4396,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__take_svec(a, &s->_gp_wi, p->d);
     ssvm__take_svec(a, &s->_gp_ws, p->d);
     ssvm__take_svec(a, &s->_gp_wa, p->d);
+    ssvm__take_svec(a, &s->_gp_p0, p->d);
     return SSVM_OK;
 }
 
@@ -4412,6 +4413,7 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
     ssvm__svec_reset(&s->_gp_wi, s->_prob.d);
     ssvm__svec_reset(&s->_gp_ws, s->_prob.d);
     ssvm__svec_reset(&s->_gp_wa, s->_prob.d);
+    ssvm__svec_reset(&s->_gp_p0, s->_prob.d);
 }
 
 /* g_i <- max(g, 0): the leaf and its ancestors recomputed as sums of their children (no drift) */
@@ -4497,19 +4499,19 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
 /* v_k of every atom of i at w into _gp_v, and *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi) {
     const ssvm_problem *p = &s->_prob;
-    ssvm_svec *T = &s->_gp_tmp;
+    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
     size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
     int k, m, tl = p->truth(p->user, i, s->_y2), rc;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-    ssvm_svec_clear(T);
-    if ((rc = p->phi(p->user, i, s->_y2, tl, 1, T)) < 0) return (ssvm_result)rc;
-    if (T->err) return (ssvm_result)T->err;
-    *t0 = (double)ssvm_svec_dot(T, w);
+    ssvm_svec_clear(P0); /* phi(x_i, y_i), kept for the step's w_s and w_a */
+    if ((rc = p->phi(p->user, i, s->_y2, tl, 1, P0)) < 0) return (ssvm_result)rc;
+    if (P0->err) return (ssvm_result)P0->err;
+    *t0 = (double)ssvm_svec_dot(P0, w);
     if (Wi) {
         ssvm_svec_clear(Wi);
-        for (m = 0; m < T->nnz; m++) { int j = T->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(blk * (double)T->val[j])); }
+        for (m = 0; m < P0->nnz; m++) { int j = P0->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(blk * (double)P0->val[j])); }
     }
     for (k = 0; k < s->_gp_cnt[i]; k++) {
         size_t sl = base + (size_t)k;
@@ -4522,6 +4524,22 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
             for (m = 0; m < T->nnz; m++) { int j = T->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(-blk * al * (double)T->val[j])); }
     }
     return Wi && Wi->err ? (ssvm_result)Wi->err : SSVM_OK;
+}
+/* Out = blk (phi(x_i, y_i) - phi(x_i, y)) = blk psi_i(y) from the kept phi(x_i, y_i); T: phi(x_i, y) unless
+   have_t (then T already holds it) */
+SSVM__PRIV ssvm_result ssvm__gaps_psi(ssvm_solver *s, int i, const int *y, int len, double blk, int have_t, ssvm_svec *Out) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
+    int k, rc;
+    if (!have_t) {
+        ssvm_svec_clear(T);
+        if ((rc = p->phi(p->user, i, y, len, 1, T)) < 0) return (ssvm_result)rc;
+        if (T->err) return (ssvm_result)T->err;
+    }
+    ssvm_svec_clear(Out);
+    for (k = 0; k < P0->nnz; k++) { int j = P0->idx[k]; ssvm_svec_add(Out, j, (ssvm_real)(blk * (double)P0->val[j])); }
+    for (k = 0; k < T->nnz; k++) { int j = T->idx[k]; ssvm_svec_add(Out, j, (ssvm_real)(-blk * (double)T->val[j])); }
+    return Out->err ? (ssvm_result)Out->err : SSVM_OK;
 }
 /* |X - Y|^2 on the union of the supports, computed directly (no cancellation of |X|^2 - 2<X,Y> + |Y|^2) */
 SSVM__PRIV double ssvm__gaps_dist2(const ssvm_svec *X, const ssvm_svec *Y) {
@@ -4566,7 +4584,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     double *al = s->_gp_alpha + base, *de = s->_gp_delta + base, *v = s->_gp_v;
     double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
     int cap = s->_gp_cap, *cnt = s->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
-    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0;
+    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0;
     double rho = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
@@ -4607,15 +4625,17 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             if ((rc = p->phi(p->user, i, ys, len, 1, T)) < 0) return (ssvm_result)rc;
             if (T->err) return (ssvm_result)T->err;
             vt = sh * (tdelta - (t0 - (double)ssvm_svec_dot(T, s->_w)));
+            have_t = 1; /* T = phi(x_i, y*) */
         }
     }
     gfw = vt - V;
     if (!ssvm__finite(gfw) || !ssvm__finite(V)) return SSVM_ERR_NONFINITE;
     if (!hit) ssvm__gaps_refresh(s, i, gfw); /* Sec. 3.1: refreshed at every oracle call on i */
     if (info) { info->block_gap = gfw; info->cache_hit = hit; }
+    /* w_s before w_a: T may hold phi(x_i, y*) */
+    if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
     if ((use_aw || use_pw) && aw >= 0) {
-        ssvm_svec_clear(Wa);
-        r = ssvm__add_psi(p, s->_y2, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], (ssvm_real)blk, Wa);
+        r = ssvm__gaps_psi(s, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], blk, 0, Wa);
         if (r != SSVM_OK) return r;
         have_wa = 1;
         gmax_a = al[aw];
@@ -4629,12 +4649,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
             h = s->_gp_hash[base + (size_t)best];
             room = 1;
+            if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
         }
         for (k = 0; k < *cnt && !room; k++) if (al[k] <= 0) room = 1;
         forced = !room;
         was_forced = forced;
-        ssvm_svec_clear(Ws);
-        if ((r = ssvm__add_psi(p, s->_y2, i, ys, len, (ssvm_real)blk, Ws)) != SSVM_OK) return r;
         gain = 0;
         if (use_aw && nact > 1 && have_wa) { /* away: slope V - v_a, curvature |w_i - w_a|^2; s is not needed */
             c = V - v[aw];
