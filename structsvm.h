@@ -310,6 +310,52 @@
    as the dense COMPACT there). ssvm_solver_init with AUTO starts smaller (COMPACT_SPARSE) and grows its
    pool; ssvm_progress.state_bytes reports what a solver holds, pool included.
 
+   GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
+   for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
+     Block gaps: g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling,
+       pairwise/away steps or cache on, the solver keeps an estimate of every g_i: refreshed at each oracle call
+       on i (the step's own g_i), made exact by every evaluation of the iterate (its oracle pass computes each
+       block's gap on the way; an "exact check"), and, when no evaluation of the iterate ran for gap_check
+       passes (default 10), by one the run loop adds (counted as evaluation). progress.gap_estimate is their sum:
+       an ESTIMATE (NaN until every example was measured once); only iterate.gap is certified.
+       ssvm_solver_gap_estimates() copies them.
+     gap_sampling = 1: example i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree
+       1) through a sum tree (O(log n) a draw and an update, rebuilt from the leaves: no drift). Examples never
+       measured come first, uniformly (the release starts every estimate at +Inf): the first pass visits each
+       example once. All estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31);
+       uniform and permutation sampling stay as they were with gap_sampling = 0.
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the
+       one whose exact line search raises the dual most, as the release does): the per-example dual is kept as
+       an explicit set of up to max_atoms labelings ("atoms", default 32) with weights alpha_k >= 0 summing to
+       1 (up to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). A labeling is keyed by a 64-bit
+       FNV-1a hash of (len, y); a hash collision is resolved by comparing the labels. Away atom: the active
+       atom of least value H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
+       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; a step at its largest size is a drop
+       step (the away atom leaves the active set; FW at 1 keeps only y*). Every move is an exact line search
+       on the dual, so the dual never decreases (tested at every step). This state replaces config.state
+       (w_i is rebuilt from the atoms at each step: |atoms| + 3 phi calls a step); plain BCFW (steps FW, no
+       cache) keeps the compact/sparse/dense state untouched.
+       The cap: when all max_atoms slots hold atoms of positive weight and the oracle returns a new labeling,
+       only moves that free a slot may bring it in (FW at gamma = 1, pairwise at gamma = alpha_a); when neither
+       raises the dual, the step goes towards the best stored labeling instead (line search, the new labeling
+       is dropped). The dual stays monotone; convergence to the optimum needs max_atoms above the active-set
+       size the solution needs (the release grows past its cap instead; memory here is fixed up front).
+       Without cache an atom whose weight reaches 0 is removed; with cache it stays as a cached plane and the
+       zero-weight atom of least value makes room for a new one.
+     cache = 1 (plane caching): before calling the oracle on i the stored labelings are scored; the best one
+       is used instead of the oracle when its block gap >= max(cache_factor g_i, cache_nu c_i/sum c G) with G
+       the last exact gap (the release's rule, F = 0.25, nu = 0.01, nu/n with plain weights) and > 0. Where we
+       deviate: before the first exact check G is +Inf (the release starts it at 1, "correct if the loss is
+       bounded by one", which the counted losses here are not), and an unmeasured g_i never lets the cache
+       replace the oracle. Saved calls: progress.oracle_calls_saved (steps = oracle_calls + saved). The
+       estimate g_i is refreshed only at oracle calls (as in the release). Caching pays when the oracle is
+       expensive: scoring the stored labelings costs a phi call each.
+     Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
+       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
+       solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
+       SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
+       path (its Sec. 4) and deterministic max-gap sampling.
+
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
                       zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
@@ -454,6 +500,13 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
+
+     0.4.0 (unreleased) BCFW options of Osokin et al. 2016 (config.bcfw, MANUAL: GAPS): block gap estimates and
+                        gap sampling, pairwise and away steps on an explicit capped atom set with drop steps,
+                        plane caching; progress.gap_estimate and .oracle_calls_saved; step_info.bcfw_step,
+                        .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
+                        ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
+                        make bench-gaps.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
