@@ -4647,7 +4647,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     ssvm_svec *Wi = &s->_gp_wi, *Ws = &s->_gp_ws, *Wa = &s->_gp_wa, *D = &s->_sv, *T = &s->_gp_tmp;
     ssvm_result r;
     int *ys = s->_gp_ynew;
-    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, Wi)) != SSVM_OK) return r;
+    /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
+    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, use_fw || use_aw ? Wi : 0)) != SSVM_OK) return r;
     for (k = 0; k < *cnt; k++) {
         V += al[k] * v[k];
         if (al[k] > 0) { nact++; if (aw < 0 || v[k] < v[aw]) aw = k; }
