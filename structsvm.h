@@ -4948,8 +4948,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
-        if (s->_gp_g && c->bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= c->bcfw.gap_check &&
-            (r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
+        if (s->_gp_g && c->bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= c->bcfw.gap_check) {
+            ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
+            if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
+            s->_prog.average = av;
+        }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
         /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
            equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */

@@ -88,7 +88,7 @@ static void test_gaps_estimates_exact(th_ctx *t) {
     double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-9;
     if (!gp_chain(&c, 11)) { TH_CHECK(t, 0); return; }
     n = c.p.n;
-    for (mode = 0; mode < 4; mode++) {
+    for (mode = 0; mode < 5; mode++) {
         ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
         ssvm_solver s;
         ssvm_progress pr;
@@ -97,8 +97,9 @@ static void test_gaps_estimates_exact(th_ctx *t) {
         if (mode == 0) cfg.state = SSVM_STATE_COMPACT;
         if (mode == 1) cfg.state = SSVM_STATE_DENSE;
         if (mode == 2) cfg.state = SSVM_STATE_SPARSE;
-        if (mode == 3) cfg.bcfw.steps = SSVM_BCFW_STEPS_ALL;
-        for (i = 0; i < (mode == 3 ? n : 1); i++) {
+        if (mode == 3) cfg.state = SSVM_STATE_COMPACT_SPARSE;
+        if (mode == 4) cfg.bcfw.steps = SSVM_BCFW_STEPS_ALL;
+        for (i = 0; i < (mode == 4 ? n : 1); i++) {
             TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
             TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK && ssvm_solver_pass(&s) == SSVM_OK && ssvm_solver_pass(&s) == SSVM_OK);
             TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK);
@@ -109,7 +110,7 @@ static void test_gaps_estimates_exact(th_ctx *t) {
                 TH_NEAR(t, sum, pr.iterate.gap, tol);
                 TH_NEAR(t, pr.gap_estimate, pr.iterate.gap, tol);
             }
-            if (mode < 3) { /* every example: a fresh solver, the same run, then one step on it */
+            if (mode < 4) { /* every example: a fresh solver, the same run, then one step on it */
                 int k;
                 for (k = 0; k < n; k++) {
                     ssvm_solver s2;
@@ -347,6 +348,27 @@ static void test_gaps_determinism_heap(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* without evaluations an exact check runs every gap_check passes (counted as evaluation); the estimate figure
+   is NaN until every example was measured, then their sum */
+static void test_gaps_check_pass(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config cfg;
+    ssvm_solver s;
+    ssvm_progress pr;
+    if (!gp_chain(&c, 17)) { TH_CHECK(t, 0); return; }
+    cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    cfg.eval_every = 0; cfg.gap_tol = 0; cfg.max_passes = 7; cfg.bcfw.gap_sampling = 1; cfg.bcfw.gap_check = 3;
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECK(t, pr.gap_estimate != pr.gap_estimate);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECK(t, pr.eval_oracle_calls == 2 * c.p.n);
+    TH_CHECK(t, pr.gap_estimate == pr.gap_estimate && pr.gap_estimate >= 0);
+    ssvm_solver_uninit(&s);
+    tchain_free(&c);
+}
+
 static void test_gaps_bad_config(th_ctx *t) {
     tchain c;
     ssvm_solver_config cfg;
@@ -405,5 +427,6 @@ void suite_gaps(th_ctx *t) {
     TH_RUN(t, test_gaps_drop_steps);
     TH_RUN(t, test_gaps_cache_converges);
     TH_RUN(t, test_gaps_determinism_heap);
+    TH_RUN(t, test_gaps_check_pass);
     TH_RUN(t, test_gaps_bad_config);
 }
