@@ -4549,8 +4549,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
     return SSVM_OK;
 }
 
-/* v_k of every atom of i at w into _gp_v, and *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
-SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi) {
+/* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
+   *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
+SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
     const ssvm_problem *p = &s->_prob;
     ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
@@ -4569,6 +4570,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
     for (k = 0; k < s->_gp_cnt[i]; k++) {
         size_t sl = base + (size_t)k;
         double al = s->_gp_alpha[sl];
+        if (!all && !(al > 0)) { s->_gp_v[k] = 0; continue; }
         ssvm_svec_clear(T);
         if ((rc = p->phi(p->user, i, s->_gp_lab + sl * ml, s->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
         if (T->err) return (ssvm_result)T->err;
@@ -4648,7 +4650,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     ssvm_result r;
     int *ys = s->_gp_ynew;
     /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
-    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, use_fw || use_aw ? Wi : 0)) != SSVM_OK) return r;
+    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, use_fw || use_aw ? Wi : 0, b->cache)) != SSVM_OK) return r;
     for (k = 0; k < *cnt; k++) {
         V += al[k] * v[k];
         if (al[k] > 0) { nact++; if (aw < 0 || v[k] < v[aw]) aw = k; }
@@ -4803,7 +4805,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
         if (s->_gp_cap) { /* g_i = v_s - V from the atoms */
             double t0, V = 0;
             int rc;
-            if ((r = ssvm__gaps_values(s, i, w, &t0, 0)) != SSVM_OK) return r;
+            if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
             for (k = 0; k < s->_gp_cnt[i]; k++) V += s->_gp_alpha[(size_t)i * (size_t)s->_gp_cap + (size_t)k] * s->_gp_v[k];
             ssvm_svec_clear(T);
             if ((rc = p->phi(p->user, i, s->_y, len, 1, T)) < 0) return (ssvm_result)rc;
