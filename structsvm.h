@@ -339,7 +339,9 @@
        only moves that free a slot may bring it in (FW at gamma = 1, pairwise at gamma = alpha_a); when neither
        raises the dual, the step goes towards the best stored labeling instead (line search, the new labeling
        is dropped). The dual stays monotone; convergence to the optimum needs max_atoms above the active-set
-       size the solution needs (the release grows past its cap instead; memory here is fixed up front).
+       size the solution needs (the release grows past its cap instead; memory here is fixed up front). On
+       OCR-small (counted Hamming, lambda 0.01) pairwise steps reach primal 2.629 in 199 passes with 32 atoms
+       and in 802 with 8: the cap binds there.
        Without cache an atom whose weight reaches 0 is removed; with cache it stays as a cached plane and the
        zero-weight atom of least value makes room for a new one.
      cache = 1 (plane caching): before calling the oracle on i the stored labelings are scored; the best one
@@ -354,7 +356,8 @@
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
        SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4) and deterministic max-gap sampling.
+       path (its Sec. 4), deterministic max-gap sampling, and a parallel oracle hook (the built-in models keep
+       scratch in their object, so one model object serves one thread).
 
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
