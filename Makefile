@@ -16,7 +16,8 @@ RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
 .PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps
-# bench-gaps (bench/gaps.c): BCFW's config.bcfw options to OCR-small's primal target and OCR-large's gap 1e-3
+# bench-gaps (bench/gaps.c): BCFW's config.bcfw options to OCR-small's primal target (about 3 CPU minutes;
+# ./build/bench_gaps ../shared --large adds OCR-large to gap 1e-3)
 bench-gaps: $(B)/bench_gaps
 	./$(B)/bench_gaps $(SHARED)
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
