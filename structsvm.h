@@ -928,7 +928,8 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c);
 
 /* What one step did (ssvm_solver_step). D_t: the multi-sample solver's online dual (4) of the t examples seen
-   so far; the fields from `n_samples` to `alpha_sum` are the multi-sample solver's (0 for the others), the last four BCFW's. */
+   so far; the fields from `n_samples` to `alpha_sum` are the multi-sample solver's (0 for the others), the
+   last four BCFW's. */
 typedef struct ssvm_step_info {
     long long t;          /* this step's index, 1-based */
     int example;
