@@ -9,7 +9,8 @@
    Last line: RESULT small_target_ope=... small_target_s=... small_plain_ope=... small_oracle_ratio=...
    large_gap_oracle_ratio=... (-1: not run). small_oracle_ratio: oracle calls of +gap +pairwise +cache to the
    target / plain BCFW's.
-   usage: bench_gaps [shared-dir] [--large] [--pass]   (--pass: only the per-pass tables, 32 and 8 atoms) */
+   usage: bench_gaps [shared-dir] [--large | --large-only | --pass]   (--pass: only the per-pass tables, 32 and 8
+   atoms; --large-only: only OCR-large) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -133,6 +134,7 @@ int main(int argc, char **argv) {
     int i, quick = 1, best = -1, nlarge = 0, only_pass = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--large")) quick = 0;
+        else if (!strcmp(argv[i], "--large-only")) { quick = 0; only_pass = 2; }
         else if (!strcmp(argv[i], "--pass")) only_pass = 1;
         else shared = argv[i];
     }
@@ -151,9 +153,10 @@ int main(int argc, char **argv) {
         ssvm_train(&c, w, sizeof(ssvm_real) * (size_t)ps.d, 0);
         opass = oracle_pass_seconds(&ps, w, 20);
     }
-    pass_table(&ps, 10, opass, BENCH_ATOMS);
-    if (only_pass) { pass_table(&ps, 10, opass, 8); return 0; }
-    table("OCR-small, counted Hamming, lambda = 0.01: to primal <= 2.629, evaluated every pass", &ps, 2.629, 0, 1000,
+    memset(so, 0, sizeof so);
+    if (only_pass != 2) pass_table(&ps, 10, opass, BENCH_ATOMS);
+    if (only_pass == 1) { pass_table(&ps, 10, opass, 8); return 0; }
+    if (only_pass != 2) table("OCR-small, counted Hamming, lambda = 0.01: to primal <= 2.629, evaluated every pass", &ps, 2.629, 0, 1000,
           1, opass, so, NV);
     for (i = 1; i < NV; i++) /* the combined methods' best (variants 4..) */
         if (so[i].ok && i >= 4 && (so[i].train_s + so[i].eval_s) / opass < best_ope) {
