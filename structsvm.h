@@ -418,6 +418,55 @@
    as the dense COMPACT there). ssvm_solver_init with AUTO starts smaller (COMPACT_SPARSE) and grows its
    pool; ssvm_progress.state_bytes reports what a solver holds, pool included.
 
+   GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
+   for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
+     Block gaps: g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling,
+       pairwise/away steps or cache on, the solver keeps an estimate of every g_i: refreshed at each oracle call
+       on i (the step's own g_i), made exact by every evaluation of the iterate (its oracle pass computes each
+       block's gap on the way; an "exact check"), and, when no evaluation of the iterate ran for gap_check
+       passes (default 10), by one the run loop adds (counted as evaluation). progress.gap_estimate is their sum:
+       an ESTIMATE (NaN until every example was measured once); only iterate.gap is certified.
+       ssvm_solver_gap_estimates() copies them.
+     gap_sampling = 1: example i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree
+       1) through a sum tree (O(log n) a draw and an update, rebuilt from the leaves: no drift). Examples never
+       measured come first, uniformly (the release starts every estimate at +Inf): the first pass visits each
+       example once. All estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31);
+       uniform and permutation sampling stay as they were with gap_sampling = 0.
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the
+       one whose exact line search raises the dual most, as the release does): the per-example dual is kept as
+       an explicit set of up to max_atoms labelings ("atoms", default 32) with weights alpha_k >= 0 summing to
+       1 (up to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). A labeling is keyed by a 64-bit
+       FNV-1a hash of (len, y); a hash collision is resolved by comparing the labels. Away atom: the active
+       atom of least value H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
+       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; a step at its largest size is a drop
+       step (the away atom leaves the active set; FW at 1 keeps only y*). Every move is an exact line search
+       on the dual, so the dual never decreases (tested at every step). This state replaces config.state
+       (w_i is rebuilt from the atoms at each step: |atoms| + 3 phi calls a step); plain BCFW (steps FW, no
+       cache) keeps the compact/sparse/dense state untouched.
+       The cap: when all max_atoms slots hold atoms of positive weight and the oracle returns a new labeling,
+       only moves that free a slot may bring it in (FW at gamma = 1, pairwise at gamma = alpha_a); when neither
+       raises the dual, the step goes towards the best stored labeling instead (line search, the new labeling
+       is dropped). The dual stays monotone; convergence to the optimum needs max_atoms above the active-set
+       size the solution needs (the release grows past its cap instead; memory here is fixed up front). On
+       OCR-small (counted Hamming, lambda 0.01) pairwise steps reach primal 2.629 in 199 passes with 32 atoms
+       and in 802 with 8: the cap binds there.
+       Without cache an atom whose weight reaches 0 is removed; with cache it stays as a cached plane and the
+       zero-weight atom of least value makes room for a new one.
+     cache = 1 (plane caching): before calling the oracle on i the stored labelings are scored; the best one
+       is used instead of the oracle when its block gap >= max(cache_factor g_i, cache_nu c_i/sum c G) with G
+       the last exact gap (the release's rule, F = 0.25, nu = 0.01, nu/n with plain weights) and > 0. Where we
+       deviate: before the first exact check G is +Inf (the release starts it at 1, "correct if the loss is
+       bounded by one", which the counted losses here are not), and an unmeasured g_i never lets the cache
+       replace the oracle. Saved calls: progress.oracle_calls_saved (steps = oracle_calls + saved). The
+       estimate g_i is refreshed only at oracle calls (as in the release). Caching pays when the oracle is
+       expensive: scoring the stored labelings costs a phi call each.
+     Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
+       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
+       solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
+       SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
+       path (its Sec. 4), deterministic max-gap sampling, and a parallel oracle hook (the built-in models keep
+       scratch in their object, so one model object serves one thread).
+
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
                       zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
@@ -559,11 +608,6 @@
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
 
-     0.4.0 (unreleased) Solver SSVM_CLIQUEGEN (config.cg): clique generation with the l2,1-squared regulariser
-                        (Tan et al. CVPR 2015, Algorithms 1-3) on ssvm_graph's candidate pairs, certified by the
-                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
-                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
-                        examples/multilabel.c --graph cliques.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
@@ -571,13 +615,23 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
-
-     0.4.0              Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
+     0.4.0 (unreleased) Solver SSVM_CLIQUEGEN (config.cg): clique generation with the l2,1-squared regulariser
+                        (Tan et al. CVPR 2015, Algorithms 1-3) on ssvm_graph's candidate pairs, certified by the
+                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
+                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
+                        examples/multilabel.c --graph cliques.
+                        Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
                         Algorithm 4; config.cp: working set, plane dropping, labeling cache; pairwise-FW
                         working-set QP; ssvm_solver_cp_info; errors SSVM_ERR_QP, SSVM_ERR_PLANES).
                         config.oracle_quality (nu of an approximate oracle: BCFW's 2n/(nu k + 2n), FW's
                         2/(nu k + 2), BCFW paper App. C). SSVM_AVG_UNIFORM for SSG (SSG-avg) and BCFW.
                         make bench-solvers (bench/solvers.c): the solvers side by side on OCR-small.
+                        BCFW options of Osokin et al. 2016 (config.bcfw, MANUAL: GAPS): block gap estimates and
+                        gap sampling, pairwise and away steps on an explicit capped atom set with drop steps,
+                        plane caching; progress.gap_estimate and .oracle_calls_saved; step_info.bcfw_step,
+                        .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
+                        ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
+                        make bench-gaps.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -757,7 +811,11 @@ typedef enum ssvm_result {
     SSVM_ERR_SIGMA = -27,        /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
                                     not finite */
     SSVM_ERR_QP = -28,           /* the cutting plane's working-set QP missed cp.qp_tol in cp.qp_max_iter */
-    SSVM_ERR_PLANES = -29        /* the cutting plane's working set is full of active planes (cp.max_planes) */
+    SSVM_ERR_PLANES = -29,       /* the cutting plane's working set is full of active planes (cp.max_planes) */
+    SSVM_ERR_BCFW_OPTION = -30,  /* a config.bcfw option out of range (gap degree, cache constants, atom cap) */
+    SSVM_ERR_BCFW_COMBINATION = -31 /* config.bcfw options where they do not apply: a solver other than BCFW,
+                                    gap sampling with a caller's sequence or cyclic order, pairwise/away
+                                    steps or caching without line search */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -881,6 +939,10 @@ typedef struct ssvm_progress {
     size_t state_bytes;            /* bytes the solver holds (heap block and a grown pool) */
     int returned;                  /* ssvm_train: the vector written to w_out (SSVM_W_ITERATE or SSVM_W_AVERAGE);
                                       -1 before */
+    double gap_estimate;           /* BCFW with config.bcfw estimates: sum_i g_i, an ESTIMATE of the duality gap
+                                      (each g_i is exact at the last check pass, then refreshed only when i's
+                                      oracle is called); NaN when not kept. The certified gap is iterate.gap. */
+    long long oracle_calls_saved;  /* BCFW plane caching: steps that used a cached labeling instead of the oracle */
 } ssvm_progress;
 
 typedef int (*ssvm_progress_fn)(void *user, const ssvm_progress *p); /* non-zero: stop */
@@ -973,6 +1035,28 @@ typedef struct ssvm_cp_info {
     double qp_gap;             /* the last QP's duality gap (<= its tolerance) */
     double xi;                 /* the working set's slack max_c (l_c - <w, g_c>) at the iterate */
 } ssvm_cp_info;
+/* >>gaps: BCFW's options from Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien (ICML 2016), "Minding the gaps
+   for block Frank-Wolfe optimization of structured SVMs" (MANUAL: GAPS). All zero but the constants = plain BCFW. */
+typedef enum ssvm_bcfw_steps {
+    SSVM_BCFW_STEPS_FW = 0,       /* Frank-Wolfe steps only (BCFW) */
+    SSVM_BCFW_STEPS_PAIRWISE = 1, /* pairwise steps only (BCPFW, the paper's default) */
+    SSVM_BCFW_STEPS_AWAY = 2,     /* FW and away steps (BCAFW) */
+    SSVM_BCFW_STEPS_ALL = 3       /* FW, away and pairwise: the one that raises the dual most */
+} ssvm_bcfw_steps;
+/* What only BCFW reads. */
+typedef struct ssvm_bcfw_config {
+    int gap_sampling;    /* 1: draw example i with probability proportional to g_i^gap_degree, g_i its block
+                            gap estimate (config.sampling is then ignored); default 0 */
+    double gap_degree;   /* > 0 (default 1, the paper's) */
+    int gap_check;       /* with estimates kept: an exact check pass (an evaluation of the iterate) after this
+                            many passes without one (default 10, the paper's; 0 = only the engine's evaluations) */
+    ssvm_bcfw_steps steps; /* default SSVM_BCFW_STEPS_FW */
+    int cache;           /* 1: plane caching (default 0) */
+    double cache_factor; /* F: the cached plane is used when its block gap >= max(F g_i, nu/n G) (default 0.25) */
+    double cache_nu;     /* nu in that rule, G the last exact gap (default 0.01) */
+    int max_atoms;       /* labelings stored per example with pairwise/away steps or caching, >= 2 (default 32;
+                            MANUAL: GAPS says what happens when they are all in use) */
+} ssvm_bcfw_config;
 
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
@@ -1014,6 +1098,7 @@ typedef struct ssvm_solver_config {
                                     (BCFW paper App. C, eq. 12); line_search = 0 then steps 2n/(nu k + 2n) (BCFW),
                                     2/(nu k + 2) (FW). Evaluations still need an exact oracle (MANUAL) */
     ssvm_cp_config cp;           /* SSVM_CUTTING_PLANE */
+    ssvm_bcfw_config bcfw;       /* SSVM_BCFW: gap sampling, pairwise/away steps, plane caching */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1021,7 +1106,8 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c);
 
 /* What one step did (ssvm_solver_step). D_t: the multi-sample solver's online dual (4) of the t examples seen
-   so far; the fields after `gamma` are the multi-sample solver's (0 for the others). */
+   so far; the fields from `n_samples` to `alpha_sum` are the multi-sample solver's (0 for the others), the
+   last four BCFW's. */
 typedef struct ssvm_step_info {
     long long t;          /* this step's index, 1-based */
     int example;
@@ -1035,6 +1121,10 @@ typedef struct ssvm_step_info {
     double dual;          /* D_t */
     double proj_scale;    /* the projection's factor s (eq. 28), 1 if none */
     double alpha_sum;     /* sum_j alpha_t^j */
+    int bcfw_step;        /* BCFW with config.bcfw atoms: 0 no move, 1 FW, 2 away, 3 pairwise (plain BCFW: 1) */
+    int bcfw_drop;        /* 1: the step removed an atom (or, a FW step with gamma = 1, all others) */
+    int cache_hit;        /* 1: a cached labeling replaced the oracle call */
+    double block_gap;     /* BCFW: the FW block gap g_i at the step's labeling, before the step */
 } ssvm_step_info;
 
 /* The solver object. Every field is private (an `_` prefix): read it through the functions below. */
@@ -1115,6 +1205,18 @@ typedef struct ssvm_solver {
     int *_cp_ccount;
     ssvm_svec _cp_sv;      /* phi scratch of the cached plane */
     ssvm_cp_info _cp_info;
+    /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
+    double *_gp_g;         /* n estimates g_i (NULL: none kept) */
+    double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
+    int _gp_P, _gp_nunk, _gp_last_check;
+    int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
+    double _gp_G;          /* the last exact gap (+HUGE before the first check) */
+    int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
+    int *_gp_cnt, *_gp_lab, *_gp_len;
+    unsigned long long *_gp_hash;
+    double *_gp_alpha, *_gp_delta, *_gp_v;
+    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
+    int *_gp_ynew;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1152,6 +1254,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, void *work,
                                       size_t work_bytes, double *out);
+/* >>gaps: what BCFW's config.bcfw options keep. The n block gap estimates g_i (sum = the duality gap estimate;
+   out_bytes >= n doubles); SSVM_ERR_NOT_SUPPORTED when none are kept (gap_sampling and cache both 0). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes);
+/* Example i's stored labelings (atoms): *count of them (weight 0 = cached, not in the active set). The atoms'
+   weights sum to 1 and w_i = sum_k weight_k psi_i(y_k) c_i / (lambda sum c). NOT_SUPPORTED without atoms
+   (steps FW and no cache). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_atom_count(const ssvm_solver *s, int i, int *count);
+/* Atom k of example i: its weight, its loss Delta(y_i, y_k), its labeling into y (y_bytes) and its length. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, double *weight, double *delta, int *y,
+                                           size_t y_bytes, int *len);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>oracles: built-in models ---------------------------------------------------------------------- */
@@ -1798,6 +1910,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_SIGMA: return "clique generation: sigma (or eps) must be finite and > 0";
     case SSVM_ERR_QP: return "the working-set QP did not reach its tolerance";
     case SSVM_ERR_PLANES: return "the working set is full of active planes";
+    case SSVM_ERR_BCFW_OPTION: return "a BCFW option (config.bcfw) is out of range";
+    case SSVM_ERR_BCFW_COMBINATION: return "BCFW options (config.bcfw) that do not apply to this configuration";
     }
     return "unknown result";
 }
@@ -3489,12 +3603,15 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     if (solver == SSVM_CLIQUEGEN) c.averaging = SSVM_AVG_NONE; /* Algorithm 2 returns its iterate */
     c.cg.eps = 1e-3; c.cg.batch = 2; c.cg.theta0 = 2; c.cg.theta_growth = 2; c.cg.eps_inner = 0.005;
     c.cg.eps_outer = 0.05; c.cg.stop_rules = 1;
+    c.bcfw.gap_degree = 1; c.bcfw.gap_check = 10; c.bcfw.cache_factor = 0.25; c.bcfw.cache_nu = 0.01;
+    c.bcfw.max_atoms = 32;
     c.seed = 1;
     c.oracle_quality = 1;
     c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 100000;
     if (solver == SSVM_CUTTING_PLANE) c.averaging = SSVM_AVG_NONE; /* w is the QP's solution: nothing to average */
     return c;
 }
+SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m;
     ssvm_result r;
@@ -3548,7 +3665,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
         if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
     }
-    return SSVM_OK;
+    return ssvm__gaps_check_config(c); /* >>gaps: config.bcfw */
 }
 
 /* Wall clock: the caller's, else the monotonic clock where <time.h> has one (POSIX with _POSIX_C_SOURCE, or
@@ -3609,12 +3726,14 @@ SSVM__PRIV int ssvm__rand_below(unsigned long long *st, int n) { /* unbiased by 
     do r = ssvm__rand(st); while (r >= lim);
     return (int)(r % (unsigned long long)n);
 }
+SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s);
 /* The example of the next step: uniform, a fresh Fisher-Yates permutation per pass, the caller's sequence, or
    cyclic. -1 for a sequence entry out of range. */
 SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     const ssvm_solver_config *c = &s->_cfg;
     int n = s->_prob.n, i;
     long long pos = s->_seq_pos++;
+    if (s->_gp_tree) return ssvm__gaps_pick(s); /* >>gaps: config.bcfw.gap_sampling */
     if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
         i = c->sequence[pos % c->sequence_len];
         return (i >= 0 && i < n) ? i : -1;
@@ -3653,6 +3772,7 @@ SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p) {
 
 SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config *c) {
     if (c->solver != SSVM_BCFW) return -1;
+    if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_STATE_AUTO; /* >>gaps: the atoms are the state */
     if (c->state == SSVM_STATE_COMPACT || c->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)c->state : -2;
     if (c->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
     if (c->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
@@ -3770,6 +3890,9 @@ SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -3785,6 +3908,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
       : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
       : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a) : ssvm__state_layout(s, a);
+    if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__gaps_layout(s, a);
     if (r != SSVM_OK) return r;
     if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
@@ -3864,6 +3988,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_prog.state_bytes = s->_heap_bytes;
     s->_prog.returned = -1;
     if (s->_cp_h) ssvm__cp_reset(s);
+    ssvm__gaps_reset(s);
 }
 
 /* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
@@ -3923,6 +4048,7 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
     if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
     s->_heap = heap; s->_heap_bytes = need; s->_owns_heap = owns;
     ssvm__reset(s);
+    if (s->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) { s->_heap = 0; return r; } /* >>gaps */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         r = ssvm__init_sigma(s);
         if (r != SSVM_OK) s->_heap = 0; /* half-built sigma: run, step and evaluate refuse the object */
@@ -4114,6 +4240,7 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
     return r;
 }
 
+SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
 /* the dual's loss term at the iterate (average: 1) for the evaluation; NaN where the solver has no dual */
 SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     if (s->_cfg.solver == SSVM_SSG || s->_cfg.solver == SSVM_MULTISAMPLE) return ssvm__nan();
@@ -4126,8 +4253,10 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     ssvm_result r;
     if (s->_cfg.solver == SSVM_CLIQUEGEN) return ssvm__cg_evaluate(s, o); /* the gap of (10), >>cliquegen */
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
-    r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
-                        &s->_prog.eval_oracle_calls, o, &ls);
+    if (s->_gp_g && !average) r = ssvm__gaps_objective(s, w, o, &ls); /* >>gaps: the check pass, block by block */
+    else
+        r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
+                            &s->_prog.eval_oracle_calls, o, &ls);
     if (r != SSVM_OK) return r;
     if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_CUTTING_PLANE) { /* the next iteration reuses
                                                                               this pass (w_s in _sv, l_s) */
@@ -4390,6 +4519,7 @@ SSVM__PRIV int ssvm__step_finite(const ssvm_real *w, const ssvm_svec *D, double 
 
 /* the declared oracle quality nu (App. C, eq. 12); 0, a zeroed config's value, is the exact oracle's 1 */
 SSVM__PRIV double ssvm__nu(const ssvm_solver *s) { return s->_cfg.oracle_quality > 0 ? s->_cfg.oracle_quality : 1.0; }
+SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g);
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
@@ -4409,6 +4539,9 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
        or the predefined 2n/(k + 2n) */
     dot = (double)ssvm_svec_dot(D, s->_w);
     for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
+    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
+    if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
         if (gamma < 0) gamma = 0;
@@ -4511,6 +4644,499 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     return SSVM_OK;
 }
 
+/* >>gaps: Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien (ICML 2016), "Minding the gaps for block Frank-Wolfe
+   optimization of structured SVMs": block gap estimates and gap sampling (their Sec. 3.1), away and pairwise steps
+   on an explicit active set (Sec. 3.2), plane caching (Sec. 3.3). Defaults as in the authors' release: gap degree
+   1, an exact gap check every 10 passes, cache rule constants F = 0.25 and nu = 0.01.
+   Notation (the engine's scaling, sum_i g_i = the duality gap): sh = c_i / sum c, blk = sh / lambda; an atom k of
+   example i is a labeling y_k with weight alpha_k (sum 1), w_i = blk sum_k alpha_k psi_i(y_k), l_i = sh sum_k
+   alpha_k Delta_k. Its value at w is v_k = sh (Delta_k - <w, psi_i(y_k)>), so that with V = sum_k alpha_k v_k the
+   FW block gap at labeling s is v_s - V and the away gap at atom a is V - v_a. */
+SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x);
+SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
+
+SSVM__PRIV int ssvm__gaps_atoms_on(const ssvm_solver_config *c) {
+    return c->solver == SSVM_BCFW && (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache);
+}
+SSVM__PRIV int ssvm__gaps_est_on(const ssvm_solver_config *c) {
+    return c->solver == SSVM_BCFW && (c->bcfw.gap_sampling || ssvm__gaps_atoms_on(c));
+}
+/* -30 / -31 for the bcfw options; each option is checked only where it is in use, so a zeroed config.bcfw
+   (code written before 0.4) is plain BCFW */
+SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
+    const ssvm_bcfw_config *b = &c->bcfw;
+    int used = b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW;
+    if ((unsigned)b->gap_sampling > 1u || (unsigned)b->cache > 1u || (unsigned)b->steps > (unsigned)SSVM_BCFW_STEPS_ALL ||
+        b->gap_check < 0 || b->max_atoms < 0)
+        return SSVM_ERR_BCFW_OPTION;
+    if (b->gap_sampling && (!(b->gap_degree > 0) || !ssvm__finite(b->gap_degree))) return SSVM_ERR_BCFW_OPTION;
+    if (b->cache && (!(b->cache_factor >= 0) || !ssvm__finite(b->cache_factor) || !(b->cache_nu >= 0) ||
+                     !ssvm__finite(b->cache_nu)))
+        return SSVM_ERR_BCFW_OPTION;
+    if ((b->cache || b->steps != SSVM_BCFW_STEPS_FW) && b->max_atoms < 2) return SSVM_ERR_BCFW_OPTION;
+    if (used && c->solver != SSVM_BCFW) return SSVM_ERR_BCFW_COMBINATION;
+    if (b->gap_sampling && (c->sampling == SSVM_SAMPLE_SEQUENCE || c->sampling == SSVM_SAMPLE_CYCLIC))
+        return SSVM_ERR_BCFW_COMBINATION;
+    if ((b->cache || b->steps != SSVM_BCFW_STEPS_FW) && !c->line_search) return SSVM_ERR_BCFW_COMBINATION;
+    return SSVM_OK;
+}
+
+/* the estimates, the sampling tree and the atoms: sizes fixed by n, the label length and max_atoms */
+SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_bcfw_config *b = &s->_cfg.bcfw;
+    size_t n = (size_t)p->n, ml = (size_t)p->max_label_len, P = 1, slots;
+    if (!ssvm__gaps_est_on(&s->_cfg)) return SSVM_OK;
+    s->_gp_g = (double *)ssvm__take(a, n, sizeof(double));
+    s->_gp_unk = (int *)ssvm__take(a, n, sizeof(int));
+    s->_gp_upos = (int *)ssvm__take(a, n, sizeof(int));
+    if (b->gap_sampling) {
+        while (P < n) P *= 2;
+        if (P > (size_t)INT_MAX / 2) return SSVM_ERR_OVERFLOW;
+        s->_gp_P = (int)P;
+        s->_gp_tree = (double *)ssvm__take(a, 2 * P, sizeof(double));
+    }
+    ssvm__take_svec(a, &s->_gp_tmp, p->d);
+    if (!ssvm__gaps_atoms_on(&s->_cfg)) return SSVM_OK;
+    s->_gp_cap = b->max_atoms;
+    if (n > ((size_t)-1) / (size_t)b->max_atoms) return SSVM_ERR_OVERFLOW;
+    slots = n * (size_t)b->max_atoms;
+    s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    s->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
+    s->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
+    s->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
+    s->_gp_hash = (unsigned long long *)ssvm__take(a, slots, sizeof(unsigned long long));
+    s->_gp_alpha = (double *)ssvm__take(a, slots, sizeof(double));
+    s->_gp_delta = (double *)ssvm__take(a, slots, sizeof(double));
+    s->_gp_v = (double *)ssvm__take(a, (size_t)b->max_atoms, sizeof(double));
+    s->_gp_ynew = (int *)ssvm__take(a, ml, sizeof(int));
+    ssvm__take_svec(a, &s->_gp_wi, p->d);
+    ssvm__take_svec(a, &s->_gp_ws, p->d);
+    ssvm__take_svec(a, &s->_gp_wa, p->d);
+    ssvm__take_svec(a, &s->_gp_p0, p->d);
+    return SSVM_OK;
+}
+
+/* every estimate unknown (the sampler draws the unknown ones first, uniformly: a first pass is a permutation) */
+SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
+    int i, n = s->_prob.n;
+    s->_prog.gap_estimate = ssvm__nan();
+    s->_gp_G = SSVM__HUGE; s->_gp_last_check = 0;
+    if (!s->_gp_g) return;
+    for (i = 0; i < n; i++) { s->_gp_g[i] = 0; s->_gp_unk[i] = i; s->_gp_upos[i] = i; }
+    s->_gp_nunk = n;
+    if (s->_gp_tree) SSVM_MEMSET(s->_gp_tree, 0, 2 * (size_t)s->_gp_P * sizeof(double));
+    ssvm__svec_reset(&s->_gp_tmp, s->_prob.d);
+    ssvm__svec_reset(&s->_gp_wi, s->_prob.d);
+    ssvm__svec_reset(&s->_gp_ws, s->_prob.d);
+    ssvm__svec_reset(&s->_gp_wa, s->_prob.d);
+    ssvm__svec_reset(&s->_gp_p0, s->_prob.d);
+}
+
+/* g_i <- max(g, 0): the leaf and its ancestors recomputed as sums of their children (no drift) */
+SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g) {
+    int u;
+    if (!(g > 0) || !ssvm__finite(g)) g = 0;
+    s->_gp_g[i] = g;
+    if ((u = s->_gp_upos[i]) >= 0) { /* measured now: out of the unknown list */
+        int last = s->_gp_unk[--s->_gp_nunk];
+        s->_gp_unk[u] = last; s->_gp_upos[last] = u; s->_gp_upos[i] = -1;
+    }
+    if (s->_gp_tree) {
+        double deg = s->_cfg.bcfw.gap_degree;
+        size_t k = (size_t)s->_gp_P + (size_t)i;
+        s->_gp_tree[k] = g <= 0 ? 0 : deg == 1.0 ? g : SSVM_EXP(deg * SSVM_LOG(g));
+        for (k /= 2; k >= 1; k /= 2) s->_gp_tree[k] = s->_gp_tree[2 * k] + s->_gp_tree[2 * k + 1];
+    }
+}
+
+/* Sec. 3.1: i with probability g_i^degree / sum_j g_j^degree; unknown estimates first; uniform when all are 0 */
+SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s) {
+    const double *t = s->_gp_tree;
+    double u, tot = t[1];
+    size_t k = 1, P = (size_t)s->_gp_P;
+    if (s->_gp_nunk > 0) return s->_gp_unk[ssvm__rand_below(&s->_rng, s->_gp_nunk)];
+    if (!(tot > 0) || !ssvm__finite(tot)) return ssvm__rand_below(&s->_rng, s->_prob.n);
+    u = (double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) * tot;
+    while (k < P) {
+        if (u < t[2 * k] || !(t[2 * k + 1] > 0)) k = 2 * k;
+        else { u -= t[2 * k]; k = 2 * k + 1; }
+    }
+    return (int)(k - P) < s->_prob.n ? (int)(k - P) : s->_prob.n - 1;
+}
+
+SSVM__PRIV unsigned long long ssvm__gaps_hash(const int *y, int len) { /* FNV-1a over the length and the ints */
+    unsigned long long h = 1469598103934665603ULL;
+    int t;
+    h ^= (unsigned long long)(unsigned)len; h *= 1099511628211ULL;
+    for (t = 0; t < len; t++) { h ^= (unsigned long long)(unsigned)y[t]; h *= 1099511628211ULL; }
+    return h;
+}
+/* the atom of example i holding labeling y, else -1: by hash, a collision resolved by comparing the labels */
+SSVM__PRIV int ssvm__gaps_find(const ssvm_solver *s, int i, const int *y, int len, unsigned long long h) {
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    int k, t;
+    for (k = 0; k < s->_gp_cnt[i]; k++) {
+        const int *yk = s->_gp_lab + (base + (size_t)k) * ml;
+        if (s->_gp_hash[base + (size_t)k] != h || s->_gp_len[base + (size_t)k] != len) continue;
+        for (t = 0; t < len && yk[t] == y[t]; t++) {}
+        if (t == len) return k;
+    }
+    return -1;
+}
+SSVM__PRIV void ssvm__gaps_store(ssvm_solver *s, int i, int k, const int *y, int len, double delta, double alpha,
+                                 unsigned long long h) {
+    size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+    SSVM_MEMCPY(s->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
+    s->_gp_len[slot] = len; s->_gp_hash[slot] = h; s->_gp_delta[slot] = delta; s->_gp_alpha[slot] = alpha;
+}
+/* a slot of example i for a new labeling: a fresh one, else the zero-weight atom of least value v (v: the values
+   of the atoms before the step), else -1 */
+SSVM__PRIV int ssvm__gaps_slot(ssvm_solver *s, int i, int old_cnt) {
+    const double *al = s->_gp_alpha + (size_t)i * (size_t)s->_gp_cap, *v = s->_gp_v;
+    int k, slot = -1;
+    if (s->_gp_cnt[i] < s->_gp_cap) return s->_gp_cnt[i]++;
+    for (k = 0; k < s->_gp_cnt[i]; k++)
+        if (al[k] <= 0 && (slot < 0 || (k < old_cnt && slot < old_cnt && v[k] < v[slot]))) slot = k;
+    return slot;
+}
+/* alpha_i = e_{y_i} (w_i = 0, l_i = 0), as plain BCFW starts */
+SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int i, len;
+    for (i = 0; i < p->n; i++) {
+        len = p->truth(p->user, i, s->_y);
+        if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
+        ssvm__gaps_store(s, i, 0, s->_y, len, 0.0, 1.0, ssvm__gaps_hash(s->_y, len));
+        s->_gp_cnt[i] = 1; s->_li[i] = 0;
+    }
+    return SSVM_OK;
+}
+
+/* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
+   *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
+SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
+    double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    int k, m, tl = p->truth(p->user, i, s->_y2), rc;
+    if (tl < 0) return (ssvm_result)tl;
+    if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
+    ssvm_svec_clear(P0); /* phi(x_i, y_i), kept for the step's w_s and w_a */
+    if ((rc = p->phi(p->user, i, s->_y2, tl, 1, P0)) < 0) return (ssvm_result)rc;
+    if (P0->err) return (ssvm_result)P0->err;
+    *t0 = (double)ssvm_svec_dot(P0, w);
+    if (Wi) {
+        ssvm_svec_clear(Wi);
+        for (m = 0; m < P0->nnz; m++) { int j = P0->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(blk * (double)P0->val[j])); }
+    }
+    for (k = 0; k < s->_gp_cnt[i]; k++) {
+        size_t sl = base + (size_t)k;
+        double al = s->_gp_alpha[sl];
+        if (!all && !(al > 0)) { s->_gp_v[k] = 0; continue; }
+        ssvm_svec_clear(T);
+        if ((rc = p->phi(p->user, i, s->_gp_lab + sl * ml, s->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
+        if (T->err) return (ssvm_result)T->err;
+        s->_gp_v[k] = sh * (s->_gp_delta[sl] - (*t0 - (double)ssvm_svec_dot(T, w)));
+        if (Wi && al > 0)
+            for (m = 0; m < T->nnz; m++) { int j = T->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(-blk * al * (double)T->val[j])); }
+    }
+    return Wi && Wi->err ? (ssvm_result)Wi->err : SSVM_OK;
+}
+/* Out = blk (phi(x_i, y_i) - phi(x_i, y)) = blk psi_i(y) from the kept phi(x_i, y_i); T: phi(x_i, y) unless
+   have_t (then T already holds it) */
+SSVM__PRIV ssvm_result ssvm__gaps_psi(ssvm_solver *s, int i, const int *y, int len, double blk, int have_t, ssvm_svec *Out) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
+    int k, rc;
+    if (!have_t) {
+        ssvm_svec_clear(T);
+        if ((rc = p->phi(p->user, i, y, len, 1, T)) < 0) return (ssvm_result)rc;
+        if (T->err) return (ssvm_result)T->err;
+    }
+    ssvm_svec_clear(Out);
+    for (k = 0; k < P0->nnz; k++) { int j = P0->idx[k]; ssvm_svec_add(Out, j, (ssvm_real)(blk * (double)P0->val[j])); }
+    for (k = 0; k < T->nnz; k++) { int j = T->idx[k]; ssvm_svec_add(Out, j, (ssvm_real)(-blk * (double)T->val[j])); }
+    return Out->err ? (ssvm_result)Out->err : SSVM_OK;
+}
+/* |X - Y|^2 on the union of the supports, computed directly (no cancellation of |X|^2 - 2<X,Y> + |Y|^2) */
+SSVM__PRIV double ssvm__gaps_dist2(const ssvm_svec *X, const ssvm_svec *Y) {
+    double r = 0, e;
+    int k;
+    for (k = 0; k < X->nnz; k++) {
+        int j = X->idx[k];
+        e = (double)X->val[j] - (Y->mark[j] ? (double)Y->val[j] : 0.0); r += e * e;
+    }
+    for (k = 0; k < Y->nnz; k++) { int j = Y->idx[k]; if (!X->mark[j]) { e = (double)Y->val[j]; r += e * e; } }
+    return r;
+}
+/* D = X - Y */
+SSVM__PRIV void ssvm__gaps_diff(ssvm_svec *D, const ssvm_svec *X, const ssvm_svec *Y) {
+    int k;
+    ssvm_svec_clear(D);
+    for (k = 0; k < X->nnz; k++) ssvm_svec_add(D, X->idx[k], X->val[X->idx[k]]);
+    for (k = 0; k < Y->nnz; k++) ssvm_svec_add(D, Y->idx[k], -Y->val[Y->idx[k]]);
+}
+/* the step along a direction with dual slope c and curvature q = lambda |d|^2: the line search clipped to
+   [0, gmax], or exactly gmax when forced; returns the dual's gain g c - g^2 q / 2 */
+SSVM__PRIV double ssvm__gaps_line(double c, double nrm, double lam, double gmax, int forced, double *gamma) {
+    double g = forced ? gmax : c / (lam * (nrm + SSVM__EPS));
+    if (!(g > 0)) g = 0;
+    if (g > gmax) g = gmax;
+    *gamma = g;
+    return g * c - 0.5 * g * g * lam * nrm;
+}
+
+/* One step on block i with atoms (Sec. 3.2, with the cache of Sec. 3.3). Moves: FW w_i <- w_i + g (w_s - w_i),
+   g in [0, 1]; away w_i <- w_i + g (w_i - w_a), g in [0, alpha_a / (1 - alpha_a)]; pairwise w_i <- w_i + g (w_s - w_a),
+   g in [0, alpha_a]; each by exact line search, the one with the largest dual gain taken (as the authors' release
+   does with all steps on). A step at its largest size is a drop step (the away atom leaves; FW at g = 1 keeps only
+   s). With every slot holding an atom of positive weight and s new (the cap is hit), only the moves that free a
+   slot may bring s in: FW at g = 1 and pairwise at g = alpha_a; if neither gains, the step is taken towards the best
+   stored labeling instead and s is not stored. The dual never decreases. */
+SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_bcfw_config *b = &s->_cfg.bcfw;
+    double lam = s->_cfg.lambda, sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i);
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    double *al = s->_gp_alpha + base, *de = s->_gp_delta + base, *v = s->_gp_v;
+    double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
+    int cap = s->_gp_cap, *cnt = s->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
+    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0;
+    double rho = 0;
+    int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
+    int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
+    int use_pw = b->steps == SSVM_BCFW_STEPS_PAIRWISE || b->steps == SSVM_BCFW_STEPS_ALL;
+    unsigned long long h;
+    ssvm_real delta;
+    ssvm_svec *Wi = &s->_gp_wi, *Ws = &s->_gp_ws, *Wa = &s->_gp_wa, *D = &s->_sv, *T = &s->_gp_tmp;
+    ssvm_result r;
+    int *ys = s->_gp_ynew;
+    /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
+    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, use_fw || use_aw ? Wi : 0, b->cache)) != SSVM_OK) return r;
+    for (k = 0; k < *cnt; k++) {
+        V += al[k] * v[k];
+        if (al[k] > 0) { nact++; if (aw < 0 || v[k] < v[aw]) aw = k; }
+        if (best < 0 || v[k] > v[best]) best = k;
+    }
+    /* Sec. 3.3: the best stored plane replaces the oracle when its block gap >= max(F g_i, nu sh G) (an unknown
+       g_i, or no exact gap yet, never lets it) */
+    if (b->cache && best >= 0 && s->_gp_upos[i] < 0) {
+        double thr = b->cache_factor * s->_gp_g[i], glob = b->cache_nu * sh * s->_gp_G;
+        if (glob > thr) thr = glob;
+        hit = v[best] - V >= thr && v[best] - V > 0;
+    }
+    if (hit) {
+        ti = best; len = s->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+        SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+        h = s->_gp_hash[base + (size_t)best];
+        s->_prog.oracle_calls_saved++;
+    } else {
+        int rc;
+        if ((r = ssvm__call_oracle(p, i, s->_w, 1.0, ys, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        tdelta = (double)delta;
+        h = ssvm__gaps_hash(ys, len);
+        ti = ssvm__gaps_find(s, i, ys, len, h);
+        if (ti >= 0) vt = v[ti];
+        else {
+            ssvm_svec_clear(T);
+            if ((rc = p->phi(p->user, i, ys, len, 1, T)) < 0) return (ssvm_result)rc;
+            if (T->err) return (ssvm_result)T->err;
+            vt = sh * (tdelta - (t0 - (double)ssvm_svec_dot(T, s->_w)));
+            have_t = 1; /* T = phi(x_i, y*) */
+        }
+    }
+    gfw = vt - V;
+    if (!ssvm__finite(gfw) || !ssvm__finite(V)) return SSVM_ERR_NONFINITE;
+    if (!hit) ssvm__gaps_refresh(s, i, gfw); /* Sec. 3.1: refreshed at every oracle call on i */
+    if (info) { info->block_gap = gfw; info->cache_hit = hit; }
+    /* w_s before w_a: T may hold phi(x_i, y*) */
+    if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
+    if ((use_aw || use_pw) && aw >= 0) {
+        r = ssvm__gaps_psi(s, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], blk, 0, Wa);
+        if (r != SSVM_OK) return r;
+        have_wa = 1;
+        gmax_a = al[aw];
+    }
+    for (round = 0; round < 2 && kind == 0; round++) {
+        int room = ti >= 0 || *cnt < cap, forced;
+        double g, c, gn;
+        if (round == 1) { /* the cap is hit and no move could bring s in: towards the best stored labeling */
+            if (!was_forced || best < 0 || !(v[best] - V > 0)) break;
+            ti = best; len = s->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+            SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+            h = s->_gp_hash[base + (size_t)best];
+            room = 1;
+            if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
+        }
+        for (k = 0; k < *cnt && !room; k++) if (al[k] <= 0) room = 1;
+        forced = !room;
+        was_forced = forced;
+        gain = 0;
+        if (use_aw && nact > 1 && have_wa) { /* away: slope V - v_a, curvature |w_i - w_a|^2; s is not needed */
+            c = V - v[aw];
+            gn = ssvm__gaps_line(c, ssvm__gaps_dist2(Wi, Wa), lam, gmax_a / (1 - gmax_a), 0, &g);
+            if (gn > gain) { gain = gn; gamma = g; kind = 2; }
+        }
+        if (use_pw && have_wa && !(ti >= 0 && ti == aw)) { /* pairwise: slope v_s - v_a, curvature |w_s - w_a|^2 */
+            c = vt - v[aw];
+            gn = ssvm__gaps_line(c, ssvm__gaps_dist2(Ws, Wa), lam, gmax_a, forced, &g);
+            if (gn >= gain && gn > 0) { gain = gn; gamma = g; kind = 3; }
+        }
+        if (use_fw) { /* FW: slope g_i, curvature |w_s - w_i|^2 */
+            gn = ssvm__gaps_line(vt - V, ssvm__gaps_dist2(Ws, Wi), lam, 1.0, forced, &g);
+            if (gn >= gain && gn > 0) { gain = gn; gamma = g; kind = 1; }
+        }
+    }
+    ssvm_svec_clear(D);
+    if (!kind) gamma = 0;
+    if (kind == 1) ssvm__gaps_diff(D, Ws, Wi);
+    else if (kind == 2) ssvm__gaps_diff(D, Wi, Wa);
+    else if (kind == 3) ssvm__gaps_diff(D, Ws, Wa);
+    if (D->err) return (ssvm_result)D->err;
+    if (!ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, gamma)) return SSVM_ERR_NONFINITE;
+    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] += (ssvm_real)(gamma * (double)D->val[j]); }
+    /* the average moves at every step, a null one too, as in plain BCFW */
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
+        rho = ssvm__avg_rho(s);
+        ssvm__avg_update(s, rho, D, gamma);
+    }
+    if (kind) {
+        double add = 0;
+        /* the weights: a step at its largest size zeroes the atom exactly */
+        if (kind == 1) {
+            drop = gamma >= 1;
+            for (k = 0; k < *cnt; k++) al[k] = drop ? 0 : (1 - gamma) * al[k];
+            add = gamma;
+        } else if (kind == 2) {
+            drop = gamma >= gmax_a / (1 - gmax_a);
+            for (k = 0; k < *cnt; k++) al[k] *= 1 + gamma;
+            al[aw] = drop ? 0 : al[aw] - gamma;
+        } else {
+            drop = gamma >= gmax_a;
+            al[aw] = drop ? 0 : al[aw] - gamma;
+            add = gamma;
+        }
+        if (add > 0) {
+            if (ti >= 0) al[ti] += add;
+            else { /* s is new: room was checked, or the drop step made it */
+                if ((slot = ssvm__gaps_slot(s, i, old_cnt)) < 0) return SSVM_ERR_WORKSPACE; /* unreachable */
+                ssvm__gaps_store(s, i, slot, ys, len, tdelta, add, h);
+                ti = slot;
+            }
+        }
+    }
+    if (ti < 0 && b->cache && (slot = ssvm__gaps_slot(s, i, old_cnt)) >= 0) /* kept as a cached plane */
+        ssvm__gaps_store(s, i, slot, ys, len, tdelta, 0.0, h);
+    if (!b->cache) /* without caching a zero-weight atom is of no use: removed (the last one moves into its slot) */
+        for (k = *cnt - 1; k >= 0; k--)
+            if (al[k] <= 0 && *cnt > 1) {
+                int last = *cnt - 1;
+                if (k != last) {
+                    size_t a1 = base + (size_t)last;
+                    ssvm__gaps_store(s, i, k, s->_gp_lab + a1 * ml, s->_gp_len[a1], s->_gp_delta[a1], s->_gp_alpha[a1],
+                                     s->_gp_hash[a1]);
+                }
+                (*cnt)--;
+            }
+    for (k = 0; k < *cnt; k++) li_new += al[k] * de[k];
+    li_new *= sh;
+    s->_l += li_new - s->_li[i];
+    s->_li[i] = li_new;
+    if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    if (info) { info->gamma = gamma; info->bcfw_step = kind; info->bcfw_drop = drop; }
+    return SSVM_OK;
+}
+
+/* The exact check: the engine's evaluation pass at the iterate (ssvm__objective's sums), with every block gap
+   g_i = lambda <w_i - w_s, w> - l_i + l_s computed on the way and written into the estimates. */
+SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, lsum = 0, ls, ww, wws, l = s->_l, sum = 0;
+    ssvm_svec *acc = &s->_sv, *T = &s->_gp_tmp;
+    ssvm_real delta;
+    int i, len, k;
+    ssvm_result r;
+    ssvm_svec_clear(acc);
+    for (i = 0; i < p->n; i++) {
+        double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i), g;
+        if ((r = ssvm__call_oracle(p, i, w, 1.0, s->_y, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.eval_oracle_calls++;
+        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
+        if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)blk, acc)) != SSVM_OK) return r;
+        if (s->_gp_cap) { /* g_i = v_s - V from the atoms */
+            double t0, V = 0;
+            int rc;
+            if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
+            for (k = 0; k < s->_gp_cnt[i]; k++) V += s->_gp_alpha[(size_t)i * (size_t)s->_gp_cap + (size_t)k] * s->_gp_v[k];
+            ssvm_svec_clear(T);
+            if ((rc = p->phi(p->user, i, s->_y, len, 1, T)) < 0) return (ssvm_result)rc;
+            if (T->err) return (ssvm_result)T->err;
+            g = sh * ((double)delta - (t0 - (double)ssvm_svec_dot(T, w))) - V;
+        } else { /* the engine's state: D = w_i - w_s by its own direction call */
+            if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
+            g = lam * (double)ssvm_svec_dot(T, w) - s->_li[i] + sh * (double)delta;
+            ssvm__state_abort(s, i);
+        }
+        if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
+        ssvm__gaps_refresh(s, i, g);
+        sum += s->_gp_g[i];
+    }
+    ls = lsum / s->_wsum;
+    ww = (double)ssvm__dot(p->d, w, w);
+    wws = (double)ssvm_svec_dot(acc, w);
+    o->dual = l - 0.5 * lam * ww;
+    o->gap = lam * (ww - wws) - l + ls;
+    o->primal = o->dual + o->gap;
+    if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap) || !ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
+    s->_gp_G = o->gap > 0 ? o->gap : 0;
+    s->_gp_last_check = s->_prog.pass;
+    s->_prog.gap_estimate = sum;
+    if (ls_out) *ls_out = ls;
+    return SSVM_OK;
+}
+/* after a pass: the estimate figure (NaN while some example was never measured) */
+SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) {
+    double sum = 0;
+    int i;
+    if (!s->_gp_g) return;
+    if (s->_gp_nunk > 0) { s->_prog.gap_estimate = ssvm__nan(); return; }
+    for (i = 0; i < s->_prob.n; i++) sum += s->_gp_g[i];
+    s->_prog.gap_estimate = sum;
+}
+
+STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (!s->_gp_g) return SSVM_ERR_NOT_SUPPORTED;
+    if (out_bytes / sizeof(double) < (size_t)s->_prob.n) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMCPY(out, s->_gp_g, (size_t)s->_prob.n * sizeof(double));
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_atom_count(const ssvm_solver *s, int i, int *count) {
+    if (!s || !count || !s->_heap || i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
+    if (!s->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
+    *count = s->_gp_cnt[i];
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, double *weight, double *delta, int *y,
+                                           size_t y_bytes, int *len) {
+    size_t sl;
+    if (!s || !s->_heap || i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
+    if (!s->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
+    if (k < 0 || k >= s->_gp_cnt[i]) return SSVM_ERR_INVALID_ARG;
+    sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+    if (y) {
+        if (y_bytes / sizeof(int) < (size_t)s->_gp_len[sl]) return SSVM_ERR_WORKSPACE;
+        SSVM_MEMCPY(y, s->_gp_lab + sl * (size_t)s->_prob.max_label_len, (size_t)s->_gp_len[sl] * sizeof(int));
+    }
+    if (weight) *weight = s->_gp_alpha[sl];
+    if (delta) *delta = s->_gp_delta[sl];
+    if (len) *len = s->_gp_len[sl];
+    return SSVM_OK;
+}
+
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
@@ -4519,7 +5145,7 @@ SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
     switch (s->_cfg.solver) {
-    case SSVM_BCFW: r = ssvm__bcfw_step(s, i, info); break;
+    case SSVM_BCFW: r = s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info); break;
     case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
     case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
     default: return SSVM_ERR_NOT_SUPPORTED;
@@ -4548,6 +5174,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
         }
         /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
         if (s->_cfg.solver != SSVM_BCFW) ssvm__fold(s);
+        ssvm__gaps_pass_end(s);
     }
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
     if (r == SSVM_OK) s->_prog.pass++;
@@ -4590,6 +5217,12 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             int it = c->eval_iterate || c->solver == SSVM_FW || c->solver == SSVM_CUTTING_PLANE;
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
+        }
+        /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
+        if (s->_gp_g && c->bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= c->bcfw.gap_check) {
+            ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
+            if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
+            s->_prog.average = av;
         }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
         /* C9: Algorithm 1's own stop (A.3, no violator) after a final evaluation: read the gap of (10) */

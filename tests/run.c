@@ -24,6 +24,7 @@ void suite_assign(th_ctx *t);
 void suite_deg(th_ctx *t);
 void suite_cliquegen(th_ctx *t);
 void suite_cutplane(th_ctx *t);
+void suite_gaps(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -41,6 +42,7 @@ int main(int argc, char **argv) {
     suite_deg(&t);
     suite_cliquegen(&t);
     suite_cutplane(&t);
+    suite_gaps(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -1,0 +1,432 @@
+/* tests/test_gaps.c: BCFW's config.bcfw options (Osokin et al., ICML 2016): block gap estimates and gap
+   sampling, the explicit atom set with pairwise and away steps (dual feasibility and monotonicity checked at
+   every step, drop steps, the atom cap), plane caching (calls saved, the certified optimum unchanged),
+   determinism, the heap size known before training, bad configurations (-30, -31).
+   One translation unit of the test program (tests/run.c runs suite_gaps). */
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+
+#define GP_MAXN 24
+#define GP_MAXF 3
+
+typedef struct gmc { /* small dense multiclass */
+    ssvm_real x[GP_MAXN * GP_MAXF];
+    int labels[GP_MAXN];
+    int n, K, F;
+    ssvm_multiclass m;
+    ssvm_problem p;
+} gmc;
+static ssvm_result gmc_random(gmc *c, trng *r, int n, int K, int F) {
+    ssvm_multiclass_config cfg;
+    ssvm_result e;
+    int i, j;
+    memset(c, 0, sizeof *c);
+    c->n = n; c->K = K; c->F = F;
+    for (i = 0; i < n; i++) {
+        c->labels[i] = trng_i(r, K);
+        for (j = 0; j < F; j++) c->x[i * F + j] = (ssvm_real)(trng_u(r) * 2 - 1);
+    }
+    cfg = ssvm_multiclass_config_init(n, K, F, c->x, c->labels);
+    if ((e = ssvm_multiclass_init(&cfg, &c->m)) != SSVM_OK) return e;
+    return ssvm_multiclass_problem(&c->m, &c->p);
+}
+
+/* a chain problem of 8 sequences (dense features, counted Hamming loss) */
+static int gp_chain(tchain *c, unsigned long long seed) {
+    trng r;
+    r.s = seed;
+    tchain_make(c, &r, 8, 3, 3, 0, 0);
+    return tchain_problem(c, &c->p) == SSVM_OK;
+}
+
+/* w and l recovered from the atoms through the problem's own callbacks: w = sum_i sum_k alpha_k psi_i(y_k) /
+   (lambda n), l = sum_i sum_k alpha_k Delta_k / n. Checks every weight >= 0 and their sum = 1 per example. */
+static int gp_from_atoms(th_ctx *t, const ssvm_solver *s, const ssvm_problem *p, double lam, double *w, double *l) {
+    ssvm_svec v;
+    size_t bytes;
+    void *heap;
+    int i, k, cnt, y[64], yt[64], len, tl, j, ok = 1;
+    double a, dl;
+    ssvm_svec_get_heap_size(p->d, &bytes);
+    heap = malloc(bytes);
+    ssvm_svec_init_preallocated(p->d, heap, bytes, &v);
+    for (j = 0; j < p->d; j++) w[j] = 0;
+    *l = 0;
+    for (i = 0; i < p->n; i++) {
+        double sum = 0;
+        if (ssvm_solver_atom_count(s, i, &cnt) != SSVM_OK) { ok = 0; break; }
+        tl = p->truth(p->user, i, yt);
+        for (k = 0; k < cnt; k++) {
+            ssvm_solver_atom(s, i, k, &a, &dl, y, sizeof y, &len);
+            if (a < 0) ok = 0;
+            sum += a;
+            if (a == 0) continue;
+            ssvm_svec_clear(&v);
+            p->phi(p->user, i, yt, tl, 1, &v);
+            p->phi(p->user, i, y, len, -1, &v);
+            for (j = 0; j < v.nnz; j++) w[v.idx[j]] += a * (double)v.val[v.idx[j]] / (lam * p->n);
+            *l += a * dl / p->n;
+        }
+        TH_NEAR(t, sum, 1.0, 1e-9);
+    }
+    free(heap);
+    return ok;
+}
+static double gp_dual(const double *w, double l, int d, double lam) {
+    double ww = 0;
+    int j;
+    for (j = 0; j < d; j++) ww += w[j] * w[j];
+    return l - 0.5 * lam * ww;
+}
+
+/* right after a check pass every estimate is the exact block gap: against a step's own g_i (engine state) and
+   against g_i computed here from the atoms (atom state); their sum is the certified gap */
+static void test_gaps_estimates_exact(th_ctx *t) {
+    tchain c;
+    int mode, i, n;
+    double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-9;
+    if (!gp_chain(&c, 11)) { TH_CHECK(t, 0); return; }
+    n = c.p.n;
+    for (mode = 0; mode < 5; mode++) {
+        ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_solver s;
+        ssvm_progress pr;
+        double g[GP_MAXN], sum = 0;
+        cfg.bcfw.gap_sampling = 1;
+        if (mode == 0) cfg.state = SSVM_STATE_COMPACT;
+        if (mode == 1) cfg.state = SSVM_STATE_DENSE;
+        if (mode == 2) cfg.state = SSVM_STATE_SPARSE;
+        if (mode == 3) cfg.state = SSVM_STATE_COMPACT_SPARSE;
+        if (mode == 4) cfg.bcfw.steps = SSVM_BCFW_STEPS_ALL;
+        for (i = 0; i < (mode == 4 ? n : 1); i++) {
+            TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK && ssvm_solver_pass(&s) == SSVM_OK && ssvm_solver_pass(&s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_gap_estimates(&s, g, sizeof g) == SSVM_OK);
+            if (i == 0) {
+                int k;
+                for (sum = 0, k = 0; k < n; k++) sum += g[k];
+                TH_NEAR(t, sum, pr.iterate.gap, tol);
+                TH_NEAR(t, pr.gap_estimate, pr.iterate.gap, tol);
+            }
+            if (mode < 4) { /* every example: a fresh solver, the same run, then one step on it */
+                int k;
+                for (k = 0; k < n; k++) {
+                    ssvm_solver s2;
+                    ssvm_step_info info;
+                    ssvm_solver_init(&cfg, &s2);
+                    ssvm_solver_pass(&s2); ssvm_solver_pass(&s2); ssvm_solver_pass(&s2);
+                    ssvm_solver_evaluate(&s2, 1, 0, 0);
+                    TH_CHECK(t, ssvm_solver_step(&s2, k, &info) == SSVM_OK);
+                    TH_NEAR(t, g[k], info.block_gap > 0 ? info.block_gap : 0, tol);
+                    ssvm_solver_uninit(&s2);
+                }
+            } else { /* g_i from the atoms and a brute-force oracle call here */
+                double w[256], l, lam = cfg.lambda, gi, wiw = 0, li = 0, wsw = 0;
+                int y[64], yt[64], len, tl, k, cnt, j;
+                ssvm_real wr[256], delta;
+                ssvm_svec v;
+                size_t bytes;
+                void *heap;
+                gp_from_atoms(t, &s, &c.p, lam, w, &l);
+                ssvm_solver_weights(&s, SSVM_W_ITERATE, wr, sizeof wr);
+                ssvm_svec_get_heap_size(c.p.d, &bytes);
+                heap = malloc(bytes);
+                ssvm_svec_init_preallocated(c.p.d, heap, bytes, &v);
+                tl = c.p.truth(c.p.user, i, yt);
+                ssvm_solver_atom_count(&s, i, &cnt);
+                for (k = 0; k < cnt; k++) { /* lambda <w_i, w> and l_i */
+                    double a, dl;
+                    ssvm_solver_atom(&s, i, k, &a, &dl, y, sizeof y, &len);
+                    ssvm_svec_clear(&v);
+                    c.p.phi(c.p.user, i, yt, tl, 1, &v); c.p.phi(c.p.user, i, y, len, -1, &v);
+                    for (j = 0; j < v.nnz; j++) wiw += a * (double)v.val[v.idx[j]] * (double)wr[v.idx[j]] / n;
+                    li += a * dl / n;
+                }
+                len = c.p.oracle(c.p.user, i, wr, 1.0, y, &delta);
+                ssvm_svec_clear(&v);
+                c.p.phi(c.p.user, i, yt, tl, 1, &v); c.p.phi(c.p.user, i, y, len, -1, &v);
+                for (j = 0; j < v.nnz; j++) wsw += (double)v.val[v.idx[j]] * (double)wr[v.idx[j]] / n;
+                gi = wiw - li - wsw + (double)delta / n;
+                TH_NEAR(t, g[i], gi > 0 ? gi : 0, tol);
+                free(heap);
+            }
+            ssvm_solver_uninit(&s);
+        }
+    }
+    tchain_free(&c);
+}
+
+/* FW steps on the atoms (caching on but never hit) take plain BCFW's iterates: the same w as the compact and
+   the dense state, and the atoms reproduce w and sum to 1 per example */
+static void test_gaps_atoms_reproduce_state(th_ctx *t) {
+    tchain c;
+    int kind, j;
+    ssvm_real w[3][256];
+    double tol = IS_FLOAT_BUILD ? 1e-4 : 1e-9;
+    if (!gp_chain(&c, 12)) { TH_CHECK(t, 0); return; }
+    for (kind = 0; kind < 3; kind++) {
+        ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_solver s;
+        int k;
+        cfg.state = kind == 0 ? SSVM_STATE_COMPACT : SSVM_STATE_DENSE;
+        if (kind == 2) { cfg.bcfw.cache = 1; cfg.bcfw.cache_factor = 1e300; cfg.bcfw.cache_nu = 1e300; }
+        TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+        for (k = 0; k < 5; k++) TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w[kind], sizeof w[kind]) == SSVM_OK);
+        if (kind == 2) {
+            double wa[256], l;
+            ssvm_progress pr;
+            TH_CHECK(t, gp_from_atoms(t, &s, &c.p, cfg.lambda, wa, &l));
+            for (j = 0; j < c.p.d; j++) TH_NEAR(t, wa[j], w[2][j], tol);
+            ssvm_solver_evaluate(&s, 1, 0, &pr);
+            TH_NEAR(t, gp_dual(wa, l, c.p.d, cfg.lambda), pr.iterate.dual, tol);
+            TH_CHECK(t, pr.oracle_calls_saved == 0);
+        }
+        ssvm_solver_uninit(&s);
+    }
+    for (j = 0; j < c.p.d; j++) { TH_NEAR(t, w[2][j], w[0][j], tol); TH_NEAR(t, w[1][j], w[0][j], tol); }
+    tchain_free(&c);
+}
+
+/* every step of pairwise / away / all, on a chain and a multiclass problem, with the default cap and a cap of
+   2: weights >= 0 summing to 1, w and l from the atoms = the solver's, the dual never lower */
+static void gp_monotone(th_ctx *t, const ssvm_problem *p, ssvm_bcfw_steps steps, int cap, int cache, int *drops) {
+    ssvm_solver_config cfg = ssvm_solver_config_init(p, SSVM_BCFW);
+    ssvm_solver s;
+    double w[256], l, dprev = 0, tol = IS_FLOAT_BUILD ? 1e-4 : 1e-10;
+    ssvm_real wr[256];
+    int k, j, bad = 0, badw = 0, maxcnt = 0;
+    cfg.bcfw.steps = steps; cfg.bcfw.max_atoms = cap; cfg.bcfw.cache = cache; cfg.bcfw.gap_sampling = cache;
+    if (ssvm_solver_init(&cfg, &s) != SSVM_OK) { TH_CHECK(t, 0); return; }
+    for (k = 0; k < 40 * p->n; k++) {
+        ssvm_step_info info;
+        double dn;
+        int i = (int)((k * 7 + k / 3) % p->n), cnt;
+        if (ssvm_solver_step(&s, i, &info) != SSVM_OK) { TH_CHECK(t, 0); break; }
+        ssvm_solver_weights(&s, SSVM_W_ITERATE, wr, sizeof wr);
+        if (!gp_from_atoms(t, &s, p, cfg.lambda, w, &l)) { TH_CHECK(t, 0); break; }
+        for (j = 0; j < p->d; j++) if (fabs(w[j] - (double)wr[j]) > tol * (1 + fabs(w[j]))) badw++;
+        dn = gp_dual(w, l, p->d, cfg.lambda);
+        if (k > 0 && dn < dprev - tol * (1 + fabs(dprev))) bad++;
+        dprev = dn;
+        if (info.bcfw_drop) (*drops)++;
+        ssvm_solver_atom_count(&s, i, &cnt);
+        if (cnt > maxcnt) maxcnt = cnt;
+    }
+    TH_CHECKF(t, bad == 0, "steps %d cap %d: the dual fell %d times", (int)steps, cap, bad);
+    TH_CHECKF(t, badw == 0, "steps %d cap %d: w from the atoms differs %d times", (int)steps, cap, badw);
+    TH_CHECK(t, maxcnt <= cap);
+    ssvm_solver_uninit(&s);
+}
+static void test_gaps_dual_monotone(th_ctx *t) {
+    tchain c;
+    gmc m;
+    trng r;
+    int st, drops = 0;
+    r.s = 5;
+    if (!gp_chain(&c, 13) || gmc_random(&m, &r, 20, 4, 3) != SSVM_OK) { TH_CHECK(t, 0); return; }
+    for (st = 1; st <= 3; st++) {
+        gp_monotone(t, &c.p, (ssvm_bcfw_steps)st, 32, 0, &drops);
+        gp_monotone(t, &c.p, (ssvm_bcfw_steps)st, 2, 0, &drops);
+        gp_monotone(t, &c.p, (ssvm_bcfw_steps)st, 3, 1, &drops);
+        gp_monotone(t, &m.p, (ssvm_bcfw_steps)st, 32, 1, &drops);
+        gp_monotone(t, &m.p, (ssvm_bcfw_steps)st, 2, 0, &drops);
+    }
+    TH_CHECK(t, drops > 0);
+    ssvm_multiclass_uninit(&m.m);
+    tchain_free(&c);
+}
+
+/* a drop step takes an atom out of the active set: a labeling active before is gone (or at weight 0) after */
+static void test_gaps_drop_steps(th_ctx *t) {
+    gmc m;
+    trng r;
+    int st, seen = 0;
+    r.s = 9;
+    if (gmc_random(&m, &r, 16, 5, 3) != SSVM_OK) { TH_CHECK(t, 0); return; }
+    for (st = 1; st <= 3; st++) {
+        ssvm_solver_config cfg = ssvm_solver_config_init(&m.p, SSVM_BCFW);
+        ssvm_solver s;
+        int k;
+        cfg.bcfw.steps = (ssvm_bcfw_steps)st;
+        cfg.lambda = 0.1;
+        TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+        for (k = 0; k < 30 * m.n; k++) {
+            int i = k % m.n, cb, ca, a, b, yb[8][1], ya[1], len, gone = 0;
+            double wb[8], wa;
+            ssvm_step_info info;
+            ssvm_solver_atom_count(&s, i, &cb);
+            for (a = 0; a < cb && a < 8; a++) ssvm_solver_atom(&s, i, a, &wb[a], 0, yb[a], sizeof yb[a], &len);
+            if (ssvm_solver_step(&s, i, &info) != SSVM_OK) { TH_CHECK(t, 0); break; }
+            if (!info.bcfw_drop || info.bcfw_step == 1) continue;
+            seen++;
+            ssvm_solver_atom_count(&s, i, &ca);
+            for (a = 0; a < cb && a < 8; a++) {
+                int found = 0;
+                if (wb[a] <= 0) continue;
+                for (b = 0; b < ca; b++) {
+                    ssvm_solver_atom(&s, i, b, &wa, 0, ya, sizeof ya, &len);
+                    if (ya[0] == yb[a][0] && wa > 0) found = 1;
+                }
+                if (!found) gone++;
+            }
+            TH_CHECK(t, gone >= 1);
+        }
+        ssvm_solver_uninit(&s);
+    }
+    TH_CHECK(t, seen > 0);
+    ssvm_multiclass_uninit(&m.m);
+}
+
+/* plane caching saves oracle calls and still reaches the optimum certified without it (pairwise steps, gap
+   <= 1e-6); plain FW steps (with caching, or with gap sampling) certify a looser gap on their O(1/k) tail */
+static void test_gaps_cache_converges(th_ctx *t) {
+    tchain c;
+    int mode;
+    double ref = 0;
+    if (!gp_chain(&c, 14)) { TH_CHECK(t, 0); return; }
+    for (mode = 0; mode < 6; mode++) {
+        ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_real w[256];
+        ssvm_progress pr;
+        ssvm_result r;
+        double tolg = mode >= 4 ? (IS_FLOAT_BUILD ? 1e-2 : 1e-3) : IS_FLOAT_BUILD ? 1e-3 : 1e-6;
+        cfg.gap_tol = tolg; cfg.max_passes = 5000; cfg.eval_average = 0; cfg.lambda = 0.1;
+        cfg.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE;
+        if (mode == 1) cfg.bcfw.cache = 1;
+        if (mode == 2) { cfg.bcfw.cache = 1; cfg.bcfw.gap_sampling = 1; cfg.bcfw.steps = SSVM_BCFW_STEPS_ALL; cfg.eval_every = 5; }
+        if (mode == 3) { cfg.bcfw.cache = 1; cfg.bcfw.steps = SSVM_BCFW_STEPS_AWAY; }
+        if (mode == 4) { cfg.bcfw.cache = 1; cfg.bcfw.steps = SSVM_BCFW_STEPS_FW; }
+        if (mode == 5) { cfg.bcfw.gap_sampling = 1; cfg.bcfw.steps = SSVM_BCFW_STEPS_FW; }
+        r = ssvm_train(&cfg, w, sizeof w, &pr);
+        TH_CHECKF(t, r == SSVM_CONVERGED, "mode %d: %s after %d passes", mode, ssvm_result_string(r), pr.pass);
+        if (getenv("GP_VERBOSE")) printf("    mode %d: %d passes, %lld calls, %lld saved\n", mode, pr.pass, pr.oracle_calls, pr.oracle_calls_saved);
+        TH_CHECK(t, pr.iterate.gap <= tolg);
+        if (mode == 0) ref = pr.iterate.primal;
+        else TH_NEAR(t, pr.iterate.primal, ref, 2 * tolg);
+        if (cfg.bcfw.cache) TH_CHECKF(t, pr.oracle_calls_saved > 0, "mode %d saved none", mode);
+        else TH_CHECK(t, pr.oracle_calls_saved == 0);
+        TH_CHECK(t, pr.steps == pr.oracle_calls + pr.oracle_calls_saved);
+    }
+    tchain_free(&c);
+}
+
+/* the same seed gives the same weights bit for bit; the heap is known before training and never grows */
+static void test_gaps_determinism_heap(th_ctx *t) {
+    tchain c;
+    int rep, j, same = 1;
+    ssvm_real w[2][256];
+    size_t b32 = 0, b64 = 0;
+    if (!gp_chain(&c, 15)) { TH_CHECK(t, 0); return; }
+    for (rep = 0; rep < 2; rep++) {
+        ssvm_solver_config cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_solver s;
+        size_t bytes;
+        void *heap;
+        ssvm_progress pr;
+        cfg.bcfw.cache = 1; cfg.bcfw.gap_sampling = 1; cfg.bcfw.steps = SSVM_BCFW_STEPS_ALL; cfg.bcfw.max_atoms = 3;
+        cfg.max_passes = 30; cfg.gap_tol = 0; cfg.seed = 77;
+        TH_CHECK(t, ssvm_solver_get_heap_size(&cfg, &bytes) == SSVM_OK);
+        heap = malloc(bytes);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&cfg, heap, bytes - 1, &s) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&cfg, heap, bytes, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        ssvm_solver_progress(&s, &pr);
+        TH_CHECK(t, pr.state_bytes == bytes);
+        ssvm_solver_weights(&s, SSVM_W_AVERAGE, w[rep], sizeof w[rep]);
+        ssvm_solver_uninit(&s);
+        free(heap);
+        b32 = bytes;
+        cfg.bcfw.max_atoms = 6;
+        ssvm_solver_get_heap_size(&cfg, &b64);
+    }
+    for (j = 0; j < c.p.d; j++) if (memcmp(&w[0][j], &w[1][j], sizeof(ssvm_real)) != 0) same = 0;
+    TH_CHECK(t, same);
+    TH_CHECK(t, b64 > b32);
+    tchain_free(&c);
+}
+
+/* without evaluations an exact check runs every gap_check passes (counted as evaluation); the estimate figure
+   is NaN until every example was measured, then their sum */
+static void test_gaps_check_pass(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config cfg;
+    ssvm_solver s;
+    ssvm_progress pr;
+    if (!gp_chain(&c, 17)) { TH_CHECK(t, 0); return; }
+    cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    cfg.eval_every = 0; cfg.gap_tol = 0; cfg.max_passes = 7; cfg.bcfw.gap_sampling = 1; cfg.bcfw.gap_check = 3;
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECK(t, pr.gap_estimate != pr.gap_estimate);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECK(t, pr.eval_oracle_calls == 2 * c.p.n);
+    TH_CHECK(t, pr.gap_estimate == pr.gap_estimate && pr.gap_estimate >= 0);
+    ssvm_solver_uninit(&s);
+    tchain_free(&c);
+}
+
+static void test_gaps_bad_config(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config cfg;
+    ssvm_solver s;
+    int seq[2] = {0, 1};
+    double g[8];
+    if (!gp_chain(&c, 16)) { TH_CHECK(t, 0); return; }
+#define GP_BAD(edit, code) do { cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW); edit; \
+    TH_CHECK(t, ssvm_solver_config_check(&cfg) == (code)); } while (0)
+    GP_BAD(cfg.bcfw.steps = (ssvm_bcfw_steps)4, SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.bcfw.gap_degree = 0), SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.bcfw.gap_degree = 1.0 / 0.0), SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.gap_sampling = 2, SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.gap_check = -1, SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.bcfw.cache = 1, cfg.bcfw.cache_factor = -0.5), SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.bcfw.cache = 1, cfg.bcfw.cache_nu = 0.0 / 0.0), SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE, cfg.bcfw.max_atoms = 1), SSVM_ERR_BCFW_OPTION);
+    GP_BAD((cfg.solver = SSVM_SSG, cfg.bcfw.gap_sampling = 1), SSVM_ERR_BCFW_COMBINATION);
+    GP_BAD((cfg.solver = SSVM_FW, cfg.averaging = SSVM_AVG_NONE, cfg.bcfw.cache = 1), SSVM_ERR_BCFW_COMBINATION);
+    GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.sampling = SSVM_SAMPLE_SEQUENCE, cfg.sequence = seq, cfg.sequence_len = 2),
+           SSVM_ERR_BCFW_COMBINATION);
+    GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.sampling = SSVM_SAMPLE_CYCLIC), SSVM_ERR_BCFW_COMBINATION);
+    GP_BAD((cfg.bcfw.steps = SSVM_BCFW_STEPS_AWAY, cfg.line_search = 0), SSVM_ERR_BCFW_COMBINATION);
+    GP_BAD(memset(&cfg.bcfw, 0, sizeof cfg.bcfw), SSVM_OK); /* zeroed: plain BCFW */
+    GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.sampling = SSVM_SAMPLE_PERMUTATION), SSVM_OK);
+    TH_CHECK(t, strcmp(ssvm_result_string(SSVM_ERR_BCFW_OPTION), "unknown result") != 0);
+    TH_CHECK(t, strcmp(ssvm_result_string(SSVM_ERR_BCFW_COMBINATION), "unknown result") != 0);
+    cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    {
+        int cnt;
+        TH_CHECK(t, ssvm_solver_gap_estimates(&s, g, sizeof g) == SSVM_ERR_NOT_SUPPORTED);
+        TH_CHECK(t, ssvm_solver_atom_count(&s, 0, &cnt) == SSVM_ERR_NOT_SUPPORTED);
+    }
+    ssvm_solver_uninit(&s);
+    cfg.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE; cfg.bcfw.gap_sampling = 1;
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    {
+        int cnt, y[8], len;
+        double a;
+        TH_CHECK(t, ssvm_solver_gap_estimates(&s, g, sizeof g - 1) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_solver_atom_count(&s, c.p.n, &cnt) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_atom_count(&s, 0, &cnt) == SSVM_OK && cnt == 1);
+        TH_CHECK(t, ssvm_solver_atom(&s, 0, 1, &a, 0, y, sizeof y, &len) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_atom(&s, 0, 0, &a, 0, y, 0, &len) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_solver_atom(&s, 0, 0, &a, 0, y, sizeof y, &len) == SSVM_OK && a == 1.0);
+    }
+    ssvm_solver_uninit(&s);
+    tchain_free(&c);
+}
+
+void suite_gaps(th_ctx *t) {
+    TH_RUN(t, test_gaps_estimates_exact);
+    TH_RUN(t, test_gaps_atoms_reproduce_state);
+    TH_RUN(t, test_gaps_dual_monotone);
+    TH_RUN(t, test_gaps_drop_steps);
+    TH_RUN(t, test_gaps_cache_converges);
+    TH_RUN(t, test_gaps_determinism_heap);
+    TH_RUN(t, test_gaps_check_pass);
+    TH_RUN(t, test_gaps_bad_config);
+}
