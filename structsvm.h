@@ -625,7 +625,9 @@ typedef enum ssvm_result {
     SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
     SSVM_ERR_SHAPE = -16,        /* an assignment with more rows than columns and no dummy rule, or a
                                     polytope of the wrong shape */
-    SSVM_ERR_NO_CONVERGENCE = -17 /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_NO_CONVERGENCE = -17, /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_SUPPORT_FULL = -32, /* the kernel solver's support set reached its cap (config max_support) */
+    SSVM_ERR_KERNEL = -33        /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -708,7 +710,9 @@ typedef enum ssvm_solver_kind {
     SSVM_FW = 1,         /* batch Frank-Wolfe, Algorithm 2 */
     SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
     SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
-    SSVM_DEG = 4         /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
+    SSVM_DEG = 4,        /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
+    SSVM_KBCFW = 7,      /* kernelised BCFW / FW, Lacoste-Julien et al. 2013, Algorithm B.1 (ssvm_kernel_*, not ssvm_solver) */
+    SSVM_EG = 8          /* online exponentiated gradient, Collins et al. JMLR 2008, chain model (config.eg) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
     SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
@@ -798,6 +802,16 @@ typedef struct ssvm_deg_config {
                                    polytope (MANUAL: an inexact prox step, the certificate stays valid) */
 } ssvm_deg_config;
 
+struct ssvm_chain;
+/* What only online EG reads (>>eg). */
+typedef struct ssvm_eg_config {
+    const struct ssvm_chain *chain; /* the chain model whose problem config.problem is (required) */
+    double eta;                     /* initial per-example step size (default 0.5, as in egstra-0.2) */
+    double grow;                    /* factor applied to a step size after each line search (default 1.05) */
+    int halvings_first;             /* most halvings at an example's first visit (default 2) */
+    int halvings;                   /* most halvings at later visits (default 5) */
+} ssvm_eg_config;
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -833,6 +847,7 @@ typedef struct ssvm_solver_config {
     double (*clock)(void *user); /* wall-clock seconds; default: the monotonic clock where the platform has one */
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
+    ssvm_eg_config eg;           /* SSVM_EG */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -917,6 +932,12 @@ typedef struct ssvm_solver {
     double _dg_eta, _dg_L, _dg_R, _dg_lsum;
     long long _dg_inexact; /* Birkhoff projections that missed proj_tol (then rounded, E5) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
+    /* online EG (>>eg): per example the part potentials theta_i (the layout of the chain statistics) and
+       its step size; the marginals mu_i live in _sigma (as BCFW's compact sigma_i) */
+    double *_eg_theta, *_eg_eta, *_eg_fb;
+    ssvm_real *_eg_mu2;
+    unsigned char *_eg_seen;
+    long long _eg_rejected;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1032,6 +1053,20 @@ STRUCTSVM_DEF void ssvm_multiclass_uninit(ssvm_multiclass *m);
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_problem *out);
 /* argmax_y <w_y, x> for one dense x[F]; w laid out w[y*F + j]. */
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y);
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>eg: online exponentiated gradient for chains (declarations) -------------------------------------- */
+/* Sum-product (forward-backward) on a chain of L positions and K labels, in log space: the Gibbs distribution
+   p(y) = exp(sum_t node[t*K + y_t] + sum_{t<L-1} edge[y_t + K*y_{t+1}]) / Z, one edge table for every pair of
+   neighbours. Writes the node marginals mu[t*K + s] = p(y_t = s) and the expected transition counts
+   pair[a + K*b] = sum_t p(y_t = a, y_{t+1} = b) (either may be NULL) and log Z (may be NULL). work:
+   ssvm_chain_marginals_get_work_size bytes. A NaN/Inf potential is SSVM_ERR_NONFINITE. */
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals_get_work_size(int L, int K, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node, const double *edge, void *work,
+                                               size_t work_bytes, double *mu, double *pair, double *log_z);
+/* How many line searches of online EG (SSVM_EG) ended without a step (every halving failed to raise the dual). */
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s);
+#endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>graph: multilabel graph model (declarations) ------------------------------------------------------ */
 /* L binary labels y_l in {0, 1} and a graph of n_edges edges, edge e = (edges[2e], edges[2e+1]) = (a, b).
@@ -1571,6 +1606,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
     case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
     case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
+    case SSVM_ERR_SUPPORT_FULL: return "the kernel solver's support set is full (max_support)";
+    case SSVM_ERR_KERNEL: return "a kernel value is not finite or the kernel is not positive semi-definite";
     }
     return "unknown result";
 }
@@ -3248,9 +3285,12 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.max_passes = 50; c.gap_tol = 1e-3; c.target_primal = -SSVM__HUGE; /* the stopping rules */
     c.eval_every = 1; c.eval_iterate = 1; c.eval_average = 1;          /* evaluation */
     c.line_search = 1;
-    c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
-    /* the multi-sample default: a permutation per pass (its Algorithm 3 is cyclic, bad on sorted data) */
-    c.sampling = solver == SSVM_MULTISAMPLE ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.averaging = solver == SSVM_FW || solver == SSVM_EG ? SSVM_AVG_NONE
+                : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
+    /* the multi-sample and EG default: a permutation per pass (Algorithm 3 and online EG are cyclic, bad on
+       sorted data) */
+    c.sampling = solver == SSVM_MULTISAMPLE || solver == SSVM_EG ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.eg.eta = 0.5; c.eg.grow = 1.05; c.eg.halvings_first = 2; c.eg.halvings = 5;
     c.state = SSVM_STATE_AUTO;
     c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
     c.deg.power_iters = 100; c.deg.proj_tol = sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9;
@@ -3258,13 +3298,14 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.seed = 1;
     return c;
 }
+SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m;
     ssvm_result r;
     if (!c) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_DEG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if (((unsigned)c->solver > (unsigned)SSVM_DEG && c->solver != SSVM_EG) || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -3287,6 +3328,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
             return SSVM_ERR_INVALID_ARG;
     }
     if (c->solver == SSVM_MULTISAMPLE && c->averaging == SSVM_AVG_SUFFIX) return SSVM_ERR_NOT_SUPPORTED;
+    if (c->solver == SSVM_EG && (r = ssvm__eg_check(c)) != SSVM_OK) return r;
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if (c->solver == SSVM_MULTISAMPLE) {
         m = &c->ms;
@@ -3516,6 +3558,8 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
 }
 
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -3529,7 +3573,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
     r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
-      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a) : ssvm__state_layout(s, a);
+      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
+      : s->_cfg.solver == SSVM_EG ? ssvm__eg_layout(s, a) : ssvm__state_layout(s, a);
     if (r != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
@@ -3670,7 +3715,8 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
         if (r != SSVM_OK) s->_heap = 0; /* half-built sigma: run, step and evaluate refuse the object */
         return r;
     }
-    return SSVM_OK;
+    if (s->_cfg.solver == SSVM_EG && (r = ssvm__eg_start(s)) != SSVM_OK) s->_heap = 0; /* as above */
+    return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
                                                         ssvm_solver *s) {
@@ -4251,6 +4297,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -4258,6 +4305,7 @@ SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     case SSVM_BCFW: r = ssvm__bcfw_step(s, i, info); break;
     case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
     case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
+    case SSVM_EG: r = ssvm__eg_step(s, i, info); break;
     default: return SSVM_ERR_NOT_SUPPORTED;
     }
     if (r != SSVM_OK) return r;
@@ -4281,7 +4329,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
             if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
         }
         /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
-        if (s->_cfg.solver != SSVM_BCFW) ssvm__fold(s);
+        if (s->_cfg.solver != SSVM_BCFW && s->_cfg.solver != SSVM_EG) ssvm__fold(s);
     }
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
     if (r == SSVM_OK) s->_prog.pass++;
@@ -5031,6 +5079,228 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
         if (!ssvm__finite((double)s->_w[k]) || !ssvm__finite((double)s->_z[k])) return SSVM_ERR_NONFINITE;
     }
     s->_l = lu;
+    return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>eg: online exponentiated gradient, Collins, Globerson, Koo, Carreras, Bartlett (JMLR 2008), max-margin case,
+   on the chain model. The dual variables of example i are a Gibbs distribution alpha_i(y) over labelings with
+   part potentials theta_i: one row per position (node parts) and one K*K table (edge parts). The edge table is
+   shared by the positions because every EG update adds eta times the part's gradient, and the gradient of an
+   edge part (the transition weight) does not depend on the position: sharing is exact, not an approximation,
+   and stores sum_i (L_i K + K K) reals, the layout of the chain's statistics. With C = lambda n the paper's
+   dual Q is n times the engine's dual D = l - lambda/2 |w|^2, w = sum_i blk_i A_i (s_i(y_i) - mu_i) (mu_i: the
+   marginals of alpha_i, kept as BCFW keeps sigma_i), so primal, dual and gap are the engine's. One step on
+   example i (the online algorithm, the paper's Fig. 2, with the step-size rule of its experiments):
+     grad_i,r = Delta_r + <w, phi_r>  (node: loss of the label + unary score + bias; edge: transition weight)
+     theta_i' = theta_i + eta_i grad_i;  mu_i' by forward-backward (one expectation-oracle call, counted as an
+     oracle call); accept when D does not decrease, else halve eta_i and retry (at most halvings_first times at
+     the example's first visit, halvings after); eta_i *= grow after each line search.
+   Choices (MANUAL, "Online EG"): G1 theta_i = 0 at the start (alpha_i uniform, the centre of the simplex in the
+   entropy geometry; the paper leaves the start to the implementation); G2 when every halving fails the step is
+   not taken (the dual never decreases; counted by ssvm_eg_rejected); G3 "first pass" is read per example (its
+   first visit), which is the same thing under the default permutation sampling; G4 the gradient is the
+   paper's per-example one, unscaled by example weights (the weights enter through w and l). */
+SSVM__PRIV double ssvm__lse_acc(double m, double sum) { return m + SSVM_LOG(sum); }
+/* forward-backward in log space; work: 2 L K + K doubles */
+SSVM__PRIV ssvm_result ssvm__chain_fb(int L, int K, const double *node, const double *edge, double *work, double *mu,
+                                      double *pair, double *log_z) {
+    double *la = work, *lb = work + (size_t)L * K, *tmp = lb + (size_t)L * K, lz, m, sum;
+    int t, a, b;
+    size_t j;
+    for (j = 0; j < (size_t)L * K; j++) if (!ssvm__finite(node[j])) return SSVM_ERR_NONFINITE;
+    for (j = 0; j < (size_t)K * K; j++) if (!ssvm__finite(edge[j])) return SSVM_ERR_NONFINITE;
+    for (a = 0; a < K; a++) la[a] = node[a];
+    for (t = 1; t < L; t++)
+        for (b = 0; b < K; b++) {
+            const double *prev = la + (size_t)(t - 1) * K;
+            m = -SSVM__HUGE;
+            for (a = 0; a < K; a++) { tmp[a] = prev[a] + edge[a + K * b]; if (tmp[a] > m) m = tmp[a]; }
+            for (sum = 0, a = 0; a < K; a++) sum += SSVM_EXP(tmp[a] - m);
+            la[(size_t)t * K + b] = node[(size_t)t * K + b] + ssvm__lse_acc(m, sum);
+        }
+    for (a = 0; a < K; a++) lb[(size_t)(L - 1) * K + a] = 0;
+    for (t = L - 2; t >= 0; t--)
+        for (a = 0; a < K; a++) {
+            const double *nx = node + (size_t)(t + 1) * K, *bn = lb + (size_t)(t + 1) * K;
+            m = -SSVM__HUGE;
+            for (b = 0; b < K; b++) { tmp[b] = edge[a + K * b] + nx[b] + bn[b]; if (tmp[b] > m) m = tmp[b]; }
+            for (sum = 0, b = 0; b < K; b++) sum += SSVM_EXP(tmp[b] - m);
+            lb[(size_t)t * K + a] = ssvm__lse_acc(m, sum);
+        }
+    m = -SSVM__HUGE;
+    for (a = 0; a < K; a++) if (la[(size_t)(L - 1) * K + a] > m) m = la[(size_t)(L - 1) * K + a];
+    for (sum = 0, a = 0; a < K; a++) sum += SSVM_EXP(la[(size_t)(L - 1) * K + a] - m);
+    lz = ssvm__lse_acc(m, sum);
+    if (!ssvm__finite(lz)) return SSVM_ERR_NONFINITE;
+    if (mu) for (j = 0; j < (size_t)L * K; j++) mu[j] = SSVM_EXP(la[j] + lb[j] - lz);
+    if (pair) {
+        for (j = 0; j < (size_t)K * K; j++) pair[j] = 0;
+        for (t = 0; t + 1 < L; t++)
+            for (b = 0; b < K; b++) {
+                double nb = node[(size_t)(t + 1) * K + b] + lb[(size_t)(t + 1) * K + b] - lz;
+                for (a = 0; a < K; a++) pair[a + K * b] += SSVM_EXP(la[(size_t)t * K + a] + edge[a + K * b] + nb);
+            }
+    }
+    if (log_z) *log_z = lz;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals_get_work_size(int L, int K, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (L <= 0 || K <= 0) return SSVM_ERR_EMPTY;
+    ssvm__take(&a, ssvm__mulsz(&a, 2 * (size_t)L + 1, (size_t)K), sizeof(double));
+    return ssvm__arena_bytes(&a, bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node, const double *edge, void *work,
+                                               size_t work_bytes, double *mu, double *pair, double *log_z) {
+    size_t need = 0;
+    ssvm__arena a;
+    ssvm_result r;
+    if (!node || !edge) return SSVM_ERR_INVALID_ARG;
+    r = ssvm__arena_over(ssvm_chain_marginals_get_work_size(L, K, &need), &need, work, work_bytes, &a);
+    if (r != SSVM_OK) return r;
+    return ssvm__chain_fb(L, K, node, edge, (double *)ssvm__take(&a, (2 * (size_t)L + 1) * (size_t)K, sizeof(double)),
+                          mu, pair, log_z);
+}
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? s->_eg_rejected : 0; }
+
+SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c) {
+    const ssvm_eg_config *g = &c->eg;
+    const ssvm_problem *p = c->problem;
+    if (!g->chain) return SSVM_ERR_NOT_SUPPORTED;
+    /* EG computes its steps from the chain itself: the problem must be that chain's (ssvm_chain_problem) */
+    if (p->user != (const void *)g->chain || !g->chain->_max_len || p->n != g->chain->config.n ||
+        p->d != ssvm_chain_dim(&g->chain->config))
+        return SSVM_ERR_INVALID_ARG;
+    if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED; /* the paper reports the iterate */
+    if (!(g->eta > 0) || !ssvm__finite(g->eta) || !(g->grow >= 1) || !ssvm__finite(g->grow) ||
+        g->halvings_first < 0 || g->halvings < 0 || g->halvings_first > 60 || g->halvings > 60)
+        return SSVM_ERR_INVALID_ARG;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    size_t n = (size_t)s->_prob.n, K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len, total = 0, maxdim;
+    int i;
+    s->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+    for (i = 0; i < s->_prob.n; i++) {
+        size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
+        if (s->_sig_off) s->_sig_off[i] = total;
+        total += ssvm__mulsz(a, L + K, K);
+        if (total < ssvm__mulsz(a, L + K, K)) a->overflow = 1;
+    }
+    if (s->_sig_off) s->_sig_off[n] = total;
+    maxdim = ssvm__mulsz(a, Lm + K, K);
+    s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
+    s->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
+    s->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
+    s->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
+    s->_eg_mu2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));  /* mu_i' - mu_i */
+    s->_stmp = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm, K), sizeof(ssvm_real)); /* unary scores */
+    /* theta' (maxdim), mu' (maxdim), forward-backward (2 Lm K + K) */
+    s->_eg_fb = (double *)ssvm__take(a, ssvm__mulsz(a, 4 * Lm + 2 * K + 1, K), sizeof(double));
+    return SSVM_OK;
+}
+/* sum_t sum_{s != y_t} v[t*K + s] = -sum_t v[t*K + y_t] for a difference of marginals (rows sum to 0) */
+SSVM__PRIV double ssvm__eg_loss_of(const ssvm_chain *m, int i, const ssvm_real *v, int diff) {
+    int K = m->config.n_labels, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, q;
+    double acc = 0, unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    for (t = 0; t < L; t++) {
+        int g = m->config.labels[p0 + t];
+        if (diff) acc -= (double)v[(size_t)t * K + g];
+        else for (q = 0; q < K; q++) if (q != g) acc += (double)v[(size_t)t * K + q];
+    }
+    return acc * unit;
+}
+/* G1: theta = 0, alpha_i uniform; mu_i, w and l from it (n expectation-oracle calls, counted) */
+SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    int K = m->config.n_labels, i, k;
+    double lam = s->_cfg.lambda, *fb = s->_eg_fb;
+    size_t Lm = (size_t)m->_max_len, j;
+    ssvm_result r;
+    SSVM_MEMSET(s->_eg_theta, 0, s->_sig_off[p->n] * sizeof(double));
+    SSVM_MEMSET(s->_eg_seen, 0, (size_t)p->n);
+    s->_eg_rejected = 0;
+    for (i = 0; i < p->n; i++) {
+        int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
+        size_t dim = s->_sig_off[i + 1] - s->_sig_off[i];
+        double *mu2 = fb + (Lm + (size_t)K) * (size_t)K;
+        ssvm_real *mu = s->_sigma + s->_sig_off[i];
+        ssvm_svec *D = &s->_sv;
+        s->_eg_eta[i] = s->_cfg.eg.eta;
+        r = ssvm__chain_fb(L, K, s->_eg_theta + s->_sig_off[i], s->_eg_theta + s->_sig_off[i] + (size_t)L * K,
+                           mu2 + dim, mu2, mu2 + (size_t)L * K, 0);
+        if (r != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        for (j = 0; j < dim; j++) { mu[j] = (ssvm_real)mu2[j]; s->_eg_mu2[j] = -mu[j]; }
+        for (t = 0; t < L; t++) {  /* s_i(y_i) - mu_i */
+            s->_eg_mu2[(size_t)t * K + m->config.labels[p0 + t]] += 1;
+            if (t + 1 < L) s->_eg_mu2[(size_t)L * K + m->config.labels[p0 + t] + K * m->config.labels[p0 + t + 1]] += 1;
+        }
+        ssvm_svec_clear(D);
+        if ((k = p->expand(p->user, i, s->_eg_mu2, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
+        if (D->err) return (ssvm_result)D->err;
+        for (k = 0; k < D->nnz; k++) { int q = D->idx[k]; s->_w[q] += D->val[q]; }
+        s->_l += ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, mu, 0));
+    }
+    for (j = 0; j < (size_t)p->d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+    int h, hmax = s->_eg_seen[i] ? s->_cfg.eg.halvings : s->_cfg.eg.halvings_first, t, q, k, accepted = 0;
+    size_t dim = s->_sig_off[i + 1] - s->_sig_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
+    double lam = s->_cfg.lambda, eta = s->_eg_eta[i], unit, dl = 0, dD = 0;
+    double *theta = s->_eg_theta + s->_sig_off[i], *th2 = s->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
+    ssvm_real *mu = s->_sigma + s->_sig_off[i], *u = s->_stmp, *diff = s->_eg_mu2;
+    const ssvm_real *trans = s->_w + ssvm__chain_trans_off(K, F, m->config.flags);
+    ssvm_svec *D = &s->_sv;
+    ssvm_result r;
+    unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    /* the part gradients at the current w: unary scores with the biases (ssvm__chain_scores), the loss, the
+       transitions; kept in u (node) and read from w (edge) */
+    ssvm__chain_scores(m, s->_w, p0, L, u, 0, 0);
+    for (t = 0; t < L; t++) {
+        int g = m->config.labels[p0 + t];
+        for (q = 0; q < K; q++) if (q != g) u[(size_t)t * K + q] = (ssvm_real)((double)u[(size_t)t * K + q] + unit);
+    }
+    for (h = 0;; h++) {
+        double wd, dd = 0;
+        for (j = 0; j < LK; j++) th2[j] = theta[j] + eta * (double)u[j];
+        for (j = 0; j < (size_t)K * K; j++) th2[LK + j] = theta[LK + j] + eta * (double)trans[j];
+        r = ssvm__chain_fb(L, K, th2, th2 + LK, mu2 + dim, mu2, mu2 + LK, 0);
+        if (r != SSVM_OK) return r;
+        s->_prog.oracle_calls++; /* one expectation-oracle call */
+        for (j = 0; j < dim; j++) diff[j] = (ssvm_real)(mu2[j] - (double)mu[j]);
+        /* w' = w - blk A_i (mu' - mu); D' - D = dl - lambda <w, dw> - lambda/2 |dw|^2 */
+        ssvm_svec_clear(D);
+        if ((k = p->expand(p->user, i, diff, (ssvm_real)-ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
+        if (D->err) return (ssvm_result)D->err;
+        wd = (double)ssvm_svec_dot(D, s->_w);
+        for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; dd += v * v; }
+        dl = ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, diff, 1));
+        dD = dl - lam * wd - 0.5 * lam * dd;
+        if (!ssvm__finite(dD) || !ssvm__step_finite(s->_w, D, 1.0)) return SSVM_ERR_NONFINITE;
+        if (dD >= 0) { accepted = 1; break; }
+        if (h >= hmax) break; /* G2: no step */
+        eta *= 0.5;
+    }
+    if (accepted) {
+        for (j = 0; j < dim; j++) { theta[j] = th2[j]; mu[j] = (ssvm_real)mu2[j]; }
+        for (k = 0; k < D->nnz; k++) { int q2 = D->idx[k]; s->_w[q2] += D->val[q2]; }
+        s->_l += dl;
+    } else s->_eg_rejected++;
+    s->_eg_eta[i] = eta * s->_cfg.eg.grow;
+    s->_eg_seen[i] = 1;
+    if (info) { info->gamma = accepted ? eta : 0; info->dual_update = accepted ? dD : 0; }
     return SSVM_OK;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
