@@ -711,7 +711,7 @@ typedef enum ssvm_solver_kind {
     SSVM_SSG = 2,        /* stochastic subgradient, Pegasos step (App. F) */
     SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
     SSVM_DEG = 4,        /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
-    SSVM_KBCFW = 7,      /* kernelised BCFW / FW, Lacoste-Julien et al. 2013, Algorithm B.1 (ssvm_kernel_*, not ssvm_solver) */
+    SSVM_KBCFW = 7,      /* kernelised BCFW (Algorithm B.1) or FW (config.kernel.batch), on a kernel (config.kernel) */
     SSVM_EG = 8          /* online exponentiated gradient, Collins et al. JMLR 2008, chain model (config.eg) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
@@ -803,6 +803,27 @@ typedef struct ssvm_deg_config {
 } ssvm_deg_config;
 
 struct ssvm_chain;
+struct ssvm_solver;
+/* What only the kernel solver SSVM_KBCFW reads (>>kernel; MANUAL "Kernels"). Give either an input kernel with
+   n_labels (the library lifts it to the multiclass joint kernel, with its own oracle and decoder) or a joint
+   kernel with an oracle in kernel form. Example indices a, b are the problem's [0, n) in training; prediction
+   may pass any index your callbacks know (held-out rows). `which` is SSVM_W_ITERATE or SSVM_W_AVERAGE. */
+typedef struct ssvm_kernel_config {
+    void *user;
+    /* *out = k(x_a, x_b), symmetric positive semi-definite; lifted to k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y) */
+    int (*input)(void *user, int a, int b, double *out);
+    int n_labels;             /* K of the lifted multiclass model (with input); labels are one int in [0, K) */
+    /* *out = k((x_a, ya), (x_b, yb)) (when input is NULL) */
+    int (*joint)(void *user, int a, const int *ya, int la, int b, const int *yb, int lb, double *out);
+    /* y* = argmax_y Delta(y_i, y) + f(x_i, y), scoring labels with ssvm_kernel_score(s, which, i, y, len, &f);
+       sets *delta = Delta(y_i, y*) and returns its length (as the problem's oracle does) */
+    int (*oracle)(void *user, struct ssvm_solver *s, int which, int i, int *y, ssvm_real *delta);
+    int (*decode)(void *user, struct ssvm_solver *s, int which, int a, int *y); /* argmax_y f(x_a, y); optional */
+    int batch;                /* 0: BCFW (Algorithm B.1, default); 1: batch FW (Algorithm 2 in kernel form) */
+    size_t cache_bytes;       /* byte budget for cached rows of the input kernel (n doubles a row); 0: none */
+    long long max_support;    /* (example, labeling, coefficient) triples the store holds; 0: the default */
+} ssvm_kernel_config;
+
 /* What only online EG reads (>>eg). */
 typedef struct ssvm_eg_config {
     const struct ssvm_chain *chain; /* the chain model whose problem config.problem is (required) */
@@ -848,6 +869,7 @@ typedef struct ssvm_solver_config {
     void *clock_user;
     ssvm_allocator allocator;    /* used by ssvm_solver_init / ssvm_train; zero = malloc/free */
     ssvm_eg_config eg;           /* SSVM_EG */
+    ssvm_kernel_config kernel;   /* SSVM_KBCFW */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -938,6 +960,13 @@ typedef struct ssvm_solver {
     ssvm_real *_eg_mu2;
     unsigned char *_eg_seen;
     long long _eg_rejected;
+    /* kernel solver (>>kernel): triples k = (example _kn_ex[k], labeling at _kn_lab + k*max_label_len,
+       coefficient alpha _kn_a[k]); the average's alpha_bar = _avg_a * alpha + _avg_b * _kn_z (BCFW's lazy form) */
+    int *_kn_ex, *_kn_next, *_kn_head, *_kn_lab, *_kn_len, *_kn_truth, *_kn_tlen, *_kn_ys;
+    double *_kn_a, *_kn_z, *_kn_delta, *_kn_sc, *_kn_cache, *_kn_f;
+    int *_kn_slot_row, *_kn_row_slot;
+    long long _kn_cap, _kn_top, _kn_freelist, _kn_evals;
+    int _kn_slots, _kn_victim;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1066,6 +1095,37 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node,
                                                size_t work_bytes, double *mu, double *pair, double *log_z);
 /* How many line searches of online EG (SSVM_EG) ended without a step (every halving failed to raise the dual). */
 STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s);
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>kernel: kernelised BCFW and FW (declarations) ------------------------------------------------------ */
+/* f(x_a, y) = <w, phi(x_a, y)> of the iterate or the average (which), from the support set by kernel evaluations */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f);
+/* lifted multiclass: all K scores of example a into scores (K doubles, bytes) */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes);
+/* argmax_y f(x_a, y) (lifted: the best class, ties to the lowest; else config.kernel.decode): y (y_bytes), *len */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len);
+/* support vectors: triples with a non-zero coefficient in the iterate or the average */
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which);
+/* the k-th stored triple (k < ssvm_kernel_support_stored): w = sum_k coef_k psi_example(y), coef = alpha c_i /
+   (lambda sum c); coef may be 0 (a triple kept for the average) */
+STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s);
+STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
+                                              size_t y_bytes, int *len, double *coef);
+/* kernel evaluations made so far (the input kernel's, cache hits excluded, or the joint kernel's) */
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s);
+/* Built-in input kernels on dense rows x[a*F .. a*F + F) (rows: how many rows x has, training and held-out):
+   linear <x_a, x_b>, RBF exp(-gamma |x_a - x_b|^2), polynomial (gamma <x_a, x_b> + coef0)^degree. Pass
+   ssvm_dense_kernel_fn as config.kernel.input with user = &dense_kernel. */
+typedef enum ssvm_kernel_kind { SSVM_KERNEL_LINEAR = 0, SSVM_KERNEL_RBF = 1, SSVM_KERNEL_POLY = 2 } ssvm_kernel_kind;
+typedef struct ssvm_dense_kernel {
+    const ssvm_real *x;
+    int rows, F;
+    ssvm_kernel_kind kind;
+    double gamma, coef0;
+    int degree;
+} ssvm_dense_kernel;
+STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>graph: multilabel graph model (declarations) ------------------------------------------------------ */
@@ -3299,13 +3359,16 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
+SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m;
     ssvm_result r;
     if (!c) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
+    /* the kernel solver's problem has no feature map: its own check (>>kernel) */
+    if ((r = c->solver == SSVM_KBCFW ? ssvm__kn_check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if (((unsigned)c->solver > (unsigned)SSVM_DEG && c->solver != SSVM_EG) || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if (((unsigned)c->solver > (unsigned)SSVM_DEG && c->solver != SSVM_EG && c->solver != SSVM_KBCFW) ||
+        (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -3560,11 +3623,20 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, n = (size_t)p->n, ml = (size_t)p->max_label_len;
     ssvm_result r;
+    if (s->_cfg.solver == SSVM_KBCFW) { /* no w: the support set (>>kernel) */
+        s->_y = (int *)ssvm__take(a, ml, sizeof(int));
+        s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
+        s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
+        if ((r = ssvm__kn_layout(s, a)) != SSVM_OK) return r;
+        return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
+    }
     s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
     s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
@@ -3617,7 +3689,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     size_t d = (size_t)p->d;
     int i;
     double nan = ssvm__nan();
-    SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real));
+    if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
@@ -3716,6 +3788,7 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
         return r;
     }
     if (s->_cfg.solver == SSVM_EG && (r = ssvm__eg_start(s)) != SSVM_OK) s->_heap = 0; /* as above */
+    if (s->_cfg.solver == SSVM_KBCFW && (r = ssvm__kn_start(s)) != SSVM_OK) s->_heap = 0;
     return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
@@ -3908,10 +3981,12 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     if (s->_cfg.solver == SSVM_DEG) return average ? ssvm__nan() : s->_l;
     return average ? s->_l_bar : s->_l;
 }
+SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
     const ssvm_real *w = s->_w;
     double ls;
     ssvm_result r;
+    if (s->_cfg.solver == SSVM_KBCFW) return ssvm__kn_evaluate(s, average, o);
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                         &s->_prog.eval_oracle_calls, o, &ls);
@@ -3947,7 +4022,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
     if (iterate || (average && s->_cfg.solver == SSVM_FW)) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
-    if (r == SSVM_OK && average && s->_z) r = ssvm__evaluate_one(s, 1, &s->_prog.average);
+    if (r == SSVM_OK && average && (s->_z || (s->_kn_z && s->_cfg.averaging != SSVM_AVG_NONE)))
+        r = ssvm__evaluate_one(s, 1, &s->_prog.average);
     ssvm__stop(s, t, &wall, &cpu);
     if (s->_fw_have) { s->_fw_wall = wall; s->_fw_cpu = cpu; }
     s->_prog.eval_wall_seconds += wall; s->_prog.eval_cpu_seconds += cpu;
@@ -4298,6 +4374,8 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -4306,6 +4384,7 @@ SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
     case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
     case SSVM_EG: r = ssvm__eg_step(s, i, info); break;
+    case SSVM_KBCFW: r = ssvm__kn_step(s, i, info); break;
     default: return SSVM_ERR_NOT_SUPPORTED;
     }
     if (r != SSVM_OK) return r;
@@ -4321,6 +4400,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     ssvm_result r = SSVM_OK;
     if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
     else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
+    else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
     else {
         for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -4329,7 +4409,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
             if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
         }
         /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
-        if (s->_cfg.solver != SSVM_BCFW && s->_cfg.solver != SSVM_EG) ssvm__fold(s);
+        if (s->_cfg.solver != SSVM_BCFW && s->_cfg.solver != SSVM_EG && s->_cfg.solver != SSVM_KBCFW) ssvm__fold(s);
     }
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
     if (r == SSVM_OK) s->_prog.pass++;
@@ -4341,7 +4421,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG) return SSVM_ERR_NOT_SUPPORTED;
+    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG || (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch))
+        return SSVM_ERR_NOT_SUPPORTED;
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
 }
@@ -4390,6 +4471,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes) {
     int j;
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* w is implicit: ssvm_kernel_* */
     if (out_bytes / sizeof(ssvm_real) < (size_t)s->_prob.d) return SSVM_ERR_WORKSPACE;
     if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
     if (which == SSVM_W_AVERAGE && !s->_z) return SSVM_ERR_NOT_SUPPORTED;
@@ -4412,6 +4494,7 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     ssvm_result r, r2;
     if (final) { SSVM_MEMSET(final, 0, sizeof *final); final->returned = -1; } /* defined even when init fails */
     if (!w_out || !c || !c->problem) return SSVM_ERR_INVALID_ARG;
+    if (c->solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* no w to return: ssvm_solver_init + run */
     if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) return SSVM_ERR_WORKSPACE;
     if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
@@ -5302,6 +5385,535 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     s->_eg_seen[i] = 1;
     if (info) { info->gamma = accepted ? eta : 0; info->dual_update = accepted ? dD : 0; }
     return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>kernel: kernelised BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Appendix B.5, Algorithm B.1,
+   and batch FW (Algorithm 2) in the same kernel form. The dual alpha is kept sparse: per example a list of
+   triples (example i, labeling y != y_i, alpha_i(y)); alpha_i(y_i) = 1 - sum is implicit (psi_i(y_i) = 0). The
+   model is w = sum_k c_k psi_{i_k}(y_k), c_k = alpha_k c_i / (lambda sum c), never formed: every quantity of
+   Algorithm 4 is a sum of kernel evaluations (Appendix B.5), with
+     f(x_a, y) = <w, phi(x_a, y)> = sum_i [C_i k((a,y),(i,y_i)) - sum_k c_k k((a,y),(i,y_k))],  C_i = sum_k c_k,
+     <psi_i(y), psi_j(y')> = k(iy_i, jy_j) - k(iy_i, jy') - k(iy, jy_j) + k(iy, jy').
+   A step on i (B.1 with Algorithm 4's line search): y* by the oracle on f; <w, w_s> = b_i (f(i,y_i) - f(i,y*));
+   <w, w_i> = sum_k c_k (f(i,y_i) - f(i,y_k)); |w_i - w_s|^2 from psi products (O(|S_i|^2) kernel values);
+   gamma as in Algorithm 4 line 5; alpha_i <- (1-gamma) alpha_i + gamma e_{y*}. The weighted average (eq. 14)
+   is the average of alpha, kept lazily per triple as BCFW keeps w_bar. Evaluation: |w|^2 = sum_k c_k
+   (f(i_k,y_{i_k}) - f(i_k,y_k)), one oracle pass for the hinge terms; dual l - lambda/2 |w|^2 (l kept as BCFW
+   keeps it), so primal, dual and gap are the engine's. K1 (MANUAL): the lifted multiclass model scores all K
+   labels of x_a with one input-kernel value per support example, through a FIFO cache of input-kernel rows
+   (n doubles each, config.kernel.cache_bytes); the joint-kernel path has no cache. K2: the store is fixed at
+   init: max_support triples (default: n (K-1) for the lifted model, the most it can need; else n *
+   max_passes, BCFW's one triple a step), and a step that needs one more returns SSVM_ERR_SUPPORT_FULL with the
+   state unchanged. K3: without averaging, a triple whose alpha reaches 0 is freed; with it, triples stay
+   (the average still uses them). */
+#define SSVM__KN_LAB(s, k) ((s)->_kn_lab + (size_t)(k) * (size_t)(s)->_prob.max_label_len)
+SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c) {
+    const ssvm_problem *p = c->problem;
+    const ssvm_kernel_config *k = &c->kernel;
+    if (!p) return SSVM_ERR_INVALID_ARG;
+    if (p->n <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
+    if (!p->truth) return SSVM_ERR_NULL_CALLBACK;
+    if (k->input) {
+        if (k->n_labels <= 0) return SSVM_ERR_EMPTY;
+        if (!p->loss) return SSVM_ERR_NULL_CALLBACK;
+    } else if (!k->joint || !k->oracle) return SSVM_ERR_NULL_CALLBACK;
+    if (k->batch < 0 || k->batch > 1 || k->max_support < 0) return SSVM_ERR_INVALID_ARG;
+    if (c->averaging != SSVM_AVG_NONE && c->averaging != SSVM_AVG_WEIGHTED) return SSVM_ERR_NOT_SUPPORTED;
+    if (k->batch && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED; /* FW has no average */
+    return (ssvm_result)ssvm__weights_check(p);
+}
+SSVM__PRIV long long ssvm__kn_cap(const ssvm_solver_config *c) {
+    long long n = c->problem->n, cap = c->kernel.max_support;
+    if (cap > 0) return cap;
+    if (c->kernel.input) return n * (c->kernel.n_labels > 1 ? c->kernel.n_labels - 1 : 1);
+    return n * (c->max_passes > 0 ? c->max_passes : 50);
+}
+SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    size_t n = (size_t)s->_prob.n, ml = (size_t)s->_prob.max_label_len, cap, slots = 0;
+    long long c = ssvm__kn_cap(&s->_cfg);
+    if (c <= 0 || (unsigned long long)c > (unsigned long long)((size_t)-1 / 8) || c > (long long)INT_MAX) return SSVM_ERR_OVERFLOW;
+    cap = (size_t)c;
+    s->_kn_cap = c;
+    s->_kn_ex = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_next = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_len = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_lab = (int *)ssvm__take(a, ssvm__mulsz(a, cap, ml), sizeof(int));
+    s->_kn_a = (double *)ssvm__take(a, cap, sizeof(double));
+    s->_kn_z = s->_cfg.averaging != SSVM_AVG_NONE ? (double *)ssvm__take(a, cap, sizeof(double)) : 0;
+    s->_kn_delta = (double *)ssvm__take(a, cap, sizeof(double));
+    s->_kn_head = (int *)ssvm__take(a, n, sizeof(int));
+    s->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
+    s->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
+    s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    s->_kn_sc = (double *)ssvm__take(a, k->input ? (size_t)k->n_labels : 1, sizeof(double));
+    if (k->batch) { /* FW: y* of every example (length first) and two reals each */
+        s->_kn_ys = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml + 1), sizeof(int));
+        s->_kn_f = (double *)ssvm__take(a, 2 * n, sizeof(double));
+    }
+    if (k->input && k->cache_bytes >= n * sizeof(double)) {
+        slots = k->cache_bytes / (n * sizeof(double));
+        if (slots > n) slots = n;
+        s->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, n), sizeof(double));
+        s->_kn_slot_row = (int *)ssvm__take(a, slots, sizeof(int));
+        s->_kn_row_slot = (int *)ssvm__take(a, n, sizeof(int));
+    }
+    s->_kn_slots = (int)slots;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int i, ml = p->max_label_len;
+    for (i = 0; i < p->n; i++) {
+        int len = p->truth(p->user, i, s->_kn_truth + (size_t)i * ml);
+        if (len < 0) return (ssvm_result)len;
+        if (len == 0 || len > ml) return SSVM_ERR_LABEL;
+        if (s->_cfg.kernel.input && (len != 1 || s->_kn_truth[(size_t)i * ml] < 0 ||
+                                     s->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
+            return SSVM_ERR_LABEL;
+        s->_kn_tlen[i] = len; s->_kn_head[i] = -1; s->_li[i] = 0;
+        if (s->_kn_row_slot) s->_kn_row_slot[i] = -1;
+    }
+    for (i = 0; i < s->_kn_slots; i++) s->_kn_slot_row[i] = -1;
+    s->_kn_top = 0; s->_kn_freelist = -1; s->_kn_evals = 0; s->_kn_victim = 0;
+    return SSVM_OK;
+}
+/* k(x_a, x_b) of the input kernel, through the row cache when both are training examples (K1) */
+SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    int n = s->_prob.n, rc, j, slot;
+    if (s->_kn_slots > 0 && a < n && b < n) {
+        if ((slot = s->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
+            double *row;
+            slot = s->_kn_victim;
+            if (s->_kn_slot_row[slot] >= 0) s->_kn_row_slot[s->_kn_slot_row[slot]] = -1;
+            s->_kn_slot_row[slot] = -1;
+            row = s->_kn_cache + (size_t)slot * (size_t)n;
+            for (j = 0; j < n; j++) {
+                rc = k->input(k->user, a, j, row + j);
+                s->_kn_evals++;
+                if (rc < 0) return (ssvm_result)rc;
+                if (!ssvm__finite(row[j])) return SSVM_ERR_KERNEL;
+            }
+            s->_kn_slot_row[slot] = a; s->_kn_row_slot[a] = slot;
+            s->_kn_victim = (s->_kn_victim + 1) % s->_kn_slots;
+        }
+        *out = s->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
+        return SSVM_OK;
+    }
+    *out = 0;
+    rc = k->input(k->user, a, b, out);
+    s->_kn_evals++;
+    if (rc < 0) return (ssvm_result)rc;
+    return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
+}
+SSVM__PRIV ssvm_result ssvm__kn_joint(ssvm_solver *s, int a, const int *ya, int la, int b, const int *yb, int lb,
+                                      double *out) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    int rc;
+    if (k->input) { /* lifted: k(x_a, x_b) [y = y'] */
+        if (ya[0] != yb[0]) { *out = 0; return SSVM_OK; }
+        return ssvm__kn_kx(s, a, b, out);
+    }
+    *out = 0;
+    rc = k->joint(k->user, a, ya, la, b, yb, lb, out);
+    s->_kn_evals++;
+    if (rc < 0) return (ssvm_result)rc;
+    return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
+}
+/* the coefficient c_k of triple k in the iterate or the average */
+SSVM__PRIV double ssvm__kn_coef(const ssvm_solver *s, int which, int k) {
+    double al = which == SSVM_W_AVERAGE ? s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k] : s->_kn_a[k];
+    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, s->_kn_ex[k]);
+}
+SSVM__PRIV const int *ssvm__kn_true(const ssvm_solver *s, int i) {
+    return s->_kn_truth + (size_t)i * (size_t)s->_prob.max_label_len;
+}
+/* f(x_a, y) from the support set, any kernel */
+SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
+    double acc = 0, v;
+    int j, k;
+    ssvm_result r;
+    for (j = 0; j < s->_prob.n; j++) {
+        double C = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            if (c == 0) continue;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), s->_kn_len[k], &v)) != SSVM_OK) return r;
+            acc -= c * v; C += c;
+        }
+        if (C != 0) {
+            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), s->_kn_tlen[j], &v)) != SSVM_OK) return r;
+            acc += C * v;
+        }
+    }
+    *f = acc;
+    return SSVM_OK;
+}
+/* lifted multiclass: the K scores of x_a with one input-kernel value per support example */
+SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc) {
+    int K = s->_cfg.kernel.n_labels, j, k, c;
+    ssvm_result r;
+    for (c = 0; c < K; c++) sc[c] = 0;
+    for (j = 0; j < s->_prob.n; j++) {
+        double C = 0, kv = 0;
+        int have = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double cf = ssvm__kn_coef(s, which, k);
+            if (cf == 0) continue;
+            if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
+            sc[s->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
+        }
+        if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
+    }
+    return SSVM_OK;
+}
+/* the loss-augmented oracle in kernel form at the iterate or the average, checked as ssvm__call_oracle */
+SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y, int *len, ssvm_real *delta) {
+    const ssvm_kernel_config *kc = &s->_cfg.kernel;
+    const ssvm_problem *p = &s->_prob;
+    ssvm_result r;
+    *delta = 0;
+    if (kc->input) {
+        int K = kc->n_labels, c, best = 0, rc;
+        double bv = 0;
+        ssvm_real d, bd = 0;
+        if ((r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK) return r;
+        for (c = 0; c < K; c++) {
+            double v;
+            d = 0;
+            if ((rc = p->loss(p->user, i, &c, 1, &d)) < 0) return (ssvm_result)rc;
+            if (!ssvm__finite((double)d) || d < 0) return SSVM_ERR_LOSS;
+            v = (double)d + s->_kn_sc[c];
+            if (c == 0 || v > bv) { bv = v; best = c; bd = d; }
+        }
+        *y = best; *len = 1; *delta = bd;
+        return SSVM_OK;
+    }
+    *len = kc->oracle(kc->user, s, which, i, y, delta);
+    if (*len < 0) return (ssvm_result)*len;
+    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
+    if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
+    return SSVM_OK;
+}
+SSVM__PRIV int ssvm__kn_same(const int *a, int la, const int *b, int lb) {
+    int t;
+    if (la != lb) return 0;
+    for (t = 0; t < la; t++) if (a[t] != b[t]) return 0;
+    return 1;
+}
+/* <psi_i(y), psi_j(y')> by four kernel values */
+SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int ly, int j, const int *y2, int l2,
+                                        double *out) {
+    const int *ti = ssvm__kn_true(s, i), *tj = ssvm__kn_true(s, j);
+    int li = s->_kn_tlen[i], lj = s->_kn_tlen[j];
+    double a, b, c, d;
+    ssvm_result r;
+    if ((r = ssvm__kn_joint(s, i, ti, li, j, tj, lj, &a)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, ti, li, j, y2, l2, &b)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, y, ly, j, tj, lj, &c)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, y, ly, j, y2, l2, &d)) != SSVM_OK) return r;
+    *out = (a - b) - (c - d);
+    return SSVM_OK;
+}
+/* f(x_i, y) through the K scores when lifted (sc holds them), else from the support set */
+SSVM__PRIV ssvm_result ssvm__kn_fi(ssvm_solver *s, int which, int i, const int *y, int len, double *f) {
+    if (s->_cfg.kernel.input) { *f = s->_kn_sc[y[0]]; return SSVM_OK; }
+    return ssvm__kn_f(s, which, i, y, len, f);
+}
+/* the triple of (i, y), or a new one (-1: the store is full, K2) */
+SSVM__PRIV int ssvm__kn_find(const ssvm_solver *s, int i, const int *y, int len) {
+    int k;
+    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k])
+        if (ssvm__kn_same(SSVM__KN_LAB(s, k), s->_kn_len[k], y, len)) return k;
+    return -1;
+}
+SSVM__PRIV int ssvm__kn_new(ssvm_solver *s, int i, const int *y, int len, double delta) {
+    int k, t;
+    if (s->_kn_freelist >= 0) { k = (int)s->_kn_freelist; s->_kn_freelist = s->_kn_next[k]; }
+    else if (s->_kn_top < s->_kn_cap) k = (int)s->_kn_top++;
+    else return -1;
+    s->_kn_ex[k] = i; s->_kn_len[k] = len; s->_kn_a[k] = 0; s->_kn_delta[k] = delta;
+    if (s->_kn_z) s->_kn_z[k] = 0;
+    for (t = 0; t < len; t++) SSVM__KN_LAB(s, k)[t] = y[t];
+    s->_kn_next[k] = s->_kn_head[i]; s->_kn_head[i] = k;
+    return k;
+}
+SSVM__PRIV int ssvm__kn_room(const ssvm_solver *s) { return s->_kn_freelist >= 0 || s->_kn_top < s->_kn_cap; }
+/* alpha_i <- (1-gamma) alpha_i + gamma e_{y*} (ks: the triple of y*, -1 for y_i); the average's z keeps w_bar
+   (rho: its weight, < 0 for none); zero triples freed when no average needs them (K3) */
+SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, double rho) {
+    double A = s->_avg_a, B = s->_avg_b;
+    int k, *prev = &s->_kn_head[i];
+    for (k = s->_kn_head[i]; k >= 0;) {
+        int nx = s->_kn_next[k];
+        double na = (1 - gamma) * s->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - s->_kn_a[k];
+        if (s->_kn_z && rho >= 0) s->_kn_z[k] -= (A / B) * dlt;
+        s->_kn_a[k] = na;
+        if (na == 0 && !s->_kn_z) { /* free it */
+            *prev = nx; s->_kn_ex[k] = -1; s->_kn_next[k] = (int)s->_kn_freelist; s->_kn_freelist = k;
+        } else prev = &s->_kn_next[k];
+        k = nx;
+    }
+    if (s->_kn_z && rho >= 0) {
+        s->_avg_a = (1 - rho) * A + rho;
+        s->_avg_b = (1 - rho) * B;
+        if (s->_avg_b < 1e-100) { /* fold: alpha_bar = z */
+            for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0) s->_kn_z[k] = s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k];
+            s->_avg_a = 0; s->_avg_b = 1;
+        }
+    }
+}
+/* Algorithm B.1, one step on block i */
+SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = s->_li[i];
+    double ls, fi, fs, wws, wwi = 0, nrm = 0, gamma, v;
+    const int *ti = ssvm__kn_true(s, i);
+    int tl = s->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
+    ssvm_real delta;
+    ssvm_result r;
+    /* y* = argmax_y H_i(y; A alpha), the oracle on f */
+    if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, s->_y, &len, &delta)) != SSVM_OK) return r;
+    s->_prog.oracle_calls++;
+    is_truth = ssvm__kn_same(s->_y, len, ti, tl);
+    ls = ssvm__share(p, s->_wsum, i, (double)delta);
+    /* Algorithm 4 line 5 in kernel form: <w_i - w_s, w> and |w_i - w_s|^2 (Appendix B.5) */
+    if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, tl, &fi)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, s->_y, len, &fs)) != SSVM_OK) return r;
+    wws = blk * (fi - fs);
+    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+        double ck = ssvm__kn_coef(s, SSVM_W_ITERATE, k), fk;
+        if (ck == 0) continue;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+        wwi += ck * (fi - fk);
+        for (k2 = s->_kn_head[i]; k2 >= 0; k2 = s->_kn_next[k2]) {
+            double c2 = ssvm__kn_coef(s, SSVM_W_ITERATE, k2);
+            if (c2 == 0) continue;
+            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, SSVM__KN_LAB(s, k2), s->_kn_len[k2], &v);
+            if (r != SSVM_OK) return r;
+            nrm += ck * c2 * v;
+        }
+        if (!is_truth) {
+            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
+            nrm -= 2 * ck * blk * v;
+        }
+    }
+    if (!is_truth) {
+        if ((r = ssvm__kn_psi_dot(s, i, s->_y, len, i, s->_y, len, &v)) != SSVM_OK) return r;
+        nrm += blk * blk * v;
+    }
+    if (s->_cfg.line_search) {
+        gamma = ((wwi - wws) - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / ((double)s->_k + 2.0 * n);
+    if (!ssvm__finite(wwi) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    if (nrm < -1e-9 * (1 + wwi * wwi)) return SSVM_ERR_KERNEL; /* |w_i - w_s|^2 < 0: not a PSD kernel */
+    if (!is_truth && gamma > 0 && (ks = ssvm__kn_find(s, i, s->_y, len)) < 0) {
+        if (!ssvm__kn_room(s)) return SSVM_ERR_SUPPORT_FULL; /* K2: nothing changed yet */
+        ks = ssvm__kn_new(s, i, s->_y, len, (double)delta);
+    }
+    {
+        double rho = s->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
+        ssvm__kn_move(s, i, ks, gamma, rho);
+        s->_l += li_new - li;
+        s->_li[i] = li_new;
+        if (rho >= 0) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    }
+    if (info) info->gamma = gamma;
+    return SSVM_OK;
+}
+/* Algorithm 2 in kernel form: one oracle pass, the gap, gamma, alpha <- (1-gamma) alpha + gamma s */
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww);
+SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int n = p->n, ml = p->max_label_len, i, j, need = 0, free_n = 0, k;
+    double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v;
+    ssvm_result r;
+    for (i = 0; i < n; i++) {
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
+        const int *ti = ssvm__kn_true(s, i);
+        double fi, fs;
+        ssvm_real delta;
+        if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, yi + 1, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        yi[0] = len;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, yi + 1, len, &fs)) != SSVM_OK) return r;
+        s->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
+        s->_kn_f[2 * i + 1] = (double)delta;
+        ls += s->_kn_f[2 * i];
+        wws += ssvm__block(p, s->_wsum, lam, i) * (fi - fs);
+        if (ssvm__kn_same(yi + 1, len, ti, s->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
+        else if (ssvm__kn_find(s, i, yi + 1, len) < 0) need++;
+    }
+    if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww)) != SSVM_OK) return r;
+    for (i = 0; i < n; i++) { /* |w_s|^2 = sum_ij b_i b_j <psi_i(y*_i), psi_j(y*_j)> */
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1);
+        if (yi[0] < 0) continue;
+        for (j = 0; j < n; j++) {
+            int *yj = s->_kn_ys + (size_t)j * (size_t)(ml + 1);
+            if (yj[0] < 0) continue;
+            if ((r = ssvm__kn_psi_dot(s, i, yi + 1, yi[0], j, yj + 1, yj[0], &v)) != SSVM_OK) return r;
+            ss += ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v;
+        }
+    }
+    gap = lam * (ww - wws) - s->_l + ls;
+    nrm = ww - 2 * wws + ss;
+    if (s->_cfg.line_search) {
+        gamma = gap / (lam * (nrm + SSVM__EPS));
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 / ((double)s->_k + 2.0);
+    if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    for (k = (int)s->_kn_freelist; k >= 0; k = s->_kn_next[k]) free_n++;
+    if (gamma > 0 && need > free_n + (s->_kn_cap - s->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
+    for (i = 0; i < n; i++) {
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
+        if (gamma > 0 && yi[0] > 0 && (ks = ssvm__kn_find(s, i, yi + 1, yi[0])) < 0)
+            ks = ssvm__kn_new(s, i, yi + 1, yi[0], s->_kn_f[2 * i + 1]);
+        ssvm__kn_move(s, i, ks, gamma, -1);
+        s->_li[i] = (1 - gamma) * s->_li[i] + gamma * s->_kn_f[2 * i];
+    }
+    s->_l = (1 - gamma) * s->_l + gamma * ls;
+    s->_k++;
+    s->_prog.steps++;
+    return SSVM_OK;
+}
+/* |w|^2 = sum_k c_k (f(i_k, y_{i_k}) - f(i_k, y_k)) */
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
+    double acc = 0, fi, fk;
+    int i, k;
+    ssvm_result r;
+    for (i = 0; i < s->_prob.n; i++) {
+        int any = 0;
+        for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            if (c == 0) continue;
+            if (!any) {
+                if (s->_cfg.kernel.input && (r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK) return r;
+                if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+                any = 1;
+            }
+            if ((r = ssvm__kn_fi(s, which, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+            acc += c * (fi - fk);
+        }
+    }
+    *ww = acc;
+    return SSVM_OK;
+}
+/* primal, dual and gap at the iterate or the average: |w|^2 from the support set, the hinge terms by one oracle pass */
+SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o) {
+    const ssvm_problem *p = &s->_prob;
+    int which = average ? SSVM_W_AVERAGE : SSVM_W_ITERATE, i, len;
+    double lam = s->_cfg.lambda, ww, hs = 0, fi, fs, l = average ? s->_l_bar : s->_l;
+    ssvm_real delta;
+    ssvm_result r;
+    if ((r = ssvm__kn_ww(s, which, &ww)) != SSVM_OK) return r;
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__kn_oracle(s, which, i, s->_y, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.eval_oracle_calls++;
+        if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, which, i, s->_y, len, &fs)) != SSVM_OK) return r;
+        hs += ssvm__share(p, s->_wsum, i, (double)delta - (fi - fs));
+    }
+    o->primal = 0.5 * lam * ww + hs;
+    o->dual = l - 0.5 * lam * ww;
+    o->gap = o->primal - o->dual;
+    if (!ssvm__finite(o->primal) || !ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__kn_ready(const ssvm_solver *s, int which) {
+    if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
+    if (which != SSVM_W_ITERATE && which != SSVM_W_AVERAGE) return SSVM_ERR_INVALID_ARG;
+    if (which == SSVM_W_AVERAGE && !s->_kn_z) return SSVM_ERR_NOT_SUPPORTED;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!y || !f || a < 0 || len <= 0 || len > s->_prob.max_label_len) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.kernel.input && (len != 1 || y[0] < 0 || y[0] >= s->_cfg.kernel.n_labels)) return SSVM_ERR_LABEL;
+    return ssvm__kn_f(s, which, a, y, len, f);
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes) {
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!s->_cfg.kernel.input) return SSVM_ERR_NOT_SUPPORTED;
+    if (!scores || a < 0) return SSVM_ERR_INVALID_ARG;
+    if (bytes / sizeof(double) < (size_t)s->_cfg.kernel.n_labels) return SSVM_ERR_WORKSPACE;
+    return ssvm__kn_fall(s, which, a, scores);
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len) {
+    const ssvm_kernel_config *kc;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!y || !len || a < 0) return SSVM_ERR_INVALID_ARG;
+    kc = &s->_cfg.kernel;
+    if (kc->input) {
+        int c, best = 0;
+        if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
+        if ((r = ssvm__kn_fall(s, which, a, s->_kn_sc)) != SSVM_OK) return r;
+        for (c = 1; c < kc->n_labels; c++) if (s->_kn_sc[c] > s->_kn_sc[best]) best = c;
+        *y = best; *len = 1;
+        return SSVM_OK;
+    }
+    if (!kc->decode) return SSVM_ERR_NULL_CALLBACK;
+    if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
+    *len = kc->decode(kc->user, s, which, a, y);
+    if (*len < 0) return (ssvm_result)*len;
+    if (*len == 0 || *len > s->_prob.max_label_len) return SSVM_ERR_CALLBACK;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which) {
+    long long cnt = 0;
+    int k;
+    if (ssvm__kn_ready(s, which) != SSVM_OK) return 0;
+    for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0 && ssvm__kn_coef(s, which, k) != 0) cnt++;
+    return cnt;
+}
+STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s) {
+    return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? s->_kn_top : 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
+                                              size_t y_bytes, int *len, double *coef) {
+    int t;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!example || !y || !len || !coef || k < 0 || k >= s->_kn_top) return SSVM_ERR_INVALID_ARG;
+    if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
+    *example = s->_kn_ex[k];
+    if (*example < 0) { *len = 0; *coef = 0; return SSVM_OK; } /* a freed slot */
+    *len = s->_kn_len[k];
+    for (t = 0; t < *len; t++) y[t] = SSVM__KN_LAB(s, k)[t];
+    *coef = ssvm__kn_coef(s, which, (int)k);
+    return SSVM_OK;
+}
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { return s ? s->_kn_evals : 0; }
+STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
+    const ssvm_dense_kernel *k = (const ssvm_dense_kernel *)user;
+    const ssvm_real *xa, *xb;
+    double acc = 0, base, r;
+    int j;
+    if (!k || !k->x || !out || a < 0 || b < 0 || a >= k->rows || b >= k->rows) return SSVM_ERR_INVALID_ARG;
+    if (k->F <= 0) return SSVM_ERR_EMPTY;
+    xa = k->x + (size_t)a * (size_t)k->F; xb = k->x + (size_t)b * (size_t)k->F;
+    if (k->kind == SSVM_KERNEL_RBF) {
+        for (j = 0; j < k->F; j++) { double e = (double)xa[j] - (double)xb[j]; acc += e * e; }
+        *out = SSVM_EXP(-k->gamma * acc);
+        return 0;
+    }
+    for (j = 0; j < k->F; j++) acc += (double)xa[j] * (double)xb[j];
+    if (k->kind == SSVM_KERNEL_LINEAR) { *out = acc; return 0; }
+    if (k->kind != SSVM_KERNEL_POLY || k->degree < 1) return SSVM_ERR_INVALID_ARG;
+    base = k->gamma * acc + k->coef0;
+    for (r = 1, j = 0; j < k->degree; j++) r *= base;
+    *out = r;
+    return 0;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 

@@ -23,6 +23,7 @@ void suite_graph(th_ctx *t);
 void suite_assign(th_ctx *t);
 void suite_deg(th_ctx *t);
 void suite_eg(th_ctx *t);
+void suite_kernel(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -39,6 +40,7 @@ int main(int argc, char **argv) {
     suite_assign(&t);
     suite_deg(&t);
     suite_eg(&t);
+    suite_kernel(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }
