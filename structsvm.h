@@ -158,6 +158,9 @@
                 suffix average; w and its average are kept lazily scaled (the oracle gets the scale): O(nnz)
                 a step. It has no dual: its dual and gap are NaN.
      SSVM_MULTISAMPLE  the online multi-sample solver (ONLINE MULTI-SAMPLE SSVM below).
+     SSVM_DEG   the dual extragradient (DUAL EXTRAGRADIENT below).
+     SSVM_KBCFW kernelised BCFW (Algorithm B.1) or batch FW on a kernel: no w, a support set (KERNELS below).
+     SSVM_EG    online exponentiated gradient (Collins et al. 2008) for ssvm_chain (ONLINE EG below).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
 
@@ -256,6 +259,61 @@
        (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid.
      Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
      O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
+
+   KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
+     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)) with w = sum_k c_k psi_i(y),
+     c_k = alpha c_i / (lambda sum c), never formed. Steps, line search (Algorithm 4's gamma, its inner products
+     as sums of kernel values), the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, so
+     the engine runs it as any solver (ssvm_solver_init / _run / _pass / _step / _evaluate, stopping rules,
+     progress, seed, get_heap_size + init_preallocated); ssvm_train and ssvm_solver_weights return
+     SSVM_ERR_NOT_SUPPORTED (there is no w to copy). config.kernel.batch = 1 runs batch FW (Algorithm 2) in the
+     same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
+       ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
+       ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
+       c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
+       c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
+       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
+       ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
+     Two ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass joint
+     kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies the
+     oracle and decoder: the K scores of x_a cost one input-kernel value per support example. The problem gives
+     n, truth and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). Built-in input
+     kernels on dense rows: ssvm_dense_kernel_fn (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any
+     model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (and optionally a decoder) in kernel form that
+     score labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len, truth.
+     Cost: a score f(x_a, y) is one kernel value per support triple and support example; a step adds
+     O(|S_i|^2) psi products for |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). The number of support vectors is
+     ssvm_kernel_support_count(&s, which) (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate
+     solution, at most one new triple per step); the triples are read with ssvm_kernel_support.
+     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n) of the input kernel over the
+     training examples, replaced first in, first out; results are identical with any budget (tested: 0, 2 rows,
+     all). The joint-kernel path has no cache (your callback may keep one).
+     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the
+     most it can ever hold) and n * max_passes otherwise (BCFW adds at most one triple a step, FW n a pass;
+     raising max_passes later does not grow it). A step that needs one more triple returns
+     SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed; with
+     it triples stay (the average uses them). A kernel value that is not finite, or a step whose
+     |w_i - w_s|^2 < 0 (a kernel that is not positive semi-definite), is SSVM_ERR_KERNEL.
+     Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. Not built: the lifted
+     chain kernel (use the joint-kernel path), the suffix average, kernels for SSG or the other solvers.
+
+   ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
+     The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
+     position and one K*K transition table: exact, as every update adds the same transition gradient at every
+     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i +=
+     eta_i grad, the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle
+     call, counted in oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else
+     eta_i halved and retried (at most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5
+     later); eta_i *= eg.grow = 1.05 after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule).
+     With C = lambda n its dual is n times the engine's: primal, dual and gap are the engine's (same lambda
+     objective, evaluated by the oracle pass), so it compares directly with BCFW.
+       ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
+       c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
+       ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
+     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices (G1-G4 at
+     the >>eg code): theta = 0 at the start (alpha uniform: the paper leaves the start open); a line search
+     whose every halving fails takes no step (the dual never decreases; ssvm_eg_rejected counts them); "first
+     pass" is each example's first visit; example weights enter through w and l, not the step.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -379,6 +437,13 @@
        ssvm_chain_predict_get_work_size(L, K, &bytes); ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y);
        ssvm_chain_kbest_sampler(&m, &sampler) [T]
      ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
+     kernel [T] (SSVM_KBCFW; KERNELS): ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a,
+       scores, bytes) (lifted: K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len);
+       ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long); ssvm_kernel_support(&s, which, k,
+       &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
+       ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
+     online EG [T] (SSVM_EG; ONLINE EG): ssvm_chain_marginals_get_work_size(L, K, &bytes);
+       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_eg_rejected(&s) (-> long long)
      ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
        ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
      graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
@@ -419,7 +484,8 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels for chains and the other built-in models (only the lifted multiclass model or
+   your own joint kernel), cutting-plane, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -454,6 +520,12 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
+     0.4.0              Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
+                        support set of (example, labeling, alpha) triples, lifted multiclass input kernels
+                        (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a row cache, or any joint kernel;
+                        ssvm_kernel_score / _scores / _predict / _support / _support_count. Solver SSVM_EG
+                        (config.eg): online exponentiated gradient for ssvm_chain; ssvm_chain_marginals
+                        (forward-backward). Errors SSVM_ERR_SUPPORT_FULL (-32), SSVM_ERR_KERNEL (-33).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
