@@ -15,7 +15,12 @@ T        =
 RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
-.PHONY: bench-multisample bench-online bench-blas bench-graph
+.PHONY: bench-multisample bench-online bench-blas bench-graph bench-kernel-eg
+# online EG against BCFW on OCR-small; the kernel solver (linear, RBF) on OCR letters (about 1 CPU-minute)
+bench-kernel-eg: $(B)/bench_kernel_eg
+	./$(B)/bench_kernel_eg $(SHARED)
+$(B)/bench_kernel_eg: bench/kernel_eg.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
