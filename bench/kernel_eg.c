@@ -19,7 +19,8 @@
 #define N_TR 1000
 #define N_TE 2000
 
-static int chain_run(ssvm_chain *m, ssvm_chain *test, ssvm_solver_kind kind, double *gap_end, int *pass_gap01) {
+static int chain_run(ssvm_chain *m, ssvm_chain *test, ssvm_solver_kind kind, double start, double *gap_end,
+                     int *pass_gap01) {
     ssvm_problem p;
     ssvm_solver_config c;
     ssvm_solver s;
@@ -33,7 +34,7 @@ static int chain_run(ssvm_chain *m, ssvm_chain *test, ssvm_solver_kind kind, dou
     w = (ssvm_real *)malloc(wb);
     c = ssvm_solver_config_init(&p, kind);
     c.lambda = 0.01; c.gap_tol = 0; c.eval_average = 0; c.max_passes = 1;
-    if (kind == SSVM_EG) c.eg.chain = m;
+    if (kind == SSVM_EG) { c.eg.chain = m; c.eg.start = start; }
     if (ssvm_solver_init(&c, &s) != SSVM_OK) { free(w); return -1; }
     printf("%-5s %4s %10s %12s %10s %8s %8s\n", "", "pass", "oracle", "primal", "gap", "err", "secs");
     *pass_gap01 = -1;
@@ -46,7 +47,7 @@ static int chain_run(ssvm_chain *m, ssvm_chain *test, ssvm_solver_kind kind, dou
         ocr_errors(test, w, &le, &we);
         if (*pass_gap01 < 0 && pr.iterate.gap <= 0.01) *pass_gap01 = k;
         *gap_end = pr.iterate.gap;
-        printf("%-5s %4d %10lld %12.6f %10.6f %8.4f %8.2f\n", kind == SSVM_EG ? "EG" : "BCFW", pr.pass, pr.oracle_calls,
+        printf("%-5s %4d %10lld %12.6f %10.6f %8.4f %8.2f\n", kind == SSVM_EG ? (start ? "EG-s5" : "EG") : "BCFW", pr.pass, pr.oracle_calls,
                pr.iterate.primal, pr.iterate.gap, le, pr.wall_seconds);
     }
     ssvm_solver_uninit(&s);
@@ -69,11 +70,14 @@ int main(int argc, char **argv) {
     ocr_split(&all, OCR_SMALL, &tr, &te);
     ocr_chain(&tr, 0, &cc); ocr_chain(&te, 0, &ct);
     if (ssvm_chain_init(&cc, &m) != SSVM_OK || ssvm_chain_init(&ct, &mt) != SSVM_OK) return 1;
-    printf("== OCR-small (%d words), chain, lambda 0.01: BCFW (iterate) and online EG\n", tr.n_words);
+    printf("== OCR-small (%d words), chain, lambda 0.01: BCFW (iterate), online EG (uniform start; EG-s5: eg.start = 5)\n", tr.n_words);
     p_bcfw = p_eg = -1;
     if (!only_kernel) {
-        chain_run(&m, &mt, SSVM_BCFW, &gap_bcfw, &p_bcfw);
-        chain_run(&m, &mt, SSVM_EG, &gap_eg, &p_eg);
+        double g5;
+        int p5;
+        chain_run(&m, &mt, SSVM_BCFW, 0, &gap_bcfw, &p_bcfw);
+        chain_run(&m, &mt, SSVM_EG, 0, &gap_eg, &p_eg);
+        chain_run(&m, &mt, SSVM_EG, 5, &g5, &p5); /* eg.start = 5: alpha tilted towards the truth */
     }
     {
         /* (2) letters as multiclass examples; x rows: N_TR training letters then N_TE test letters */
