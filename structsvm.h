@@ -295,7 +295,9 @@
      it triples stay (the average uses them). A kernel value that is not finite, or a step whose
      |w_i - w_s|^2 < 0 (a kernel that is not positive semi-definite), is SSVM_ERR_KERNEL.
      Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. Not built: the lifted
-     chain kernel (use the joint-kernel path), the suffix average, kernels for SSG or the other solvers.
+     chain kernel (the joint-kernel path takes a chain, but ssvm_kernel_score scores one labeling at a time,
+     so a Viterbi oracle must decompose the kernel itself from the triples of ssvm_kernel_support), the
+     suffix average, kernels for SSG or the other solvers.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -5754,7 +5756,7 @@ SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, doubl
 SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = s->_li[i];
-    double ls, fi, fs, wws, wwi = 0, nrm = 0, gamma, v;
+    double ls, fi, fs, wws, wwi = 0, nrm = 0, mag = 0, gamma, v;
     const int *ti = ssvm__kn_true(s, i);
     int tl = s->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
     ssvm_real delta;
@@ -5778,16 +5780,16 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
             if (c2 == 0) continue;
             r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, SSVM__KN_LAB(s, k2), s->_kn_len[k2], &v);
             if (r != SSVM_OK) return r;
-            nrm += ck * c2 * v;
+            nrm += ck * c2 * v; mag += ssvm__abs(ck * c2 * v);
         }
         if (!is_truth) {
             if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
-            nrm -= 2 * ck * blk * v;
+            nrm -= 2 * ck * blk * v; mag += ssvm__abs(2 * ck * blk * v);
         }
     }
     if (!is_truth) {
         if ((r = ssvm__kn_psi_dot(s, i, s->_y, len, i, s->_y, len, &v)) != SSVM_OK) return r;
-        nrm += blk * blk * v;
+        nrm += blk * blk * v; mag += ssvm__abs(blk * blk * v);
     }
     if (s->_cfg.line_search) {
         gamma = ((wwi - wws) - (li - ls) / lam) / (nrm + SSVM__EPS);
@@ -5795,7 +5797,7 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 * n / ((double)s->_k + 2.0 * n);
     if (!ssvm__finite(wwi) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
-    if (nrm < -1e-9 * (1 + wwi * wwi)) return SSVM_ERR_KERNEL; /* |w_i - w_s|^2 < 0: not a PSD kernel */
+    if (nrm < -1e-9 * mag) return SSVM_ERR_KERNEL; /* |w_i - w_s|^2 < 0 beyond rounding: not a PSD kernel */
     if (!is_truth && gamma > 0 && (ks = ssvm__kn_find(s, i, s->_y, len)) < 0) {
         if (!ssvm__kn_room(s)) return SSVM_ERR_SUPPORT_FULL; /* K2: nothing changed yet */
         ks = ssvm__kn_new(s, i, s->_y, len, (double)delta);
