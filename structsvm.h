@@ -889,6 +889,9 @@ typedef struct ssvm_kernel_config {
     /* *out = k(x_a, x_b), symmetric positive semi-definite; lifted to k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y) */
     int (*input)(void *user, int a, int b, double *out);
     int n_labels;             /* K of the lifted multiclass model (with input); labels are one int in [0, K) */
+    /* lifted chain: with input and chain set (the chain's problem is config.problem), input is a kernel on
+       positions (the chain's global position indices), lifted as the chain's linear feature map is */
+    const struct ssvm_chain *chain;
     /* *out = k((x_a, ya), (x_b, yb)) (when input is NULL) */
     int (*joint)(void *user, int a, const int *ya, int la, int b, const int *yb, int lb, double *out);
     /* y* = argmax_y Delta(y_i, y) + f(x_i, y), scoring labels with ssvm_kernel_score(s, which, i, y, len, &f);
@@ -1045,6 +1048,10 @@ typedef struct ssvm_solver {
     int *_kn_slot_row, *_kn_row_slot;
     long long _kn_cap, _kn_top, _kn_freelist, _kn_evals;
     int _kn_slots, _kn_victim;
+    int _kn_rows, _kn_row0; /* the input kernel's cached index range: examples, or the chain's positions */
+    double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
+    ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
+    void *_kn_vw;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1179,6 +1186,9 @@ STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s);
 /* >>kernel: kernelised BCFW and FW (declarations) ------------------------------------------------------ */
 /* f(x_a, y) = <w, phi(x_a, y)> of the iterate or the average (which), from the support set by kernel evaluations */
 STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f);
+/* lifted chain: Viterbi labels y (L ints, y_bytes) of the positions p0 .. p0+L-1 your input kernel knows
+   (held-out sequences); L <= the longest training sequence */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, int p0, int L, int *y, size_t y_bytes);
 /* lifted multiclass: all K scores of example a into scores (K doubles, bytes) */
 STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes);
 /* argmax_y f(x_a, y) (lifted: the best class, ties to the lowest; else config.kernel.decode): y (y_bytes), *len */
@@ -5501,7 +5511,11 @@ SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c) {
     if (!p) return SSVM_ERR_INVALID_ARG;
     if (p->n <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (!p->truth) return SSVM_ERR_NULL_CALLBACK;
-    if (k->input) {
+    if (k->input && k->chain) { /* lifted chain: the problem must be that chain's */
+        if (p->user != (const void *)k->chain || !k->chain->_max_len || p->n != k->chain->config.n)
+            return SSVM_ERR_INVALID_ARG;
+        if (k->n_labels != 0 && k->n_labels != k->chain->config.n_labels) return SSVM_ERR_INVALID_ARG;
+    } else if (k->input) {
         if (k->n_labels <= 0) return SSVM_ERR_EMPTY;
         if (!p->loss) return SSVM_ERR_NULL_CALLBACK;
     } else if (!k->joint || !k->oracle) return SSVM_ERR_NULL_CALLBACK;
@@ -5513,7 +5527,7 @@ SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c) {
 SSVM__PRIV long long ssvm__kn_cap(const ssvm_solver_config *c) {
     long long n = c->problem->n, cap = c->kernel.max_support;
     if (cap > 0) return cap;
-    if (c->kernel.input) return n * (c->kernel.n_labels > 1 ? c->kernel.n_labels - 1 : 1);
+    if (c->kernel.input && !c->kernel.chain) return n * (c->kernel.n_labels > 1 ? c->kernel.n_labels - 1 : 1);
     return n * (c->max_passes > 0 ? c->max_passes : 50);
 }
 SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
@@ -5534,17 +5548,27 @@ SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
     s->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
     s->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
     s->_li = (double *)ssvm__take(a, n, sizeof(double));
-    s->_kn_sc = (double *)ssvm__take(a, k->input ? (size_t)k->n_labels : 1, sizeof(double));
+    s->_kn_sc = (double *)ssvm__take(a, k->input && !k->chain ? (size_t)k->n_labels : 1, sizeof(double));
+    s->_kn_rows = (int)n; s->_kn_row0 = 0;
+    if (k->chain) { /* rows are positions; scratch for the oracle: 2 Lm K + K K + 2 K doubles, Viterbi */
+        const ssvm_chain *m = k->chain;
+        size_t K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len;
+        s->_kn_rows = m->config.start[m->config.n] - m->config.start[0]; s->_kn_row0 = m->config.start[0];
+        s->_kn_cw = (double *)ssvm__take(a, ssvm__mulsz(a, 2 * Lm + K + 2, K), sizeof(double));
+        s->_kn_cu = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm + K, K), sizeof(ssvm_real));
+        s->_kn_vw = ssvm__take(a, ssvm__viterbi_bytes(m->_max_len, m->config.n_labels), 1);
+    }
     if (k->batch) { /* FW: y* of every example (length first) and two reals each */
         s->_kn_ys = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml + 1), sizeof(int));
         s->_kn_f = (double *)ssvm__take(a, 2 * n, sizeof(double));
     }
-    if (k->input && k->cache_bytes >= n * sizeof(double)) {
-        slots = k->cache_bytes / (n * sizeof(double));
-        if (slots > n) slots = n;
-        s->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, n), sizeof(double));
+    if (k->input && k->cache_bytes >= (size_t)s->_kn_rows * sizeof(double)) {
+        size_t R = (size_t)s->_kn_rows;
+        slots = k->cache_bytes / (R * sizeof(double));
+        if (slots > R) slots = R;
+        s->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, R), sizeof(double));
         s->_kn_slot_row = (int *)ssvm__take(a, slots, sizeof(int));
-        s->_kn_row_slot = (int *)ssvm__take(a, n, sizeof(int));
+        s->_kn_row_slot = (int *)ssvm__take(a, R, sizeof(int));
     }
     s->_kn_slots = (int)slots;
     return SSVM_OK;
@@ -5556,12 +5580,12 @@ SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
         int len = p->truth(p->user, i, s->_kn_truth + (size_t)i * ml);
         if (len < 0) return (ssvm_result)len;
         if (len == 0 || len > ml) return SSVM_ERR_LABEL;
-        if (s->_cfg.kernel.input && (len != 1 || s->_kn_truth[(size_t)i * ml] < 0 ||
+        if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || s->_kn_truth[(size_t)i * ml] < 0 ||
                                      s->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
             return SSVM_ERR_LABEL;
         s->_kn_tlen[i] = len; s->_kn_head[i] = -1; s->_li[i] = 0;
-        if (s->_kn_row_slot) s->_kn_row_slot[i] = -1;
     }
+    if (s->_kn_row_slot) for (i = 0; i < s->_kn_rows; i++) s->_kn_row_slot[i] = -1;
     for (i = 0; i < s->_kn_slots; i++) s->_kn_slot_row[i] = -1;
     s->_kn_top = 0; s->_kn_freelist = -1; s->_kn_evals = 0; s->_kn_victim = 0;
     return SSVM_OK;
@@ -5569,8 +5593,9 @@ SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
 /* k(x_a, x_b) of the input kernel, through the row cache when both are training examples (K1) */
 SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
     const ssvm_kernel_config *k = &s->_cfg.kernel;
-    int n = s->_prob.n, rc, j, slot;
-    if (s->_kn_slots > 0 && a < n && b < n) {
+    int n = s->_kn_rows, r0 = s->_kn_row0, rc, j, slot;
+    if (s->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
+        a -= r0; b -= r0; /* cache indices */
         if ((slot = s->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
             double *row;
             slot = s->_kn_victim;
@@ -5578,7 +5603,7 @@ SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
             s->_kn_slot_row[slot] = -1;
             row = s->_kn_cache + (size_t)slot * (size_t)n;
             for (j = 0; j < n; j++) {
-                rc = k->input(k->user, a, j, row + j);
+                rc = k->input(k->user, a + r0, j + r0, row + j);
                 s->_kn_evals++;
                 if (rc < 0) return (ssvm_result)rc;
                 if (!ssvm__finite(row[j])) return SSVM_ERR_KERNEL;
@@ -5599,6 +5624,23 @@ SSVM__PRIV ssvm_result ssvm__kn_joint(ssvm_solver *s, int a, const int *ya, int 
                                       double *out) {
     const ssvm_kernel_config *k = &s->_cfg.kernel;
     int rc;
+    if (k->input && k->chain) { /* lifted chain: the inner product of the chain's feature maps, kernelised */
+        const ssvm_chain *m = k->chain;
+        int pa = m->config.start[a], pb = m->config.start[b], t, u;
+        double acc = 0, v;
+        ssvm_result r;
+        for (t = 0; t < la; t++)
+            for (u = 0; u < lb; u++)
+                if (ya[t] == yb[u]) {
+                    if ((r = ssvm__kn_kx(s, pa + t, pb + u, &v)) != SSVM_OK) return r;
+                    acc += v;
+                }
+        for (t = 0; t + 1 < la; t++)
+            for (u = 0; u + 1 < lb; u++) acc += (ya[t] == yb[u] && ya[t + 1] == yb[u + 1]);
+        if (m->config.flags & SSVM_CHAIN_BIASES) acc += (ya[0] == yb[0]) + (ya[la - 1] == yb[lb - 1]);
+        *out = acc;
+        return SSVM_OK;
+    }
     if (k->input) { /* lifted: k(x_a, x_b) [y = y'] */
         if (ya[0] != yb[0]) { *out = 0; return SSVM_OK; }
         return ssvm__kn_kx(s, a, b, out);
@@ -5656,12 +5698,71 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
     }
     return SSVM_OK;
 }
+/* lifted chain: unary scores of positions p0 .. p0+L-1 from the support set (per support sequence j, its
+   position-label weights B_j = C_j onehot(y_j) - sum_k c_k onehot(y_k) against the input kernel), the transition
+   and bias weights explicitly (they are finite-dimensional), then Viterbi, loss-augmented when gold is given */
+SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, int L, const int *gold, int *y,
+                                             ssvm_real *delta) {
+    const ssvm_chain *m = s->_cfg.kernel.chain;
+    int K = m->config.n_labels, Lm = m->_max_len, j, k, t, u, q, wrong = 0;
+    double *ud = s->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
+    double *last = first + K, v, unit;
+    ssvm_real *uu = s->_kn_cu, *tr = uu + (size_t)Lm * K;
+    ssvm_result r;
+    for (q = 0; q < L * K; q++) ud[q] = 0;
+    for (q = 0; q < K * K + 2 * K; q++) T[q] = 0; /* T, first, last */
+    for (j = 0; j < s->_prob.n; j++) {
+        int pj = m->config.start[j], Lj = m->config.start[j + 1] - pj, any = 0;
+        const int *tj = ssvm__kn_true(s, j);
+        double C = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            const int *yk = SSVM__KN_LAB(s, k);
+            if (c == 0) continue;
+            if (!any) { for (q = 0; q < Lj * K; q++) B[q] = 0; any = 1; }
+            for (u = 0; u < Lj; u++) B[u * K + yk[u]] -= c;
+            for (u = 0; u + 1 < Lj; u++) T[yk[u] + K * yk[u + 1]] -= c;
+            first[yk[0]] -= c; last[yk[Lj - 1]] -= c;
+            C += c;
+        }
+        if (!any) continue;
+        for (u = 0; u < Lj; u++) B[u * K + tj[u]] += C;
+        for (u = 0; u + 1 < Lj; u++) T[tj[u] + K * tj[u + 1]] += C;
+        first[tj[0]] += C; last[tj[Lj - 1]] += C;
+        for (t = 0; t < L; t++)
+            for (u = 0; u < Lj; u++) {
+                if ((r = ssvm__kn_kx(s, p0 + t, pj + u, &v)) != SSVM_OK) return r;
+                if (v != 0) for (q = 0; q < K; q++) ud[t * K + q] += v * B[u * K + q];
+            }
+    }
+    if (m->config.flags & SSVM_CHAIN_BIASES)
+        for (q = 0; q < K; q++) { ud[q] += first[q]; ud[(L - 1) * K + q] += last[q]; }
+    unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    for (t = 0; t < L; t++)
+        for (q = 0; q < K; q++) {
+            uu[t * K + q] = (ssvm_real)ud[t * K + q];
+            if (gold && q != gold[t]) uu[t * K + q] = (ssvm_real)((double)uu[t * K + q] + unit);
+        }
+    for (q = 0; q < K * K; q++) tr[q] = (ssvm_real)T[q];
+    for (q = 0; q < L * K; q++) if (!ssvm__finite((double)uu[q])) return SSVM_ERR_NONFINITE;
+    ssvm__viterbi(L, K, uu, tr, s->_kn_vw, y);
+    if (gold) {
+        for (t = 0; t < L; t++) wrong += y[t] != gold[t];
+        *delta = (ssvm_real)((double)wrong * unit);
+    }
+    return SSVM_OK;
+}
 /* the loss-augmented oracle in kernel form at the iterate or the average, checked as ssvm__call_oracle */
 SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y, int *len, ssvm_real *delta) {
     const ssvm_kernel_config *kc = &s->_cfg.kernel;
     const ssvm_problem *p = &s->_prob;
     ssvm_result r;
     *delta = 0;
+    if (kc->input && kc->chain) {
+        int p0 = kc->chain->config.start[i];
+        *len = kc->chain->config.start[i + 1] - p0;
+        return ssvm__kn_chain_argmax(s, which, p0, *len, kc->chain->config.labels + p0, y, delta);
+    }
     if (kc->input) {
         int K = kc->n_labels, c, best = 0, rc;
         double bv = 0;
@@ -5706,7 +5807,7 @@ SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int
 }
 /* f(x_i, y) through the K scores when lifted (sc holds them), else from the support set */
 SSVM__PRIV ssvm_result ssvm__kn_fi(ssvm_solver *s, int which, int i, const int *y, int len, double *f) {
-    if (s->_cfg.kernel.input) { *f = s->_kn_sc[y[0]]; return SSVM_OK; }
+    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain) { *f = s->_kn_sc[y[0]]; return SSVM_OK; }
     return ssvm__kn_f(s, which, i, y, len, f);
 }
 /* the triple of (i, y), or a new one (-1: the store is full, K2) */
@@ -5880,7 +5981,8 @@ SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
             if (!any) {
-                if (s->_cfg.kernel.input && (r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK) return r;
+                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK)
+                    return r;
                 if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
                 any = 1;
             }
@@ -5922,13 +6024,21 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, co
     ssvm_result r = ssvm__kn_ready(s, which);
     if (r != SSVM_OK) return r;
     if (!y || !f || a < 0 || len <= 0 || len > s->_prob.max_label_len) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.kernel.input && (len != 1 || y[0] < 0 || y[0] >= s->_cfg.kernel.n_labels)) return SSVM_ERR_LABEL;
+    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || y[0] < 0 || y[0] >= s->_cfg.kernel.n_labels))
+        return SSVM_ERR_LABEL;
+    if (s->_cfg.kernel.chain) { /* a training sequence and a label of its length */
+        const ssvm_chain *m = s->_cfg.kernel.chain;
+        int t;
+        if (a >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
+        if (len != m->config.start[a + 1] - m->config.start[a]) return SSVM_ERR_LABEL;
+        for (t = 0; t < len; t++) if (y[t] < 0 || y[t] >= m->config.n_labels) return SSVM_ERR_LABEL;
+    }
     return ssvm__kn_f(s, which, a, y, len, f);
 }
 STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes) {
     ssvm_result r = ssvm__kn_ready(s, which);
     if (r != SSVM_OK) return r;
-    if (!s->_cfg.kernel.input) return SSVM_ERR_NOT_SUPPORTED;
+    if (!s->_cfg.kernel.input || s->_cfg.kernel.chain) return SSVM_ERR_NOT_SUPPORTED;
     if (!scores || a < 0) return SSVM_ERR_INVALID_ARG;
     if (bytes / sizeof(double) < (size_t)s->_cfg.kernel.n_labels) return SSVM_ERR_WORKSPACE;
     return ssvm__kn_fall(s, which, a, scores);
@@ -5939,6 +6049,11 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, 
     if (r != SSVM_OK) return r;
     if (!y || !len || a < 0) return SSVM_ERR_INVALID_ARG;
     kc = &s->_cfg.kernel;
+    if (kc->input && kc->chain) {
+        if (a >= s->_prob.n) return SSVM_ERR_INVALID_ARG; /* held-out sequences: ssvm_kernel_chain_predict */
+        *len = kc->chain->config.start[a + 1] - kc->chain->config.start[a];
+        return ssvm_kernel_chain_predict(s, which, kc->chain->config.start[a], *len, y, y_bytes);
+    }
     if (kc->input) {
         int c, best = 0;
         if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
@@ -5953,6 +6068,15 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, 
     if (*len < 0) return (ssvm_result)*len;
     if (*len == 0 || *len > s->_prob.max_label_len) return SSVM_ERR_CALLBACK;
     return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, int p0, int L, int *y, size_t y_bytes) {
+    ssvm_real d = 0;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!s->_cfg.kernel.chain) return SSVM_ERR_NOT_SUPPORTED;
+    if (!y || L <= 0 || L > s->_cfg.kernel.chain->_max_len) return SSVM_ERR_INVALID_ARG;
+    if (y_bytes / sizeof(int) < (size_t)L) return SSVM_ERR_WORKSPACE;
+    return ssvm__kn_chain_argmax(s, which, p0, L, 0, y, &d);
 }
 STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which) {
     long long cnt = 0;

@@ -155,6 +155,87 @@ static void test_kernel_linear_equals_fw(th_ctx *t) {
     kn_compare_run(t, 0, 0, 1);
 }
 
+/* the lifted chain kernel with the linear kernel on positions: the iterates of the linear chain BCFW */
+static void test_kernel_chain_equals_bcfw(th_ctx *t) {
+    int flags;
+    for (flags = 0; flags <= SSVM_CHAIN_BIASES; flags += SSVM_CHAIN_BIASES) {
+        tchain c;
+        ssvm_problem p;
+        ssvm_solver lin, ker;
+        ssvm_solver_config cl, ck;
+        ssvm_dense_kernel dk;
+        ssvm_step_info il, ik;
+        ssvm_progress pl, pk;
+        ssvm_real wl[64];
+        double wk[64], worst = 0;
+        static ssvm_real buf[64];
+        static int idx[64];
+        static unsigned char mark[64];
+        ssvm_svec v;
+        trng r = {99};
+        int step, j, which;
+        r.s = 17 + (unsigned long long)flags;
+        tchain_make(&c, &r, 6, 3, 4, flags, 0);
+        if (tchain_problem(&c, &p) != SSVM_OK || p.d > 64) { TH_CHECK(t, 0); return; }
+        memset(&dk, 0, sizeof dk);
+        dk.x = c.x; dk.rows = c.start[6]; dk.F = 4; dk.kind = SSVM_KERNEL_LINEAR;
+        cl = ssvm_solver_config_init(&p, SSVM_BCFW);
+        cl.lambda = 0.05; cl.state = SSVM_STATE_DENSE;
+        ck = ssvm_solver_config_init(&p, SSVM_KBCFW);
+        ck.lambda = 0.05; ck.kernel.input = ssvm_dense_kernel_fn; ck.kernel.user = &dk; ck.kernel.chain = &c.m;
+        ck.kernel.cache_bytes = flags ? (size_t)1 << 16 : 0; /* with and without the row cache */
+        TH_CHECK(t, ssvm_solver_init(&cl, &lin) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&ck, &ker) == SSVM_OK);
+        v.val = buf; v.idx = idx; v.mark = mark; v.d = p.d; v.nnz = 0; v.err = 0;
+        memset(mark, 0, sizeof mark);
+        for (step = 0; step < 120; step++) {
+            int i = trng_i(&r, 6);
+            TH_CHECK(t, ssvm_solver_step(&lin, i, &il) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&ker, i, &ik) == SSVM_OK);
+            TH_NEAR(t, ik.gamma, il.gamma, KN_FLOAT ? 1e-3 : 1e-9);
+            for (which = 0; which <= 1; which++) {
+                long long k, top = ssvm_kernel_support_stored(&ker);
+                TH_CHECK(t, ssvm_solver_weights(&lin, (ssvm_which)which, wl, sizeof wl) == SSVM_OK);
+                memset(wk, 0, sizeof wk);
+                for (k = 0; k < top; k++) {
+                    int ex, y[5], len, q;
+                    double cf;
+                    TH_CHECK(t, ssvm_kernel_support(&ker, which, k, &ex, y, sizeof y, &len, &cf) == SSVM_OK);
+                    if (ex < 0 || cf == 0) continue;
+                    ssvm_svec_clear(&v);
+                    p.phi(p.user, ex, c.labels + c.start[ex], c.start[ex + 1] - c.start[ex], (ssvm_real)1, &v);
+                    p.phi(p.user, ex, y, len, (ssvm_real)-1, &v);
+                    for (q = 0; q < v.nnz; q++) wk[v.idx[q]] += cf * (double)v.val[v.idx[q]];
+                }
+                for (j = 0; j < p.d; j++) {
+                    double e = fabs(wk[j] - (double)wl[j]) / (1 + fabs((double)wl[j]));
+                    if (e > worst) worst = e;
+                }
+            }
+        }
+        TH_CHECKF(t, worst <= (KN_FLOAT ? 1e-4 : 1e-10), "flags %d: w differs by %g", flags, worst);
+        TH_CHECK(t, ssvm_solver_evaluate(&lin, 1, 1, &pl) == SSVM_OK && ssvm_solver_evaluate(&ker, 1, 1, &pk) == SSVM_OK);
+        TH_NEAR(t, pk.iterate.gap, pl.iterate.gap, KN_FLOAT ? 1e-4 : 1e-9);
+        TH_NEAR(t, pk.average.primal, pl.average.primal, KN_FLOAT ? 1e-4 : 1e-9);
+        {   /* prediction: the training sequences and a "held-out" slice given by positions */
+            int i, y[5], yl[5], len, tt;
+            static unsigned char work[4096];
+            TH_CHECK(t, ssvm_solver_weights(&lin, SSVM_W_AVERAGE, wl, sizeof wl) == SSVM_OK);
+            for (i = 0; i < 6; i++) {
+                int L = c.start[i + 1] - c.start[i];
+                TH_CHECK(t, ssvm_kernel_predict(&ker, SSVM_W_AVERAGE, i, y, sizeof y, &len) == SSVM_OK && len == L);
+                TH_CHECK(t, ssvm_chain_predict(3, 4, flags, wl, L, c.x + c.start[i] * 4, work, sizeof work, yl) == SSVM_OK);
+                for (tt = 0; tt < L; tt++) TH_CHECK(t, y[tt] == yl[tt]);
+            }
+            TH_CHECK(t, ssvm_kernel_chain_predict(&ker, SSVM_W_AVERAGE, 1, 3, y, sizeof y) == SSVM_OK);
+            TH_CHECK(t, ssvm_chain_predict(3, 4, flags, wl, 3, c.x + 1 * 4, work, sizeof work, yl) == SSVM_OK);
+            for (tt = 0; tt < 3; tt++) TH_CHECK(t, y[tt] == yl[tt]);
+        }
+        ssvm_solver_uninit(&lin); ssvm_solver_uninit(&ker);
+        tchain_free(&c);
+    }
+}
+
 /* two rings: class 0 inside radius 1, class 1 at radius 2.5; 60 training and 60 held-out points */
 #define RG_N 60
 typedef struct rg_data { ssvm_real x[2 * RG_N * 3]; int labels[2 * RG_N]; } rg_data;
@@ -347,6 +428,7 @@ static void test_kernel_bad_input(th_ctx *t) {
 void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_linear_equals_bcfw);
     TH_RUN(t, test_kernel_linear_equals_fw);
+    TH_RUN(t, test_kernel_chain_equals_bcfw);
     TH_RUN(t, test_kernel_rbf_beats_linear);
     TH_RUN(t, test_kernel_cache_identical);
     TH_RUN(t, test_kernel_support_cap_prealloc);
