@@ -274,10 +274,16 @@
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
-     Two ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass joint
-     kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies the
-     oracle and decoder: the K scores of x_a cost one input-kernel value per support example. The problem gives
-     n, truth and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). Built-in input
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass
+     joint kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies
+     the oracle and decoder: the K scores of x_a cost one input-kernel value per support example. The problem
+     gives n, truth and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). (1b) An input
+     kernel on positions with kernel.chain = &chain (config.problem from ssvm_chain_problem(&chain)): lifted as
+     the chain's feature map, k = sum_{t,t'} k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two
+     bias matches with SSVM_CHAIN_BIASES); the oracle is Viterbi on unary scores from the support set (one
+     input-kernel value per pair of positions of the sequence and of each support sequence) and on the
+     transition and bias weights kept explicitly; rows of the cache are positions; ssvm_kernel_chain_predict
+     decodes any positions your kernel knows (held-out sequences). Built-in input
      kernels on dense rows: ssvm_dense_kernel_fn (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any
      model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (and optionally a decoder) in kernel form that
      score labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len, truth.
@@ -294,10 +300,11 @@
      SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed; with
      it triples stay (the average uses them). A kernel value that is not finite, or a step whose
      |w_i - w_s|^2 < 0 (a kernel that is not positive semi-definite), is SSVM_ERR_KERNEL.
-     Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. Not built: the lifted
-     chain kernel (the joint-kernel path takes a chain, but ssvm_kernel_score scores one labeling at a time,
-     so a Viterbi oracle must decompose the kernel itself from the triples of ssvm_kernel_support), the
-     suffix average, kernels for SSG or the other solvers.
+     Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. With your own joint
+     kernel over structured labels, ssvm_kernel_score scores one labeling at a time: a dynamic-programming
+     oracle must decompose the kernel itself from the triples of ssvm_kernel_support (the lifted chain does
+     this for you). Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for SSG or
+     the other solvers.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -443,6 +450,7 @@
      ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
      kernel [T] (SSVM_KBCFW; KERNELS): ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a,
        scores, bytes) (lifted: K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len);
+       ssvm_kernel_chain_predict(&s, which, p0, L, y, y_bytes) (lifted chain);
        ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long); ssvm_kernel_support(&s, which, k,
        &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
        ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
@@ -488,8 +496,8 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels for chains and the other built-in models (only the lifted multiclass model or
-   your own joint kernel), cutting-plane, clique generation, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted;
+   anything else through your own joint kernel), cutting-plane, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -525,9 +533,10 @@
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
      0.4.0              Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
-                        support set of (example, labeling, alpha) triples, lifted multiclass input kernels
-                        (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a row cache, or any joint kernel;
-                        ssvm_kernel_score / _scores / _predict / _support / _support_count. Solver SSVM_EG
+                        support set of (example, labeling, alpha) triples, input kernels lifted to the
+                        multiclass and chain models (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a
+                        row cache, or any joint kernel; ssvm_kernel_score / _scores / _predict /
+                        _chain_predict / _support / _support_count. Solver SSVM_EG
                         (config.eg): online exponentiated gradient for ssvm_chain; ssvm_chain_marginals
                         (forward-backward). Errors SSVM_ERR_SUPPORT_FULL (-32), SSVM_ERR_KERNEL (-33).
 
@@ -5498,8 +5507,9 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
    is the average of alpha, kept lazily per triple as BCFW keeps w_bar. Evaluation: |w|^2 = sum_k c_k
    (f(i_k,y_{i_k}) - f(i_k,y_k)), one oracle pass for the hinge terms; dual l - lambda/2 |w|^2 (l kept as BCFW
    keeps it), so primal, dual and gap are the engine's. K1 (MANUAL): the lifted multiclass model scores all K
-   labels of x_a with one input-kernel value per support example, through a FIFO cache of input-kernel rows
-   (n doubles each, config.kernel.cache_bytes); the joint-kernel path has no cache. K2: the store is fixed at
+   labels of x_a with one input-kernel value per support example, the lifted chain its unary scores with one
+   per pair of positions (Viterbi then), both through a FIFO cache of input-kernel rows (examples or
+   positions, config.kernel.cache_bytes); the joint-kernel path has no cache. K2: the store is fixed at
    init: max_support triples (default: n (K-1) for the lifted model, the most it can need; else n *
    max_passes, BCFW's one triple a step), and a step that needs one more returns SSVM_ERR_SUPPORT_FULL with the
    state unchanged. K3: without averaging, a triple whose alpha reaches 0 is freed; with it, triples stay
