@@ -5487,7 +5487,7 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     } else s->_eg_rejected++;
     s->_eg_eta[i] = eta * s->_cfg.eg.grow;
     s->_eg_seen[i] = 1;
-    if (info) { info->gamma = accepted ? eta : 0; info->dual_update = accepted ? dD : 0; }
+    if (info) info->gamma = accepted ? eta : 0; /* the step size taken, 0 when none */
     return SSVM_OK;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */

@@ -133,6 +133,20 @@ static void test_eg_dual_monotone(th_ctx *t) {
     TH_CHECK(t, rej > 0); /* the line search did halve */
     TH_CHECK(t, pr.oracle_calls >= 300 + p.n); /* n at the start, at least one per step */
     ssvm_solver_uninit(&s);
+    /* no halvings and a huge step: steps are refused (G2), the dual still never decreases */
+    cfg.eg.eta = 1e4; cfg.eg.halvings = cfg.eg.halvings_first = 0; cfg.eg.grow = 1;
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK);
+    last = pr.iterate.dual;
+    for (k = 0; k < 60; k++) {
+        TH_CHECK(t, ssvm_solver_step(&s, k % p.n, &info) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK);
+        TH_CHECK(t, pr.iterate.dual >= last - (EG_FLOAT ? 1e-5 : 1e-12) * (1 + fabs(last)));
+        TH_CHECK(t, info.gamma == 0 || info.gamma == 1e4);
+        last = pr.iterate.dual;
+    }
+    TH_CHECK(t, ssvm_eg_rejected(&s) > 0 && pr.oracle_calls == p.n + 60);
+    ssvm_solver_uninit(&s);
     tchain_free(&c);
 }
 
