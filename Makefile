@@ -7,7 +7,7 @@ B        = build
 HDR      = structsvm.h
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -15,12 +15,17 @@ T        =
 RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
-.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps
+.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps bench-kernel-eg
 # bench-gaps (bench/gaps.c): BCFW's config.bcfw options to OCR-small's primal target (about 3 CPU minutes;
 # ./build/bench_gaps ../shared --large adds OCR-large to gap 1e-3)
 bench-gaps: $(B)/bench_gaps
 	./$(B)/bench_gaps $(SHARED)
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# online EG against BCFW on OCR-small; the kernel solver (linear, RBF) on OCR letters (about 1 CPU-minute)
+bench-kernel-eg: $(B)/bench_kernel_eg
+	./$(B)/bench_kernel_eg $(SHARED)
+$(B)/bench_kernel_eg: bench/kernel_eg.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
@@ -72,6 +77,8 @@ $(B)/double/test_engine.o $(B)/float/test_engine.o: tests/tchain.h tests/interna
 $(B)/double/test_deg.o $(B)/float/test_deg.o: tests/tchain.h
 $(B)/double/test_cliquegen.o $(B)/float/test_cliquegen.o: tests/tchain.h
 $(B)/double/test_cutplane.o $(B)/float/test_cutplane.o: tests/tchain.h tests/internals.h
+$(B)/double/test_eg.o $(B)/float/test_eg.o: tests/tchain.h
+$(B)/double/test_kernel.o $(B)/float/test_kernel.o: tests/tchain.h
 $(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h

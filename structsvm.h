@@ -162,6 +162,9 @@
      SSG-avg: SSVM_SSG with averaging = SSVM_AVG_UNIFORM, the uniform average of every iterate from the start
                 (w_bar = (1/T) sum_{t=1..T} w^t, the BCFW paper's Figs. 3-4), kept lazily like the others; BCFW
                 accepts it too. Beside SSVM_AVG_WEIGHTED (eq. 14) and SSVM_AVG_SUFFIX (0.5-suffix, doubling trick).
+     SSVM_DEG   the dual extragradient (DUAL EXTRAGRADIENT below).
+     SSVM_KBCFW kernelised BCFW (Algorithm B.1) or batch FW on a kernel: no w, a support set (KERNELS below).
+     SSVM_EG    online exponentiated gradient (Collins et al. 2008) for ssvm_chain (ONLINE EG below).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
 
@@ -365,6 +368,72 @@
      bench/solvers.c do). SSG, the multi-sample solver, the dual extragradient and the cutting plane ignore nu
      (the cutting plane with an approximate oracle still returns valid planes, so its dual stays valid).
 
+   KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
+     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)) with w = sum_k c_k psi_i(y),
+     c_k = alpha c_i / (lambda sum c), never formed. Steps, line search (Algorithm 4's gamma, its inner products
+     as sums of kernel values), the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, so
+     the engine runs it as any solver (ssvm_solver_init / _run / _pass / _step / _evaluate, stopping rules,
+     progress, seed, get_heap_size + init_preallocated); ssvm_train and ssvm_solver_weights return
+     SSVM_ERR_NOT_SUPPORTED (there is no w to copy). config.kernel.batch = 1 runs batch FW (Algorithm 2) in the
+     same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
+       ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
+       ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
+       c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
+       c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
+       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
+       ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass
+     joint kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies
+     the oracle and decoder: the K scores of x_a cost one input-kernel value per support example. The problem
+     gives n, truth and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). (1b) An input
+     kernel on positions with kernel.chain = &chain (config.problem from ssvm_chain_problem(&chain)): lifted as
+     the chain's feature map, k = sum_{t,t'} k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two
+     bias matches with SSVM_CHAIN_BIASES); the oracle is Viterbi on unary scores from the support set (one
+     input-kernel value per pair of positions of the sequence and of each support sequence) and on the
+     transition and bias weights kept explicitly; rows of the cache are positions; ssvm_kernel_chain_predict
+     decodes any positions your kernel knows (held-out sequences). Built-in input
+     kernels on dense rows: ssvm_dense_kernel_fn (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any
+     model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (and optionally a decoder) in kernel form that
+     score labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len, truth.
+     Cost: a score f(x_a, y) is one kernel value per support triple and support example; a step adds
+     O(|S_i|^2) psi products for |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). The number of support vectors is
+     ssvm_kernel_support_count(&s, which) (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate
+     solution, at most one new triple per step); the triples are read with ssvm_kernel_support.
+     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n) of the input kernel over the
+     training examples, replaced first in, first out; results are identical with any budget (tested: 0, 2 rows,
+     all). The joint-kernel path has no cache (your callback may keep one).
+     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the
+     most it can ever hold) and n * max_passes otherwise (BCFW adds at most one triple a step, FW n a pass;
+     raising max_passes later does not grow it). A step that needs one more triple returns
+     SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed; with
+     it triples stay (the average uses them). A kernel value that is not finite, or a step whose
+     |w_i - w_s|^2 < 0 (a kernel that is not positive semi-definite), is SSVM_ERR_KERNEL.
+     Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. With your own joint
+     kernel over structured labels, ssvm_kernel_score scores one labeling at a time: a dynamic-programming
+     oracle must decompose the kernel itself from the triples of ssvm_kernel_support (the lifted chain does
+     this for you). Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for SSG or
+     the other solvers.
+
+   ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
+     The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
+     position and one K*K transition table: exact, as every update adds the same transition gradient at every
+     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i +=
+     eta_i grad, the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle
+     call, counted in oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else
+     eta_i halved and retried (at most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5
+     later); eta_i *= eg.grow = 1.05 after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule).
+     With C = lambda n its dual is n times the engine's: primal, dual and gap are the engine's (same lambda
+     objective, evaluated by the oracle pass), so it compares directly with BCFW.
+       ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
+       c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
+       ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
+     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices (G1-G4 at
+     the >>eg code): theta = 0 at the start (alpha uniform: the paper leaves the start open; eg.start > 0 puts
+     that potential on every gold label instead, which starts w nearer 0: on OCR-small at lambda 0.01, start 5
+     reaches primal 0.96 after 20 passes where the uniform start is at 3.95 and BCFW at 0.31); a line search
+     whose every halving fails takes no step (the dual never decreases; ssvm_eg_rejected counts them); "first
+     pass" is each example's first visit; example weights enter through w and l, not the step.
+
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
      q.rate = SSVM_RATE_POLYAK; q.diameter = 20;                           // eq. (12), ball of diameter D
@@ -540,6 +609,14 @@
        ssvm_chain_predict_get_work_size(L, K, &bytes); ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y);
        ssvm_chain_kbest_sampler(&m, &sampler) [T]
      ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
+     kernel [T] (SSVM_KBCFW; KERNELS): ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a,
+       scores, bytes) (lifted: K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len);
+       ssvm_kernel_chain_predict(&s, which, p0, L, y, y_bytes) (lifted chain);
+       ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long); ssvm_kernel_support(&s, which, k,
+       &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
+       ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
+     online EG [T] (SSVM_EG; ONLINE EG): ssvm_chain_marginals_get_work_size(L, K, &bytes);
+       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_eg_rejected(&s) (-> long long)
      ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
        ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
      graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
@@ -580,7 +657,8 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
-   DOES NOT (yet): kernels, clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
+   DOES NOT (yet): kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted;
+   anything else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
    one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
@@ -632,6 +710,13 @@
                         .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
                         ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
                         make bench-gaps.
+                        Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
+                        support set of (example, labeling, alpha) triples, input kernels lifted to the
+                        multiclass and chain models (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a
+                        row cache, or any joint kernel; ssvm_kernel_score / _scores / _predict /
+                        _chain_predict / _support / _support_count. Solver SSVM_EG
+                        (config.eg): online exponentiated gradient for ssvm_chain; ssvm_chain_marginals
+                        (forward-backward). Errors SSVM_ERR_SUPPORT_FULL (-32), SSVM_ERR_KERNEL (-33).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -813,9 +898,11 @@ typedef enum ssvm_result {
     SSVM_ERR_QP = -28,           /* the cutting plane's working-set QP missed cp.qp_tol in cp.qp_max_iter */
     SSVM_ERR_PLANES = -29,       /* the cutting plane's working set is full of active planes (cp.max_planes) */
     SSVM_ERR_BCFW_OPTION = -30,  /* a config.bcfw option out of range (gap degree, cache constants, atom cap) */
-    SSVM_ERR_BCFW_COMBINATION = -31 /* config.bcfw options where they do not apply: a solver other than BCFW,
+    SSVM_ERR_BCFW_COMBINATION = -31, /* config.bcfw options where they do not apply: a solver other than BCFW,
                                     gap sampling with a caller's sequence or cyclic order, pairwise/away
                                     steps or caching without line search */
+    SSVM_ERR_SUPPORT_FULL = -32, /* the kernel solver's support set reached its cap (config max_support) */
+    SSVM_ERR_KERNEL = -33        /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -900,7 +987,9 @@ typedef enum ssvm_solver_kind {
     SSVM_MULTISAMPLE = 3,/* online multi-sample SSVM, Branson, Beijbom, Belongie 2013, Algorithms 1-3 */
     SSVM_DEG = 4,        /* dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (needs the polytope callbacks) */
     SSVM_CLIQUEGEN = 5,  /* clique generation, l2,1-squared regulariser, Tan et al. CVPR 2015 (config.cg, ssvm_graph) */
-    SSVM_CUTTING_PLANE = 6 /* 1-slack cutting plane, Joachims, Finley, Yu 2009, Algorithm 4 (config.cp) */
+    SSVM_CUTTING_PLANE = 6, /* 1-slack cutting plane, Joachims, Finley, Yu 2009, Algorithm 4 (config.cp) */
+    SSVM_KBCFW = 7,      /* kernelised BCFW (Algorithm B.1) or FW (config.kernel.batch), on a kernel (config.kernel) */
+    SSVM_EG = 8          /* online exponentiated gradient, Collins et al. JMLR 2008, chain model (config.eg) */
 } ssvm_solver_kind;
 typedef enum ssvm_sampling {
     SSVM_SAMPLE_UNIFORM = 0,     /* i uniform at random each step (BCFW's paper) */
@@ -1057,6 +1146,41 @@ typedef struct ssvm_bcfw_config {
     int max_atoms;       /* labelings stored per example with pairwise/away steps or caching, >= 2 (default 32;
                             MANUAL: GAPS says what happens when they are all in use) */
 } ssvm_bcfw_config;
+struct ssvm_chain;
+struct ssvm_solver;
+/* What only the kernel solver SSVM_KBCFW reads (>>kernel; MANUAL "Kernels"). Give either an input kernel with
+   n_labels (the library lifts it to the multiclass joint kernel, with its own oracle and decoder) or a joint
+   kernel with an oracle in kernel form. Example indices a, b are the problem's [0, n) in training; prediction
+   may pass any index your callbacks know (held-out rows). `which` is SSVM_W_ITERATE or SSVM_W_AVERAGE. */
+typedef struct ssvm_kernel_config {
+    void *user;
+    /* *out = k(x_a, x_b), symmetric positive semi-definite; lifted to k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y) */
+    int (*input)(void *user, int a, int b, double *out);
+    int n_labels;             /* K of the lifted multiclass model (with input); labels are one int in [0, K) */
+    /* lifted chain: with input and chain set (the chain's problem is config.problem), input is a kernel on
+       positions (the chain's global position indices), lifted as the chain's linear feature map is */
+    const struct ssvm_chain *chain;
+    /* *out = k((x_a, ya), (x_b, yb)) (when input is NULL) */
+    int (*joint)(void *user, int a, const int *ya, int la, int b, const int *yb, int lb, double *out);
+    /* y* = argmax_y Delta(y_i, y) + f(x_i, y), scoring labels with ssvm_kernel_score(s, which, i, y, len, &f);
+       sets *delta = Delta(y_i, y*) and returns its length (as the problem's oracle does) */
+    int (*oracle)(void *user, struct ssvm_solver *s, int which, int i, int *y, ssvm_real *delta);
+    int (*decode)(void *user, struct ssvm_solver *s, int which, int a, int *y); /* argmax_y f(x_a, y); optional */
+    int batch;                /* 0: BCFW (Algorithm B.1, default); 1: batch FW (Algorithm 2 in kernel form) */
+    size_t cache_bytes;       /* byte budget for cached rows of the input kernel (n doubles a row); 0: none */
+    long long max_support;    /* (example, labeling, coefficient) triples the store holds; 0: the default */
+} ssvm_kernel_config;
+
+/* What only online EG reads (>>eg). */
+typedef struct ssvm_eg_config {
+    const struct ssvm_chain *chain; /* the chain model whose problem config.problem is (required) */
+    double eta;                     /* initial per-example step size (default 0.5, as in egstra-0.2) */
+    double grow;                    /* factor applied to a step size after each line search (default 1.05) */
+    int halvings_first;             /* most halvings at an example's first visit (default 2) */
+    int halvings;                   /* most halvings at later visits (default 5) */
+    double start;                   /* initial potential of the gold label at every position (default 0:
+                                       alpha_i uniform; larger: alpha_i closer to y_i, w closer to 0) */
+} ssvm_eg_config;
 
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
@@ -1099,6 +1223,8 @@ typedef struct ssvm_solver_config {
                                     2/(nu k + 2) (FW). Evaluations still need an exact oracle (MANUAL) */
     ssvm_cp_config cp;           /* SSVM_CUTTING_PLANE */
     ssvm_bcfw_config bcfw;       /* SSVM_BCFW: gap sampling, pairwise/away steps, plane caching */
+    ssvm_eg_config eg;           /* SSVM_EG */
+    ssvm_kernel_config kernel;   /* SSVM_KBCFW */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1217,6 +1343,23 @@ typedef struct ssvm_solver {
     double *_gp_alpha, *_gp_delta, *_gp_v;
     ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
     int *_gp_ynew;
+    /* online EG (>>eg): per example the part potentials theta_i (the layout of the chain statistics) and
+       its step size; the marginals mu_i live in _sigma (as BCFW's compact sigma_i) */
+    double *_eg_theta, *_eg_eta, *_eg_fb;
+    ssvm_real *_eg_mu2;
+    unsigned char *_eg_seen;
+    long long _eg_rejected;
+    /* kernel solver (>>kernel): triples k = (example _kn_ex[k], labeling at _kn_lab + k*max_label_len,
+       coefficient alpha _kn_a[k]); the average's alpha_bar = _avg_a * alpha + _avg_b * _kn_z (BCFW's lazy form) */
+    int *_kn_ex, *_kn_next, *_kn_head, *_kn_lab, *_kn_len, *_kn_truth, *_kn_tlen, *_kn_ys;
+    double *_kn_a, *_kn_z, *_kn_delta, *_kn_sc, *_kn_cache, *_kn_f;
+    int *_kn_slot_row, *_kn_row_slot;
+    long long _kn_cap, _kn_top, _kn_freelist, _kn_evals;
+    int _kn_slots, _kn_victim;
+    int _kn_rows, _kn_row0; /* the input kernel's cached index range: examples, or the chain's positions */
+    double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
+    ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
+    void *_kn_vw;
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1344,6 +1487,54 @@ STRUCTSVM_DEF void ssvm_multiclass_uninit(ssvm_multiclass *m);
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_problem *out);
 /* argmax_y <w_y, x> for one dense x[F]; w laid out w[y*F + j]. */
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y);
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>eg: online exponentiated gradient for chains (declarations) -------------------------------------- */
+/* Sum-product (forward-backward) on a chain of L positions and K labels, in log space: the Gibbs distribution
+   p(y) = exp(sum_t node[t*K + y_t] + sum_{t<L-1} edge[y_t + K*y_{t+1}]) / Z, one edge table for every pair of
+   neighbours. Writes the node marginals mu[t*K + s] = p(y_t = s) and the expected transition counts
+   pair[a + K*b] = sum_t p(y_t = a, y_{t+1} = b) (either may be NULL) and log Z (may be NULL). work:
+   ssvm_chain_marginals_get_work_size bytes. A NaN/Inf potential is SSVM_ERR_NONFINITE. */
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals_get_work_size(int L, int K, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node, const double *edge, void *work,
+                                               size_t work_bytes, double *mu, double *pair, double *log_z);
+/* How many line searches of online EG (SSVM_EG) ended without a step (every halving failed to raise the dual). */
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s);
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>kernel: kernelised BCFW and FW (declarations) ------------------------------------------------------ */
+/* f(x_a, y) = <w, phi(x_a, y)> of the iterate or the average (which), from the support set by kernel evaluations */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f);
+/* lifted chain: Viterbi labels y (L ints, y_bytes) of the positions p0 .. p0+L-1 your input kernel knows
+   (held-out sequences); L <= the longest training sequence */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, int p0, int L, int *y, size_t y_bytes);
+/* lifted multiclass: all K scores of example a into scores (K doubles, bytes) */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes);
+/* argmax_y f(x_a, y) (lifted: the best class, ties to the lowest; else config.kernel.decode): y (y_bytes), *len */
+STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len);
+/* support vectors: triples with a non-zero coefficient in the iterate or the average */
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which);
+/* the k-th stored triple (k < ssvm_kernel_support_stored): w = sum_k coef_k psi_example(y), coef = alpha c_i /
+   (lambda sum c); coef may be 0 (a triple kept for the average) */
+STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s);
+STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
+                                              size_t y_bytes, int *len, double *coef);
+/* kernel evaluations made so far (the input kernel's, cache hits excluded, or the joint kernel's) */
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s);
+/* Built-in input kernels on dense rows x[a*F .. a*F + F) (rows: how many rows x has, training and held-out):
+   linear <x_a, x_b>, RBF exp(-gamma |x_a - x_b|^2), polynomial (gamma <x_a, x_b> + coef0)^degree. Pass
+   ssvm_dense_kernel_fn as config.kernel.input with user = &dense_kernel. */
+typedef enum ssvm_kernel_kind { SSVM_KERNEL_LINEAR = 0, SSVM_KERNEL_RBF = 1, SSVM_KERNEL_POLY = 2 } ssvm_kernel_kind;
+typedef struct ssvm_dense_kernel {
+    const ssvm_real *x;
+    int rows, F;
+    ssvm_kernel_kind kind;
+    double gamma, coef0;
+    int degree;
+} ssvm_dense_kernel;
+STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out);
+#endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>graph: multilabel graph model (declarations) ------------------------------------------------------ */
 /* L binary labels y_l in {0, 1} and a graph of n_edges edges, edge e = (edges[2e], edges[2e+1]) = (a, b).
@@ -1912,6 +2103,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_PLANES: return "the working set is full of active planes";
     case SSVM_ERR_BCFW_OPTION: return "a BCFW option (config.bcfw) is out of range";
     case SSVM_ERR_BCFW_COMBINATION: return "BCFW options (config.bcfw) that do not apply to this configuration";
+    case SSVM_ERR_SUPPORT_FULL: return "the kernel solver's support set is full (max_support)";
+    case SSVM_ERR_KERNEL: return "a kernel value is not finite or the kernel is not positive semi-definite";
     }
     return "unknown result";
 }
@@ -3593,9 +3786,12 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.max_passes = 50; c.gap_tol = 1e-3; c.target_primal = -SSVM__HUGE; /* the stopping rules */
     c.eval_every = 1; c.eval_iterate = 1; c.eval_average = 1;          /* evaluation */
     c.line_search = 1;
-    c.averaging = solver == SSVM_FW ? SSVM_AVG_NONE : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
-    /* the multi-sample default: a permutation per pass (its Algorithm 3 is cyclic, bad on sorted data) */
-    c.sampling = solver == SSVM_MULTISAMPLE ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.averaging = solver == SSVM_FW || solver == SSVM_EG ? SSVM_AVG_NONE
+                : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
+    /* the multi-sample and EG default: a permutation per pass (Algorithm 3 and online EG are cyclic, bad on
+       sorted data) */
+    c.sampling = solver == SSVM_MULTISAMPLE || solver == SSVM_EG ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.eg.eta = 0.5; c.eg.grow = 1.05; c.eg.halvings_first = 2; c.eg.halvings = 5;
     c.state = SSVM_STATE_AUTO;
     c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
     c.deg.power_iters = 100; c.deg.proj_tol = sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9;
@@ -3612,13 +3808,16 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
+SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
+SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m;
     ssvm_result r;
     if (!c) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm_problem_check(c->problem)) != SSVM_OK) return r;
+    /* the kernel solver's problem has no feature map: its own check (>>kernel) */
+    if ((r = c->solver == SSVM_KBCFW ? ssvm__kn_check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_CUTTING_PLANE || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if ((unsigned)c->solver > (unsigned)SSVM_EG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
@@ -3655,6 +3854,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
         if ((r = ssvm__cg_check(c)) != SSVM_OK) return r;
     }
+    if (c->solver == SSVM_EG && (r = ssvm__eg_check(c)) != SSVM_OK) return r;
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if (c->solver == SSVM_MULTISAMPLE) {
         m = &c->ms;
@@ -3893,11 +4093,22 @@ SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, n = (size_t)p->n, ml = (size_t)p->max_label_len;
     ssvm_result r;
+    if (s->_cfg.solver == SSVM_KBCFW) { /* no w: the support set (>>kernel) */
+        s->_y = (int *)ssvm__take(a, ml, sizeof(int));
+        s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
+        s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
+        if ((r = ssvm__kn_layout(s, a)) != SSVM_OK) return r;
+        return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
+    }
     s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
     s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
@@ -3907,7 +4118,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
     r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
       : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
-      : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a) : ssvm__state_layout(s, a);
+      : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a)
+      : s->_cfg.solver == SSVM_EG ? ssvm__eg_layout(s, a) : ssvm__state_layout(s, a);
     if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__gaps_layout(s, a);
     if (r != SSVM_OK) return r;
     if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
@@ -3952,7 +4164,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     size_t d = (size_t)p->d;
     int i;
     double nan = ssvm__nan();
-    SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real));
+    if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
@@ -4054,7 +4266,9 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
         if (r != SSVM_OK) s->_heap = 0; /* half-built sigma: run, step and evaluate refuse the object */
         return r;
     }
-    return SSVM_OK;
+    if (s->_cfg.solver == SSVM_EG && (r = ssvm__eg_start(s)) != SSVM_OK) s->_heap = 0; /* as above */
+    if (s->_cfg.solver == SSVM_KBCFW && (r = ssvm__kn_start(s)) != SSVM_OK) s->_heap = 0;
+    return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
                                                         ssvm_solver *s) {
@@ -4247,11 +4461,13 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     if (s->_cfg.solver == SSVM_DEG) return average ? ssvm__nan() : s->_l;
     return average ? s->_l_bar : s->_l;
 }
+SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
     const ssvm_real *w = s->_w;
     double ls;
     ssvm_result r;
     if (s->_cfg.solver == SSVM_CLIQUEGEN) return ssvm__cg_evaluate(s, o); /* the gap of (10), >>cliquegen */
+    if (s->_cfg.solver == SSVM_KBCFW) return ssvm__kn_evaluate(s, average, o);
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     if (s->_gp_g && !average) r = ssvm__gaps_objective(s, w, o, &ls); /* >>gaps: the check pass, block by block */
     else
@@ -4290,7 +4506,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
     if (iterate || (average && s->_cfg.solver == SSVM_FW)) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
-    if (r == SSVM_OK && average && s->_z) r = ssvm__evaluate_one(s, 1, &s->_prog.average);
+    if (r == SSVM_OK && average && (s->_z || (s->_kn_z && s->_cfg.averaging != SSVM_AVG_NONE)))
+        r = ssvm__evaluate_one(s, 1, &s->_prog.average);
     ssvm__stop(s, t, &wall, &cpu);
     if (s->_fw_have) { s->_fw_wall = wall; s->_fw_cpu = cpu; }
     s->_prog.eval_wall_seconds += wall; s->_prog.eval_cpu_seconds += cpu;
@@ -5141,6 +5358,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, d
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -5148,6 +5368,8 @@ SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     case SSVM_BCFW: r = s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info); break;
     case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
     case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
+    case SSVM_EG: r = ssvm__eg_step(s, i, info); break;
+    case SSVM_KBCFW: r = ssvm__kn_step(s, i, info); break;
     default: return SSVM_ERR_NOT_SUPPORTED;
     }
     if (r != SSVM_OK) return r;
@@ -5165,6 +5387,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
     else if (s->_cfg.solver == SSVM_CLIQUEGEN) r = ssvm__cg_iteration(s, limit);
     else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
+    else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
     else {
         for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -5173,7 +5396,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
             if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
         }
         /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
-        if (s->_cfg.solver != SSVM_BCFW) ssvm__fold(s);
+        if (s->_cfg.solver != SSVM_BCFW && s->_cfg.solver != SSVM_EG && s->_cfg.solver != SSVM_KBCFW) ssvm__fold(s);
         ssvm__gaps_pass_end(s);
     }
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
@@ -5186,7 +5409,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG || s->_cfg.solver == SSVM_CUTTING_PLANE)
+    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG || s->_cfg.solver == SSVM_CUTTING_PLANE ||
+        (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch))
         return SSVM_ERR_NOT_SUPPORTED;
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
@@ -5245,6 +5469,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes) {
     int j;
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* w is implicit: ssvm_kernel_* */
     if (out_bytes / sizeof(ssvm_real) < (size_t)s->_prob.d) return SSVM_ERR_WORKSPACE;
     if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
     if (which == SSVM_W_AVERAGE && !s->_z) return SSVM_ERR_NOT_SUPPORTED;
@@ -5267,6 +5492,7 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     ssvm_result r, r2;
     if (final) { SSVM_MEMSET(final, 0, sizeof *final); final->returned = -1; } /* defined even when init fails */
     if (!w_out || !c || !c->problem) return SSVM_ERR_INVALID_ARG;
+    if (c->solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* no w to return: ssvm_solver_init + run */
     if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) return SSVM_ERR_WORKSPACE;
     if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
@@ -6650,6 +6876,879 @@ STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size
     for (a = 0; a < s->_cg_na; a++) active[a] = s->_cg_alist[a];
     *n_active = s->_cg_na;
     return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>eg: online exponentiated gradient, Collins, Globerson, Koo, Carreras, Bartlett (JMLR 2008), max-margin case,
+   on the chain model. The dual variables of example i are a Gibbs distribution alpha_i(y) over labelings with
+   part potentials theta_i: one row per position (node parts) and one K*K table (edge parts). The edge table is
+   shared by the positions because every EG update adds eta times the part's gradient, and the gradient of an
+   edge part (the transition weight) does not depend on the position: sharing is exact, not an approximation,
+   and stores sum_i (L_i K + K K) reals, the layout of the chain's statistics. With C = lambda n the paper's
+   dual Q is n times the engine's dual D = l - lambda/2 |w|^2, w = sum_i blk_i A_i (s_i(y_i) - mu_i) (mu_i: the
+   marginals of alpha_i, kept as BCFW keeps sigma_i), so primal, dual and gap are the engine's. One step on
+   example i (the online algorithm, the paper's Fig. 2, with the step-size rule of its experiments):
+     grad_i,r = Delta_r + <w, phi_r>  (node: loss of the label + unary score + bias; edge: transition weight)
+     theta_i' = theta_i + eta_i grad_i;  mu_i' by forward-backward (one expectation-oracle call, counted as an
+     oracle call); accept when D does not decrease, else halve eta_i and retry (at most halvings_first times at
+     the example's first visit, halvings after); eta_i *= grow after each line search.
+   Choices (MANUAL, "Online EG"): G1 theta_i = 0 at the start (alpha_i uniform, the centre of the simplex in the
+   entropy geometry; the paper leaves the start to the implementation), or eg.start on the gold labels; G2 when every halving fails the step is
+   not taken (the dual never decreases; counted by ssvm_eg_rejected); G3 "first pass" is read per example (its
+   first visit), which is the same thing under the default permutation sampling; G4 the gradient is the
+   paper's per-example one, unscaled by example weights (the weights enter through w and l). */
+SSVM__PRIV double ssvm__lse_acc(double m, double sum) { return m + SSVM_LOG(sum); }
+/* forward-backward in log space; work: 2 L K + K doubles */
+SSVM__PRIV ssvm_result ssvm__chain_fb(int L, int K, const double *node, const double *edge, double *work, double *mu,
+                                      double *pair, double *log_z) {
+    double *la = work, *lb = work + (size_t)L * K, *tmp = lb + (size_t)L * K, lz, m, sum;
+    int t, a, b;
+    size_t j;
+    for (j = 0; j < (size_t)L * K; j++) if (!ssvm__finite(node[j])) return SSVM_ERR_NONFINITE;
+    for (j = 0; j < (size_t)K * K; j++) if (!ssvm__finite(edge[j])) return SSVM_ERR_NONFINITE;
+    for (a = 0; a < K; a++) la[a] = node[a];
+    for (t = 1; t < L; t++)
+        for (b = 0; b < K; b++) {
+            const double *prev = la + (size_t)(t - 1) * K;
+            m = -SSVM__HUGE;
+            for (a = 0; a < K; a++) { tmp[a] = prev[a] + edge[a + K * b]; if (tmp[a] > m) m = tmp[a]; }
+            for (sum = 0, a = 0; a < K; a++) sum += SSVM_EXP(tmp[a] - m);
+            la[(size_t)t * K + b] = node[(size_t)t * K + b] + ssvm__lse_acc(m, sum);
+        }
+    for (a = 0; a < K; a++) lb[(size_t)(L - 1) * K + a] = 0;
+    for (t = L - 2; t >= 0; t--)
+        for (a = 0; a < K; a++) {
+            const double *nx = node + (size_t)(t + 1) * K, *bn = lb + (size_t)(t + 1) * K;
+            m = -SSVM__HUGE;
+            for (b = 0; b < K; b++) { tmp[b] = edge[a + K * b] + nx[b] + bn[b]; if (tmp[b] > m) m = tmp[b]; }
+            for (sum = 0, b = 0; b < K; b++) sum += SSVM_EXP(tmp[b] - m);
+            lb[(size_t)t * K + a] = ssvm__lse_acc(m, sum);
+        }
+    m = -SSVM__HUGE;
+    for (a = 0; a < K; a++) if (la[(size_t)(L - 1) * K + a] > m) m = la[(size_t)(L - 1) * K + a];
+    for (sum = 0, a = 0; a < K; a++) sum += SSVM_EXP(la[(size_t)(L - 1) * K + a] - m);
+    lz = ssvm__lse_acc(m, sum);
+    if (!ssvm__finite(lz)) return SSVM_ERR_NONFINITE;
+    if (mu) for (j = 0; j < (size_t)L * K; j++) mu[j] = SSVM_EXP(la[j] + lb[j] - lz);
+    if (pair) {
+        for (j = 0; j < (size_t)K * K; j++) pair[j] = 0;
+        for (t = 0; t + 1 < L; t++)
+            for (b = 0; b < K; b++) {
+                double nb = node[(size_t)(t + 1) * K + b] + lb[(size_t)(t + 1) * K + b] - lz;
+                for (a = 0; a < K; a++) pair[a + K * b] += SSVM_EXP(la[(size_t)t * K + a] + edge[a + K * b] + nb);
+            }
+    }
+    if (log_z) *log_z = lz;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals_get_work_size(int L, int K, size_t *bytes) {
+    ssvm__arena a = {0, 0, 0, 0};
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (L <= 0 || K <= 0) return SSVM_ERR_EMPTY;
+    ssvm__take(&a, ssvm__mulsz(&a, 2 * (size_t)L + 1, (size_t)K), sizeof(double));
+    return ssvm__arena_bytes(&a, bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node, const double *edge, void *work,
+                                               size_t work_bytes, double *mu, double *pair, double *log_z) {
+    size_t need = 0;
+    ssvm__arena a;
+    ssvm_result r;
+    if (!node || !edge) return SSVM_ERR_INVALID_ARG;
+    r = ssvm__arena_over(ssvm_chain_marginals_get_work_size(L, K, &need), &need, work, work_bytes, &a);
+    if (r != SSVM_OK) return r;
+    return ssvm__chain_fb(L, K, node, edge, (double *)ssvm__take(&a, (2 * (size_t)L + 1) * (size_t)K, sizeof(double)),
+                          mu, pair, log_z);
+}
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? s->_eg_rejected : 0; }
+
+SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c) {
+    const ssvm_eg_config *g = &c->eg;
+    const ssvm_problem *p = c->problem;
+    if (!g->chain) return SSVM_ERR_NOT_SUPPORTED;
+    /* EG computes its steps from the chain itself: the problem must be that chain's (ssvm_chain_problem) */
+    if (p->user != (const void *)g->chain || !g->chain->_max_len || p->n != g->chain->config.n ||
+        p->d != ssvm_chain_dim(&g->chain->config))
+        return SSVM_ERR_INVALID_ARG;
+    if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED; /* the paper reports the iterate */
+    if (!(g->eta > 0) || !ssvm__finite(g->eta) || !(g->grow >= 1) || !ssvm__finite(g->grow) ||
+        g->halvings_first < 0 || g->halvings < 0 || g->halvings_first > 60 || g->halvings > 60 ||
+        !ssvm__finite(g->start))
+        return SSVM_ERR_INVALID_ARG;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    size_t n = (size_t)s->_prob.n, K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len, total = 0, maxdim;
+    int i;
+    s->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+    for (i = 0; i < s->_prob.n; i++) {
+        size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
+        if (s->_sig_off) s->_sig_off[i] = total;
+        total += ssvm__mulsz(a, L + K, K);
+        if (total < ssvm__mulsz(a, L + K, K)) a->overflow = 1;
+    }
+    if (s->_sig_off) s->_sig_off[n] = total;
+    maxdim = ssvm__mulsz(a, Lm + K, K);
+    s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
+    s->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
+    s->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
+    s->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
+    s->_eg_mu2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));  /* mu_i' - mu_i */
+    s->_stmp = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm, K), sizeof(ssvm_real)); /* unary scores */
+    /* theta' (maxdim), mu' (maxdim), forward-backward (2 Lm K + K) */
+    s->_eg_fb = (double *)ssvm__take(a, ssvm__mulsz(a, 4 * Lm + 2 * K + 1, K), sizeof(double));
+    return SSVM_OK;
+}
+/* sum_t sum_{s != y_t} v[t*K + s] = -sum_t v[t*K + y_t] for a difference of marginals (rows sum to 0) */
+SSVM__PRIV double ssvm__eg_loss_of(const ssvm_chain *m, int i, const ssvm_real *v, int diff) {
+    int K = m->config.n_labels, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, q;
+    double acc = 0, unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    for (t = 0; t < L; t++) {
+        int g = m->config.labels[p0 + t];
+        if (diff) acc -= (double)v[(size_t)t * K + g];
+        else for (q = 0; q < K; q++) if (q != g) acc += (double)v[(size_t)t * K + q];
+    }
+    return acc * unit;
+}
+/* G1: theta = 0 (alpha_i uniform) or eg.start on the gold labels; mu_i, w and l from it (n expectation-oracle
+   calls, counted) */
+SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    int K = m->config.n_labels, i, k;
+    double lam = s->_cfg.lambda, *fb = s->_eg_fb;
+    size_t Lm = (size_t)m->_max_len, j;
+    ssvm_result r;
+    SSVM_MEMSET(s->_eg_theta, 0, s->_sig_off[p->n] * sizeof(double));
+    if (s->_cfg.eg.start != 0) /* alpha_i tilted towards y_i: theta = start on the gold label of every position */
+        for (i = 0; i < p->n; i++) {
+            int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
+            for (t = 0; t < L; t++) s->_eg_theta[s->_sig_off[i] + (size_t)t * K + m->config.labels[p0 + t]] = s->_cfg.eg.start;
+        }
+    SSVM_MEMSET(s->_eg_seen, 0, (size_t)p->n);
+    s->_eg_rejected = 0;
+    for (i = 0; i < p->n; i++) {
+        int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
+        size_t dim = s->_sig_off[i + 1] - s->_sig_off[i];
+        double *mu2 = fb + (Lm + (size_t)K) * (size_t)K;
+        ssvm_real *mu = s->_sigma + s->_sig_off[i];
+        ssvm_svec *D = &s->_sv;
+        s->_eg_eta[i] = s->_cfg.eg.eta;
+        r = ssvm__chain_fb(L, K, s->_eg_theta + s->_sig_off[i], s->_eg_theta + s->_sig_off[i] + (size_t)L * K,
+                           mu2 + dim, mu2, mu2 + (size_t)L * K, 0);
+        if (r != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        for (j = 0; j < dim; j++) { mu[j] = (ssvm_real)mu2[j]; s->_eg_mu2[j] = -mu[j]; }
+        for (t = 0; t < L; t++) {  /* s_i(y_i) - mu_i */
+            s->_eg_mu2[(size_t)t * K + m->config.labels[p0 + t]] += 1;
+            if (t + 1 < L) s->_eg_mu2[(size_t)L * K + m->config.labels[p0 + t] + K * m->config.labels[p0 + t + 1]] += 1;
+        }
+        ssvm_svec_clear(D);
+        if ((k = p->expand(p->user, i, s->_eg_mu2, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
+        if (D->err) return (ssvm_result)D->err;
+        for (k = 0; k < D->nnz; k++) { int q = D->idx[k]; s->_w[q] += D->val[q]; }
+        s->_l += ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, mu, 0));
+    }
+    for (j = 0; j < (size_t)p->d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = s->_cfg.eg.chain;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+    int h, hmax = s->_eg_seen[i] ? s->_cfg.eg.halvings : s->_cfg.eg.halvings_first, t, q, k, accepted = 0;
+    size_t dim = s->_sig_off[i + 1] - s->_sig_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
+    double lam = s->_cfg.lambda, eta = s->_eg_eta[i], unit, dl = 0, dD = 0;
+    double *theta = s->_eg_theta + s->_sig_off[i], *th2 = s->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
+    ssvm_real *mu = s->_sigma + s->_sig_off[i], *u = s->_stmp, *diff = s->_eg_mu2;
+    const ssvm_real *trans = s->_w + ssvm__chain_trans_off(K, F, m->config.flags);
+    ssvm_svec *D = &s->_sv;
+    ssvm_result r;
+    unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    /* the part gradients at the current w: unary scores with the biases (ssvm__chain_scores), the loss, the
+       transitions; kept in u (node) and read from w (edge) */
+    ssvm__chain_scores(m, s->_w, p0, L, u, 0, 0);
+    for (t = 0; t < L; t++) {
+        int g = m->config.labels[p0 + t];
+        for (q = 0; q < K; q++) if (q != g) u[(size_t)t * K + q] = (ssvm_real)((double)u[(size_t)t * K + q] + unit);
+    }
+    for (h = 0;; h++) {
+        double wd, dd = 0;
+        for (j = 0; j < LK; j++) th2[j] = theta[j] + eta * (double)u[j];
+        for (j = 0; j < (size_t)K * K; j++) th2[LK + j] = theta[LK + j] + eta * (double)trans[j];
+        r = ssvm__chain_fb(L, K, th2, th2 + LK, mu2 + dim, mu2, mu2 + LK, 0);
+        if (r != SSVM_OK) return r;
+        s->_prog.oracle_calls++; /* one expectation-oracle call */
+        for (j = 0; j < dim; j++) diff[j] = (ssvm_real)(mu2[j] - (double)mu[j]);
+        /* w' = w - blk A_i (mu' - mu); D' - D = dl - lambda <w, dw> - lambda/2 |dw|^2 */
+        ssvm_svec_clear(D);
+        if ((k = p->expand(p->user, i, diff, (ssvm_real)-ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
+        if (D->err) return (ssvm_result)D->err;
+        wd = (double)ssvm_svec_dot(D, s->_w);
+        for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; dd += v * v; }
+        dl = ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, diff, 1));
+        dD = dl - lam * wd - 0.5 * lam * dd;
+        if (!ssvm__finite(dD) || !ssvm__step_finite(s->_w, D, 1.0)) return SSVM_ERR_NONFINITE;
+        if (dD >= 0) { accepted = 1; break; }
+        if (h >= hmax) break; /* G2: no step */
+        eta *= 0.5;
+    }
+    if (accepted) {
+        for (j = 0; j < dim; j++) { theta[j] = th2[j]; mu[j] = (ssvm_real)mu2[j]; }
+        for (k = 0; k < D->nnz; k++) { int q2 = D->idx[k]; s->_w[q2] += D->val[q2]; }
+        s->_l += dl;
+    } else s->_eg_rejected++;
+    s->_eg_eta[i] = eta * s->_cfg.eg.grow;
+    s->_eg_seen[i] = 1;
+    if (info) info->gamma = accepted ? eta : 0; /* the step size taken, 0 when none */
+    return SSVM_OK;
+}
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>kernel: kernelised BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Appendix B.5, Algorithm B.1,
+   and batch FW (Algorithm 2) in the same kernel form. The dual alpha is kept sparse: per example a list of
+   triples (example i, labeling y != y_i, alpha_i(y)); alpha_i(y_i) = 1 - sum is implicit (psi_i(y_i) = 0). The
+   model is w = sum_k c_k psi_{i_k}(y_k), c_k = alpha_k c_i / (lambda sum c), never formed: every quantity of
+   Algorithm 4 is a sum of kernel evaluations (Appendix B.5), with
+     f(x_a, y) = <w, phi(x_a, y)> = sum_i [C_i k((a,y),(i,y_i)) - sum_k c_k k((a,y),(i,y_k))],  C_i = sum_k c_k,
+     <psi_i(y), psi_j(y')> = k(iy_i, jy_j) - k(iy_i, jy') - k(iy, jy_j) + k(iy, jy').
+   A step on i (B.1 with Algorithm 4's line search): y* by the oracle on f; <w, w_s> = b_i (f(i,y_i) - f(i,y*));
+   <w, w_i> = sum_k c_k (f(i,y_i) - f(i,y_k)); |w_i - w_s|^2 from psi products (O(|S_i|^2) kernel values);
+   gamma as in Algorithm 4 line 5; alpha_i <- (1-gamma) alpha_i + gamma e_{y*}. The weighted average (eq. 14)
+   is the average of alpha, kept lazily per triple as BCFW keeps w_bar. Evaluation: |w|^2 = sum_k c_k
+   (f(i_k,y_{i_k}) - f(i_k,y_k)), one oracle pass for the hinge terms; dual l - lambda/2 |w|^2 (l kept as BCFW
+   keeps it), so primal, dual and gap are the engine's. K1 (MANUAL): the lifted multiclass model scores all K
+   labels of x_a with one input-kernel value per support example, the lifted chain its unary scores with one
+   per pair of positions (Viterbi then), both through a FIFO cache of input-kernel rows (examples or
+   positions, config.kernel.cache_bytes); the joint-kernel path has no cache. K2: the store is fixed at
+   init: max_support triples (default: n (K-1) for the lifted model, the most it can need; else n *
+   max_passes, BCFW's one triple a step), and a step that needs one more returns SSVM_ERR_SUPPORT_FULL with the
+   state unchanged. K3: without averaging, a triple whose alpha reaches 0 is freed; with it, triples stay
+   (the average still uses them). */
+#define SSVM__KN_LAB(s, k) ((s)->_kn_lab + (size_t)(k) * (size_t)(s)->_prob.max_label_len)
+SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c) {
+    const ssvm_problem *p = c->problem;
+    const ssvm_kernel_config *k = &c->kernel;
+    if (!p) return SSVM_ERR_INVALID_ARG;
+    if (p->n <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
+    if (!p->truth) return SSVM_ERR_NULL_CALLBACK;
+    if (k->input && k->chain) { /* lifted chain: the problem must be that chain's */
+        if (p->user != (const void *)k->chain || !k->chain->_max_len || p->n != k->chain->config.n)
+            return SSVM_ERR_INVALID_ARG;
+        if (k->n_labels != 0 && k->n_labels != k->chain->config.n_labels) return SSVM_ERR_INVALID_ARG;
+    } else if (k->input) {
+        if (k->n_labels <= 0) return SSVM_ERR_EMPTY;
+        if (!p->loss) return SSVM_ERR_NULL_CALLBACK;
+    } else if (!k->joint || !k->oracle) return SSVM_ERR_NULL_CALLBACK;
+    if (k->batch < 0 || k->batch > 1 || k->max_support < 0) return SSVM_ERR_INVALID_ARG;
+    if (c->averaging != SSVM_AVG_NONE && c->averaging != SSVM_AVG_WEIGHTED) return SSVM_ERR_NOT_SUPPORTED;
+    if (k->batch && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED; /* FW has no average */
+    return (ssvm_result)ssvm__weights_check(p);
+}
+SSVM__PRIV long long ssvm__kn_cap(const ssvm_solver_config *c) {
+    long long n = c->problem->n, cap = c->kernel.max_support;
+    if (cap > 0) return cap;
+    if (c->kernel.input && !c->kernel.chain) return n * (c->kernel.n_labels > 1 ? c->kernel.n_labels - 1 : 1);
+    return n * (c->max_passes > 0 ? c->max_passes : 50);
+}
+SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    size_t n = (size_t)s->_prob.n, ml = (size_t)s->_prob.max_label_len, cap, slots = 0;
+    long long c = ssvm__kn_cap(&s->_cfg);
+    if (c <= 0 || (unsigned long long)c > (unsigned long long)((size_t)-1 / 8) || c > (long long)INT_MAX) return SSVM_ERR_OVERFLOW;
+    cap = (size_t)c;
+    s->_kn_cap = c;
+    s->_kn_ex = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_next = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_len = (int *)ssvm__take(a, cap, sizeof(int));
+    s->_kn_lab = (int *)ssvm__take(a, ssvm__mulsz(a, cap, ml), sizeof(int));
+    s->_kn_a = (double *)ssvm__take(a, cap, sizeof(double));
+    s->_kn_z = s->_cfg.averaging != SSVM_AVG_NONE ? (double *)ssvm__take(a, cap, sizeof(double)) : 0;
+    s->_kn_delta = (double *)ssvm__take(a, cap, sizeof(double));
+    s->_kn_head = (int *)ssvm__take(a, n, sizeof(int));
+    s->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
+    s->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
+    s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    s->_kn_sc = (double *)ssvm__take(a, k->input && !k->chain ? (size_t)k->n_labels : 1, sizeof(double));
+    s->_kn_rows = (int)n; s->_kn_row0 = 0;
+    if (k->chain) { /* rows are positions; scratch for the oracle: 2 Lm K + K K + 2 K doubles, Viterbi */
+        const ssvm_chain *m = k->chain;
+        size_t K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len;
+        s->_kn_rows = m->config.start[m->config.n] - m->config.start[0]; s->_kn_row0 = m->config.start[0];
+        s->_kn_cw = (double *)ssvm__take(a, ssvm__mulsz(a, 2 * Lm + K + 2, K), sizeof(double));
+        s->_kn_cu = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm + K, K), sizeof(ssvm_real));
+        s->_kn_vw = ssvm__take(a, ssvm__viterbi_bytes(m->_max_len, m->config.n_labels), 1);
+    }
+    if (k->batch) { /* FW: y* of every example (length first) and two reals each */
+        s->_kn_ys = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml + 1), sizeof(int));
+        s->_kn_f = (double *)ssvm__take(a, 2 * n, sizeof(double));
+    }
+    if (k->input && k->cache_bytes >= (size_t)s->_kn_rows * sizeof(double)) {
+        size_t R = (size_t)s->_kn_rows;
+        slots = k->cache_bytes / (R * sizeof(double));
+        if (slots > R) slots = R;
+        s->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, R), sizeof(double));
+        s->_kn_slot_row = (int *)ssvm__take(a, slots, sizeof(int));
+        s->_kn_row_slot = (int *)ssvm__take(a, R, sizeof(int));
+    }
+    s->_kn_slots = (int)slots;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int i, ml = p->max_label_len;
+    for (i = 0; i < p->n; i++) {
+        int len = p->truth(p->user, i, s->_kn_truth + (size_t)i * ml);
+        if (len < 0) return (ssvm_result)len;
+        if (len == 0 || len > ml) return SSVM_ERR_LABEL;
+        if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || s->_kn_truth[(size_t)i * ml] < 0 ||
+                                     s->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
+            return SSVM_ERR_LABEL;
+        s->_kn_tlen[i] = len; s->_kn_head[i] = -1; s->_li[i] = 0;
+    }
+    if (s->_kn_row_slot) for (i = 0; i < s->_kn_rows; i++) s->_kn_row_slot[i] = -1;
+    for (i = 0; i < s->_kn_slots; i++) s->_kn_slot_row[i] = -1;
+    s->_kn_top = 0; s->_kn_freelist = -1; s->_kn_evals = 0; s->_kn_victim = 0;
+    return SSVM_OK;
+}
+/* k(x_a, x_b) of the input kernel, through the row cache when both are training examples (K1) */
+SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    int n = s->_kn_rows, r0 = s->_kn_row0, rc, j, slot;
+    if (s->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
+        a -= r0; b -= r0; /* cache indices */
+        if ((slot = s->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
+            double *row;
+            slot = s->_kn_victim;
+            if (s->_kn_slot_row[slot] >= 0) s->_kn_row_slot[s->_kn_slot_row[slot]] = -1;
+            s->_kn_slot_row[slot] = -1;
+            row = s->_kn_cache + (size_t)slot * (size_t)n;
+            for (j = 0; j < n; j++) {
+                rc = k->input(k->user, a + r0, j + r0, row + j);
+                s->_kn_evals++;
+                if (rc < 0) return (ssvm_result)rc;
+                if (!ssvm__finite(row[j])) return SSVM_ERR_KERNEL;
+            }
+            s->_kn_slot_row[slot] = a; s->_kn_row_slot[a] = slot;
+            s->_kn_victim = (s->_kn_victim + 1) % s->_kn_slots;
+        }
+        *out = s->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
+        return SSVM_OK;
+    }
+    *out = 0;
+    rc = k->input(k->user, a, b, out);
+    s->_kn_evals++;
+    if (rc < 0) return (ssvm_result)rc;
+    return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
+}
+SSVM__PRIV ssvm_result ssvm__kn_joint(ssvm_solver *s, int a, const int *ya, int la, int b, const int *yb, int lb,
+                                      double *out) {
+    const ssvm_kernel_config *k = &s->_cfg.kernel;
+    int rc;
+    if (k->input && k->chain) { /* lifted chain: the inner product of the chain's feature maps, kernelised */
+        const ssvm_chain *m = k->chain;
+        int pa = m->config.start[a], pb = m->config.start[b], t, u;
+        double acc = 0, v;
+        ssvm_result r;
+        for (t = 0; t < la; t++)
+            for (u = 0; u < lb; u++)
+                if (ya[t] == yb[u]) {
+                    if ((r = ssvm__kn_kx(s, pa + t, pb + u, &v)) != SSVM_OK) return r;
+                    acc += v;
+                }
+        for (t = 0; t + 1 < la; t++)
+            for (u = 0; u + 1 < lb; u++) acc += (ya[t] == yb[u] && ya[t + 1] == yb[u + 1]);
+        if (m->config.flags & SSVM_CHAIN_BIASES) acc += (ya[0] == yb[0]) + (ya[la - 1] == yb[lb - 1]);
+        *out = acc;
+        return SSVM_OK;
+    }
+    if (k->input) { /* lifted: k(x_a, x_b) [y = y'] */
+        if (ya[0] != yb[0]) { *out = 0; return SSVM_OK; }
+        return ssvm__kn_kx(s, a, b, out);
+    }
+    *out = 0;
+    rc = k->joint(k->user, a, ya, la, b, yb, lb, out);
+    s->_kn_evals++;
+    if (rc < 0) return (ssvm_result)rc;
+    return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
+}
+/* the coefficient c_k of triple k in the iterate or the average */
+SSVM__PRIV double ssvm__kn_coef(const ssvm_solver *s, int which, int k) {
+    double al = which == SSVM_W_AVERAGE ? s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k] : s->_kn_a[k];
+    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, s->_kn_ex[k]);
+}
+SSVM__PRIV const int *ssvm__kn_true(const ssvm_solver *s, int i) {
+    return s->_kn_truth + (size_t)i * (size_t)s->_prob.max_label_len;
+}
+/* f(x_a, y) from the support set, any kernel */
+SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
+    double acc = 0, v;
+    int j, k;
+    ssvm_result r;
+    for (j = 0; j < s->_prob.n; j++) {
+        double C = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            if (c == 0) continue;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), s->_kn_len[k], &v)) != SSVM_OK) return r;
+            acc -= c * v; C += c;
+        }
+        if (C != 0) {
+            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), s->_kn_tlen[j], &v)) != SSVM_OK) return r;
+            acc += C * v;
+        }
+    }
+    *f = acc;
+    return SSVM_OK;
+}
+/* lifted multiclass: the K scores of x_a with one input-kernel value per support example */
+SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc) {
+    int K = s->_cfg.kernel.n_labels, j, k, c;
+    ssvm_result r;
+    for (c = 0; c < K; c++) sc[c] = 0;
+    for (j = 0; j < s->_prob.n; j++) {
+        double C = 0, kv = 0;
+        int have = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double cf = ssvm__kn_coef(s, which, k);
+            if (cf == 0) continue;
+            if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
+            sc[s->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
+        }
+        if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
+    }
+    return SSVM_OK;
+}
+/* lifted chain: unary scores of positions p0 .. p0+L-1 from the support set (per support sequence j, its
+   position-label weights B_j = C_j onehot(y_j) - sum_k c_k onehot(y_k) against the input kernel), the transition
+   and bias weights explicitly (they are finite-dimensional), then Viterbi, loss-augmented when gold is given */
+SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, int L, const int *gold, int *y,
+                                             ssvm_real *delta) {
+    const ssvm_chain *m = s->_cfg.kernel.chain;
+    int K = m->config.n_labels, Lm = m->_max_len, j, k, t, u, q, wrong = 0;
+    double *ud = s->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
+    double *last = first + K, v, unit;
+    ssvm_real *uu = s->_kn_cu, *tr = uu + (size_t)Lm * K;
+    ssvm_result r;
+    for (q = 0; q < L * K; q++) ud[q] = 0;
+    for (q = 0; q < K * K + 2 * K; q++) T[q] = 0; /* T, first, last */
+    for (j = 0; j < s->_prob.n; j++) {
+        int pj = m->config.start[j], Lj = m->config.start[j + 1] - pj, any = 0;
+        const int *tj = ssvm__kn_true(s, j);
+        double C = 0;
+        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            const int *yk = SSVM__KN_LAB(s, k);
+            if (c == 0) continue;
+            if (!any) { for (q = 0; q < Lj * K; q++) B[q] = 0; any = 1; }
+            for (u = 0; u < Lj; u++) B[u * K + yk[u]] -= c;
+            for (u = 0; u + 1 < Lj; u++) T[yk[u] + K * yk[u + 1]] -= c;
+            first[yk[0]] -= c; last[yk[Lj - 1]] -= c;
+            C += c;
+        }
+        if (!any) continue;
+        for (u = 0; u < Lj; u++) B[u * K + tj[u]] += C;
+        for (u = 0; u + 1 < Lj; u++) T[tj[u] + K * tj[u + 1]] += C;
+        first[tj[0]] += C; last[tj[Lj - 1]] += C;
+        for (t = 0; t < L; t++)
+            for (u = 0; u < Lj; u++) {
+                if ((r = ssvm__kn_kx(s, p0 + t, pj + u, &v)) != SSVM_OK) return r;
+                if (v != 0) for (q = 0; q < K; q++) ud[t * K + q] += v * B[u * K + q];
+            }
+    }
+    if (m->config.flags & SSVM_CHAIN_BIASES)
+        for (q = 0; q < K; q++) { ud[q] += first[q]; ud[(L - 1) * K + q] += last[q]; }
+    unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L;
+    for (t = 0; t < L; t++)
+        for (q = 0; q < K; q++) {
+            uu[t * K + q] = (ssvm_real)ud[t * K + q];
+            if (gold && q != gold[t]) uu[t * K + q] = (ssvm_real)((double)uu[t * K + q] + unit);
+        }
+    for (q = 0; q < K * K; q++) tr[q] = (ssvm_real)T[q];
+    for (q = 0; q < L * K; q++) if (!ssvm__finite((double)uu[q])) return SSVM_ERR_NONFINITE;
+    ssvm__viterbi(L, K, uu, tr, s->_kn_vw, y);
+    if (gold) {
+        for (t = 0; t < L; t++) wrong += y[t] != gold[t];
+        *delta = (ssvm_real)((double)wrong * unit);
+    }
+    return SSVM_OK;
+}
+/* the loss-augmented oracle in kernel form at the iterate or the average, checked as ssvm__call_oracle */
+SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y, int *len, ssvm_real *delta) {
+    const ssvm_kernel_config *kc = &s->_cfg.kernel;
+    const ssvm_problem *p = &s->_prob;
+    ssvm_result r;
+    *delta = 0;
+    if (kc->input && kc->chain) {
+        int p0 = kc->chain->config.start[i];
+        *len = kc->chain->config.start[i + 1] - p0;
+        return ssvm__kn_chain_argmax(s, which, p0, *len, kc->chain->config.labels + p0, y, delta);
+    }
+    if (kc->input) {
+        int K = kc->n_labels, c, best = 0, rc;
+        double bv = 0;
+        ssvm_real d, bd = 0;
+        if ((r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK) return r;
+        for (c = 0; c < K; c++) {
+            double v;
+            d = 0;
+            if ((rc = p->loss(p->user, i, &c, 1, &d)) < 0) return (ssvm_result)rc;
+            if (!ssvm__finite((double)d) || d < 0) return SSVM_ERR_LOSS;
+            v = (double)d + s->_kn_sc[c];
+            if (c == 0 || v > bv) { bv = v; best = c; bd = d; }
+        }
+        *y = best; *len = 1; *delta = bd;
+        return SSVM_OK;
+    }
+    *len = kc->oracle(kc->user, s, which, i, y, delta);
+    if (*len < 0) return (ssvm_result)*len;
+    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
+    if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
+    return SSVM_OK;
+}
+SSVM__PRIV int ssvm__kn_same(const int *a, int la, const int *b, int lb) {
+    int t;
+    if (la != lb) return 0;
+    for (t = 0; t < la; t++) if (a[t] != b[t]) return 0;
+    return 1;
+}
+/* <psi_i(y), psi_j(y')> by four kernel values */
+SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int ly, int j, const int *y2, int l2,
+                                        double *out) {
+    const int *ti = ssvm__kn_true(s, i), *tj = ssvm__kn_true(s, j);
+    int li = s->_kn_tlen[i], lj = s->_kn_tlen[j];
+    double a, b, c, d;
+    ssvm_result r;
+    if ((r = ssvm__kn_joint(s, i, ti, li, j, tj, lj, &a)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, ti, li, j, y2, l2, &b)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, y, ly, j, tj, lj, &c)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_joint(s, i, y, ly, j, y2, l2, &d)) != SSVM_OK) return r;
+    *out = (a - b) - (c - d);
+    return SSVM_OK;
+}
+/* f(x_i, y) through the K scores when lifted (sc holds them), else from the support set */
+SSVM__PRIV ssvm_result ssvm__kn_fi(ssvm_solver *s, int which, int i, const int *y, int len, double *f) {
+    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain) { *f = s->_kn_sc[y[0]]; return SSVM_OK; }
+    return ssvm__kn_f(s, which, i, y, len, f);
+}
+/* the triple of (i, y), or a new one (-1: the store is full, K2) */
+SSVM__PRIV int ssvm__kn_find(const ssvm_solver *s, int i, const int *y, int len) {
+    int k;
+    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k])
+        if (ssvm__kn_same(SSVM__KN_LAB(s, k), s->_kn_len[k], y, len)) return k;
+    return -1;
+}
+SSVM__PRIV int ssvm__kn_new(ssvm_solver *s, int i, const int *y, int len, double delta) {
+    int k, t;
+    if (s->_kn_freelist >= 0) { k = (int)s->_kn_freelist; s->_kn_freelist = s->_kn_next[k]; }
+    else if (s->_kn_top < s->_kn_cap) k = (int)s->_kn_top++;
+    else return -1;
+    s->_kn_ex[k] = i; s->_kn_len[k] = len; s->_kn_a[k] = 0; s->_kn_delta[k] = delta;
+    if (s->_kn_z) s->_kn_z[k] = 0;
+    for (t = 0; t < len; t++) SSVM__KN_LAB(s, k)[t] = y[t];
+    s->_kn_next[k] = s->_kn_head[i]; s->_kn_head[i] = k;
+    return k;
+}
+SSVM__PRIV int ssvm__kn_room(const ssvm_solver *s) { return s->_kn_freelist >= 0 || s->_kn_top < s->_kn_cap; }
+/* alpha_i <- (1-gamma) alpha_i + gamma e_{y*} (ks: the triple of y*, -1 for y_i); the average's z keeps w_bar
+   (rho: its weight, < 0 for none); zero triples freed when no average needs them (K3) */
+SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, double rho) {
+    double A = s->_avg_a, B = s->_avg_b;
+    int k, *prev = &s->_kn_head[i];
+    for (k = s->_kn_head[i]; k >= 0;) {
+        int nx = s->_kn_next[k];
+        double na = (1 - gamma) * s->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - s->_kn_a[k];
+        if (s->_kn_z && rho >= 0) s->_kn_z[k] -= (A / B) * dlt;
+        s->_kn_a[k] = na;
+        if (na == 0 && !s->_kn_z) { /* free it */
+            *prev = nx; s->_kn_ex[k] = -1; s->_kn_next[k] = (int)s->_kn_freelist; s->_kn_freelist = k;
+        } else prev = &s->_kn_next[k];
+        k = nx;
+    }
+    if (s->_kn_z && rho >= 0) {
+        s->_avg_a = (1 - rho) * A + rho;
+        s->_avg_b = (1 - rho) * B;
+        if (s->_avg_b < 1e-100) { /* fold: alpha_bar = z */
+            for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0) s->_kn_z[k] = s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k];
+            s->_avg_a = 0; s->_avg_b = 1;
+        }
+    }
+}
+/* Algorithm B.1, one step on block i */
+SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = s->_li[i];
+    double ls, fi, fs, wws, wwi = 0, nrm = 0, mag = 0, gamma, v;
+    const int *ti = ssvm__kn_true(s, i);
+    int tl = s->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
+    ssvm_real delta;
+    ssvm_result r;
+    /* y* = argmax_y H_i(y; A alpha), the oracle on f */
+    if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, s->_y, &len, &delta)) != SSVM_OK) return r;
+    s->_prog.oracle_calls++;
+    is_truth = ssvm__kn_same(s->_y, len, ti, tl);
+    ls = ssvm__share(p, s->_wsum, i, (double)delta);
+    /* Algorithm 4 line 5 in kernel form: <w_i - w_s, w> and |w_i - w_s|^2 (Appendix B.5) */
+    if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, tl, &fi)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, s->_y, len, &fs)) != SSVM_OK) return r;
+    wws = blk * (fi - fs);
+    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+        double ck = ssvm__kn_coef(s, SSVM_W_ITERATE, k), fk;
+        if (ck == 0) continue;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+        wwi += ck * (fi - fk);
+        for (k2 = s->_kn_head[i]; k2 >= 0; k2 = s->_kn_next[k2]) {
+            double c2 = ssvm__kn_coef(s, SSVM_W_ITERATE, k2);
+            if (c2 == 0) continue;
+            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, SSVM__KN_LAB(s, k2), s->_kn_len[k2], &v);
+            if (r != SSVM_OK) return r;
+            nrm += ck * c2 * v; mag += ssvm__abs(ck * c2 * v);
+        }
+        if (!is_truth) {
+            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
+            nrm -= 2 * ck * blk * v; mag += ssvm__abs(2 * ck * blk * v);
+        }
+    }
+    if (!is_truth) {
+        if ((r = ssvm__kn_psi_dot(s, i, s->_y, len, i, s->_y, len, &v)) != SSVM_OK) return r;
+        nrm += blk * blk * v; mag += ssvm__abs(blk * blk * v);
+    }
+    if (s->_cfg.line_search) {
+        gamma = ((wwi - wws) - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / ((double)s->_k + 2.0 * n);
+    if (!ssvm__finite(wwi) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    if (nrm < -1e-9 * mag) return SSVM_ERR_KERNEL; /* |w_i - w_s|^2 < 0 beyond rounding: not a PSD kernel */
+    if (!is_truth && gamma > 0 && (ks = ssvm__kn_find(s, i, s->_y, len)) < 0) {
+        if (!ssvm__kn_room(s)) return SSVM_ERR_SUPPORT_FULL; /* K2: nothing changed yet */
+        ks = ssvm__kn_new(s, i, s->_y, len, (double)delta);
+    }
+    {
+        double rho = s->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
+        ssvm__kn_move(s, i, ks, gamma, rho);
+        s->_l += li_new - li;
+        s->_li[i] = li_new;
+        if (rho >= 0) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    }
+    if (info) info->gamma = gamma;
+    return SSVM_OK;
+}
+/* Algorithm 2 in kernel form: one oracle pass, the gap, gamma, alpha <- (1-gamma) alpha + gamma s */
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww);
+SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    int n = p->n, ml = p->max_label_len, i, j, need = 0, free_n = 0, k;
+    double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v;
+    ssvm_result r;
+    for (i = 0; i < n; i++) {
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
+        const int *ti = ssvm__kn_true(s, i);
+        double fi, fs;
+        ssvm_real delta;
+        if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, yi + 1, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.oracle_calls++;
+        yi[0] = len;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, yi + 1, len, &fs)) != SSVM_OK) return r;
+        s->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
+        s->_kn_f[2 * i + 1] = (double)delta;
+        ls += s->_kn_f[2 * i];
+        wws += ssvm__block(p, s->_wsum, lam, i) * (fi - fs);
+        if (ssvm__kn_same(yi + 1, len, ti, s->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
+        else if (ssvm__kn_find(s, i, yi + 1, len) < 0) need++;
+    }
+    if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww)) != SSVM_OK) return r;
+    for (i = 0; i < n; i++) { /* |w_s|^2 = sum_ij b_i b_j <psi_i(y*_i), psi_j(y*_j)> */
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1);
+        if (yi[0] < 0) continue;
+        for (j = 0; j < n; j++) {
+            int *yj = s->_kn_ys + (size_t)j * (size_t)(ml + 1);
+            if (yj[0] < 0) continue;
+            if ((r = ssvm__kn_psi_dot(s, i, yi + 1, yi[0], j, yj + 1, yj[0], &v)) != SSVM_OK) return r;
+            ss += ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v;
+        }
+    }
+    gap = lam * (ww - wws) - s->_l + ls;
+    nrm = ww - 2 * wws + ss;
+    if (s->_cfg.line_search) {
+        gamma = gap / (lam * (nrm + SSVM__EPS));
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 / ((double)s->_k + 2.0);
+    if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    for (k = (int)s->_kn_freelist; k >= 0; k = s->_kn_next[k]) free_n++;
+    if (gamma > 0 && need > free_n + (s->_kn_cap - s->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
+    for (i = 0; i < n; i++) {
+        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
+        if (gamma > 0 && yi[0] > 0 && (ks = ssvm__kn_find(s, i, yi + 1, yi[0])) < 0)
+            ks = ssvm__kn_new(s, i, yi + 1, yi[0], s->_kn_f[2 * i + 1]);
+        ssvm__kn_move(s, i, ks, gamma, -1);
+        s->_li[i] = (1 - gamma) * s->_li[i] + gamma * s->_kn_f[2 * i];
+    }
+    s->_l = (1 - gamma) * s->_l + gamma * ls;
+    s->_k++;
+    s->_prog.steps++;
+    return SSVM_OK;
+}
+/* |w|^2 = sum_k c_k (f(i_k, y_{i_k}) - f(i_k, y_k)) */
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
+    double acc = 0, fi, fk;
+    int i, k;
+    ssvm_result r;
+    for (i = 0; i < s->_prob.n; i++) {
+        int any = 0;
+        for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+            double c = ssvm__kn_coef(s, which, k);
+            if (c == 0) continue;
+            if (!any) {
+                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK)
+                    return r;
+                if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+                any = 1;
+            }
+            if ((r = ssvm__kn_fi(s, which, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+            acc += c * (fi - fk);
+        }
+    }
+    *ww = acc;
+    return SSVM_OK;
+}
+/* primal, dual and gap at the iterate or the average: |w|^2 from the support set, the hinge terms by one oracle pass */
+SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o) {
+    const ssvm_problem *p = &s->_prob;
+    int which = average ? SSVM_W_AVERAGE : SSVM_W_ITERATE, i, len;
+    double lam = s->_cfg.lambda, ww, hs = 0, fi, fs, l = average ? s->_l_bar : s->_l;
+    ssvm_real delta;
+    ssvm_result r;
+    if ((r = ssvm__kn_ww(s, which, &ww)) != SSVM_OK) return r;
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__kn_oracle(s, which, i, s->_y, &len, &delta)) != SSVM_OK) return r;
+        s->_prog.eval_oracle_calls++;
+        if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, which, i, s->_y, len, &fs)) != SSVM_OK) return r;
+        hs += ssvm__share(p, s->_wsum, i, (double)delta - (fi - fs));
+    }
+    o->primal = 0.5 * lam * ww + hs;
+    o->dual = l - 0.5 * lam * ww;
+    o->gap = o->primal - o->dual;
+    if (!ssvm__finite(o->primal) || !ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__kn_ready(const ssvm_solver *s, int which) {
+    if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
+    if (which != SSVM_W_ITERATE && which != SSVM_W_AVERAGE) return SSVM_ERR_INVALID_ARG;
+    if (which == SSVM_W_AVERAGE && !s->_kn_z) return SSVM_ERR_NOT_SUPPORTED;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!y || !f || a < 0 || len <= 0 || len > s->_prob.max_label_len) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || y[0] < 0 || y[0] >= s->_cfg.kernel.n_labels))
+        return SSVM_ERR_LABEL;
+    if (s->_cfg.kernel.chain) { /* a training sequence and a label of its length */
+        const ssvm_chain *m = s->_cfg.kernel.chain;
+        int t;
+        if (a >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
+        if (len != m->config.start[a + 1] - m->config.start[a]) return SSVM_ERR_LABEL;
+        for (t = 0; t < len; t++) if (y[t] < 0 || y[t] >= m->config.n_labels) return SSVM_ERR_LABEL;
+    }
+    return ssvm__kn_f(s, which, a, y, len, f);
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes) {
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!s->_cfg.kernel.input || s->_cfg.kernel.chain) return SSVM_ERR_NOT_SUPPORTED;
+    if (!scores || a < 0) return SSVM_ERR_INVALID_ARG;
+    if (bytes / sizeof(double) < (size_t)s->_cfg.kernel.n_labels) return SSVM_ERR_WORKSPACE;
+    return ssvm__kn_fall(s, which, a, scores);
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len) {
+    const ssvm_kernel_config *kc;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!y || !len || a < 0) return SSVM_ERR_INVALID_ARG;
+    kc = &s->_cfg.kernel;
+    if (kc->input && kc->chain) {
+        if (a >= s->_prob.n) return SSVM_ERR_INVALID_ARG; /* held-out sequences: ssvm_kernel_chain_predict */
+        *len = kc->chain->config.start[a + 1] - kc->chain->config.start[a];
+        return ssvm_kernel_chain_predict(s, which, kc->chain->config.start[a], *len, y, y_bytes);
+    }
+    if (kc->input) {
+        int c, best = 0;
+        if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
+        if ((r = ssvm__kn_fall(s, which, a, s->_kn_sc)) != SSVM_OK) return r;
+        for (c = 1; c < kc->n_labels; c++) if (s->_kn_sc[c] > s->_kn_sc[best]) best = c;
+        *y = best; *len = 1;
+        return SSVM_OK;
+    }
+    if (!kc->decode) return SSVM_ERR_NULL_CALLBACK;
+    if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
+    *len = kc->decode(kc->user, s, which, a, y);
+    if (*len < 0) return (ssvm_result)*len;
+    if (*len == 0 || *len > s->_prob.max_label_len) return SSVM_ERR_CALLBACK;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, int p0, int L, int *y, size_t y_bytes) {
+    ssvm_real d = 0;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!s->_cfg.kernel.chain) return SSVM_ERR_NOT_SUPPORTED;
+    if (!y || L <= 0 || L > s->_cfg.kernel.chain->_max_len) return SSVM_ERR_INVALID_ARG;
+    if (y_bytes / sizeof(int) < (size_t)L) return SSVM_ERR_WORKSPACE;
+    return ssvm__kn_chain_argmax(s, which, p0, L, 0, y, &d);
+}
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which) {
+    long long cnt = 0;
+    int k;
+    if (ssvm__kn_ready(s, which) != SSVM_OK) return 0;
+    for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0 && ssvm__kn_coef(s, which, k) != 0) cnt++;
+    return cnt;
+}
+STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s) {
+    return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? s->_kn_top : 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
+                                              size_t y_bytes, int *len, double *coef) {
+    int t;
+    ssvm_result r = ssvm__kn_ready(s, which);
+    if (r != SSVM_OK) return r;
+    if (!example || !y || !len || !coef || k < 0 || k >= s->_kn_top) return SSVM_ERR_INVALID_ARG;
+    if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
+    *example = s->_kn_ex[k];
+    if (*example < 0) { *len = 0; *coef = 0; return SSVM_OK; } /* a freed slot */
+    *len = s->_kn_len[k];
+    for (t = 0; t < *len; t++) y[t] = SSVM__KN_LAB(s, k)[t];
+    *coef = ssvm__kn_coef(s, which, (int)k);
+    return SSVM_OK;
+}
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { return s ? s->_kn_evals : 0; }
+STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
+    const ssvm_dense_kernel *k = (const ssvm_dense_kernel *)user;
+    const ssvm_real *xa, *xb;
+    double acc = 0, base, r;
+    int j;
+    if (!k || !k->x || !out || a < 0 || b < 0 || a >= k->rows || b >= k->rows) return SSVM_ERR_INVALID_ARG;
+    if (k->F <= 0) return SSVM_ERR_EMPTY;
+    xa = k->x + (size_t)a * (size_t)k->F; xb = k->x + (size_t)b * (size_t)k->F;
+    if (k->kind == SSVM_KERNEL_RBF) {
+        for (j = 0; j < k->F; j++) { double e = (double)xa[j] - (double)xb[j]; acc += e * e; }
+        *out = SSVM_EXP(-k->gamma * acc);
+        return 0;
+    }
+    for (j = 0; j < k->F; j++) acc += (double)xa[j] * (double)xb[j];
+    if (k->kind == SSVM_KERNEL_LINEAR) { *out = acc; return 0; }
+    if (k->kind != SSVM_KERNEL_POLY || k->degree < 1) return SSVM_ERR_INVALID_ARG;
+    base = k->gamma * acc + k->coef0;
+    for (r = 1, j = 0; j < k->degree; j++) r *= base;
+    *out = r;
+    return 0;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 

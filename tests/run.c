@@ -25,6 +25,8 @@ void suite_deg(th_ctx *t);
 void suite_cliquegen(th_ctx *t);
 void suite_cutplane(th_ctx *t);
 void suite_gaps(th_ctx *t);
+void suite_eg(th_ctx *t);
+void suite_kernel(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -43,6 +45,8 @@ int main(int argc, char **argv) {
     suite_cliquegen(&t);
     suite_cutplane(&t);
     suite_gaps(&t);
+    suite_eg(&t);
+    suite_kernel(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -1253,7 +1253,7 @@ static void test_core_public_helpers_direct(th_ctx *t) {
     q.averaging = SSVM_AVG_WEIGHTED; TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_NOT_SUPPORTED);
     q = ssvm_solver_config_init(&p, SSVM_BCFW);
     q.gap_tol = -1; TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_INVALID_ARG); q.gap_tol = 0;
-    q.solver = (ssvm_solver_kind)7; TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_INVALID_ARG);
+    q.solver = (ssvm_solver_kind)100; TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_INVALID_ARG);
     q.solver = SSVM_BCFW; q.allocator.alloc = 0; q.allocator.free = (void (*)(void *, void *))0;
     TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_config_check(NULL) == SSVM_ERR_INVALID_ARG);

@@ -304,7 +304,7 @@ static void test_cutplane_bad_input(th_ctx *t) {
     b = c; b.cp.qp_tol = -1; TH_CHECK(t, ssvm_solver_config_check(&b) == SSVM_ERR_INVALID_ARG);
     b = c; b.averaging = SSVM_AVG_WEIGHTED; TH_CHECK(t, ssvm_solver_config_check(&b) == SSVM_ERR_NOT_SUPPORTED);
     b = c; b.lambda = 0; TH_CHECK(t, ssvm_solver_config_check(&b) == SSVM_ERR_LAMBDA);
-    b = c; b.solver = (ssvm_solver_kind)7; TH_CHECK(t, ssvm_solver_config_check(&b) == SSVM_ERR_INVALID_ARG);
+    b = c; b.solver = (ssvm_solver_kind)100; TH_CHECK(t, ssvm_solver_config_check(&b) == SSVM_ERR_INVALID_ARG);
     TH_CHECK(t, ssvm_solver_cp_info(0, &info) == SSVM_ERR_INVALID_ARG);
     /* a working set of the trivial plane and one more, never dropping: full of active planes */
     b = c; b.cp.max_planes = 2; b.cp.drop_after = 0; b.gap_tol = 1e-9; b.max_passes = 100; b.lambda = 0.01;

@@ -1,0 +1,436 @@
+/* tests/test_kernel.c: the kernel solver SSVM_KBCFW (Algorithm B.1 and batch FW in kernel form). With the linear
+   kernel it makes the same iterates as the linear BCFW and FW (w rebuilt from the support set after every step,
+   iterate and average, lifted and joint-kernel paths, line search and predefined steps) and reports the same
+   primal, dual and gap; an RBF kernel beats the linear model on held-out rings; the row cache changes nothing
+   (budget 0, small with evictions, large); the support store's cap; determinism and the preallocated form; bad
+   input. One translation unit of the test program (tests/run.c runs suite_kernel). */
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+
+#define KN_FLOAT (sizeof(ssvm_real) < sizeof(double))
+#define KN_N 12
+#define KN_K 3
+#define KN_F 4
+
+typedef struct kn_data {
+    ssvm_real x[KN_N * KN_F];
+    int labels[KN_N];
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_dense_kernel dk;
+} kn_data;
+static int kn_make(kn_data *d, unsigned long long seed) {
+    trng r;
+    int i, j;
+    ssvm_multiclass_config mc;
+    r.s = seed;
+    for (i = 0; i < KN_N; i++) {
+        d->labels[i] = trng_i(&r, KN_K);
+        for (j = 0; j < KN_F; j++) d->x[i * KN_F + j] = (ssvm_real)(trng_u(&r) * 2 - 1 + (j == d->labels[i] ? 0.7 : 0));
+    }
+    mc = ssvm_multiclass_config_init(KN_N, KN_K, KN_F, d->x, d->labels);
+    if (ssvm_multiclass_init(&mc, &d->m) != SSVM_OK) return 0;
+    if (ssvm_multiclass_problem(&d->m, &d->p) != SSVM_OK) return 0;
+    memset(&d->dk, 0, sizeof d->dk);
+    d->dk.x = d->x; d->dk.rows = KN_N; d->dk.F = KN_F; d->dk.kind = SSVM_KERNEL_LINEAR;
+    return 1;
+}
+
+/* the joint-kernel path: the lifted linear kernel written by hand, and an oracle that enumerates the classes */
+static int kn_joint(void *user, int a, const int *ya, int la, int b, const int *yb, int lb, double *out) {
+    kn_data *d = (kn_data *)user;
+    (void)la; (void)lb;
+    if (*ya != *yb) { *out = 0; return 0; }
+    return ssvm_dense_kernel_fn(&d->dk, a, b, out);
+}
+static int kn_oracle(void *user, ssvm_solver *s, int which, int i, int *y, ssvm_real *delta) {
+    kn_data *d = (kn_data *)user;
+    int c, best = 0;
+    double bv = 0, f;
+    for (c = 0; c < KN_K; c++) {
+        ssvm_result r = ssvm_kernel_score(s, which, i, &c, 1, &f);
+        if (r != SSVM_OK) return r;
+        f += (c != d->labels[i]);
+        if (c == 0 || f > bv) { bv = f; best = c; }
+    }
+    *y = best; *delta = (ssvm_real)(best != d->labels[i]);
+    return 1;
+}
+static int kn_decode(void *user, ssvm_solver *s, int which, int a, int *y) {
+    int c, best = 0;
+    double bv = 0, f;
+    (void)user;
+    for (c = 0; c < KN_K; c++) {
+        if (ssvm_kernel_score(s, which, a, &c, 1, &f) != SSVM_OK) return SSVM_ERR_CALLBACK;
+        if (c == 0 || f > bv) { bv = f; best = c; }
+    }
+    *y = best;
+    return 1;
+}
+
+/* w = sum_k coef_k (phi(x_i, y_i) - phi(x_i, y_k)) from the support set */
+static void kn_rebuild(th_ctx *t, ssvm_solver *s, const kn_data *d, int which, double *w) {
+    long long k, top = ssvm_kernel_support_stored(s);
+    int ex, y[1], len, j;
+    double c;
+    memset(w, 0, sizeof(double) * KN_K * KN_F);
+    for (k = 0; k < top; k++) {
+        TH_CHECK(t, ssvm_kernel_support(s, which, k, &ex, y, sizeof y, &len, &c) == SSVM_OK);
+        if (ex < 0 || c == 0) continue;
+        for (j = 0; j < KN_F; j++) {
+            w[d->labels[ex] * KN_F + j] += c * (double)d->x[ex * KN_F + j];
+            w[y[0] * KN_F + j] -= c * (double)d->x[ex * KN_F + j];
+        }
+    }
+}
+
+static void kn_compare_run(th_ctx *t, int joint, int line_search, int batch) {
+    kn_data d;
+    ssvm_solver lin, ker;
+    ssvm_solver_config cl, ck;
+    ssvm_progress pl, pk;
+    ssvm_step_info il, ik;
+    ssvm_real wl[KN_K * KN_F];
+    double wk[KN_K * KN_F], worst = 0, tol = KN_FLOAT ? 1e-4 : 1e-10;
+    trng r = {77};
+    int step, j, which;
+    if (!kn_make(&d, 5 + (unsigned long long)joint)) { TH_CHECK(t, 0); return; }
+    cl = ssvm_solver_config_init(&d.p, batch ? SSVM_FW : SSVM_BCFW);
+    cl.lambda = 0.05; cl.line_search = line_search; cl.state = SSVM_STATE_DENSE;
+    ck = ssvm_solver_config_init(&d.p, SSVM_KBCFW);
+    ck.lambda = 0.05; ck.line_search = line_search;
+    if (batch) { ck.kernel.batch = 1; ck.averaging = SSVM_AVG_NONE; }
+    if (joint) { ck.kernel.user = &d; ck.kernel.joint = kn_joint; ck.kernel.oracle = kn_oracle; ck.kernel.decode = kn_decode; }
+    else { ck.kernel.user = &d.dk; ck.kernel.input = ssvm_dense_kernel_fn; ck.kernel.n_labels = KN_K; }
+    TH_CHECK(t, ssvm_solver_init(&cl, &lin) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&ck, &ker) == SSVM_OK);
+    for (step = 0; step < (batch ? 30 : 200); step++) {
+        if (batch) { TH_CHECK(t, ssvm_solver_pass(&lin) == SSVM_OK); TH_CHECK(t, ssvm_solver_pass(&ker) == SSVM_OK); }
+        else {
+            int i = trng_i(&r, KN_N);
+            TH_CHECK(t, ssvm_solver_step(&lin, i, &il) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&ker, i, &ik) == SSVM_OK);
+            TH_NEAR(t, ik.gamma, il.gamma, KN_FLOAT ? 1e-3 : 1e-9);
+        }
+        for (which = 0; which <= (batch ? 0 : 1); which++) {
+            TH_CHECK(t, ssvm_solver_weights(&lin, (ssvm_which)which, wl, sizeof wl) == SSVM_OK);
+            kn_rebuild(t, &ker, &d, which, wk);
+            for (j = 0; j < KN_K * KN_F; j++) {
+                double e = fabs(wk[j] - (double)wl[j]) / (1 + fabs((double)wl[j]));
+                if (e > worst) worst = e;
+            }
+        }
+    }
+    TH_CHECKF(t, worst <= tol, "joint %d line_search %d batch %d: w differs by %g", joint, line_search, batch, worst);
+    TH_CHECK(t, ssvm_solver_evaluate(&lin, 1, !batch, &pl) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_evaluate(&ker, 1, !batch, &pk) == SSVM_OK);
+    TH_NEAR(t, pk.iterate.primal, pl.iterate.primal, KN_FLOAT ? 1e-4 : 1e-9);
+    TH_NEAR(t, pk.iterate.dual, pl.iterate.dual, KN_FLOAT ? 1e-4 : 1e-9);
+    TH_NEAR(t, pk.iterate.gap, pl.iterate.gap, KN_FLOAT ? 1e-4 : 1e-9);
+    if (!batch) TH_NEAR(t, pk.average.primal, pl.average.primal, KN_FLOAT ? 1e-4 : 1e-9);
+    TH_CHECK(t, pk.oracle_calls == pl.oracle_calls && pk.eval_oracle_calls == pl.eval_oracle_calls);
+    TH_CHECK(t, ssvm_kernel_support_count(&ker, SSVM_W_ITERATE) > 0 &&
+                ssvm_kernel_support_count(&ker, SSVM_W_ITERATE) <= KN_N * (KN_K - 1));
+    {   /* prediction from the support set = the linear model's */
+        int i, yk, len, yl;
+        for (i = 0; i < KN_N; i++) {
+            TH_CHECK(t, ssvm_kernel_predict(&ker, SSVM_W_ITERATE, i, &yk, sizeof yk, &len) == SSVM_OK && len == 1);
+            TH_CHECK(t, ssvm_solver_weights(&lin, SSVM_W_ITERATE, wl, sizeof wl) == SSVM_OK);
+            ssvm_multiclass_predict(KN_K, KN_F, wl, d.x + i * KN_F, &yl);
+            TH_CHECK(t, yk == yl);
+        }
+    }
+    ssvm_solver_uninit(&lin);
+    ssvm_solver_uninit(&ker);
+}
+static void test_kernel_linear_equals_bcfw(th_ctx *t) {
+    kn_compare_run(t, 0, 1, 0); /* lifted input kernel, line search */
+    kn_compare_run(t, 0, 0, 0); /* predefined step 2n/(k+2n) */
+    kn_compare_run(t, 1, 1, 0); /* joint kernel and an oracle in kernel form */
+}
+static void test_kernel_linear_equals_fw(th_ctx *t) {
+    kn_compare_run(t, 0, 1, 1);
+    kn_compare_run(t, 1, 1, 1);
+    kn_compare_run(t, 0, 0, 1);
+}
+
+/* the lifted chain kernel with the linear kernel on positions: the iterates of the linear chain BCFW */
+static void test_kernel_chain_equals_bcfw(th_ctx *t) {
+    int flags;
+    for (flags = 0; flags <= SSVM_CHAIN_BIASES; flags += SSVM_CHAIN_BIASES) {
+        tchain c;
+        ssvm_problem p;
+        ssvm_solver lin, ker;
+        ssvm_solver_config cl, ck;
+        ssvm_dense_kernel dk;
+        ssvm_step_info il, ik;
+        ssvm_progress pl, pk;
+        ssvm_real wl[64];
+        double wk[64], worst = 0;
+        static ssvm_real buf[64];
+        static int idx[64];
+        static unsigned char mark[64];
+        ssvm_svec v;
+        trng r = {99};
+        int step, j, which;
+        r.s = 17 + (unsigned long long)flags;
+        tchain_make(&c, &r, 6, 3, 4, flags, 0);
+        if (tchain_problem(&c, &p) != SSVM_OK || p.d > 64) { TH_CHECK(t, 0); return; }
+        memset(&dk, 0, sizeof dk);
+        dk.x = c.x; dk.rows = c.start[6]; dk.F = 4; dk.kind = SSVM_KERNEL_LINEAR;
+        cl = ssvm_solver_config_init(&p, SSVM_BCFW);
+        cl.lambda = 0.05; cl.state = SSVM_STATE_DENSE;
+        ck = ssvm_solver_config_init(&p, SSVM_KBCFW);
+        ck.lambda = 0.05; ck.kernel.input = ssvm_dense_kernel_fn; ck.kernel.user = &dk; ck.kernel.chain = &c.m;
+        ck.kernel.cache_bytes = flags ? (size_t)1 << 16 : 0; /* with and without the row cache */
+        TH_CHECK(t, ssvm_solver_init(&cl, &lin) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_init(&ck, &ker) == SSVM_OK);
+        v.val = buf; v.idx = idx; v.mark = mark; v.d = p.d; v.nnz = 0; v.err = 0;
+        memset(mark, 0, sizeof mark);
+        for (step = 0; step < 120; step++) {
+            int i = trng_i(&r, 6);
+            TH_CHECK(t, ssvm_solver_step(&lin, i, &il) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&ker, i, &ik) == SSVM_OK);
+            TH_NEAR(t, ik.gamma, il.gamma, KN_FLOAT ? 1e-3 : 1e-9);
+            for (which = 0; which <= 1; which++) {
+                long long k, top = ssvm_kernel_support_stored(&ker);
+                TH_CHECK(t, ssvm_solver_weights(&lin, (ssvm_which)which, wl, sizeof wl) == SSVM_OK);
+                memset(wk, 0, sizeof wk);
+                for (k = 0; k < top; k++) {
+                    int ex, y[5], len, q;
+                    double cf;
+                    TH_CHECK(t, ssvm_kernel_support(&ker, which, k, &ex, y, sizeof y, &len, &cf) == SSVM_OK);
+                    if (ex < 0 || cf == 0) continue;
+                    ssvm_svec_clear(&v);
+                    p.phi(p.user, ex, c.labels + c.start[ex], c.start[ex + 1] - c.start[ex], (ssvm_real)1, &v);
+                    p.phi(p.user, ex, y, len, (ssvm_real)-1, &v);
+                    for (q = 0; q < v.nnz; q++) wk[v.idx[q]] += cf * (double)v.val[v.idx[q]];
+                }
+                for (j = 0; j < p.d; j++) {
+                    double e = fabs(wk[j] - (double)wl[j]) / (1 + fabs((double)wl[j]));
+                    if (e > worst) worst = e;
+                }
+            }
+        }
+        TH_CHECKF(t, worst <= (KN_FLOAT ? 1e-4 : 1e-10), "flags %d: w differs by %g", flags, worst);
+        TH_CHECK(t, ssvm_solver_evaluate(&lin, 1, 1, &pl) == SSVM_OK && ssvm_solver_evaluate(&ker, 1, 1, &pk) == SSVM_OK);
+        TH_NEAR(t, pk.iterate.gap, pl.iterate.gap, KN_FLOAT ? 1e-4 : 1e-9);
+        TH_NEAR(t, pk.average.primal, pl.average.primal, KN_FLOAT ? 1e-4 : 1e-9);
+        {   /* prediction: the training sequences and a "held-out" slice given by positions */
+            int i, y[5], yl[5], len, tt;
+            static unsigned char work[4096];
+            TH_CHECK(t, ssvm_solver_weights(&lin, SSVM_W_AVERAGE, wl, sizeof wl) == SSVM_OK);
+            for (i = 0; i < 6; i++) {
+                int L = c.start[i + 1] - c.start[i];
+                TH_CHECK(t, ssvm_kernel_predict(&ker, SSVM_W_AVERAGE, i, y, sizeof y, &len) == SSVM_OK && len == L);
+                TH_CHECK(t, ssvm_chain_predict(3, 4, flags, wl, L, c.x + c.start[i] * 4, work, sizeof work, yl) == SSVM_OK);
+                for (tt = 0; tt < L; tt++) TH_CHECK(t, y[tt] == yl[tt]);
+            }
+            TH_CHECK(t, ssvm_kernel_chain_predict(&ker, SSVM_W_AVERAGE, 1, 3, y, sizeof y) == SSVM_OK);
+            TH_CHECK(t, ssvm_chain_predict(3, 4, flags, wl, 3, c.x + 1 * 4, work, sizeof work, yl) == SSVM_OK);
+            for (tt = 0; tt < 3; tt++) TH_CHECK(t, y[tt] == yl[tt]);
+        }
+        ssvm_solver_uninit(&lin); ssvm_solver_uninit(&ker);
+        tchain_free(&c);
+    }
+}
+
+/* two rings: class 0 inside radius 1, class 1 at radius 2.5; 60 training and 60 held-out points */
+#define RG_N 60
+typedef struct rg_data { ssvm_real x[2 * RG_N * 3]; int labels[2 * RG_N]; } rg_data;
+static void rg_make(rg_data *g) {
+    trng r = {2024};
+    int i;
+    for (i = 0; i < 2 * RG_N; i++) {
+        double ang = trng_u(&r) * 6.283185307179586, rad;
+        g->labels[i] = i % 2;
+        rad = g->labels[i] ? 2.5 + 0.4 * (trng_u(&r) - 0.5) : 1.0 * trng_u(&r);
+        g->x[i * 3] = (ssvm_real)(rad * cos(ang)); g->x[i * 3 + 1] = (ssvm_real)(rad * sin(ang));
+        g->x[i * 3 + 2] = 1; /* a constant feature: the linear model's bias */
+    }
+}
+static ssvm_result rg_kernel_run(rg_data *g, size_t cache, ssvm_solver *s, ssvm_multiclass *m, ssvm_problem *p,
+                                 ssvm_dense_kernel *dk, ssvm_progress *fin) {
+    ssvm_multiclass_config mc = ssvm_multiclass_config_init(RG_N, 2, 3, g->x, g->labels);
+    ssvm_solver_config c;
+    ssvm_result r;
+    if ((r = ssvm_multiclass_init(&mc, m)) != SSVM_OK || (r = ssvm_multiclass_problem(m, p)) != SSVM_OK) return r;
+    memset(dk, 0, sizeof *dk);
+    dk->x = g->x; dk->rows = 2 * RG_N; dk->F = 3; dk->kind = SSVM_KERNEL_RBF; dk->gamma = 0.5;
+    c = ssvm_solver_config_init(p, SSVM_KBCFW);
+    c.lambda = 0.01; c.max_passes = 30; c.gap_tol = 1e-3;
+    c.kernel.user = dk; c.kernel.input = ssvm_dense_kernel_fn; c.kernel.n_labels = 2; c.kernel.cache_bytes = cache;
+    if ((r = ssvm_solver_init(&c, s)) != SSVM_OK) return r;
+    r = ssvm_solver_run(s);
+    ssvm_solver_progress(s, fin);
+    return r;
+}
+static void test_kernel_rbf_beats_linear(th_ctx *t) {
+    static rg_data g;
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_dense_kernel dk;
+    ssvm_solver s;
+    ssvm_progress fin;
+    ssvm_solver_config c;
+    ssvm_real w[6];
+    int i, err_lin = 0, err_rbf = 0, y, len;
+    ssvm_result r;
+    rg_make(&g);
+    r = rg_kernel_run(&g, 0, &s, &m, &p, &dk, &fin);
+    TH_CHECKF(t, r == SSVM_CONVERGED, "%s", ssvm_result_string(r));
+    c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    c.lambda = 0.01; c.max_passes = 200; c.gap_tol = 1e-3;
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) >= 0);
+    for (i = RG_N; i < 2 * RG_N; i++) { /* the held-out rows */
+        int yl;
+        ssvm_multiclass_predict(2, 3, w, g.x + i * 3, &yl);
+        err_lin += yl != g.labels[i];
+        TH_CHECK(t, ssvm_kernel_predict(&s, SSVM_W_AVERAGE, i, &y, sizeof y, &len) == SSVM_OK);
+        err_rbf += y != g.labels[i];
+    }
+    TH_CHECKF(t, err_rbf <= 3 && err_lin >= 10, "held-out errors: rbf %d, linear %d of %d", err_rbf, err_lin, RG_N);
+    TH_CHECK(t, fin.iterate.gap <= 1e-3 || fin.average.gap <= 1e-3);
+    TH_CHECK(t, ssvm_kernel_support_count(&s, SSVM_W_ITERATE) > 0 && ssvm_kernel_support_count(&s, SSVM_W_ITERATE) <= RG_N);
+    ssvm_solver_uninit(&s);
+}
+static void test_kernel_cache_identical(th_ctx *t) {
+    static rg_data g;
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_dense_kernel dk;
+    ssvm_solver s[3];
+    ssvm_progress f[3];
+    size_t budget[3];
+    int q, same = 1;
+    long long k, top;
+    rg_make(&g);
+    budget[0] = 0; budget[1] = 2 * RG_N * sizeof(double) + 5; budget[2] = (size_t)1 << 20; /* none, 2 rows, all */
+    for (q = 0; q < 3; q++) TH_CHECK(t, rg_kernel_run(&g, budget[q], &s[q], &m, &p, &dk, &f[q]) == SSVM_CONVERGED);
+    top = ssvm_kernel_support_stored(&s[0]);
+    for (q = 1; q < 3; q++) {
+        TH_CHECK(t, ssvm_kernel_support_stored(&s[q]) == top);
+        TH_CHECK(t, f[q].iterate.primal == f[0].iterate.primal && f[q].average.gap == f[0].average.gap);
+        TH_CHECK(t, f[q].pass == f[0].pass && f[q].oracle_calls == f[0].oracle_calls);
+        for (k = 0; k < top; k++) {
+            int e0, e1, y0, y1, l0, l1;
+            double c0, c1, a0, a1;
+            ssvm_kernel_support(&s[0], SSVM_W_ITERATE, k, &e0, &y0, sizeof y0, &l0, &c0);
+            ssvm_kernel_support(&s[q], SSVM_W_ITERATE, k, &e1, &y1, sizeof y1, &l1, &c1);
+            ssvm_kernel_support(&s[0], SSVM_W_AVERAGE, k, &e0, &y0, sizeof y0, &l0, &a0);
+            ssvm_kernel_support(&s[q], SSVM_W_AVERAGE, k, &e1, &y1, sizeof y1, &l1, &a1);
+            same &= e0 == e1 && y0 == y1 && c0 == c1 && a0 == a1;
+        }
+    }
+    TH_CHECK(t, same);
+    /* the full cache evaluates each training row once: fewer kernel values than none at all */
+    TH_CHECK(t, ssvm_kernel_evaluations(&s[2]) < ssvm_kernel_evaluations(&s[0]));
+    TH_CHECK(t, ssvm_kernel_evaluations(&s[2]) <= (long long)RG_N * RG_N + 4LL * RG_N * RG_N);
+    for (q = 0; q < 3; q++) ssvm_solver_uninit(&s[q]);
+}
+
+static void test_kernel_support_cap_prealloc(th_ctx *t) {
+    kn_data d;
+    ssvm_solver s, s2;
+    ssvm_solver_config c;
+    ssvm_progress f1, f2;
+    size_t bytes = 0, bytes2 = 0;
+    void *heap;
+    long long k;
+    int same = 1;
+    if (!kn_make(&d, 41)) { TH_CHECK(t, 0); return; }
+    c = ssvm_solver_config_init(&d.p, SSVM_KBCFW);
+    c.kernel.user = &d.dk; c.kernel.input = ssvm_dense_kernel_fn; c.kernel.n_labels = KN_K;
+    c.max_passes = 5; c.gap_tol = 0;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&c, &bytes) == SSVM_OK && bytes > 0);
+    heap = malloc(bytes);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&c, heap, bytes - 1, &s) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&c, heap, bytes, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s2) == SSVM_MAX_PASSES);
+    ssvm_solver_progress(&s, &f1); ssvm_solver_progress(&s2, &f2);
+    TH_CHECK(t, f1.iterate.primal == f2.iterate.primal && f1.average.primal == f2.average.primal); /* deterministic */
+    for (k = 0; k < ssvm_kernel_support_stored(&s); k++) {
+        int e0, e1, y0, y1, l0, l1;
+        double c0, c1;
+        ssvm_kernel_support(&s, SSVM_W_AVERAGE, k, &e0, &y0, sizeof y0, &l0, &c0);
+        ssvm_kernel_support(&s2, SSVM_W_AVERAGE, k, &e1, &y1, sizeof y1, &l1, &c1);
+        same &= e0 == e1 && y0 == y1 && c0 == c1;
+    }
+    TH_CHECK(t, same);
+    ssvm_solver_uninit(&s2);
+    free(heap);
+    /* a cap of 2 triples: the run stops with SSVM_ERR_SUPPORT_FULL and the state stays usable */
+    c.kernel.max_support = 2;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&c, &bytes2) == SSVM_OK && bytes2 < bytes);
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_SUPPORT_FULL);
+    TH_CHECK(t, ssvm_kernel_support_stored(&s) == 2);
+    TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 1, &f1) == SSVM_OK && f1.iterate.gap >= -1e-9);
+    ssvm_solver_uninit(&s);
+}
+
+static int kn_nan_kernel(void *user, int a, int b, double *out) { (void)user; *out = a == b ? NAN : 0; return 0; }
+static int kn_neg_kernel(void *user, int a, int b, double *out) { (void)user; (void)b; *out = a == b ? -1 : 0; return 0; }
+static void test_kernel_bad_input(th_ctx *t) {
+    kn_data d;
+    ssvm_solver s;
+    ssvm_solver_config c;
+    ssvm_real w[KN_K * KN_F];
+    double sc[KN_K];
+    int y = 0, len;
+    if (!kn_make(&d, 43)) { TH_CHECK(t, 0); return; }
+    c = ssvm_solver_config_init(&d.p, SSVM_KBCFW);
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_NULL_CALLBACK);
+    c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &d.dk;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_EMPTY); /* n_labels */
+    c.kernel.n_labels = KN_K;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK);
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_ERR_NOT_SUPPORTED); /* no w to return */
+    c.averaging = SSVM_AVG_SUFFIX;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_NOT_SUPPORTED);
+    c.averaging = SSVM_AVG_WEIGHTED; c.kernel.batch = 1;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_NOT_SUPPORTED); /* FW keeps no average */
+    c.kernel.batch = 2; c.averaging = SSVM_AVG_NONE;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_INVALID_ARG);
+    c.kernel.batch = 1;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_step(&s, 0, 0) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_kernel_score(&s, SSVM_W_AVERAGE, 0, &y, 1, sc) == SSVM_ERR_NOT_SUPPORTED);
+    y = KN_K;
+    TH_CHECK(t, ssvm_kernel_score(&s, SSVM_W_ITERATE, 0, &y, 1, sc) == SSVM_ERR_LABEL);
+    TH_CHECK(t, ssvm_kernel_scores(&s, SSVM_W_ITERATE, 0, sc, sizeof sc - 1) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_kernel_predict(&s, SSVM_W_ITERATE, 0, &y, 0, &len) == SSVM_ERR_WORKSPACE);
+    ssvm_solver_uninit(&s);
+    c.kernel.batch = 0; c.averaging = SSVM_AVG_WEIGHTED;
+    c.kernel.input = kn_nan_kernel;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_KERNEL);
+    ssvm_solver_uninit(&s);
+    c.kernel.input = kn_neg_kernel; /* k(x, x) = -1: |w_i - w_s|^2 < 0 */
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_KERNEL);
+    ssvm_solver_uninit(&s);
+    {
+        ssvm_dense_kernel bad = d.dk;
+        double v;
+        bad.kind = SSVM_KERNEL_POLY; bad.degree = 0;
+        TH_CHECK(t, ssvm_dense_kernel_fn(&bad, 0, 1, &v) == SSVM_ERR_INVALID_ARG);
+        bad.degree = 2; bad.gamma = 1; bad.coef0 = 1;
+        TH_CHECK(t, ssvm_dense_kernel_fn(&bad, 0, 1, &v) == 0);
+        TH_CHECK(t, ssvm_dense_kernel_fn(&bad, 0, KN_N, &v) == SSVM_ERR_INVALID_ARG);
+    }
+}
+
+void suite_kernel(th_ctx *t) {
+    TH_RUN(t, test_kernel_linear_equals_bcfw);
+    TH_RUN(t, test_kernel_linear_equals_fw);
+    TH_RUN(t, test_kernel_chain_equals_bcfw);
+    TH_RUN(t, test_kernel_rbf_beats_linear);
+    TH_RUN(t, test_kernel_cache_identical);
+    TH_RUN(t, test_kernel_support_cap_prealloc);
+    TH_RUN(t, test_kernel_bad_input);
+}
