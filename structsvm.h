@@ -590,6 +590,10 @@
 #endif
 
 #include <stddef.h> /* size_t: freestanding */
+#ifndef STRUCTSVM_NO_STDIO
+#include <stdio.h> /* FILE, for the model files' path and FILE* wrappers (>>model); no stdio symbol is used
+                      unless a stdio function is called */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -625,7 +629,12 @@ typedef enum ssvm_result {
     SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
     SSVM_ERR_SHAPE = -16,        /* an assignment with more rows than columns and no dummy rule, or a
                                     polytope of the wrong shape */
-    SSVM_ERR_NO_CONVERGENCE = -17 /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_NO_CONVERGENCE = -17,/* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_FORMAT = -18,       /* not a model file (magic), or a field inconsistent with the others */
+    SSVM_ERR_TRUNCATED = -19,    /* a model file shorter than its header says */
+    SSVM_ERR_CHECKSUM = -20,     /* a model file whose CRC-32 does not match its bytes */
+    SSVM_ERR_VERSION = -21,      /* a model file of a newer format version than this library reads */
+    SSVM_ERR_KIND = -22          /* a model of another kind than asked for, or of an unknown kind */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -1389,6 +1398,132 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_kbest_sampler(ssvm_chain *m, ssvm_ms_sample
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_sampler(ssvm_multiclass *m, ssvm_ms_sampler *out);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
+/* >>model: model files (declarations) --------------------------------------------------------------------- */
+/* A trained model as one object: its kind and shape (what predicting needs), the weights, optional names of
+   attributes and labels, and a training summary. Saved in one binary format (MANUAL: MODEL FILES): little-endian
+   on every host, weights as float64 (float and double builds read each other's files), a CRC-32. */
+typedef enum ssvm_model_kind {
+    SSVM_MODEL_USER = 0,       /* yours: d weights, user_tag and the dimensions you set; no built-in predict */
+    SSVM_MODEL_MULTICLASS = 1, /* ssvm_multiclass: n_labels K, n_attrs F, d = K*F */
+    SSVM_MODEL_CHAIN = 2,      /* ssvm_chain: K, F, flags (SSVM_CHAIN_*), d = ssvm_chain_dim */
+    SSVM_MODEL_GRAPH = 3,      /* ssvm_graph: L, F, flags, method, n_edges, edges, d = L*F + 4*n_edges */
+    SSVM_MODEL_ASSIGN = 4      /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
+} ssvm_model_kind;
+#define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
+#define SSVM_MODEL_FORMAT_VERSION 1    /* the version written; a loader reads versions 1 .. this */
+
+/* What the training run was (informative only; prediction never reads it). */
+typedef struct ssvm_model_summary {
+    int solver;                 /* ssvm_solver_kind; -1: not recorded */
+    int passes;
+    double lambda;              /* NaN: not recorded */
+    double primal, dual, gap;   /* of the returned weights at the last evaluation; NaN when unknown */
+    double wall_seconds;        /* training wall seconds, evaluation excluded */
+    long long oracle_calls;
+    unsigned long long seed;
+} ssvm_model_summary;
+
+/* The model. Built by ssvm_model_of_* (pointers into your data: nothing is copied) or by ssvm_model_load*
+   (everything copied into the model's heap). Names: n_attr_names is 0 or n_attrs and n_label_names 0 or
+   n_labels for the built-in kinds (any count for SSVM_MODEL_USER); each a NUL-terminated string. */
+typedef struct ssvm_model {
+    int kind;                   /* ssvm_model_kind */
+    unsigned long user_tag;     /* any 32-bit value: your format's id (saved and loaded, never interpreted) */
+    int d;                      /* weights */
+    int n_labels;               /* K (multiclass, chain), L (graph), 0 (assign), yours (user) */
+    int n_attrs;                /* F: features per position / example / pair */
+    int max_label_len;          /* yours (user); 0 for the built-in kinds */
+    int flags;                  /* SSVM_CHAIN_*, SSVM_GRAPH_COUNTED_LOSS, SSVM_ASSIGN_*; yours (user) */
+    int method;                 /* graph: SSVM_GRAPH_AUTO / _TREE / _ENUM; else 0 */
+    int n_edges;                /* graph */
+    const int *edges;           /* graph: 2*n_edges label indices (NULL when n_edges = 0) */
+    const ssvm_real *w;         /* d weights */
+    int n_attr_names, n_label_names;
+    const char *const *attr_names;
+    const char *const *label_names;
+    ssvm_model_summary summary;
+    void *_heap;                /* ssvm_model_load: the block it allocated (ssvm_model_uninit frees it) */
+} ssvm_model;
+
+/* An empty model of this kind with d weights w: every dimension 0, no names, the summary unknown (solver -1,
+   NaN objectives). Set the rest yourself (SSVM_MODEL_USER), or use ssvm_model_of_* for a built-in kind. */
+STRUCTSVM_DEF ssvm_model ssvm_model_config_init(int kind, int d, const ssvm_real *w);
+/* The model of a built-in model's config (its shape only; the data is not read) and weights w (the config's
+   dimension). The model points to w and (graph) to c->edges: they must outlive it. */
+STRUCTSVM_DEF ssvm_result ssvm_model_of_multiclass(const ssvm_multiclass_config *c, const ssvm_real *w,
+                                                   ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_chain(const ssvm_chain_config *c, const ssvm_real *w, ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_graph(const ssvm_graph_config *c, const ssvm_real *w, ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_assign(const ssvm_assign_config *c, const ssvm_real *w, ssvm_model *out);
+/* Shape, flags, edges, names and finite weights (what saving checks; loading checks the same). */
+STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m);
+/* "user", "multiclass", "chain", "graph", "assign", or "unknown" */
+STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind);
+
+/* Saving to memory: the exact size first, then the bytes (buf_bytes >= that size, else SSVM_ERR_WORKSPACE).
+   *written (may be NULL) = the bytes written. */
+STRUCTSVM_DEF ssvm_result ssvm_model_save_get_size(const ssvm_model *m, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written);
+/* Loading from memory: buf holds a model file (bytes may exceed the file: the rest is ignored). kind: the kind
+   expected (SSVM_ERR_KIND for another), or SSVM_MODEL_ANY. The whole file is checked (magic, version, sizes,
+   checksum, shape, finite weights that fit ssvm_real) before anything is written; the model is copied into
+   the heap (it never points into buf). Errors: SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND,
+   _OVERFLOW (a size beyond int / size_t), _NONFINITE (a weight NaN, Inf, or out of this build's range). */
+STRUCTSVM_DEF ssvm_result ssvm_model_load_get_heap_size(const void *buf, size_t bytes, int kind, size_t *heap_bytes);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_preallocated(const void *buf, size_t bytes, int kind, void *heap,
+                                                       size_t heap_bytes, ssvm_model *m);
+/* The same with the heap from SSVM_MALLOC (not under STRUCTSVM_NO_MALLOC: SSVM_ERR_NOT_SUPPORTED). */
+STRUCTSVM_DEF ssvm_result ssvm_model_load(const void *buf, size_t bytes, int kind, ssvm_model *m);
+/* Frees what ssvm_model_load* allocated (nothing for a preallocated or ssvm_model_of_* model) and zeroes m. */
+STRUCTSVM_DEF void ssvm_model_uninit(ssvm_model *m);
+
+/* One input for ssvm_model_predict: len rows (chain: positions; assign: m rows of cols columns, one pair per
+   (row, column); multiclass and graph: 1 example), each row (assign: each pair) F features, dense x or sparse
+   CSR (x NULL; attr_start: rows+1 offsets, or pairs+1 for assign; attr_val NULL = ones). */
+typedef struct ssvm_model_input {
+    int len, cols;
+    const ssvm_real *x;
+    const int *attr_start;
+    const int *attr_id;
+    const ssvm_real *attr_val;
+} ssvm_model_input;
+/* len rows of dense x (cols 0; set cols for assign, or x NULL and the attr_* arrays for sparse input) */
+STRUCTSVM_DEF ssvm_model_input ssvm_model_input_init(int len, const ssvm_real *x);
+/* The label length of an input (1 multiclass, len chain and assign, L graph) and the work a prediction needs. */
+STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, int len, int cols, size_t *bytes);
+/* Plain decoding of one input with a built-in model, by the model's own decoder (ssvm_multiclass_predict,
+   ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict for dense x; the training decoders' scoring for
+   sparse x): the same labels as those calls. y: y_bytes for the label; *y_len (may be NULL) its length.
+   SSVM_ERR_KIND for SSVM_MODEL_USER; sparse input with an assign model is SSVM_ERR_NOT_SUPPORTED. */
+STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                             size_t work_bytes, int *y, size_t y_bytes, int *y_len);
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* The summary from a run: solver, lambda and seed from c, passes, oracle calls, seconds and the objectives of
+   the returned weights (final->returned) from final, as ssvm_train returns it. */
+STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final);
+#endif
+
+#ifndef STRUCTSVM_NO_STDIO
+/* Files (stdio): save writes the format through fwrite (no allocation); load reads the whole file into an
+   SSVM_MALLOC buffer (SSVM_ERR_NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) then loads as above. A path that does
+   not open is SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a failed write or close
+   SSVM_ERR_WORKSPACE (the disk is full); errno tells more. */
+STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f);
+STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_model *m);
+/* A human-readable description (kind, shape, names, summary), one "key: value" per line. */
+STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f);
+/* C source for a predict-only build: name_w (the d weights as ssvm_real, "%.17g": exact in float and double
+   builds), name_edges (graph) and name_label_names (when named) as const arrays, and NAME_KIND, NAME_D,
+   NAME_N_LABELS, NAME_N_ATTRS, NAME_FLAGS, NAME_METHOD, NAME_N_EDGES as macros (NAME: name in capitals).
+   name: a C identifier of at most 64 characters. */
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *name, FILE *f);
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path);
+#endif
+/* (model declarations end) */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1571,6 +1706,11 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
     case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
     case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
+    case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
+    case SSVM_ERR_TRUNCATED: return "model file truncated";
+    case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
+    case SSVM_ERR_VERSION: return "model file of a newer format version";
+    case SSVM_ERR_KIND: return "model of another or an unknown kind";
     }
     return "unknown result";
 }
