@@ -126,3 +126,21 @@ $(B)/bench_online: bench/online.c examples/online_drift.c examples/ocr_data.h $(
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-online: $(B)/bench_online
 	./$(B)/bench_online $(SHARED)
+
+# libFuzzer harness of the model loader (tests/fuzz_model.c): clang with libFuzzer (Debian: clang and
+# libclang-rt-14-dev). `make fuzz-model FUZZ_SECONDS=60`; seeds come from the harness built as a seed writer,
+# the corpus grows in build/fuzz/model_corpus, a finding lands in build/fuzz/model_* and fails the target.
+FUZZCC       ?= clang
+FUZZ_SECONDS ?= 60
+FUZZFLAGS     = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+.PHONY: fuzz fuzz-model
+fuzz: fuzz-model
+$(B)/fuzz_model: tests/fuzz_model.c $(HDR) | $(B)
+	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
+$(B)/fuzz_model_seeds: tests/fuzz_model.c $(HDR) | $(B)
+	$(CC) $(WARN) -O1 -DFUZZ_MODEL_SEEDS $< -o $@ -lm
+fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
+	@mkdir -p $(B)/fuzz/model_corpus
+	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
+	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
