@@ -68,10 +68,24 @@ $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
 
-# Both precisions, and the no-malloc builds; the last line sums them (N passed, N failed, N skipped).
-test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float
+# export-c: models exported as C source (tests/model_export_gen.c writes them and the host models' labels into
+# build/export/<real>/) compiled into a predict-only, no-malloc, no-stdio program (tests/model_firmware.c) that
+# must predict the same labels
+$(B)/export/%/gen: tests/model_export_gen.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_REAL=$* $< -o $@ -lm
+$(B)/export/%/model_export.c $(B)/export/%/model_cases.h: $(B)/export/%/gen
+	./$< $(@D)
+$(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/export/%/model_cases.h $(HDR)
+	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_REAL=$* -I$(B)/export/$* $< -o $@ -lm
+.PRECIOUS: $(B)/export/%/gen $(B)/export/%/model_export.c $(B)/export/%/model_cases.h
+
+# Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
+# N skipped).
+test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
+      $(B)/test_export_double $(B)/test_export_float
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
-	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float
+	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float
 
 test-asan: | $(B)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
