@@ -350,6 +350,100 @@
        ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
        work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
 
+   MODEL FILES (ssvm_model: save, load, predict, export as C; MODEL FILES code at >>model)
+     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH,
+     _ASSIGN, or SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape
+     (K or L, F, flags, the graph's method and edges), the d weights, optional names (n_attr_names 0 or F,
+     n_label_names 0 or K / L; any counts for a user model; NUL-terminated strings) and a training summary
+     (solver, lambda, passes, oracle calls, primal, dual and gap of the returned weights, wall seconds, seed;
+     informative only).
+       ssvm_model m, l;
+       ssvm_model_of_chain(&cfg, w, &m);              // or _of_multiclass / _of_graph / _of_assign (pointers, no copy)
+       ssvm_model_set_summary(&m, &solver_cfg, &final);   // [T] from what ssvm_train returned
+       m.label_names = names; m.n_label_names = K;    // optional
+       ssvm_model_save_file(&m, "ocr.model");         // or ssvm_model_save_get_size + ssvm_model_save(buf)
+       ssvm_model_load_file("ocr.model", SSVM_MODEL_CHAIN, &l);  // SSVM_MODEL_ANY accepts every kind
+       ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
+       ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
+       ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
+     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size(&m, &bytes), then ssvm_model_save(&m, buf,
+     buf_bytes, &written). ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then
+     ssvm_model_load_preallocated(buf, bytes, kind, heap, heap_bytes, &m): the whole file is checked before
+     anything is written, then weights (converted to ssvm_real), edges and names are copied into heap (with, for a
+     graph, O(L + E) scratch in which its edges are checked), so buf may go once it returns; we chose copying over
+     pointing into buf because the weights must be converted anyway and a caller's file buffer need not be
+     aligned. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC; use the
+     preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
+     ssvm_model_load allocated and nothing else.
+     Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite (no allocation);
+     ssvm_model_load_file / _load_FILE read the file into an SSVM_MALLOC buffer (NOT_SUPPORTED under
+     STRUCTSVM_NO_MALLOC), then load as above. A path that does not open is SSVM_ERR_INVALID_ARG, a read error
+     SSVM_ERR_TRUNCATED, a failed write or close SSVM_ERR_WORKSPACE (errno says more). ssvm_model_print(&m, f):
+     "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
+     Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
+     to drop both.
+     Format, version 1 (SSVM_MODEL_FORMAT_VERSION). Every integer little-endian and written byte by byte (no
+     struct is copied: the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so
+     float and double builds read each other's files (a double build reads a float build's weights exactly; a
+     float build rounds a double file's to nearest, as a cast does).
+   | offset     | type      | field                                                                        |
+   |------------|-----------|------------------------------------------------------------------------------|
+   | 0          | 8 bytes   | magic "SSVMODEL"                                                             |
+   | 8          | u32       | format version (1)                                                           |
+   | 12         | u32       | header bytes (144)                                                           |
+   | 16         | u64       | file bytes, checksum included                                                |
+   | 24         | u32       | kind: 0 user, 1 multiclass, 2 chain, 3 graph, 4 assign                       |
+   | 28         | u32       | user tag                                                                     |
+   | 32         | u32 x 3   | d, n_labels, n_attrs                                                         |
+   | 44         | u32       | max_label_len                                                                |
+   | 48         | i32 x 2   | flags, method (two's complement)                                             |
+   | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
+   | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
+   | 76         | u32       | reserved, 0                                                                  |
+   | 80         | u64       | names bytes S                                                                |
+   | 88         | f64 x 5   | lambda, primal, dual, gap, wall seconds (NaN: unknown)                       |
+   | 128        | i64, u64  | oracle calls, seed                                                           |
+   | 144        | u32 x 2E  | the edges (a, b) of a graph                                                  |
+   | 144 + 8E   | f64 x d   | the weights                                                                  |
+   | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
+   | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
+     Loading checks, in this order, each with its code: bytes that differ from the magic SSVM_ERR_FORMAT, fewer
+     bytes than the magic, the version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0
+     SSVM_ERR_FORMAT, a later version SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file
+     size below 148 SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or one this
+     library does not know, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do not add up to
+     the file's, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
+     of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts; names not exactly that many
+     strings) SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build one beyond FLT_MAX, SSVM_ERR_NONFINITE
+     (smaller ones round, to 0 below the float range). Nothing is read past the file's size field or the buffer.
+     ssvm_model_check(&m) (run by every save and export) checks the same fields of a model in memory, except the
+     repeated edges and the method against a cycle (a graph from an initialised ssvm_graph config has neither).
+     Predict: ssvm_model_predict dispatches on the kind to the model's own call for dense x (ssvm_multiclass_predict,
+     ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit) and, for sparse x
+     (CSR rows: positions, the example, or assign's pairs), to the training decoder's scoring (the same order of
+     sums as decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain,
+     assign: rows), L (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass;
+     work may then be NULL).
+     Export as C (stdio): ssvm_model_export_c(&m, "ocr", f) writes the weights as `const ssvm_real ocr_w[OCR_D]`
+     ("%.17g": the same values bit for bit in a build of the same precision; a float build of a double model
+     rounds to nearest), ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D,
+     OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the
+     predict-only header:
+       #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
+       #include "structsvm.h"
+       #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
+       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
+     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts
+     with them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
+     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
+     input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
+     alike preallocated, and predict. CI runs it for 30 s.
+     Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
+     multiclass cost matrix or any training data (losses matter only for training); replace a file atomically (a
+     crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model); predict for
+     SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
+     names to C; save training state (checkpoints are not model files).
+
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
         count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
      ssvm_result_string(r) -> const char *
@@ -422,7 +516,7 @@
    DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
+   one solver and one model object per thread), data readers (the OCR and CoNLL readers
    in examples/ are demo code). No global state anywhere.
 
    CHANGES
@@ -447,6 +541,11 @@
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
 
+     0.4.0              Model files (MODEL FILES): ssvm_model (every built-in kind and a user kind, names, training
+                        summary), save / load to caller memory (NO_STDIO, NO_MALLOC) and to paths / FILE*, one
+                        little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
+                        sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
+                        SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
@@ -3371,7 +3470,9 @@ SSVM__PRIV uint32_t ssvm__crc32(uint32_t crc, const unsigned char *p, size_t n) 
 SSVM__PRIV uint32_t ssvm__rd32(const unsigned char *p) {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
-SSVM__PRIV uint64_t ssvm__rd64(const unsigned char *p) { return (uint64_t)ssvm__rd32(p) | ((uint64_t)ssvm__rd32(p + 4) << 32); }
+SSVM__PRIV uint64_t ssvm__rd64(const unsigned char *p) {
+    return (uint64_t)ssvm__rd32(p) | ((uint64_t)ssvm__rd32(p + 4) << 32);
+}
 SSVM__PRIV double ssvm__rdf64(const unsigned char *p) {
     uint64_t u = ssvm__rd64(p);
     double v;
@@ -3404,7 +3505,10 @@ SSVM__PRIV void ssvm__mw32(ssvm__mw *w, uint32_t v) {
     b[2] = (unsigned char)((v >> 16) & 255u); b[3] = (unsigned char)((v >> 24) & 255u);
     ssvm__mw_put(w, b, 4);
 }
-SSVM__PRIV void ssvm__mw64(ssvm__mw *w, uint64_t v) { ssvm__mw32(w, (uint32_t)(v & 0xFFFFFFFFu)); ssvm__mw32(w, (uint32_t)(v >> 32)); }
+SSVM__PRIV void ssvm__mw64(ssvm__mw *w, uint64_t v) {
+    ssvm__mw32(w, (uint32_t)(v & 0xFFFFFFFFu));
+    ssvm__mw32(w, (uint32_t)(v >> 32));
+}
 SSVM__PRIV void ssvm__mwf64(ssvm__mw *w, double v) {
     uint64_t u;
     SSVM_MEMCPY(&u, &v, 8);
@@ -3427,7 +3531,8 @@ STRUCTSVM_DEF ssvm_result ssvm_model_of_multiclass(const ssvm_multiclass_config 
                                                    ssvm_model *out) {
     int d;
     if (!c || !w || !out) return SSVM_ERR_INVALID_ARG;
-    if ((d = ssvm_multiclass_dim(c)) <= 0) return c->n_labels <= 0 || c->n_attrs <= 0 ? SSVM_ERR_EMPTY : SSVM_ERR_OVERFLOW;
+    if ((d = ssvm_multiclass_dim(c)) <= 0)
+        return c->n_labels <= 0 || c->n_attrs <= 0 ? SSVM_ERR_EMPTY : SSVM_ERR_OVERFLOW;
     *out = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, d, w);
     out->n_labels = c->n_labels; out->n_attrs = c->n_attrs;
     return SSVM_OK;
@@ -3519,7 +3624,8 @@ STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m) {
     if (!ssvm__model_names_ok(m->kind, m->n_attr_names, m->n_attrs) ||
         !ssvm__model_names_ok(m->kind, m->n_label_names, m->n_labels))
         return SSVM_ERR_INVALID_ARG;
-    if ((m->n_attr_names > 0 && !m->attr_names) || (m->n_label_names > 0 && !m->label_names)) return SSVM_ERR_INVALID_ARG;
+    if ((m->n_attr_names > 0 && !m->attr_names) || (m->n_label_names > 0 && !m->label_names))
+        return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_attr_names; k++) if (!m->attr_names[k]) return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_label_names; k++) if (!m->label_names[k]) return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->d; k++) if (!ssvm__finite((double)m->w[k])) return SSVM_ERR_NONFINITE;
@@ -3586,8 +3692,10 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
     ssvm__mw64(w, (uint64_t)s->seed);
     for (k = 0; k < 2 * m->n_edges; k++) ssvm__mw32(w, (uint32_t)m->edges[k]);
     for (k = 0; k < m->d; k++) ssvm__mwf64(w, (double)m->w[k]);
-    for (k = 0; k < m->n_attr_names; k++) ssvm__mw_put(w, (const unsigned char *)m->attr_names[k], ssvm__strlen(m->attr_names[k]) + 1);
-    for (k = 0; k < m->n_label_names; k++) ssvm__mw_put(w, (const unsigned char *)m->label_names[k], ssvm__strlen(m->label_names[k]) + 1);
+    for (k = 0; k < m->n_attr_names; k++)
+        ssvm__mw_put(w, (const unsigned char *)m->attr_names[k], ssvm__strlen(m->attr_names[k]) + 1);
+    for (k = 0; k < m->n_label_names; k++)
+        ssvm__mw_put(w, (const unsigned char *)m->label_names[k], ssvm__strlen(m->label_names[k]) + 1);
     ssvm__mw32(w, w->crc);
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written) {
@@ -3919,7 +4027,10 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m)
         if (len == cap) {
             size_t nc = cap ? cap * 2 : 65536;
             if (nc < cap) { ssvm__free_with(0, buf); return SSVM_ERR_OVERFLOW; }
-            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) { ssvm__free_with(0, buf); return SSVM_ERR_OUT_OF_MEMORY; }
+            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) {
+                ssvm__free_with(0, buf);
+                return SSVM_ERR_OUT_OF_MEMORY;
+            }
             if (len) SSVM_MEMCPY(nb, buf, len);
             ssvm__free_with(0, buf);
             buf = nb; cap = nc;
@@ -4012,8 +4123,8 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
     fprintf(f, "/* %s: a structsvm.h %s model exported by ssvm_model_export_c (structsvm %d.%d.%d, model format %d).\n",
             name, ssvm_model_kind_string(m->kind), STRUCTSVM_VERSION_MAJOR, STRUCTSVM_VERSION_MINOR,
             STRUCTSVM_VERSION_PATCH, SSVM_MODEL_FORMAT_VERSION);
-    fprintf(f, "   Weights as %%.17g: exact in a double build, rounded to nearest in a float build (as a float build's\n"
-               "   loader does). Compile with the same STRUCTSVM_REAL; STRUCTSVM_PREDICT_ONLY is enough. */\n");
+    fprintf(f, "   Weights as %%.17g: exact in a double build, rounded to nearest in a float build (as a float\n"
+               "   build's loader does). Compile with the same STRUCTSVM_REAL; STRUCTSVM_PREDICT_ONLY is enough. */\n");
     fprintf(f, "#ifndef STRUCTSVM_H\n#include \"structsvm.h\"\n#endif\n");
     fprintf(f, "#define %s_KIND %d /* SSVM_MODEL_%s */\n", up, m->kind,
             m->kind == SSVM_MODEL_MULTICLASS ? "MULTICLASS" : m->kind == SSVM_MODEL_CHAIN ? "CHAIN"
@@ -4023,12 +4134,14 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
     fprintf(f, "#define %s_FLAGS %d\n#define %s_METHOD %d\n#define %s_N_EDGES %d\n", up, m->flags, up, m->method, up,
             m->n_edges);
     fprintf(f, "extern const ssvm_real %s_w[%s_D];\nconst ssvm_real %s_w[%s_D] = {", name, up, name, up);
-    for (k = 0; k < m->d; k++) fprintf(f, "%s%.17g%s", k % 4 ? " " : "\n    ", (double)m->w[k], k + 1 < m->d ? "," : "");
+    for (k = 0; k < m->d; k++)
+        fprintf(f, "%s%.17g%s", k % 4 ? " " : "\n    ", (double)m->w[k], k + 1 < m->d ? "," : "");
     fprintf(f, "\n};\n");
     if (m->n_edges > 0) {
         fprintf(f, "extern const int %s_edges[2 * %s_N_EDGES];\nconst int %s_edges[2 * %s_N_EDGES] = {", name, up,
                 name, up);
-        for (k = 0; k < 2 * m->n_edges; k++) fprintf(f, "%s%d%s", k % 16 ? " " : "\n    ", m->edges[k], k + 1 < 2 * m->n_edges ? "," : "");
+        for (k = 0; k < 2 * m->n_edges; k++)
+            fprintf(f, "%s%d%s", k % 16 ? " " : "\n    ", m->edges[k], k + 1 < 2 * m->n_edges ? "," : "");
         fprintf(f, "\n};\n");
     }
     if (m->n_label_names > 0) {
