@@ -158,3 +158,10 @@ fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
 	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
+
+# model file sizes and save / load times (memory) of the OCR and CoNLL-2000 chains (bench/model.c)
+.PHONY: bench-model
+$(B)/bench_model: bench/model.c examples/conll_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-model: $(B)/bench_model
+	./$(B)/bench_model $(SHARED)
