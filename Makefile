@@ -7,7 +7,7 @@ B        = build
 HDR      = structsvm.h
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg
+TESTS    = core engine multisample online ocr_data conll graph assign deg readers
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -57,6 +57,7 @@ $(B)/double/test_deg.o $(B)/float/test_deg.o: tests/tchain.h
 $(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
+$(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
