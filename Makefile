@@ -127,3 +127,10 @@ $(B)/bench_online: bench/online.c examples/online_drift.c examples/ocr_data.h $(
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-online: $(B)/bench_online
 	./$(B)/bench_online $(SHARED)
+
+# libFuzzer on every data reader (clang -fsanitize=fuzzer,address,undefined; tests/fuzz/fuzz_readers.c):
+# the saved corpus and crashes replayed, then FUZZ_SECONDS of fuzzing per reader; skips without libFuzzer.
+FUZZ_SECONDS ?= 20
+.PHONY: fuzz-readers
+fuzz-readers:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) ./tools/fuzz_readers.sh
