@@ -7,7 +7,7 @@ B        = build
 HDR      = structsvm.h
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg readers
+TESTS    = core engine multisample online ocr_data conll graph assign deg model readers
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -69,10 +69,24 @@ $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
 
-# Both precisions, and the no-malloc builds; the last line sums them (N passed, N failed, N skipped).
-test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float
+# export-c: models exported as C source (tests/model_export_gen.c writes them and the host models' labels into
+# build/export/<real>/) compiled into a predict-only, no-malloc, no-stdio program (tests/model_firmware.c) that
+# must predict the same labels
+$(B)/export/%/gen: tests/model_export_gen.c $(HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_REAL=$* $< -o $@ -lm
+$(B)/export/%/model_export.c $(B)/export/%/model_cases.h: $(B)/export/%/gen
+	./$< $(@D)
+$(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/export/%/model_cases.h $(HDR)
+	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_REAL=$* -I$(B)/export/$* $< -o $@ -lm
+.PRECIOUS: $(B)/export/%/gen $(B)/export/%/model_export.c $(B)/export/%/model_cases.h
+
+# Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
+# N skipped).
+test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
+      $(B)/test_export_double $(B)/test_export_float
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
-	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float
+	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float
 
 test-asan: | $(B)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
@@ -128,9 +142,26 @@ $(B)/bench_online: bench/online.c examples/online_drift.c examples/ocr_data.h $(
 bench-online: $(B)/bench_online
 	./$(B)/bench_online $(SHARED)
 
+# libFuzzer harness of the model loader (tests/fuzz_model.c): clang with libFuzzer (Debian: clang and
+# libclang-rt-14-dev). `make fuzz-model FUZZ_SECONDS=60`; seeds come from the harness built as a seed writer,
+# the corpus grows in build/fuzz/model_corpus, a finding lands in build/fuzz/model_* and fails the target.
+FUZZCC       ?= clang
+FUZZ_SECONDS ?= 60
+FUZZFLAGS     = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+.PHONY: fuzz fuzz-model
+fuzz: fuzz-model fuzz-readers
+$(B)/fuzz_model: tests/fuzz_model.c $(HDR) | $(B)
+	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
+$(B)/fuzz_model_seeds: tests/fuzz_model.c $(HDR) | $(B)
+	$(CC) $(WARN) -O1 -DFUZZ_MODEL_SEEDS $< -o $@ -lm
+fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
+	@mkdir -p $(B)/fuzz/model_corpus
+	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
+	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
+
 # libFuzzer on every data reader (clang -fsanitize=fuzzer,address,undefined; tests/fuzz/fuzz_readers.c):
 # the saved corpus and crashes replayed, then FUZZ_SECONDS of fuzzing per reader; skips without libFuzzer.
-FUZZ_SECONDS ?= 20
 .PHONY: fuzz-readers
 fuzz-readers:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) ./tools/fuzz_readers.sh

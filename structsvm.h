@@ -350,6 +350,100 @@
        ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
        work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
 
+   MODEL FILES (ssvm_model: save, load, predict, export as C; MODEL FILES code at >>model)
+     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH,
+     _ASSIGN, or SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape
+     (K or L, F, flags, the graph's method and edges), the d weights, optional names (n_attr_names 0 or F,
+     n_label_names 0 or K / L; any counts for a user model; NUL-terminated strings) and a training summary
+     (solver, lambda, passes, oracle calls, primal, dual and gap of the returned weights, wall seconds, seed;
+     informative only).
+       ssvm_model m, l;
+       ssvm_model_of_chain(&cfg, w, &m);              // or _of_multiclass / _of_graph / _of_assign (pointers, no copy)
+       ssvm_model_set_summary(&m, &solver_cfg, &final);   // [T] from what ssvm_train returned
+       m.label_names = names; m.n_label_names = K;    // optional
+       ssvm_model_save_file(&m, "ocr.model");         // or ssvm_model_save_get_size + ssvm_model_save(buf)
+       ssvm_model_load_file("ocr.model", SSVM_MODEL_CHAIN, &l);  // SSVM_MODEL_ANY accepts every kind
+       ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
+       ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
+       ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
+     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size(&m, &bytes), then ssvm_model_save(&m, buf,
+     buf_bytes, &written). ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then
+     ssvm_model_load_preallocated(buf, bytes, kind, heap, heap_bytes, &m): the whole file is checked before
+     anything is written, then weights (converted to ssvm_real), edges and names are copied into heap (with, for a
+     graph, O(L + E) scratch in which its edges are checked), so buf may go once it returns; we chose copying over
+     pointing into buf because the weights must be converted anyway and a caller's file buffer need not be
+     aligned. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC; use the
+     preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
+     ssvm_model_load allocated and nothing else.
+     Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite (no allocation);
+     ssvm_model_load_file / _load_FILE read the file into an SSVM_MALLOC buffer (NOT_SUPPORTED under
+     STRUCTSVM_NO_MALLOC), then load as above. A path that does not open is SSVM_ERR_INVALID_ARG, a read error
+     SSVM_ERR_TRUNCATED, a failed write or close SSVM_ERR_WORKSPACE (errno says more). ssvm_model_print(&m, f):
+     "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
+     Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
+     to drop both.
+     Format, version 1 (SSVM_MODEL_FORMAT_VERSION). Every integer little-endian and written byte by byte (no
+     struct is copied: the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so
+     float and double builds read each other's files (a double build reads a float build's weights exactly; a
+     float build rounds a double file's to nearest, as a cast does).
+   | offset     | type      | field                                                                        |
+   |------------|-----------|------------------------------------------------------------------------------|
+   | 0          | 8 bytes   | magic "SSVMODEL"                                                             |
+   | 8          | u32       | format version (1)                                                           |
+   | 12         | u32       | header bytes (144)                                                           |
+   | 16         | u64       | file bytes, checksum included                                                |
+   | 24         | u32       | kind: 0 user, 1 multiclass, 2 chain, 3 graph, 4 assign                       |
+   | 28         | u32       | user tag                                                                     |
+   | 32         | u32 x 3   | d, n_labels, n_attrs                                                         |
+   | 44         | u32       | max_label_len                                                                |
+   | 48         | i32 x 2   | flags, method (two's complement)                                             |
+   | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
+   | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
+   | 76         | u32       | reserved, 0                                                                  |
+   | 80         | u64       | names bytes S                                                                |
+   | 88         | f64 x 5   | lambda, primal, dual, gap, wall seconds (NaN: unknown)                       |
+   | 128        | i64, u64  | oracle calls, seed                                                           |
+   | 144        | u32 x 2E  | the edges (a, b) of a graph                                                  |
+   | 144 + 8E   | f64 x d   | the weights                                                                  |
+   | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
+   | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
+     Loading checks, in this order, each with its code: bytes that differ from the magic SSVM_ERR_FORMAT, fewer
+     bytes than the magic, the version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0
+     SSVM_ERR_FORMAT, a later version SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file
+     size below 148 SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or one this
+     library does not know, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do not add up to
+     the file's, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
+     of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts; names not exactly that many
+     strings) SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build one beyond FLT_MAX, SSVM_ERR_NONFINITE
+     (smaller ones round, to 0 below the float range). Nothing is read past the file's size field or the buffer.
+     ssvm_model_check(&m) (run by every save and export) checks the same fields of a model in memory, except the
+     repeated edges and the method against a cycle (a graph from an initialised ssvm_graph config has neither).
+     Predict: ssvm_model_predict dispatches on the kind to the model's own call for dense x (ssvm_multiclass_predict,
+     ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit) and, for sparse x
+     (CSR rows: positions, the example, or assign's pairs), to the training decoder's scoring (the same order of
+     sums as decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain,
+     assign: rows), L (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass;
+     work may then be NULL).
+     Export as C (stdio): ssvm_model_export_c(&m, "ocr", f) writes the weights as `const ssvm_real ocr_w[OCR_D]`
+     ("%.17g": the same values bit for bit in a build of the same precision; a float build of a double model
+     rounds to nearest), ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D,
+     OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the
+     predict-only header:
+       #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
+       #include "structsvm.h"
+       #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
+       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
+     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts
+     with them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
+     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
+     input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
+     alike preallocated, and predict. CI runs it for 30 s.
+     Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
+     multiclass cost matrix or any training data (losses matter only for training); replace a file atomically (a
+     crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model); predict for
+     SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
+     names to C; save training state (checkpoints are not model files).
+
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
         count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
      ssvm_result_string(r) -> const char *
@@ -422,7 +516,7 @@
    DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), save/load of models, data readers (the OCR and CoNLL readers
+   one solver and one model object per thread), data readers (the OCR and CoNLL readers
    in examples/ are demo code). No global state anywhere.
 
    CHANGES
@@ -447,6 +541,11 @@
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
 
+     0.4.0              Model files (MODEL FILES): ssvm_model (every built-in kind and a user kind, names, training
+                        summary), save / load to caller memory (NO_STDIO, NO_MALLOC) and to paths / FILE*, one
+                        little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
+                        sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
+                        SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
@@ -590,8 +689,9 @@
 #endif
 
 #include <stddef.h> /* size_t: freestanding */
-#if !defined(STRUCTSVM_NO_STDIO) && !defined(STRUCTSVM_PREDICT_ONLY)
-#include <stdio.h> /* FILE, for ssvm_input_file */
+#ifndef STRUCTSVM_NO_STDIO
+#include <stdio.h> /* FILE, for the model files' path and FILE* wrappers (>>model); no stdio symbol is used
+                      unless a stdio function is called */
 #endif
 
 #ifdef __cplusplus
@@ -628,7 +728,12 @@ typedef enum ssvm_result {
     SSVM_ERR_TOO_LARGE = -15,    /* exact enumeration asked beyond its documented size */
     SSVM_ERR_SHAPE = -16,        /* an assignment with more rows than columns and no dummy rule, or a
                                     polytope of the wrong shape */
-    SSVM_ERR_NO_CONVERGENCE = -17, /* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_NO_CONVERGENCE = -17,/* an inner iteration (a Birkhoff projection) missed its tolerance */
+    SSVM_ERR_FORMAT = -18,       /* not a model file (magic), or a field inconsistent with the others */
+    SSVM_ERR_TRUNCATED = -19,    /* a model file shorter than its header says */
+    SSVM_ERR_CHECKSUM = -20,     /* a model file whose CRC-32 does not match its bytes */
+    SSVM_ERR_VERSION = -21,      /* a model file of a newer format version than this library reads */
+    SSVM_ERR_KIND = -22,         /* a model of another kind than asked for, or of an unknown kind */
     SSVM_ERR_PARSE = -23,        /* a data file is malformed (the reader gives the line and column) */
     SSVM_ERR_IO = -24,           /* a file cannot be opened, or a read callback failed */
     SSVM_ERR_TEMPLATE = -25      /* a feature template is malformed or names a column the data lacks */
@@ -1573,6 +1678,132 @@ STRUCTSVM_DEF ssvm_result ssvm_read_arff_path(const ssvm_reader_config *c, const
 /* (readers declarations end) */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
+/* >>model: model files (declarations) --------------------------------------------------------------------- */
+/* A trained model as one object: its kind and shape (what predicting needs), the weights, optional names of
+   attributes and labels, and a training summary. Saved in one binary format (MANUAL: MODEL FILES): little-endian
+   on every host, weights as float64 (float and double builds read each other's files), a CRC-32. */
+typedef enum ssvm_model_kind {
+    SSVM_MODEL_USER = 0,       /* yours: d weights, user_tag and the dimensions you set; no built-in predict */
+    SSVM_MODEL_MULTICLASS = 1, /* ssvm_multiclass: n_labels K, n_attrs F, d = K*F */
+    SSVM_MODEL_CHAIN = 2,      /* ssvm_chain: K, F, flags (SSVM_CHAIN_*), d = ssvm_chain_dim */
+    SSVM_MODEL_GRAPH = 3,      /* ssvm_graph: L, F, flags, method, n_edges, edges, d = L*F + 4*n_edges */
+    SSVM_MODEL_ASSIGN = 4      /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
+} ssvm_model_kind;
+#define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
+#define SSVM_MODEL_FORMAT_VERSION 1    /* the version written; a loader reads versions 1 .. this */
+
+/* What the training run was (informative only; prediction never reads it). */
+typedef struct ssvm_model_summary {
+    int solver;                 /* ssvm_solver_kind; -1: not recorded */
+    int passes;
+    double lambda;              /* NaN: not recorded */
+    double primal, dual, gap;   /* of the returned weights at the last evaluation; NaN when unknown */
+    double wall_seconds;        /* training wall seconds, evaluation excluded */
+    long long oracle_calls;
+    unsigned long long seed;
+} ssvm_model_summary;
+
+/* The model. Built by ssvm_model_of_* (pointers into your data: nothing is copied) or by ssvm_model_load*
+   (everything copied into the model's heap). Names: n_attr_names is 0 or n_attrs and n_label_names 0 or
+   n_labels for the built-in kinds (any count for SSVM_MODEL_USER); each a NUL-terminated string. */
+typedef struct ssvm_model {
+    int kind;                   /* ssvm_model_kind */
+    unsigned long user_tag;     /* any 32-bit value: your format's id (saved and loaded, never interpreted) */
+    int d;                      /* weights */
+    int n_labels;               /* K (multiclass, chain), L (graph), 0 (assign), yours (user) */
+    int n_attrs;                /* F: features per position / example / pair */
+    int max_label_len;          /* yours (user); 0 for the built-in kinds */
+    int flags;                  /* SSVM_CHAIN_*, SSVM_GRAPH_COUNTED_LOSS, SSVM_ASSIGN_*; yours (user) */
+    int method;                 /* graph: SSVM_GRAPH_AUTO / _TREE / _ENUM; else 0 */
+    int n_edges;                /* graph */
+    const int *edges;           /* graph: 2*n_edges label indices (NULL when n_edges = 0) */
+    const ssvm_real *w;         /* d weights */
+    int n_attr_names, n_label_names;
+    const char *const *attr_names;
+    const char *const *label_names;
+    ssvm_model_summary summary;
+    void *_heap;                /* ssvm_model_load: the block it allocated (ssvm_model_uninit frees it) */
+} ssvm_model;
+
+/* An empty model of this kind with d weights w: every dimension 0, no names, the summary unknown (solver -1,
+   NaN objectives). Set the rest yourself (SSVM_MODEL_USER), or use ssvm_model_of_* for a built-in kind. */
+STRUCTSVM_DEF ssvm_model ssvm_model_config_init(int kind, int d, const ssvm_real *w);
+/* The model of a built-in model's config (its shape only; the data is not read) and weights w (the config's
+   dimension). The model points to w and (graph) to c->edges: they must outlive it. */
+STRUCTSVM_DEF ssvm_result ssvm_model_of_multiclass(const ssvm_multiclass_config *c, const ssvm_real *w,
+                                                   ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_chain(const ssvm_chain_config *c, const ssvm_real *w, ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_graph(const ssvm_graph_config *c, const ssvm_real *w, ssvm_model *out);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_assign(const ssvm_assign_config *c, const ssvm_real *w, ssvm_model *out);
+/* Shape, flags, edges, names and finite weights (what saving checks; loading checks the same). */
+STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m);
+/* "user", "multiclass", "chain", "graph", "assign", or "unknown" */
+STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind);
+
+/* Saving to memory: the exact size first, then the bytes (buf_bytes >= that size, else SSVM_ERR_WORKSPACE).
+   *written (may be NULL) = the bytes written. */
+STRUCTSVM_DEF ssvm_result ssvm_model_save_get_size(const ssvm_model *m, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written);
+/* Loading from memory: buf holds a model file (bytes may exceed the file: the rest is ignored). kind: the kind
+   expected (SSVM_ERR_KIND for another), or SSVM_MODEL_ANY. The whole file is checked (magic, version, sizes,
+   checksum, shape, finite weights that fit ssvm_real) before anything is written; the model is copied into
+   the heap (it never points into buf). Errors: SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND,
+   _OVERFLOW (a size beyond int / size_t), _NONFINITE (a weight NaN, Inf, or out of this build's range). */
+STRUCTSVM_DEF ssvm_result ssvm_model_load_get_heap_size(const void *buf, size_t bytes, int kind, size_t *heap_bytes);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_preallocated(const void *buf, size_t bytes, int kind, void *heap,
+                                                       size_t heap_bytes, ssvm_model *m);
+/* The same with the heap from SSVM_MALLOC (not under STRUCTSVM_NO_MALLOC: SSVM_ERR_NOT_SUPPORTED). */
+STRUCTSVM_DEF ssvm_result ssvm_model_load(const void *buf, size_t bytes, int kind, ssvm_model *m);
+/* Frees what ssvm_model_load* allocated (nothing for a preallocated or ssvm_model_of_* model) and zeroes m. */
+STRUCTSVM_DEF void ssvm_model_uninit(ssvm_model *m);
+
+/* One input for ssvm_model_predict: len rows (chain: positions; assign: m rows of cols columns, one pair per
+   (row, column); multiclass and graph: 1 example), each row (assign: each pair) F features, dense x or sparse
+   CSR (x NULL; attr_start: rows+1 offsets, or pairs+1 for assign; attr_val NULL = ones). */
+typedef struct ssvm_model_input {
+    int len, cols;
+    const ssvm_real *x;
+    const int *attr_start;
+    const int *attr_id;
+    const ssvm_real *attr_val;
+} ssvm_model_input;
+/* len rows of dense x (cols 0; set cols for assign, or x NULL and the attr_* arrays for sparse input) */
+STRUCTSVM_DEF ssvm_model_input ssvm_model_input_init(int len, const ssvm_real *x);
+/* The label length of an input (1 multiclass, len chain and assign, L graph) and the work a prediction needs. */
+STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, int len, int cols, size_t *bytes);
+/* Plain decoding of one input with a built-in model, by the model's own decoder (ssvm_multiclass_predict,
+   ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict for dense x; the training decoders' scoring for
+   sparse x): the same labels as those calls. y: y_bytes for the label; *y_len (may be NULL) its length.
+   SSVM_ERR_KIND for SSVM_MODEL_USER; sparse input with an assign model is SSVM_ERR_NOT_SUPPORTED. */
+STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                             size_t work_bytes, int *y, size_t y_bytes, int *y_len);
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* The summary from a run: solver, lambda and seed from c, passes, oracle calls, seconds and the objectives of
+   the returned weights (final->returned) from final, as ssvm_train returns it. */
+STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final);
+#endif
+
+#ifndef STRUCTSVM_NO_STDIO
+/* Files (stdio): save writes the format through fwrite (no allocation); load reads the whole file into an
+   SSVM_MALLOC buffer (SSVM_ERR_NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) then loads as above. A path that does
+   not open is SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a failed write or close
+   SSVM_ERR_WORKSPACE (the disk is full); errno tells more. */
+STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f);
+STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_model *m);
+/* A human-readable description (kind, shape, names, summary), one "key: value" per line. */
+STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f);
+/* C source for a predict-only build: name_w (the d weights as ssvm_real, "%.17g": exact in float and double
+   builds), name_edges (graph) and name_label_names (when named) as const arrays, and NAME_KIND, NAME_D,
+   NAME_N_LABELS, NAME_N_ATTRS, NAME_FLAGS, NAME_METHOD, NAME_N_EDGES as macros (NAME: name in capitals).
+   name: a C identifier of at most 64 characters. */
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *name, FILE *f);
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path);
+#endif
+/* (model declarations end) */
+
 #ifdef __cplusplus
 }
 #endif
@@ -1755,6 +1986,11 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_TOO_LARGE: return "too many labels for exact enumeration";
     case SSVM_ERR_SHAPE: return "bad shape: more rows than columns without a dummy rule, or a wrong polytope";
     case SSVM_ERR_NO_CONVERGENCE: return "an inner iteration did not reach its tolerance";
+    case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
+    case SSVM_ERR_TRUNCATED: return "model file truncated";
+    case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
+    case SSVM_ERR_VERSION: return "model file of a newer format version";
+    case SSVM_ERR_KIND: return "model of another or an unknown kind";
     case SSVM_ERR_PARSE: return "malformed data file (see the reader's line and column)";
     case SSVM_ERR_IO: return "cannot open or read the input";
     case SSVM_ERR_TEMPLATE: return "malformed feature template, or a column the data lacks";
@@ -3393,6 +3629,730 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, co
     return rc < 0 ? (ssvm_result)rc : SSVM_OK;
 }
 /* (assign implementation ends) */
+
+/* >>model: model files (implementation). Layout, in the MANUAL (MODEL FILES): a 144-byte header, the edges
+   (u32), the weights (f64), the names (NUL-terminated), a CRC-32 of everything before it. Every multi-byte
+   value is written byte by byte, little-endian: no struct is copied, so the format is the same on every host. */
+#define SSVM__MODEL_HEADER 144u
+#define SSVM__MODEL_MIN (SSVM__MODEL_HEADER + 4u)
+#define SSVM__FLT_MAX 3.4028234663852886e38 /* FLT_MAX, without <float.h> (freestanding) */
+typedef char ssvm__model_f64_check[sizeof(double) == 8 && sizeof(uint64_t) == 8 ? 1 : -1];
+
+/* CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), four bits at a time from a 16-entry table */
+SSVM__PRIV uint32_t ssvm__crc32(uint32_t crc, const unsigned char *p, size_t n) {
+    static const uint32_t tab[16] = {
+        0x00000000u, 0x1DB71064u, 0x3B6E20C8u, 0x26D930ACu, 0x76DC4190u, 0x6B6B51F4u, 0x4DB26158u, 0x5005713Cu,
+        0xEDB88320u, 0xF00F9344u, 0xD6D6A3E8u, 0xCB61B38Cu, 0x9B64C2B0u, 0x86D3D2D4u, 0xA00AE278u, 0xBDBDF21Cu};
+    crc = ~crc;
+    while (n--) {
+        crc ^= *p++;
+        crc = (crc >> 4) ^ tab[crc & 15u];
+        crc = (crc >> 4) ^ tab[crc & 15u];
+    }
+    return ~crc;
+}
+SSVM__PRIV uint32_t ssvm__rd32(const unsigned char *p) {
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+SSVM__PRIV uint64_t ssvm__rd64(const unsigned char *p) {
+    return (uint64_t)ssvm__rd32(p) | ((uint64_t)ssvm__rd32(p + 4) << 32);
+}
+SSVM__PRIV double ssvm__rdf64(const unsigned char *p) {
+    uint64_t u = ssvm__rd64(p);
+    double v;
+    SSVM_MEMCPY(&v, &u, 8); /* one double's bits; IEEE-754 binary64 assumed (checked above: 8 bytes) */
+    return v;
+}
+/* a u32 field as an int: two's complement (flags, method, solver and passes may be negative) */
+SSVM__PRIV int ssvm__u32_int(uint32_t u) { return u <= 0x7FFFFFFFu ? (int)u : -(int)(0xFFFFFFFFu - u) - 1; }
+SSVM__PRIV size_t ssvm__strlen(const char *s) { size_t n = 0; while (s[n]) n++; return n; }
+
+/* The writer: bytes go to memory or (stdio) a FILE, and into the running CRC. */
+typedef struct ssvm__mw {
+    unsigned char *buf;
+    size_t pos;
+    void *file; /* FILE *, kept as void * so that the struct exists under STRUCTSVM_NO_STDIO */
+    uint32_t crc;
+    int err;
+} ssvm__mw;
+SSVM__PRIV void ssvm__mw_put(ssvm__mw *w, const unsigned char *p, size_t n) {
+    w->crc = ssvm__crc32(w->crc, p, n);
+    if (w->buf) SSVM_MEMCPY(w->buf + w->pos, p, n);
+#ifndef STRUCTSVM_NO_STDIO
+    else if (w->file && !w->err && fwrite(p, 1, n, (FILE *)w->file) != n) w->err = 1;
+#endif
+    w->pos += n;
+}
+SSVM__PRIV void ssvm__mw32(ssvm__mw *w, uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)(v & 255u); b[1] = (unsigned char)((v >> 8) & 255u);
+    b[2] = (unsigned char)((v >> 16) & 255u); b[3] = (unsigned char)((v >> 24) & 255u);
+    ssvm__mw_put(w, b, 4);
+}
+SSVM__PRIV void ssvm__mw64(ssvm__mw *w, uint64_t v) {
+    ssvm__mw32(w, (uint32_t)(v & 0xFFFFFFFFu));
+    ssvm__mw32(w, (uint32_t)(v >> 32));
+}
+SSVM__PRIV void ssvm__mwf64(ssvm__mw *w, double v) {
+    uint64_t u;
+    SSVM_MEMCPY(&u, &v, 8);
+    ssvm__mw64(w, u);
+}
+
+SSVM__PRIV double ssvm__model_nan(void) {
+    volatile double z = 0.0; /* 0/0 at run time, as ssvm__nan does; no <math.h> NAN in freestanding builds */
+    return z / z;
+}
+STRUCTSVM_DEF ssvm_model ssvm_model_config_init(int kind, int d, const ssvm_real *w) {
+    ssvm_model m;
+    SSVM_MEMSET(&m, 0, sizeof m);
+    m.kind = kind; m.d = d; m.w = w;
+    m.summary.solver = -1;
+    m.summary.lambda = m.summary.primal = m.summary.dual = m.summary.gap = ssvm__model_nan();
+    return m;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_multiclass(const ssvm_multiclass_config *c, const ssvm_real *w,
+                                                   ssvm_model *out) {
+    int d;
+    if (!c || !w || !out) return SSVM_ERR_INVALID_ARG;
+    if ((d = ssvm_multiclass_dim(c)) <= 0)
+        return c->n_labels <= 0 || c->n_attrs <= 0 ? SSVM_ERR_EMPTY : SSVM_ERR_OVERFLOW;
+    *out = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, d, w);
+    out->n_labels = c->n_labels; out->n_attrs = c->n_attrs;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_chain(const ssvm_chain_config *c, const ssvm_real *w, ssvm_model *out) {
+    int d;
+    if (!c || !w || !out) return SSVM_ERR_INVALID_ARG;
+    if ((d = ssvm_chain_dim(c)) <= 0) return c->n_labels <= 0 || c->n_attrs <= 0 ? SSVM_ERR_EMPTY : SSVM_ERR_OVERFLOW;
+    *out = ssvm_model_config_init(SSVM_MODEL_CHAIN, d, w);
+    out->n_labels = c->n_labels; out->n_attrs = c->n_attrs; out->flags = c->flags;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_graph(const ssvm_graph_config *c, const ssvm_real *w, ssvm_model *out) {
+    int d;
+    if (!c || !w || !out) return SSVM_ERR_INVALID_ARG;
+    if ((d = ssvm_graph_dim(c)) <= 0) return c->n_labels <= 0 || c->n_attrs <= 0 ? SSVM_ERR_EMPTY : SSVM_ERR_OVERFLOW;
+    *out = ssvm_model_config_init(SSVM_MODEL_GRAPH, d, w);
+    out->n_labels = c->n_labels; out->n_attrs = c->n_attrs; out->flags = c->flags; out->method = c->method;
+    out->n_edges = c->n_edges; out->edges = c->n_edges > 0 ? c->edges : 0;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_assign(const ssvm_assign_config *c, const ssvm_real *w, ssvm_model *out) {
+    int d;
+    if (!c || !w || !out) return SSVM_ERR_INVALID_ARG;
+    if ((d = ssvm_assign_dim(c)) <= 0) return SSVM_ERR_EMPTY;
+    *out = ssvm_model_config_init(SSVM_MODEL_ASSIGN, d, w);
+    out->n_attrs = c->n_attrs; out->flags = c->flags;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind) {
+    switch (kind) {
+    case SSVM_MODEL_USER: return "user";
+    case SSVM_MODEL_MULTICLASS: return "multiclass";
+    case SSVM_MODEL_CHAIN: return "chain";
+    case SSVM_MODEL_GRAPH: return "graph";
+    case SSVM_MODEL_ASSIGN: return "assign";
+    }
+    return "unknown";
+}
+
+/* The shape check shared by saving and loading: everything but the edges' contents, the names and the
+   weights' values. */
+SSVM__PRIV ssvm_result ssvm__model_shape(int kind, int d, int K, int F, int max_len, int flags, int method, int E) {
+    long long want;
+    ssvm_result r;
+    if (kind < SSVM_MODEL_USER || kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
+    if (d <= 0) return SSVM_ERR_EMPTY;
+    if (K < 0 || F < 0 || max_len < 0 || E < 0) return SSVM_ERR_INVALID_ARG;
+    if (kind == SSVM_MODEL_USER) return E == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    if (F <= 0 || (kind != SSVM_MODEL_ASSIGN && K <= 0)) return SSVM_ERR_EMPTY;
+    if (kind != SSVM_MODEL_GRAPH && (E != 0 || method != 0)) return SSVM_ERR_INVALID_ARG;
+    switch (kind) {
+    case SSVM_MODEL_MULTICLASS:
+        if (flags != 0) return SSVM_ERR_INVALID_ARG;
+        want = (long long)K * F;
+        break;
+    case SSVM_MODEL_CHAIN:
+        if (flags & ~(SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS | SSVM_CHAIN_ATTR_MAJOR)) return SSVM_ERR_INVALID_ARG;
+        want = (long long)K * F + (long long)K * (K + ((flags & SSVM_CHAIN_BIASES) ? 2 : 0));
+        break;
+    case SSVM_MODEL_GRAPH:
+        if (flags & ~SSVM_GRAPH_COUNTED_LOSS) return SSVM_ERR_INVALID_ARG;
+        if ((r = ssvm__gw_args(K, E, method)) != SSVM_OK) return r;
+        want = (long long)K * F + 4LL * E;
+        break;
+    default: /* assign */
+        if (K != 0 || (flags & ~(SSVM_ASSIGN_COUNTED_LOSS | SSVM_ASSIGN_DUMMY))) return SSVM_ERR_INVALID_ARG;
+        want = F;
+        break;
+    }
+    if (want > INT_MAX) return SSVM_ERR_OVERFLOW;
+    return want == d ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+}
+/* a name count: 0, or the dimension it names (any count for a user model) */
+SSVM__PRIV int ssvm__model_names_ok(int kind, int count, int dim) {
+    return count >= 0 && (kind == SSVM_MODEL_USER || count == 0 || count == dim);
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m) {
+    ssvm_result r;
+    int e, k;
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    r = ssvm__model_shape(m->kind, m->d, m->n_labels, m->n_attrs, m->max_label_len, m->flags, m->method, m->n_edges);
+    if (r != SSVM_OK) return r;
+    if (!m->w || (m->n_edges > 0 && !m->edges) || (m->user_tag & ~0xFFFFFFFFul)) return SSVM_ERR_INVALID_ARG;
+    for (e = 0; e < m->n_edges; e++) {
+        int a = m->edges[2 * e], b = m->edges[2 * e + 1];
+        if (a < 0 || a >= m->n_labels || b < 0 || b >= m->n_labels || a == b) return SSVM_ERR_GRAPH;
+    }
+    if (!ssvm__model_names_ok(m->kind, m->n_attr_names, m->n_attrs) ||
+        !ssvm__model_names_ok(m->kind, m->n_label_names, m->n_labels))
+        return SSVM_ERR_INVALID_ARG;
+    if ((m->n_attr_names > 0 && !m->attr_names) || (m->n_label_names > 0 && !m->label_names))
+        return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < m->n_attr_names; k++) if (!m->attr_names[k]) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < m->n_label_names; k++) if (!m->label_names[k]) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < m->d; k++) if (!ssvm__finite((double)m->w[k])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+
+/* bytes of the names table (each name and its NUL), 0 with *ok = 0 when the sum does not fit */
+SSVM__PRIV uint64_t ssvm__model_names_bytes(const ssvm_model *m, int *ok) {
+    uint64_t t = 0;
+    int k;
+    *ok = 1;
+    for (k = 0; k < m->n_attr_names; k++) t += (uint64_t)ssvm__strlen(m->attr_names[k]) + 1u;
+    for (k = 0; k < m->n_label_names; k++) t += (uint64_t)ssvm__strlen(m->label_names[k]) + 1u;
+    if (t > ((uint64_t)1 << 62)) *ok = 0;
+    return t;
+}
+/* the whole file's bytes as a u64 (fits: d, E < 2^31, names < 2^62) */
+SSVM__PRIV uint64_t ssvm__model_file_bytes(const ssvm_model *m, uint64_t names) {
+    return (uint64_t)SSVM__MODEL_MIN + 8u * (uint64_t)m->n_edges + 8u * (uint64_t)m->d + names;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_save_get_size(const ssvm_model *m, size_t *bytes) {
+    ssvm_result r;
+    uint64_t names, total;
+    int ok;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
+    names = ssvm__model_names_bytes(m, &ok);
+    total = ssvm__model_file_bytes(m, names);
+    if (!ok || total > (uint64_t)((size_t)-1)) return SSVM_ERR_OVERFLOW;
+    *bytes = (size_t)total;
+    return SSVM_OK;
+}
+/* writes the checked model m of `total` bytes to w */
+SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t total, ssvm__mw *w) {
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
+    const ssvm_model_summary *s = &m->summary;
+    int k;
+    ssvm__mw_put(w, magic, 8);
+    ssvm__mw32(w, SSVM_MODEL_FORMAT_VERSION);
+    ssvm__mw32(w, SSVM__MODEL_HEADER);
+    ssvm__mw64(w, total);
+    ssvm__mw32(w, (uint32_t)m->kind);
+    ssvm__mw32(w, (uint32_t)(m->user_tag & 0xFFFFFFFFul));
+    ssvm__mw32(w, (uint32_t)m->d);
+    ssvm__mw32(w, (uint32_t)m->n_labels);
+    ssvm__mw32(w, (uint32_t)m->n_attrs);
+    ssvm__mw32(w, (uint32_t)m->max_label_len);
+    ssvm__mw32(w, (uint32_t)m->flags);
+    ssvm__mw32(w, (uint32_t)m->method);
+    ssvm__mw32(w, (uint32_t)m->n_edges);
+    ssvm__mw32(w, (uint32_t)m->n_attr_names);
+    ssvm__mw32(w, (uint32_t)m->n_label_names);
+    ssvm__mw32(w, (uint32_t)s->solver);
+    ssvm__mw32(w, (uint32_t)s->passes);
+    ssvm__mw32(w, 0u); /* reserved */
+    ssvm__mw64(w, names);
+    ssvm__mwf64(w, s->lambda);
+    ssvm__mwf64(w, s->primal);
+    ssvm__mwf64(w, s->dual);
+    ssvm__mwf64(w, s->gap);
+    ssvm__mwf64(w, s->wall_seconds);
+    ssvm__mw64(w, (uint64_t)s->oracle_calls);
+    ssvm__mw64(w, (uint64_t)s->seed);
+    for (k = 0; k < 2 * m->n_edges; k++) ssvm__mw32(w, (uint32_t)m->edges[k]);
+    for (k = 0; k < m->d; k++) ssvm__mwf64(w, (double)m->w[k]);
+    for (k = 0; k < m->n_attr_names; k++)
+        ssvm__mw_put(w, (const unsigned char *)m->attr_names[k], ssvm__strlen(m->attr_names[k]) + 1);
+    for (k = 0; k < m->n_label_names; k++)
+        ssvm__mw_put(w, (const unsigned char *)m->label_names[k], ssvm__strlen(m->label_names[k]) + 1);
+    ssvm__mw32(w, w->crc);
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written) {
+    size_t need = 0;
+    ssvm__mw w;
+    int ok;
+    ssvm_result r;
+    if (written) *written = 0;
+    if (!buf) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_save_get_size(m, &need)) != SSVM_OK) return r;
+    if (buf_bytes < need) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMSET(&w, 0, sizeof w);
+    w.buf = (unsigned char *)buf;
+    ssvm__model_write(m, ssvm__model_names_bytes(m, &ok), (uint64_t)need, &w);
+    SSVM_ASSERT(w.pos == need);
+    if (written) *written = w.pos;
+    return SSVM_OK;
+}
+
+/* The loader's view of a file that passed the header, size and checksum checks. */
+typedef struct ssvm__model_file {
+    const unsigned char *p; /* the file */
+    ssvm_model m;           /* the header's fields (pointers unset) */
+    uint64_t names;         /* bytes of the names table */
+    size_t off_edges, off_w, off_names;
+} ssvm__model_file;
+/* Everything that reads only buf: magic, version, sizes, checksum, kind, shape, edges' ranges, weights (finite
+   and in this build's range), the names table. */
+SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind, ssvm__model_file *f) {
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
+    const unsigned char *p = (const unsigned char *)buf;
+    uint64_t total, u[11], names;
+    uint32_t version;
+    size_t k, nn, off, end;
+    int i, r;
+    if (!buf || kind < SSVM_MODEL_ANY || kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < 8 && k < bytes; k++) if (p[k] != magic[k]) return SSVM_ERR_FORMAT;
+    if (bytes < 12) return SSVM_ERR_TRUNCATED;
+    version = ssvm__rd32(p + 8);
+    if (version == 0) return SSVM_ERR_FORMAT;
+    if (version > SSVM_MODEL_FORMAT_VERSION) return SSVM_ERR_VERSION;
+    if (bytes < 24) return SSVM_ERR_TRUNCATED;
+    if (ssvm__rd32(p + 12) != SSVM__MODEL_HEADER) return SSVM_ERR_FORMAT;
+    total = ssvm__rd64(p + 16);
+    if (total < SSVM__MODEL_MIN) return SSVM_ERR_FORMAT;
+    if (total > (uint64_t)bytes) return SSVM_ERR_TRUNCATED;
+    end = (size_t)total - 4;
+    if (ssvm__crc32(0, p, end) != ssvm__rd32(p + end)) return SSVM_ERR_CHECKSUM;
+    /* kind, user_tag, d, K, F, max_len, flags, method, E, attr names, label names */
+    for (i = 0; i < 11; i++) u[i] = ssvm__rd32(p + 24 + 4 * i);
+    if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
+    if (kind != SSVM_MODEL_ANY && (int)u[0] != kind) return SSVM_ERR_KIND;
+    if (ssvm__rd32(p + 76) != 0) return SSVM_ERR_FORMAT; /* reserved */
+    for (i = 2; i < 11; i++) if (i != 6 && i != 7 && u[i] > (uint64_t)INT_MAX) return SSVM_ERR_OVERFLOW;
+    names = ssvm__rd64(p + 80);
+    if (names > total) return SSVM_ERR_FORMAT;
+    if ((uint64_t)SSVM__MODEL_MIN + 8u * u[8] + 8u * u[2] + names != total) return SSVM_ERR_FORMAT;
+    SSVM_MEMSET(f, 0, sizeof *f);
+    f->p = p; f->names = names;
+    f->m = ssvm_model_config_init((int)u[0], (int)u[2], 0);
+    f->m.user_tag = (unsigned long)u[1];
+    f->m.n_labels = (int)u[3]; f->m.n_attrs = (int)u[4]; f->m.max_label_len = (int)u[5];
+    f->m.flags = ssvm__u32_int((uint32_t)u[6]); f->m.method = ssvm__u32_int((uint32_t)u[7]);
+    f->m.n_edges = (int)u[8]; f->m.n_attr_names = (int)u[9]; f->m.n_label_names = (int)u[10];
+    f->m.summary.solver = ssvm__u32_int(ssvm__rd32(p + 68));
+    f->m.summary.passes = ssvm__u32_int(ssvm__rd32(p + 72));
+    f->m.summary.lambda = ssvm__rdf64(p + 88);
+    f->m.summary.primal = ssvm__rdf64(p + 96);
+    f->m.summary.dual = ssvm__rdf64(p + 104);
+    f->m.summary.gap = ssvm__rdf64(p + 112);
+    f->m.summary.wall_seconds = ssvm__rdf64(p + 120);
+    f->m.summary.oracle_calls = (long long)ssvm__rd64(p + 128);
+    f->m.summary.seed = (unsigned long long)ssvm__rd64(p + 136);
+    r = ssvm__model_shape(f->m.kind, f->m.d, f->m.n_labels, f->m.n_attrs, f->m.max_label_len, f->m.flags,
+                          f->m.method, f->m.n_edges);
+    if (r == SSVM_ERR_KIND || r == SSVM_ERR_OVERFLOW) return (ssvm_result)r;
+    if (r != SSVM_OK) return SSVM_ERR_FORMAT;
+    if (!ssvm__model_names_ok(f->m.kind, f->m.n_attr_names, f->m.n_attrs) ||
+        !ssvm__model_names_ok(f->m.kind, f->m.n_label_names, f->m.n_labels))
+        return SSVM_ERR_FORMAT;
+    f->off_edges = SSVM__MODEL_HEADER;
+    f->off_w = f->off_edges + 8u * (size_t)f->m.n_edges;
+    f->off_names = f->off_w + 8u * (size_t)f->m.d;
+    for (i = 0; i < 2 * f->m.n_edges; i++) {
+        uint32_t a = ssvm__rd32(p + f->off_edges + 4u * (size_t)i);
+        if (a >= (uint32_t)f->m.n_labels || (i & 1 && a == ssvm__rd32(p + f->off_edges + 4u * (size_t)(i - 1))))
+            return SSVM_ERR_FORMAT;
+    }
+    for (i = 0; i < f->m.d; i++) {
+        double v = ssvm__rdf64(p + f->off_w + 8u * (size_t)i);
+        if (!ssvm__finite(v)) return SSVM_ERR_NONFINITE;
+        if (sizeof(ssvm_real) < sizeof(double) && ssvm__abs(v) > SSVM__FLT_MAX) return SSVM_ERR_NONFINITE;
+    }
+    /* the names: exactly n_attr_names + n_label_names NUL-terminated strings, the last NUL the table's end */
+    nn = 0;
+    for (off = f->off_names; off < end; off++) if (p[off] == 0) nn++;
+    if (nn != (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names || (names > 0 && p[end - 1] != 0))
+        return SSVM_ERR_FORMAT;
+    return SSVM_OK;
+}
+/* the heap: weights, edges, name pointers, the names, and (graph) the scratch that checks the graph */
+SSVM__PRIV void ssvm__model_carve(ssvm__arena *a, const ssvm__model_file *f, ssvm_real **w, int **edges,
+                                  const char ***ptrs, char **str, ssvm__gw *g) {
+    *w = (ssvm_real *)ssvm__take(a, (size_t)f->m.d, sizeof(ssvm_real));
+    *edges = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)f->m.n_edges, 2), sizeof(int));
+    *ptrs = (const char **)ssvm__take(a, (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names, sizeof(char *));
+    *str = (char *)ssvm__take(a, (size_t)f->names, 1);
+    if (f->m.kind == SSVM_MODEL_GRAPH) ssvm__gw_carve(a, f->m.n_labels, f->m.n_edges, g);
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_load_get_heap_size(const void *buf, size_t bytes, int kind, size_t *heap_bytes) {
+    ssvm__model_file f;
+    ssvm__arena a = {0, 0, 0, 0};
+    ssvm_real *w;
+    int *edges;
+    const char **ptrs;
+    char *str;
+    ssvm__gw g;
+    ssvm_result r;
+    if ((r = ssvm__size_begin(heap_bytes, ssvm__model_parse(buf, bytes, kind, &f))) != SSVM_OK) return r;
+    ssvm__model_carve(&a, &f, &w, &edges, &ptrs, &str, &g);
+    return ssvm__arena_bytes(&a, heap_bytes);
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_load_preallocated(const void *buf, size_t bytes, int kind, void *heap,
+                                                       size_t heap_bytes, ssvm_model *m) {
+    ssvm__model_file f;
+    ssvm__arena a;
+    ssvm_real *w;
+    int *edges, i, use = 0;
+    const char **ptrs;
+    char *str;
+    ssvm__gw g;
+    size_t need = 0, k, n;
+    ssvm_result r;
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_load_get_heap_size(buf, bytes, kind, &need)) != SSVM_OK) return r;
+    if ((r = ssvm__arena_over(SSVM_OK, &need, heap, heap_bytes, &a)) != SSVM_OK) return r;
+    (void)ssvm__model_parse(buf, bytes, kind, &f); /* succeeded in the size query */
+    ssvm__model_carve(&a, &f, &w, &edges, &ptrs, &str, &g);
+    for (i = 0; i < 2 * f.m.n_edges; i++) edges[i] = (int)ssvm__rd32(f.p + f.off_edges + 4u * (size_t)i);
+    if (f.m.kind == SSVM_MODEL_GRAPH) { /* repeated edges, and the method against the graph (a tree on a cycle) */
+        if (ssvm__gw_build(&g, edges) != SSVM_OK || ssvm__gw_pick(&g, f.m.method, &use) != SSVM_OK)
+            return SSVM_ERR_FORMAT;
+    }
+    for (i = 0; i < f.m.d; i++) w[i] = (ssvm_real)ssvm__rdf64(f.p + f.off_w + 8u * (size_t)i);
+    if (f.names) SSVM_MEMCPY(str, f.p + f.off_names, (size_t)f.names);
+    n = (size_t)f.m.n_attr_names + (size_t)f.m.n_label_names;
+    for (k = 0, i = 0; k < n; k++) { ptrs[k] = str + i; while (str[i]) i++; i++; }
+    *m = f.m;
+    m->w = w;
+    m->edges = f.m.n_edges > 0 ? edges : 0;
+    m->attr_names = f.m.n_attr_names > 0 ? ptrs : 0;
+    m->label_names = f.m.n_label_names > 0 ? ptrs + f.m.n_attr_names : 0;
+    m->_heap = 0;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_load(const void *buf, size_t bytes, int kind, ssvm_model *m) {
+    size_t need = 0;
+    void *heap = 0;
+    ssvm_result r;
+    if (!m) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_load_get_heap_size(buf, bytes, kind, &need)) != SSVM_OK) return r;
+    if ((r = ssvm__heap_for(0, need, &heap)) != SSVM_OK) return r;
+    if ((r = ssvm_model_load_preallocated(buf, bytes, kind, heap, need, m)) != SSVM_OK) {
+        ssvm__free_with(0, heap);
+        return r;
+    }
+    m->_heap = heap;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF void ssvm_model_uninit(ssvm_model *m) {
+    if (!m) return;
+    if (m->_heap) ssvm__free_with(0, m->_heap);
+    SSVM_MEMSET(m, 0, sizeof *m);
+}
+
+STRUCTSVM_DEF ssvm_model_input ssvm_model_input_init(int len, const ssvm_real *x) {
+    ssvm_model_input in;
+    SSVM_MEMSET(&in, 0, sizeof in);
+    in.len = len; in.x = x;
+    return in;
+}
+/* the label's length for an input of len rows */
+SSVM__PRIV int ssvm__model_label_len(const ssvm_model *m, int len) {
+    switch (m->kind) {
+    case SSVM_MODEL_MULTICLASS: return 1;
+    case SSVM_MODEL_GRAPH: return m->n_labels;
+    case SSVM_MODEL_CHAIN: case SSVM_MODEL_ASSIGN: return len;
+    }
+    return 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, int len, int cols, size_t *bytes) {
+    if (!m || !bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    switch (m->kind) {
+    case SSVM_MODEL_MULTICLASS: return SSVM_OK;
+    case SSVM_MODEL_CHAIN: return ssvm_chain_predict_get_work_size(len, m->n_labels, bytes);
+    case SSVM_MODEL_GRAPH: return ssvm_graph_predict_get_work_size(m->n_labels, m->n_edges, m->edges, m->method, bytes);
+    case SSVM_MODEL_ASSIGN: return ssvm_assign_predict_get_work_size(len, cols, m->flags & SSVM_ASSIGN_DUMMY, bytes);
+    }
+    return SSVM_ERR_KIND;
+}
+/* sparse rows [0, rows): offsets non-decreasing, ids in [0, F), finite values */
+SSVM__PRIV ssvm_result ssvm__model_check_sparse(const ssvm_model_input *in, int rows, int F) {
+    int t, k;
+    if (!in->attr_start || !in->attr_id) return SSVM_ERR_INVALID_ARG;
+    if (in->attr_start[0] < 0) return SSVM_ERR_INVALID_ARG;
+    for (t = 0; t < rows; t++) {
+        if (in->attr_start[t + 1] < in->attr_start[t]) return SSVM_ERR_INVALID_ARG;
+        for (k = in->attr_start[t]; k < in->attr_start[t + 1]; k++) {
+            if (in->attr_id[k] < 0 || in->attr_id[k] >= F) return SSVM_ERR_FEATURE_INDEX;
+            if (in->attr_val && !ssvm__finite((double)in->attr_val[k])) return SSVM_ERR_NONFINITE;
+        }
+    }
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                             size_t work_bytes, int *y, size_t y_bytes, int *y_len) {
+    int K, F, len, lab = 0, st[2];
+    size_t need = 0;
+    unsigned char *base;
+    ssvm_result r;
+    if (y_len) *y_len = 0;
+    if (!m || !in || !y || !m->w) return SSVM_ERR_INVALID_ARG;
+    if (m->kind < SSVM_MODEL_MULTICLASS || m->kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
+    r = ssvm__model_shape(m->kind, m->d, m->n_labels, m->n_attrs, m->max_label_len, m->flags, m->method, m->n_edges);
+    if (r != SSVM_OK) return r;
+    K = m->n_labels; F = m->n_attrs;
+    len = m->kind == SSVM_MODEL_CHAIN || m->kind == SSVM_MODEL_ASSIGN ? in->len : 1;
+    if (len <= 0) return SSVM_ERR_EMPTY;
+    if ((r = ssvm_model_predict_get_work_size(m, in->len, in->cols, &need)) != SSVM_OK) return r;
+    if (need > 0 && (!work || work_bytes < need)) return work ? SSVM_ERR_WORKSPACE : SSVM_ERR_INVALID_ARG;
+    if (y_bytes / sizeof(int) < (size_t)ssvm__model_label_len(m, len)) return SSVM_ERR_WORKSPACE;
+    if (in->x) {
+        switch (m->kind) {
+        case SSVM_MODEL_MULTICLASS: r = ssvm_multiclass_predict(K, F, m->w, in->x, y); break;
+        case SSVM_MODEL_CHAIN: r = ssvm_chain_predict(K, F, m->flags, m->w, len, in->x, work, work_bytes, y); break;
+        case SSVM_MODEL_GRAPH:
+            r = ssvm_graph_predict(K, F, m->n_edges, m->edges, m->method, m->w, in->x, work, work_bytes, y);
+            break;
+        default:
+            r = ssvm_assign_predict(len, in->cols, F, m->flags & SSVM_ASSIGN_DUMMY, m->w, in->x, work, work_bytes, y);
+            break;
+        }
+    } else if (m->kind == SSVM_MODEL_ASSIGN) {
+        return SSVM_ERR_NOT_SUPPORTED;
+    } else if ((r = ssvm__model_check_sparse(in, len, F)) != SSVM_OK) {
+        return r;
+    } else if (m->kind == SSVM_MODEL_MULTICLASS) { /* the training decoder's scores (ssvm__mc_score) */
+        ssvm_multiclass mc;
+        SSVM_MEMSET(&mc, 0, sizeof mc);
+        mc.config.n = 1; mc.config.n_labels = K; mc.config.n_attrs = F; mc.config.row_start = in->attr_start;
+        mc.config.attr_id = in->attr_id; mc.config.attr_val = in->attr_val; mc.config.labels = &lab;
+        ssvm__mc_argmax(&mc, 0, m->w, 0, y, 0);
+    } else if (m->kind == SSVM_MODEL_CHAIN) { /* as ssvm_chain_predict, with the sparse scores */
+        ssvm_chain ch;
+        SSVM_MEMSET(&ch, 0, sizeof ch);
+        st[0] = 0; st[1] = len;
+        ch.config.n = 1; ch.config.n_labels = K; ch.config.n_attrs = F; ch.config.flags = m->flags;
+        ch.config.start = st; ch.config.attr_start = in->attr_start; ch.config.attr_id = in->attr_id;
+        ch.config.attr_val = in->attr_val;
+        base = ssvm__align16(work);
+        ssvm__chain_scores(&ch, m->w, 0, len, (ssvm_real *)(void *)base, 0, 0);
+        ssvm__viterbi(len, K, (ssvm_real *)(void *)base, m->w + ssvm__chain_trans_off(K, F, m->flags),
+                      base + ssvm__chain_u_bytes(len, K), y);
+    } else { /* graph: as ssvm_graph_predict, with the training decoder's sparse scores (ssvm__graph_scores) */
+        ssvm_graph gr;
+        size_t used;
+        SSVM_MEMSET(&gr, 0, sizeof gr);
+        gr.config.n = 1; gr.config.n_labels = K; gr.config.n_attrs = F; gr.config.row_start = in->attr_start;
+        gr.config.attr_id = in->attr_id; gr.config.attr_val = in->attr_val;
+        base = ssvm__align16(work);
+        ssvm__graph_scores(&gr, m->w, 0, (ssvm_real *)(void *)base);
+        used = (size_t)(base - (unsigned char *)work) + ssvm__graph_u_bytes(K);
+        r = ssvm_graph_map(K, m->n_edges, m->edges, (ssvm_real *)(void *)base, m->w + (size_t)K * F, 0, 0.0,
+                           m->method, base + ssvm__graph_u_bytes(K), work_bytes - used, y, 0);
+    }
+    if (r == SSVM_OK && y_len) *y_len = ssvm__model_label_len(m, len);
+    return r;
+}
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final) {
+    if (!m) return;
+    if (c) { m->summary.solver = (int)c->solver; m->summary.lambda = c->lambda; m->summary.seed = c->seed; }
+    if (final) {
+        const ssvm_objective *o = final->returned == SSVM_W_AVERAGE ? &final->average : &final->iterate;
+        m->summary.passes = final->pass;
+        m->summary.oracle_calls = final->oracle_calls;
+        m->summary.wall_seconds = final->wall_seconds;
+        m->summary.primal = o->primal; m->summary.dual = o->dual; m->summary.gap = o->gap;
+    }
+}
+#endif
+
+#ifndef STRUCTSVM_NO_STDIO
+STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f) {
+    size_t need = 0;
+    ssvm__mw w;
+    int ok;
+    ssvm_result r;
+    if (!f) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_save_get_size(m, &need)) != SSVM_OK) return r;
+    SSVM_MEMSET(&w, 0, sizeof w);
+    w.file = f;
+    ssvm__model_write(m, ssvm__model_names_bytes(m, &ok), (uint64_t)need, &w);
+    if (w.err || fflush(f) != 0) return SSVM_ERR_WORKSPACE;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path) {
+    FILE *f;
+    ssvm_result r;
+    if (!path) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_check(m)) != SSVM_OK) return r; /* before the file is created */
+    if (!(f = fopen(path, "wb"))) return SSVM_ERR_INVALID_ARG;
+    r = ssvm_model_save_FILE(m, f);
+    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_WORKSPACE;
+    return r;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m) {
+#ifdef STRUCTSVM_NO_MALLOC
+    (void)f; (void)kind; (void)m;
+    return SSVM_ERR_NOT_SUPPORTED;
+#else
+    unsigned char *buf = 0, *nb;
+    size_t cap = 0, len = 0, got;
+    ssvm_result r;
+    if (!f || !m) return SSVM_ERR_INVALID_ARG;
+    for (;;) { /* read to the end, doubling the buffer */
+        if (len == cap) {
+            size_t nc = cap ? cap * 2 : 65536;
+            if (nc < cap) { ssvm__free_with(0, buf); return SSVM_ERR_OVERFLOW; }
+            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) {
+                ssvm__free_with(0, buf);
+                return SSVM_ERR_OUT_OF_MEMORY;
+            }
+            if (len) SSVM_MEMCPY(nb, buf, len);
+            ssvm__free_with(0, buf);
+            buf = nb; cap = nc;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) r = SSVM_ERR_TRUNCATED;
+    else r = ssvm_model_load(buf, len, kind, m);
+    ssvm__free_with(0, buf);
+    return r;
+#endif
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_model *m) {
+    FILE *f;
+    ssvm_result r;
+    if (!path || !m) return SSVM_ERR_INVALID_ARG;
+    if (!(f = fopen(path, "rb"))) return SSVM_ERR_INVALID_ARG;
+    r = ssvm_model_load_FILE(f, kind, m);
+    fclose(f);
+    return r;
+}
+SSVM__PRIV const char *ssvm__model_solver_name(int s) {
+    static const char *const names[] = {"bcfw", "fw", "ssg", "multisample", "deg"};
+    return s >= 0 && s < (int)(sizeof names / sizeof names[0]) ? names[s] : 0;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
+    const ssvm_model_summary *s;
+    const char *sn;
+    double nrm = 0, mx = 0;
+    int k;
+    if (!m || !f) return SSVM_ERR_INVALID_ARG;
+    s = &m->summary;
+    fprintf(f, "kind: %s (%d)\n", ssvm_model_kind_string(m->kind), m->kind);
+    if (m->kind == SSVM_MODEL_USER) fprintf(f, "user tag: %lu\n", m->user_tag);
+    fprintf(f, "weights: %d\n", m->d);
+    fprintf(f, "labels: %d\n", m->n_labels);
+    fprintf(f, "attributes: %d\n", m->n_attrs);
+    if (m->kind == SSVM_MODEL_USER) fprintf(f, "max label length: %d\n", m->max_label_len);
+    fprintf(f, "flags: %d\n", m->flags);
+    if (m->kind == SSVM_MODEL_GRAPH) {
+        fprintf(f, "method: %d\n", m->method);
+        fprintf(f, "edges: %d", m->n_edges);
+        for (k = 0; k < m->n_edges && m->edges; k++) fprintf(f, " %d-%d", m->edges[2 * k], m->edges[2 * k + 1]);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "label names: %d", m->n_label_names);
+    for (k = 0; k < m->n_label_names && k < 50 && m->label_names; k++) fprintf(f, " %s", m->label_names[k]);
+    fprintf(f, "%s\n", m->n_label_names > 50 ? " ..." : "");
+    fprintf(f, "attribute names: %d\n", m->n_attr_names);
+    for (k = 0; k < m->d && m->w; k++) {
+        double v = (double)m->w[k];
+        nrm += v * v;
+        if (ssvm__abs(v) > mx) mx = ssvm__abs(v);
+    }
+    fprintf(f, "|w|^2: %.17g\nmax |w_j|: %.17g\n", nrm, mx);
+    sn = ssvm__model_solver_name(s->solver);
+    if (sn) fprintf(f, "solver: %s\n", sn);
+    else fprintf(f, "solver: %d\n", s->solver);
+    fprintf(f, "lambda: %.17g\npasses: %d\noracle calls: %lld\n", s->lambda, s->passes, s->oracle_calls);
+    fprintf(f, "primal: %.17g\ndual: %.17g\ngap: %.17g\n", s->primal, s->dual, s->gap);
+    fprintf(f, "wall seconds: %.6g\nseed: %llu\n", s->wall_seconds, s->seed);
+    return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
+}
+/* a C string literal: printable ASCII as is, the rest (and " \ ?) as three-digit octal escapes */
+SSVM__PRIV void ssvm__model_c_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 32 && c < 127 && c != '"' && c != '\\' && c != '?') fputc(c, f);
+        else fprintf(f, "\\%03o", (unsigned)c);
+    }
+    fputc('"', f);
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *name, FILE *f) {
+    char up[65];
+    int k, n;
+    ssvm_result r;
+    if (!name || !f) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
+    for (n = 0; name[n]; n++) { /* a C identifier */
+        char c = name[n];
+        int alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (n >= 64 || !(alpha || (n > 0 && c >= '0' && c <= '9'))) return SSVM_ERR_INVALID_ARG;
+        up[n] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    }
+    if (n == 0) return SSVM_ERR_INVALID_ARG;
+    up[n] = 0;
+    fprintf(f, "/* %s: a structsvm.h %s model exported by ssvm_model_export_c (structsvm %d.%d.%d, model format %d).\n",
+            name, ssvm_model_kind_string(m->kind), STRUCTSVM_VERSION_MAJOR, STRUCTSVM_VERSION_MINOR,
+            STRUCTSVM_VERSION_PATCH, SSVM_MODEL_FORMAT_VERSION);
+    fprintf(f, "   Weights as %%.17g: exact in a double build, rounded to nearest in a float build (as a float\n"
+               "   build's loader does). Compile with the same STRUCTSVM_REAL; STRUCTSVM_PREDICT_ONLY is enough. */\n");
+    fprintf(f, "#ifndef STRUCTSVM_H\n#include \"structsvm.h\"\n#endif\n");
+    fprintf(f, "#define %s_KIND %d /* SSVM_MODEL_%s */\n", up, m->kind,
+            m->kind == SSVM_MODEL_MULTICLASS ? "MULTICLASS" : m->kind == SSVM_MODEL_CHAIN ? "CHAIN"
+            : m->kind == SSVM_MODEL_GRAPH ? "GRAPH" : m->kind == SSVM_MODEL_ASSIGN ? "ASSIGN" : "USER");
+    fprintf(f, "#define %s_D %d\n#define %s_N_LABELS %d\n#define %s_N_ATTRS %d\n", up, m->d, up, m->n_labels, up,
+            m->n_attrs);
+    fprintf(f, "#define %s_FLAGS %d\n#define %s_METHOD %d\n#define %s_N_EDGES %d\n", up, m->flags, up, m->method, up,
+            m->n_edges);
+    fprintf(f, "extern const ssvm_real %s_w[%s_D];\nconst ssvm_real %s_w[%s_D] = {", name, up, name, up);
+    for (k = 0; k < m->d; k++)
+        fprintf(f, "%s%.17g%s", k % 4 ? " " : "\n    ", (double)m->w[k], k + 1 < m->d ? "," : "");
+    fprintf(f, "\n};\n");
+    if (m->n_edges > 0) {
+        fprintf(f, "extern const int %s_edges[2 * %s_N_EDGES];\nconst int %s_edges[2 * %s_N_EDGES] = {", name, up,
+                name, up);
+        for (k = 0; k < 2 * m->n_edges; k++)
+            fprintf(f, "%s%d%s", k % 16 ? " " : "\n    ", m->edges[k], k + 1 < 2 * m->n_edges ? "," : "");
+        fprintf(f, "\n};\n");
+    }
+    if (m->n_label_names > 0) {
+        fprintf(f, "#define %s_N_LABEL_NAMES %d\nextern const char *const %s_label_names[%s_N_LABEL_NAMES];\n", up,
+                m->n_label_names, name, up);
+        fprintf(f, "const char *const %s_label_names[%s_N_LABEL_NAMES] = {", name, up);
+        for (k = 0; k < m->n_label_names; k++) {
+            fprintf(f, "%s", k % 8 ? " " : "\n    ");
+            ssvm__model_c_string(f, m->label_names[k]);
+            if (k + 1 < m->n_label_names) fputc(',', f);
+        }
+        fprintf(f, "\n};\n");
+    }
+    return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path) {
+    FILE *f;
+    ssvm_result r;
+    if (!path) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
+    if (!(f = fopen(path, "w"))) return SSVM_ERR_INVALID_ARG;
+    r = ssvm_model_export_c(m, name, f);
+    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_WORKSPACE;
+    return r;
+}
+#endif /* STRUCTSVM_NO_STDIO */
+/* (model implementation ends) */
 
 /* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
 typedef int (*ssvm__before_fn)(const void *key, int a, int b); /* non-zero: a sorts before b */

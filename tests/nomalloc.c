@@ -199,6 +199,50 @@ static void test_nomalloc_online_and_multisample(th_ctx *t) {
     ssvm_chain_uninit(&m);
 }
 
+static unsigned char g_file[4096], g_model_heap[4096], g_work[4096];
+static void test_nomalloc_model(th_ctx *t) {
+    /* a trained chain saved into and loaded from static memory (size queries, caller buffers), then predicting
+       the trained model's labels; the allocating loaders refuse */
+    ssvm_chain m;
+    ssvm_problem p;
+    ssvm_model mod, l;
+    ssvm_chain_config c = make_chain_config();
+    size_t need = 0, heap = 0, written = 0;
+    ssvm_real w[D];
+    int i, k, bad = 0;
+    TH_CHECK(t, make_chain(&m, &p) == SSVM_OK);
+    {
+        ssvm_solver_config q = ssvm_solver_config_init(&p, SSVM_BCFW);
+        ssvm_solver s;
+        q.max_passes = 5;
+        TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) >= 0);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_BEST, w, sizeof w) == SSVM_OK);
+        ssvm_solver_uninit(&s);
+    }
+    TH_CHECK(t, ssvm_model_of_chain(&c, w, &mod) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_save_get_size(&mod, &need) == SSVM_OK && need <= sizeof g_file);
+    TH_CHECK(t, ssvm_model_save(&mod, g_file, sizeof g_file, &written) == SSVM_OK && written == need);
+    TH_CHECK(t, ssvm_model_load(g_file, written, SSVM_MODEL_CHAIN, &l) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_model_load_file("/nonexistent/model", SSVM_MODEL_ANY, &l) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_model_load_get_heap_size(g_file, written, SSVM_MODEL_CHAIN, &heap) == SSVM_OK);
+    TH_CHECK(t, heap <= sizeof g_model_heap);
+    TH_CHECK(t, ssvm_model_load_preallocated(g_file, written, SSVM_MODEL_CHAIN, g_model_heap, heap, &l) == SSVM_OK);
+    TH_CHECK(t, l.w && memcmp(l.w, w, sizeof w) == 0);
+    TH_CHECK(t, ssvm_model_predict_get_work_size(&l, L, 0, &need) == SSVM_OK && need <= sizeof g_work);
+    for (i = 0; i < N; i++) {
+        int yl[L], yt[L];
+        ssvm_model_input in = ssvm_model_input_init(L, g_x + (size_t)i * L * F);
+        TH_CHECK(t, ssvm_model_predict(&l, &in, g_work, sizeof g_work, yl, sizeof yl, NULL) == SSVM_OK);
+        TH_CHECK(t, ssvm_chain_predict(K, F, c.flags, w, L, in.x, g_work, sizeof g_work, yt) == SSVM_OK);
+        for (k = 0; k < L; k++) bad += yl[k] != yt[k];
+    }
+    TH_CHECKF(t, bad == 0, "%d labels differ", bad);
+    ssvm_model_uninit(&l);
+    ssvm_chain_uninit(&m);
+}
+
 int main(int argc, char **argv) {
     th_ctx t;
     memset(&t, 0, sizeof t);
@@ -207,6 +251,7 @@ int main(int argc, char **argv) {
     TH_RUN(&t, test_nomalloc_bcfw_static);
     TH_RUN(&t, test_nomalloc_user_allocator);
     TH_RUN(&t, test_nomalloc_online_and_multisample);
+    TH_RUN(&t, test_nomalloc_model);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

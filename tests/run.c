@@ -22,6 +22,7 @@ void suite_conll(th_ctx *t);
 void suite_graph(th_ctx *t);
 void suite_assign(th_ctx *t);
 void suite_deg(th_ctx *t);
+void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
 
 int main(int argc, char **argv) {
@@ -38,6 +39,7 @@ int main(int argc, char **argv) {
     suite_graph(&t);
     suite_assign(&t);
     suite_deg(&t);
+    suite_model(&t);
     suite_readers(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
