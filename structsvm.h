@@ -513,10 +513,56 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
+   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
+     Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
+     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_file(FILE*); and
+     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
+     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
+     same errors (tested byte by byte). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
+     one is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE
+     (malformed), SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL
+     for a label, SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double,
+     SSVM_ERR_EMPTY for no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based
+     line and column of the offending byte (column = line length + 1 when something is missing at the end).
+     Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is
+     SSVM_ERR_PARSE. Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19
+     significant digits and |exponent| <= 22 are converted exactly (the double strtod gives, in any locale),
+     others by strtod (under STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
+     ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices
+     above it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that
+     value on every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last).
+       ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
+                            (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
+                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config.
+       ssvm_read_svmhmm     `label qid:N idx:val ...`: the lines of one qid form a sequence and must be
+                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config.
+       ssvm_read_conll      whitespace-separated columns, one token a line, the same count on every line, blank
+                            lines between sequences; every distinct cell string in one ssvm_dict.
+       ssvm_read_template   CRF++ templates: `U<text>` with %x[row,col] macros (row relative to the token, col
+                            0-based); `B` asks for the label bigrams (the chain always has its K x K table;
+                            a B template with %x is SSVM_ERR_TEMPLATE); `#` and blank lines skipped. Positions
+                            past a sequence's ends read _B-1, _B-2, ... and _B+1, _B+2, ... as in CRF++.
+                            examples/chunking.template is the CoNLL-2000 example's 19 templates.
+       ssvm_conll_featurize the attribute names of every template at every token into ids of a caller's
+                            ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the
+                            unknown and gives -1 for an unknown label), ids in first-occurrence order:
+                            ssvm_conll_features, ssvm_conll_chain_config (sparse chain). ssvm_template_expand
+                            gives one name.
+       ssvm_read_arff       Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a
+                            nominal's first value) rows. Attributes numeric / real / integer or nominal (a
+                            feature's value is its index in the list); the labels, nominal {0,1}, are the last
+                            n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute (Mulan's
+                            convention puts labels last; a {0,1} feature just before them would count as a label:
+                            give n_labels then). Names in attr_names / label_names (ssvm_dict), for a model's
+                            names. ssvm_arff_graph_config (dense x or CSR as read).
+     DOES NOT: string / date / relational ARFF attributes, missing values (?), instance weights, Mulan's XML
+     label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1);
+     CRF++'s %t macros and bigram templates with observations; compressed input.
+
    DOES NOT (yet): kernels, cutting-plane, clique generation, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), data readers (the OCR and CoNLL readers
+   one solver and one model object per thread), a reader for the OCR letter.data format (examples/ocr_data.h
    in examples/ are demo code). No global state anywhere.
 
    CHANGES
@@ -546,6 +592,11 @@
                         little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
                         sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
                         SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
+                        Readers (READERS): SVM^light / SVM^multiclass, SVM^hmm, CoNLL columns with CRF++
+                        templates (ssvm_conll_featurize), Mulan ARFF dense and sparse, from memory, a read
+                        callback, a FILE or a path, errors with line and column (SSVM_ERR_PARSE, _IO,
+                        _TEMPLATE); ssvm_dict; examples/chunking.template; the chunking and multilabel examples
+                        read through them; make fuzz-readers.
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
                         enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
