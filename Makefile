@@ -19,7 +19,7 @@ RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
-all: examples
+all: examples $(B)/structsvm
 
 $(B):
 	@mkdir -p $(B)
@@ -33,6 +33,9 @@ $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h examples/chunking.template $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
+$(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
@@ -84,9 +87,10 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
-	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float
+	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
+	    ./tests/cli_test.sh
 
 test-asan: | $(B)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
