@@ -11,6 +11,7 @@
 #include "harness.h"
 
 #define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
+/* constants compared with stored doubles are cast: under FLT_EVAL_METHOD 2 (x87, -m32) 0.01 is a long double */
 
 typedef struct mrng { unsigned long long s; } mrng;
 static double mr_u(mrng *r) { /* uniform [0,1) */
@@ -171,7 +172,7 @@ static void test_model_roundtrip_every_kind(th_ctx *t) {
             TH_CHECK(t, same_names(m.n_attr_names, l.attr_names, m.attr_names));
             TH_CHECK(t, same_names(m.n_label_names, l.label_names, m.label_names));
             TH_CHECK(t, (l.n_attr_names == 0) == (l.attr_names == NULL));
-            TH_CHECK(t, l.summary.solver == m.summary.solver && l.summary.passes == 17 && l.summary.lambda == 0.01);
+            TH_CHECK(t, l.summary.solver == m.summary.solver && l.summary.passes == 17 && l.summary.lambda == (double)0.01);
             TH_CHECK(t, l.summary.primal == 1.5 && l.summary.dual == 1.25 && l.summary.gap == 0.25);
             TH_CHECK(t, l.summary.wall_seconds == 2.5 && l.summary.oracle_calls == 123456789012LL);
             TH_CHECK(t, l.summary.seed == 0xFEDCBA9876543210ULL);
@@ -245,7 +246,7 @@ static void test_model_cross_precision(th_ctx *t) {
     n = hand_file(p, dbl, 1, SSVM_MODEL_MULTICLASS);
     if (IS_FLOAT_BUILD) TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_NONFINITE);
     else {
-        TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_OK && m.w && m.w[3] == 1e39);
+        TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_OK && m.w && m.w[3] == (double)1e39);
         ssvm_model_uninit(&m);
     }
     dbl[3] = 1e308 * 10.0;
@@ -587,7 +588,7 @@ static void test_model_trained_chain_summary(th_ctx *t) {
     TH_CHECK(t, m.summary.solver == SSVM_BCFW && m.summary.passes == fin.pass && m.summary.seed == 3);
     buf = save_alloc(&m, &n);
     TH_CHECK(t, buf && ssvm_model_load(buf, n, SSVM_MODEL_CHAIN, &l) == SSVM_OK);
-    TH_CHECK(t, l.summary.lambda == 0.05 && l.summary.passes == fin.pass && l.summary.oracle_calls == fin.oracle_calls);
+    TH_CHECK(t, l.summary.lambda == (double)0.05 && l.summary.passes == fin.pass && l.summary.oracle_calls == fin.oracle_calls);
     TH_CHECK(t, l.summary.primal == (fin.returned == SSVM_W_AVERAGE ? fin.average.primal : fin.iterate.primal));
     for (i = 0; i < N; i++) {
         int yl[L], yt[L];
