@@ -234,7 +234,9 @@ static int classify(const opts *o, const char *test_path, const char *model_path
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
     }
-    if (read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs, &tp, &attrs, &labels, 0, &d)) return 1;
+    /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
+    if (read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels, 0, &d))
+        return 1;
     if ((m.kind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (m.kind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
         fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
         return 1;
