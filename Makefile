@@ -169,3 +169,10 @@ fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 .PHONY: fuzz-readers
 fuzz-readers:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) ./tools/fuzz_readers.sh
+
+# model file sizes and save / load times (memory) of the OCR and CoNLL-2000 chains (bench/model.c)
+.PHONY: bench-model
+$(B)/bench_model: bench/model.c examples/conll_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+bench-model: $(B)/bench_model
+	./$(B)/bench_model $(SHARED)
