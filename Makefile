@@ -5,6 +5,8 @@ WARN     = -std=c99 -Wall -Wextra -pedantic -Werror
 SHARED  ?= ../shared
 B        = build
 HDR      = structsvm.h
+# plain `make` builds the examples and the tool (without this, the first target, bench-graph, was the default)
+.DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
 TESTS    = core engine multisample online ocr_data conll graph assign deg model readers
