@@ -5,9 +5,11 @@ WARN     = -std=c99 -Wall -Wextra -pedantic -Werror
 SHARED  ?= ../shared
 B        = build
 HDR      = structsvm.h
+# plain `make` builds the examples and the tool (without this, the first target, bench-graph, was the default)
+.DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -40,7 +42,7 @@ bench-solvers: $(B)/bench_solvers
 $(B)/bench_solvers: bench/solvers.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
-all: examples
+all: examples $(B)/structsvm
 
 $(B):
 	@mkdir -p $(B)
@@ -53,7 +55,10 @@ $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
-$(B)/chunking: examples/chunking.c examples/conll_data.h $(HDR) | $(B)
+$(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h examples/chunking.template $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
+$(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
@@ -83,6 +88,7 @@ $(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
+$(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
@@ -109,9 +115,10 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
-	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float
+	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
+	    ./tests/cli_test.sh
 
 test-asan: | $(B)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
@@ -174,7 +181,7 @@ FUZZCC       ?= clang
 FUZZ_SECONDS ?= 60
 FUZZFLAGS     = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 .PHONY: fuzz fuzz-model
-fuzz: fuzz-model
+fuzz: fuzz-model fuzz-readers
 $(B)/fuzz_model: tests/fuzz_model.c $(HDR) | $(B)
 	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
 $(B)/fuzz_model_seeds: tests/fuzz_model.c $(HDR) | $(B)
@@ -184,6 +191,12 @@ fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
 	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
+
+# libFuzzer on every data reader (clang -fsanitize=fuzzer,address,undefined; tests/fuzz/fuzz_readers.c):
+# the saved corpus and crashes replayed, then FUZZ_SECONDS of fuzzing per reader; skips without libFuzzer.
+.PHONY: fuzz-readers
+fuzz-readers:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) ./tools/fuzz_readers.sh
 
 # model file sizes and save / load times (memory) of the OCR and CoNLL-2000 chains (bench/model.c)
 .PHONY: bench-model

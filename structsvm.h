@@ -755,11 +755,57 @@
        ssvm_online_round(&o, x, y, yhat, &info)
      Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
      assign (n ints), out / theta / grad (d reals), scores (k reals).
+   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
+     Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
+     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_file(FILE*); and
+     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
+     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
+     same errors (tested byte by byte). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
+     one is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE
+     (malformed), SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL
+     for a label, SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double,
+     SSVM_ERR_EMPTY for no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based
+     line and column of the offending byte (column = line length + 1 when something is missing at the end).
+     Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is
+     SSVM_ERR_PARSE. Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19
+     significant digits and |exponent| <= 22 are converted exactly (the double strtod gives, in any locale),
+     others by strtod (under STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
+     ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices
+     above it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that
+     value on every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last).
+       ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
+                            (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
+                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config.
+       ssvm_read_svmhmm     `label qid:N idx:val ...`: the lines of one qid form a sequence and must be
+                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config.
+       ssvm_read_conll      whitespace-separated columns, one token a line, the same count on every line, blank
+                            lines between sequences; every distinct cell string in one ssvm_dict.
+       ssvm_read_template   CRF++ templates: `U<text>` with %x[row,col] macros (row relative to the token, col
+                            0-based); `B` asks for the label bigrams (the chain always has its K x K table;
+                            a B template with %x is SSVM_ERR_TEMPLATE); `#` and blank lines skipped. Positions
+                            past a sequence's ends read _B-1, _B-2, ... and _B+1, _B+2, ... as in CRF++.
+                            examples/chunking.template is the CoNLL-2000 example's 19 templates.
+       ssvm_conll_featurize the attribute names of every template at every token into ids of a caller's
+                            ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the
+                            unknown and gives -1 for an unknown label), ids in first-occurrence order:
+                            ssvm_conll_features, ssvm_conll_chain_config (sparse chain). ssvm_template_expand
+                            gives one name.
+       ssvm_read_arff       Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a
+                            nominal's first value) rows. Attributes numeric / real / integer or nominal (a
+                            feature's value is its index in the list); the labels, nominal {0,1}, are the last
+                            n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute (Mulan's
+                            convention puts labels last; a {0,1} feature just before them would count as a label:
+                            give n_labels then). Names in attr_names / label_names (ssvm_dict), for a model's
+                            names. ssvm_arff_graph_config (dense x or CSR as read).
+     DOES NOT: string / date / relational ARFF attributes, missing values (?), instance weights, Mulan's XML
+     label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1);
+     CRF++'s %t macros and bigram templates with observations; compressed input.
+
    DOES NOT (yet): kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted;
    anything else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), data readers (the OCR and CoNLL readers
+   one solver and one model object per thread), a reader for the OCR letter.data format (examples/ocr_data.h
    in examples/ are demo code). No global state anywhere.
 
    CHANGES
@@ -783,6 +829,7 @@
                         seconds, final.returned. A non-finite primal, dual, gap or weight is
                         SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
                         primal).
+
 
      0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
                         tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
@@ -820,6 +867,12 @@
                         little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
                         sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
                         SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
+                        Readers (READERS): SVM^light / SVM^multiclass, SVM^hmm, CoNLL columns with CRF++
+                        templates (ssvm_conll_featurize), Mulan ARFF dense and sparse, from memory, a read
+                        callback, a FILE or a path, errors with line and column (SSVM_ERR_PARSE, _IO,
+                        _TEMPLATE); ssvm_dict; examples/chunking.template; the chunking and multilabel examples
+                        read through them; make fuzz-readers; the command-line tool build/structsvm
+                        (tools/structsvm.c: learn, classify, export-c, info).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1003,6 +1056,9 @@ typedef enum ssvm_result {
     SSVM_ERR_CHECKSUM = -20,     /* a model file whose CRC-32 does not match its bytes */
     SSVM_ERR_VERSION = -21,      /* a model file of a newer format version than this library reads */
     SSVM_ERR_KIND = -22,         /* a model of another kind than asked for, or of an unknown kind */
+    SSVM_ERR_PARSE = -23,        /* a data file is malformed (the reader gives the line and column) */
+    SSVM_ERR_IO = -24,           /* a file cannot be opened, or a read callback failed */
+    SSVM_ERR_TEMPLATE = -25,     /* a feature template is malformed or names a column the data lacks */
     SSVM_ERR_CLIQUE = -26,       /* clique generation: an empty candidate list, or a candidate clique over a label
                                     out of range, a self-loop or a repeated pair */
     SSVM_ERR_SIGMA = -27,        /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
@@ -2026,6 +2082,184 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_kbest_sampler(ssvm_chain *m, ssvm_ms_sample
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_sampler(ssvm_multiclass *m, ssvm_ms_sampler *out);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>readers: data files (declarations) ------------------------------------------------------------- */
+/* SVM^light / SVM^multiclass, SVM^hmm, CoNLL columns with CRF++ feature templates, Mulan ARFF. Each reader
+   takes its bytes from an ssvm_input (a memory buffer or a read callback; no popen, no shell), allocates
+   through config.allocator, and reports malformed input as an error code plus the 1-based line and column
+   of the offending byte in an ssvm_read_error. See READERS in the MANUAL. */
+typedef struct ssvm_input {
+    const void *data;   /* a memory buffer of `bytes` bytes (need not end in a NUL), or NULL and: */
+    size_t bytes;
+    /* read up to `bytes` into buf and set *got; *got = 0 means the end; a non-zero return is SSVM_ERR_IO */
+    int (*read)(void *user, void *buf, size_t bytes, size_t *got);
+    void *user;
+} ssvm_input;
+STRUCTSVM_DEF ssvm_input ssvm_input_memory(const void *data, size_t bytes);
+STRUCTSVM_DEF ssvm_input ssvm_input_callback(int (*read)(void *user, void *buf, size_t bytes, size_t *got),
+                                             void *user);
+#ifndef STRUCTSVM_NO_STDIO
+STRUCTSVM_DEF ssvm_input ssvm_input_file(FILE *f); /* fread until the end; ferror is SSVM_ERR_IO */
+#endif
+
+/* Where and why a reader stopped. line, column: 1-based, the byte that is wrong (column = line length + 1:
+   something is missing at the end of the line); 0 when the error has no position (out of memory, a read
+   error, an empty input). message: static text. */
+typedef struct ssvm_read_error {
+    long line, column;
+    const char *message;
+} ssvm_read_error;
+
+#define SSVM_READ_MAX_LINE ((size_t)1 << 24) /* the default longest line (bytes): longer is SSVM_ERR_PARSE */
+typedef struct ssvm_reader_config {
+    ssvm_allocator allocator; /* zero: SSVM_MALLOC / SSVM_FREE (under STRUCTSVM_NO_MALLOC one is required) */
+    size_t max_line;          /* longest line accepted, bytes (0: SSVM_READ_MAX_LINE) */
+    int n_attrs;              /* SVM^light / SVM^hmm: > 0 drops indices above it (test data read against a
+                                 trained model of n_attrs features); 0 keeps them all */
+    double bias;              /* non-zero: one more attribute of this value on every row or token (SVM^light,
+                                 SVM^hmm, ARFF), after the file's; 0: none */
+    int n_labels;             /* ARFF: the labels are the last n_labels attributes; 0: all the trailing {0,1}
+                                 attributes (Mulan's files put the labels last) */
+    int label_column;         /* CoNLL: the label column, 0-based; -1 (default): the last */
+} ssvm_reader_config;
+STRUCTSVM_DEF ssvm_reader_config ssvm_reader_config_init(void);
+
+/* String -> dense id (0 .. n-1 in insertion order); the attribute, label and cell names of the readers. */
+typedef struct ssvm_dict {
+    int n;
+    ssvm_allocator _a;
+    int _cap, _id_cap;
+    unsigned int *_hash;
+    int *_slot;
+    size_t *_off;
+    char *_buf;
+    size_t _buf_len, _buf_cap;
+} ssvm_dict;
+STRUCTSVM_DEF void ssvm_dict_init(ssvm_dict *d, const ssvm_allocator *a); /* a may be NULL */
+STRUCTSVM_DEF void ssvm_dict_uninit(ssvm_dict *d);
+STRUCTSVM_DEF int ssvm_dict_find(const ssvm_dict *d, const char *s, size_t len); /* -1: absent */
+STRUCTSVM_DEF ssvm_result ssvm_dict_add(ssvm_dict *d, const char *s, size_t len, int *id); /* id may be NULL */
+STRUCTSVM_DEF const char *ssvm_dict_str(const ssvm_dict *d, int id); /* NUL-terminated; moves on the next add */
+STRUCTSVM_DEF size_t ssvm_dict_len(const ssvm_dict *d, int id);
+
+/* SVM^light / SVM^multiclass (`label idx:val ... # comment`) and SVM^hmm (`label qid:N idx:val ...`).
+   Labels are integers >= 1 in the file (0 .. K-1 here), indices integers >= 1, strictly increasing within a
+   line (0 .. F-1 here). SVM^hmm: the tokens of one sequence share a qid and are consecutive lines. */
+typedef struct ssvm_svmlight_data {
+    int n;             /* rows: examples (SVM^light) or tokens (SVM^hmm) */
+    int n_attrs;       /* F: the largest index read (or config.n_attrs when > 0), plus 1 with a bias */
+    int n_labels;      /* K: the largest label read */
+    int n_seq;         /* SVM^hmm: sequences; SVM^light: 0 */
+    int *row_start;    /* n+1 offsets into attr_id / attr_val */
+    int *attr_id;
+    ssvm_real *attr_val;
+    int *labels;       /* n, 0 .. K-1 */
+    int *seq_start;    /* SVM^hmm: n_seq+1 offsets into the rows; else NULL */
+    long *qid;         /* SVM^hmm: each sequence's qid; else NULL */
+    ssvm_allocator _a;
+} ssvm_svmlight_data;
+STRUCTSVM_DEF ssvm_result ssvm_read_svmlight(const ssvm_reader_config *c, ssvm_input in, ssvm_svmlight_data *out,
+                                             ssvm_read_error *err);
+STRUCTSVM_DEF ssvm_result ssvm_read_svmhmm(const ssvm_reader_config *c, ssvm_input in, ssvm_svmlight_data *out,
+                                           ssvm_read_error *err);
+STRUCTSVM_DEF void ssvm_svmlight_data_uninit(ssvm_svmlight_data *d);
+/* The model inputs over d's arrays (K = d->n_labels, F = d->n_attrs; the caller may widen them). */
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config(const ssvm_svmlight_data *d);
+STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config(const ssvm_svmlight_data *d);
+
+/* CoNLL-style columns: one token per line, cells separated by spaces or tabs, the same number of cells on
+   every line; a blank line ends a sequence. */
+typedef struct ssvm_conll_data {
+    int n_seq, n_tok, n_cols;
+    int *seq_start;    /* n_seq+1 offsets into the tokens */
+    int *cell;         /* n_tok x n_cols ids into strs */
+    ssvm_dict strs;    /* every distinct cell string once */
+    ssvm_allocator _a;
+} ssvm_conll_data;
+STRUCTSVM_DEF ssvm_result ssvm_read_conll(const ssvm_reader_config *c, ssvm_input in, ssvm_conll_data *out,
+                                          ssvm_read_error *err);
+STRUCTSVM_DEF void ssvm_conll_data_uninit(ssvm_conll_data *d);
+
+/* Feature templates in CRF++'s syntax: a line `U<anything>` is a unigram template whose text, with each
+   %x[row,col] replaced by the cell `row` tokens away in column `col` (_B-k / _B+k past the sequence's ends),
+   is the attribute's name, e.g. `U05:%x[-1,0]/%x[0,0]`; a line `B` (or `B<text>` without %x) asks for the
+   label bigrams, which the chain always has; `#` lines and blank lines are skipped. */
+typedef struct ssvm_template {
+    int n;             /* unigram templates */
+    int bigram;        /* a B line was given */
+    int _n_items;
+    int *_first;       /* n+1 offsets into the items */
+    int *_item;        /* 4 ints per item: kind (0 text, 1 %x), text offset or row, length or column, the
+                          template file's column */
+    long *_line;       /* per template: its line in the template file */
+    char *_text;
+    ssvm_allocator _a;
+} ssvm_template;
+STRUCTSVM_DEF ssvm_result ssvm_read_template(const ssvm_reader_config *c, ssvm_input in, ssvm_template *out,
+                                             ssvm_read_error *err);
+STRUCTSVM_DEF void ssvm_template_uninit(ssvm_template *t);
+/* The name of template k at token t (absolute) of sequence s: into buf (bytes, NUL-terminated), its length
+   in *len; SSVM_ERR_WORKSPACE (with *len the length) when buf is too small. */
+STRUCTSVM_DEF ssvm_result ssvm_template_expand(const ssvm_template *tp, int k, const ssvm_conll_data *d, int s,
+                                               int t, char *buf, size_t bytes, size_t *len);
+
+/* Sparse chain inputs from CoNLL data and templates. grow = 1 (training): new attribute and label names are
+   added to attrs / labels (with min_count > 1 only the attributes seen at least min_count times in d, the
+   CRF++ -f cut-off); grow = 0 (test): unknown attributes are dropped and unknown labels become -1. Ids are
+   given in order of first occurrence (token by token, template by template). */
+typedef struct ssvm_conll_features {
+    int n_seq, n_tok;
+    int n_attrs, n_labels;  /* the dictionaries' sizes afterwards */
+    int *seq_start;         /* n_seq+1 */
+    int *attr_start;        /* n_tok+1 offsets into attr_id */
+    int *attr_id;
+    int *labels;            /* n_tok: label ids, -1 = not in the label dictionary (grow = 0) */
+    ssvm_allocator _a;
+} ssvm_conll_features;
+STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, const ssvm_conll_data *d,
+                                               const ssvm_template *tp, ssvm_dict *attrs, ssvm_dict *labels,
+                                               int grow, int min_count, ssvm_conll_features *out,
+                                               ssvm_read_error *err);
+STRUCTSVM_DEF void ssvm_conll_features_uninit(ssvm_conll_features *f);
+/* A sparse chain over f (labels as they are: map f->labels' -1 before training on test data). */
+STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config(const ssvm_conll_features *f);
+
+/* Weka ARFF as Mulan writes multilabel data, dense rows (`v1,v2,...`) or sparse rows (`{i v, j v}`, 0-based
+   attribute indices, absent = 0). Attributes: numeric / real / integer, or nominal `{a,b,...}` (a feature's
+   value is then its index in the list); the labels are nominal {0,1}. String, date and relational
+   attributes, missing values (`?`) and instance weights are SSVM_ERR_PARSE. */
+typedef struct ssvm_arff_data {
+    int n, n_attrs, n_labels; /* rows, features F (plus 1 with a bias), labels L */
+    int sparse;               /* the rows were sparse: row_start / attr_id / attr_val; else x */
+    ssvm_real *x;             /* dense: n x F */
+    int *row_start;
+    int *attr_id;
+    ssvm_real *attr_val;
+    int *labels;              /* n x L of 0/1 */
+    ssvm_dict attr_names, label_names; /* the features' and the labels' names in the file's order */
+    ssvm_allocator _a;
+} ssvm_arff_data;
+STRUCTSVM_DEF ssvm_result ssvm_read_arff(const ssvm_reader_config *c, ssvm_input in, ssvm_arff_data *out,
+                                         ssvm_read_error *err);
+STRUCTSVM_DEF void ssvm_arff_data_uninit(ssvm_arff_data *d);
+STRUCTSVM_DEF ssvm_graph_config ssvm_arff_graph_config(const ssvm_arff_data *d); /* no edges: set them */
+
+#ifndef STRUCTSVM_NO_STDIO
+/* The same from a path (fopen "rb"; a path that cannot be opened is SSVM_ERR_IO). */
+STRUCTSVM_DEF ssvm_result ssvm_read_svmlight_path(const ssvm_reader_config *c, const char *path,
+                                                  ssvm_svmlight_data *out, ssvm_read_error *err);
+STRUCTSVM_DEF ssvm_result ssvm_read_svmhmm_path(const ssvm_reader_config *c, const char *path,
+                                                ssvm_svmlight_data *out, ssvm_read_error *err);
+STRUCTSVM_DEF ssvm_result ssvm_read_conll_path(const ssvm_reader_config *c, const char *path, ssvm_conll_data *out,
+                                               ssvm_read_error *err);
+STRUCTSVM_DEF ssvm_result ssvm_read_template_path(const ssvm_reader_config *c, const char *path,
+                                                  ssvm_template *out, ssvm_read_error *err);
+STRUCTSVM_DEF ssvm_result ssvm_read_arff_path(const ssvm_reader_config *c, const char *path, ssvm_arff_data *out,
+                                              ssvm_read_error *err);
+#endif
+/* (readers declarations end) */
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
 /* >>model: model files (declarations) --------------------------------------------------------------------- */
 /* A trained model as one object: its kind and shape (what predicting needs), the weights, optional names of
    attributes and labels, and a training summary. Saved in one binary format (MANUAL: MODEL FILES): little-endian
@@ -2348,6 +2582,9 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
     case SSVM_ERR_VERSION: return "model file of a newer format version";
     case SSVM_ERR_KIND: return "model of another or an unknown kind";
+    case SSVM_ERR_PARSE: return "malformed data file (see the reader's line and column)";
+    case SSVM_ERR_IO: return "cannot open or read the input";
+    case SSVM_ERR_TEMPLATE: return "malformed feature template, or a column the data lacks";
     }
     return "unknown result";
 }
@@ -10481,6 +10718,1257 @@ SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info
     if (r < 0) s->_halted = (int)r;
     return r;
 }
+#endif /* STRUCTSVM_PREDICT_ONLY */
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>readers: data files (implementation) ----------------------------------------------------------- */
+#if !defined(STRUCTSVM_FREESTANDING)
+#include <stdlib.h> /* strtod: the rare numbers the exact fast path below cannot take */
+#endif
+
+#ifdef STRUCTSVM_FREESTANDING
+SSVM__PRIV const void *ssvm__memchr(const void *p, int c, size_t n) {
+    const unsigned char *q = (const unsigned char *)p;
+    for (; n; n--, q++) if (*q == (unsigned char)c) return q;
+    return 0;
+}
+SSVM__PRIV int ssvm__memcmp(const void *a, const void *b, size_t n) {
+    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+    for (; n; n--, x++, y++) if (*x != *y) return *x < *y ? -1 : 1;
+    return 0;
+}
+SSVM__PRIV void ssvm__memmove(void *d, const void *s, size_t n) { /* only ever moves down */
+    unsigned char *q = (unsigned char *)d;
+    const unsigned char *r = (const unsigned char *)s;
+    while (n--) *q++ = *r++;
+}
+#define SSVM__MEMCHR(p, c, n) ssvm__memchr((p), (c), (n))
+#define SSVM__MEMCMP(a, b, n) ssvm__memcmp((a), (b), (n))
+#define SSVM__MEMMOVE(d, s, n) ssvm__memmove((d), (s), (n))
+#else
+#define SSVM__MEMCHR(p, c, n) memchr((p), (c), (n))
+#define SSVM__MEMCMP(a, b, n) memcmp((a), (b), (n))
+#define SSVM__MEMMOVE(d, s, n) memmove((d), (s), (n))
+#endif
+
+STRUCTSVM_DEF ssvm_input ssvm_input_memory(const void *data, size_t bytes) {
+    ssvm_input in;
+    in.data = data; in.bytes = data ? bytes : 0; in.read = 0; in.user = 0;
+    return in;
+}
+STRUCTSVM_DEF ssvm_input ssvm_input_callback(int (*read)(void *user, void *buf, size_t bytes, size_t *got),
+                                             void *user) {
+    ssvm_input in;
+    in.data = 0; in.bytes = 0; in.read = read; in.user = user;
+    return in;
+}
+#ifndef STRUCTSVM_NO_STDIO
+SSVM__PRIV int ssvm__fread(void *user, void *buf, size_t bytes, size_t *got) {
+    FILE *f = (FILE *)user;
+    *got = fread(buf, 1, bytes, f);
+    return *got == 0 && ferror(f) ? -1 : 0;
+}
+STRUCTSVM_DEF ssvm_input ssvm_input_file(FILE *f) { return ssvm_input_callback(f ? ssvm__fread : 0, f); }
+#endif
+
+STRUCTSVM_DEF ssvm_reader_config ssvm_reader_config_init(void) {
+    ssvm_reader_config c;
+    SSVM_MEMSET(&c, 0, sizeof c);
+    c.label_column = -1;
+    return c;
+}
+
+/* err, if given, gets the position and message; returns r */
+SSVM__PRIV ssvm_result ssvm__rerr(ssvm_read_error *err, ssvm_result r, long line, long col, const char *msg) {
+    if (err) { err->line = line; err->column = col; err->message = msg; }
+    return r;
+}
+
+/* Grow *p (cap elements of elem bytes) to hold need: allocate, copy, free (the allocator has no realloc). */
+SSVM__PRIV ssvm_result ssvm__rgrow(const ssvm_allocator *a, void **p, size_t *cap, size_t need, size_t elem) {
+    size_t nc;
+    void *q;
+    if (need <= *cap) return SSVM_OK;
+    nc = *cap ? *cap : 64;
+    while (nc < need) {
+        if (nc > ((size_t)-1) / 2) return SSVM_ERR_OVERFLOW;
+        nc *= 2;
+    }
+    if (nc > ((size_t)-1) / elem) return SSVM_ERR_OVERFLOW;
+    q = ssvm__alloc_with(a, nc * elem);
+    if (!q) return SSVM_ERR_OUT_OF_MEMORY;
+    if (*p && *cap) SSVM_MEMCPY(q, *p, *cap * elem);
+    ssvm__free_with(a, *p);
+    *p = q;
+    *cap = nc;
+    return SSVM_OK;
+}
+/* Checks common to every reader: the arguments, and an allocator under STRUCTSVM_NO_MALLOC */
+SSVM__PRIV ssvm_result ssvm__rcheck(const ssvm_reader_config *c, const ssvm_input *in, const void *out,
+                                    ssvm_read_error *err) {
+    if (err) { err->line = 0; err->column = 0; err->message = "ok"; }
+    if (!c || !out) return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "NULL config or output");
+    if (in && !in->data && !in->read) return ssvm__rerr(err, SSVM_ERR_NULL_CALLBACK, 0, 0, "no input");
+    if ((c->allocator.alloc != 0) != (c->allocator.free != 0))
+        return ssvm__rerr(err, SSVM_ERR_NULL_CALLBACK, 0, 0, "allocator: give alloc and free, or neither");
+#ifdef STRUCTSVM_NO_MALLOC
+    if (!c->allocator.alloc) return ssvm__rerr(err, SSVM_ERR_NOT_SUPPORTED, 0, 0, "no allocator (STRUCTSVM_NO_MALLOC)");
+#endif
+    if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite(c->bias))
+        return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: a negative count or a non-finite bias");
+    return SSVM_OK;
+}
+
+/* >>readers: lines. From memory, a line points into the caller's buffer; from a callback, into a buffer that
+   grows to the longest line. Either way the same lines, the same numbers and the same errors. */
+typedef struct ssvm__lines {
+    ssvm_input in;
+    const ssvm_allocator *a;
+    size_t max_line;
+    size_t pos;                  /* memory: the next byte */
+    char *buf;                   /* callback: bytes [start, len) not yet returned; scan: searched up to here */
+    size_t cap, len, start, scan;
+    int eof;
+    long line;                   /* the number of the line returned last */
+} ssvm__lines;
+
+SSVM__PRIV void ssvm__lines_init(ssvm__lines *L, ssvm_input in, const ssvm_allocator *a, size_t max_line) {
+    SSVM_MEMSET(L, 0, sizeof *L);
+    L->in = in; L->a = a;
+    L->max_line = max_line ? max_line : SSVM_READ_MAX_LINE;
+}
+SSVM__PRIV void ssvm__lines_free(ssvm__lines *L) { ssvm__free_with(L->a, L->buf); L->buf = 0; }
+
+/* The next line without its '\n' (and a trailing '\r') in *p, *n: 1, or 0 at the end, or an error (err set).
+   A NUL byte in a line is SSVM_ERR_PARSE (no format here has one; it would cut C strings short). */
+SSVM__PRIV int ssvm__next_line(ssvm__lines *L, const char **p, size_t *n, ssvm_read_error *err) {
+    const char *s;
+    size_t len, k;
+    if (L->in.data) {
+        const char *base = (const char *)L->in.data, *nl;
+        if (L->pos >= L->in.bytes) return 0;
+        s = base + L->pos;
+        nl = (const char *)SSVM__MEMCHR(s, '\n', L->in.bytes - L->pos);
+        len = nl ? (size_t)(nl - s) : L->in.bytes - L->pos;
+        L->line++;
+        if (len > L->max_line) return ssvm__rerr(err, SSVM_ERR_PARSE, L->line, (long)L->max_line + 1, "line too long");
+        L->pos += len + (nl ? 1 : 0);
+    } else {
+        for (;;) {
+            char *nl = L->len > L->scan ? (char *)SSVM__MEMCHR(L->buf + L->scan, '\n', L->len - L->scan) : 0;
+            size_t got = 0;
+            ssvm_result r;
+            if (nl) {
+                len = (size_t)(nl - (L->buf + L->start)); s = L->buf + L->start;
+                L->start += len + 1; L->scan = L->start;
+                break;
+            }
+            L->scan = L->len;
+            if (L->len - L->start > L->max_line)
+                return ssvm__rerr(err, SSVM_ERR_PARSE, L->line + 1, (long)L->max_line + 1, "line too long");
+            if (L->eof) {
+                if (L->start == L->len) return 0;
+                s = L->buf + L->start; len = L->len - L->start; L->start = L->len;
+                break;
+            }
+            if (L->start > 0 && L->start == L->len) { L->start = L->len = L->scan = 0; }
+            if (L->len == L->cap) {
+                if (L->start > 0) { /* slide the partial line down before growing */
+                    SSVM__MEMMOVE(L->buf, L->buf + L->start, L->len - L->start);
+                    L->len -= L->start; L->scan -= L->start; L->start = 0;
+                } else {
+                    void *b = L->buf;
+                    r = ssvm__rgrow(L->a, &b, &L->cap, L->cap + 1 > 4096 ? L->cap + 1 : 4096, 1);
+                    L->buf = (char *)b;
+                    if (r != SSVM_OK) return ssvm__rerr(err, r, L->line + 1, 0, "out of memory");
+                }
+            }
+            if (L->in.read(L->in.user, L->buf + L->len, L->cap - L->len, &got) != 0 || got > L->cap - L->len)
+                return ssvm__rerr(err, SSVM_ERR_IO, L->line + 1, 0, "read error");
+            if (got == 0) L->eof = 1;
+            L->len += got;
+        }
+        L->line++;
+        if (len > L->max_line) return ssvm__rerr(err, SSVM_ERR_PARSE, L->line, (long)L->max_line + 1, "line too long");
+    }
+    for (k = 0; k < len; k++)
+        if (s[k] == '\0') return ssvm__rerr(err, SSVM_ERR_PARSE, L->line, (long)k + 1, "NUL byte");
+    if (len && s[len - 1] == '\r') len--;
+    *p = s; *n = len;
+    return 1;
+}
+
+/* >>readers: numbers. A decimal [+-]digits[.digits][(e|E)[+-]digits] filling all of s[0..n). With at most 19
+   significant digits, a mantissa below 2^53 and |power of ten| <= 22 the result m * 10^e (or m / 10^-e) is
+   one correctly rounded operation (Clinger's fast path), the same double strtod gives, in any locale; other
+   numbers go through strtod on a copy (the portable product under STRUCTSVM_FREESTANDING, which may be off
+   in the last bit). Returns 0, -1 (not a number) or -2 (does not fit a finite double). */
+SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
+    static const double p10[23] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0;
+    unsigned long long m = 0;
+    int neg = 0, digits = 0, sig = 0, exact = 1;
+    long e10 = 0, ex = 0;
+    double r;
+    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+        if (sig < 19) { m = m * 10 + (unsigned)(s[i] - '0'); if (m) sig++; }
+        else { e10++; if (s[i] != '0') exact = 0; }
+    }
+    if (i < n && s[i] == '.') {
+        for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+            if (sig < 19) { m = m * 10 + (unsigned)(s[i] - '0'); if (m) sig++; e10--; }
+            else if (s[i] != '0') exact = 0;
+        }
+    }
+    if (!digits) return -1;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        int eneg = 0, ed = 0;
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed++)
+            if (ex < 100000) ex = ex * 10 + (s[i] - '0');
+        if (!ed) return -1;
+        if (eneg) ex = -ex;
+    }
+    if (i != n) return -1;
+    e10 += ex;
+    if (m == 0) { *v = neg ? -0.0 : 0.0; return 0; }
+    if (exact && m <= (1ULL << 53) && e10 >= -22 && e10 <= 22) {
+        r = (double)m;
+        r = e10 < 0 ? r / p10[-e10] : r * p10[e10];
+    } else {
+#if !defined(STRUCTSVM_FREESTANDING)
+        char tmp[128];
+        char *end = 0;
+        if (n < sizeof tmp) {
+            SSVM_MEMCPY(tmp, s, n);
+            tmp[n] = '\0';
+            r = strtod(tmp, &end);
+            if (end == tmp + n) { *v = r; return ssvm__finite(r) ? 0 : -2; }
+        }
+        /* too long for the copy, or a locale whose decimal point is not '.': the product below */
+#endif
+        r = (double)m;
+        if (e10 > 400) r = SSVM__HUGE * 10.0;
+        else if (e10 < -400) r = 0.0;
+        else {
+            long k;
+            for (k = e10; k > 0; k -= 22) r *= p10[k > 22 ? 22 : k];
+            for (k = -e10; k > 0; k -= 22) r /= p10[k > 22 ? 22 : k];
+        }
+        if (neg) r = -r;
+    }
+    if (neg && r > 0) r = -r;
+    *v = r;
+    return ssvm__finite(r) ? 0 : -2;
+}
+/* A decimal integer [+-]digits filling s[0..n) within [lo, hi]: 0, -1 (not an integer) or -2 (out of range) */
+SSVM__PRIV int ssvm__parse_int(const char *s, size_t n, long lo, long hi, long *v) {
+    size_t i = 0;
+    int neg = 0, big = 0;
+    long r = 0;
+    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    if (i == n) return -1;
+    for (; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return -1;
+        if (r > (LONG_MAX - 9) / 10) big = 1;
+        else r = r * 10 + (s[i] - '0');
+    }
+    if (neg) r = -r;
+    if (big || r < lo || r > hi) return -2;
+    *v = r;
+    return 0;
+}
+SSVM__PRIV int ssvm__is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+SSVM__PRIV int ssvm__lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+/* s[0..n) equals the lower-case word w, ignoring case */
+SSVM__PRIV int ssvm__word_is(const char *s, size_t n, const char *w) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!w[i] || ssvm__lower((unsigned char)s[i]) != w[i]) return 0;
+    return w[n] == '\0';
+}
+
+/* >>readers: the dictionary. Open addressing with linear probing, kept at most half full; keys back to back in
+   one buffer. FNV-1a then MurmurHash3's finaliser, so the low bits a power-of-two table uses are mixed. */
+SSVM__PRIV unsigned int ssvm__hash(const char *s, size_t len) {
+    unsigned long long h = 14695981039346656037ULL;
+    size_t i;
+    for (i = 0; i < len; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
+    h ^= h >> 33; h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33; h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return (unsigned int)(h & 0xffffffffu);
+}
+STRUCTSVM_DEF void ssvm_dict_init(ssvm_dict *d, const ssvm_allocator *a) {
+    if (!d) return;
+    SSVM_MEMSET(d, 0, sizeof *d);
+    if (a) d->_a = *a;
+}
+STRUCTSVM_DEF void ssvm_dict_uninit(ssvm_dict *d) {
+    ssvm_allocator a;
+    if (!d) return;
+    a = d->_a;
+    ssvm__free_with(&a, d->_hash); ssvm__free_with(&a, d->_slot);
+    ssvm__free_with(&a, d->_off); ssvm__free_with(&a, d->_buf);
+    ssvm_dict_init(d, &a);
+}
+SSVM__PRIV size_t ssvm__dict_probe(const ssvm_dict *d, const char *s, size_t len, unsigned int h) {
+    size_t mask = (size_t)d->_cap - 1, i = h & mask;
+    for (;;) {
+        int id = d->_slot[i];
+        if (id < 0) return i;
+        if (d->_hash[i] == h && d->_off[id + 1] - d->_off[id] - 1 == len &&
+            (len == 0 || SSVM__MEMCMP(d->_buf + d->_off[id], s, len) == 0)) return i;
+        i = (i + 1) & mask;
+    }
+}
+STRUCTSVM_DEF int ssvm_dict_find(const ssvm_dict *d, const char *s, size_t len) {
+    if (!d || !d->_cap || (!s && len)) return -1;
+    return d->_slot[ssvm__dict_probe(d, s, len, ssvm__hash(s, len))];
+}
+STRUCTSVM_DEF ssvm_result ssvm_dict_add(ssvm_dict *d, const char *s, size_t len, int *id) {
+    unsigned int h;
+    size_t i, need;
+    ssvm_result r;
+    if (!d || (!s && len)) return SSVM_ERR_INVALID_ARG;
+    h = ssvm__hash(s, len);
+    if (d->_cap) {
+        i = ssvm__dict_probe(d, s, len, h);
+        if (d->_slot[i] >= 0) { if (id) *id = d->_slot[i]; return SSVM_OK; }
+    }
+    if (d->n >= INT_MAX / 4) return SSVM_ERR_OVERFLOW;
+    if (2 * (d->n + 1) > d->_cap) { /* rehash into twice the slots */
+        int nc = d->_cap ? 2 * d->_cap : 64, j;
+        size_t mask = (size_t)nc - 1;
+        int *ns = (int *)ssvm__alloc_with(&d->_a, (size_t)nc * sizeof(int));
+        unsigned int *nh = (unsigned int *)ssvm__alloc_with(&d->_a, (size_t)nc * sizeof(unsigned int));
+        if (!ns || !nh) { ssvm__free_with(&d->_a, ns); ssvm__free_with(&d->_a, nh); return SSVM_ERR_OUT_OF_MEMORY; }
+        for (j = 0; j < nc; j++) { ns[j] = -1; nh[j] = 0; }
+        for (j = 0; j < d->_cap; j++) {
+            size_t k;
+            if (d->_slot[j] < 0) continue;
+            k = d->_hash[j] & mask;
+            while (ns[k] >= 0) k = (k + 1) & mask;
+            ns[k] = d->_slot[j]; nh[k] = d->_hash[j];
+        }
+        ssvm__free_with(&d->_a, d->_slot); ssvm__free_with(&d->_a, d->_hash);
+        d->_slot = ns; d->_hash = nh; d->_cap = nc;
+    }
+    {
+        void *p = d->_off;
+        size_t cap = (size_t)d->_id_cap;
+        if ((r = ssvm__rgrow(&d->_a, &p, &cap, (size_t)d->n + 2, sizeof(size_t))) != SSVM_OK) return r;
+        d->_off = (size_t *)p; d->_id_cap = (int)(cap > (size_t)INT_MAX ? INT_MAX : cap);
+        if (d->n == 0) d->_off[0] = 0;
+        p = d->_buf;
+        if (len > ((size_t)-1) - 1 - d->_buf_len) return SSVM_ERR_OVERFLOW;
+        need = d->_buf_len + len + 1;
+        if ((r = ssvm__rgrow(&d->_a, &p, &d->_buf_cap, need, 1)) != SSVM_OK) return r;
+        d->_buf = (char *)p;
+    }
+    if (len) SSVM_MEMCPY(d->_buf + d->_buf_len, s, len);
+    d->_buf[d->_buf_len + len] = '\0';
+    d->_buf_len += len + 1;
+    d->_off[d->n + 1] = d->_buf_len;
+    i = ssvm__dict_probe(d, s, len, h);
+    d->_slot[i] = d->n; d->_hash[i] = h;
+    if (id) *id = d->n;
+    d->n++;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF const char *ssvm_dict_str(const ssvm_dict *d, int id) {
+    if (!d || id < 0 || id >= d->n) return 0;
+    return d->_buf + d->_off[id];
+}
+STRUCTSVM_DEF size_t ssvm_dict_len(const ssvm_dict *d, int id) {
+    if (!d || id < 0 || id >= d->n) return 0;
+    return d->_off[id + 1] - d->_off[id] - 1;
+}
+
+/* >>readers: SVM^light / SVM^multiclass and SVM^hmm */
+SSVM__PRIV void ssvm__svml_free(ssvm_svmlight_data *d) {
+    ssvm_allocator a = d->_a;
+    ssvm__free_with(&a, d->row_start); ssvm__free_with(&a, d->attr_id); ssvm__free_with(&a, d->attr_val);
+    ssvm__free_with(&a, d->labels); ssvm__free_with(&a, d->seq_start); ssvm__free_with(&a, d->qid);
+    SSVM_MEMSET(d, 0, sizeof *d);
+    d->_a = a;
+}
+STRUCTSVM_DEF void ssvm_svmlight_data_uninit(ssvm_svmlight_data *d) { if (d) ssvm__svml_free(d); }
+
+/* The next blank-separated token of s[*i..n): start in *t, length in *tl; 0 when none is left */
+SSVM__PRIV int ssvm__token(const char *s, size_t n, size_t *i, size_t *t, size_t *tl) {
+    while (*i < n && ssvm__is_blank(s[*i])) (*i)++;
+    if (*i >= n) return 0;
+    *t = *i;
+    while (*i < n && !ssvm__is_blank(s[*i])) (*i)++;
+    *tl = *i - *t;
+    return 1;
+}
+
+SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input in, ssvm_svmlight_data *out,
+                                       ssvm_read_error *err, int hmm) {
+    ssvm__lines L;
+    ssvm_svmlight_data d;
+    ssvm_dict seen; /* SVM^hmm: the qids of the sequences so far, as canonical decimal strings */
+    size_t cap_row = 0, cap_attr = 0, cap_val = 0, cap_lab = 0, cap_seq = 0, cap_qid = 0, nnz = 0;
+    long max_idx = 0, max_lab = 0, cur_qid = 0;
+    const char *s;
+    size_t n;
+    int got;
+    ssvm_result r = ssvm__rcheck(c, &in, out, err);
+    if (r != SSVM_OK) return r;
+    SSVM_MEMSET(&d, 0, sizeof d);
+    d._a = c->allocator;
+    *out = d;
+    ssvm_dict_init(&seen, &c->allocator);
+    ssvm__lines_init(&L, in, &d._a, c->max_line);
+#define SSVM__PUSH(arr, cap, cnt, T, v)                                                               \
+    do {                                                                                              \
+        void *p_ = (arr);                                                                             \
+        if ((r = ssvm__rgrow(&d._a, &p_, &(cap), (size_t)(cnt) + 1, sizeof(T))) != SSVM_OK) goto oom; \
+        (arr) = (T *)p_;                                                                              \
+        (arr)[cnt] = (v);                                                                             \
+    } while (0)
+    SSVM__PUSH(d.row_start, cap_row, 0, int, 0);
+    while ((got = ssvm__next_line(&L, &s, &n, err)) == 1) {
+        size_t i = 0, t, tl, k;
+        long lab, prev = 0;
+        for (k = 0; k < n; k++) if (s[k] == '#') { n = k; break; } /* the comment */
+        if (!ssvm__token(s, n, &i, &t, &tl)) continue;           /* a blank or comment-only line */
+        if (d.n >= INT_MAX - 1) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many rows"); goto fail; }
+        {
+            int e = ssvm__parse_int(s + t, tl, LONG_MIN, LONG_MAX, &lab);
+            if (e == -1) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "label: not an integer"); goto fail; }
+            if (e || lab < 1 || lab > INT_MAX / 2) {
+                r = ssvm__rerr(err, SSVM_ERR_LABEL, L.line, (long)t + 1, "label: an integer from 1 is expected");
+                goto fail;
+            }
+        }
+        if (lab > max_lab) max_lab = lab;
+        SSVM__PUSH(d.labels, cap_lab, d.n, int, (int)lab - 1);
+        /* qid: required by SVM^hmm (it groups the tokens), allowed and ignored by SVM^light */
+        {
+            size_t j = i, q = n, ql = 0;
+            long qid;
+            int more = ssvm__token(s, n, &j, &q, &ql);
+            if (more && ql >= 4 && SSVM__MEMCMP(s + q, "qid:", 4) == 0) {
+                int e = ssvm__parse_int(s + q + 4, ql - 4, LONG_MIN, LONG_MAX, &qid);
+                if (e) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)q + 5, "qid: not an integer"); goto fail; }
+                i = j;
+                if (hmm && (d.n_seq == 0 || qid != cur_qid)) { /* a new sequence */
+                    char num[32];
+                    int nl = 0, id;
+                    unsigned long u = qid < 0 ? 0UL - (unsigned long)qid : (unsigned long)qid;
+                    char tmp[32];
+                    int tn = 0;
+                    do { tmp[tn++] = (char)('0' + (int)(u % 10)); u /= 10; } while (u);
+                    if (qid < 0) num[nl++] = '-';
+                    while (tn) num[nl++] = tmp[--tn];
+                    if (ssvm_dict_find(&seen, num, (size_t)nl) >= 0) {
+                        r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)q + 5,
+                                       "qid seen before: a sequence's tokens must be consecutive lines");
+                        goto fail;
+                    }
+                    if ((r = ssvm_dict_add(&seen, num, (size_t)nl, &id)) != SSVM_OK) goto oom;
+                    if (d.n_seq >= INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many sequences"); goto fail; }
+                    SSVM__PUSH(d.seq_start, cap_seq, d.n_seq, int, d.n);
+                    SSVM__PUSH(d.qid, cap_qid, d.n_seq, long, qid);
+                    d.n_seq++;
+                    cur_qid = qid;
+                }
+            } else if (hmm) {
+                r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)(more ? q : n) + 1,
+                               "qid:N expected after the label");
+                goto fail;
+            }
+        }
+        while (ssvm__token(s, n, &i, &t, &tl)) {
+            size_t colon;
+            long idx;
+            double v;
+            int e;
+            for (colon = 0; colon < tl && s[t + colon] != ':'; colon++) {}
+            if (colon == tl) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "index:value expected"); goto fail; }
+            e = ssvm__parse_int(s + t, colon, LONG_MIN, LONG_MAX, &idx);
+            if (e == -1) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "index: not an integer"); goto fail; }
+            if (e || idx < 1 || idx > INT_MAX - 2) {
+                r = ssvm__rerr(err, SSVM_ERR_FEATURE_INDEX, L.line, (long)t + 1, "index: an integer from 1 is expected");
+                goto fail;
+            }
+            if (idx <= prev) {
+                r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "indices must increase along a line");
+                goto fail;
+            }
+            prev = idx;
+            e = ssvm__parse_num(s + t + colon + 1, tl - colon - 1, &v);
+            if (e == -1) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)(t + colon) + 2, "value: not a number"); goto fail; }
+            if (e || !ssvm__finite((double)(ssvm_real)v)) {
+                r = ssvm__rerr(err, SSVM_ERR_NONFINITE, L.line, (long)(t + colon) + 2, "value: not finite");
+                goto fail;
+            }
+            if (c->n_attrs > 0 && idx > c->n_attrs) continue; /* beyond the model's features */
+            if (idx > max_idx) max_idx = idx;
+            if (nnz >= (size_t)INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, (long)t + 1, "too many values"); goto fail; }
+            SSVM__PUSH(d.attr_id, cap_attr, nnz, int, (int)idx - 1);
+            SSVM__PUSH(d.attr_val, cap_val, nnz, ssvm_real, (ssvm_real)v);
+            nnz++;
+        }
+        if (c->bias != 0) { /* the bias's id is known at the end */
+            SSVM__PUSH(d.attr_id, cap_attr, nnz, int, -1);
+            SSVM__PUSH(d.attr_val, cap_val, nnz, ssvm_real, (ssvm_real)c->bias);
+            nnz++;
+        }
+        d.n++;
+        SSVM__PUSH(d.row_start, cap_row, d.n, int, (int)nnz);
+    }
+    if (got < 0) { r = (ssvm_result)got; goto fail; }
+    if (d.n == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no data lines"); goto fail; }
+    if (hmm) SSVM__PUSH(d.seq_start, cap_seq, d.n_seq, int, d.n);
+    d.n_labels = (int)max_lab;
+    d.n_attrs = c->n_attrs > 0 ? c->n_attrs : (int)max_idx;
+    if (c->bias != 0) {
+        size_t k;
+        for (k = 0; k < nnz; k++) if (d.attr_id[k] < 0) d.attr_id[k] = d.n_attrs;
+        d.n_attrs++;
+    }
+    if (!d.attr_id) { SSVM__PUSH(d.attr_id, cap_attr, 0, int, 0); SSVM__PUSH(d.attr_val, cap_val, 0, ssvm_real, 0); }
+#undef SSVM__PUSH
+    ssvm__lines_free(&L);
+    ssvm_dict_uninit(&seen);
+    *out = d;
+    return SSVM_OK;
+oom:
+    r = ssvm__rerr(err, r, L.line, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
+fail:
+    ssvm__lines_free(&L);
+    ssvm_dict_uninit(&seen);
+    ssvm__svml_free(&d);
+    return r;
+}
+STRUCTSVM_DEF ssvm_result ssvm_read_svmlight(const ssvm_reader_config *c, ssvm_input in, ssvm_svmlight_data *out,
+                                             ssvm_read_error *err) {
+    return ssvm__read_svml(c, in, out, err, 0);
+}
+STRUCTSVM_DEF ssvm_result ssvm_read_svmhmm(const ssvm_reader_config *c, ssvm_input in, ssvm_svmlight_data *out,
+                                           ssvm_read_error *err) {
+    return ssvm__read_svml(c, in, out, err, 1);
+}
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config(const ssvm_svmlight_data *d) {
+    ssvm_multiclass_config m = ssvm_multiclass_config_init(d ? d->n : 0, d ? d->n_labels : 0, d ? d->n_attrs : 0,
+                                                           0, d ? d->labels : 0);
+    if (d) { m.row_start = d->row_start; m.attr_id = d->attr_id; m.attr_val = d->attr_val; }
+    return m;
+}
+STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config(const ssvm_svmlight_data *d) {
+    ssvm_chain_config m = ssvm_chain_config_init(d ? d->n_seq : 0, d ? d->n_labels : 0, d ? d->n_attrs : 0,
+                                                 d ? d->seq_start : 0, d ? d->labels : 0);
+    if (d) { m.attr_start = d->row_start; m.attr_id = d->attr_id; m.attr_val = d->attr_val; }
+    return m;
+}
+
+/* >>readers: CoNLL columns */
+STRUCTSVM_DEF void ssvm_conll_data_uninit(ssvm_conll_data *d) {
+    ssvm_allocator a;
+    if (!d) return;
+    a = d->_a;
+    ssvm__free_with(&a, d->seq_start); ssvm__free_with(&a, d->cell);
+    ssvm_dict_uninit(&d->strs);
+    SSVM_MEMSET(d, 0, sizeof *d);
+    d->_a = a;
+}
+STRUCTSVM_DEF ssvm_result ssvm_read_conll(const ssvm_reader_config *c, ssvm_input in, ssvm_conll_data *out,
+                                          ssvm_read_error *err) {
+    ssvm__lines L;
+    ssvm_conll_data d;
+    size_t cap_seq = 0, cap_cell = 0, ncell = 0;
+    const char *s;
+    size_t n;
+    int got, open = 0;
+    ssvm_result r = ssvm__rcheck(c, &in, out, err);
+    if (r != SSVM_OK) return r;
+    SSVM_MEMSET(&d, 0, sizeof d);
+    d._a = c->allocator;
+    ssvm_dict_init(&d.strs, &d._a);
+    *out = d;
+    ssvm__lines_init(&L, in, &d._a, c->max_line);
+    while ((got = ssvm__next_line(&L, &s, &n, err)) == 1) {
+        size_t i = 0, t, tl;
+        int nc = 0;
+        void *p;
+        if (!ssvm__token(s, n, &i, &t, &tl)) { /* a blank line ends the sequence; more of them change nothing */
+            if (open) { d.n_seq++; open = 0; }
+            continue;
+        }
+        if (d.n_tok >= INT_MAX - 1 || d.n_seq >= INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many tokens"); goto fail; }
+        if (!open) {
+            p = d.seq_start;
+            if ((r = ssvm__rgrow(&d._a, &p, &cap_seq, (size_t)d.n_seq + 2, sizeof(int))) != SSVM_OK) goto oom;
+            d.seq_start = (int *)p;
+            d.seq_start[d.n_seq] = d.n_tok;
+            open = 1;
+        }
+        i = 0;
+        while (ssvm__token(s, n, &i, &t, &tl)) {
+            int id;
+            if (d.n_cols && nc == d.n_cols) {
+                r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "more columns than the first token's");
+                goto fail;
+            }
+            if ((r = ssvm_dict_add(&d.strs, s + t, tl, &id)) != SSVM_OK) goto oom;
+            p = d.cell;
+            if ((r = ssvm__rgrow(&d._a, &p, &cap_cell, ncell + 1, sizeof(int))) != SSVM_OK) goto oom;
+            d.cell = (int *)p;
+            d.cell[ncell++] = id;
+            nc++;
+            if (nc >= INT_MAX / 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, (long)t + 1, "too many columns"); goto fail; }
+        }
+        if (!d.n_cols) d.n_cols = nc;
+        else if (nc < d.n_cols) {
+            r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "fewer columns than the first token's");
+            goto fail;
+        }
+        d.n_tok++;
+    }
+    if (got < 0) { r = (ssvm_result)got; goto fail; }
+    if (open) d.n_seq++;
+    if (d.n_tok == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no tokens"); goto fail; }
+    d.seq_start[d.n_seq] = d.n_tok;
+    ssvm__lines_free(&L);
+    *out = d;
+    return SSVM_OK;
+oom:
+    r = ssvm__rerr(err, r, L.line, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
+fail:
+    ssvm__lines_free(&L);
+    ssvm_conll_data_uninit(&d);
+    return r;
+}
+
+/* >>readers: CRF++ templates. A template is a list of items: text, or a %x[row,col] macro. */
+STRUCTSVM_DEF void ssvm_template_uninit(ssvm_template *t) {
+    ssvm_allocator a;
+    if (!t) return;
+    a = t->_a;
+    ssvm__free_with(&a, t->_first); ssvm__free_with(&a, t->_item);
+    ssvm__free_with(&a, t->_line); ssvm__free_with(&a, t->_text);
+    SSVM_MEMSET(t, 0, sizeof *t);
+    t->_a = a;
+}
+STRUCTSVM_DEF ssvm_result ssvm_read_template(const ssvm_reader_config *c, ssvm_input in, ssvm_template *out,
+                                             ssvm_read_error *err) {
+    ssvm__lines L;
+    ssvm_template tp;
+    size_t cap_first = 0, cap_item = 0, cap_line = 0, cap_text = 0, ntext = 0;
+    const char *s;
+    size_t n;
+    int got;
+    void *p;
+    ssvm_result r = ssvm__rcheck(c, &in, out, err);
+    if (r != SSVM_OK) return r;
+    SSVM_MEMSET(&tp, 0, sizeof tp);
+    tp._a = c->allocator;
+    *out = tp;
+    ssvm__lines_init(&L, in, &tp._a, c->max_line);
+#define SSVM__TPUSH(arr, cap, cnt, T, v)                                                               \
+    do {                                                                                               \
+        p = (arr);                                                                                     \
+        if ((r = ssvm__rgrow(&tp._a, &p, &(cap), (size_t)(cnt) + 1, sizeof(T))) != SSVM_OK) goto oom; \
+        (arr) = (T *)p;                                                                                \
+        (arr)[cnt] = (v);                                                                              \
+    } while (0)
+    SSVM__TPUSH(tp._first, cap_first, 0, int, 0);
+    while ((got = ssvm__next_line(&L, &s, &n, err)) == 1) {
+        size_t i = 0, lit = 0;
+        int macros = 0, items0 = tp._n_items;
+        while (n > 0 && ssvm__is_blank(s[n - 1])) n--;
+        if (n == 0 || s[0] == '#') continue;
+        if (s[0] != 'U' && s[0] != 'B') {
+            r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, 1, "a template starts with U (unigram) or B (bigram)");
+            goto fail;
+        }
+        if (tp.n >= INT_MAX / 8) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many templates"); goto fail; }
+        while (i <= n) {
+            if (i == n || s[i] == '%') { /* flush the text before it */
+                if (i > lit) {
+                    int k = tp._n_items;
+                    if (ntext > (size_t)INT_MAX - (i - lit) || k >= INT_MAX / 8) { r = SSVM_ERR_OVERFLOW; goto oom; }
+                    SSVM__TPUSH(tp._item, cap_item, 4 * (size_t)k + 3, int, (int)lit + 1);
+                    tp._item[4 * k] = 0; tp._item[4 * k + 1] = (int)ntext; tp._item[4 * k + 2] = (int)(i - lit);
+                    p = tp._text;
+                    if ((r = ssvm__rgrow(&tp._a, &p, &cap_text, ntext + (i - lit), 1)) != SSVM_OK) goto oom;
+                    tp._text = (char *)p;
+                    SSVM_MEMCPY(tp._text + ntext, s + lit, i - lit);
+                    ntext += i - lit;
+                    tp._n_items++;
+                }
+                if (i == n) break;
+            }
+            if (s[i] != '%') { i++; continue; }
+            { /* %x[row,col] */
+                size_t a0, a1;
+                long row, col;
+                int k = tp._n_items;
+                if (i + 2 >= n || s[i + 1] != 'x' || s[i + 2] != '[') {
+                    r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, (long)i + 1, "%x[row,col] expected");
+                    goto fail;
+                }
+                a0 = i + 3;
+                for (a1 = a0; a1 < n && s[a1] != ','; a1++) {}
+                if (a1 == n || ssvm__parse_int(s + a0, a1 - a0, -1000000, 1000000, &row) != 0) {
+                    r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, (long)a0 + 1, "%x[row,col]: the row is not an integer");
+                    goto fail;
+                }
+                a0 = a1 + 1;
+                for (a1 = a0; a1 < n && s[a1] != ']'; a1++) {}
+                if (a1 == n) { r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, (long)n + 1, "%x[row,col]: no ]"); goto fail; }
+                if (ssvm__parse_int(s + a0, a1 - a0, 0, 1000000, &col) != 0) {
+                    r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, (long)a0 + 1,
+                                   "%x[row,col]: the column is not an integer >= 0");
+                    goto fail;
+                }
+                if (s[0] == 'B') {
+                    r = ssvm__rerr(err, SSVM_ERR_TEMPLATE, L.line, (long)i + 1,
+                                   "a bigram template with %x is not supported (the chain has one label-pair table)");
+                    goto fail;
+                }
+                if (k >= INT_MAX / 8) { r = SSVM_ERR_OVERFLOW; goto oom; }
+                SSVM__TPUSH(tp._item, cap_item, 4 * (size_t)k + 3, int, (int)i + 1);
+                tp._item[4 * k] = 1; tp._item[4 * k + 1] = (int)row; tp._item[4 * k + 2] = (int)col;
+                tp._n_items++;
+                macros++;
+                i = a1 + 1;
+                lit = i;
+            }
+        }
+        if (s[0] == 'B') { tp._n_items = items0; tp.bigram = 1; continue; } /* the bigram's name is not kept */
+        (void)macros;
+        SSVM__TPUSH(tp._line, cap_line, tp.n, long, L.line);
+        tp.n++;
+        SSVM__TPUSH(tp._first, cap_first, tp.n, int, tp._n_items);
+    }
+#undef SSVM__TPUSH
+    if (got < 0) { r = (ssvm_result)got; goto fail; }
+    if (tp.n == 0 && !tp.bigram) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no templates"); goto fail; }
+    ssvm__lines_free(&L);
+    *out = tp;
+    return SSVM_OK;
+oom:
+    r = ssvm__rerr(err, r, L.line, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
+fail:
+    ssvm__lines_free(&L);
+    ssvm_template_uninit(&tp);
+    return r;
+}
+
+/* Expand template k at token t of the sequence [s0, s1) into *buf (grown as needed; cap may be 0 for a fixed
+   caller buffer of *cap bytes, grow = 0). Returns the length, or (size_t)-1 (out of memory / too small) */
+SSVM__PRIV size_t ssvm__expand(const ssvm_template *tp, int k, const ssvm_conll_data *d, int s0, int s1, int t,
+                               const ssvm_allocator *a, char **buf, size_t *cap, int grow) {
+    size_t need = 1, len = 0;
+    int j;
+    char num[24];
+    for (j = tp->_first[k]; j < tp->_first[k + 1]; j++) {
+        const int *it = tp->_item + 4 * (size_t)j;
+        if (it[0] == 0) need += (size_t)it[2];
+        else {
+            long u = (long)t + it[1];
+            if (u < s0 || u >= s1) need += 24;
+            else need += ssvm_dict_len(&d->strs, d->cell[(size_t)u * (size_t)d->n_cols + (size_t)it[2]]);
+        }
+    }
+    if (need > *cap) {
+        void *p = *buf;
+        if (!grow || ssvm__rgrow(a, &p, cap, need, 1) != SSVM_OK) return (size_t)-1;
+        *buf = (char *)p;
+    }
+    for (j = tp->_first[k]; j < tp->_first[k + 1]; j++) {
+        const int *it = tp->_item + 4 * (size_t)j;
+        if (it[0] == 0) { SSVM_MEMCPY(*buf + len, tp->_text + it[1], (size_t)it[2]); len += (size_t)it[2]; }
+        else {
+            long u = (long)t + it[1];
+            if (u < s0 || u >= s1) { /* CRF++'s names for the positions past the ends: _B-1, _B-2, ... / _B+1, ... */
+                unsigned long off = u < s0 ? (unsigned long)(s0 - u) : (unsigned long)(u - s1 + 1);
+                int nn = 0;
+                (*buf)[len++] = '_'; (*buf)[len++] = 'B'; (*buf)[len++] = u < s0 ? '-' : '+';
+                do { num[nn++] = (char)('0' + (int)(off % 10)); off /= 10; } while (off);
+                while (nn) (*buf)[len++] = num[--nn];
+            } else {
+                int id = d->cell[(size_t)u * (size_t)d->n_cols + (size_t)it[2]];
+                size_t l = ssvm_dict_len(&d->strs, id);
+                SSVM_MEMCPY(*buf + len, ssvm_dict_str(&d->strs, id), l);
+                len += l;
+            }
+        }
+    }
+    (*buf)[len] = '\0';
+    return len;
+}
+/* Every %x column must exist and not be the label column: SSVM_ERR_TEMPLATE at the template's position */
+SSVM__PRIV ssvm_result ssvm__template_fits(const ssvm_template *tp, int n_cols, int label_col, ssvm_read_error *err) {
+    int k, j;
+    for (k = 0; k < tp->n; k++)
+        for (j = tp->_first[k]; j < tp->_first[k + 1]; j++) {
+            const int *it = tp->_item + 4 * (size_t)j;
+            if (it[0] == 1 && (it[2] >= n_cols || it[2] == label_col))
+                return ssvm__rerr(err, SSVM_ERR_TEMPLATE, tp->_line[k], it[3],
+                                  it[2] == label_col ? "%x[row,col]: col is the label column"
+                                                     : "%x[row,col]: col is beyond the data's columns");
+        }
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_template_expand(const ssvm_template *tp, int k, const ssvm_conll_data *d, int s,
+                                               int t, char *buf, size_t bytes, size_t *len) {
+    size_t cap = bytes, l;
+    char *b = buf;
+    ssvm_result r;
+    if (!tp || !d || !len || !buf || k < 0 || k >= tp->n || s < 0 || s >= d->n_seq) return SSVM_ERR_INVALID_ARG;
+    if (t < d->seq_start[s] || t >= d->seq_start[s + 1]) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__template_fits(tp, d->n_cols, -2, 0)) != SSVM_OK) return r;
+    l = ssvm__expand(tp, k, d, d->seq_start[s], d->seq_start[s + 1], t, 0, &b, &cap, 0);
+    if (l == (size_t)-1) {
+        char *tmp = 0;
+        size_t c2 = 0;
+        ssvm_allocator none;
+        SSVM_MEMSET(&none, 0, sizeof none);
+        l = ssvm__expand(tp, k, d, d->seq_start[s], d->seq_start[s + 1], t, &tp->_a, &tmp, &c2, 1);
+        ssvm__free_with(&tp->_a, tmp);
+        (void)none;
+        *len = l;
+        return l == (size_t)-1 ? SSVM_ERR_OUT_OF_MEMORY : SSVM_ERR_WORKSPACE;
+    }
+    *len = l;
+    return SSVM_OK;
+}
+
+/* >>readers: CoNLL features */
+STRUCTSVM_DEF void ssvm_conll_features_uninit(ssvm_conll_features *f) {
+    ssvm_allocator a;
+    if (!f) return;
+    a = f->_a;
+    ssvm__free_with(&a, f->seq_start); ssvm__free_with(&a, f->attr_start);
+    ssvm__free_with(&a, f->attr_id); ssvm__free_with(&a, f->labels);
+    SSVM_MEMSET(f, 0, sizeof *f);
+    f->_a = a;
+}
+STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, const ssvm_conll_data *d,
+                                               const ssvm_template *tp, ssvm_dict *attrs, ssvm_dict *labels,
+                                               int grow, int min_count, ssvm_conll_features *out,
+                                               ssvm_read_error *err) {
+    ssvm_conll_features f;
+    char *key = 0;
+    size_t key_cap = 0, kl, nnz = 0, per;
+    int s, t, k, lc;
+    ssvm_result r = ssvm__rcheck(c, 0, out, err);
+    if (r != SSVM_OK) return r;
+    SSVM_MEMSET(&f, 0, sizeof f);
+    f._a = c->allocator;
+    *out = f;
+    if (!d || !tp || !attrs || !labels || d->n_tok <= 0 || d->n_cols <= 0 || !d->seq_start || !d->cell)
+        return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "NULL or empty data, template or dictionary");
+    lc = c->label_column < 0 ? d->n_cols - 1 : c->label_column;
+    if (lc >= d->n_cols) return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "label_column beyond the data's columns");
+    if ((r = ssvm__template_fits(tp, d->n_cols, lc, err)) != SSVM_OK) return r;
+    per = (size_t)tp->n;
+    if (per && (size_t)d->n_tok > ((size_t)INT_MAX - 1) / per) return ssvm__rerr(err, SSVM_ERR_OVERFLOW, 0, 0, "too many features");
+    f.n_seq = d->n_seq; f.n_tok = d->n_tok;
+    f.seq_start = (int *)ssvm__alloc_with(&f._a, ((size_t)d->n_seq + 1) * sizeof(int));
+    f.attr_start = (int *)ssvm__alloc_with(&f._a, ((size_t)d->n_tok + 1) * sizeof(int));
+    f.attr_id = (int *)ssvm__alloc_with(&f._a, ((size_t)d->n_tok * per + 1) * sizeof(int));
+    f.labels = (int *)ssvm__alloc_with(&f._a, (size_t)d->n_tok * sizeof(int));
+    if (!f.seq_start || !f.attr_start || !f.attr_id || !f.labels) { r = SSVM_ERR_OUT_OF_MEMORY; goto fail; }
+    SSVM_MEMCPY(f.seq_start, d->seq_start, ((size_t)d->n_seq + 1) * sizeof(int));
+    if (grow && min_count > 1) {
+        /* count every attribute in a scratch dictionary, then add the frequent ones in order of first
+           occurrence, so that ids do not depend on the hash order */
+        ssvm_dict tmp;
+        int *cnt = 0, id;
+        size_t cnt_cap = 0;
+        ssvm_dict_init(&tmp, &f._a);
+        for (s = 0; s < d->n_seq && r == SSVM_OK; s++)
+            for (t = d->seq_start[s]; t < d->seq_start[s + 1] && r == SSVM_OK; t++)
+                for (k = 0; k < tp->n; k++) {
+                    void *p = cnt;
+                    size_t old = cnt_cap;
+                    kl = ssvm__expand(tp, k, d, d->seq_start[s], d->seq_start[s + 1], t, &f._a, &key, &key_cap, 1);
+                    if (kl == (size_t)-1) { r = SSVM_ERR_OUT_OF_MEMORY; break; }
+                    if ((r = ssvm_dict_add(&tmp, key, kl, &id)) != SSVM_OK) break;
+                    if ((r = ssvm__rgrow(&f._a, &p, &cnt_cap, (size_t)id + 1, sizeof(int))) != SSVM_OK) break;
+                    cnt = (int *)p;
+                    if (cnt_cap > old) SSVM_MEMSET(cnt + old, 0, (cnt_cap - old) * sizeof(int));
+                    if (cnt[id] < INT_MAX) cnt[id]++;
+                }
+        for (id = 0; id < tmp.n && r == SSVM_OK; id++)
+            if (cnt[id] >= min_count) r = ssvm_dict_add(attrs, ssvm_dict_str(&tmp, id), ssvm_dict_len(&tmp, id), 0);
+        ssvm__free_with(&f._a, cnt);
+        ssvm_dict_uninit(&tmp);
+        if (r != SSVM_OK) goto fail;
+    }
+    for (s = 0; s < d->n_seq; s++) {
+        int s0 = d->seq_start[s], s1 = d->seq_start[s + 1];
+        for (t = s0; t < s1; t++) {
+            int lab = d->cell[(size_t)t * (size_t)d->n_cols + (size_t)lc];
+            const char *tag = ssvm_dict_str(&d->strs, lab);
+            size_t tl = ssvm_dict_len(&d->strs, lab);
+            f.attr_start[t] = (int)nnz;
+            for (k = 0; k < tp->n; k++) {
+                int id;
+                kl = ssvm__expand(tp, k, d, s0, s1, t, &f._a, &key, &key_cap, 1);
+                if (kl == (size_t)-1) { r = SSVM_ERR_OUT_OF_MEMORY; goto fail; }
+                if (grow && min_count <= 1) {
+                    if ((r = ssvm_dict_add(attrs, key, kl, &id)) != SSVM_OK) goto fail;
+                } else id = ssvm_dict_find(attrs, key, kl);
+                if (id >= 0) f.attr_id[nnz++] = id;
+            }
+            if (grow) { if ((r = ssvm_dict_add(labels, tag, tl, &f.labels[t])) != SSVM_OK) goto fail; }
+            else f.labels[t] = ssvm_dict_find(labels, tag, tl);
+        }
+    }
+    f.attr_start[d->n_tok] = (int)nnz;
+    f.n_attrs = attrs->n;
+    f.n_labels = labels->n;
+    ssvm__free_with(&f._a, key);
+    *out = f;
+    return SSVM_OK;
+fail:
+    ssvm__free_with(&f._a, key);
+    ssvm_conll_features_uninit(&f);
+    return ssvm__rerr(err, r, 0, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
+}
+STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config(const ssvm_conll_features *f) {
+    ssvm_chain_config m = ssvm_chain_config_init(f ? f->n_seq : 0, f ? f->n_labels : 0, f ? f->n_attrs : 0,
+                                                 f ? f->seq_start : 0, f ? f->labels : 0);
+    if (f) { m.attr_start = f->attr_start; m.attr_id = f->attr_id; }
+    return m;
+}
+
+/* >>readers: ARFF (Weka's format, as Mulan writes multilabel data) */
+STRUCTSVM_DEF void ssvm_arff_data_uninit(ssvm_arff_data *d) {
+    ssvm_allocator a;
+    if (!d) return;
+    a = d->_a;
+    ssvm__free_with(&a, d->x); ssvm__free_with(&a, d->row_start); ssvm__free_with(&a, d->attr_id);
+    ssvm__free_with(&a, d->attr_val); ssvm__free_with(&a, d->labels);
+    ssvm_dict_uninit(&d->attr_names); ssvm_dict_uninit(&d->label_names);
+    SSVM_MEMSET(d, 0, sizeof *d);
+    d->_a = a;
+}
+/* One value of a row: blanks trimmed, one level of '...' or "..." quotes removed. Stops at `stop` (',' or, in
+   sparse rows, also '}'), which it leaves at s[*i]. Returns 0, or -1 for an unterminated quote. */
+SSVM__PRIV int ssvm__arff_field(const char *s, size_t n, size_t *i, size_t *v0, size_t *vl, int sparse) {
+    size_t j = *i, e;
+    while (j < n && ssvm__is_blank(s[j])) j++;
+    if (j < n && (s[j] == '\'' || s[j] == '"')) {
+        char q = s[j];
+        size_t k = j + 1;
+        while (k < n && s[k] != q) k += (s[k] == '\\' && k + 1 < n) ? 2 : 1;
+        if (k >= n) return -1;
+        *v0 = j + 1; *vl = k - j - 1;
+        j = k + 1;
+        while (j < n && ssvm__is_blank(s[j])) j++;
+        *i = j;
+        return 0;
+    }
+    e = j;
+    while (e < n && s[e] != ',' && !(sparse && (s[e] == '}' || ssvm__is_blank(s[e])))) e++;
+    *v0 = j;
+    *vl = e - j;
+    while (*vl && ssvm__is_blank(s[*v0 + *vl - 1])) (*vl)--;
+    *i = e;
+    return 0;
+}
+
+typedef struct ssvm__arff_attr {
+    int nominal;    /* 0 numeric; 1 nominal */
+    int first, count; /* nominal: its values are ids first .. first+count-1 of the values dictionary */
+    int is01;       /* nominal with exactly the values 0 and 1 */
+    int zero_value; /* nominal {0,1}: the label of value index 0 (what a sparse row's absent label means) */
+    long line;
+} ssvm__arff_attr;
+
+STRUCTSVM_DEF ssvm_result ssvm_read_arff(const ssvm_reader_config *c, ssvm_input in, ssvm_arff_data *out,
+                                         ssvm_read_error *err) {
+    ssvm__lines L;
+    ssvm_arff_data d;
+    ssvm_dict names, vals; /* every attribute name (repeats are errors); nominal values keyed by attribute */
+    ssvm__arff_attr *at = 0;
+    size_t cap_at = 0, cap_x = 0, cap_rs = 0, cap_id = 0, cap_v = 0, cap_lab = 0, nnz = 0, cap_key = 0;
+    char *key = 0;
+    const char *s;
+    size_t n;
+    int got, na = 0, in_data = 0, F = 0, Lb = 0, Fo = 0, mode = -1; /* mode: 0 dense, 1 sparse */
+    void *p;
+    ssvm_result r = ssvm__rcheck(c, &in, out, err);
+    if (r != SSVM_OK) return r;
+    SSVM_MEMSET(&d, 0, sizeof d);
+    d._a = c->allocator;
+    ssvm_dict_init(&d.attr_names, &d._a); ssvm_dict_init(&d.label_names, &d._a);
+    *out = d;
+    ssvm_dict_init(&names, &d._a); ssvm_dict_init(&vals, &d._a);
+    ssvm__lines_init(&L, in, &d._a, c->max_line);
+#define SSVM__APUSH(arr, cap, cnt, T, v)                                                              \
+    do {                                                                                              \
+        p = (arr);                                                                                    \
+        if ((r = ssvm__rgrow(&d._a, &p, &(cap), (size_t)(cnt) + 1, sizeof(T))) != SSVM_OK) goto oom; \
+        (arr) = (T *)p;                                                                               \
+        (arr)[cnt] = (v);                                                                             \
+    } while (0)
+    /* the key of a nominal value: the attribute's index in 4 bytes, then the value */
+#define SSVM__VKEY(a, v0, vl)                                                                         \
+    do {                                                                                              \
+        p = key;                                                                                      \
+        if ((r = ssvm__rgrow(&d._a, &p, &cap_key, (vl) + 4, 1)) != SSVM_OK) goto oom;                 \
+        key = (char *)p;                                                                              \
+        key[0] = (char)((a) & 255); key[1] = (char)(((a) >> 8) & 255);                                \
+        key[2] = (char)(((a) >> 16) & 255); key[3] = (char)(((a) >> 24) & 255);                       \
+        if (vl) SSVM_MEMCPY(key + 4, s + (v0), (vl));                                                 \
+    } while (0)
+    while ((got = ssvm__next_line(&L, &s, &n, err)) == 1) {
+        size_t i = 0, t, tl;
+        while (i < n && ssvm__is_blank(s[i])) i++;
+        if (i == n || s[i] == '%') continue;
+        if (!in_data) {
+            size_t k0;
+            if (s[i] != '@') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "@relation, @attribute or @data expected"); goto fail; }
+            ssvm__token(s, n, &i, &t, &tl);
+            if (ssvm__word_is(s + t, tl, "@relation")) continue;
+            if (ssvm__word_is(s + t, tl, "@data")) {
+                int a, first_label;
+                if (na == 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "@data before any @attribute"); goto fail; }
+                if (c->n_labels > 0) {
+                    if (c->n_labels > na) { r = ssvm__rerr(err, SSVM_ERR_LABEL, L.line, (long)t + 1, "fewer attributes than labels"); goto fail; }
+                    Lb = c->n_labels;
+                    for (a = na - Lb; a < na; a++)
+                        if (!at[a].is01) { r = ssvm__rerr(err, SSVM_ERR_LABEL, at[a].line, 1, "a label attribute must be nominal {0,1}"); goto fail; }
+                } else {
+                    for (a = na - 1; a >= 0 && at[a].is01; a--) Lb++;
+                    if (Lb == 0) { r = ssvm__rerr(err, SSVM_ERR_LABEL, at[na - 1].line, 1, "no label attributes: the last attribute is not {0,1}"); goto fail; }
+                }
+                Fo = na - Lb;
+                F = Fo + (c->bias != 0 ? 1 : 0);
+                first_label = Fo;
+                for (a = 0; a < na; a++) {
+                    ssvm_dict *to = a < first_label ? &d.attr_names : &d.label_names;
+                    if ((r = ssvm_dict_add(to, ssvm_dict_str(&names, a), ssvm_dict_len(&names, a), 0)) != SSVM_OK) goto oom;
+                }
+                in_data = 1;
+                continue;
+            }
+            if (!ssvm__word_is(s + t, tl, "@attribute")) {
+                r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "@relation, @attribute or @data expected");
+                goto fail;
+            }
+            { /* @attribute name type */
+                size_t n0, nl;
+                ssvm__arff_attr A;
+                int id;
+                SSVM_MEMSET(&A, 0, sizeof A);
+                A.line = L.line;
+                while (i < n && ssvm__is_blank(s[i])) i++;
+                if (i == n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "attribute name expected"); goto fail; }
+                if (s[i] == '\'' || s[i] == '"') {
+                    size_t k = i + 1;
+                    while (k < n && s[k] != s[i]) k++;
+                    if (k == n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "unterminated quote"); goto fail; }
+                    n0 = i + 1; nl = k - i - 1; i = k + 1;
+                } else {
+                    n0 = i;
+                    while (i < n && !ssvm__is_blank(s[i]) && s[i] != '{') i++;
+                    nl = i - n0;
+                }
+                if (ssvm_dict_find(&names, s + n0, nl) >= 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n0 + 1, "attribute name repeated"); goto fail; }
+                if (na >= INT_MAX / 4) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many attributes"); goto fail; }
+                if ((r = ssvm_dict_add(&names, s + n0, nl, &id)) != SSVM_OK) goto oom;
+                while (i < n && ssvm__is_blank(s[i])) i++;
+                k0 = i;
+                if (i == n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "attribute type expected"); goto fail; }
+                if (s[i] == '{') { /* nominal */
+                    int has0 = 0, has1 = 0;
+                    A.nominal = 1;
+                    A.first = vals.n;
+                    i++;
+                    for (;;) {
+                        size_t v0, vl;
+                        int vid;
+                        if (ssvm__arff_field(s, n, &i, &v0, &vl, 1) != 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "unterminated quote"); goto fail; }
+                        while (i < n && ssvm__is_blank(s[i])) i++;
+                        if (i == n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "} expected"); goto fail; }
+                        if (vl == 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "empty nominal value"); goto fail; }
+                        SSVM__VKEY(na, v0, vl);
+                        if (ssvm_dict_find(&vals, key, vl + 4) >= 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "nominal value repeated"); goto fail; }
+                        if ((r = ssvm_dict_add(&vals, key, vl + 4, &vid)) != SSVM_OK) goto oom;
+                        if (vl == 1 && s[v0] == '0') { has0 = 1; if (A.count == 0) A.zero_value = 0; }
+                        if (vl == 1 && s[v0] == '1') { has1 = 1; if (A.count == 0) A.zero_value = 1; }
+                        A.count++;
+                        if (s[i] == '}') { i++; break; }
+                        if (s[i] != ',') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, ", or } expected"); goto fail; }
+                        i++;
+                    }
+                    A.is01 = has0 && has1 && A.count == 2;
+                } else {
+                    ssvm__token(s, n, &i, &t, &tl);
+                    if (!ssvm__word_is(s + t, tl, "numeric") && !ssvm__word_is(s + t, tl, "real") &&
+                        !ssvm__word_is(s + t, tl, "integer")) {
+                        r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)k0 + 1, "unsupported attribute type (numeric, real, integer or {...})");
+                        goto fail;
+                    }
+                }
+                while (i < n && ssvm__is_blank(s[i])) i++;
+                if (i != n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "unexpected text after the type"); goto fail; }
+                SSVM__APUSH(at, cap_at, na, ssvm__arff_attr, A);
+                na++;
+            }
+            continue;
+        }
+        /* a data row */
+        {
+            int sparse = s[i] == '{', a = 0;
+            long prev = -1;
+            ssvm_real *xr = 0;
+            int *yr;
+            if (d.n >= INT_MAX - 1) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many rows"); goto fail; }
+            if (mode >= 0 && mode != sparse) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "dense and sparse rows mixed"); goto fail; }
+            mode = sparse;
+            if ((size_t)d.n + 1 > ((size_t)-1) / ((size_t)Lb + (size_t)F + 1)) { r = SSVM_ERR_OVERFLOW; goto oom; }
+            p = d.labels;
+            if ((r = ssvm__rgrow(&d._a, &p, &cap_lab, ((size_t)d.n + 1) * (size_t)Lb, sizeof(int))) != SSVM_OK) goto oom;
+            d.labels = (int *)p;
+            yr = d.labels + (size_t)d.n * (size_t)Lb;
+            for (a = 0; a < Lb; a++) yr[a] = at[Fo + a].zero_value;
+            if (!sparse) {
+                p = d.x;
+                if ((r = ssvm__rgrow(&d._a, &p, &cap_x, ((size_t)d.n + 1) * (size_t)F + 1, sizeof(ssvm_real))) != SSVM_OK) goto oom;
+                d.x = (ssvm_real *)p;
+                xr = d.x + (size_t)d.n * (size_t)F;
+            } else {
+                if (d.n == 0) SSVM__APUSH(d.row_start, cap_rs, 0, int, 0);
+                i++;
+            }
+            for (a = 0;; a++) {
+                size_t v0, vl, c0;
+                long att;
+                double v = 0;
+                if (sparse) { /* `index value`, or the closing brace */
+                    while (i < n && ssvm__is_blank(s[i])) i++;
+                    if (i < n && s[i] == '}' && a == 0) break;
+                    c0 = i;
+                    while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+                    if (ssvm__parse_int(s + c0, i - c0, 0, LONG_MAX, &att) != 0 || i == n || !ssvm__is_blank(s[i])) {
+                        r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)c0 + 1, "sparse row: `index value` expected");
+                        goto fail;
+                    }
+                    if (att >= na) { r = ssvm__rerr(err, SSVM_ERR_FEATURE_INDEX, L.line, (long)c0 + 1, "sparse row: index beyond the attributes"); goto fail; }
+                    if (att <= prev) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)c0 + 1, "sparse row: indices must increase"); goto fail; }
+                    prev = att;
+                } else {
+                    att = a;
+                    if (a >= na) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "more values than attributes"); goto fail; }
+                }
+                c0 = i;
+                if (ssvm__arff_field(s, n, &i, &v0, &vl, sparse) != 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)c0 + 1, "unterminated quote"); goto fail; }
+                if (vl == 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "value expected"); goto fail; }
+                if (vl == 1 && s[v0] == '?') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "missing value (?) not supported"); goto fail; }
+                if (at[att].nominal) {
+                    int vid;
+                    SSVM__VKEY((int)att, v0, vl);
+                    vid = ssvm_dict_find(&vals, key, vl + 4);
+                    if (vid < 0) { r = ssvm__rerr(err, att >= Fo ? SSVM_ERR_LABEL : SSVM_ERR_PARSE, L.line, (long)v0 + 1, "value not in the attribute's list"); goto fail; }
+                    v = att >= Fo ? (double)(s[v0] - '0') : (double)(vid - at[att].first);
+                } else {
+                    int e = ssvm__parse_num(s + v0, vl, &v);
+                    if (e == -1) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "not a number"); goto fail; }
+                    if (e || !ssvm__finite((double)(ssvm_real)v)) { r = ssvm__rerr(err, SSVM_ERR_NONFINITE, L.line, (long)v0 + 1, "value not finite"); goto fail; }
+                }
+                if (att >= Fo) yr[att - Fo] = (int)v;
+                else if (!sparse) xr[att] = (ssvm_real)v;
+                else {
+                    if (nnz >= (size_t)INT_MAX - 2) { r = SSVM_ERR_OVERFLOW; goto oom; }
+                    SSVM__APUSH(d.attr_id, cap_id, nnz, int, (int)att);
+                    SSVM__APUSH(d.attr_val, cap_v, nnz, ssvm_real, (ssvm_real)v);
+                    nnz++;
+                }
+                if (sparse) {
+                    while (i < n && ssvm__is_blank(s[i])) i++;
+                    if (i < n && s[i] == '}') break;
+                    if (i == n || s[i] != ',') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, ", or } expected"); goto fail; }
+                    i++;
+                } else {
+                    if (i == n) {
+                        if (a + 1 < na) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "fewer values than attributes"); goto fail; }
+                        break;
+                    }
+                    i++; /* the comma */
+                    if (a + 1 == na) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i, "more values than attributes"); goto fail; }
+                }
+            }
+            if (sparse) {
+                i++; /* the brace */
+                while (i < n && ssvm__is_blank(s[i])) i++;
+                if (i != n) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, "text after the row (instance weights are not supported)"); goto fail; }
+                if (c->bias != 0) {
+                    SSVM__APUSH(d.attr_id, cap_id, nnz, int, Fo);
+                    SSVM__APUSH(d.attr_val, cap_v, nnz, ssvm_real, (ssvm_real)c->bias);
+                    nnz++;
+                }
+                SSVM__APUSH(d.row_start, cap_rs, (size_t)d.n + 1, int, (int)nnz);
+            } else if (c->bias != 0) xr[Fo] = (ssvm_real)c->bias;
+            d.n++;
+        }
+    }
+#undef SSVM__APUSH
+#undef SSVM__VKEY
+    if (got < 0) { r = (ssvm_result)got; goto fail; }
+    if (!in_data) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line + 1, 1, "no @data section"); goto fail; }
+    if (d.n == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no data rows"); goto fail; }
+    d.n_attrs = F; d.n_labels = Lb; d.sparse = mode == 1;
+    if (d.sparse && !d.attr_id) { /* every row empty: keep the arrays non-NULL */
+        p = d.attr_id; if ((r = ssvm__rgrow(&d._a, &p, &cap_id, 1, sizeof(int))) != SSVM_OK) goto oom; d.attr_id = (int *)p;
+        p = d.attr_val; if ((r = ssvm__rgrow(&d._a, &p, &cap_v, 1, sizeof(ssvm_real))) != SSVM_OK) goto oom; d.attr_val = (ssvm_real *)p;
+    }
+    ssvm__lines_free(&L);
+    ssvm_dict_uninit(&names); ssvm_dict_uninit(&vals);
+    ssvm__free_with(&d._a, at); ssvm__free_with(&d._a, key);
+    *out = d;
+    return SSVM_OK;
+oom:
+    r = ssvm__rerr(err, r, L.line, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
+fail:
+    ssvm__lines_free(&L);
+    ssvm_dict_uninit(&names); ssvm_dict_uninit(&vals);
+    ssvm__free_with(&d._a, at); ssvm__free_with(&d._a, key);
+    ssvm_arff_data_uninit(&d);
+    return r;
+}
+STRUCTSVM_DEF ssvm_graph_config ssvm_arff_graph_config(const ssvm_arff_data *d) {
+    ssvm_graph_config g = ssvm_graph_config_init(d ? d->n : 0, d ? d->n_labels : 0, d ? d->n_attrs : 0,
+                                                 d && !d->sparse ? d->x : 0, d ? d->labels : 0);
+    if (d && d->sparse) { g.row_start = d->row_start; g.attr_id = d->attr_id; g.attr_val = d->attr_val; }
+    return g;
+}
+
+#ifndef STRUCTSVM_NO_STDIO
+/* >>readers: path wrappers */
+#define SSVM__PATH_READER(name, T, call)                                                                    \
+    STRUCTSVM_DEF ssvm_result name(const ssvm_reader_config *c, const char *path, T *out, ssvm_read_error *err) { \
+        FILE *f;                                                                                            \
+        ssvm_result r;                                                                                      \
+        if (!path) return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "NULL path");                         \
+        f = fopen(path, "rb");                                                                              \
+        if (!f) return ssvm__rerr(err, SSVM_ERR_IO, 0, 0, "cannot open the file");                          \
+        r = call(c, ssvm_input_file(f), out, err);                                                          \
+        fclose(f);                                                                                          \
+        return r;                                                                                           \
+    }
+SSVM__PATH_READER(ssvm_read_svmlight_path, ssvm_svmlight_data, ssvm_read_svmlight)
+SSVM__PATH_READER(ssvm_read_svmhmm_path, ssvm_svmlight_data, ssvm_read_svmhmm)
+SSVM__PATH_READER(ssvm_read_conll_path, ssvm_conll_data, ssvm_read_conll)
+SSVM__PATH_READER(ssvm_read_template_path, ssvm_template, ssvm_read_template)
+SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
+#undef SSVM__PATH_READER
+#endif
+/* (readers implementation ends) */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 #ifdef __cplusplus

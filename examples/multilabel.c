@@ -6,7 +6,7 @@
      full   every pair of labels (decoded exactly by enumerating the 2^L labelings)
      cliques  learned: clique generation (SSVM_CLIQUEGEN, Tan et al. CVPR 2015) over every pair as candidates,
             l2,1-squared regulariser; prints the cliques chosen and predicts with those only
-   Data: Mulan dense ARFF (.arff or .arff.gz; the labels are the last L columns), e.g. scene (L = 6) or
+   Data: Mulan dense ARFF (.arff or .arff.gz; the labels are the last L columns; read by ssvm_read_arff), e.g. scene (L = 6) or
    yeast (L = 14) from ../shared/data; without files, a synthetic problem it generates itself.
      build/multilabel                                   (synthetic, 6 labels)
      build/multilabel --labels 6 --graph full ../shared/data/scene/scene-train.arff.gz \
@@ -27,82 +27,49 @@
 /* A data set: n rows of F features (a constant 1 added last, so that each label has a bias) and L labels. */
 typedef struct dataset {
     int n, F, L;
-    ssvm_real *x; /* n x F */
-    int *y;       /* n x L, 0/1 */
+    ssvm_real *x;        /* n x F */
+    int *y;              /* n x L, 0/1 */
+    ssvm_arff_data file; /* what the library's ARFF reader returned (x and y point into it), or zeros */
+    int owns;            /* x and y were malloc'ed here */
 } dataset;
+static void dataset_free(dataset *d) {
+    if (d->owns) { free(d->x); free(d->y); }
+    ssvm_arff_data_uninit(&d->file);
+    memset(d, 0, sizeof *d);
+}
 
-/* ------------------------------------------------------------------------------ reading dense ARFF */
-static char *read_all(const char *path) {
-    size_t len = strlen(path), cap = 1 << 20, n = 0, got;
-    int gz = len > 3 && strcmp(path + len - 3, ".gz") == 0;
-    char *buf, *cmd = NULL;
+/* ------------------------------------------------------------------------------ reading Mulan ARFF */
+/* The library's reader (ssvm_read_arff, dense or sparse ARFF) with the labels the last L attributes and the
+   bias as one more feature; .gz goes through `gzip -dc` here (the library never runs a program). */
+static int load_arff(const char *path, int L, dataset *d) {
+    ssvm_reader_config rc = ssvm_reader_config_init();
+    ssvm_read_error e;
+    size_t len = strlen(path);
+    int gz = len > 3 && strcmp(path + len - 3, ".gz") == 0, r;
     FILE *f;
+    memset(d, 0, sizeof *d);
     if (gz) { /* through gzip; the path goes inside single quotes, so refuse one that contains a quote */
-        if (strchr(path, '\'')) return NULL;
+        char *cmd;
+        if (strchr(path, '\'') || !(f = fopen(path, "rb"))) { fprintf(stderr, "%s: cannot read\n", path); return 1; }
+        fclose(f);
         cmd = (char *)malloc(len + 32);
-        if (!cmd) return NULL;
+        if (!cmd) return 1;
         sprintf(cmd, "gzip -dc '%s'", path);
         f = popen(cmd, "r");
         free(cmd);
     } else f = fopen(path, "rb");
-    if (!f) return NULL;
-    buf = (char *)malloc(cap + 1);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) { char *b = (char *)realloc(buf, 2 * cap + 1); if (!b) { free(buf); buf = NULL; } else { buf = b; cap *= 2; } }
-    }
-    if (gz) { if (pclose(f) != 0) { free(buf); return NULL; } }
+    if (!f) { fprintf(stderr, "%s: cannot read\n", path); return 1; }
+    rc.n_labels = L;
+    rc.bias = 1;
+    r = ssvm_read_arff(&rc, ssvm_input_file(f), &d->file, &e);
+    if (gz) { if (pclose(f) != 0 && r == SSVM_OK) { ssvm_arff_data_uninit(&d->file); fprintf(stderr, "%s: gzip -dc failed\n", path); return 1; } }
     else fclose(f);
-    if (buf) buf[n] = 0;
-    return buf;
-}
-/* The rows after @data: comma-separated numbers, the last L of them 0/1 labels. Returns 0 on success. */
-static int load_arff(const char *path, int L, dataset *d) {
-    char *text = read_all(path), *p, *line;
-    int cols = 0, cap = 0;
-    memset(d, 0, sizeof *d);
-    if (!text) { fprintf(stderr, "%s: cannot read\n", path); return 1; }
-    p = text;
-    for (;;) { /* skip the header */
-        line = p;
-        p = strchr(p, '\n');
-        if (!p) { fprintf(stderr, "%s: no @data line\n", path); free(text); return 1; }
-        *p++ = 0;
-        if (strncmp(line, "@data", 5) == 0 || strncmp(line, "@DATA", 5) == 0) break;
+    if (r != SSVM_OK) {
+        fprintf(stderr, "%s:%ld:%ld: %s (%s)\n", path, e.line, e.column, e.message, ssvm_result_string((ssvm_result)r));
+        return 1;
     }
-    while (*p) {
-        char *end = strchr(p, '\n'), *q;
-        int c = 0;
-        if (end) *end = 0;
-        line = p;
-        p = end ? end + 1 : p + strlen(p);
-        if (!line[0] || line[0] == '%' || line[0] == '\r') continue;
-        if (!cols) { /* the first row fixes the column count */
-            for (q = line, cols = 1; *q; q++) cols += *q == ',';
-            if (cols <= L) { fprintf(stderr, "%s: %d columns, not more than L = %d\n", path, cols, L); free(text); return 1; }
-            d->L = L; d->F = cols - L + 1;
-        }
-        if (d->n == cap) {
-            cap = cap ? 2 * cap : 1024;
-            d->x = (ssvm_real *)realloc(d->x, (size_t)cap * d->F * sizeof(ssvm_real));
-            d->y = (int *)realloc(d->y, (size_t)cap * L * sizeof(int));
-            if (!d->x || !d->y) { fprintf(stderr, "out of memory\n"); free(text); return 1; }
-        }
-        for (q = line; c < cols; c++) {
-            char *next;
-            double v = strtod(q, &next);
-            if (next == q) { fprintf(stderr, "%s: row %d, column %d: not a number\n", path, d->n + 1, c + 1); free(text); return 1; }
-            if (c < cols - L) d->x[(size_t)d->n * d->F + c] = (ssvm_real)v;
-            else if (v == 0 || v == 1) d->y[(size_t)d->n * L + c - (cols - L)] = (int)v;
-            else { fprintf(stderr, "%s: row %d: label %g is not 0/1\n", path, d->n + 1, v); free(text); return 1; }
-            q = next;
-            while (*q == ',' || *q == ' ') q++;
-        }
-        d->x[(size_t)d->n * d->F + d->F - 1] = 1; /* the bias feature */
-        d->n++;
-    }
-    free(text);
-    if (!d->n) { fprintf(stderr, "%s: no rows\n", path); return 1; }
+    if (d->file.sparse) { fprintf(stderr, "%s: sparse ARFF: this example wants dense rows\n", path); ssvm_arff_data_uninit(&d->file); return 1; }
+    d->n = d->file.n; d->F = d->file.n_attrs; d->L = d->file.n_labels; d->x = d->file.x; d->y = d->file.labels;
     return 0;
 }
 
@@ -116,7 +83,8 @@ static double uniform(void) {
 }
 static void make_synthetic(int n, dataset *d) {
     int i, l, k, F = 8;
-    d->n = n; d->L = 6; d->F = F + 1;
+    memset(d, 0, sizeof *d);
+    d->n = n; d->L = 6; d->F = F + 1; d->owns = 1;
     d->x = (ssvm_real *)malloc((size_t)n * d->F * sizeof(ssvm_real));
     d->y = (int *)malloc((size_t)n * d->L * sizeof(int));
     for (i = 0; i < n; i++) {
@@ -179,8 +147,9 @@ int main(int argc, char **argv) {
         int k = (int)(1 / holdout + 0.5), keep = 0;
         if (fold < 0) fold = k - 1;
         if (fold >= k) { fprintf(stderr, "--fold: 0..%d\n", k - 1); return 2; }
-        free(te.x); free(te.y);
-        te = tr; te.n = 0;
+        dataset_free(&te);
+        te = tr; te.n = 0; te.owns = 1;
+        memset(&te.file, 0, sizeof te.file);
         te.x = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)tr.n * tr.F);
         te.y = (int *)malloc(sizeof(int) * (size_t)tr.n * L);
         if (!te.x || !te.y) return 1;
@@ -308,6 +277,6 @@ int main(int argc, char **argv) {
         free(work); free(w); free(yhat); free(tpl);
         ssvm_graph_uninit(&model);
     }
-    free(edges); free(tr.x); free(tr.y); free(te.x); free(te.y);
+    free(edges); dataset_free(&tr); dataset_free(&te);
     return 0;
 }

@@ -1,0 +1,387 @@
+/* tools/structsvm.c: the command-line tool (`make` builds build/structsvm). Public domain (Unlicense).
+     structsvm learn [options] train.dat model
+     structsvm classify [options] test.dat model predictions
+     structsvm export-c model out.c
+     structsvm info model
+     structsvm --help
+   Data through the library's readers (READERS in the manual), models through its model files (MODEL FILES).
+   Formats: svmlight (SVM^multiclass: multiclass model), svmhmm (chain model), conll (chain model over CRF++
+   templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc. */
+#define _POSIX_C_SOURCE 200809L /* popen for .gz, isatty */
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include "../examples/conll_data.h" /* conlleval's chunk scores */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *usage =
+    "usage: structsvm learn [options] train.dat model\n"
+    "       structsvm classify [options] test.dat model predictions\n"
+    "       structsvm export-c model out.c\n"
+    "       structsvm info model\n"
+    "options:\n"
+    "  --format F     svmlight | svmhmm | conll | arff (default: arff for *.arff[.gz], conll with --template,\n"
+    "                 else svmlight)\n"
+    "  --template T   CRF++ feature templates for conll (e.g. examples/chunking.template; classify needs it too)\n"
+    "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"
+    "  --lambda L     the regulariser (default 0.01; -c overrides)\n"
+    "  -e E, --gap E  stop when the duality gap <= E (default 0.001)\n"
+    "  --solver S     bcfw | fw | ssg (default bcfw)\n"
+    "  --passes P     at most P passes (default 50)\n"
+    "  --seed S       (default 1)\n"
+    "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"
+    "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
+    "  --bias B       svmlight, svmhmm: add a constant feature B (give it to classify too); arff always adds 1\n"
+    "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
+    "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
+    "Hamming loss and subset accuracy (arff).\n";
+
+enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
+typedef struct opts {
+    int format, passes, graph_tree, labels;
+    double lambda, gap, bias;
+    unsigned long long seed;
+    ssvm_solver_kind solver;
+    const char *tmpl;
+} opts;
+
+/* ---- input: a FILE (gzip -dc for *.gz) ---- */
+static FILE *open_in(const char *path, int *pipe) {
+    size_t n = strlen(path), i;
+    FILE *f = fopen(path, "rb");
+    *pipe = 0;
+    if (!f || n < 4 || strcmp(path + n - 3, ".gz") != 0) return f;
+    fclose(f);
+    {
+        char *cmd = (char *)malloc(4 * n + 32), *q;
+        if (!cmd) return NULL;
+        q = cmd + sprintf(cmd, "gzip -dc -- '");
+        for (i = 0; i < n; i++) { if (path[i] == '\'') { memcpy(q, "'\\''", 4); q += 4; } else *q++ = path[i]; }
+        strcpy(q, "'");
+        f = popen(cmd, "r");
+        free(cmd);
+        *pipe = 1;
+    }
+    return f;
+}
+static void close_in(FILE *f, int pipe) { if (pipe) pclose(f); else fclose(f); }
+static int fail_read(const char *path, ssvm_result r, const ssvm_read_error *e) {
+    fprintf(stderr, "%s:%ld:%ld: %s (%s)\n", path, e->line, e->column, e->message, ssvm_result_string(r));
+    return 1;
+}
+
+/* everything read from one data file */
+typedef struct data {
+    ssvm_svmlight_data l;
+    ssvm_conll_data c;
+    ssvm_conll_features f;
+    ssvm_arff_data a;
+} data;
+static void data_free(data *d) {
+    ssvm_svmlight_data_uninit(&d->l); ssvm_conll_features_uninit(&d->f); ssvm_conll_data_uninit(&d->c);
+    ssvm_arff_data_uninit(&d->a);
+}
+/* read path in o->format; CoNLL also featurizes (grow at learn time) */
+static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template *tp, ssvm_dict *attrs,
+                     ssvm_dict *labels, int grow, data *d) {
+    ssvm_reader_config rc = ssvm_reader_config_init();
+    ssvm_read_error e;
+    ssvm_result r;
+    int pipe;
+    FILE *f = open_in(path, &pipe);
+    memset(d, 0, sizeof *d);
+    if (!f) { fprintf(stderr, "%s: cannot open\n", path); return 1; }
+    rc.n_attrs = n_attrs;
+    rc.bias = o->format == FMT_ARFF ? 1 : o->bias;
+    if (o->format == FMT_ARFF) rc.n_labels = o->labels;
+    if (o->format == FMT_SVMLIGHT) r = ssvm_read_svmlight(&rc, ssvm_input_file(f), &d->l, &e);
+    else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_file(f), &d->l, &e);
+    else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_file(f), &d->c, &e);
+    else r = ssvm_read_arff(&rc, ssvm_input_file(f), &d->a, &e);
+    close_in(f, pipe);
+    if (r != SSVM_OK) return fail_read(path, r, &e);
+    if (o->format == FMT_CONLL) {
+        rc.bias = 0;
+        r = ssvm_conll_featurize(&rc, &d->c, tp, attrs, labels, grow, 1, &d->f, &e);
+        if (r != SSVM_OK) return fail_read(o->tmpl, r, &e);
+    }
+    return 0;
+}
+
+/* ---- learn ---- */
+static int progress(void *user, const ssvm_progress *p) {
+    int tty = *(int *)user;
+    const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
+    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", tty ? "\r" : "", p->pass, ob->primal,
+            ob->dual, ob->gap, p->wall_seconds, tty ? "   " : "\n");
+    fflush(stderr);
+    return 0;
+}
+static int learn(const opts *o, const char *train_path, const char *model_path) {
+    data d;
+    ssvm_template tp;
+    ssvm_dict attrs, labels;
+    ssvm_multiclass mc;
+    ssvm_chain ch;
+    ssvm_graph gr;
+    ssvm_multiclass_config mcc;
+    ssvm_chain_config chc;
+    ssvm_graph_config grc;
+    ssvm_problem p;
+    ssvm_solver_config sc;
+    ssvm_progress final;
+    ssvm_model m;
+    ssvm_real *w;
+    ssvm_result r;
+    const char **an = NULL, **ln = NULL;
+    int tty = isatty(2), edges[2 * 64], i, E = 0;
+    ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
+    memset(&tp, 0, sizeof tp);
+    if (o->format == FMT_CONLL) {
+        ssvm_reader_config rc = ssvm_reader_config_init();
+        ssvm_read_error e;
+        if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
+        if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
+    }
+    if (read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) return 1;
+    if (o->format == FMT_SVMLIGHT) {
+        mcc = ssvm_svmlight_multiclass_config(&d.l);
+        if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
+    } else if (o->format == FMT_ARFF) {
+        grc = ssvm_arff_graph_config(&d.a);
+        if (o->graph_tree && d.a.n_labels <= 64) {
+            size_t bytes = 0;
+            void *work;
+            ssvm_chow_liu_get_work_size(d.a.n_labels, &bytes);
+            work = malloc(bytes);
+            if (!work || ssvm_chow_liu(d.a.n, d.a.n_labels, d.a.labels, work, bytes, edges, &E) != SSVM_OK) E = 0;
+            free(work);
+            grc.n_edges = E; grc.edges = E ? edges : NULL;
+        }
+        if ((r = ssvm_graph_init(&grc, &gr)) == SSVM_OK) r = ssvm_graph_problem(&gr, &p);
+    } else {
+        chc = o->format == FMT_CONLL ? ssvm_conll_chain_config(&d.f) : ssvm_svmhmm_chain_config(&d.l);
+        chc.flags = SSVM_CHAIN_COUNTED_LOSS | (o->format == FMT_CONLL ? SSVM_CHAIN_ATTR_MAJOR : 0);
+        if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
+    }
+    if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", train_path, ssvm_result_string(r)); return 1; }
+    fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
+    sc = ssvm_solver_config_init(&p, o->solver);
+    sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
+    sc.progress = progress; sc.progress_user = &tty;
+    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+    if (!w) return 1;
+    r = ssvm_train(&sc, w, sizeof(ssvm_real) * (size_t)p.d, &final);
+    if (tty) fprintf(stderr, "\n");
+    if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    fprintf(stderr, "%s\n", ssvm_result_string(r));
+    if (o->format == FMT_SVMLIGHT) r = ssvm_model_of_multiclass(&mcc, w, &m);
+    else if (o->format == FMT_ARFF) r = ssvm_model_of_graph(&grc, w, &m);
+    else r = ssvm_model_of_chain(&chc, w, &m);
+    if (r == SSVM_OK) {
+        ssvm_model_set_summary(&m, &sc, &final);
+        if (o->format == FMT_CONLL) { /* names: the attribute dictionary rebuilds the ids at classify time */
+            an = (const char **)malloc(sizeof(char *) * (size_t)(attrs.n + 1));
+            ln = (const char **)malloc(sizeof(char *) * (size_t)(labels.n + 1));
+            if (!an || !ln) return 1;
+            for (i = 0; i < attrs.n; i++) an[i] = ssvm_dict_str(&attrs, i);
+            for (i = 0; i < labels.n; i++) ln[i] = ssvm_dict_str(&labels, i);
+            m.n_attr_names = attrs.n; m.attr_names = an; m.n_label_names = labels.n; m.label_names = ln;
+        } else if (o->format == FMT_ARFF) {
+            an = (const char **)malloc(sizeof(char *) * (size_t)(d.a.n_attrs + 1));
+            ln = (const char **)malloc(sizeof(char *) * (size_t)(d.a.n_labels + 1));
+            if (!an || !ln) return 1;
+            for (i = 0; i < d.a.attr_names.n; i++) an[i] = ssvm_dict_str(&d.a.attr_names, i);
+            if (i < d.a.n_attrs) an[i++] = "(bias)";
+            for (i = 0; i < d.a.n_labels; i++) ln[i] = ssvm_dict_str(&d.a.label_names, i);
+            m.n_attr_names = d.a.n_attrs; m.attr_names = an; m.n_label_names = d.a.n_labels; m.label_names = ln;
+        }
+        r = ssvm_model_save_file(&m, model_path);
+    }
+    if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
+    free(an); free(ln); free(w);
+    if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
+    else if (o->format == FMT_ARFF) ssvm_graph_uninit(&gr);
+    else ssvm_chain_uninit(&ch);
+    data_free(&d);
+    ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
+    return 0;
+}
+
+/* ---- classify ---- */
+static int classify(const opts *o, const char *test_path, const char *model_path, const char *pred_path) {
+    ssvm_model m;
+    data d;
+    ssvm_template tp;
+    ssvm_dict attrs, labels;
+    ssvm_result r;
+    FILE *out;
+    int *y = NULL, i, t, k, ylen;
+    void *work = NULL;
+    size_t wb = 0, yb;
+    long right = 0, total = 0, exact = 0;
+    ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
+    memset(&tp, 0, sizeof tp);
+    if ((r = ssvm_model_load_file(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
+    if (o->format == FMT_CONLL) {
+        ssvm_reader_config rc = ssvm_reader_config_init();
+        ssvm_read_error e;
+        if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
+        if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
+        if (m.n_attr_names != m.n_attrs || m.n_label_names != m.n_labels) { fprintf(stderr, "%s: no names in the model\n", model_path); return 1; }
+        for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
+        for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
+    }
+    /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
+    if (read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels, 0, &d))
+        return 1;
+    if ((m.kind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (m.kind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
+        fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
+        return 1;
+    }
+    if (o->format == FMT_ARFF && d.a.n_attrs != m.n_attrs) { fprintf(stderr, "%s: %d features, the model %d\n", test_path, d.a.n_attrs, m.n_attrs); return 1; }
+    out = fopen(pred_path, "w");
+    if (!out) { fprintf(stderr, "%s: cannot write\n", pred_path); return 1; }
+    {
+        int maxlen = 1;
+        const int *ss = o->format == FMT_CONLL ? d.c.seq_start : d.l.seq_start;
+        int nseq = o->format == FMT_CONLL ? d.c.n_seq : d.l.n_seq;
+        if (m.kind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
+        if (m.kind == SSVM_MODEL_GRAPH) maxlen = m.n_labels;
+        yb = sizeof(int) * (size_t)maxlen;
+        y = (int *)malloc(yb);
+        if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
+        work = malloc(wb ? wb : 1);
+        if (!y || !work) return 1;
+    }
+    if (o->format == FMT_SVMLIGHT) {
+        for (i = 0; i < d.l.n; i++) {
+            ssvm_model_input in = ssvm_model_input_init(1, NULL);
+            in.attr_start = d.l.row_start + i; in.attr_id = d.l.attr_id; in.attr_val = d.l.attr_val;
+            if ((r = ssvm_model_predict(&m, &in, work, wb, y, yb, &ylen)) != SSVM_OK) break;
+            fprintf(out, "%d\n", y[0] + 1);
+            right += y[0] == d.l.labels[i];
+            total++;
+        }
+        if (r == SSVM_OK) printf("accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
+    } else if (o->format == FMT_ARFF) {
+        for (i = 0; i < d.a.n; i++) {
+            ssvm_model_input in = ssvm_model_input_init(1, d.a.sparse ? NULL : d.a.x + (size_t)i * (size_t)d.a.n_attrs);
+            int errs = 0;
+            if (d.a.sparse) { in.attr_start = d.a.row_start + i; in.attr_id = d.a.attr_id; in.attr_val = d.a.attr_val; }
+            if ((r = ssvm_model_predict(&m, &in, work, wb, y, yb, &ylen)) != SSVM_OK) break;
+            for (k = 0; k < m.n_labels; k++) {
+                fprintf(out, "%s%d", k ? "," : "", y[k]);
+                errs += y[k] != d.a.labels[(size_t)i * (size_t)m.n_labels + (size_t)k];
+            }
+            fputc('\n', out);
+            right += m.n_labels - errs; total += m.n_labels; exact += errs == 0;
+        }
+        if (r == SSVM_OK)
+            printf("Hamming loss %.4f, subset accuracy %.2f%% (%ld of %d)\n", 1.0 - (double)right / (double)total,
+                   100.0 * (double)exact / (double)d.a.n, exact, d.a.n);
+    } else { /* chains */
+        int conll = o->format == FMT_CONLL, nseq = conll ? d.c.n_seq : d.l.n_seq, ntok = conll ? d.c.n_tok : d.l.n;
+        const int *ss = conll ? d.c.seq_start : d.l.seq_start, *as = conll ? d.f.attr_start : d.l.row_start;
+        const int *ai = conll ? d.f.attr_id : d.l.attr_id, *gold = conll ? d.f.labels : d.l.labels;
+        const ssvm_real *av = conll ? NULL : d.l.attr_val;
+        int *pred = (int *)malloc(sizeof(int) * (size_t)ntok);
+        if (!pred) return 1;
+        for (i = 0; i < nseq; i++) {
+            ssvm_model_input in = ssvm_model_input_init(ss[i + 1] - ss[i], NULL);
+            in.attr_start = as + ss[i]; in.attr_id = ai; in.attr_val = av;
+            if ((r = ssvm_model_predict(&m, &in, work, wb, y, yb, &ylen)) != SSVM_OK) break;
+            for (t = 0; t < ylen; t++) {
+                pred[ss[i] + t] = y[t];
+                right += y[t] == gold[ss[i] + t];
+                if (conll) {
+                    for (k = 0; k < d.c.n_cols; k++) fprintf(out, "%s ", ssvm_dict_str(&d.c.strs, d.c.cell[(size_t)(ss[i] + t) * (size_t)d.c.n_cols + (size_t)k]));
+                    fprintf(out, "%s\n", ssvm_dict_str(&labels, y[t]));
+                } else fprintf(out, "%d\n", y[t] + 1);
+            }
+            total += ylen;
+            fputc('\n', out);
+        }
+        if (r == SSVM_OK) printf("per-token accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
+        if (r == SSVM_OK && conll) { /* conlleval's chunk scores when the tags look like IOB */
+            const char **g = (const char **)malloc(sizeof(char *) * (size_t)ntok), **p = (const char **)malloc(sizeof(char *) * (size_t)ntok);
+            conll_scores cs;
+            int iob = 1;
+            for (t = 0; g && p && t < ntok; t++) {
+                g[t] = ssvm_dict_str(&d.c.strs, d.c.cell[(size_t)t * (size_t)d.c.n_cols + (size_t)(d.c.n_cols - 1)]);
+                p[t] = ssvm_dict_str(&labels, pred[t]);
+                if (!(g[t][0] == 'O' && !g[t][1]) && !((g[t][0] == 'B' || g[t][0] == 'I') && g[t][1] == '-')) iob = 0;
+            }
+            if (g && p && iob && conll_score_tags(nseq, ss, g, p, &cs) == 0) {
+                printf("chunk precision %.2f%%, recall %.2f%%, F1 %.2f\n", cs.precision, cs.recall, cs.f1);
+                conll_scores_free(&cs);
+            }
+            free(g); free(p);
+        }
+        free(pred);
+    }
+    fclose(out);
+    if (r != SSVM_OK) { fprintf(stderr, "predict: %s\n", ssvm_result_string(r)); return 1; }
+    free(y); free(work);
+    data_free(&d);
+    ssvm_model_uninit(&m);
+    ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    opts o;
+    const char *pos[3] = {NULL, NULL, NULL}, *cmd;
+    int np = 0, i, fmt_set = 0;
+    memset(&o, 0, sizeof o);
+    o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { fputs(usage, argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
+    cmd = argv[1];
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--format") && v) {
+            i++; fmt_set = 1;
+            if (!strcmp(v, "svmlight")) o.format = FMT_SVMLIGHT;
+            else if (!strcmp(v, "svmhmm")) o.format = FMT_SVMHMM;
+            else if (!strcmp(v, "conll")) o.format = FMT_CONLL;
+            else if (!strcmp(v, "arff")) o.format = FMT_ARFF;
+            else { fprintf(stderr, "--format: svmlight, svmhmm, conll or arff\n"); return 2; }
+        } else if (!strcmp(a, "--template") && v) { o.tmpl = v; i++; }
+        else if (!strcmp(a, "-c") && v) { double c = atof(v); i++; if (!(c > 0)) { fprintf(stderr, "-c: > 0\n"); return 2; } o.lambda = 1.0 / c; }
+        else if (!strcmp(a, "--lambda") && v) { o.lambda = atof(v); i++; }
+        else if ((!strcmp(a, "-e") || !strcmp(a, "--gap")) && v) { o.gap = atof(v); i++; }
+        else if (!strcmp(a, "--passes") && v) { o.passes = atoi(v); i++; }
+        else if (!strcmp(a, "--seed") && v) { o.seed = strtoull(v, NULL, 10); i++; }
+        else if (!strcmp(a, "--labels") && v) { o.labels = atoi(v); i++; }
+        else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); i++; }
+        else if (!strcmp(a, "--graph") && v) { o.graph_tree = !strcmp(v, "tree"); i++; }
+        else if (!strcmp(a, "--solver") && v) {
+            i++;
+            if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
+            else if (!strcmp(v, "fw")) o.solver = SSVM_FW;
+            else if (!strcmp(v, "ssg")) o.solver = SSVM_SSG;
+            else { fprintf(stderr, "--solver: bcfw, fw or ssg\n"); return 2; }
+        } else if (a[0] != '-' && np < 3) pos[np++] = a;
+        else { fprintf(stderr, "unknown option %s\n%s", a, usage); return 2; }
+    }
+    if (!fmt_set && pos[0]) {
+        size_t n = strlen(pos[0]);
+        if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;
+        else if (o.tmpl) o.format = FMT_CONLL;
+    }
+    if (!strcmp(cmd, "learn") && np == 2) return learn(&o, pos[0], pos[1]);
+    if (!strcmp(cmd, "classify") && np == 3) return classify(&o, pos[0], pos[1], pos[2]);
+    if ((!strcmp(cmd, "export-c") && np == 2) || (!strcmp(cmd, "info") && np == 1)) {
+        ssvm_model m;
+        ssvm_result r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
+        if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", pos[0], ssvm_result_string(r)); return 1; }
+        r = np == 2 ? ssvm_model_export_c_file(&m, "model", pos[1]) : ssvm_model_print(&m, stdout);
+        ssvm_model_uninit(&m);
+        if (r != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
+        return 0;
+    }
+    fputs(usage, stderr);
+    return 2;
+}
