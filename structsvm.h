@@ -1,4 +1,4 @@
-/* structsvm.h - v0.3.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.4.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -805,8 +805,8 @@
    anything else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), a reader for the OCR letter.data format (examples/ocr_data.h
-   in examples/ are demo code). No global state anywhere.
+   one solver and one model object per thread), parallel oracle calls, a reader for the OCR letter.data format
+   (examples/ocr_data.h reads it as demo code). No global state anywhere.
 
    CHANGES
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
@@ -838,8 +838,9 @@
                         the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
                         sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
                         Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
-     0.4.0 (unreleased) Solver SSVM_CLIQUEGEN (config.cg): clique generation with the l2,1-squared regulariser
-                        (Tan et al. CVPR 2015, Algorithms 1-3) on ssvm_graph's candidate pairs, certified by the
+     0.4.0 (2026-11-25) Additions only (0.3 code compiles unchanged). Solver SSVM_CLIQUEGEN (config.cg): clique
+                        generation with the l2,1-squared regulariser (Tan et al. CVPR 2015, Algorithms 1-3) on
+                        ssvm_graph's candidate pairs, certified by the
                         gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
                         ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
                         examples/multilabel.c --graph cliques.
@@ -855,6 +856,8 @@
                         .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
                         ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
                         make bench-gaps.
+                        SSVM_SOLVER_RULE (7): a solver's own stopping rule (clique generation's A.3 / no
+                        violator), which certifies nothing, is no longer reported as SSVM_CONVERGED.
                         Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
                         support set of (example, labeling, alpha) triples, input kernels lifted to the
                         multiclass and chain models (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a
@@ -978,7 +981,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 3
+#define STRUCTSVM_VERSION_MINOR 4
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
