@@ -836,6 +836,8 @@
                         little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
                         sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
                         SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
+                        make bench-solvers covers every solver (BCFW and SSG with their three averages, multi-sample,
+                        online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG: why it lags BCFW.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
