@@ -17,6 +17,7 @@
    Figure 1 (d)), each with --full-passes passes (default 30; about an hour of CPU in all).
    Plots: build/bench_solvers_<problem>.svg, one panel per lambda: suboptimality and test error against effective
    passes (log-log and log-linear), like the paper's Figure 1.
+   D_best also includes a reference run: BCFW for 10 times the passes, evaluated once at the end.
    Last line: RESULT with, per solver, the effective passes to reach a suboptimality of 0.01 and 0.1 on OCR-small
    at lambda = 0.01 (-1: not within the run) and the suboptimality at the end. D_best comes from these runs
    only, so suboptimality is an upper bound.
@@ -239,11 +240,30 @@ static void write_svg(const char *path, const char *title, const double *lambdas
     if (fclose(f) == 0) printf("plot: %s\n", path);
 }
 
+/* a reference for D_best: BCFW (weighted average) for ref passes without evaluations, then its dual (the
+   iterate's and the average's, the larger); -1e300 when it fails */
+static double reference_dual(approx *A, double lambda, int ref, double *primal) {
+    ssvm_problem p = A->base;
+    ssvm_solver_config c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    ssvm_solver s;
+    ssvm_progress pr;
+    double D = -1e300;
+    c.lambda = lambda; c.max_passes = ref; c.gap_tol = 0; c.eval_every = 0;
+    *primal = 0;
+    if (ssvm_solver_init(&c, &s) != SSVM_OK) return D;
+    if (ssvm_solver_run(&s) >= 0 && ssvm_solver_evaluate(&s, 1, 1, &pr) == SSVM_OK) {
+        D = pr.iterate.dual > pr.average.dual ? pr.iterate.dual : pr.average.dual;
+        *primal = pr.average.primal < pr.iterate.primal ? pr.average.primal : pr.iterate.primal;
+    }
+    ssvm_solver_uninit(&s);
+    return D;
+}
+
 /* one problem: every solver at every lambda; tables, the plot; RESULT for the first lambda when result != 0 */
 static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, ssvm_chain *mte, const double *lambdas,
-                         int nl, int passes, const char *svgdir, int result) {
+                         int nl, int passes, int ref, const char *svgdir, int result) {
     static hist H[2][NROWS];
-    double need[NROWS], need1[NROWS], last[NROWS], Dbest[2];
+    double need[NROWS], need1[NROWS], last[NROWS], Dbest[2], rneed[NROWS], rneed1[NROWS], rlast[NROWS], Pref = 0;
     approx A;
     int li, j, k;
     size_t wb = 0;
@@ -259,13 +279,14 @@ static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, s
     if (!A.work || !A.ys || !A.lens || !A.deltas) return 1;
     printf("\n######## %s: %d passes per solver\n", title, passes);
     for (li = 0; li < nl; li++) {
-        Dbest[li] = -1e300;
+        Dbest[li] = ref > 0 ? reference_dual(&A, lambdas[li], ref, &Pref) : -1e300;
+        if (ref > 0) printf("reference at lambda %g: BCFW %d passes, dual %.8g, primal %.8g\n", lambdas[li], ref, Dbest[li], Pref);
         for (j = 0; j < NROWS; j++) { run(&rows[j], &A, mtr, mte, lambdas[li], passes, &H[li][j]); fflush(stdout); }
         for (j = 0; j < NROWS; j++)
             for (k = 0; k < H[li][j].np; k++)
                 if (H[li][j].D[k] == H[li][j].D[k] && H[li][j].D[k] > Dbest[li]) Dbest[li] = H[li][j].D[k];
-        printf("\n== %s, lambda = %g: suboptimality P - D_best (D_best = %.8g, the best dual any solver reached)\n", name,
-               lambdas[li], Dbest[li]);
+        printf("\n== %s, lambda = %g: suboptimality P - D_best (D_best = %.8g, the best dual any run, the reference"
+               " included, reached)\n", name, lambdas[li], Dbest[li]);
         printf("%-15s %6s %9s %8s %12s %11s %8s\n", "solver", "pass", "eff_pass", "wall_s", "subopt", "gap", "test_err");
         for (j = 0; j < NROWS; j++) {
             const hist *h = &H[li][j];
@@ -288,16 +309,17 @@ static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, s
             const hist *h = &H[li][j];
             printf("  %-15s %8.2f %8.2f %12.4g %8.2f\n", rows[j].name, need1[j], need[j], last[j], h->np ? h->sec[h->np - 1] : 0.0);
         }
-        if (li == 0 && result) { /* RESULT: lambdas[0] (0.01 by default) */
-            printf("\nRESULT lambda=%g", lambdas[0]);
-            for (j = 0; j < NROWS; j++)
-                printf(" %s_passes_to_0.01=%.2f %s_passes_to_0.1=%.2f %s_subopt_end=%.4g", rows[j].name, need[j],
-                       rows[j].name, need1[j], rows[j].name, last[j]);
-            printf("\n");
-        }
+        if (li == 0) for (j = 0; j < NROWS; j++) { rneed[j] = need[j]; rneed1[j] = need1[j]; rlast[j] = last[j]; }
     }
     snprintf(path, sizeof path, "%s/bench_solvers_%s.svg", svgdir, name);
     write_svg(path, title, lambdas, nl, H, Dbest);
+    if (result) { /* RESULT (the last line): lambdas[0], 0.01 by default */
+        printf("\nRESULT lambda=%g", lambdas[0]);
+        for (j = 0; j < NROWS; j++)
+            printf(" %s_passes_to_0.01=%.2f %s_passes_to_0.1=%.2f %s_subopt_end=%.4g", rows[j].name, rneed[j],
+                   rows[j].name, rneed1[j], rows[j].name, rlast[j]);
+        printf("\n");
+    }
     free(A.work); free(A.ys); free(A.lens); free(A.deltas);
     return 0;
 }
@@ -316,7 +338,8 @@ static int ocr_problem(const ocr_data *all, int which, const double *lambdas, in
     if (ssvm_chain_init(&cc, &mte) != SSVM_OK) return 1;
     snprintf(title, sizeof title, "OCR-%s: train %d words, test %d; ssvm_real = %s", which == OCR_SMALL ? "small" : "large",
              tr.n_words, te.n_words, sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
-    rc = bench_problem(which == OCR_SMALL ? "ocr_small" : "ocr_large", title, &mtr, &mte, lambdas, nl, passes, svgdir, result);
+    rc = bench_problem(which == OCR_SMALL ? "ocr_small" : "ocr_large", title, &mtr, &mte, lambdas, nl, passes, 10 * passes,
+                       svgdir, result);
     ssvm_chain_uninit(&mtr); ssvm_chain_uninit(&mte);
     ocr_free(&tr); ocr_free(&te);
     return rc;
@@ -348,7 +371,7 @@ static int conll_problem(const char *shared, int passes, const char *svgdir) {
         return 1;
     lambda = 1.0 / ftr.n_sent;
     snprintf(title, sizeof title, "CoNLL-2000: train %d sentences, test %d (token error); lambda = 1/n", ftr.n_sent, fte.n_sent);
-    rc = bench_problem("conll", title, &tr.m, &te.m, &lambda, 1, passes, svgdir, 0);
+    rc = bench_problem("conll", title, &tr.m, &te.m, &lambda, 1, passes, 10 * passes, svgdir, 0);
     chunk_data_free(&tr); chunk_data_free(&te);
     conll_features_free(&ftr); conll_features_free(&fte);
     conll_dict_free(&attrs); conll_dict_free(&labels);
