@@ -35,7 +35,7 @@ bench-cliques: $(B)/multilabel
 bench-cliquegen: bench-cliques
 # bench-solvers: every solver side by side (BCFW and its averages, FW, SSG and its averages, cutting plane,
 # multi-sample, online EG) on OCR-small at lambda 0.01 and 0.001 (about 3 CPU minutes); FULL=1 adds OCR-large
-# and CoNLL (about an hour). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
+# and CoNLL (30-60 CPU minutes, estimated). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
 .PHONY: bench-solvers
 bench-solvers: $(B)/bench_solvers
 	./$(B)/bench_solvers $(SHARED) --svg-dir $(B) $(if $(FULL),--full)

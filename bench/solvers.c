@@ -14,7 +14,7 @@
    egstra's step-size rule).
    Problems: OCR-small (train fold 0, 626 words) at lambda 0.01 and 0.001 by default; with --full also
    OCR-large (folds 1-9, 6,251 words) at 0.01 and 0.001 and CoNLL-2000 chunking at lambda = 1/n (the paper's
-   Figure 1 (d)), each with --full-passes passes (default 30; about an hour of CPU in all).
+   Figure 1 (d)), each with --full-passes passes (default 30; 30-60 CPU minutes, estimated from a one-pass run).
    Plots: build/bench_solvers_<problem>.svg, one panel per lambda: suboptimality and test error against effective
    passes (log-log and log-linear), like the paper's Figure 1.
    D_best also includes a reference run: BCFW for 10 times the passes, evaluated once at the end.
