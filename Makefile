@@ -35,11 +35,13 @@ bench-graph: $(B)/multilabel $(B)/house
 bench-cliques: $(B)/multilabel
 	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
 bench-cliquegen: bench-cliques
-# bench-solvers: BCFW, approximate-oracle BCFW, FW, SSG, SSG-avg, cutting plane on OCR-small side by side
+# bench-solvers: every solver side by side (BCFW and its averages, FW, SSG and its averages, cutting plane,
+# multi-sample, online EG) on OCR-small at lambda 0.01 and 0.001 (about 3 CPU minutes); FULL=1 adds OCR-large
+# and CoNLL (30-60 CPU minutes, estimated). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
 .PHONY: bench-solvers
 bench-solvers: $(B)/bench_solvers
-	./$(B)/bench_solvers $(SHARED)
-$(B)/bench_solvers: bench/solvers.c examples/ocr_data.h $(HDR) | $(B)
+	./$(B)/bench_solvers $(SHARED) --svg-dir $(B) $(if $(FULL),--full)
+$(B)/bench_solvers: bench/solvers.c examples/ocr_data.h examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples $(B)/structsvm

@@ -433,6 +433,22 @@
      reaches primal 0.96 after 20 passes where the uniform start is at 3.95 and BCFW at 0.31); a line search
      whose every halving fails takes no step (the dual never decreases; ssvm_eg_rejected counts them); "first
      pass" is each example's first visit; example weights enter through w and l, not the step.
+     Why it lags BCFW (checked: no bug; test_eg_step_brute checks one step, w and the dual against enumeration).
+     The step's scale is the paper's: with C = lambda n its gradient is Delta - <w, psi> unscaled (w being the
+     engine's, 1/(lambda n) sum psi-weighted marginals), so eta = 0.5 means what it means in egstra. Measured on
+     OCR-small, lambda 0.01: the uniform start gives w0 = (1/(lambda n)) sum_i [phi(y_i) - E_unif phi], 150 times
+     longer than the optimum (|w0| 452 against 2.95; primal 2717, 44 after the first pass); the first steps see
+     score differences in the hundreds, so after one pass the node potentials of a position spread over 124 nats
+     on average and alpha_i sits on the labeling w0 prefers (mean gold marginal 0.51). Later gradients are of
+     order 1 and eta settles at 0.5-1.3 (the line search almost never halves: 0-5 steps refused a pass), so
+     pulling mass back across 124 nats takes on the order of 100 visits per example: after 20 passes (22.5
+     effective with the line-search calls) the primal is 3.95 and the dual -0.94 (BCFW: 0.31). Step scale is not
+     the cause: eta 0.05 gives primal 2.50 after 20 passes, 0.01 gives 6.49 (no step refused in either; the other
+     convention, C on the loss, would mean eta 0.5/(lambda n) = 0.08, between them), and 60/60 halvings give
+     3.95; starting nearer the gold labels does (eg.start = 5: 0.96). The BCFW paper (App. F, footnote 9) also
+     finds online-EG "substantially worse" on OCR and blames the log-parameterised iterate that cannot reach the
+     boundary where the optimum lies; here the uniform start's scale adds to that. make bench-solvers has it
+     beside the others.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -876,6 +892,9 @@
                         _TEMPLATE); ssvm_dict; examples/chunking.template; the chunking and multilabel examples
                         read through them; make fuzz-readers; the command-line tool build/structsvm
                         (tools/structsvm.c: learn, classify, export-c, info).
+                        make bench-solvers covers every solver (BCFW and SSG with their three averages,
+                        multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
+                        why it lags BCFW.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.

@@ -106,6 +106,81 @@ static void test_eg_start_brute(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* One EG step against enumeration (Collins et al. 2008, Fig. 2 with C = lambda n): from alpha uniform,
+   alpha_0'(y) ~ exp(eta (Delta(y) + <w, phi(x_0, y)>)) over all labelings of example 0 (the step is accepted:
+   the dual rises), w' = (1/(lambda n)) sum_i [phi(x_i, y_i) - E_alpha_i' phi(x_i, y)], and the dual
+   (1/n) sum_i E_alpha_i' Delta - lambda/2 |w'|^2, each recomputed from the enumerated distributions. A wrong
+   sign, a missing 1/(lambda n) or 1/n, or a step scaled by C would each move w' or D' off these values. */
+static void test_eg_step_brute(th_ctx *t) {
+    tchain c;
+    ssvm_problem p;
+    ssvm_solver s;
+    ssvm_solver_config cfg;
+    ssvm_progress pr;
+    ssvm_step_info info;
+    ssvm_real w[64], wb[64];
+    static ssvm_real buf[1 << 12];
+    static int idx[1 << 12];
+    static unsigned char mark[1 << 12];
+    static double logit[1 << 10];
+    ssvm_svec v;
+    const double lam = 0.5, eta = 0.3;
+    double l = 0, nw = 0;
+    int i, j, d;
+    if (!eg_setup(&c, &p, 11, SSVM_CHAIN_BIASES)) { TH_CHECK(t, 0); return; }
+    d = p.d;
+    TH_CHECK(t, d <= 64);
+    v.val = buf; v.idx = idx; v.mark = mark; v.d = d; v.nnz = 0; v.err = 0;
+    memset(mark, 0, sizeof mark);
+    cfg = ssvm_solver_config_init(&p, SSVM_EG);
+    cfg.eg.chain = &c.m; cfg.lambda = lam; cfg.eg.eta = eta; cfg.eg.grow = 1;
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK); /* w0 (checked above) */
+    memset(wb, 0, sizeof wb);
+    for (i = 0; i < p.n; i++) {
+        int L = c.start[i + 1] - c.start[i], y[5], k, tt;
+        long long N = 1, cc;
+        double mx = -1e300, Z = 0;
+        TH_CHECK(t, L <= 5);
+        for (tt = 0; tt < L; tt++) N *= 3;
+        for (cc = 0; cc < N; cc++) { /* example 0: the EG logits at w0; the others stay uniform */
+            ssvm_real dl = 0;
+            double f = 0;
+            for (k = (int)cc, tt = 0; tt < L; tt++, k /= 3) y[tt] = k % 3;
+            if (i == 0) {
+                ssvm_svec_clear(&v);
+                p.phi(p.user, i, y, L, (ssvm_real)1, &v);
+                f = (double)ssvm_svec_dot(&v, w);
+                p.loss(p.user, i, y, L, &dl);
+                f = eta * ((double)dl + f);
+            }
+            logit[cc] = f;
+            if (f > mx) mx = f;
+        }
+        for (cc = 0; cc < N; cc++) Z += exp(logit[cc] - mx);
+        ssvm_svec_clear(&v);
+        p.phi(p.user, i, c.labels + c.start[i], L, (ssvm_real)1, &v);
+        for (cc = 0; cc < N; cc++) {
+            double a = exp(logit[cc] - mx) / Z;
+            ssvm_real dl = 0;
+            for (k = (int)cc, tt = 0; tt < L; tt++, k /= 3) y[tt] = k % 3;
+            p.phi(p.user, i, y, L, (ssvm_real)(-a), &v);
+            p.loss(p.user, i, y, L, &dl);
+            l += a * (double)dl / p.n;
+        }
+        for (k = 0; k < v.nnz; k++) wb[v.idx[k]] += (ssvm_real)(v.val[v.idx[k]] / (lam * p.n));
+    }
+    for (j = 0; j < d; j++) nw += (double)wb[j] * (double)wb[j];
+    TH_CHECK(t, ssvm_solver_step(&s, 0, &info) == SSVM_OK);
+    TH_NEAR(t, info.gamma, eta, 1e-12); /* accepted without halving */
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
+    for (j = 0; j < d; j++) TH_NEAR(t, w[j], wb[j], EG_FLOAT ? 1e-4 : 1e-10);
+    TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK);
+    TH_NEAR(t, pr.iterate.dual, l - 0.5 * lam * nw, EG_FLOAT ? 1e-4 : 1e-10);
+    ssvm_solver_uninit(&s);
+    tchain_free(&c);
+}
+
 static void test_eg_dual_monotone(th_ctx *t) {
     tchain c;
     ssvm_problem p;
@@ -243,6 +318,7 @@ static void test_eg_bad_input(th_ctx *t) {
 void suite_eg(th_ctx *t) {
     TH_RUN(t, test_eg_marginals_brute);
     TH_RUN(t, test_eg_start_brute);
+    TH_RUN(t, test_eg_step_brute);
     TH_RUN(t, test_eg_dual_monotone);
     TH_RUN(t, test_eg_converges_to_bcfw);
     TH_RUN(t, test_eg_determinism_prealloc);
