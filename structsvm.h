@@ -7636,7 +7636,7 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
         s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
     } else {
         if (s->_cp_cache && s->_k > 0) {
-            double viol, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
+            double viol = 0, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
             if ((r = ssvm__cp_cached_plane(s, &ls, &viol)) != SSVM_OK) return r;
             cached = viol - s->_cp_info.xi > thr;
         }
