@@ -129,7 +129,7 @@ test-asan: | $(B)
 	@$(RUNTESTS) ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
 
 test-valgrind: $(B)/test_double
-	@VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" $(RUNTESTS) ./$(B)/test_double
+	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" $(RUNTESTS) ./$(B)/test_double
 
 $(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
