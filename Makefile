@@ -122,14 +122,22 @@ test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomal
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./tests/cli_test.sh
 
-test-asan: | $(B)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float $(TESTC) -o $(B)/test_asan_f -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/nomalloc.c -o $(B)/test_asan_nm -lm
-	@$(RUNTESTS) ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
+# test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;
+# TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one in two shards
+ASANFLAGS = $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(B)/test_asan: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
+	$(CC) $(ASANFLAGS) $(TESTC) -o $@ -lm
+$(B)/test_asan_f: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
+	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm
+$(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
+	$(CC) $(ASANFLAGS) tests/nomalloc.c -o $@ -lm
+test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm
+	@$(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm
 
+# valgrind on the double test program in two shards (TEST_JOBS=2 runs them at once), skipping the slowest case
 test-valgrind: $(B)/test_double
-	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" $(RUNTESTS) ./$(B)/test_double
+	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" \
+	    $(RUNTESTS) ./$(B)/test_double@0/2 ./$(B)/test_double@1/2
 
 $(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm

@@ -28,5 +28,6 @@ bin=$B/test_arm_$REAL
 TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)"
 echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL $TESTC, run under $qemu"
 $cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
-# run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests)
-SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin"
+# run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests), in
+# two shards that TEST_JOBS=2 (CI) runs at once
+SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin@0/2" "./$bin@1/2"
