@@ -35,7 +35,8 @@ int main(int argc, char **argv) {
     memset(&t, 0, sizeof t);
     t.filter = argc > 1 ? argv[1] : 0;
     /* SSVM_TEST_SHARD=i/n (tools/run_tests.sh with TEST_JOBS=n): one of n processes sharing the tests */
-    if (getenv("SSVM_TEST_SHARD") && (sscanf(getenv("SSVM_TEST_SHARD"), "%d/%d", &t.shard, &t.nshards) != 2 ||
+    if (getenv("SSVM_TEST_SHARD") && *getenv("SSVM_TEST_SHARD") &&
+        (sscanf(getenv("SSVM_TEST_SHARD"), "%d/%d", &t.shard, &t.nshards) != 2 ||
         t.nshards < 1 || t.shard < 0 || t.shard >= t.nshards)) {
         printf("run: SSVM_TEST_SHARD must be i/n with 0 <= i < n\n");
         return 2;
