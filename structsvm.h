@@ -7328,12 +7328,12 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
 }
 
 #ifndef STRUCTSVM_NO_STDIO
-SSVM__PRIV int ssvm__ck_fwrite(void *user, const void *p, size_t n) {
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__ck_fwrite(void *user, const void *p, size_t n) {
     return fwrite(p, 1, n, (FILE *)user) == n ? 0 : 1;
 }
 /* a write callback that fails after `budget` bytes (the tests' simulated crash), else passes to the FILE */
 typedef struct ssvm__ck_failing { FILE *f; long long budget; } ssvm__ck_failing;
-SSVM__PRIV int ssvm__ck_fwrite_failing(void *user, const void *p, size_t n) {
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__ck_fwrite_failing(void *user, const void *p, size_t n) {
     ssvm__ck_failing *q = (ssvm__ck_failing *)user;
     if (q->budget >= 0 && (long long)n > q->budget) {
         if (q->budget > 0) fwrite(p, 1, (size_t)q->budget, q->f); /* a torn write: part of it lands */
