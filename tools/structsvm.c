@@ -33,7 +33,12 @@ static const char *usage =
     "  --seed S       (default 1)\n"
     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"
     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
-    "  --bias B       svmlight, svmhmm: add a constant feature B (give it to classify too); arff always adds 1\n"
+    "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
+    "  --checkpoint C learn: save the run's state to C (atomically: C.tmp, then renamed) every N passes\n"
+    "  --checkpoint-every N  (default 1)\n"
+    "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start)\n"
+    "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
+    "                 the loss, w0 = M's weights)\n"
     "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
     "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
     "Hamming loss and subset accuracy (arff).\n";
@@ -45,6 +50,8 @@ typedef struct opts {
     unsigned long long seed;
     ssvm_solver_kind solver;
     const char *tmpl;
+    const char *ckpt, *resume, *init;
+    int ckpt_every;
 } opts;
 
 /* ---- input: a FILE (gzip -dc for *.gz) ---- */
@@ -111,12 +118,21 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
 }
 
 /* ---- learn ---- */
+typedef struct run_state {
+    int tty, every, failed;
+    const char *ckpt;
+    const ssvm_solver *s;
+} run_state;
 static int progress(void *user, const ssvm_progress *p) {
-    int tty = *(int *)user;
+    run_state *u = (run_state *)user;
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
-    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", tty ? "\r" : "", p->pass, ob->primal,
-            ob->dual, ob->gap, p->wall_seconds, tty ? "   " : "\n");
+    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", u->tty ? "\r" : "", p->pass, ob->primal,
+            ob->dual, ob->gap, p->wall_seconds, u->tty ? "   " : "\n");
     fflush(stderr);
+    if (u->ckpt && p->pass % u->every == 0) { /* the state after this pass and its evaluation */
+        ssvm_result r = ssvm_solver_checkpoint_save_file(u->s, u->ckpt);
+        if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", u->ckpt, ssvm_result_string(r)); u->failed = 1; return 1; }
+    }
     return 0;
 }
 static int learn(const opts *o, const char *train_path, const char *model_path) {
@@ -135,6 +151,9 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     ssvm_model m;
     ssvm_real *w;
     ssvm_result r;
+    ssvm_solver s;
+    ssvm_model im;
+    run_state rs;
     const char **an = NULL, **ln = NULL;
     int tty = isatty(2), edges[2 * 64], i, E = 0;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
@@ -170,12 +189,41 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
     sc = ssvm_solver_config_init(&p, o->solver);
     sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
-    sc.progress = progress; sc.progress_user = &tty;
+    memset(&rs, 0, sizeof rs);
+    rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
+    sc.progress = progress; sc.progress_user = &rs;
+    memset(&im, 0, sizeof im);
+    if (o->init) { /* warm start: the model's weights as the prox centre */
+        if ((r = ssvm_model_load_file(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK ||
+            (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
+            fprintf(stderr, "%s: %s\n", o->init, ssvm_result_string(r));
+            return 1;
+        }
+    }
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
     if (!w) return 1;
-    r = ssvm_train(&sc, w, sizeof(ssvm_real) * (size_t)p.d, &final);
+    /* ssvm_train's steps, with a solver of our own for the checkpoints */
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
+    if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) {
+        fprintf(stderr, "%s: %s\n", o->resume, ssvm_result_string(r));
+        return 1;
+    }
+    r = ssvm_solver_run(&s);
     if (tty) fprintf(stderr, "\n");
+    if (rs.failed) return 1;
     if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
+        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
+        ssvm_result r2 = ssvm_solver_weights(&s, which, w, sizeof(ssvm_real) * (size_t)p.d);
+        if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE)
+            r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)p.d);
+        ssvm_solver_progress(&s, &final);
+        if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+        final.returned = (int)which;
+        ssvm_solver_uninit(&s);
+        if (r2 != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r2)); return 1; }
+    }
     fprintf(stderr, "%s\n", ssvm_result_string(r));
     if (o->format == FMT_SVMLIGHT) r = ssvm_model_of_multiclass(&mcc, w, &m);
     else if (o->format == FMT_ARFF) r = ssvm_model_of_graph(&grc, w, &m);
@@ -357,6 +405,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--labels") && v) { o.labels = atoi(v); i++; }
         else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); i++; }
         else if (!strcmp(a, "--graph") && v) { o.graph_tree = !strcmp(v, "tree"); i++; }
+        else if (!strcmp(a, "--checkpoint") && v) { o.ckpt = v; i++; }
+        else if (!strcmp(a, "--checkpoint-every") && v) { o.ckpt_every = atoi(v); i++; if (o.ckpt_every <= 0) { fprintf(stderr, "--checkpoint-every: >= 1\n"); return 2; } }
+        else if (!strcmp(a, "--resume") && v) { o.resume = v; i++; }
+        else if (!strcmp(a, "--init") && v) { o.init = v; i++; }
         else if (!strcmp(a, "--solver") && v) {
             i++;
             if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
