@@ -62,6 +62,9 @@ $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h 
 # the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
 $(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# the C-API twin of `structsvm learn` (tests/cli_test.sh: the same weights, byte for byte)
+$(B)/cli_api: tests/cli_api.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 
@@ -118,7 +121,7 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./tests/cli_test.sh

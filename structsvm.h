@@ -2300,7 +2300,8 @@ typedef enum ssvm_model_kind {
     SSVM_MODEL_ASSIGN = 4      /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
 } ssvm_model_kind;
 #define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
-#define SSVM_MODEL_FORMAT_VERSION 1    /* the version written; a loader reads versions 1 .. this */
+#define SSVM_MODEL_FORMAT_VERSION 2    /* the newest version written (1 when a model has no metadata); a loader
+                                          reads versions 1 .. this */
 
 /* What the training run was (informative only; prediction never reads it). */
 typedef struct ssvm_model_summary {
@@ -2333,6 +2334,8 @@ typedef struct ssvm_model {
     const char *const *label_names;
     ssvm_model_summary summary;
     void *_heap;                /* ssvm_model_load: the block it allocated (ssvm_model_uninit frees it) */
+    const char *metadata;       /* optional NUL-terminated text saved with the model (format version 2; NULL or "":
+                                   none, and the file is version 1 as before), e.g. the tool's "key=value" lines */
 } ssvm_model;
 
 /* An empty model of this kind with d weights w: every dimension 0, no names, the summary unknown (solver -1,
@@ -4492,6 +4495,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m) {
         return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_attr_names; k++) if (!m->attr_names[k]) return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_label_names; k++) if (!m->label_names[k]) return SSVM_ERR_INVALID_ARG;
+    if (m->metadata && ssvm__strlen(m->metadata) >= 0xFFFFFFFFu) return SSVM_ERR_OVERFLOW;
     for (k = 0; k < m->d; k++) if (!ssvm__finite((double)m->w[k])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
@@ -4507,8 +4511,12 @@ SSVM__PRIV uint64_t ssvm__model_names_bytes(const ssvm_model *m, int *ok) {
     return t;
 }
 /* the whole file's bytes as a u64 (fits: d, E < 2^31, names < 2^62) */
+/* the metadata's bytes with its NUL (version 2), 0 when there is none */
+SSVM__PRIV uint64_t ssvm__model_meta_bytes(const ssvm_model *m) {
+    return m->metadata && m->metadata[0] ? (uint64_t)ssvm__strlen(m->metadata) + 1u : 0u;
+}
 SSVM__PRIV uint64_t ssvm__model_file_bytes(const ssvm_model *m, uint64_t names) {
-    return (uint64_t)SSVM__MODEL_MIN + 8u * (uint64_t)m->n_edges + 8u * (uint64_t)m->d + names;
+    return (uint64_t)SSVM__MODEL_MIN + 8u * (uint64_t)m->n_edges + 8u * (uint64_t)m->d + names + ssvm__model_meta_bytes(m);
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_save_get_size(const ssvm_model *m, size_t *bytes) {
     ssvm_result r;
@@ -4528,8 +4536,9 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
     const ssvm_model_summary *s = &m->summary;
     int k;
+    uint64_t meta = ssvm__model_meta_bytes(m);
     ssvm__mw_put(w, magic, 8);
-    ssvm__mw32(w, SSVM_MODEL_FORMAT_VERSION);
+    ssvm__mw32(w, meta ? 2u : 1u); /* without metadata, the version-1 file of 0.4 byte for byte */
     ssvm__mw32(w, SSVM__MODEL_HEADER);
     ssvm__mw64(w, total);
     ssvm__mw32(w, (uint32_t)m->kind);
@@ -4545,7 +4554,7 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
     ssvm__mw32(w, (uint32_t)m->n_label_names);
     ssvm__mw32(w, (uint32_t)s->solver);
     ssvm__mw32(w, (uint32_t)s->passes);
-    ssvm__mw32(w, 0u); /* reserved */
+    ssvm__mw32(w, (uint32_t)meta); /* version 1: reserved, 0; version 2: the metadata's bytes */
     ssvm__mw64(w, names);
     ssvm__mwf64(w, s->lambda);
     ssvm__mwf64(w, s->primal);
@@ -4560,6 +4569,7 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
         ssvm__mw_put(w, (const unsigned char *)m->attr_names[k], ssvm__strlen(m->attr_names[k]) + 1);
     for (k = 0; k < m->n_label_names; k++)
         ssvm__mw_put(w, (const unsigned char *)m->label_names[k], ssvm__strlen(m->label_names[k]) + 1);
+    if (meta) ssvm__mw_put(w, (const unsigned char *)m->metadata, (size_t)meta);
     ssvm__mw32(w, w->crc);
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written) {
@@ -4584,14 +4594,15 @@ typedef struct ssvm__model_file {
     const unsigned char *p; /* the file */
     ssvm_model m;           /* the header's fields (pointers unset) */
     uint64_t names;         /* bytes of the names table */
-    size_t off_edges, off_w, off_names;
+    uint64_t meta;          /* bytes of the metadata (version 2), its NUL included */
+    size_t off_edges, off_w, off_names, off_meta;
 } ssvm__model_file;
 /* Everything that reads only buf: magic, version, sizes, checksum, kind, shape, edges' ranges, weights (finite
    and in this build's range), the names table. */
 SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind, ssvm__model_file *f) {
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
     const unsigned char *p = (const unsigned char *)buf;
-    uint64_t total, u[11], names;
+    uint64_t total, u[11], names, meta;
     uint32_t version;
     size_t k, nn, off, end;
     int i, r;
@@ -4612,13 +4623,14 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     for (i = 0; i < 11; i++) u[i] = ssvm__rd32(p + 24 + 4 * i);
     if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
     if (kind != SSVM_MODEL_ANY && (int)u[0] != kind) return SSVM_ERR_KIND;
-    if (ssvm__rd32(p + 76) != 0) return SSVM_ERR_FORMAT; /* reserved */
+    meta = ssvm__rd32(p + 76); /* version 1: reserved, 0; version 2: the metadata's bytes */
+    if (version == 1 && meta != 0) return SSVM_ERR_FORMAT;
     for (i = 2; i < 11; i++) if (i != 6 && i != 7 && u[i] > (uint64_t)INT_MAX) return SSVM_ERR_OVERFLOW;
     names = ssvm__rd64(p + 80);
     if (names > total) return SSVM_ERR_FORMAT;
-    if ((uint64_t)SSVM__MODEL_MIN + 8u * u[8] + 8u * u[2] + names != total) return SSVM_ERR_FORMAT;
+    if ((uint64_t)SSVM__MODEL_MIN + 8u * u[8] + 8u * u[2] + names + meta != total) return SSVM_ERR_FORMAT;
     SSVM_MEMSET(f, 0, sizeof *f);
-    f->p = p; f->names = names;
+    f->p = p; f->names = names; f->meta = meta;
     f->m = ssvm_model_config_init((int)u[0], (int)u[2], 0);
     f->m.user_tag = (unsigned long)u[1];
     f->m.n_labels = (int)u[3]; f->m.n_attrs = (int)u[4]; f->m.max_label_len = (int)u[5];
@@ -4643,6 +4655,7 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     f->off_edges = SSVM__MODEL_HEADER;
     f->off_w = f->off_edges + 8u * (size_t)f->m.n_edges;
     f->off_names = f->off_w + 8u * (size_t)f->m.d;
+    f->off_meta = f->off_names + (size_t)names;
     for (i = 0; i < 2 * f->m.n_edges; i++) {
         uint32_t a = ssvm__rd32(p + f->off_edges + 4u * (size_t)i);
         if (a >= (uint32_t)f->m.n_labels || (i & 1 && a == ssvm__rd32(p + f->off_edges + 4u * (size_t)(i - 1))))
@@ -4655,9 +4668,12 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     }
     /* the names: exactly n_attr_names + n_label_names NUL-terminated strings, the last NUL the table's end */
     nn = 0;
-    for (off = f->off_names; off < end; off++) if (p[off] == 0) nn++;
-    if (nn != (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names || (names > 0 && p[end - 1] != 0))
+    for (off = f->off_names; off < f->off_meta; off++) if (p[off] == 0) nn++;
+    if (nn != (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names || (names > 0 && p[f->off_meta - 1] != 0))
         return SSVM_ERR_FORMAT;
+    /* the metadata: one string, its NUL the last byte */
+    for (off = f->off_meta; off + 1 < end; off++) if (p[off] == 0) return SSVM_ERR_FORMAT;
+    if (meta > 0 && p[end - 1] != 0) return SSVM_ERR_FORMAT;
     return SSVM_OK;
 }
 /* the heap: weights, edges, name pointers, the names, and (graph) the scratch that checks the graph */
@@ -4666,7 +4682,7 @@ SSVM__PRIV void ssvm__model_carve(ssvm__arena *a, const ssvm__model_file *f, ssv
     *w = (ssvm_real *)ssvm__take(a, (size_t)f->m.d, sizeof(ssvm_real));
     *edges = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)f->m.n_edges, 2), sizeof(int));
     *ptrs = (const char **)ssvm__take(a, (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names, sizeof(char *));
-    *str = (char *)ssvm__take(a, (size_t)f->names, 1);
+    *str = (char *)ssvm__take(a, (size_t)f->names + (size_t)f->meta, 1); /* the names, then the metadata */
     if (f->m.kind == SSVM_MODEL_GRAPH) ssvm__gw_carve(a, f->m.n_labels, f->m.n_edges, g);
 }
 /* the heap size of a parsed file */
@@ -4699,7 +4715,7 @@ SSVM__PRIV ssvm_result ssvm__model_fill(const ssvm__model_file *f, size_t need, 
             return SSVM_ERR_FORMAT;
     }
     for (i = 0; i < f->m.d; i++) w[i] = (ssvm_real)ssvm__rdf64(f->p + f->off_w + 8u * (size_t)i);
-    if (f->names) SSVM_MEMCPY(str, f->p + f->off_names, (size_t)f->names);
+    if (f->names + f->meta) SSVM_MEMCPY(str, f->p + f->off_names, (size_t)(f->names + f->meta));
     n = (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names;
     for (k = 0, i = 0; k < n; k++) { ptrs[k] = str + i; while (str[i]) i++; i++; }
     *m = f->m;
@@ -4707,6 +4723,7 @@ SSVM__PRIV ssvm_result ssvm__model_fill(const ssvm__model_file *f, size_t need, 
     m->edges = f->m.n_edges > 0 ? edges : 0;
     m->attr_names = f->m.n_attr_names > 0 ? ptrs : 0;
     m->label_names = f->m.n_label_names > 0 ? ptrs + f->m.n_attr_names : 0;
+    m->metadata = f->meta ? str + (size_t)f->names : 0;
     m->_heap = 0;
     return SSVM_OK;
 }
@@ -4971,6 +4988,15 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
     fprintf(f, "lambda: %.17g\npasses: %d\noracle calls: %lld\n", s->lambda, s->passes, s->oracle_calls);
     fprintf(f, "primal: %.17g\ndual: %.17g\ngap: %.17g\n", s->primal, s->dual, s->gap);
     fprintf(f, "wall seconds: %.6g\nseed: %llu\n", s->wall_seconds, s->seed);
+    if (m->metadata && m->metadata[0]) { /* each line indented */
+        const char *q;
+        fprintf(f, "metadata:\n  ");
+        for (q = m->metadata; *q; q++) {
+            fputc(*q, f);
+            if (q[0] == '\n' && q[1]) fputs("  ", f);
+        }
+        if (q[-1] != '\n') fputc('\n', f);
+    }
     return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
 }
 /* a C string literal: printable ASCII as is, the rest (and " \ ?) as three-digit octal escapes */

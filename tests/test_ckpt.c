@@ -551,6 +551,34 @@ static void test_ckpt_warm_start(th_ctx *t) {
     tchain_free(&a); tchain_free(&b);
 }
 
+/* Model metadata (format version 2): saved and loaded back; without it the file is the version-1 file, byte for
+   byte as 0.4 wrote it; a version-1 file with the field set, or metadata without its NUL, is SSVM_ERR_FORMAT. */
+static void test_ckpt_model_metadata(th_ctx *t) {
+    ssvm_real w[6] = {1, -2, 0.5, 0.25, 3, -1};
+    ssvm_model m = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, 6, w), l;
+    unsigned char b1[1024], b2[1024];
+    size_t n1 = 0, n2 = 0;
+    m.n_labels = 2; m.n_attrs = 3;
+    TH_CHECK(t, ssvm_model_save(&m, b1, sizeof b1, &n1) == SSVM_OK);
+    TH_CHECK(t, b1[8] == 1 && n1 == 144 + 48 + 4);
+    m.metadata = "";
+    TH_CHECK(t, ssvm_model_save(&m, b2, sizeof b2, &n2) == SSVM_OK && n2 == n1 && memcmp(b1, b2, n1) == 0);
+    m.metadata = "format: svmlight\nbias: 1\n";
+    TH_CHECK(t, ssvm_model_save(&m, b2, sizeof b2, &n2) == SSVM_OK);
+    TH_CHECK(t, b2[8] == 2 && n2 == n1 + strlen(m.metadata) + 1);
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_MULTICLASS, &l) == SSVM_OK);
+    TH_CHECK(t, l.metadata && strcmp(l.metadata, m.metadata) == 0 && memcmp(l.w, w, sizeof w) == 0);
+    ssvm_model_uninit(&l);
+    TH_CHECK(t, ssvm_model_load(b1, n1, SSVM_MODEL_MULTICLASS, &l) == SSVM_OK && l.metadata == NULL);
+    ssvm_model_uninit(&l);
+    b1[76] = 1; ck_reseal(b1, n1);
+    TH_CHECK(t, ssvm_model_load(b1, n1, SSVM_MODEL_ANY, &l) == SSVM_ERR_FORMAT);
+    b2[n2 - 5] = 'x'; ck_reseal(b2, n2); /* the metadata's NUL overwritten */
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_ANY, &l) == SSVM_ERR_FORMAT);
+    b2[8] = 3; ck_reseal(b2, n2);
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_ANY, &l) == SSVM_ERR_VERSION);
+}
+
 void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_bcfw_states);
     TH_RUN(t, test_ckpt_bcfw_variants);
@@ -561,4 +589,5 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_uncovered);
     TH_RUN(t, test_ckpt_files_atomic);
     TH_RUN(t, test_ckpt_warm_start);
+    TH_RUN(t, test_ckpt_model_metadata);
 }
