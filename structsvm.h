@@ -4624,7 +4624,7 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
     if (kind != SSVM_MODEL_ANY && (int)u[0] != kind) return SSVM_ERR_KIND;
     meta = ssvm__rd32(p + 76); /* version 1: reserved, 0; version 2: the metadata's bytes */
-    if (version == 1 && meta != 0) return SSVM_ERR_FORMAT;
+    if (version == 1 ? meta != 0 : meta < 2) return SSVM_ERR_FORMAT; /* version 2: non-empty metadata (one save, one file) */
     for (i = 2; i < 11; i++) if (i != 6 && i != 7 && u[i] > (uint64_t)INT_MAX) return SSVM_ERR_OVERFLOW;
     names = ssvm__rd64(p + 80);
     if (names > total) return SSVM_ERR_FORMAT;

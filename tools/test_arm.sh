@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/test_arm.sh (`make test-arm`): the whole test program cross-built for 32-bit ARM Linux (armhf,
 # static, ssvm_real = float by default; ARM_REAL=double for the other) and run under qemu-arm user
-# emulation; prints its output and the result line; then tools/test_arm_ocr.sh (the exported OCR model, ARM). Without the cross compiler or qemu it says so and
+# emulation; prints its output and the result line (then tools/test_arm_ocr.sh: the exported OCR model on ARM).
+# Without the cross compiler or qemu it says so and
 # exits 0, except under CI=true, where that is a failure.
 set -u
 cd "$(dirname "$0")/.." || exit 1
