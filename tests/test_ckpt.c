@@ -95,6 +95,35 @@ static void ck_roundtrip(th_ctx *t, const ssvm_solver_config *c0, int prealloc, 
     ssvm_solver_uninit(&s); free(mem); free(buf);
 }
 
+/* Mid-pass: stopped by max_oracle_calls inside a pass (SSG's w still lazily scaled, a permutation half used), then
+   the limit lifted: in the same solver, and after a checkpoint in a fresh one: the same bits. */
+static void ck_midpass(th_ctx *t, const ssvm_solver_config *c0, const char *what) {
+    ssvm_solver_config c = *c0;
+    ssvm_solver s;
+    ck_out u, v;
+    unsigned char *buf = NULL;
+    size_t bytes = 0;
+    int pass, d = c0->problem->d;
+    c.gap_tol = 0; c.max_passes = CK_PASSES; c.max_oracle_calls = 2 * c0->problem->n + c0->problem->n / 2;
+    for (pass = 0; pass < 2; pass++) {
+        TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+        TH_CHECKF(t, ssvm_solver_run(&s) == SSVM_MAX_ORACLE_CALLS, "%s", what);
+        if (pass == 1) { /* drop the solver: a fresh one from the checkpoint */
+            TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK && (buf = (unsigned char *)malloc(bytes)) != NULL);
+            if (buf) TH_CHECK(t, ssvm_solver_checkpoint_save(&s, buf, bytes, NULL) == SSVM_OK);
+            ssvm_solver_uninit(&s);
+            TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+            if (buf) TH_CHECK(t, ssvm_solver_checkpoint_load(&s, buf, bytes) == SSVM_OK);
+            free(buf);
+        }
+        ssvm_solver_config_of(&s)->max_oracle_calls = 0;
+        TH_CHECKF(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES, "%s", what);
+        ck_collect(&s, d, pass ? &v : &u);
+        ssvm_solver_uninit(&s);
+    }
+    ck_same(t, &u, &v, d, what);
+}
+
 /* the chain problem of the tests: 8 sequences, K = 3, F = 3 (dense, with statistics) */
 static int ck_chain(tchain *c, unsigned long long seed, int sparse) {
     trng r;
@@ -180,6 +209,20 @@ static void test_ckpt_fw_ssg(th_ctx *t) {
         }
         ck_roundtrip(t, &q, v == 2, v & 1, what);
     }
+    tchain_free(&c);
+}
+static void test_ckpt_mid_pass(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    if (!ck_chain(&c, 53, 1)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW); q.state = SSVM_STATE_SPARSE; q.sampling = SSVM_SAMPLE_PERMUTATION;
+    ck_midpass(t, &q, "bcfw sparse, permutation, mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW); q.bcfw.steps = SSVM_BCFW_STEPS_ALL; q.bcfw.gap_sampling = 1;
+    ck_midpass(t, &q, "bcfw all steps, gap sampling, mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_SSG); q.lambda = 0.05;
+    ck_midpass(t, &q, "ssg mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE); q.lambda = 0.05;
+    ck_midpass(t, &q, "multisample mid-pass");
     tchain_free(&c);
 }
 static void test_ckpt_multisample(th_ctx *t) {
@@ -585,6 +628,7 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_bcfw_gaps);
     TH_RUN(t, test_ckpt_fw_ssg);
     TH_RUN(t, test_ckpt_multisample);
+    TH_RUN(t, test_ckpt_mid_pass);
     TH_RUN(t, test_ckpt_errors);
     TH_RUN(t, test_ckpt_uncovered);
     TH_RUN(t, test_ckpt_files_atomic);
