@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -62,6 +62,9 @@ $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h 
 # the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
 $(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# the C-API twin of `structsvm learn` (tests/cli_test.sh: the same weights, byte for byte)
+$(B)/cli_api: tests/cli_api.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 
@@ -91,6 +94,7 @@ $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
+$(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
@@ -117,7 +121,7 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./tests/cli_test.sh
