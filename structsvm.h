@@ -1550,6 +1550,10 @@ typedef struct ssvm_solver {
     double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
+    /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
+       non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
+    unsigned long *_sig_bits;
+    int *_sig_q, _sig_qn, *_sig_new; /* and, for the sparse compact state, s(y*)'s positions (2 max_label_len) */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1633,6 +1637,11 @@ typedef struct ssvm_chain {
     void *_scratch;
     size_t _scratch_bytes;
     int _owns_scratch;
+    /* >>speed: dense x's non-zeros, compacted once at init (in the scratch block): position p's are
+       _nz_idx/_nz_val[_nz_start[p - start[0]] .. _nz_start[p - start[0] + 1]); NULL without x */
+    size_t *_nz_start;
+    int *_nz_idx;
+    ssvm_real *_nz_val;
 } ssvm_chain;
 /* n sequences, K labels, F attributes, the offsets and gold labels; set x (dense) or attr_* (sparse). */
 STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, const int *start, const int *labels);
@@ -2922,19 +2931,33 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
         int p = p0 + t;
         if (m->config.x && nzi && !(m->config.flags & SSVM_CHAIN_ATTR_MAJOR)) {
             const ssvm_real *x = m->config.x + (size_t)p * F;
+            const int *zi = nzi;
+            const ssvm_real *zv = nzv;
             int nz = 0;
-            for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
+            if (m->_nz_start) { /* >>speed: compacted at init */
+                size_t q = (size_t)(p - m->config.start[0]);
+                zi = m->_nz_idx + m->_nz_start[q]; zv = m->_nz_val + m->_nz_start[q];
+                nz = (int)(m->_nz_start[q + 1] - m->_nz_start[q]);
+            } else for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
             for (s = 0; s < K; s++) {
                 const ssvm_real *ws = w + (size_t)s * F;
                 ssvm_real a0 = 0, a1 = 0; /* two chains: the adds no longer wait on each other */
-                for (k = 0; k + 1 < nz; k += 2) { a0 += ws[nzi[k]] * nzv[k]; a1 += ws[nzi[k + 1]] * nzv[k + 1]; }
-                if (k < nz) a0 += ws[nzi[k]] * nzv[k];
+                for (k = 0; k + 1 < nz; k += 2) { a0 += ws[zi[k]] * zv[k]; a1 += ws[zi[k + 1]] * zv[k + 1]; }
+                if (k < nz) a0 += ws[zi[k]] * zv[k];
                 ut[s] = a0 + a1;
             }
         } else if (m->config.x) {
             const ssvm_real *x = m->config.x + (size_t)p * F;
             if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                 for (s = 0; s < K; s++) ut[s] = 0;
+                if (nzi && m->_nz_start) { /* >>speed: the same non-zeros in the same order, compacted at init */
+                    size_t q = (size_t)(p - m->config.start[0]), j;
+                    for (j = m->_nz_start[q]; j < m->_nz_start[q + 1]; j++) {
+                        const ssvm_real *wa = w + (size_t)m->_nz_idx[j] * K;
+                        ssvm_real v = m->_nz_val[j];
+                        for (s = 0; s < K; s++) ut[s] += v * wa[s];
+                    }
+                } else
                 for (k = 0; k < F; k++) {
                     const ssvm_real *wa = w + (size_t)k * K;
                     ssvm_real v = x[k];
@@ -2982,12 +3005,16 @@ SSVM__PRIV size_t ssvm__chain_u_bytes(int L, int K) {
     return ((size_t)L * (size_t)K * sizeof(ssvm_real) + 15u) & ~(size_t)15u;
 }
 /* the oracle's scratch for sequences of at most L positions (0: does not fit size_t) */
+SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c);
+SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need);
 SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
+    size_t nzb = c->x ? ssvm__chain_nz_bytes(c) : 0; /* >>speed */
     if (!ssvm__size3((size_t)L, (size_t)c->n_labels, sizeof(ssvm_real)) || !ssvm__viterbi_bytes(L, c->n_labels) ||
-        (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)))
+        (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)) ||
+        (c->x && !nzb))
         return 0;
     return ssvm__chain_u_bytes(L, c->n_labels) + ssvm__viterbi_bytes(L, c->n_labels) + 32 +
-           (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
+           (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0) + nzb;
 }
 
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
@@ -3036,7 +3063,13 @@ SSVM__PRIV int ssvm__chain_check_label(const ssvm_chain *m, int i, const int *y,
 /* out += c * x_p (x) e_s: the unary features of label s at position p */
 SSVM__PRIV void ssvm__chain_add_unary(const ssvm_chain *m, int p, int s, ssvm_real c, ssvm_svec *out) {
     int K = m->config.n_labels, F = m->config.n_attrs;
-    if (m->config.x) {
+    if (m->config.x && m->_nz_start) { /* >>speed: the non-zeros compacted at init, in x's order */
+        size_t q = (size_t)(p - m->config.start[0]), k, e = m->_nz_start[q + 1];
+        if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
+            for (k = m->_nz_start[q]; k < e; k++) ssvm_svec_add(out, m->_nz_idx[k] * K + s, c * m->_nz_val[k]);
+        else
+            for (k = m->_nz_start[q]; k < e; k++) ssvm_svec_add(out, s * F + m->_nz_idx[k], c * m->_nz_val[k]);
+    } else if (m->config.x) {
         const ssvm_real *x = m->config.x + (size_t)p * F;
         if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
             int k;
@@ -3122,6 +3155,35 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
     return out->err;
 }
 
+/* >>speed: dense x's non-zeros, compacted once at init, so that the oracle's unary scores and phi/expand loop over
+   them without a zero test per attribute (with dense OCR pixels those branches were most of the mispredictions).
+   Layout at the end of the chain's scratch block: values (nnz reals), starts (positions + 1 size_t), ids (nnz
+   ints), in x's order; the bytes are counted in ssvm_chain_get_heap_size. 0: nnz does not fit. */
+SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c) {
+    size_t P = (size_t)(c->start[c->n] - c->start[0]), F = (size_t)c->n_attrs, nnz = 0, k;
+    const ssvm_real *x = c->x + (size_t)c->start[0] * F;
+    for (k = 0; k < P * F; k++) nnz += x[k] != 0;
+    if (nnz > ((size_t)-1) / 32 || P + 1 > ((size_t)-1) / 32) return 0;
+    return nnz * (sizeof(ssvm_real) + sizeof(int)) + (P + 1) * sizeof(size_t) + 32;
+}
+SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need) {
+    const ssvm_chain_config *c = &m->config;
+    size_t P = (size_t)(c->start[c->n] - c->start[0]), F = (size_t)c->n_attrs, nnz = 0, p, k;
+    const ssvm_real *x = c->x + (size_t)c->start[0] * F;
+    unsigned char *b;
+    for (k = 0; k < P * F; k++) nnz += x[k] != 0;
+    b = ssvm__align16((unsigned char *)m->_scratch + need - (nnz * (sizeof(ssvm_real) + sizeof(int)) + (P + 1) * sizeof(size_t) + 32));
+    m->_nz_val = (ssvm_real *)(void *)b;
+    m->_nz_start = (size_t *)(void *)(b + nnz * sizeof(ssvm_real));
+    m->_nz_idx = (int *)(void *)(m->_nz_start + P + 1);
+    nnz = 0;
+    for (p = 0; p < P; p++) {
+        m->_nz_start[p] = nnz;
+        for (k = 0; k < F; k++) if (x[p * F + k] != 0) { m->_nz_idx[nnz] = (int)k; m->_nz_val[nnz] = x[p * F + k]; nnz++; }
+    }
+    m->_nz_start[P] = nnz;
+}
+
 /* validates the data; *L = the longest sequence */
 SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) {
     int i, L = 0, K, F, P;
@@ -3171,6 +3233,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     if (!(need = ssvm__chain_scratch_bytes(c, L))) return SSVM_ERR_OVERFLOW;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
     m->config = *c; m->_max_len = L; m->_scratch = heap; m->_scratch_bytes = bytes;
+    if (c->x) ssvm__chain_nz_build(m, need); /* >>speed */
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
@@ -5330,6 +5393,12 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
         }
         if (s->_sig_off) s->_sig_off[n] = total;
         s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+        if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
+            if (s->_state_kind == SSVM_STATE_COMPACT)
+                s->_sig_bits = (unsigned long *)ssvm__take(a, total / 32 + 1, sizeof(unsigned long));
+            s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
+            s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+        }
         if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
             /* default: room for every statistic plus one block, which never runs out (the pool compacts in
@@ -5470,6 +5539,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
 
 /* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s); /* >>speed */
 SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int i, len, rc;
@@ -5504,6 +5574,7 @@ SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
             s->_sp_len[i] = cnt;
         }
     }
+    ssvm__speed_bits(s); /* >>speed */
     return SSVM_OK;
 }
 
@@ -5892,6 +5963,162 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
     return SSVM_OK;
 }
 
+/* >>speed: BCFW's compact state on the built-in chain, at a cost proportional to what a step changes. The generic
+   compact step below writes -sigma_i into the whole scratch, adds s(y*) and expands all L*K + K*K statistics (a
+   K x K scan of the label pairs at every step), then scans them again to update sigma_i. Here a bitmap keeps a
+   superset of sigma_i's support (set at init from s(y_i), at each step for s(y*)'s L + L-1 entries; cleared
+   where an update leaves an exact 0), and the step visits only those positions, in ascending order: the same
+   additions in the same order as the generic step (identical results), in time ~ the support, not K*K. */
+SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+SSVM__PRIV int ssvm__ctz32(unsigned long b) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzl(b);
+#else
+    int k = 0;
+    while (!(b & 1UL)) { b >>= 1; k++; }
+    return k;
+#endif
+}
+/* words are unsigned long, 32 bits of each used (portable: unsigned long has at least 32) */
+SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
+    size_t j, total;
+    if (!s->_sig_bits || !s->_sigma) return;
+    total = s->_sig_off[s->_prob.n];
+    SSVM_MEMSET(s->_sig_bits, 0, (total / 32 + 1) * sizeof(unsigned long));
+    for (j = 0; j < total; j++) if (s->_sigma[j] != 0) s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+}
+/* the set positions of example i's bits, relative to sig_off[i], ascending, into _sig_q */
+SSVM__PRIV void ssvm__speed_list(ssvm_solver *s, int i) {
+    size_t lo = s->_sig_off[i], hi = s->_sig_off[i + 1], wq, wl = lo >> 5, wh = (hi - 1) >> 5;
+    int n = 0;
+    for (wq = wl; wq <= wh; wq++) {
+        unsigned long b = s->_sig_bits[wq];
+        if (wq == wl) b &= (unsigned long)0xFFFFFFFFUL << (lo & 31);
+        if (wq == wh && (hi & 31)) b &= ((unsigned long)1 << (hi & 31)) - 1UL;
+        while (b) {
+            s->_sig_q[n++] = (int)(wq * 32 + (size_t)ssvm__ctz32(b) - lo);
+            b &= b - 1UL;
+        }
+    }
+    s->_sig_qn = n;
+}
+/* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
+   then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
+SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const int *y, int L) {
+    int *q = s->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
+    const int *old = s->_sp_idx + s->_sp_off[i];
+    int no = s->_sp_len[i];
+    for (t = 0; t < L; t++) q[n++] = t * K + y[t];
+    b0 = n;
+    for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
+        v = LK + y[t] + K * y[t + 1];
+        a = n;
+        while (a > b0 && q[a - 1] > v) a--;
+        if (a > b0 && q[a - 1] == v) continue;
+        for (k = n; k > a; k--) q[k] = q[k - 1];
+        q[a] = v; n++;
+        k = 0;
+    }
+    while (k < no || j < n) {
+        if (j >= n || (k < no && old[k] < q[j])) s->_sig_q[u++] = old[k++];
+        else if (k >= no || q[j] < old[k]) s->_sig_q[u++] = q[j++];
+        else { s->_sig_q[u++] = old[k++]; j++; }
+    }
+    s->_sig_qn = u;
+}
+/* D = w_i - w_s = A_i (s(y*) - sigma_i) blk, as ssvm__state_direction's compact branches and ssvm__chain_expand */
+SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_chain *m = (ssvm_chain *)p->user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, k, rc;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK, L = m->config.start[i + 1] - p0;
+    size_t lo = s->_sig_off[i];
+    ssvm_real *st = s->_stmp;
+    const int *y = s->_y;
+    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
+    LK = L * K;
+    if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
+        const ssvm_real *sig = s->_sigma + lo;
+        for (t = 0; t < L; t++) {
+            size_t j = lo + (size_t)t * K + (size_t)y[t];
+            s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+            if (t + 1 < L) {
+                j = lo + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
+                s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+            }
+        }
+        ssvm__speed_list(s, i);
+        for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; st[q] = -sig[q]; }
+    } else { /* COMPACT_SPARSE: the old sigma scattered into stmp2 and -sigma into stmp (both zero between steps) */
+        size_t o = s->_sp_off[i];
+        ssvm__speed_merge(s, i, LK, K, y, L);
+        for (k = 0; k < s->_sp_len[i]; k++) {
+            int e = s->_sp_idx[o + (size_t)k];
+            s->_stmp2[e] = s->_sp_val[o + (size_t)k];
+            st[e] = -s->_sp_val[o + (size_t)k];
+        }
+    }
+    rc = p->stats(p->user, i, y, len, 1, st); /* writes only listed positions */
+    for (k = 0; rc >= 0 && k < s->_sig_qn; k++) {
+        int q = s->_sig_q[k];
+        ssvm_real c = st[q];
+        if (c == 0) continue;
+        if (q < LK) {
+            int tt = q / K, sl = q - tt * K;
+            c *= blk;
+            ssvm__chain_add_unary(m, p0 + tt, sl, c, D);
+            if (m->config.flags & SSVM_CHAIN_BIASES) {
+                if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
+                if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
+            }
+        } else ssvm_svec_add(D, to + (q - LK), c * blk);
+    }
+    if (rc < 0 || D->err) {
+        if (!s->_sig_bits) ssvm__speed_abort(s);
+        return rc < 0 ? (ssvm_result)rc : (ssvm_result)D->err;
+    }
+    return SSVM_OK;
+}
+/* COMPACT_SPARSE: the scratch back to zero on the step's positions */
+SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s) {
+    int k;
+    for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; s->_stmp[q] = 0; s->_stmp2[q] = 0; }
+}
+/* sigma_i += gamma (s(y*) - sigma_i) on the listed positions (elsewhere the generic update adds nothing either) */
+SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
+    size_t lo = s->_sig_off[i];
+    ssvm_real *st = s->_stmp;
+    int k, cnt = 0;
+    ssvm_result r;
+    if (s->_sig_bits) {
+        ssvm_real *sig = s->_sigma + lo;
+        for (k = 0; k < s->_sig_qn; k++) {
+            int q = s->_sig_q[k];
+            if (st[q] != 0) {
+                sig[q] += (ssvm_real)(gamma * (double)st[q]);
+                if (sig[q] == 0) s->_sig_bits[(lo + (size_t)q) >> 5] &= ~((unsigned long)1 << ((lo + (size_t)q) & 31));
+            }
+        }
+        return SSVM_OK;
+    } else {
+        size_t o, m = s->_sig_off[i + 1] - lo;
+        for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; cnt += st[q] != 0 || s->_stmp2[q] != 0; }
+        if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__speed_abort(s); return r; }
+        o = s->_sp_off[i]; cnt = 0;
+        for (k = 0; k < s->_sig_qn; k++) {
+            int q = s->_sig_q[k];
+            ssvm_real v = s->_stmp2[q];
+            if (st[q] != 0) v += (ssvm_real)(gamma * (double)st[q]);
+            st[q] = 0; s->_stmp2[q] = 0;
+            if (v != 0) { s->_sp_idx[o + (size_t)cnt] = q; s->_sp_val[o + (size_t)cnt] = v; cnt++; }
+        }
+        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
+        s->_sp_len[i] = cnt;
+        return SSVM_OK;
+    }
+}
+
 /* >>solvers: BCFW's per-example storage. Each kind implements two calls: the direction D = w_i - w_s of a step,
    and the update w_i <- w_i - gamma D (with state_abort to drop a direction that will not be used).
      COMPACT         w_i = A_i (s_i(y_i) - sigma_i) / (lambda n): D = A_i (s(y*) - sigma_i) blk, sigma_i += gamma (..)
@@ -5903,6 +6130,7 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
+    if (s->_sig_q) return ssvm__speed_direction(s, i, len, blk, D); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -5953,6 +6181,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
+    if (s->_sig_q) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
