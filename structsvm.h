@@ -1552,8 +1552,8 @@ typedef struct ssvm_solver {
     void *_kn_vw;
     /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
-    unsigned long *_sig_bits;
-    int *_sig_q, _sig_qn, *_sig_new; /* and, for the sparse compact state, s(y*)'s positions (2 max_label_len) */
+    unsigned char *_sig_bits;
+    int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1637,11 +1637,12 @@ typedef struct ssvm_chain {
     void *_scratch;
     size_t _scratch_bytes;
     int _owns_scratch;
-    /* >>speed: dense x's non-zeros, compacted once at init (in the scratch block): position p's are
+    /* >>speed: dense x's non-zeros, compacted once at the first decode (in the scratch block): position p's are
        _nz_idx/_nz_val[_nz_start[p - start[0]] .. _nz_start[p - start[0] + 1]); NULL without x */
     size_t *_nz_start;
     int *_nz_idx;
     ssvm_real *_nz_val;
+    size_t _nz_need; /* the scratch's size when it has room for them (0: never); built at the first decode */
 } ssvm_chain;
 /* n sequences, K labels, F attributes, the offsets and gold labels; set x (dense) or attr_* (sparse). */
 STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, const int *start, const int *labels);
@@ -3026,6 +3027,7 @@ SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int 
     unsigned char *vit = base + ssvm__chain_u_bytes(m->_max_len, K);
     ssvm_real *nzv = 0;
     int *nzi = 0;
+    if (m->_nz_need && !m->_nz_start) ssvm__chain_nz_build(m, m->_nz_need); /* >>speed */
     if (m->config.x) { /* gather buffers after the Viterbi work area, reals first for alignment */
         size_t vb = (ssvm__viterbi_bytes(m->_max_len, K) + 15u) & ~(size_t)15u;
         nzv = (ssvm_real *)(void *)(vit + vb);
@@ -3155,7 +3157,7 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
     return out->err;
 }
 
-/* >>speed: dense x's non-zeros, compacted once at init, so that the oracle's unary scores and phi/expand loop over
+/* >>speed: dense x's non-zeros, compacted once (at the first decode: init only records the block), so that the oracle's unary scores and phi/expand loop over
    them without a zero test per attribute (with dense OCR pixels those branches were most of the mispredictions).
    Layout at the end of the chain's scratch block: values (nnz reals), starts (positions + 1 size_t), ids (nnz
    ints), in x's order; the bytes are counted in ssvm_chain_get_heap_size. 0: nnz does not fit. */
@@ -3233,7 +3235,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     if (!(need = ssvm__chain_scratch_bytes(c, L))) return SSVM_ERR_OVERFLOW;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
     m->config = *c; m->_max_len = L; m->_scratch = heap; m->_scratch_bytes = bytes;
-    if (c->x) ssvm__chain_nz_build(m, need); /* >>speed */
+    if (c->x) m->_nz_need = need; /* >>speed: built at the first decode (init only records the block) */
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
@@ -3251,6 +3253,7 @@ STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m) {
     if (!m) return;
     if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
     m->_scratch = 0; m->_owns_scratch = 0; m->_scratch_bytes = 0; m->_max_len = 0;
+    m->_nz_start = 0; m->_nz_idx = 0; m->_nz_val = 0; m->_nz_need = 0; /* >>speed */
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     if (!m || !out) return SSVM_ERR_INVALID_ARG;
@@ -5394,10 +5397,11 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
         if (s->_sig_off) s->_sig_off[n] = total;
         s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
         if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
-            if (s->_state_kind == SSVM_STATE_COMPACT)
-                s->_sig_bits = (unsigned long *)ssvm__take(a, total / 32 + 1, sizeof(unsigned long));
-            s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
-            s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+            if (s->_state_kind == SSVM_STATE_COMPACT) s->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + 1, 1);
+            else {
+                s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
+                s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+            }
         }
         if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
@@ -5969,39 +5973,64 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
    superset of sigma_i's support (set at init from s(y_i), at each step for s(y*)'s L + L-1 entries; cleared
    where an update leaves an exact 0), and the step visits only those positions, in ascending order: the same
    additions in the same order as the generic step (identical results), in time ~ the support, not K*K. */
+/* squares below which a sum of two magnitudes stays finite in ssvm_real (float: 2 x 3.2e37 < 3.4e38) */
+#define SSVM__SPEED_SQ (sizeof(ssvm_real) < sizeof(double) ? 1e75 : 1e300)
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
-SSVM__PRIV int ssvm__ctz32(unsigned long b) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzl(b);
-#else
-    int k = 0;
-    while (!(b & 1UL)) { b >>= 1; k++; }
-    return k;
-#endif
-}
-/* words are unsigned long, 32 bits of each used (portable: unsigned long has at least 32) */
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
     size_t j, total;
     if (!s->_sig_bits || !s->_sigma) return;
     total = s->_sig_off[s->_prob.n];
-    SSVM_MEMSET(s->_sig_bits, 0, (total / 32 + 1) * sizeof(unsigned long));
-    for (j = 0; j < total; j++) if (s->_sigma[j] != 0) s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+    SSVM_MEMSET(s->_sig_bits, 0, total / 8 + 1);
+    for (j = 0; j < total; j++) if (s->_sigma[j] != 0) s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
 }
-/* the set positions of example i's bits, relative to sig_off[i], ascending, into _sig_q */
-SSVM__PRIV void ssvm__speed_list(ssvm_solver *s, int i) {
-    size_t lo = s->_sig_off[i], hi = s->_sig_off[i + 1], wq, wl = lo >> 5, wh = (hi - 1) >> 5;
-    int n = 0;
-    for (wq = wl; wq <= wh; wq++) {
-        unsigned long b = s->_sig_bits[wq];
-        if (wq == wl) b &= (unsigned long)0xFFFFFFFFUL << (lo & 31);
-        if (wq == wh && (hi & 31)) b &= ((unsigned long)1 << (hi & 31)) - 1UL;
-        while (b) {
-            s->_sig_q[n++] = (int)(wq * 32 + (size_t)ssvm__ctz32(b) - lo);
-            b &= b - 1UL;
-        }
+/* the first set bit in [j, hi), else hi */
+SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t hi) {
+    while (j < hi) {
+        unsigned b = (unsigned)bits[j >> 3] >> (j & 7);
+        if (!b) { j = (j | 7) + 1; continue; }
+        while (!(b & 1u)) { b >>= 1; j++; }
+        return j < hi ? j : hi;
     }
-    s->_sig_qn = n;
+    return hi;
+}
+/* D += c x_p (x) e_sl, as ssvm__chain_add_unary, without its per-entry index and finiteness tests: the indices are
+   valid by construction (checked at the chain's init) and a non-finite entry makes the step's |D|^2 non-finite,
+   which the step reports (SSVM_ERR_NONFINITE) before it changes anything; the same products in the same order */
+SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real c, ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    int base = am ? sl : sl * F, stride = am ? K : 1;
+    const int *id;
+    const ssvm_real *val;
+    size_t k, b, e;
+    if (m->_nz_start) {
+        size_t q = (size_t)(p - m->config.start[0]);
+        b = m->_nz_start[q]; e = m->_nz_start[q + 1]; id = m->_nz_idx; val = m->_nz_val;
+    } else if (!m->config.x) {
+        b = (size_t)m->config.attr_start[p]; e = (size_t)m->config.attr_start[p + 1];
+        id = m->config.attr_id; val = m->config.attr_val;
+    } else { ssvm__chain_add_unary(m, p, sl, c, D); return; }
+    for (k = b; k < e; k++) {
+        int j = base + stride * id[k];
+        ssvm_real x = val ? c * val[k] : c;
+        if (D->mark[j]) D->val[j] += x;
+        else { D->mark[j] = 1; D->idx[D->nnz++] = j; D->val[j] = x; }
+    }
+}
+/* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
+SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
+                                    ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs;
+    if (c == 0) return;
+    if (q < LK) {
+        int tt = q / K, sl = q - tt * K;
+        c *= blk;
+        ssvm__speed_unary(m, p0 + tt, sl, c, D);
+        if (m->config.flags & SSVM_CHAIN_BIASES) {
+            if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
+            if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
+        }
+    } else ssvm_svec_add(D, to + (q - LK), c * blk);
 }
 /* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
    then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
@@ -6040,16 +6069,22 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
     LK = L * K;
     if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
         const ssvm_real *sig = s->_sigma + lo;
+        size_t hi = s->_sig_off[i + 1], j;
         for (t = 0; t < L; t++) {
-            size_t j = lo + (size_t)t * K + (size_t)y[t];
-            s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+            j = lo + (size_t)t * K + (size_t)y[t];
+            s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             if (t + 1 < L) {
                 j = lo + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
-                s->_sig_bits[j >> 5] |= (unsigned long)1 << (j & 31);
+                s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             }
         }
-        ssvm__speed_list(s, i);
-        for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; st[q] = -sig[q]; }
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
+            st[j - lo] = -sig[j - lo];
+        rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); rc >= 0 && j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
+            ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - lo), st[j - lo], blk, D);
+        if (rc < 0) return (ssvm_result)rc;
+        return D->err ? (ssvm_result)D->err : SSVM_OK;
     } else { /* COMPACT_SPARSE: the old sigma scattered into stmp2 and -sigma into stmp (both zero between steps) */
         size_t o = s->_sp_off[i];
         ssvm__speed_merge(s, i, LK, K, y, L);
@@ -6060,22 +6095,9 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
         }
     }
     rc = p->stats(p->user, i, y, len, 1, st); /* writes only listed positions */
-    for (k = 0; rc >= 0 && k < s->_sig_qn; k++) {
-        int q = s->_sig_q[k];
-        ssvm_real c = st[q];
-        if (c == 0) continue;
-        if (q < LK) {
-            int tt = q / K, sl = q - tt * K;
-            c *= blk;
-            ssvm__chain_add_unary(m, p0 + tt, sl, c, D);
-            if (m->config.flags & SSVM_CHAIN_BIASES) {
-                if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
-                if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
-            }
-        } else ssvm_svec_add(D, to + (q - LK), c * blk);
-    }
+    for (k = 0; rc >= 0 && k < s->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], blk, D);
     if (rc < 0 || D->err) {
-        if (!s->_sig_bits) ssvm__speed_abort(s);
+        ssvm__speed_abort(s);
         return rc < 0 ? (ssvm_result)rc : (ssvm_result)D->err;
     }
     return SSVM_OK;
@@ -6093,11 +6115,12 @@ SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
     ssvm_result r;
     if (s->_sig_bits) {
         ssvm_real *sig = s->_sigma + lo;
-        for (k = 0; k < s->_sig_qn; k++) {
-            int q = s->_sig_q[k];
+        size_t hi = s->_sig_off[i + 1], j;
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi)) {
+            size_t q = j - lo;
             if (st[q] != 0) {
                 sig[q] += (ssvm_real)(gamma * (double)st[q]);
-                if (sig[q] == 0) s->_sig_bits[(lo + (size_t)q) >> 5] &= ~((unsigned long)1 << ((lo + (size_t)q) & 31));
+                if (sig[q] == 0) s->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
             }
         }
         return SSVM_OK;
@@ -6130,7 +6153,7 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
-    if (s->_sig_q) return ssvm__speed_direction(s, i, len, blk, D); /* >>speed */
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -6181,7 +6204,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
-    if (s->_sig_q) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
@@ -6234,7 +6257,7 @@ SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g);
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0;
+    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0, wn = 0;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -6248,8 +6271,17 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
-    dot = (double)ssvm_svec_dot(D, s->_w);
-    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    { /* <D, w> and |D|^2 in one sweep (each sum in ssvm_svec_dot's order); |w|^2 on D's support bounds the
+         step's new entries for the finiteness test below (>>speed) */
+        ssvm_accum dd = 0;
+        for (k = 0; k < D->nnz; k++) {
+            int j = D->idx[k];
+            double v = (double)D->val[j], u = (double)s->_w[j];
+            dd += (ssvm_accum)D->val[j] * (ssvm_accum)s->_w[j];
+            nrm += v * v; wn += u * u;
+        }
+        dot = (double)dd;
+    }
     /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
     if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
@@ -6258,7 +6290,10 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
-    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
+    /* every |w_j - gamma D_j| <= sqrt(wn) + sqrt(nrm) for gamma in [0, 1]: below the bound, no entry can overflow
+       ssvm_real and the entry-by-entry test is skipped (>>speed) */
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
+        (!(gamma >= 0 && gamma <= 1 && nrm < SSVM__SPEED_SQ && wn < SSVM__SPEED_SQ) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
     }
