@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers speed
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -84,6 +84,7 @@ $(B)/float/%.o: tests/%.c tests/harness.h $(HDR) | $(B)/float
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float -c $< -o $@
 # the headers each test object includes besides structsvm.h and tests/harness.h
 $(B)/double/impl.o $(B)/float/impl.o: tests/internals.h
+$(B)/double/test_speed.o $(B)/float/test_speed.o: tests/tchain.h
 $(B)/double/test_core.o $(B)/float/test_core.o: tests/tchain.h tests/internals.h tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tests/internals.h
 $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
