@@ -491,7 +491,8 @@
      SSVM_STATE_COMPACT_SPARSE  the same sigma_i kept as (index, value) pairs in a pool (as SPARSE's):
                          the same iterates bit for bit, in memory proportional to the labels and label
                          pairs example i has visited (OCR-large, 50 passes: 3.5% of sigma is non-zero,
-                         6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step.
+                         6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step (on the
+                         built-in chain, both compact kinds: O(support), MANUAL: SPEED).
      SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
                          has seen (the paper's Sec. 4 remark): memory proportional to what example i
                          touches. The pool starts at config.sparse_pool_entries; a heap solver grows
@@ -551,6 +552,28 @@
        SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
        path (its Sec. 4), deterministic max-gap sampling, and a parallel oracle hook (the built-in models keep
        scratch in their object, so one model object serves one thread).
+
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
+     Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of
+       them): the generic compact step wrote -sigma_i into all L*K + K*K statistics, expanded them all (a K x K
+       scan of the label pairs at every step) and scanned them again to update sigma_i. Now COMPACT keeps one
+       bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 bytes, in the heap size)
+       and COMPACT_SPARSE merges its ascending (index, value) list with the L + L-1 positions of s(y*) (scratch:
+       max stat_dim + 2 max_label_len ints); the step visits only those positions, in the generic step's order:
+       the same iterates bit for bit (tested against the generic step reached through a wrapped callback).
+     Dense chain inputs: x's non-zeros are compacted once (at the model's first decode; init only records the
+       block, so a dummy scratch still works there) into the chain's scratch, nnz (int + real) + (positions + 1)
+       size_t bytes counted by ssvm_chain_get_heap_size; the oracle's unary scores, phi and expand read them in
+       x's order (same sums), with no zero test per attribute. x must not change after init (as before: it is
+       validated there).
+     The step: D = w_i - w_s is accumulated without per-entry index and finiteness tests (indices valid by
+       construction; a non-finite entry makes |D|^2 non-finite, which the step reports as before); <D, w> and
+       |D|^2 in one sweep; the new entries w_j - gamma D_j (gamma in [0, 1]) are tested one by one only when
+       |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float): below, none can overflow.
+     Not done (issue 14 item 4's target of a pass within 1.2x of the bare oracle calls is not met; see the
+       README's figures): D is still built in a sparse accumulator (a marked scatter, then separate sweeps for
+       <D, w>, the step on w and the lazy average), the atom variants of config.bcfw still rebuild through phi,
+       and an evaluation still costs two oracle passes.
 
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
@@ -895,6 +918,12 @@
                         make bench-solvers covers every solver (BCFW and SSG with their three averages,
                         multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
                         why it lags BCFW.
+     0.5.0              BCFW's compact steps on the built-in chain in time proportional to sigma_i's support and
+                        s(y*) (no K x K label-pair scan per step; bit-identical iterates), dense chain inputs'
+                        non-zeros compacted once (counted in ssvm_chain_get_heap_size), one sweep for <D, w> and
+                        |D|^2, finiteness by a bound (MANUAL: SPEED). make bench-speed (bench/bench_speed.c): a
+                        BCFW pass against n bare oracle calls, time to accuracy of BCFW's options, CoNLL end to
+                        end.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
