@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -23,6 +23,13 @@ RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 bench-gaps: $(B)/bench_gaps
 	./$(B)/bench_gaps $(SHARED)
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# bench-speed (bench/bench_speed.c): a BCFW pass against n bare oracle calls (OCR-small/large, dense/sparse),
+# BCFW's options to OCR-small's primal target and OCR-large's gap (1e-2; FULL=1: 1e-3), CoNLL end to end
+.PHONY: bench-speed
+bench-speed: $(B)/bench_speed
+	./$(B)/bench_speed $(SHARED) $(if $(FULL),--full)
+$(B)/bench_speed: bench/bench_speed.c examples/ocr_data.h examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # online EG against BCFW on OCR-small; the kernel solver (linear, RBF) on OCR letters (about 1 CPU-minute)
 bench-kernel-eg: $(B)/bench_kernel_eg
@@ -80,6 +87,7 @@ $(B)/float/%.o: tests/%.c tests/harness.h $(HDR) | $(B)/float
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float -c $< -o $@
 # the headers each test object includes besides structsvm.h and tests/harness.h
 $(B)/double/impl.o $(B)/float/impl.o: tests/internals.h
+$(B)/double/test_speed.o $(B)/float/test_speed.o: tests/tchain.h
 $(B)/double/test_core.o $(B)/float/test_core.o: tests/tchain.h tests/internals.h tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tests/internals.h
 $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h

@@ -491,7 +491,8 @@
      SSVM_STATE_COMPACT_SPARSE  the same sigma_i kept as (index, value) pairs in a pool (as SPARSE's):
                          the same iterates bit for bit, in memory proportional to the labels and label
                          pairs example i has visited (OCR-large, 50 passes: 3.5% of sigma is non-zero,
-                         6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step.
+                         6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step (on the
+                         built-in chain, both compact kinds: O(support), MANUAL: SPEED).
      SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
                          has seen (the paper's Sec. 4 remark): memory proportional to what example i
                          touches. The pool starts at config.sparse_pool_entries; a heap solver grows
@@ -551,6 +552,28 @@
        SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
        path (its Sec. 4), deterministic max-gap sampling, and a parallel oracle hook (the built-in models keep
        scratch in their object, so one model object serves one thread).
+
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
+     Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of
+       them): the generic compact step wrote -sigma_i into all L*K + K*K statistics, expanded them all (a K x K
+       scan of the label pairs at every step) and scanned them again to update sigma_i. Now COMPACT keeps one
+       bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 bytes, in the heap size)
+       and COMPACT_SPARSE merges its ascending (index, value) list with the L + L-1 positions of s(y*) (scratch:
+       max stat_dim + 2 max_label_len ints); the step visits only those positions, in the generic step's order:
+       the same iterates bit for bit (tested against the generic step reached through a wrapped callback).
+     Dense chain inputs: x's non-zeros are compacted once (at the model's first decode; init only records the
+       block, so a dummy scratch still works there) into the chain's scratch, nnz (int + real) + (positions + 1)
+       size_t bytes counted by ssvm_chain_get_heap_size; the oracle's unary scores, phi and expand read them in
+       x's order (same sums), with no zero test per attribute. x must not change after init (as before: it is
+       validated there).
+     The step: D = w_i - w_s is accumulated without per-entry index and finiteness tests (indices valid by
+       construction; a non-finite entry makes |D|^2 non-finite, which the step reports as before); <D, w> and
+       |D|^2 in one sweep; the new entries w_j - gamma D_j (gamma in [0, 1]) are tested one by one only when
+       |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float): below, none can overflow.
+     Not done (issue 14 item 4's target of a pass within 1.2x of the bare oracle calls is not met; see the
+       README's figures): D is still built in a sparse accumulator (a marked scatter, then separate sweeps for
+       <D, w>, the step on w and the lazy average), the atom variants of config.bcfw still rebuild through phi,
+       and an evaluation still costs two oracle passes.
 
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
@@ -997,6 +1020,12 @@
                         keeps --bias, the format and the CoNLL template in the model. make test checks the tool's
                         weights against the C API's (tests/cli_api.c); make test-arm runs the exported OCR model in
                         a predict-only program on 32-bit ARM under qemu (tools/test_arm_ocr.sh).
+                        BCFW's compact steps on the built-in chain in time proportional to sigma_i's support and
+                        s(y*) (no K x K label-pair scan per step; bit-identical iterates), dense chain inputs'
+                        non-zeros compacted once (counted in ssvm_chain_get_heap_size), one sweep for <D, w> and
+                        |D|^2, finiteness by a bound (MANUAL: SPEED). make bench-speed (bench/bench_speed.c): a
+                        BCFW pass against n bare oracle calls, time to accuracy of BCFW's options, CoNLL end to
+                        end.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1658,6 +1687,10 @@ typedef struct ssvm_solver {
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
+    /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
+       non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
+    unsigned char *_sig_bits;
+    int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -1741,6 +1774,12 @@ typedef struct ssvm_chain {
     void *_scratch;
     size_t _scratch_bytes;
     int _owns_scratch;
+    /* >>speed: dense x's non-zeros, compacted once at the first decode (in the scratch block): position p's are
+       _nz_idx/_nz_val[_nz_start[p - start[0]] .. _nz_start[p - start[0] + 1]); NULL without x */
+    size_t *_nz_start;
+    int *_nz_idx;
+    ssvm_real *_nz_val;
+    size_t _nz_need; /* the scratch's size when it has room for them (0: never); built at the first decode */
 } ssvm_chain;
 /* n sequences, K labels, F attributes, the offsets and gold labels; set x (dense) or attr_* (sparse). */
 STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, const int *start, const int *labels);
@@ -3068,19 +3107,33 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
         int p = p0 + t;
         if (m->config.x && nzi && !(m->config.flags & SSVM_CHAIN_ATTR_MAJOR)) {
             const ssvm_real *x = m->config.x + (size_t)p * F;
+            const int *zi = nzi;
+            const ssvm_real *zv = nzv;
             int nz = 0;
-            for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
+            if (m->_nz_start) { /* >>speed: compacted at init */
+                size_t q = (size_t)(p - m->config.start[0]);
+                zi = m->_nz_idx + m->_nz_start[q]; zv = m->_nz_val + m->_nz_start[q];
+                nz = (int)(m->_nz_start[q + 1] - m->_nz_start[q]);
+            } else for (k = 0; k < F; k++) if (x[k] != 0) { nzi[nz] = k; nzv[nz] = x[k]; nz++; }
             for (s = 0; s < K; s++) {
                 const ssvm_real *ws = w + (size_t)s * F;
                 ssvm_real a0 = 0, a1 = 0; /* two chains: the adds no longer wait on each other */
-                for (k = 0; k + 1 < nz; k += 2) { a0 += ws[nzi[k]] * nzv[k]; a1 += ws[nzi[k + 1]] * nzv[k + 1]; }
-                if (k < nz) a0 += ws[nzi[k]] * nzv[k];
+                for (k = 0; k + 1 < nz; k += 2) { a0 += ws[zi[k]] * zv[k]; a1 += ws[zi[k + 1]] * zv[k + 1]; }
+                if (k < nz) a0 += ws[zi[k]] * zv[k];
                 ut[s] = a0 + a1;
             }
         } else if (m->config.x) {
             const ssvm_real *x = m->config.x + (size_t)p * F;
             if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
                 for (s = 0; s < K; s++) ut[s] = 0;
+                if (nzi && m->_nz_start) { /* >>speed: the same non-zeros in the same order, compacted at init */
+                    size_t q = (size_t)(p - m->config.start[0]), j;
+                    for (j = m->_nz_start[q]; j < m->_nz_start[q + 1]; j++) {
+                        const ssvm_real *wa = w + (size_t)m->_nz_idx[j] * K;
+                        ssvm_real v = m->_nz_val[j];
+                        for (s = 0; s < K; s++) ut[s] += v * wa[s];
+                    }
+                } else
                 for (k = 0; k < F; k++) {
                     const ssvm_real *wa = w + (size_t)k * K;
                     ssvm_real v = x[k];
@@ -3128,12 +3181,16 @@ SSVM__PRIV size_t ssvm__chain_u_bytes(int L, int K) {
     return ((size_t)L * (size_t)K * sizeof(ssvm_real) + 15u) & ~(size_t)15u;
 }
 /* the oracle's scratch for sequences of at most L positions (0: does not fit size_t) */
+SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c);
+SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need);
 SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
+    size_t nzb = c->x ? ssvm__chain_nz_bytes(c) : 0; /* >>speed */
     if (!ssvm__size3((size_t)L, (size_t)c->n_labels, sizeof(ssvm_real)) || !ssvm__viterbi_bytes(L, c->n_labels) ||
-        (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)))
+        (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)) ||
+        (c->x && !nzb))
         return 0;
     return ssvm__chain_u_bytes(L, c->n_labels) + ssvm__viterbi_bytes(L, c->n_labels) + 32 +
-           (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0);
+           (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0) + nzb;
 }
 
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
@@ -3145,6 +3202,7 @@ SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int 
     unsigned char *vit = base + ssvm__chain_u_bytes(m->_max_len, K);
     ssvm_real *nzv = 0;
     int *nzi = 0;
+    if (m->_nz_need && !m->_nz_start) ssvm__chain_nz_build(m, m->_nz_need); /* >>speed */
     if (m->config.x) { /* gather buffers after the Viterbi work area, reals first for alignment */
         size_t vb = (ssvm__viterbi_bytes(m->_max_len, K) + 15u) & ~(size_t)15u;
         nzv = (ssvm_real *)(void *)(vit + vb);
@@ -3182,7 +3240,13 @@ SSVM__PRIV int ssvm__chain_check_label(const ssvm_chain *m, int i, const int *y,
 /* out += c * x_p (x) e_s: the unary features of label s at position p */
 SSVM__PRIV void ssvm__chain_add_unary(const ssvm_chain *m, int p, int s, ssvm_real c, ssvm_svec *out) {
     int K = m->config.n_labels, F = m->config.n_attrs;
-    if (m->config.x) {
+    if (m->config.x && m->_nz_start) { /* >>speed: the non-zeros compacted at init, in x's order */
+        size_t q = (size_t)(p - m->config.start[0]), k, e = m->_nz_start[q + 1];
+        if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)
+            for (k = m->_nz_start[q]; k < e; k++) ssvm_svec_add(out, m->_nz_idx[k] * K + s, c * m->_nz_val[k]);
+        else
+            for (k = m->_nz_start[q]; k < e; k++) ssvm_svec_add(out, s * F + m->_nz_idx[k], c * m->_nz_val[k]);
+    } else if (m->config.x) {
         const ssvm_real *x = m->config.x + (size_t)p * F;
         if (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) {
             int k;
@@ -3268,6 +3332,35 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
     return out->err;
 }
 
+/* >>speed: dense x's non-zeros, compacted once (at the first decode: init only records the block), so that the oracle's unary scores and phi/expand loop over
+   them without a zero test per attribute (with dense OCR pixels those branches were most of the mispredictions).
+   Layout at the end of the chain's scratch block: values (nnz reals), starts (positions + 1 size_t), ids (nnz
+   ints), in x's order; the bytes are counted in ssvm_chain_get_heap_size. 0: nnz does not fit. */
+SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c) {
+    size_t P = (size_t)(c->start[c->n] - c->start[0]), F = (size_t)c->n_attrs, nnz = 0, k;
+    const ssvm_real *x = c->x + (size_t)c->start[0] * F;
+    for (k = 0; k < P * F; k++) nnz += x[k] != 0;
+    if (nnz > ((size_t)-1) / 32 || P + 1 > ((size_t)-1) / 32) return 0;
+    return nnz * (sizeof(ssvm_real) + sizeof(int)) + (P + 1) * sizeof(size_t) + 32;
+}
+SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need) {
+    const ssvm_chain_config *c = &m->config;
+    size_t P = (size_t)(c->start[c->n] - c->start[0]), F = (size_t)c->n_attrs, nnz = 0, p, k;
+    const ssvm_real *x = c->x + (size_t)c->start[0] * F;
+    unsigned char *b;
+    for (k = 0; k < P * F; k++) nnz += x[k] != 0;
+    b = ssvm__align16((unsigned char *)m->_scratch + need - (nnz * (sizeof(ssvm_real) + sizeof(int)) + (P + 1) * sizeof(size_t) + 32));
+    m->_nz_val = (ssvm_real *)(void *)b;
+    m->_nz_start = (size_t *)(void *)(b + nnz * sizeof(ssvm_real));
+    m->_nz_idx = (int *)(void *)(m->_nz_start + P + 1);
+    nnz = 0;
+    for (p = 0; p < P; p++) {
+        m->_nz_start[p] = nnz;
+        for (k = 0; k < F; k++) if (x[p * F + k] != 0) { m->_nz_idx[nnz] = (int)k; m->_nz_val[nnz] = x[p * F + k]; nnz++; }
+    }
+    m->_nz_start[P] = nnz;
+}
+
 /* validates the data; *L = the longest sequence */
 SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) {
     int i, L = 0, K, F, P;
@@ -3317,6 +3410,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     if (!(need = ssvm__chain_scratch_bytes(c, L))) return SSVM_ERR_OVERFLOW;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
     m->config = *c; m->_max_len = L; m->_scratch = heap; m->_scratch_bytes = bytes;
+    if (c->x) m->_nz_need = need; /* >>speed: built at the first decode (init only records the block) */
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
@@ -3334,6 +3428,7 @@ STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m) {
     if (!m) return;
     if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
     m->_scratch = 0; m->_owns_scratch = 0; m->_scratch_bytes = 0; m->_max_len = 0;
+    m->_nz_start = 0; m->_nz_idx = 0; m->_nz_val = 0; m->_nz_need = 0; /* >>speed */
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     if (!m || !out) return SSVM_ERR_INVALID_ARG;
@@ -5501,6 +5596,13 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
         }
         if (s->_sig_off) s->_sig_off[n] = total;
         s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+        if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
+            if (s->_state_kind == SSVM_STATE_COMPACT) s->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + 1, 1);
+            else {
+                s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
+                s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+            }
+        }
         if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
             /* default: room for every statistic plus one block, which never runs out (the pool compacts in
@@ -5643,6 +5745,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
 
 /* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s); /* >>speed */
 SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int i, len, rc;
@@ -5677,6 +5780,7 @@ SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
             s->_sp_len[i] = cnt;
         }
     }
+    ssvm__speed_bits(s); /* >>speed */
     return SSVM_OK;
 }
 
@@ -6071,6 +6175,181 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
     return SSVM_OK;
 }
 
+/* >>speed: BCFW's compact state on the built-in chain, at a cost proportional to what a step changes. The generic
+   compact step below writes -sigma_i into the whole scratch, adds s(y*) and expands all L*K + K*K statistics (a
+   K x K scan of the label pairs at every step), then scans them again to update sigma_i. Here a bitmap keeps a
+   superset of sigma_i's support (set at init from s(y_i), at each step for s(y*)'s L + L-1 entries; cleared
+   where an update leaves an exact 0), and the step visits only those positions, in ascending order: the same
+   additions in the same order as the generic step (identical results), in time ~ the support, not K*K. */
+/* squares below which a sum of two magnitudes stays finite in ssvm_real (float: 2 x 3.2e37 < 3.4e38) */
+#define SSVM__SPEED_SQ (sizeof(ssvm_real) < sizeof(double) ? 1e75 : 1e300)
+SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
+    size_t j, total;
+    if (!s->_sig_bits || !s->_sigma) return;
+    total = s->_sig_off[s->_prob.n];
+    SSVM_MEMSET(s->_sig_bits, 0, total / 8 + 1);
+    for (j = 0; j < total; j++) if (s->_sigma[j] != 0) s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+}
+/* the first set bit in [j, hi), else hi */
+SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t hi) {
+    while (j < hi) {
+        unsigned b = (unsigned)bits[j >> 3] >> (j & 7);
+        if (!b) { j = (j | 7) + 1; continue; }
+        while (!(b & 1u)) { b >>= 1; j++; }
+        return j < hi ? j : hi;
+    }
+    return hi;
+}
+/* D += c x_p (x) e_sl, as ssvm__chain_add_unary, without its per-entry index and finiteness tests: the indices are
+   valid by construction (checked at the chain's init) and a non-finite entry makes the step's |D|^2 non-finite,
+   which the step reports (SSVM_ERR_NONFINITE) before it changes anything; the same products in the same order */
+SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real c, ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    int base = am ? sl : sl * F, stride = am ? K : 1;
+    const int *id;
+    const ssvm_real *val;
+    size_t k, b, e;
+    if (m->_nz_start) {
+        size_t q = (size_t)(p - m->config.start[0]);
+        b = m->_nz_start[q]; e = m->_nz_start[q + 1]; id = m->_nz_idx; val = m->_nz_val;
+    } else if (!m->config.x) {
+        b = (size_t)m->config.attr_start[p]; e = (size_t)m->config.attr_start[p + 1];
+        id = m->config.attr_id; val = m->config.attr_val;
+    } else { ssvm__chain_add_unary(m, p, sl, c, D); return; }
+    for (k = b; k < e; k++) {
+        int j = base + stride * id[k];
+        ssvm_real x = val ? c * val[k] : c;
+        if (D->mark[j]) D->val[j] += x;
+        else { D->mark[j] = 1; D->idx[D->nnz++] = j; D->val[j] = x; }
+    }
+}
+/* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
+SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
+                                    ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs;
+    if (c == 0) return;
+    if (q < LK) {
+        int tt = q / K, sl = q - tt * K;
+        c *= blk;
+        ssvm__speed_unary(m, p0 + tt, sl, c, D);
+        if (m->config.flags & SSVM_CHAIN_BIASES) {
+            if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
+            if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
+        }
+    } else ssvm_svec_add(D, to + (q - LK), c * blk);
+}
+/* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
+   then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
+SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const int *y, int L) {
+    int *q = s->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
+    const int *old = s->_sp_idx + s->_sp_off[i];
+    int no = s->_sp_len[i];
+    for (t = 0; t < L; t++) q[n++] = t * K + y[t];
+    b0 = n;
+    for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
+        v = LK + y[t] + K * y[t + 1];
+        a = n;
+        while (a > b0 && q[a - 1] > v) a--;
+        if (a > b0 && q[a - 1] == v) continue;
+        for (k = n; k > a; k--) q[k] = q[k - 1];
+        q[a] = v; n++;
+        k = 0;
+    }
+    while (k < no || j < n) {
+        if (j >= n || (k < no && old[k] < q[j])) s->_sig_q[u++] = old[k++];
+        else if (k >= no || q[j] < old[k]) s->_sig_q[u++] = q[j++];
+        else { s->_sig_q[u++] = old[k++]; j++; }
+    }
+    s->_sig_qn = u;
+}
+/* D = w_i - w_s = A_i (s(y*) - sigma_i) blk, as ssvm__state_direction's compact branches and ssvm__chain_expand */
+SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_chain *m = (ssvm_chain *)p->user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, k, rc;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK, L = m->config.start[i + 1] - p0;
+    size_t lo = s->_sig_off[i];
+    ssvm_real *st = s->_stmp;
+    const int *y = s->_y;
+    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
+    LK = L * K;
+    if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
+        const ssvm_real *sig = s->_sigma + lo;
+        size_t hi = s->_sig_off[i + 1], j;
+        for (t = 0; t < L; t++) {
+            j = lo + (size_t)t * K + (size_t)y[t];
+            s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+            if (t + 1 < L) {
+                j = lo + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
+                s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+            }
+        }
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
+            st[j - lo] = -sig[j - lo];
+        rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); rc >= 0 && j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
+            ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - lo), st[j - lo], blk, D);
+        if (rc < 0) return (ssvm_result)rc;
+        return D->err ? (ssvm_result)D->err : SSVM_OK;
+    } else { /* COMPACT_SPARSE: the old sigma scattered into stmp2 and -sigma into stmp (both zero between steps) */
+        size_t o = s->_sp_off[i];
+        ssvm__speed_merge(s, i, LK, K, y, L);
+        for (k = 0; k < s->_sp_len[i]; k++) {
+            int e = s->_sp_idx[o + (size_t)k];
+            s->_stmp2[e] = s->_sp_val[o + (size_t)k];
+            st[e] = -s->_sp_val[o + (size_t)k];
+        }
+    }
+    rc = p->stats(p->user, i, y, len, 1, st); /* writes only listed positions */
+    for (k = 0; rc >= 0 && k < s->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], blk, D);
+    if (rc < 0 || D->err) {
+        ssvm__speed_abort(s);
+        return rc < 0 ? (ssvm_result)rc : (ssvm_result)D->err;
+    }
+    return SSVM_OK;
+}
+/* COMPACT_SPARSE: the scratch back to zero on the step's positions */
+SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s) {
+    int k;
+    for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; s->_stmp[q] = 0; s->_stmp2[q] = 0; }
+}
+/* sigma_i += gamma (s(y*) - sigma_i) on the listed positions (elsewhere the generic update adds nothing either) */
+SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
+    size_t lo = s->_sig_off[i];
+    ssvm_real *st = s->_stmp;
+    int k, cnt = 0;
+    ssvm_result r;
+    if (s->_sig_bits) {
+        ssvm_real *sig = s->_sigma + lo;
+        size_t hi = s->_sig_off[i + 1], j;
+        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi)) {
+            size_t q = j - lo;
+            if (st[q] != 0) {
+                sig[q] += (ssvm_real)(gamma * (double)st[q]);
+                if (sig[q] == 0) s->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
+            }
+        }
+        return SSVM_OK;
+    } else {
+        size_t o, m = s->_sig_off[i + 1] - lo;
+        for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; cnt += st[q] != 0 || s->_stmp2[q] != 0; }
+        if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__speed_abort(s); return r; }
+        o = s->_sp_off[i]; cnt = 0;
+        for (k = 0; k < s->_sig_qn; k++) {
+            int q = s->_sig_q[k];
+            ssvm_real v = s->_stmp2[q];
+            if (st[q] != 0) v += (ssvm_real)(gamma * (double)st[q]);
+            st[q] = 0; s->_stmp2[q] = 0;
+            if (v != 0) { s->_sp_idx[o + (size_t)cnt] = q; s->_sp_val[o + (size_t)cnt] = v; cnt++; }
+        }
+        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
+        s->_sp_len[i] = cnt;
+        return SSVM_OK;
+    }
+}
+
 /* >>solvers: BCFW's per-example storage. Each kind implements two calls: the direction D = w_i - w_s of a step,
    and the update w_i <- w_i - gamma D (with state_abort to drop a direction that will not be used).
      COMPACT         w_i = A_i (s_i(y_i) - sigma_i) / (lambda n): D = A_i (s(y*) - sigma_i) blk, sigma_i += gamma (..)
@@ -6082,6 +6361,7 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -6132,6 +6412,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
@@ -6184,7 +6465,7 @@ SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g);
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0;
+    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0, wn = 0;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -6198,8 +6479,17 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
-    dot = (double)ssvm_svec_dot(D, s->_w);
-    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    { /* <D, w> and |D|^2 in one sweep (each sum in ssvm_svec_dot's order); |w|^2 on D's support bounds the
+         step's new entries for the finiteness test below (>>speed) */
+        ssvm_accum dd = 0;
+        for (k = 0; k < D->nnz; k++) {
+            int j = D->idx[k];
+            double v = (double)D->val[j], u = (double)s->_w[j];
+            dd += (ssvm_accum)D->val[j] * (ssvm_accum)s->_w[j];
+            nrm += v * v; wn += u * u;
+        }
+        dot = (double)dd;
+    }
     /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
     if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
@@ -6208,7 +6498,10 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
-    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
+    /* every |w_j - gamma D_j| <= sqrt(wn) + sqrt(nrm) for gamma in [0, 1]: below the bound, no entry can overflow
+       ssvm_real and the entry-by-entry test is skipped (>>speed) */
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
+        (!(gamma >= 0 && gamma <= 1 && nrm < SSVM__SPEED_SQ && wn < SSVM__SPEED_SQ) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
     }
@@ -7452,7 +7745,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0;
     if ((r = ssvm__ck_read(s, &rd, 0)) != SSVM_OK) return r; /* everything checked, and the pool's room */
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
-    return ssvm__ck_read(s, &rd, 1);
+    if ((r = ssvm__ck_read(s, &rd, 1)) != SSVM_OK) return r;
+    ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
+    return SSVM_OK;
 }
 
 #ifndef STRUCTSVM_NO_STDIO

@@ -30,6 +30,7 @@ void suite_kernel(th_ctx *t);
 void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
 void suite_ckpt(th_ctx *t);
+void suite_speed(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -60,6 +61,7 @@ int main(int argc, char **argv) {
     suite_model(&t);
     suite_readers(&t);
     suite_ckpt(&t);
+    suite_speed(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

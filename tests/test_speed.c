@@ -1,0 +1,182 @@
+/* tests/test_speed.c: the chain's fast BCFW step (>>speed): compact and sparse compact states on the built-in
+   chain visit only sigma_i's support and the chain reads dense x's non-zeros compacted once. The fast path must
+   give the very same iterates as the generic compact step (reached here by wrapping the statistics callback, which
+   turns the fast path off), for dense and sparse inputs, with and without biases, attribute-major or not; the
+   compacted non-zeros are counted in ssvm_chain_get_heap_size.
+   One translation unit of the test program (tests/run.c runs suite_speed). */
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+
+/* the chain's statistics through a wrapper: same numbers, but the solver no longer recognises the chain */
+typedef struct sp_wrap { ssvm_problem inner; } sp_wrap;
+static int sp_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.stats(w->inner.user, i, y, len, scale, s);
+}
+static int sp_stat_dim(void *user, int i) { sp_wrap *w = (sp_wrap *)user; return w->inner.stat_dim(w->inner.user, i); }
+static int sp_expand(void *user, int i, const ssvm_real *st, ssvm_real scale, ssvm_svec *out) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.expand(w->inner.user, i, st, scale, out);
+}
+static int sp_truth(void *user, int i, int *y) { sp_wrap *w = (sp_wrap *)user; return w->inner.truth(w->inner.user, i, y); }
+static int sp_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.phi(w->inner.user, i, y, len, scale, out);
+}
+static int sp_oracle(void *user, int i, const ssvm_real *wt, double ws, int *y, ssvm_real *delta) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.oracle(w->inner.user, i, wt, ws, y, delta);
+}
+static int sp_decode(void *user, int i, const ssvm_real *wt, int *y) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.decode(w->inner.user, i, wt, y);
+}
+static int sp_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
+    sp_wrap *w = (sp_wrap *)user;
+    return w->inner.loss(w->inner.user, i, y, len, delta);
+}
+static ssvm_problem sp_wrapped(sp_wrap *w, const ssvm_problem *p) {
+    ssvm_problem q = *p;
+    w->inner = *p;
+    q.user = w;
+    q.truth = sp_truth; q.phi = sp_phi; q.oracle = sp_oracle; q.decode = sp_decode; q.loss = sp_loss;
+    q.stat_dim = sp_stat_dim; q.stats = sp_stats; q.expand = sp_expand;
+    return q;
+}
+
+/* trains BCFW for `passes` passes (no evaluation) in state `kind`; ssvm_train's returned vector into w */
+static ssvm_result sp_train(const ssvm_problem *p, ssvm_state_kind kind, int passes, int line_search, ssvm_real *w,
+                            ssvm_progress *pr) {
+    ssvm_solver_config q = ssvm_solver_config_init(p, SSVM_BCFW);
+    q.max_passes = passes; q.gap_tol = 0; q.eval_every = 0; q.state = kind; q.line_search = line_search;
+    q.lambda = 0.05;
+    return ssvm_train(&q, w, sizeof(ssvm_real) * (size_t)p->d, pr);
+}
+
+static void test_speed_fast_step_equals_generic(th_ctx *t) {
+    static const int flags[4] = {0, SSVM_CHAIN_BIASES, SSVM_CHAIN_COUNTED_LOSS, SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_BIASES};
+    int f, sparse, kind, ls, j, cases = 0, diffs = 0;
+    double maxref = 0;
+    for (f = 0; f < 4; f++)
+        for (sparse = 0; sparse < 2; sparse++)
+            for (kind = 0; kind < 2; kind++)
+                for (ls = 0; ls < 2; ls++) {
+                    tchain c;
+                    trng r;
+                    ssvm_problem p, pw;
+                    sp_wrap wr;
+                    ssvm_real w1[256], w2[256], w3[256];
+                    ssvm_progress a, b, e;
+                    ssvm_state_kind k = kind ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
+                    r.s = 1000u + (unsigned)(f * 8 + sparse * 4 + kind * 2 + ls);
+                    tchain_make(&c, &r, 8, 4, 4, flags[f], sparse);
+                    if (tchain_problem(&c, &p) != SSVM_OK || p.d > 256) { TH_CHECK(t, 0); tchain_free(&c); continue; }
+                    pw = sp_wrapped(&wr, &p);
+                    TH_CHECK(t, sp_train(&p, k, 12, ls, w1, &a) == SSVM_MAX_PASSES);
+                    TH_CHECK(t, sp_train(&pw, k, 12, ls, w2, &b) == SSVM_MAX_PASSES);
+                    /* an independent reference: w_i kept as d reals (no statistics at all) */
+                    TH_CHECK(t, sp_train(&p, SSVM_STATE_DENSE, 12, ls, w3, &e) == SSVM_MAX_PASSES);
+                    for (j = 0; j < p.d; j++) {
+                        diffs += w1[j] != w2[j];
+                        if (fabs((double)w1[j] - (double)w3[j]) > maxref) maxref = fabs((double)w1[j] - (double)w3[j]);
+                    }
+                    TH_CHECK(t, a.oracle_calls == b.oracle_calls && a.steps == b.steps && e.steps == a.steps);
+                    cases++;
+                    tchain_free(&c);
+                }
+    TH_CHECKF(t, diffs == 0, "%d weights differ between the fast and the generic compact step", diffs);
+    TH_CHECKF(t, maxref < (IS_FLOAT_BUILD ? 1e-3 : 1e-9), "fast compact vs dense state: max diff %g", maxref);
+    TH_CHECK(t, cases == 32);
+}
+
+/* a long run with the predefined step: the support grows and shrinks (gamma = 1 at the first step of each
+   example leaves exact zeros); the fast step must still match the generic one */
+static void test_speed_long_run_matches(th_ctx *t) {
+    tchain c;
+    trng r;
+    ssvm_problem p, pw;
+    sp_wrap wr;
+    ssvm_real w1[256], w2[256];
+    int j, diffs = 0;
+    r.s = 77;
+    tchain_make(&c, &r, 8, 5, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_OK && p.d <= 256);
+    pw = sp_wrapped(&wr, &p);
+    TH_CHECK(t, sp_train(&p, SSVM_STATE_COMPACT, 60, 1, w1, 0) == SSVM_MAX_PASSES);
+    TH_CHECK(t, sp_train(&pw, SSVM_STATE_COMPACT, 60, 1, w2, 0) == SSVM_MAX_PASSES);
+    for (j = 0; j < p.d; j++) diffs += w1[j] != w2[j];
+    TH_CHECKF(t, diffs == 0, "%d weights differ", diffs);
+    TH_CHECK(t, sp_train(&p, SSVM_STATE_COMPACT_SPARSE, 60, 1, w1, 0) == SSVM_MAX_PASSES);
+    TH_CHECK(t, sp_train(&pw, SSVM_STATE_COMPACT_SPARSE, 60, 1, w2, 0) == SSVM_MAX_PASSES);
+    for (j = 0, diffs = 0; j < p.d; j++) diffs += w1[j] != w2[j];
+    TH_CHECKF(t, diffs == 0, "%d weights differ (sparse compact)", diffs);
+    tchain_free(&c);
+}
+
+/* the compacted non-zeros cost nnz (int + real) bytes in the chain's heap size, and nothing for sparse input */
+static void test_speed_heap_counts_nonzeros(th_ctx *t) {
+    tchain c;
+    trng r;
+    ssvm_chain_config z;
+    ssvm_real zeros[8 * 5 * 4];
+    size_t b1 = 0, b0 = 0, bs = 0;
+    int k, nnz = 0, P;
+    r.s = 5;
+    tchain_make(&c, &r, 8, 3, 4, 0, 0);
+    P = c.start[8];
+    for (k = 0; k < P * 4; k++) nnz += c.x[k] != 0;
+    memset(zeros, 0, sizeof zeros);
+    z = c.cfg; z.x = zeros;
+    TH_CHECK(t, ssvm_chain_get_heap_size(&c.cfg, &b1) == SSVM_OK);
+    TH_CHECK(t, ssvm_chain_get_heap_size(&z, &b0) == SSVM_OK);
+    TH_CHECK(t, nnz > 0);
+    TH_CHECK(t, b1 - b0 == (size_t)nnz * (sizeof(ssvm_real) + sizeof(int)));
+    tchain_make(&c, &r, 8, 3, 4, 0, 1);
+    TH_CHECK(t, ssvm_chain_get_heap_size(&c.cfg, &bs) == SSVM_OK);
+    TH_CHECK(t, bs < b0); /* no compacted copy for sparse input */
+}
+
+/* preallocated: the model in exactly the bytes asked for, the solver too; training works and matches the heap run */
+static void test_speed_preallocated_exact_bytes(th_ctx *t) {
+    tchain c;
+    trng r;
+    ssvm_chain m;
+    ssvm_problem p;
+    ssvm_solver_config q;
+    ssvm_solver s;
+    size_t mb = 0, sb = 0;
+    void *mh, *sh;
+    ssvm_real w1[256], w2[256];
+    int j, diffs = 0;
+    r.s = 9;
+    tchain_make(&c, &r, 8, 4, 4, 0, 0);
+    TH_CHECK(t, ssvm_chain_get_heap_size(&c.cfg, &mb) == SSVM_OK);
+    mh = malloc(mb);
+    TH_CHECK(t, mh && ssvm_chain_init_preallocated(&c.cfg, mh, mb, &m) == SSVM_OK && ssvm_chain_problem(&m, &p) == SSVM_OK);
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
+    q.max_passes = 10; q.gap_tol = 0; q.eval_every = 0; q.lambda = 0.05;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &sb) == SSVM_OK);
+    sh = malloc(sb);
+    TH_CHECK(t, sh && ssvm_solver_init_preallocated(&q, sh, sb, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w1, sizeof w1) == SSVM_OK);
+    ssvm_solver_uninit(&s);
+    TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+    q.problem = &c.p; q.state = SSVM_STATE_COMPACT; /* what a preallocated solver picks */
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w2, sizeof w2) == SSVM_OK);
+    ssvm_solver_uninit(&s);
+    for (j = 0; j < p.d; j++) diffs += w1[j] != w2[j];
+    TH_CHECKF(t, diffs == 0, "%d weights differ", diffs);
+    ssvm_chain_uninit(&m);
+    tchain_free(&c);
+    free(mh); free(sh);
+}
+
+void suite_speed(th_ctx *t) {
+    TH_RUN(t, test_speed_fast_step_equals_generic);
+    TH_RUN(t, test_speed_long_run_matches);
+    TH_RUN(t, test_speed_heap_counts_nonzeros);
+    TH_RUN(t, test_speed_preallocated_exact_bytes);
+}
