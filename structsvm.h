@@ -1092,7 +1092,11 @@ typedef enum ssvm_result {
                                     gap sampling with a caller's sequence or cyclic order, pairwise/away
                                     steps or caching without line search */
     SSVM_ERR_SUPPORT_FULL = -32, /* the kernel solver's support set reached its cap (config max_support) */
-    SSVM_ERR_KERNEL = -33        /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
+    SSVM_ERR_KERNEL = -33,       /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
+    SSVM_ERR_BATCH = -37,        /* config.par: a batch size < 0 or > n, 0 with a parallel-for hook, or a batch where
+                                    it does not apply (a solver other than BCFW, pairwise/away steps, caching) */
+    SSVM_ERR_PARALLEL = -38      /* config.par: the parallel-for hook did not run every task exactly once, or a
+                                    built-in model with scratch run in parallel without per-slot copies */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -1372,6 +1376,24 @@ typedef struct ssvm_eg_config {
                                        alpha_i uniform; larger: alpha_i closer to y_i, w closer to 0) */
 } ssvm_eg_config;
 
+/* >>par: mini-batch BCFW with parallel oracle calls (declarations; MANUAL: PARALLEL BCFW) ------------------- */
+/* The caller's parallel-for: run task(ctx, 0), ..., task(ctx, count-1), each exactly once, in any order and on any
+   threads, and return when all have finished (user first, as in every callback). examples/ssvm_threads.h has
+   one with pthreads. */
+typedef void (*ssvm_task_fn)(void *ctx, size_t i);
+typedef void (*ssvm_parallel_for_fn)(void *user, size_t count, ssvm_task_fn task, void *ctx);
+/* What only mini-batch BCFW reads. All zero (default): plain BCFW. */
+typedef struct ssvm_par_config {
+    int batch;                         /* b: 0 = plain BCFW; 1..n = mini-batch BCFW of b examples (b = 1 gives
+                                          plain BCFW's iterates bit for bit); the result depends on seed and b only */
+    ssvm_parallel_for_fn parallel_for; /* NULL: the b tasks run serially in order (the same bits) */
+    void *user;                        /* parallel_for's first argument */
+    void *const *task_users;           /* NULL, or b pointers: task slot t calls the problem's callbacks with
+                                          task_users[t] as user (a model object of its own for each slot, over
+                                          the same data, when the oracle keeps scratch in it: chain, graph,
+                                          assignment) */
+} ssvm_par_config;
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -1415,6 +1437,7 @@ typedef struct ssvm_solver_config {
     ssvm_bcfw_config bcfw;       /* SSVM_BCFW: gap sampling, pairwise/away steps, plane caching */
     ssvm_eg_config eg;           /* SSVM_EG */
     ssvm_kernel_config kernel;   /* SSVM_KBCFW */
+    ssvm_par_config par;         /* SSVM_BCFW: mini-batch with parallel oracle calls (>>par) */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1550,6 +1573,11 @@ typedef struct ssvm_solver {
     double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
+    /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
+    void *_par_slots;
+    struct ssvm_solver *_par_views;
+    unsigned char *_par_mark; /* n: the examples of the current batch */
+    int _par_b, _par_n;       /* the batch size; the current batch's count */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -2599,6 +2627,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_BCFW_COMBINATION: return "BCFW options (config.bcfw) that do not apply to this configuration";
     case SSVM_ERR_SUPPORT_FULL: return "the kernel solver's support set is full (max_support)";
     case SSVM_ERR_KERNEL: return "a kernel value is not finite or the kernel is not positive semi-definite";
+    case SSVM_ERR_BATCH: return "a mini-batch option (config.par.batch) out of range or where it does not apply";
+    case SSVM_ERR_PARALLEL: return "the parallel-for hook did not run every task once, or a model is not thread-safe";
     case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
     case SSVM_ERR_TRUNCATED: return "model file truncated";
     case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
@@ -5073,6 +5103,8 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
@@ -5130,7 +5162,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
         if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
     }
-    return ssvm__gaps_check_config(c); /* >>gaps: config.bcfw */
+    if ((r = ssvm__gaps_check_config(c)) != SSVM_OK) return r; /* >>gaps: config.bcfw */
+    return ssvm__par_check(c); /* >>par: config.par */
 }
 
 /* Wall clock: the caller's, else the monotonic clock where <time.h> has one (POSIX with _POSIX_C_SOURCE, or
@@ -5386,6 +5419,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
       : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a)
       : s->_cfg.solver == SSVM_EG ? ssvm__eg_layout(s, a) : ssvm__state_layout(s, a);
     if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__gaps_layout(s, a);
+    if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
     if (r != SSVM_OK) return r;
     if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
@@ -6619,7 +6653,243 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, d
     return SSVM_OK;
 }
 
+/* >>par: mini-batch BCFW with parallel oracle calls (implementation; MANUAL: PARALLEL BCFW).
+   The parallel setting of Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed
+   block-coordinate Frank-Wolfe algorithms": the oracles of a mini-batch of tau = b blocks run at once against
+   one w, then the server applies them (their AP-BCFW). What we change, and why (P1-P4, also in the MANUAL):
+   P1 synchronous: every oracle call of a batch reads the w of the batch's start (a delay bounded by b - 1
+      steps, never by thread timing); the paper's workers run asynchronously. Reason: the result must depend
+      only on the seed and b, never on the number of threads or their timing.
+   P2 the server applies the b block updates one by one, in the batch's draw order, each with BCFW's own exact
+      line search (Lacoste-Julien et al. 2013, Algorithm 4 line 5) at the w of that moment, instead of one
+      common step for the b blocks (the paper's gamma = 2 n tau / (tau^2 k + 2 n) or its line search over the
+      batch). Reason: each block step then raises the dual as much as BCFW's step along that direction, so
+      the iterates are BCFW's with a stale oracle, and b = 1 is BCFW bit for bit. With line_search = 0 each
+      step takes BCFW's 2n/(nu k + 2n).
+   P3 an example drawn twice in one batch keeps both draws (the paper drops repeats): its second direction is
+      built after its first update (serially), from the same labeling.
+   P4 the paper's algorithm numbers and its analysis were not checked against its text here (it is not in
+      the project's papers); the convergence guarantee we rely on is BCFW's: every step is an exact line
+      search on a feasible FW direction of one block, so the dual never decreases (tested to BCFW's optimum).
+   What runs in the tasks: the oracle at w and the step direction D = w_i - w_s (it depends only on example i's
+   state and the labeling; no other slot of the batch touches i's state before the serial phase) and |D|^2.
+   What stays serial, in slot order: <D, w>, the step size, the block's state, w, the losses and the average. */
+typedef struct ssvm__par_slot {
+    int i, len;       /* the example and its labeling's length */
+    int dup;          /* the example is in an earlier slot of this batch: its direction is built serially */
+    int ran;          /* times the hook ran this task (1 when it keeps its contract) */
+    int have_dir;     /* D (and a compact sparse state's scratch) built, not yet applied or aborted */
+    ssvm_result ro;   /* the oracle's result */
+    ssvm_result rd;   /* the direction's result */
+    ssvm_real delta;
+    double nrm;       /* |D|^2 */
+    int *y, *y2;      /* the labeling; a truth buffer */
+    ssvm_real *stmp, *stmp2;
+    ssvm_svec D, E;   /* the direction; w_s of the sparse state */
+} ssvm__par_slot;
+
+/* the built-in oracles that keep scratch in their model object (not safe to call from two threads) */
+SSVM__PRIV int ssvm__par_shared_scratch(const ssvm_problem *p) {
+    return p->oracle == ssvm__chain_oracle || p->oracle == ssvm__graph_oracle || p->oracle == ssvm__asg_oracle;
+}
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
+    const ssvm_par_config *q = &c->par;
+    int t;
+    if (q->batch == 0) return (q->parallel_for || q->task_users) ? SSVM_ERR_BATCH : SSVM_OK;
+    if (c->solver != SSVM_BCFW || q->batch < 0 || q->batch > c->problem->n) return SSVM_ERR_BATCH;
+    if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_ERR_BATCH; /* atoms: not this step */
+    if (q->task_users) {
+        for (t = 0; t < q->batch; t++)
+            if (!q->task_users[t] && c->problem->user) return SSVM_ERR_PARALLEL; /* a slot without its user */
+    } else if (q->parallel_for && ssvm__par_shared_scratch(c->problem)) return SSVM_ERR_PARALLEL;
+    return SSVM_OK;
+}
+
+/* b slots: labelings, directions (d each), the state's scratch; b solver views; n marks. O(b d) bytes. */
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    int b = s->_cfg.par.batch, t, i, compact;
+    size_t ml = (size_t)p->max_label_len, maxdim = 0;
+    ssvm__par_slot *sl;
+    s->_par_b = b > 0 ? b : 0;
+    if (b <= 0) return SSVM_OK;
+    compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
+    if (compact)
+        for (i = 0; i < p->n; i++) { /* checked by the state's layout just before */
+            int m = p->stat_dim(p->user, i);
+            if (m <= 0) return m < 0 ? (ssvm_result)m : SSVM_ERR_CALLBACK;
+            if ((size_t)m > maxdim) maxdim = (size_t)m;
+        }
+    sl = (ssvm__par_slot *)ssvm__take(a, (size_t)b, sizeof(ssvm__par_slot));
+    s->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
+    s->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
+    if (sl) SSVM_MEMSET(sl, 0, (size_t)b * sizeof(ssvm__par_slot));
+    if (s->_par_mark) SSVM_MEMSET(s->_par_mark, 0, (size_t)p->n);
+    for (t = 0; t < b; t++) { /* sizing (sl NULL): the same takes into a dummy slot */
+        ssvm__par_slot dummy, *q = sl ? sl + t : &dummy;
+        q->y = (int *)ssvm__take(a, ml, sizeof(int));
+        q->y2 = (int *)ssvm__take(a, ml, sizeof(int));
+        ssvm__take_svec(a, &q->D, p->d);
+        if (q->D.mark) SSVM_MEMSET(q->D.mark, 0, (size_t)p->d);
+        if (s->_state_kind == SSVM_STATE_SPARSE) {
+            ssvm__take_svec(a, &q->E, p->d);
+            if (q->E.mark) SSVM_MEMSET(q->E.mark, 0, (size_t)p->d);
+        } else SSVM_MEMSET(&q->E, 0, sizeof q->E);
+        q->stmp = compact ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
+        q->stmp2 = s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
+        if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
+        if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
+    }
+    s->_par_slots = sl;
+    return SSVM_OK;
+}
+
+/* swaps the solver's step scratch with slot q's (twice restores): the serial phase runs the engine's own state
+   code on the slot's direction */
+SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
+    ssvm_real *a = s->_stmp, *b = s->_stmp2;
+    int *y = s->_y, *y2 = s->_y2;
+    ssvm_svec e = s->_sv_ws;
+    s->_stmp = q->stmp; q->stmp = a;
+    s->_stmp2 = q->stmp2; q->stmp2 = b;
+    s->_y = q->y; q->y = y;
+    s->_y2 = q->y2; q->y2 = y2;
+    s->_sv_ws = q->E; q->E = e;
+}
+SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D) { /* in BCFW's order (ssvm__bcfw_step) */
+    double nrm = 0;
+    int k;
+    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    return nrm;
+}
+/* the direction of slot q on solver (or view) v, whose scratch is q's */
+SSVM__PRIV void ssvm__par_direction(ssvm_solver *v, ssvm__par_slot *q) {
+    const ssvm_problem *p = &v->_prob;
+    q->rd = ssvm__state_direction(v, q->i, q->len, (ssvm_real)ssvm__block(p, v->_wsum, v->_cfg.lambda, q->i), &q->D);
+    if (q->rd == SSVM_OK) { q->have_dir = 1; q->nrm = ssvm__par_norm2(&q->D); }
+}
+/* task t: the oracle at the batch's w, then (first draw of the example) its direction, on a view of the solver
+   whose scratch and user are the slot's. The solver itself is only read while the tasks run. */
+SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
+    ssvm_solver *s = (ssvm_solver *)ctx, *v;
+    ssvm__par_slot *q;
+    if (t >= (size_t)s->_par_n) return;
+    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (++q->ran != 1) return; /* a hook that runs a task twice: reported after it returns */
+    v = s->_par_views + t;
+    *v = *s;
+    if (s->_cfg.par.task_users) v->_prob.user = s->_cfg.par.task_users[t];
+    v->_stmp = q->stmp; v->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; v->_sv_ws = q->E;
+    q->ro = ssvm__call_oracle(&v->_prob, q->i, s->_w, 1.0, q->y, &q->len, &q->delta);
+    if (q->ro != SSVM_OK || q->dup) return;
+    ssvm__par_direction(v, q);
+    q->E = v->_sv_ws; /* its count of non-zeros */
+}
+/* drops the directions of slots from..cnt-1 that were built and will not be applied */
+SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
+    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    int t;
+    for (t = from; t < cnt; t++)
+        if (sl[t].have_dir) { ssvm__par_swap(s, sl + t); ssvm__state_abort(s, sl[t].i); ssvm__par_swap(s, sl + t); sl[t].have_dir = 0; }
+}
+/* slot q's block update, BCFW's Algorithm 4 lines 5-9 as in ssvm__bcfw_step (keep the two in step: b = 1 must
+   give BCFW's bits), at the current w */
+SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, n = (double)p->n, li = s->_li[q->i], ls, gamma, dot, nrm = q->nrm;
+    ssvm_svec *D = &q->D;
+    int k;
+    ssvm_result r;
+    ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
+    dot = (double)ssvm_svec_dot(D, s->_w);
+    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
+    if (s->_cfg.line_search) {
+        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
+    ssvm__par_swap(s, q);
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
+        ssvm__state_abort(s, q->i);
+        ssvm__par_swap(s, q);
+        q->have_dir = 0;
+        return SSVM_ERR_NONFINITE;
+    }
+    r = ssvm__state_update(s, q->i, gamma, D);
+    ssvm__par_swap(s, q);
+    q->have_dir = 0; /* applied, or dropped by the update's own failure path */
+    if (r != SSVM_OK) return r;
+    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+    {
+        double li_new = (1 - gamma) * li + gamma * ls;
+        s->_l += li_new - li;
+        s->_li[q->i] = li_new;
+    }
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
+        double rho = ssvm__avg_rho(s);
+        ssvm__avg_update(s, rho, D, -gamma);
+        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    }
+    s->_k++;
+    s->_prog.steps++;
+    return SSVM_OK;
+}
+/* one mini-batch of cnt examples: draw, run the tasks through the hook (or in order), apply in slot order */
+SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
+    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    const ssvm_par_config *q = &s->_cfg.par;
+    ssvm_result r = SSVM_OK;
+    int t, bad = 0;
+    for (t = 0; t < cnt; t++) {
+        int i = ssvm__next_index(s);
+        if (i < 0) { /* a sequence entry out of range: nothing of this batch has run */
+            for (t--; t >= 0; t--) s->_par_mark[sl[t].i] = 0;
+            return SSVM_ERR_INVALID_ARG;
+        }
+        sl[t].i = i; sl[t].dup = s->_par_mark[i]; s->_par_mark[i] = 1;
+        sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
+    }
+    for (t = 0; t < cnt; t++) s->_par_mark[sl[t].i] = 0;
+    s->_par_n = cnt;
+    if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
+    else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
+    for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
+    if (bad) { ssvm__par_abort(s, 0, cnt); return SSVM_ERR_PARALLEL; }
+    for (t = 0; t < cnt; t++) {
+        ssvm__par_slot *e = sl + t;
+        if (e->ro != SSVM_OK) { r = e->ro; break; }
+        s->_prog.oracle_calls++;
+        if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
+            ssvm__par_swap(s, e);
+            ssvm__par_direction(s, e);
+            ssvm__par_swap(s, e);
+        }
+        if (e->rd != SSVM_OK) { r = e->rd; break; }
+        if ((r = ssvm__par_apply(s, e)) != SSVM_OK) break;
+    }
+    if (r != SSVM_OK) ssvm__par_abort(s, t, cnt);
+    return r;
+}
+/* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
+   max_oracle_calls as BCFW's pass is */
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
+    int n = s->_prob.n, done = 0, cnt;
+    ssvm_result r;
+    while (done < n) {
+        cnt = n - done < s->_par_b ? n - done : s->_par_b;
+        if (limit && s->_cfg.max_oracle_calls) {
+            long long left = s->_cfg.max_oracle_calls - s->_prog.oracle_calls;
+            if (left <= 0) break;
+            if (left < cnt) cnt = (int)left;
+        }
+        if ((r = ssvm__par_batch(s, cnt)) != SSVM_OK) return r;
+        done += cnt;
+    }
+    return SSVM_OK;
+}
+
 /* >>engine: steps, passes, the run loop */
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
@@ -6654,7 +6924,8 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
     else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
     else {
-        for (t = 0; t < s->_prob.n; t++) {
+        if (s->_par_b) r = ssvm__par_pass(s, limit); /* >>par: mini-batch BCFW */
+        else for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
             if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
             if ((r = ssvm__step(s, i, 0)) != SSVM_OK) break;
