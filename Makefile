@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers par
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -91,10 +91,11 @@ $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
+$(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h examples/ssvm_threads.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
-	$(CC) $(CFLAGS) -g $^ -o $@ -lm
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
-	$(CC) $(CFLAGS) -g $^ -o $@ -lm
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 
 # STRUCTSVM_NO_MALLOC builds that train from caller memory (tests/nomalloc.c)
 $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
@@ -123,8 +124,8 @@ test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomal
 	    ./tests/cli_test.sh
 
 test-asan: | $(B)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float $(TESTC) -o $(B)/test_asan_f -lm
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm -lpthread
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float $(TESTC) -o $(B)/test_asan_f -lm -lpthread
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/nomalloc.c -o $(B)/test_asan_nm -lm
 	@$(RUNTESTS) ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
 

@@ -29,6 +29,7 @@ void suite_eg(th_ctx *t);
 void suite_kernel(th_ctx *t);
 void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
+void suite_par(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
     suite_kernel(&t);
     suite_model(&t);
     suite_readers(&t);
+    suite_par(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }
