@@ -35,6 +35,13 @@ bench-graph: $(B)/multilabel $(B)/house
 bench-cliques: $(B)/multilabel
 	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
 bench-cliquegen: bench-cliques
+# bench-threads (bench/threads.c): mini-batch BCFW (config.par) on OCR-small with 1 and 2 threads, alternating,
+# medians; RESULT threads2_speedup=... (about 30 CPU seconds)
+.PHONY: bench-threads
+bench-threads: $(B)/bench_threads
+	./$(B)/bench_threads $(SHARED)
+$(B)/bench_threads: bench/threads.c examples/ocr_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 # bench-solvers: every solver side by side (BCFW and its averages, FW, SSG and its averages, cutting plane,
 # multi-sample, online EG) on OCR-small at lambda 0.01 and 0.001 (about 3 CPU minutes); FULL=1 adds OCR-large
 # and CoNLL (30-60 CPU minutes, estimated). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.

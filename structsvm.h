@@ -6679,6 +6679,8 @@ typedef struct ssvm__par_slot {
     int dup;          /* the example is in an earlier slot of this batch: its direction is built serially */
     int ran;          /* times the hook ran this task (1 when it keeps its contract) */
     int have_dir;     /* D (and a compact sparse state's scratch) built, not yet applied or aborted */
+    int deferred;     /* applied to w; its block's state update waits for the second parallel phase */
+    double gamma;     /* the step size taken (for a deferred state update) */
     ssvm_result ro;   /* the oracle's result */
     ssvm_result rd;   /* the direction's result */
     ssvm_real delta;
@@ -6794,7 +6796,7 @@ SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
 }
 /* slot q's block update, BCFW's Algorithm 4 lines 5-9 as in ssvm__bcfw_step (keep the two in step: b = 1 must
    give BCFW's bits), at the current w */
-SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q) {
+SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int defer) {
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, n = (double)p->n, li = s->_li[q->i], ls, gamma, dot, nrm = q->nrm;
     ssvm_svec *D = &q->D;
@@ -6815,9 +6817,11 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q) {
         q->have_dir = 0;
         return SSVM_ERR_NONFINITE;
     }
-    r = ssvm__state_update(s, q->i, gamma, D);
+    /* the dense kinds' update touches only block i and cannot fail: it may wait for the second phase */
+    r = defer ? SSVM_OK : ssvm__state_update(s, q->i, gamma, D);
     ssvm__par_swap(s, q);
     q->have_dir = 0; /* applied, or dropped by the update's own failure path */
+    q->deferred = defer; q->gamma = gamma;
     if (r != SSVM_OK) return r;
     for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     {
@@ -6834,12 +6838,25 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q) {
     s->_prog.steps++;
     return SSVM_OK;
 }
+/* the second phase's task: a deferred state update (COMPACT or DENSE: block i only) on slot t's view */
+SSVM__PRIV void ssvm__par_task2(void *ctx, size_t t) {
+    ssvm_solver *s = (ssvm_solver *)ctx;
+    ssvm__par_slot *q;
+    if (t >= (size_t)s->_par_n) return;
+    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (++q->ran != 1 || !q->deferred) return;
+    (void)ssvm__state_update(s->_par_views + t, q->i, q->gamma, &q->D); /* never fails for these kinds */
+    q->deferred = 0;
+}
 /* one mini-batch of cnt examples: draw, run the tasks through the hook (or in order), apply in slot order */
 SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
     const ssvm_par_config *q = &s->_cfg.par;
     ssvm_result r = SSVM_OK;
-    int t, bad = 0;
+    int t, bad = 0, applied;
+    /* a second phase runs the dense kinds' state updates in parallel when no example repeats in the batch (a
+       repeat's direction reads its state after the first update) */
+    int defer = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_DENSE;
     for (t = 0; t < cnt; t++) {
         int i = ssvm__next_index(s);
         if (i < 0) { /* a sequence entry out of range: nothing of this batch has run */
@@ -6849,7 +6866,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         sl[t].i = i; sl[t].dup = s->_par_mark[i]; s->_par_mark[i] = 1;
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
-    for (t = 0; t < cnt; t++) s->_par_mark[sl[t].i] = 0;
+    for (t = 0; t < cnt; t++) { defer &= !sl[t].dup; s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
     s->_par_n = cnt;
     if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
     else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
@@ -6865,9 +6882,24 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
             ssvm__par_swap(s, e);
         }
         if (e->rd != SSVM_OK) { r = e->rd; break; }
-        if ((r = ssvm__par_apply(s, e)) != SSVM_OK) break;
+        if ((r = ssvm__par_apply(s, e, defer)) != SSVM_OK) break;
     }
+    applied = t;
     if (r != SSVM_OK) ssvm__par_abort(s, t, cnt);
+    if (defer && applied > 0) { /* w = sum_i w_i again, also when a later slot failed */
+        for (t = 0; t < applied; t++) sl[t].ran = 0;
+        s->_par_n = applied;
+        if (q->parallel_for && applied > 1) q->parallel_for(q->user, (size_t)applied, ssvm__par_task2, s);
+        else for (t = 0; t < applied; t++) ssvm__par_task2(s, (size_t)t);
+        for (t = 0; t < applied; t++)
+            if (sl[t].deferred) { /* a hook that skipped it: done here, then reported */
+                ssvm__par_swap(s, sl + t);
+                (void)ssvm__state_update(s, sl[t].i, sl[t].gamma, &sl[t].D);
+                ssvm__par_swap(s, sl + t);
+                sl[t].deferred = 0; bad = 1;
+            } else bad |= sl[t].ran != 1;
+        if (bad && r == SSVM_OK) r = SSVM_ERR_PARALLEL;
+    }
     return r;
 }
 /* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
