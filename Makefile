@@ -67,8 +67,8 @@ $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h examples/chunking.template $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
-$(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
-	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/structsvm: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 

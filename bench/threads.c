@@ -21,6 +21,7 @@ static double wall(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+static ssvm_state_kind g_state = SSVM_STATE_COMPACT; /* --state sparse: COMPACT_SPARSE */
 static int cmp_d(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -47,7 +48,7 @@ static double task_share(const ssvm_problem *p, int passes, int batch, void *con
     clock_t a;
     double total;
     tm.cpu = 0;
-    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = 0;
+    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = 0; c.state = g_state;
     c.par.batch = batch; c.par.task_users = users; c.par.parallel_for = timed_for; c.par.user = &tm;
     a = clock();
     if (ssvm_train(&c, w, (size_t)p->d * sizeof(ssvm_real), 0) != SSVM_MAX_PASSES) return -1;
@@ -61,7 +62,7 @@ static double run(const ssvm_problem *p, int passes, int batch, int threads, voi
     ssvm_threads pool;
     ssvm_result r;
     double t0, t;
-    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = 0;
+    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = 0; c.state = g_state;
     if (threads > 0) {
         if (ssvm_threads_init(&pool, threads) != 0) return -1;
         c.par.batch = batch; c.par.task_users = users;
@@ -90,6 +91,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--batch") && i + 1 < argc) batch = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--state") && i + 1 < argc) g_state = !strcmp(argv[++i], "sparse") ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
         else shared = argv[i];
     }
     if (passes < 1 || batch < 1 || rounds < 1) { printf("bad arguments\n"); return 1; }
