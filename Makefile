@@ -58,8 +58,8 @@ $(B):
 
 examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house $(B)/multilabel
 
-$(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
-	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/ocr: examples/ocr.c examples/ocr_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
