@@ -131,6 +131,8 @@
    | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or    |
    |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
    | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
+   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED); ~3 KB    |
+   |                             |        | less flash in a BCFW trainer (PARALLEL BCFW)                    |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -1203,6 +1205,9 @@ typedef struct ssvm_problem {
     int (*part_scores)(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost);
     /* out += scale * sum_p z[p] phi_p */
     int (*part_phi)(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out);
+    /* >>par: 1 when the callbacks keep scratch in *user, so that two threads need two users (the built-in
+       chain, graph and assignment models set it): config.par with a hook then needs task_users */
+    int scratch_in_user;
 } ssvm_problem;
 typedef enum ssvm_polytope_kind { SSVM_POLYTOPE_SIMPLEX = 1, SSVM_POLYTOPE_BIRKHOFF = 2 } ssvm_polytope_kind;
 
@@ -3277,6 +3282,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     *out = ssvm_problem_config_init(m->config.n, ssvm_chain_dim(&m->config), m->_max_len);
     out->user = m;
     out->truth = ssvm__chain_truth; out->phi = ssvm__chain_phi; out->oracle = ssvm__chain_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
     return SSVM_OK;
@@ -3984,6 +3990,7 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out) {
     *out = ssvm_problem_config_init(m->config.n, ssvm_graph_dim(&m->config), m->config.n_labels);
     out->user = m;
     out->truth = ssvm__graph_truth; out->phi = ssvm__graph_phi; out->oracle = ssvm__graph_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__graph_decode; out->loss = ssvm__graph_loss;
     out->stat_dim = ssvm__graph_stat_dim; out->stats = ssvm__graph_stats; out->expand = ssvm__graph_expand;
     if (m->_polytope) {
@@ -4276,6 +4283,7 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_problem(ssvm_assign *m, ssvm_problem *out)
     *out = ssvm_problem_config_init(m->config.n, ssvm_assign_dim(&m->config), m->_max_rows);
     out->user = m;
     out->truth = ssvm__asg_truth; out->phi = ssvm__asg_phi; out->oracle = ssvm__asg_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__asg_decode; out->loss = ssvm__asg_loss;
     if (m->_square) {
         out->parts = ssvm__asg_parts; out->part_scores = ssvm__asg_part_scores; out->part_phi = ssvm__asg_part_phi;
@@ -6725,7 +6733,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, d
       search on a feasible FW direction of one block, so the dual never decreases (tested to BCFW's optimum).
    What runs in the tasks: the oracle at w and the step direction D = w_i - w_s (it depends only on example i's
    state and the labeling; no other slot of the batch touches i's state before the serial phase) and |D|^2.
-   What stays serial, in slot order: <D, w>, the step size, the block's state, w, the losses and the average. */
+   What stays serial, in slot order: <D, w>, the step size, the block's state, w, the losses and the average.
+   STRUCTSVM_NO_PARALLEL leaves all of it out (firmware that trains without threads: about 3 KB of flash on
+   Cortex-M4F); config.par is then SSVM_ERR_NOT_SUPPORTED. */
+#ifdef STRUCTSVM_NO_PARALLEL
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
+    const ssvm_par_config *q = &c->par;
+    return (q->batch || q->parallel_for || q->task_users) ? SSVM_ERR_NOT_SUPPORTED : SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; s->_par_b = 0; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
+#else
 typedef struct ssvm__par_slot {
     int i, len;       /* the example and its labeling's length */
     int dup;          /* the example is in an earlier slot of this batch: its direction is built serially */
@@ -6742,10 +6760,6 @@ typedef struct ssvm__par_slot {
     ssvm_svec D, E;   /* the direction; w_s of the sparse state */
 } ssvm__par_slot;
 
-/* the built-in oracles that keep scratch in their model object (not safe to call from two threads) */
-SSVM__PRIV int ssvm__par_shared_scratch(const ssvm_problem *p) {
-    return p->oracle == ssvm__chain_oracle || p->oracle == ssvm__graph_oracle || p->oracle == ssvm__asg_oracle;
-}
 SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
     const ssvm_par_config *q = &c->par;
     int t;
@@ -6755,7 +6769,7 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
     if (q->task_users) {
         for (t = 0; t < q->batch; t++)
             if (!q->task_users[t] && c->problem->user) return SSVM_ERR_PARALLEL; /* a slot without its user */
-    } else if (q->parallel_for && ssvm__par_shared_scratch(c->problem)) return SSVM_ERR_PARALLEL;
+    } else if (q->parallel_for && c->problem->scratch_in_user) return SSVM_ERR_PARALLEL;
     return SSVM_OK;
 }
 
@@ -6971,6 +6985,7 @@ SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
     }
     return SSVM_OK;
 }
+#endif /* STRUCTSVM_NO_PARALLEL */
 
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
