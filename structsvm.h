@@ -1635,6 +1635,7 @@ typedef struct ssvm_solver {
     struct ssvm_solver *_par_views;
     unsigned char *_par_mark; /* n: the examples of the current batch */
     int _par_b, _par_n;       /* the batch size; the current batch's count */
+    double _par_wmax;         /* a bound on max_j |w_j| during the batch's serial phase */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -6755,6 +6756,7 @@ typedef struct ssvm__par_slot {
     ssvm_result rd;   /* the direction's result */
     ssvm_real delta;
     double nrm;       /* |D|^2 */
+    double dmax;      /* max_j |D_j| */
     int *y, *y2;      /* the labeling; a truth buffer */
     ssvm_real *stmp, *stmp2;
     ssvm_svec D, E;   /* the direction; w_s of the sparse state */
@@ -6824,17 +6826,24 @@ SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
     s->_y2 = q->y2; q->y2 = y2;
     s->_sv_ws = q->E; q->E = e;
 }
-SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D) { /* in BCFW's order (ssvm__bcfw_step) */
-    double nrm = 0;
+SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D, double *dmax) { /* in BCFW's order (ssvm__bcfw_step) */
+    double nrm = 0, m = 0;
     int k;
-    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; nrm += v * v; }
+    for (k = 0; k < D->nnz; k++) {
+        double v = (double)D->val[D->idx[k]];
+        nrm += v * v;
+        if (v > m) m = v; else if (-v > m) m = -v;
+    }
+    *dmax = m;
     return nrm;
 }
+/* a bound under which w - gamma D (gamma in [0, 1]) cannot overflow ssvm_real: half its largest value */
+#define SSVM__PAR_SAFE (sizeof(ssvm_real) < sizeof(double) ? 1e38 : 1e307)
 /* the direction of slot q on solver (or view) v, whose scratch is q's */
 SSVM__PRIV void ssvm__par_direction(ssvm_solver *v, ssvm__par_slot *q) {
     const ssvm_problem *p = &v->_prob;
     q->rd = ssvm__state_direction(v, q->i, q->len, (ssvm_real)ssvm__block(p, v->_wsum, v->_cfg.lambda, q->i), &q->D);
-    if (q->rd == SSVM_OK) { q->have_dir = 1; q->nrm = ssvm__par_norm2(&q->D); }
+    if (q->rd == SSVM_OK) { q->have_dir = 1; q->nrm = ssvm__par_norm2(&q->D, &q->dmax); }
 }
 /* task t: the oracle at the batch's w, then (first draw of the example) its direction, on a view of the solver
    whose scratch and user are the slot's. The solver itself is only read while the tasks run. */
@@ -6877,7 +6886,10 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
     ssvm__par_swap(s, q);
-    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, -gamma)) {
+    /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
+       overflow: max |w| is measured at the batch's start and bounded after each step, saving a serial loop */
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
+        (!(s->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, q->i);
         ssvm__par_swap(s, q);
         q->have_dir = 0;
@@ -6889,7 +6901,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     q->have_dir = 0; /* applied, or dropped by the update's own failure path */
     q->deferred = defer; q->gamma = gamma;
     if (r != SSVM_OK) return r;
-    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+    s->_par_wmax += gamma * q->dmax;
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
@@ -6897,9 +6909,25 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     }
     if (s->_cfg.averaging != SSVM_AVG_NONE) {
         double rho = ssvm__avg_rho(s);
-        ssvm__avg_update(s, rho, D, -gamma);
+        if (rho < 1.0) { /* w and z in one loop, each as BCFW computes it (ssvm__avg_update), then a, b and the fold */
+            double c = -(s->_avg_a / s->_avg_b) * -gamma;
+            ssvm_svec none;
+            ssvm_real *w = s->_w, *z = s->_z;
+            for (k = 0; k < D->nnz; k++) {
+                int j = D->idx[k];
+                double v = (double)D->val[j];
+                w[j] -= (ssvm_real)(gamma * v);
+                z[j] += (ssvm_real)(c * v);
+            }
+            SSVM_MEMSET(&none, 0, sizeof none);
+            ssvm__avg_update(s, rho, &none, 0.0);
+        } else {
+            for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+            ssvm__avg_update(s, rho, D, -gamma);
+        }
         s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
-    }
+    } else
+        for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     s->_k++;
     s->_prog.steps++;
     return SSVM_OK;
@@ -6934,6 +6962,11 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     }
     for (t = 0; t < cnt; t++) { defer &= !sl[t].dup; s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
     s->_par_n = cnt;
+    s->_par_wmax = 0; /* max |w| now (O(d) a batch, once for b steps) */
+    for (t = 0; t < s->_prob.d; t++) {
+        double v = (double)s->_w[t];
+        if (v > s->_par_wmax) s->_par_wmax = v; else if (-v > s->_par_wmax) s->_par_wmax = -v;
+    }
     if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
     else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
     for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
