@@ -586,7 +586,8 @@
      expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
      task_users (b pointers) slot t passes task_users[t] as `user` to every callback; the chain, graph and
      assignment oracles keep scratch in their object, so give each slot its own object (*_init again over the
-     same config); without task_users a hook with one of these models is SSVM_ERR_PARALLEL; the multiclass
+     same config); their problems set ssvm_problem.scratch_in_user = 1 (set it for a user oracle with scratch
+     in its user too), and without task_users a hook with such a problem is SSVM_ERR_PARALLEL; the multiclass
      model and a stateless user oracle need none. A user oracle must be safe to call from several threads.
      Memory: b slots of a direction (d reals, d ints, d bytes), a second d-vector with SSVM_STATE_SPARSE, two
      statistic vectors with a compact state, two labels and one solver view (sizeof(ssvm_solver)) each, plus n
@@ -597,9 +598,11 @@
      (no pthreads in the header); the single-thread and firmware builds are unchanged.
      Speed (make bench-threads, OCR-small, b = 32, dense compact state): 87% of a one-thread run's CPU time is
      inside the tasks (the oracle and the direction), so two idle cores give at most 1.77x (Amdahl); the serial
-     rest is <D, w> and the updates of w and of the average (O(nnz(D)) each), max |w| once a batch. A batch of
-     b = 1 thread costs about 1.09x a plain BCFW pass (b directions in cache instead of one, the views). Not built: asynchronous
-     (AP-BCFW's delayed) updates, parallel evaluation passes, the atoms' steps (pairwise, away, cache) in batches.
+     rest is <D, w> and the updates of w and of the average (O(nnz(D)) each), max |w| once a batch. On one
+     thread a mini-batch pass costs about 1.09x plain BCFW's (b directions in cache instead of one, the views).
+     STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
+     trainer sets it). Not built: asynchronous (AP-BCFW's delayed) updates, parallel evaluation passes, the
+     atoms' steps (pairwise, away, cache) in batches.
 
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
@@ -948,7 +951,8 @@
      0.5.0 (unreleased) Mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW): a
                         caller's parallel-for hook (ssvm_parallel_for_fn, user first), per-slot callback users,
                         results bit-identical for any thread count (seed and batch size only; batch 1 = BCFW);
-                        errors SSVM_ERR_BATCH (-37), SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
+                        ssvm_problem.scratch_in_user; STRUCTSVM_NO_PARALLEL; errors SSVM_ERR_BATCH (-37),
+                        SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
                         structsvm --threads N --batch B, examples/ocr --threads --batch, make bench-threads.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
