@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed par
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -42,6 +42,13 @@ bench-graph: $(B)/multilabel $(B)/house
 bench-cliques: $(B)/multilabel
 	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
 bench-cliquegen: bench-cliques
+# bench-threads (bench/threads.c): mini-batch BCFW (config.par) on OCR-small with 1 and 2 threads, alternating,
+# medians; RESULT threads2_speedup=... (about 5 CPU seconds)
+.PHONY: bench-threads
+bench-threads: $(B)/bench_threads
+	./$(B)/bench_threads $(SHARED)
+$(B)/bench_threads: bench/threads.c examples/ocr_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 # bench-solvers: every solver side by side (BCFW and its averages, FW, SSG and its averages, cutting plane,
 # multi-sample, online EG) on OCR-small at lambda 0.01 and 0.001 (about 3 CPU minutes); FULL=1 adds OCR-large
 # and CoNLL (30-60 CPU minutes, estimated). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
@@ -58,8 +65,8 @@ $(B):
 
 examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house $(B)/multilabel
 
-$(B)/ocr: examples/ocr.c examples/ocr_data.h $(HDR) | $(B)
-	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/ocr: examples/ocr.c examples/ocr_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
@@ -67,8 +74,8 @@ $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h examples/chunking.template $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
-$(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
-	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/structsvm: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 # the C-API twin of `structsvm learn` (tests/cli_test.sh: the same weights, byte for byte)
 $(B)/cli_api: tests/cli_api.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
@@ -103,10 +110,11 @@ $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h exa
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
 $(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
+$(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h examples/ssvm_threads.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
-	$(CC) $(CFLAGS) -g $^ -o $@ -lm
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
-	$(CC) $(CFLAGS) -g $^ -o $@ -lm
+	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 
 # STRUCTSVM_NO_MALLOC builds that train from caller memory (tests/nomalloc.c)
 $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
@@ -138,9 +146,9 @@ test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomal
 # TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one in two shards
 ASANFLAGS = $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 $(B)/test_asan: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
-	$(CC) $(ASANFLAGS) $(TESTC) -o $@ -lm
+	$(CC) $(ASANFLAGS) $(TESTC) -o $@ -lm -lpthread
 $(B)/test_asan_f: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
-	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm
+	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm -lpthread
 $(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
 	$(CC) $(ASANFLAGS) tests/nomalloc.c -o $@ -lm
 test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm

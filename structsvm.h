@@ -131,6 +131,8 @@
    | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or    |
    |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
    | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
+   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED); ~3 KB    |
+   |                             |        | less flash in a BCFW trainer (PARALLEL BCFW)                    |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -550,8 +552,58 @@
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
        SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4), deterministic max-gap sampling, and a parallel oracle hook (the built-in models keep
-       scratch in their object, so one model object serves one thread).
+       path (its Sec. 4) and deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
+
+   PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
+     The parallel setting of Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed
+     block-coordinate Frank-Wolfe algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic:
+     the result depends only on the seed and the batch size b, never on the number of threads or their timing.
+       ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
+       cfg.par.batch = 32;                                  // 0 (default): plain BCFW
+       cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
+       cfg.par.task_users = users;                          // chain, graph, assignment: b model objects (below)
+       ssvm_train(&cfg, w, w_bytes, &final);
+     A batch: b examples drawn as BCFW draws them (the same stream: sampling, sequence, gap sampling); then
+     parallel_for(user, b, task, ctx) runs b tasks, each the loss-augmented oracle call at the w of the batch's
+     start and the step direction D = w_i - w_s (it depends only on example i's state and the labeling) with
+     |D|^2; then, serially in draw order, each block's BCFW step (Algorithm 4 lines 5-9): <D, w> at the w of
+     that moment, the exact line search (or 2n/(nu k + 2n)), the block's state, w, the losses, the average;
+     with a dense state (COMPACT, DENSE) and no repeated example in the batch, the block state updates run as
+     a second parallel phase. A pass is n steps in batches of b (the last one shorter), cut at max_oracle_calls
+     as BCFW's is; progress, evaluation, gap, primal/dual, stopping rules and gap estimates are BCFW's.
+     Where we deviate from the paper (P1-P4 at the >>par code): P1 synchronous (every call of a batch reads the
+     same w: a delay bounded by b - 1 steps, not by timing; the paper's workers are asynchronous); P2 one exact
+     line search per block in draw order instead of one common step for the batch (the paper's 2 n tau /
+     (tau^2 k + 2 n) or a line search over the batch): each step then raises the dual as BCFW's step along its
+     direction does, so the iterates are BCFW's with an oracle up to b - 1 steps stale, the dual never
+     decreases, and b = 1 is plain BCFW bit for bit (tested); P3 an example drawn twice in a batch keeps both
+     draws (the paper drops repeats): the second direction is built after the first update, from the same
+     labeling; P4 the paper is not in the project's papers: its algorithm and equation numbers are not cited
+     and its convergence rates not relied on; convergence to BCFW's optimum is tested.
+     The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
+     have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
+     twice is SSVM_ERR_PARALLEL (-38), found when it returns (the batch is not applied).
+     Thread safety is the caller's: in a task the problem's oracle, truth, phi and (compact state) stats and
+     expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
+     task_users (b pointers) slot t passes task_users[t] as `user` to every callback; the chain, graph and
+     assignment oracles keep scratch in their object, so give each slot its own object (*_init again over the
+     same config); their problems set ssvm_problem.scratch_in_user = 1 (set it for a user oracle with scratch
+     in its user too), and without task_users a hook with such a problem is SSVM_ERR_PARALLEL; the multiclass
+     model and a stateless user oracle need none. A user oracle must be safe to call from several threads.
+     Memory: b slots of a direction (d reals, d ints, d bytes), a second d-vector with SSVM_STATE_SPARSE, two
+     statistic vectors with a compact state, two labels and one solver view (sizeof(ssvm_solver)) each, plus n
+     bytes: in ssvm_solver_get_heap_size, fixed before training. Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n,
+     a hook or task_users with b = 0, or b with another solver, pairwise/away steps or caching (their step is
+     not this one); SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL
+     problem user, or a model with scratch under a hook without task_users. The library never creates threads
+     (no pthreads in the header); the single-thread and firmware builds are unchanged.
+     Speed (make bench-threads, OCR-small, b = 32, dense compact state): 87% of a one-thread run's CPU time is
+     inside the tasks (the oracle and the direction), so two idle cores give at most 1.77x (Amdahl); the serial
+     rest is <D, w> and the updates of w and of the average (O(nnz(D)) each), max |w| once a batch. On one
+     thread a mini-batch pass costs about 1.09x plain BCFW's (b directions in cache instead of one, the views).
+     STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
+     trainer sets it). Not built: asynchronous (AP-BCFW's delayed) updates, parallel evaluation passes, the
+     atoms' steps (pairwise, away, cache) in batches.
 
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
      Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of
@@ -743,7 +795,8 @@
      Covered: SSVM_BCFW (every state kind, every averaging, sampling and step rule, and config.bcfw: gap sampling,
      pairwise / away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (any sampler
      whose own state, if any, you restore yourself; the built-in ones have none). Not covered, refused with
-     SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG
+     SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG,
+     and mini-batch BCFW (config.par.batch > 0)
      (their states are the working set and QP, the support set and kernel cache, the potentials and step sizes,
      the clique statistics: not written yet, and a partial state would not resume bit for bit).
      What must match, checked by a fingerprint (FNV-1a, 64 bits) and the header's fields, else
@@ -936,7 +989,8 @@
    anything else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
    forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
    enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread), parallel oracle calls, a reader for the OCR letter.data format
+   one solver and one model object per thread; the caller's threads run mini-batch BCFW's oracle calls: PARALLEL
+   BCFW), a reader for the OCR letter.data format
    (examples/ocr_data.h reads it as demo code). No global state anywhere.
 
    CHANGES
@@ -1026,6 +1080,12 @@
                         |D|^2, finiteness by a bound (MANUAL: SPEED). make bench-speed (bench/bench_speed.c): a
                         BCFW pass against n bare oracle calls, time to accuracy of BCFW's options, CoNLL end to
                         end.
+                        Mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW): a
+                        caller's parallel-for hook (ssvm_parallel_for_fn, user first), per-slot callback users,
+                        results bit-identical for any thread count (seed and batch size only; batch 1 = BCFW);
+                        ssvm_problem.scratch_in_user; STRUCTSVM_NO_PARALLEL; errors SSVM_ERR_BATCH (-37),
+                        SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
+                        structsvm --threads N --batch B, examples/ocr --threads --batch, make bench-threads.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1226,7 +1286,11 @@ typedef enum ssvm_result {
     SSVM_ERR_KERNEL = -33,       /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
     SSVM_ERR_CKPT_SOLVER = -34,  /* a checkpoint asked of a solver kind checkpoints do not cover (>>ckpt) */
     SSVM_ERR_CKPT_MISMATCH = -35,/* a checkpoint of another problem or solver (dimensions, labels, solver, its options) */
-    SSVM_ERR_WARM_START = -36    /* a warm start of another dimension, or asked of a solver that has none (>>ckpt) */
+    SSVM_ERR_WARM_START = -36,   /* a warm start of another dimension, or asked of a solver that has none (>>ckpt) */
+    SSVM_ERR_BATCH = -37,        /* config.par: a batch size < 0 or > n, 0 with a parallel-for hook, or a batch where
+                                    it does not apply (a solver other than BCFW, pairwise/away steps, caching) */
+    SSVM_ERR_PARALLEL = -38      /* config.par: the parallel-for hook did not run every task exactly once, or a
+                                    built-in model with scratch run in parallel without per-slot copies */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -1281,6 +1345,9 @@ typedef struct ssvm_problem {
     int (*part_scores)(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost);
     /* out += scale * sum_p z[p] phi_p */
     int (*part_phi)(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out);
+    /* >>par: 1 when the callbacks keep scratch in *user, so that two threads need two users (the built-in
+       chain, graph and assignment models set it): config.par with a hook then needs task_users */
+    int scratch_in_user;
 } ssvm_problem;
 typedef enum ssvm_polytope_kind { SSVM_POLYTOPE_SIMPLEX = 1, SSVM_POLYTOPE_BIRKHOFF = 2 } ssvm_polytope_kind;
 
@@ -1506,6 +1573,24 @@ typedef struct ssvm_eg_config {
                                        alpha_i uniform; larger: alpha_i closer to y_i, w closer to 0) */
 } ssvm_eg_config;
 
+/* >>par: mini-batch BCFW with parallel oracle calls (declarations; MANUAL: PARALLEL BCFW) ------------------- */
+/* The caller's parallel-for: run task(ctx, 0), ..., task(ctx, count-1), each exactly once, in any order and on any
+   threads, and return when all have finished (user first, as in every callback). examples/ssvm_threads.h has
+   one with pthreads. */
+typedef void (*ssvm_task_fn)(void *ctx, size_t i);
+typedef void (*ssvm_parallel_for_fn)(void *user, size_t count, ssvm_task_fn task, void *ctx);
+/* What only mini-batch BCFW reads. All zero (default): plain BCFW. */
+typedef struct ssvm_par_config {
+    int batch;                         /* b: 0 = plain BCFW; 1..n = mini-batch BCFW of b examples (b = 1 gives
+                                          plain BCFW's iterates bit for bit); the result depends on seed and b only */
+    ssvm_parallel_for_fn parallel_for; /* NULL: the b tasks run serially in order (the same bits) */
+    void *user;                        /* parallel_for's first argument */
+    void *const *task_users;           /* NULL, or b pointers: task slot t calls the problem's callbacks with
+                                          task_users[t] as user (a model object of its own for each slot, over
+                                          the same data, when the oracle keeps scratch in it: chain, graph,
+                                          assignment) */
+} ssvm_par_config;
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -1551,6 +1636,7 @@ typedef struct ssvm_solver_config {
     ssvm_kernel_config kernel;   /* SSVM_KBCFW */
     const ssvm_real *warm_w;     /* >>ckpt: warm start (BCFW, FW): d reals, the prox centre w0 (copied at init); NULL: none */
     size_t warm_w_bytes;         /* its byte count (>= d * sizeof(ssvm_real), else SSVM_ERR_WARM_START) */
+    ssvm_par_config par;         /* SSVM_BCFW: mini-batch with parallel oracle calls (>>par) */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1691,6 +1777,12 @@ typedef struct ssvm_solver {
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
     unsigned char *_sig_bits;
     int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
+    /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
+    void *_par_slots;
+    struct ssvm_solver *_par_views;
+    unsigned char *_par_mark; /* n: the examples of the current batch */
+    int _par_b, _par_n;       /* the batch size; the current batch's count */
+    double _par_wmax;         /* a bound on max_j |w_j| during the batch's serial phase */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -2784,6 +2876,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_CKPT_SOLVER: return "checkpoints do not cover this solver kind";
     case SSVM_ERR_CKPT_MISMATCH: return "the checkpoint is of another problem or solver configuration";
     case SSVM_ERR_WARM_START: return "warm start of another dimension, or for a solver without one";
+    case SSVM_ERR_BATCH: return "a mini-batch option (config.par.batch) out of range or where it does not apply";
+    case SSVM_ERR_PARALLEL: return "the parallel-for hook did not run every task once, or a model is not thread-safe";
     case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
     case SSVM_ERR_TRUNCATED: return "model file truncated";
     case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
@@ -3436,6 +3530,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     *out = ssvm_problem_config_init(m->config.n, ssvm_chain_dim(&m->config), m->_max_len);
     out->user = m;
     out->truth = ssvm__chain_truth; out->phi = ssvm__chain_phi; out->oracle = ssvm__chain_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
     return SSVM_OK;
@@ -4143,6 +4238,7 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_problem(ssvm_graph *m, ssvm_problem *out) {
     *out = ssvm_problem_config_init(m->config.n, ssvm_graph_dim(&m->config), m->config.n_labels);
     out->user = m;
     out->truth = ssvm__graph_truth; out->phi = ssvm__graph_phi; out->oracle = ssvm__graph_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__graph_decode; out->loss = ssvm__graph_loss;
     out->stat_dim = ssvm__graph_stat_dim; out->stats = ssvm__graph_stats; out->expand = ssvm__graph_expand;
     if (m->_polytope) {
@@ -4435,6 +4531,7 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_problem(ssvm_assign *m, ssvm_problem *out)
     *out = ssvm_problem_config_init(m->config.n, ssvm_assign_dim(&m->config), m->_max_rows);
     out->user = m;
     out->truth = ssvm__asg_truth; out->phi = ssvm__asg_phi; out->oracle = ssvm__asg_oracle;
+    out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__asg_decode; out->loss = ssvm__asg_loss;
     if (m->_square) {
         out->parts = ssvm__asg_parts; out->part_scores = ssvm__asg_part_scores; out->part_phi = ssvm__asg_part_phi;
@@ -5338,6 +5435,8 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
 }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
@@ -5396,7 +5495,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
     }
     if ((r = ssvm__warm_check(c)) != SSVM_OK) return r; /* >>ckpt: config.warm_w */
-    return ssvm__gaps_check_config(c); /* >>gaps: config.bcfw */
+    if ((r = ssvm__gaps_check_config(c)) != SSVM_OK) return r; /* >>gaps: config.bcfw */
+    return ssvm__par_check(c); /* >>par: config.par */
 }
 
 /* Wall clock: the caller's, else the monotonic clock where <time.h> has one (POSIX with _POSIX_C_SOURCE, or
@@ -5660,6 +5760,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
       : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a)
       : s->_cfg.solver == SSVM_EG ? ssvm__eg_layout(s, a) : ssvm__state_layout(s, a);
     if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__gaps_layout(s, a);
+    if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
     if (r != SSVM_OK) return r;
     if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
@@ -6361,7 +6462,9 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
-    if (s->_sig_q || s->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D); /* >>speed */
+    /* >>speed; not under config.par, whose tasks build directions concurrently: the speed path's scratch and
+       support bitmap are the solver's, one copy (the generic step gives the same bits) */
+    if ((s->_sig_q || s->_sig_bits) && s->_cfg.par.batch == 0) return ssvm__speed_direction(s, i, len, blk, D);
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -6412,7 +6515,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
-    if (s->_sig_q || s->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if ((s->_sig_q || s->_sig_bits) && s->_cfg.par.batch == 0) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
@@ -7101,7 +7204,314 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, d
     return SSVM_OK;
 }
 
+/* >>par: mini-batch BCFW with parallel oracle calls (implementation; MANUAL: PARALLEL BCFW).
+   The parallel setting of Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed
+   block-coordinate Frank-Wolfe algorithms": the oracles of a mini-batch of tau = b blocks run at once against
+   one w, then the server applies them (their AP-BCFW). What we change, and why (P1-P4, also in the MANUAL):
+   P1 synchronous: every oracle call of a batch reads the w of the batch's start (a delay bounded by b - 1
+      steps, never by thread timing); the paper's workers run asynchronously. Reason: the result must depend
+      only on the seed and b, never on the number of threads or their timing.
+   P2 the server applies the b block updates one by one, in the batch's draw order, each with BCFW's own exact
+      line search (Lacoste-Julien et al. 2013, Algorithm 4 line 5) at the w of that moment, instead of one
+      common step for the b blocks (the paper's gamma = 2 n tau / (tau^2 k + 2 n) or its line search over the
+      batch). Reason: each block step then raises the dual as much as BCFW's step along that direction, so
+      the iterates are BCFW's with a stale oracle, and b = 1 is BCFW bit for bit. With line_search = 0 each
+      step takes BCFW's 2n/(nu k + 2n).
+   P3 an example drawn twice in one batch keeps both draws (the paper drops repeats): its second direction is
+      built after its first update (serially), from the same labeling.
+   P4 the paper's algorithm numbers and its analysis were not checked against its text here (it is not in
+      the project's papers); the convergence guarantee we rely on is BCFW's: every step is an exact line
+      search on a feasible FW direction of one block, so the dual never decreases (tested to BCFW's optimum).
+   What runs in the tasks: the oracle at w and the step direction D = w_i - w_s (it depends only on example i's
+   state and the labeling; no other slot of the batch touches i's state before the serial phase) and |D|^2.
+   What stays serial, in slot order: <D, w>, the step size, the block's state, w, the losses and the average.
+   STRUCTSVM_NO_PARALLEL leaves all of it out (firmware that trains without threads: about 3 KB of flash on
+   Cortex-M4F); config.par is then SSVM_ERR_NOT_SUPPORTED. */
+#ifdef STRUCTSVM_NO_PARALLEL
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
+    const ssvm_par_config *q = &c->par;
+    return (q->batch || q->parallel_for || q->task_users) ? SSVM_ERR_NOT_SUPPORTED : SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; s->_par_b = 0; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
+#else
+typedef struct ssvm__par_slot {
+    int i, len;       /* the example and its labeling's length */
+    int dup;          /* the example is in an earlier slot of this batch: its direction is built serially */
+    int ran;          /* times the hook ran this task (1 when it keeps its contract) */
+    int have_dir;     /* D (and a compact sparse state's scratch) built, not yet applied or aborted */
+    int deferred;     /* applied to w; its block's state update waits for the second parallel phase */
+    double gamma;     /* the step size taken (for a deferred state update) */
+    ssvm_result ro;   /* the oracle's result */
+    ssvm_result rd;   /* the direction's result */
+    ssvm_real delta;
+    double nrm;       /* |D|^2 */
+    double dmax;      /* max_j |D_j| */
+    int *y, *y2;      /* the labeling; a truth buffer */
+    ssvm_real *stmp, *stmp2;
+    ssvm_svec D, E;   /* the direction; w_s of the sparse state */
+} ssvm__par_slot;
+
+SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
+    const ssvm_par_config *q = &c->par;
+    int t;
+    if (q->batch == 0) return (q->parallel_for || q->task_users) ? SSVM_ERR_BATCH : SSVM_OK;
+    if (c->solver != SSVM_BCFW || q->batch < 0 || q->batch > c->problem->n) return SSVM_ERR_BATCH;
+    if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_ERR_BATCH; /* atoms: not this step */
+    if (q->task_users) {
+        for (t = 0; t < q->batch; t++)
+            if (!q->task_users[t] && c->problem->user) return SSVM_ERR_PARALLEL; /* a slot without its user */
+    } else if (q->parallel_for && c->problem->scratch_in_user) return SSVM_ERR_PARALLEL;
+    return SSVM_OK;
+}
+
+/* b slots: labelings, directions (d each), the state's scratch; b solver views; n marks. O(b d) bytes. */
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
+    const ssvm_problem *p = &s->_prob;
+    int b = s->_cfg.par.batch, t, i, compact;
+    size_t ml = (size_t)p->max_label_len, maxdim = 0;
+    ssvm__par_slot *sl;
+    s->_par_b = b > 0 ? b : 0;
+    if (b <= 0) return SSVM_OK;
+    compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
+    if (compact)
+        for (i = 0; i < p->n; i++) { /* checked by the state's layout just before */
+            int m = p->stat_dim(p->user, i);
+            if (m <= 0) return m < 0 ? (ssvm_result)m : SSVM_ERR_CALLBACK;
+            if ((size_t)m > maxdim) maxdim = (size_t)m;
+        }
+    sl = (ssvm__par_slot *)ssvm__take(a, (size_t)b, sizeof(ssvm__par_slot));
+    s->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
+    s->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
+    if (sl) SSVM_MEMSET(sl, 0, (size_t)b * sizeof(ssvm__par_slot));
+    if (s->_par_mark) SSVM_MEMSET(s->_par_mark, 0, (size_t)p->n);
+    for (t = 0; t < b; t++) { /* sizing (sl NULL): the same takes into a dummy slot */
+        ssvm__par_slot dummy, *q = sl ? sl + t : &dummy;
+        q->y = (int *)ssvm__take(a, ml, sizeof(int));
+        q->y2 = (int *)ssvm__take(a, ml, sizeof(int));
+        ssvm__take_svec(a, &q->D, p->d);
+        if (q->D.mark) SSVM_MEMSET(q->D.mark, 0, (size_t)p->d);
+        if (s->_state_kind == SSVM_STATE_SPARSE) {
+            ssvm__take_svec(a, &q->E, p->d);
+            if (q->E.mark) SSVM_MEMSET(q->E.mark, 0, (size_t)p->d);
+        } else SSVM_MEMSET(&q->E, 0, sizeof q->E);
+        q->stmp = compact ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
+        q->stmp2 = s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
+        if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
+        if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
+    }
+    s->_par_slots = sl;
+    return SSVM_OK;
+}
+
+/* swaps the solver's step scratch with slot q's (twice restores): the serial phase runs the engine's own state
+   code on the slot's direction */
+SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
+    ssvm_real *a = s->_stmp, *b = s->_stmp2;
+    int *y = s->_y, *y2 = s->_y2;
+    ssvm_svec e = s->_sv_ws;
+    s->_stmp = q->stmp; q->stmp = a;
+    s->_stmp2 = q->stmp2; q->stmp2 = b;
+    s->_y = q->y; q->y = y;
+    s->_y2 = q->y2; q->y2 = y2;
+    s->_sv_ws = q->E; q->E = e;
+}
+SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D, double *dmax) { /* in BCFW's order (ssvm__bcfw_step) */
+    double nrm = 0, m = 0;
+    int k;
+    for (k = 0; k < D->nnz; k++) {
+        double v = (double)D->val[D->idx[k]];
+        nrm += v * v;
+        if (v > m) m = v; else if (-v > m) m = -v;
+    }
+    *dmax = m;
+    return nrm;
+}
+/* a bound under which w - gamma D (gamma in [0, 1]) cannot overflow ssvm_real: half its largest value */
+#define SSVM__PAR_SAFE (sizeof(ssvm_real) < sizeof(double) ? 1e38 : 1e307)
+/* the direction of slot q on solver (or view) v, whose scratch is q's */
+SSVM__PRIV void ssvm__par_direction(ssvm_solver *v, ssvm__par_slot *q) {
+    const ssvm_problem *p = &v->_prob;
+    q->rd = ssvm__state_direction(v, q->i, q->len, (ssvm_real)ssvm__block(p, v->_wsum, v->_cfg.lambda, q->i), &q->D);
+    if (q->rd == SSVM_OK) { q->have_dir = 1; q->nrm = ssvm__par_norm2(&q->D, &q->dmax); }
+}
+/* task t: the oracle at the batch's w, then (first draw of the example) its direction, on a view of the solver
+   whose scratch and user are the slot's. The solver itself is only read while the tasks run. */
+SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
+    ssvm_solver *s = (ssvm_solver *)ctx, *v;
+    ssvm__par_slot *q;
+    if (t >= (size_t)s->_par_n) return;
+    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (++q->ran != 1) return; /* a hook that runs a task twice: reported after it returns */
+    v = s->_par_views + t;
+    *v = *s;
+    if (s->_cfg.par.task_users) v->_prob.user = s->_cfg.par.task_users[t];
+    v->_stmp = q->stmp; v->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; v->_sv_ws = q->E;
+    q->ro = ssvm__call_oracle(&v->_prob, q->i, s->_w, 1.0, q->y, &q->len, &q->delta);
+    if (q->ro != SSVM_OK || q->dup) return;
+    ssvm__par_direction(v, q);
+    q->E = v->_sv_ws; /* its count of non-zeros */
+}
+/* drops the directions of slots from..cnt-1 that were built and will not be applied */
+SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
+    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    int t;
+    for (t = from; t < cnt; t++)
+        if (sl[t].have_dir) { ssvm__par_swap(s, sl + t); ssvm__state_abort(s, sl[t].i); ssvm__par_swap(s, sl + t); sl[t].have_dir = 0; }
+}
+/* slot q's block update, BCFW's Algorithm 4 lines 5-9 as in ssvm__bcfw_step (keep the two in step: b = 1 must
+   give BCFW's bits), at the current w */
+SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int defer) {
+    const ssvm_problem *p = &s->_prob;
+    double lam = s->_cfg.lambda, n = (double)p->n, li = s->_li[q->i], ls, gamma, dot, nrm = q->nrm;
+    ssvm_svec *D = &q->D;
+    int k;
+    ssvm_result r;
+    ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
+    dot = (double)ssvm_svec_dot(D, s->_w);
+    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
+    if (s->_cfg.line_search) {
+        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
+    ssvm__par_swap(s, q);
+    /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
+       overflow: max |w| is measured at the batch's start and bounded after each step, saving a serial loop */
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
+        (!(s->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
+        ssvm__state_abort(s, q->i);
+        ssvm__par_swap(s, q);
+        q->have_dir = 0;
+        return SSVM_ERR_NONFINITE;
+    }
+    /* the dense kinds' update touches only block i and cannot fail: it may wait for the second phase */
+    r = defer ? SSVM_OK : ssvm__state_update(s, q->i, gamma, D);
+    ssvm__par_swap(s, q);
+    q->have_dir = 0; /* applied, or dropped by the update's own failure path */
+    q->deferred = defer; q->gamma = gamma;
+    if (r != SSVM_OK) return r;
+    s->_par_wmax += gamma * q->dmax;
+    {
+        double li_new = (1 - gamma) * li + gamma * ls;
+        s->_l += li_new - li;
+        s->_li[q->i] = li_new;
+    }
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
+        double rho = ssvm__avg_rho(s);
+        if (rho < 1.0) { /* w and z in one loop, each as BCFW computes it (ssvm__avg_update), then a, b and the fold */
+            double c = -(s->_avg_a / s->_avg_b) * -gamma;
+            ssvm_svec none;
+            ssvm_real *w = s->_w, *z = s->_z;
+            for (k = 0; k < D->nnz; k++) {
+                int j = D->idx[k];
+                double v = (double)D->val[j];
+                w[j] -= (ssvm_real)(gamma * v);
+                z[j] += (ssvm_real)(c * v);
+            }
+            SSVM_MEMSET(&none, 0, sizeof none);
+            ssvm__avg_update(s, rho, &none, 0.0);
+        } else {
+            for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+            ssvm__avg_update(s, rho, D, -gamma);
+        }
+        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    } else
+        for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+    s->_k++;
+    s->_prog.steps++;
+    return SSVM_OK;
+}
+/* the second phase's task: a deferred state update (COMPACT or DENSE: block i only) on slot t's view */
+SSVM__PRIV void ssvm__par_task2(void *ctx, size_t t) {
+    ssvm_solver *s = (ssvm_solver *)ctx;
+    ssvm__par_slot *q;
+    if (t >= (size_t)s->_par_n) return;
+    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (++q->ran != 1 || !q->deferred) return;
+    (void)ssvm__state_update(s->_par_views + t, q->i, q->gamma, &q->D); /* never fails for these kinds */
+    q->deferred = 0;
+}
+/* one mini-batch of cnt examples: draw, run the tasks through the hook (or in order), apply in slot order */
+SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
+    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    const ssvm_par_config *q = &s->_cfg.par;
+    ssvm_result r = SSVM_OK;
+    int t, bad = 0, applied;
+    /* a second phase runs the dense kinds' state updates in parallel when no example repeats in the batch (a
+       repeat's direction reads its state after the first update) */
+    int defer = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_DENSE;
+    for (t = 0; t < cnt; t++) {
+        int i = ssvm__next_index(s);
+        if (i < 0) { /* a sequence entry out of range: nothing of this batch has run */
+            for (t--; t >= 0; t--) s->_par_mark[sl[t].i] = 0;
+            return SSVM_ERR_INVALID_ARG;
+        }
+        sl[t].i = i; sl[t].dup = s->_par_mark[i]; s->_par_mark[i] = 1;
+        sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
+    }
+    for (t = 0; t < cnt; t++) { defer &= !sl[t].dup; s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
+    s->_par_n = cnt;
+    s->_par_wmax = 0; /* max |w| now (O(d) a batch, once for b steps) */
+    for (t = 0; t < s->_prob.d; t++) {
+        double v = (double)s->_w[t];
+        if (v > s->_par_wmax) s->_par_wmax = v; else if (-v > s->_par_wmax) s->_par_wmax = -v;
+    }
+    if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
+    else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
+    for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
+    if (bad) { ssvm__par_abort(s, 0, cnt); return SSVM_ERR_PARALLEL; }
+    for (t = 0; t < cnt; t++) {
+        ssvm__par_slot *e = sl + t;
+        if (e->ro != SSVM_OK) { r = e->ro; break; }
+        s->_prog.oracle_calls++;
+        if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
+            ssvm__par_swap(s, e);
+            ssvm__par_direction(s, e);
+            ssvm__par_swap(s, e);
+        }
+        if (e->rd != SSVM_OK) { r = e->rd; break; }
+        if ((r = ssvm__par_apply(s, e, defer)) != SSVM_OK) break;
+    }
+    applied = t;
+    if (r != SSVM_OK) ssvm__par_abort(s, t, cnt);
+    if (defer && applied > 0) { /* w = sum_i w_i again, also when a later slot failed */
+        for (t = 0; t < applied; t++) sl[t].ran = 0;
+        s->_par_n = applied;
+        if (q->parallel_for && applied > 1) q->parallel_for(q->user, (size_t)applied, ssvm__par_task2, s);
+        else for (t = 0; t < applied; t++) ssvm__par_task2(s, (size_t)t);
+        for (t = 0; t < applied; t++)
+            if (sl[t].deferred) { /* a hook that skipped it: done here, then reported */
+                ssvm__par_swap(s, sl + t);
+                (void)ssvm__state_update(s, sl[t].i, sl[t].gamma, &sl[t].D);
+                ssvm__par_swap(s, sl + t);
+                sl[t].deferred = 0; bad = 1;
+            } else bad |= sl[t].ran != 1;
+        if (bad && r == SSVM_OK) r = SSVM_ERR_PARALLEL;
+    }
+    return r;
+}
+/* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
+   max_oracle_calls as BCFW's pass is */
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
+    int n = s->_prob.n, done = 0, cnt;
+    ssvm_result r;
+    while (done < n) {
+        cnt = n - done < s->_par_b ? n - done : s->_par_b;
+        if (limit && s->_cfg.max_oracle_calls) {
+            long long left = s->_cfg.max_oracle_calls - s->_prog.oracle_calls;
+            if (left <= 0) break;
+            if (left < cnt) cnt = (int)left;
+        }
+        if ((r = ssvm__par_batch(s, cnt)) != SSVM_OK) return r;
+        done += cnt;
+    }
+    return SSVM_OK;
+}
+#endif /* STRUCTSVM_NO_PARALLEL */
+
 /* >>engine: steps, passes, the run loop */
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
@@ -7136,7 +7546,8 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
     else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
     else {
-        for (t = 0; t < s->_prob.n; t++) {
+        if (s->_par_b) r = ssvm__par_pass(s, limit); /* >>par: mini-batch BCFW */
+        else for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
             if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
             if ((r = ssvm__step(s, i, 0)) != SSVM_OK) break;
@@ -7651,6 +8062,7 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
 
 SSVM__PRIV ssvm_result ssvm__ck_usable(const ssvm_solver *s) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.par.batch != 0) return SSVM_ERR_CKPT_SOLVER; /* mini-batch BCFW (config.par): not covered */
     return ssvm__ck_covered(s->_cfg.solver) ? SSVM_OK : SSVM_ERR_CKPT_SOLVER;
 }
 /* the whole checkpoint through w: header, body, CRC; *total = its bytes (from a counting pass when w counts) */

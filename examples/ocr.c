@@ -23,6 +23,9 @@
             --model reference|counted   reference: first/last-letter biases and Hamming loss normalised by
                                         length (d = 4,082); counted: no biases, counted loss (d = 4,030)
             --seed S   --noise p (synthetic pixel noise, default 0.1)
+            --threads N --batch B   mini-batch BCFW of B examples (default 0: plain BCFW; 32 when N > 1), the
+                                  oracle calls of a batch on N threads (examples/ssvm_threads.h); the model
+                                  depends on the seed and B only, never on N (MANUAL: PARALLEL BCFW)
    Prints a row per pass that evaluated or tested: oracle calls; primal, dual and gap at the weighted average
    (average_*) and primal and gap at the iterate (iterate_*), "-" where not evaluated or not defined (FW
    keeps no average, SSG has no dual); the test errors per letter and per word of the model a user would
@@ -33,6 +36,7 @@
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "ocr_data.h"
+#include "ssvm_threads.h" /* --threads: a pthread parallel-for */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +99,10 @@ int main(int argc, char **argv) {
     const char *path = NULL, *split = "small", *solver = "bcfw", *model = "reference";
     double lambda = 0.01, gap = 1e-3, noise = 0.1, target = 0;
     int passes = 20, synthetic = 0, eval_every = 1, test_every = 1, sparse = 0, have_target = 0, i, mdl;
+    int threads = 1, batch = 0;
+    ssvm_threads pool;
+    ssvm_chain *slots = NULL;
+    void **users = NULL;
     unsigned long long seed = 1;
     char err[512];
     ocr_data all, train, test;
@@ -126,9 +134,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--model") && v) { model = v; i++; }
         else if (!strcmp(a, "--seed") && v) { seed = strtoull(v, NULL, 10); i++; }
         else if (!strcmp(a, "--noise") && v) { noise = atof(v); i++; }
+        else if (!strcmp(a, "--threads") && v) { threads = atoi(v); i++; }
+        else if (!strcmp(a, "--batch") && v) { batch = atoi(v); i++; }
         else if (a[0] != '-' || !strcmp(a, "-")) path = a;
         else { fprintf(stderr, "unknown option %s (see the comment at the top of examples/ocr.c)\n", a); return 2; }
     }
+    if (threads < 1 || batch < 0) { fprintf(stderr, "--threads takes a count >= 1, --batch >= 0\n"); return 2; }
+    if (threads > 1 && batch == 0) batch = 32;
     if (eval_every < 0 || test_every < 0 || passes < 0) {
         fprintf(stderr, "--passes, --eval-every and --test-every take a count >= 0\n");
         return 2;
@@ -166,6 +178,23 @@ int main(int argc, char **argv) {
     par.eval_every = eval_every;
     if (have_target) par.target_primal = target;
     par.progress = show; par.progress_user = &ctx;
+    if (batch > 0) { /* mini-batch BCFW; the chain's oracle keeps scratch in its object: one object per task slot */
+        if (batch > prob.n) batch = prob.n;
+        par.par.batch = batch;
+        slots = (ssvm_chain *)calloc((size_t)batch, sizeof *slots);
+        users = (void **)calloc((size_t)batch, sizeof *users);
+        if (!slots || !users) return fail("slots", SSVM_ERR_OUT_OF_MEMORY);
+        for (i = 0; i < batch; i++) {
+            if ((r = ssvm_chain_init(&ctrain, &slots[i])) != SSVM_OK) return fail("slot model", r);
+            users[i] = &slots[i];
+        }
+        par.par.task_users = users;
+        if (threads > 1) {
+            if (ssvm_threads_init(&pool, threads) != 0) { fprintf(stderr, "cannot start %d threads\n", threads); return 1; }
+            par.par.parallel_for = ssvm_threads_parallel_for; par.par.user = &pool;
+        }
+        printf("mini-batch BCFW: batch %d, %d thread%s\n", batch, threads, threads > 1 ? "s" : "");
+    }
     if ((r = ssvm_solver_init(&par, &s)) != SSVM_OK) return fail("solver", r);
     memset(&prog, 0, sizeof prog);
     ssvm_solver_progress(&s, &prog);
@@ -197,6 +226,8 @@ int main(int argc, char **argv) {
                    which == SSVM_W_AVERAGE ? "the weighted average" : "the iterate", prog.pass, 100 * ctx.le, 100 * ctx.we);
     }
     ssvm_solver_uninit(&s);
+    if (par.par.parallel_for) ssvm_threads_uninit(&pool);
+    if (slots) { for (i = 0; i < batch; i++) ssvm_chain_uninit(&slots[i]); free(slots); free(users); }
     free(ctx.w);
     ssvm_chain_uninit(&mtrain); ssvm_chain_uninit(&mtest);
     ocr_sparse_free(&sptrain); ocr_sparse_free(&sptest);

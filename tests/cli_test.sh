@@ -59,6 +59,25 @@ test_cli_arff() {
     grep -qx 'Hamming loss 0.0000, subset accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
     [ "$(head -1 "$D/ap")" = "1,0" ] || return 1
 }
+# --threads N --batch B: the model depends on the seed and B only (the same weights with 2 threads as without)
+test_cli_threads() {
+    printf 'U00:%%x[0,0]\nU01:%%x[-1,0]/%%x[0,0]\nB\n' > "$D/t2.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n\nthe DT B-NP\ndog NN I-NP\n' > "$D/c2.txt"
+    "$BIN" learn --template "$D/t2.tmpl" --lambda 0.01 --passes 30 --batch 2 "$D/c2.txt" "$D/t1.model" 2> /dev/null || return 1
+    "$BIN" learn --template "$D/t2.tmpl" --lambda 0.01 --passes 30 --batch 2 --threads 2 "$D/c2.txt" "$D/t2.model" 2> /dev/null || return 1
+    "$BIN" export-c "$D/t1.model" "$D/t1.c" && "$BIN" export-c "$D/t2.model" "$D/t2.c" || return 1
+    grep -v seconds "$D/t1.c" > "$D/t1s"; grep -v seconds "$D/t2.c" > "$D/t2s"
+    cmp -s "$D/t1s" "$D/t2s" || { diff "$D/t1s" "$D/t2s" | head; return 1; }
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/a2.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n0.1,0.8,0,1\n1,0.9,1,1\n' >> "$D/a2.arff"
+    "$BIN" learn --lambda 0.01 --passes 40 --batch 3 "$D/a2.arff" "$D/a1.model" 2> /dev/null || return 1
+    "$BIN" learn --lambda 0.01 --passes 40 --batch 3 --threads 3 "$D/a2.arff" "$D/a3.model" 2> /dev/null || return 1
+    "$BIN" export-c "$D/a1.model" "$D/a1.c" && "$BIN" export-c "$D/a3.model" "$D/a3.c" || return 1
+    grep -v seconds "$D/a1.c" > "$D/a1s"; grep -v seconds "$D/a3.c" > "$D/a3s"
+    cmp -s "$D/a1s" "$D/a3s" || { diff "$D/a1s" "$D/a3s" | head; return 1; }
+    "$BIN" classify "$D/a2.arff" "$D/a3.model" "$D/ap3" > "$D/out" || return 1
+    grep -qx 'Hamming loss 0.0000, subset accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
+}
 test_cli_errors() {
     printf '1 1:1\n2 3:1 2:1\n' > "$D/bad.dat"
     "$BIN" learn "$D/bad.dat" "$D/x.model" 2> "$D/err" && return 1
@@ -146,5 +165,6 @@ run test_cli_checkpoint
 run test_cli_init
 run test_cli_metadata
 run test_cli_same_as_api
+run test_cli_threads
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -31,6 +31,7 @@ void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
 void suite_ckpt(th_ctx *t);
 void suite_speed(th_ctx *t);
+void suite_par(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -62,6 +63,7 @@ int main(int argc, char **argv) {
     suite_readers(&t);
     suite_ckpt(&t);
     suite_speed(&t);
+    suite_par(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -11,6 +11,7 @@
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "../examples/conll_data.h" /* conlleval's chunk scores */
+#include "../examples/ssvm_threads.h" /* --threads: a pthread parallel-for for mini-batch BCFW */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,9 @@ static const char *usage =
     "  --solver S     bcfw | fw | ssg (default bcfw)\n"
     "  --passes P     at most P passes (default 50)\n"
     "  --seed S       (default 1)\n"
+    "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads (default 1); the model depends only\n"
+    "                 on the seed and the batch, never on N\n"
+    "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"
     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"
     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
     "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
@@ -45,7 +49,7 @@ static const char *usage =
 
 enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
 typedef struct opts {
-    int format, passes, graph_tree, labels;
+    int format, passes, graph_tree, labels, threads, batch;
     double lambda, gap, bias;
     unsigned long long seed;
     ssvm_solver_kind solver;
@@ -201,7 +205,9 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     char *tmpl_text = NULL, *meta = NULL;
     size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
-    int tty = isatty(2), edges[2 * 64], i, E = 0;
+    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0;
+    ssvm_threads pool;
+    void **slot_users = NULL, *slot_models = NULL;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if (o->format == FMT_CONLL) {
@@ -250,6 +256,27 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     }
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
     if (!w) return 1;
+    if (o->batch > 0 || o->threads > 1) { /* mini-batch BCFW (MANUAL: PARALLEL BCFW) */
+        int b = o->batch > 0 ? o->batch : 32, k;
+        if (b > p.n) b = p.n;
+        sc.par.batch = b;
+        if (o->threads > 1) {
+            if (ssvm_threads_init(&pool, o->threads) != 0) { fprintf(stderr, "--threads: cannot start threads\n"); return 1; }
+            have_pool = 1;
+            sc.par.parallel_for = ssvm_threads_parallel_for; sc.par.user = &pool;
+        }
+        if (o->format != FMT_SVMLIGHT) { /* chain and graph oracles keep scratch in their object: one per slot */
+            slot_users = (void **)calloc((size_t)b, sizeof(void *));
+            slot_models = calloc((size_t)b, o->format == FMT_ARFF ? sizeof(ssvm_graph) : sizeof(ssvm_chain));
+            if (!slot_users || !slot_models) return 1;
+            for (k = 0; k < b; k++) {
+                if (o->format == FMT_ARFF) { ssvm_graph *g = (ssvm_graph *)slot_models + k; r = ssvm_graph_init(&grc, g); slot_users[k] = g; }
+                else { ssvm_chain *c = (ssvm_chain *)slot_models + k; r = ssvm_chain_init(&chc, c); slot_users[k] = c; }
+                if (r != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
+            }
+            sc.par.task_users = slot_users;
+        }
+    }
     /* ssvm_train's steps, with a solver of our own for the checkpoints */
     if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
@@ -258,6 +285,14 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         return 1;
     }
     r = ssvm_solver_run(&s);
+    if (have_pool) ssvm_threads_uninit(&pool);
+    if (slot_models) {
+        for (i = 0; i < sc.par.batch; i++) {
+            if (o->format == FMT_ARFF) ssvm_graph_uninit((ssvm_graph *)slot_models + i);
+            else ssvm_chain_uninit((ssvm_chain *)slot_models + i);
+        }
+        free(slot_models); free(slot_users);
+    }
     if (tty) fprintf(stderr, "\n");
     if (rs.failed) return 1;
     if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
@@ -463,6 +498,8 @@ int main(int argc, char **argv) {
         else if ((!strcmp(a, "-e") || !strcmp(a, "--gap")) && v) { o.gap = atof(v); i++; }
         else if (!strcmp(a, "--passes") && v) { o.passes = atoi(v); i++; }
         else if (!strcmp(a, "--seed") && v) { o.seed = strtoull(v, NULL, 10); i++; }
+        else if (!strcmp(a, "--threads") && v) { o.threads = atoi(v); i++; if (o.threads < 1) { fprintf(stderr, "--threads: >= 1\n"); return 2; } }
+        else if (!strcmp(a, "--batch") && v) { o.batch = atoi(v); i++; if (o.batch < 0) { fprintf(stderr, "--batch: >= 0\n"); return 2; } }
         else if (!strcmp(a, "--labels") && v) { o.labels = atoi(v); i++; }
         else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); o.bias_set = 1; i++; }
         else if (!strcmp(a, "--graph") && v) { o.graph_tree = !strcmp(v, "tree"); i++; }

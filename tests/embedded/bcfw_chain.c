@@ -6,6 +6,7 @@
    .bss and reached through volatile pointers. -DBASELINE: the same program without the library calls. */
 #ifndef BASELINE
 #define STRUCTSVM_IMPLEMENTATION
+#define STRUCTSVM_NO_PARALLEL /* no threads on the target: leave mini-batch BCFW out (MANUAL: PARALLEL BCFW) */
 #endif
 #include "../../structsvm.h"
 

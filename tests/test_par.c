@@ -1,0 +1,382 @@
+/* tests/test_par.c: mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW). Bit-identical
+   weights for the NULL hook and 1, 2 and 4 pthreads (examples/ssvm_threads.h) on the chain (every state kind),
+   multiclass and graph models; batch size 1 = plain BCFW bit for bit; convergence to BCFW's optimum; repeats in
+   a batch; gap sampling; the heap size known before training; bad input (-37, -38), broken hooks.
+   One translation unit of the test program (tests/run.c runs suite_par). */
+#define _POSIX_C_SOURCE 200809L
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+#include "../examples/ssvm_threads.h"
+
+#define PAR_SLOTS 8
+
+/* a chain problem with one model object per task slot (the chain's oracle keeps scratch in its object) */
+typedef struct par_chain {
+    tchain c;
+    ssvm_chain slot[PAR_SLOTS];
+    void *users[PAR_SLOTS];
+    int nslots;
+} par_chain;
+static int par_chain_make(par_chain *pc, unsigned long long seed, int n, int K, int F, int sparse) {
+    trng r;
+    int k;
+    r.s = seed;
+    memset(pc, 0, sizeof *pc);
+    tchain_make(&pc->c, &r, n, K, F, 0, sparse);
+    pc->c.cfg.flags |= SSVM_CHAIN_COUNTED_LOSS;
+    if (tchain_problem(&pc->c, &pc->c.p) != SSVM_OK) return 0;
+    for (k = 0; k < PAR_SLOTS; k++) {
+        if (ssvm_chain_init(&pc->c.cfg, &pc->slot[k]) != SSVM_OK) return 0;
+        pc->users[k] = &pc->slot[k];
+        pc->nslots = k + 1;
+    }
+    return 1;
+}
+static void par_chain_free(par_chain *pc) {
+    int k;
+    for (k = 0; k < pc->nslots; k++) ssvm_chain_uninit(&pc->slot[k]);
+    tchain_free(&pc->c);
+}
+
+/* a random dense multiclass problem (stateless oracle: no per-slot users needed) */
+#define PMC_N 60
+#define PMC_F 4
+typedef struct pmc { ssvm_real x[PMC_N * PMC_F]; int labels[PMC_N]; ssvm_multiclass m; ssvm_problem p; } pmc;
+static int pmc_make(pmc *c, unsigned long long seed, int K) {
+    trng r;
+    int i, j;
+    ssvm_multiclass_config cfg;
+    r.s = seed;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i < PMC_N; i++) {
+        c->labels[i] = trng_i(&r, K);
+        for (j = 0; j < PMC_F; j++) c->x[i * PMC_F + j] = (ssvm_real)(trng_u(&r) * 2 - 1 + (j == c->labels[i] % PMC_F));
+    }
+    cfg = ssvm_multiclass_config_init(PMC_N, K, PMC_F, c->x, c->labels);
+    if (ssvm_multiclass_init(&cfg, &c->m) != SSVM_OK) return 0;
+    return ssvm_multiclass_problem(&c->m, &c->p) == SSVM_OK;
+}
+
+/* trains and copies the iterate and the average (if any) into w (2d reals); returns the run's result */
+static ssvm_result par_train(const ssvm_solver_config *c, ssvm_real *w, ssvm_progress *out) {
+    ssvm_solver s;
+    ssvm_result r = ssvm_solver_init(c, &s);
+    int d = c->problem->d;
+    if (r != SSVM_OK) return r;
+    r = ssvm_solver_run(&s);
+    memset(w, 0, 2 * (size_t)d * sizeof(ssvm_real));
+    if (r >= 0) {
+        ssvm_result r2 = ssvm_solver_weights(&s, SSVM_W_ITERATE, w, (size_t)d * sizeof(ssvm_real));
+        if (r2 == SSVM_OK && c->averaging != SSVM_AVG_NONE)
+            r2 = ssvm_solver_weights(&s, SSVM_W_AVERAGE, w + d, (size_t)d * sizeof(ssvm_real));
+        if (r2 != SSVM_OK) r = r2;
+    }
+    if (out) ssvm_solver_progress(&s, out);
+    ssvm_solver_uninit(&s);
+    return r;
+}
+
+/* the NULL hook and 1, 2, 4 threads give the same bits (iterate, average, objective); threads == 0: NULL hook */
+static void par_check_threads(th_ctx *t, ssvm_solver_config c, const char *what) {
+    int d = c.problem->d, nt[4] = {0, 1, 2, 4}, k;
+    ssvm_real *w0 = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    ssvm_real *w1 = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    ssvm_progress p0, p1;
+    ssvm_result r0 = SSVM_OK, r1;
+    for (k = 0; k < 4; k++) {
+        ssvm_threads pool;
+        if (nt[k] > 0) {
+            if (ssvm_threads_init(&pool, nt[k]) != 0) { th_skip(t, "pthread_create failed"); break; }
+            c.par.parallel_for = ssvm_threads_parallel_for;
+            c.par.user = &pool;
+        } else { c.par.parallel_for = 0; c.par.user = 0; }
+        r1 = par_train(&c, k == 0 ? w0 : w1, k == 0 ? &p0 : &p1);
+        if (nt[k] > 0) ssvm_threads_uninit(&pool);
+        if (k == 0) { r0 = r1; TH_CHECKF(t, r0 > 0, "%s: %s", what, ssvm_result_string(r0)); continue; }
+        TH_CHECKF(t, r1 == r0, "%s, %d threads: %d vs %d", what, nt[k], (int)r1, (int)r0);
+        TH_CHECKF(t, memcmp(w0, w1, 2 * (size_t)d * sizeof(ssvm_real)) == 0, "%s: %d threads differ", what, nt[k]);
+        TH_CHECKF(t, p1.oracle_calls == p0.oracle_calls && p1.steps == p0.steps && p1.pass == p0.pass &&
+                     memcmp(&p1.iterate, &p0.iterate, sizeof p0.iterate) == 0, "%s: %d threads' progress differs", what, nt[k]);
+    }
+    free(w0); free(w1);
+}
+
+static void test_par_threads_identical_chain(th_ctx *t) {
+    static const ssvm_state_kind kinds[4] = {SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE, SSVM_STATE_SPARSE, SSVM_STATE_DENSE};
+    int k, sparse;
+    for (sparse = 0; sparse < 2; sparse++) {
+        par_chain pc;
+        if (!par_chain_make(&pc, 11 + (unsigned long long)sparse, 8, 4, 4, sparse)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+        for (k = 0; k < 4; k++) {
+            ssvm_solver_config c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+            char what[64];
+            c.lambda = 0.05; c.max_passes = 12; c.gap_tol = 0; c.state = kinds[k];
+            c.averaging = k == 3 ? SSVM_AVG_SUFFIX : SSVM_AVG_WEIGHTED;
+            c.par.batch = 4; c.par.task_users = pc.users;
+            sprintf(what, "chain sparse=%d state %d", sparse, (int)kinds[k]);
+            par_check_threads(t, c, what);
+        }
+        par_chain_free(&pc);
+    }
+}
+static void test_par_threads_identical_multiclass(th_ctx *t) {
+    pmc m;
+    int b;
+    if (!pmc_make(&m, 5, 4)) { TH_CHECK(t, 0); return; }
+    for (b = 1; b <= PMC_N; b *= 3) { /* 1, 3, 9, 27: repeats in a batch (uniform draws) included */
+        ssvm_solver_config c = ssvm_solver_config_init(&m.p, SSVM_BCFW);
+        c.lambda = 0.01; c.max_passes = 10; c.gap_tol = 0; c.par.batch = b;
+        par_check_threads(t, c, "multiclass");
+        c.sampling = SSVM_SAMPLE_PERMUTATION; c.line_search = 0;
+        par_check_threads(t, c, "multiclass, permutation, predefined steps");
+    }
+    ssvm_multiclass_uninit(&m.m);
+}
+/* the graph model (a chain-shaped tree of 4 binary labels), one model object per slot */
+static void test_par_threads_identical_graph(th_ctx *t) {
+    enum { N = 30, L = 4, F = 3 };
+    ssvm_real x[N * F];
+    int y[N * L], edges[2 * (L - 1)], i, j;
+    ssvm_graph g[PAR_SLOTS + 1];
+    void *users[PAR_SLOTS];
+    ssvm_graph_config gc;
+    ssvm_problem p;
+    trng r;
+    r.s = 3;
+    for (i = 0; i < N; i++) {
+        for (j = 0; j < F; j++) x[i * F + j] = (ssvm_real)(trng_u(&r) * 2 - 1);
+        for (j = 0; j < L; j++) y[i * L + j] = (x[i * F + j % F] + 0.3 * (trng_u(&r) - 0.5)) > 0;
+    }
+    for (j = 0; j + 1 < L; j++) { edges[2 * j] = j; edges[2 * j + 1] = j + 1; }
+    gc = ssvm_graph_config_init(N, L, F, x, y);
+    gc.n_edges = L - 1; gc.edges = edges;
+    for (i = 0; i <= PAR_SLOTS; i++) {
+        if (ssvm_graph_init(&gc, &g[i]) != SSVM_OK) { TH_CHECK(t, 0); return; }
+        if (i > 0) users[i - 1] = &g[i];
+    }
+    if (ssvm_graph_problem(&g[0], &p) != SSVM_OK) TH_CHECK(t, 0);
+    else {
+        ssvm_solver_config c = ssvm_solver_config_init(&p, SSVM_BCFW);
+        c.lambda = 0.01; c.max_passes = 8; c.gap_tol = 0; c.par.batch = 5; c.par.task_users = users;
+        par_check_threads(t, c, "graph");
+    }
+    for (i = 0; i <= PAR_SLOTS; i++) ssvm_graph_uninit(&g[i]);
+}
+
+/* batch 1 makes BCFW's steps: the oracle at the current w, the same direction, the same line search */
+static void test_par_batch1_is_bcfw(th_ctx *t) {
+    static const ssvm_state_kind kinds[4] = {SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE, SSVM_STATE_SPARSE, SSVM_STATE_DENSE};
+    par_chain pc;
+    int k, d;
+    ssvm_real *wa, *wb;
+    if (!par_chain_make(&pc, 21, 8, 3, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    d = pc.c.p.d;
+    wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    wb = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    for (k = 0; k < 8; k++) {
+        ssvm_solver_config c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+        ssvm_progress pa, pb;
+        ssvm_result ra, rb;
+        c.lambda = 0.02; c.max_passes = 9; c.gap_tol = 0; c.state = kinds[k % 4];
+        if (k >= 4) { c.line_search = 0; c.averaging = SSVM_AVG_SUFFIX; c.bcfw.gap_sampling = 1; }
+        ra = par_train(&c, wa, &pa);
+        c.par.batch = 1;
+        rb = par_train(&c, wb, &pb);
+        TH_CHECKF(t, ra == SSVM_MAX_PASSES && rb == ra, "%d: %d %d", k, (int)ra, (int)rb);
+        TH_CHECKF(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) == 0, "state %d: batch 1 differs from BCFW", k);
+        TH_CHECKF(t, memcmp(&pa.iterate, &pb.iterate, sizeof pa.iterate) == 0 && pa.oracle_calls == pb.oracle_calls,
+                  "state %d: progress differs", k);
+    }
+    free(wa); free(wb);
+    par_chain_free(&pc);
+}
+
+/* b > 1 is a different sequence of iterates, but the same optimum: the certified gap goes to 0 and the primal
+   meets plain BCFW's */
+static void test_par_converges(th_ctx *t) {
+    par_chain pc;
+    int b;
+    double tol = IS_FLOAT_BUILD ? 2e-3 : 1e-3, slack = IS_FLOAT_BUILD ? 1e-4 : 1e-9;
+    ssvm_real *w;
+    ssvm_progress pr, p0;
+    ssvm_solver_config c;
+    if (!par_chain_make(&pc, 31, 8, 3, 3, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    w = (ssvm_real *)malloc(2 * (size_t)pc.c.p.d * sizeof(ssvm_real));
+    c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+    c.lambda = 0.1; c.max_passes = 3000; c.gap_tol = tol; c.eval_average = 0;
+    TH_CHECK(t, par_train(&c, w, &p0) == SSVM_CONVERGED);
+    for (b = 2; b <= 8; b *= 2) {
+        ssvm_threads pool;
+        c.par.batch = b; c.par.task_users = pc.users;
+        if (ssvm_threads_init(&pool, 2) != 0) { th_skip(t, "pthread_create failed"); break; }
+        c.par.parallel_for = ssvm_threads_parallel_for; c.par.user = &pool;
+        TH_CHECKF(t, par_train(&c, w, &pr) == SSVM_CONVERGED, "batch %d", b);
+        ssvm_threads_uninit(&pool);
+        TH_CHECKF(t, pr.iterate.gap <= tol && pr.iterate.gap >= -slack, "batch %d: gap %g", b, pr.iterate.gap);
+        /* both certified: P* <= each primal <= P* + its gap, and each dual <= the other's primal */
+        TH_CHECKF(t, fabs(pr.iterate.primal - p0.iterate.primal) <= (pr.iterate.gap > p0.iterate.gap ? pr.iterate.gap : p0.iterate.gap) + slack,
+                  "batch %d: primal %.10g vs BCFW's %.10g", b, pr.iterate.primal, p0.iterate.primal);
+        TH_CHECK(t, pr.iterate.dual <= p0.iterate.primal + slack && p0.iterate.dual <= pr.iterate.primal + slack);
+        TH_CHECKF(t, pr.steps == pr.oracle_calls && pr.steps == (long long)pr.pass * pc.c.p.n, "batch %d", b);
+    }
+    free(w);
+    par_chain_free(&pc);
+}
+
+/* the batch's scratch is in the heap size, which grows with b; a preallocated solver of exactly that size trains */
+static void test_par_heap_size(th_ctx *t) {
+    pmc m;
+    size_t b0, b1, b8;
+    ssvm_solver_config c;
+    void *heap;
+    ssvm_solver s;
+    if (!pmc_make(&m, 7, 3)) { TH_CHECK(t, 0); return; }
+    c = ssvm_solver_config_init(&m.p, SSVM_BCFW);
+    c.max_passes = 3;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&c, &b0) == SSVM_OK);
+    c.par.batch = 1;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&c, &b1) == SSVM_OK);
+    c.par.batch = 8;
+    TH_CHECK(t, ssvm_solver_get_heap_size(&c, &b8) == SSVM_OK);
+    TH_CHECK(t, b0 < b1 && b1 < b8);
+    TH_CHECK(t, b8 - b1 >= 7 * ((size_t)m.p.d * (sizeof(ssvm_real) + sizeof(int) + 1))); /* one direction a slot */
+    heap = malloc(b8);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&c, heap, b8 - 1, &s) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_solver_init_preallocated(&c, heap, b8, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    ssvm_solver_uninit(&s);
+    free(heap);
+    ssvm_multiclass_uninit(&m.m);
+}
+
+/* hooks that break the contract */
+static void par_hook_skip_last(void *user, size_t count, ssvm_task_fn task, void *ctx) {
+    size_t i;
+    (void)user;
+    for (i = 0; i + 1 < count; i++) task(ctx, i);
+}
+static void par_hook_twice(void *user, size_t count, ssvm_task_fn task, void *ctx) {
+    size_t i;
+    (void)user;
+    for (i = 0; i < count; i++) { task(ctx, i); task(ctx, i); }
+}
+static void par_hook_reverse(void *user, size_t count, ssvm_task_fn task, void *ctx) {
+    size_t i;
+    ++*(int *)user;
+    for (i = count; i-- > 0;) task(ctx, i);
+}
+static void test_par_bad_input(th_ctx *t) {
+    par_chain pc;
+    pmc m;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_real w[256];
+    void *users[PAR_SLOTS];
+    int calls = 0;
+    ssvm_threads pool;
+    if (!par_chain_make(&pc, 41, 8, 3, 3, 0) || !pmc_make(&m, 9, 3)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    TH_CHECK(t, ssvm_result_string(SSVM_ERR_BATCH) != ssvm_result_string(SSVM_ERR_PARALLEL));
+    TH_CHECK(t, strlen(ssvm_result_string(SSVM_ERR_BATCH)) > 10 && strlen(ssvm_result_string(SSVM_ERR_PARALLEL)) > 10);
+    TH_CHECK(t, (int)SSVM_ERR_BATCH == -37 && (int)SSVM_ERR_PARALLEL == -38);
+    c = ssvm_solver_config_init(&m.p, SSVM_BCFW);
+    c.par.batch = -1;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    c.par.batch = PMC_N + 1;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    c.par.batch = PMC_N;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK);
+    c.par.batch = 0; c.par.parallel_for = ssvm_threads_parallel_for; /* a hook with batch 0 */
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_ERR_BATCH);
+    c.par.parallel_for = 0; c.par.task_users = users; /* per-slot users with batch 0 */
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    c = ssvm_solver_config_init(&m.p, SSVM_SSG);
+    c.par.batch = 2;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH); /* not BCFW */
+    c = ssvm_solver_config_init(&m.p, SSVM_BCFW);
+    c.par.batch = 2; c.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    c.bcfw.steps = SSVM_BCFW_STEPS_FW; c.bcfw.cache = 1;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
+    c.bcfw.cache = 0;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK);
+    /* the chain's oracle keeps scratch in its object: a hook without per-slot users, or a NULL slot user */
+    c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+    c.par.batch = 3; c.par.parallel_for = ssvm_threads_parallel_for; c.par.user = &pool;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_PARALLEL);
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_ERR_PARALLEL);
+    memcpy(users, pc.users, sizeof users);
+    users[2] = 0;
+    c.par.task_users = users;
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_PARALLEL);
+    users[2] = pc.users[2];
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK);
+    c.par.parallel_for = 0; c.par.task_users = 0; /* serial: no per-slot users needed */
+    TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_OK);
+    /* hooks that skip a task or run one twice: SSVM_ERR_PARALLEL from the pass, the weights untouched by it */
+    c.par.task_users = pc.users; c.max_passes = 2; c.gap_tol = 0;
+    c.par.parallel_for = par_hook_skip_last;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_PARALLEL);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
+    TH_CHECK(t, w[0] == 0 && w[pc.c.p.d - 1] == 0); /* no step was applied */
+    ssvm_solver_uninit(&s);
+    c.par.parallel_for = par_hook_twice;
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_ERR_PARALLEL);
+    /* any order of the tasks gives the same run; the hook is called once a batch (ceil(8/3) = 3 a pass) */
+    c.par.parallel_for = par_hook_reverse; c.par.user = &calls;
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_MAX_PASSES);
+    TH_CHECK(t, calls == 6);
+    ssvm_multiclass_uninit(&m.m);
+    par_chain_free(&pc);
+}
+
+/* a user oracle that fails at one example: the batch stops there with its code; what came before stays */
+typedef struct par_fail { ssvm_problem inner; int bad; } par_fail;
+static int par_fail_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    const par_fail *f = (const par_fail *)user;
+    if (i == f->bad) return SSVM_ERR_LABEL;
+    return f->inner.oracle(f->inner.user, i, w, ws, y, delta);
+}
+static int par_fail_truth(void *user, int i, int *y) { const par_fail *f = (const par_fail *)user; return f->inner.truth(f->inner.user, i, y); }
+static int par_fail_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
+    const par_fail *f = (const par_fail *)user;
+    return f->inner.phi(f->inner.user, i, y, len, scale, out);
+}
+static void test_par_oracle_error(th_ctx *t) {
+    pmc m;
+    par_fail f;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_progress pr;
+    ssvm_real w[64];
+    int j, fin = 1;
+    if (!pmc_make(&m, 13, 3)) { TH_CHECK(t, 0); return; }
+    f.inner = m.p; f.bad = 17;
+    p = ssvm_problem_config_init(m.p.n, m.p.d, m.p.max_label_len);
+    p.user = &f; p.oracle = par_fail_oracle; p.truth = par_fail_truth; p.phi = par_fail_phi;
+    c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    c.sampling = SSVM_SAMPLE_CYCLIC; c.par.batch = 8; c.state = SSVM_STATE_SPARSE;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_LABEL);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECKF(t, pr.steps == 17 && pr.oracle_calls == 17, "steps %lld", pr.steps); /* examples 0..16 applied */
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
+    for (j = 0; j < p.d; j++) fin &= w[j] == w[j];
+    TH_CHECK(t, fin);
+    ssvm_solver_uninit(&s);
+    ssvm_multiclass_uninit(&m.m);
+}
+
+void suite_par(th_ctx *t) {
+    TH_RUN(t, test_par_threads_identical_chain);
+    TH_RUN(t, test_par_threads_identical_multiclass);
+    TH_RUN(t, test_par_threads_identical_graph);
+    TH_RUN(t, test_par_batch1_is_bcfw);
+    TH_RUN(t, test_par_converges);
+    TH_RUN(t, test_par_heap_size);
+    TH_RUN(t, test_par_bad_input);
+    TH_RUN(t, test_par_oracle_error);
+}
