@@ -113,9 +113,9 @@ static int shown(int idx, int pass, int passes) {
     while (m < pass) { m = step % 3 == 2 ? m * 5 / 2 : m * 2; step++; } /* 5, 10, 20, 50, 100, 200, 500, ... */
     return m == pass;
 }
-typedef struct hist { int np, pass[MAXP]; double eff[MAXP], sec[MAXP], P[MAXP], D[MAXP], gap[MAXP], err[MAXP]; } hist;
+typedef struct hist { int np, capped, pass[MAXP]; double eff[MAXP], sec[MAXP], P[MAXP], D[MAXP], gap[MAXP], err[MAXP]; } hist;
 
-static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, double lambda, int passes, hist *h) {
+static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, double lambda, int passes, double cap, hist *h) {
     ssvm_problem p = ssvm_problem_config_init(A->base.n, A->base.d, A->base.max_label_len);
     ssvm_solver_config c;
     ssvm_solver s;
@@ -133,13 +133,17 @@ static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, do
     if (r->kind == SSVM_MULTISAMPLE) ssvm_chain_kbest_sampler(train, &c.ms.sampler);
     every = c.eval_every > 0 ? c.eval_every : 1;
     A->approx = r->approx; A->calls = 0; A->second = 0;
-    h->np = 0;
+    h->np = 0; h->capped = 0;
     if ((rc = ssvm_solver_init(&c, &s)) != SSVM_OK) { printf("%s: %s\n", r->name, ssvm_result_string(rc)); free(w); return; }
     for (k = 1; k <= passes && h->np < MAXP; k++) {
         int avg = c.averaging != SSVM_AVG_NONE;
         double le = 0, we = 0;
         if ((rc = ssvm_solver_pass(&s)) != SSVM_OK) break;
-        if (k % every || !evaluated(k, passes)) continue;
+        if (cap > 0 && k < passes) { /* the time cap: evaluate this pass and stop */
+            ssvm_solver_progress(&s, &pr);
+            if (pr.cpu_seconds > cap) h->capped = k;
+        }
+        if (!h->capped && (k % every || !evaluated(k, passes))) continue;
         A->exact = 1; /* every certificate from the exact oracle */
         rc = ssvm_solver_evaluate(&s, 1, avg, &pr);
         A->exact = 0;
@@ -148,7 +152,7 @@ static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, do
         ocr_errors(test, w, &le, &we); /* any chain: the error per position */
         h->pass[h->np] = k;
         h->eff[h->np] = (double)pr.oracle_calls / p.n;
-        h->sec[h->np] = pr.wall_seconds;
+        h->sec[h->np] = pr.cpu_seconds; /* CPU: the FULL run shares the machine at nice 19 */
         h->P[h->np] = avg ? pr.average.primal : pr.iterate.primal;
         /* the batch methods keep the best w seen at no cost: their lower envelope, as in the paper's Figure 1 */
         if ((r->kind == SSVM_FW || r->kind == SSVM_CUTTING_PLANE) && h->np > 0 && h->P[h->np - 1] < h->P[h->np])
@@ -157,7 +161,9 @@ static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, do
         h->gap[h->np] = avg ? pr.average.gap : pr.iterate.gap;
         h->err[h->np] = le;
         h->np++;
+        if (h->capped) break;
     }
+    if (h->capped) printf("  %s: time cap of %.0f CPU s of training reached after pass %d of %d\n", r->name, cap, h->capped, passes);
     if (rc < 0) printf("%s: stopped: %s\n", r->name, ssvm_result_string(rc));
     if (r->kind == SSVM_CUTTING_PLANE) {
         ssvm_cp_info ci;
@@ -242,16 +248,23 @@ static void write_svg(const char *path, const char *title, const double *lambdas
 
 /* a reference for D_best: BCFW (weighted average) for ref passes without evaluations, then its dual (the
    iterate's and the average's, the larger); -1e300 when it fails */
-static double reference_dual(approx *A, double lambda, int ref, double *primal) {
+static double reference_dual(approx *A, double lambda, int ref, double cap, int *done, double *primal) {
     ssvm_problem p = A->base;
     ssvm_solver_config c = ssvm_solver_config_init(&p, SSVM_BCFW);
     ssvm_solver s;
     ssvm_progress pr;
     double D = -1e300;
+    int k;
+    ssvm_result rc = SSVM_OK;
     c.lambda = lambda; c.max_passes = ref; c.gap_tol = 0; c.eval_every = 0;
-    *primal = 0;
+    *primal = 0; *done = 0;
     if (ssvm_solver_init(&c, &s) != SSVM_OK) return D;
-    if (ssvm_solver_run(&s) >= 0 && ssvm_solver_evaluate(&s, 1, 1, &pr) == SSVM_OK) {
+    for (k = 1; k <= ref && rc == SSVM_OK; k++) { /* pass by pass: the time cap (CPU seconds, 0: none) */
+        rc = ssvm_solver_pass(&s);
+        *done = k;
+        if (cap > 0 && ssvm_solver_progress(&s, &pr) == SSVM_OK && pr.cpu_seconds > cap) break;
+    }
+    if (rc >= 0 && ssvm_solver_evaluate(&s, 1, 1, &pr) == SSVM_OK) {
         D = pr.iterate.dual > pr.average.dual ? pr.iterate.dual : pr.average.dual;
         *primal = pr.average.primal < pr.iterate.primal ? pr.average.primal : pr.iterate.primal;
     }
@@ -259,13 +272,22 @@ static double reference_dual(approx *A, double lambda, int ref, double *primal) 
     return D;
 }
 
+/* the effective passes to a target: the number, or ">N" (N: the effective passes of the last evaluation) when the
+   run ended first, "-" when it has no evaluation */
+static const char *passes_to(char *buf, size_t bytes, double need, const hist *h) {
+    if (need >= 0) snprintf(buf, bytes, "%.2f", need);
+    else if (h->np > 0) snprintf(buf, bytes, ">%.2f", h->eff[h->np - 1]);
+    else snprintf(buf, bytes, "-");
+    return buf;
+}
+
 /* one problem: every solver at every lambda; tables, the plot; RESULT for the first lambda when result != 0 */
 static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, ssvm_chain *mte, const double *lambdas,
-                         int nl, int passes, int ref, const char *svgdir, int result) {
+                         int nl, int passes, int ref, double cap, const char *svgdir, int result) {
     static hist H[2][NROWS];
     double need[NROWS], need1[NROWS], last[NROWS], Dbest[2], rneed[NROWS], rneed1[NROWS], rlast[NROWS], Pref = 0;
     approx A;
-    int li, j, k;
+    int li, j, k, refdone = 0;
     size_t wb = 0;
     char path[1200];
     memset(&A, 0, sizeof A);
@@ -277,17 +299,21 @@ static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, s
     A.lens = (int *)malloc(2 * sizeof(int));
     A.deltas = (ssvm_real *)malloc(2 * sizeof(ssvm_real));
     if (!A.work || !A.ys || !A.lens || !A.deltas) return 1;
-    printf("\n######## %s: %d passes per solver\n", title, passes);
+    printf("\n######## %s: %d passes per solver", title, passes);
+    if (cap > 0) printf(", each solver stopped after the first pass past %.0f CPU s of training (the reference: %.0f)", cap, 10 * cap);
+    printf("\n");
     for (li = 0; li < nl; li++) {
-        Dbest[li] = ref > 0 ? reference_dual(&A, lambdas[li], ref, &Pref) : -1e300;
-        if (ref > 0) printf("reference at lambda %g: BCFW %d passes, dual %.8g, primal %.8g\n", lambdas[li], ref, Dbest[li], Pref);
-        for (j = 0; j < NROWS; j++) { run(&rows[j], &A, mtr, mte, lambdas[li], passes, &H[li][j]); fflush(stdout); }
+        Dbest[li] = ref > 0 ? reference_dual(&A, lambdas[li], ref, 10 * cap, &refdone, &Pref) : -1e300;
+        if (ref > 0) printf("reference at lambda %g: BCFW %d passes%s, dual %.8g, primal %.8g\n", lambdas[li], refdone,
+                            refdone < ref ? " (time cap)" : "", Dbest[li], Pref);
+        fflush(stdout);
+        for (j = 0; j < NROWS; j++) { run(&rows[j], &A, mtr, mte, lambdas[li], passes, cap, &H[li][j]); fflush(stdout); }
         for (j = 0; j < NROWS; j++)
             for (k = 0; k < H[li][j].np; k++)
                 if (H[li][j].D[k] == H[li][j].D[k] && H[li][j].D[k] > Dbest[li]) Dbest[li] = H[li][j].D[k];
         printf("\n== %s, lambda = %g: suboptimality P - D_best (D_best = %.8g, the best dual any run, the reference"
                " included, reached)\n", name, lambdas[li], Dbest[li]);
-        printf("%-15s %6s %9s %8s %12s %11s %8s\n", "solver", "pass", "eff_pass", "wall_s", "subopt", "gap", "test_err");
+        printf("%-15s %6s %9s %8s %12s %11s %8s\n", "solver", "pass", "eff_pass", "cpu_s", "subopt", "gap", "test_err");
         for (j = 0; j < NROWS; j++) {
             const hist *h = &H[li][j];
             need[j] = -1; need1[j] = -1; last[j] = -1;
@@ -303,11 +329,15 @@ static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, s
                 last[j] = h->P[k] - Dbest[li];
             }
         }
-        printf("summary %s lambda=%g (effective passes to subopt 0.1 / 0.01, -1: not reached; subopt and seconds at the end):\n",
-               name, lambdas[li]);
+        printf("summary %s lambda=%g: effective passes to subopt 0.1 and 0.01 (>N: not within the N the run made), and at"
+               " the end: effective passes, subopt, test error, training CPU s\n", name, lambdas[li]);
+        printf("  %-15s %9s %9s %9s %10s %8s %8s\n", "solver", "to_0.1", "to_0.01", "eff_end", "subopt_end", "test_err", "cpu_s");
         for (j = 0; j < NROWS; j++) {
             const hist *h = &H[li][j];
-            printf("  %-15s %8.2f %8.2f %12.4g %8.2f\n", rows[j].name, need1[j], need[j], last[j], h->np ? h->sec[h->np - 1] : 0.0);
+            char a[32], b[32];
+            if (!h->np) { printf("  %-15s (no evaluation)\n", rows[j].name); continue; }
+            printf("  %-15s %9s %9s %9.2f %10.4g %7.2f%% %8.2f\n", rows[j].name, passes_to(a, sizeof a, need1[j], h),
+                   passes_to(b, sizeof b, need[j], h), h->eff[h->np - 1], last[j], 100 * h->err[h->np - 1], h->sec[h->np - 1]);
         }
         if (li == 0) for (j = 0; j < NROWS; j++) { rneed[j] = need[j]; rneed1[j] = need1[j]; rlast[j] = last[j]; }
     }
@@ -315,17 +345,20 @@ static int bench_problem(const char *name, const char *title, ssvm_chain *mtr, s
     write_svg(path, title, lambdas, nl, H, Dbest);
     if (result) { /* RESULT (the last line): lambdas[0], 0.01 by default */
         printf("\nRESULT lambda=%g", lambdas[0]);
-        for (j = 0; j < NROWS; j++)
-            printf(" %s_passes_to_0.01=%.2f %s_passes_to_0.1=%.2f %s_subopt_end=%.4g", rows[j].name, rneed[j],
-                   rows[j].name, rneed1[j], rows[j].name, rlast[j]);
+        for (j = 0; j < NROWS; j++) {
+            char a[32], b[32];
+            printf(" %s_passes_to_0.01=%s %s_passes_to_0.1=%s %s_subopt_end=%.4g", rows[j].name,
+                   passes_to(a, sizeof a, rneed[j], &H[0][j]), rows[j].name, passes_to(b, sizeof b, rneed1[j], &H[0][j]),
+                   rows[j].name, rlast[j]);
+        }
         printf("\n");
     }
     free(A.work); free(A.ys); free(A.lens); free(A.deltas);
     return 0;
 }
 
-static int ocr_problem(const ocr_data *all, int which, const double *lambdas, int nl, int passes, const char *svgdir,
-                       int result) {
+static int ocr_problem(const ocr_data *all, int which, const double *lambdas, int nl, int passes, double cap,
+                       const char *svgdir, int result) {
     ocr_data tr, te;
     ssvm_chain_config cc;
     ssvm_chain mtr, mte;
@@ -339,14 +372,14 @@ static int ocr_problem(const ocr_data *all, int which, const double *lambdas, in
     snprintf(title, sizeof title, "OCR-%s: train %d words, test %d; ssvm_real = %s", which == OCR_SMALL ? "small" : "large",
              tr.n_words, te.n_words, sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
     rc = bench_problem(which == OCR_SMALL ? "ocr_small" : "ocr_large", title, &mtr, &mte, lambdas, nl, passes, 10 * passes,
-                       svgdir, result);
+                       cap, svgdir, result);
     ssvm_chain_uninit(&mtr); ssvm_chain_uninit(&mte);
     ocr_free(&tr); ocr_free(&te);
     return rc;
 }
 
 /* CoNLL-2000 as the paper's Figure 1 (d): lambda = 1/n, the Hamming loss normalised by the length */
-static int conll_problem(const char *shared, int passes, const char *svgdir) {
+static int conll_problem(const char *shared, int passes, double cap, const char *svgdir) {
     char ptr[1024], pte[1024], err[512], title[256];
     conll_corpus ctr, cte;
     conll_dict attrs, labels;
@@ -371,7 +404,7 @@ static int conll_problem(const char *shared, int passes, const char *svgdir) {
         return 1;
     lambda = 1.0 / ftr.n_sent;
     snprintf(title, sizeof title, "CoNLL-2000: train %d sentences, test %d (token error); lambda = 1/n", ftr.n_sent, fte.n_sent);
-    rc = bench_problem("conll", title, &tr.m, &te.m, &lambda, 1, passes, 10 * passes, svgdir, 0);
+    rc = bench_problem("conll", title, &tr.m, &te.m, &lambda, 1, passes, 10 * passes, cap, svgdir, 0);
     chunk_data_free(&tr); chunk_data_free(&te);
     conll_features_free(&ftr); conll_features_free(&fte);
     conll_dict_free(&attrs); conll_dict_free(&labels);
@@ -380,14 +413,17 @@ static int conll_problem(const char *shared, int passes, const char *svgdir) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = "../shared", *svgdir = "build";
+    const char *shared = "../shared", *svgdir = "build", *only = NULL;
     char path[1024], err[256];
     ocr_data all;
-    double lambdas[2] = {0.01, 0.001};
-    int passes = 50, full_passes = 30, full = 0, nl = 2, i, rc;
+    double lambdas[2] = {0.01, 0.001}, cap = 0;
+    int passes = 50, full_passes = 100, conll_passes = 50, full = 0, nl = 2, i, rc = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--full-passes") && i + 1 < argc) full_passes = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--conll-passes") && i + 1 < argc) conll_passes = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--cap") && i + 1 < argc) cap = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) { only = argv[++i]; full = 1; }
         else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) { lambdas[0] = atof(argv[++i]); nl = 1; }
         else if (!strcmp(argv[i], "--svg-dir") && i + 1 < argc) svgdir = argv[++i];
         else if (!strcmp(argv[i], "--full")) full = 1;
@@ -395,17 +431,19 @@ int main(int argc, char **argv) {
     }
     if (passes < 1) passes = 1;
     if (full_passes < 1) full_passes = 1;
+    if (conll_passes < 1) conll_passes = 1;
     snprintf(path, sizeof path, "%s/data/ocr/letter.data.gz", shared);
     if (ocr_load(path, &all, err, sizeof err) != 0) {
         printf("bench-solvers needs the OCR data: %s\nRESULT skipped=1\n", err);
         return 0;
     }
-    printf("structsvm.h bench-solvers%s\n", full ? " --full (OCR-small, OCR-large, CoNLL)" : " (OCR-small; --full adds OCR-large and CoNLL)");
+    printf("structsvm.h bench-solvers%s\n", only ? " --only" : full ? " --full (OCR-large, CoNLL, OCR-small)" : " (OCR-small; --full adds OCR-large and CoNLL)");
     if (full) { /* the large problems first: the RESULT line stays last */
-        if ((rc = ocr_problem(&all, OCR_LARGE, lambdas, nl, full_passes, svgdir, 0)) != 0) return rc;
-        if ((rc = conll_problem(shared, full_passes, svgdir)) != 0) return rc;
+        if (!only || !strcmp(only, "large")) rc = ocr_problem(&all, OCR_LARGE, lambdas, nl, full_passes, cap, svgdir, 0);
+        if (!rc && (!only || !strcmp(only, "conll"))) rc = conll_problem(shared, conll_passes, cap, svgdir);
+        if (rc) { ocr_free(&all); return rc; }
     }
-    rc = ocr_problem(&all, OCR_SMALL, lambdas, nl, passes, svgdir, 1);
+    if (!only || !strcmp(only, "small")) rc = ocr_problem(&all, OCR_SMALL, lambdas, nl, passes, 0, svgdir, 1);
     ocr_free(&all);
     return rc;
 }
