@@ -27,7 +27,7 @@ $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
 # online EG against BCFW on OCR-small; the kernel solver (linear, RBF) on OCR letters (about 1 CPU-minute)
 bench-kernel-eg: $(B)/bench_kernel_eg
 	./$(B)/bench_kernel_eg $(SHARED)
-$(B)/bench_kernel_eg: bench/kernel_eg.c examples/ocr_data.h $(HDR) | $(B)
+$(B)/bench_kernel_eg: bench/kernel_eg.c bench/kernel_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
@@ -41,7 +41,7 @@ bench-cliquegen: bench-cliques
 .PHONY: bench-solvers
 bench-solvers: $(B)/bench_solvers
 	./$(B)/bench_solvers $(SHARED) --svg-dir $(B) $(if $(FULL),--full)
-$(B)/bench_solvers: bench/solvers.c examples/ocr_data.h examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
+$(B)/bench_solvers: bench/solvers.c bench/kernel_ocr.h examples/ocr_data.h examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 .PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
 all: examples $(B)/structsvm
