@@ -51,7 +51,7 @@ static int kocr_run(const ocr_data *tr, const ocr_data *te, int n_tr, int n_te, 
     ssvm_multiclass_problem(&mm, &p);
     printf("\n== OCR letters as multiclass: %d training, %d held-out letters, at most %d passes (gap 1e-3), w_bar\n", n_tr,
            n_te, passes);
-    printf("%-30s %7s %9s %9s %8s %8s\n", "model", "passes", "gap", "err", "SVs", "cpu_s");
+    printf("%-32s %7s %9s %9s %8s %8s\n", "model", "passes", "gap", "err", "SVs", "cpu_s");
     for (q = 0; q < 2; q++) { /* the linear model at lambda 0.01 and at the RBF's lambda */
         int e = 0;
         char name[64];
@@ -63,7 +63,7 @@ static int kocr_run(const ocr_data *tr, const ocr_data *te, int n_tr, int n_te, 
             e += y != lab[n_tr + i];
         }
         snprintf(name, sizeof name, "linear BCFW, lambda %g", c.lambda);
-        printf("%-30s %7d %9.5f %9.4f %8s %8.2f\n", name, pr.pass, pr.average.gap, (double)e / n_te, "-", pr.cpu_seconds);
+        printf("%-32s %7d %9.5f %9.4f %8s %8.2f\n", name, pr.pass, pr.average.gap, (double)e / n_te, "-", pr.cpu_seconds);
         if (q == 0 || (double)e / n_te < r->lin_err) { r->lin_err = (double)e / n_te; r->lin_s = pr.cpu_seconds; r->lin_lambda = c.lambda; }
     }
     for (q = 0; q < 2; q++) { /* the kernel solver: linear kernel at 0.01, RBF at its lambda */
@@ -89,7 +89,7 @@ static int kocr_run(const ocr_data *tr, const ocr_data *te, int n_tr, int n_te, 
         else { r->klin_err = (double)e / n_te; r->klin_sv = sv; r->klin_s = pr.cpu_seconds; }
         if (q) snprintf(name, sizeof name, "kernel RBF g %g, lambda %g", rbf_gamma, rbf_lambda);
         else snprintf(name, sizeof name, "kernel linear, lambda 0.01");
-        printf("%-30s %7d %9.5f %9.4f %8lld %8.2f\n", name, pr.pass, pr.average.gap, (double)e / n_te, sv, pr.cpu_seconds);
+        printf("%-32s %7d %9.5f %9.4f %8lld %8.2f\n", name, pr.pass, pr.average.gap, (double)e / n_te, sv, pr.cpu_seconds);
         ssvm_solver_uninit(&s);
     }
     rc = 0;

@@ -2,7 +2,7 @@
    the same way: every solver runs on the same ssvm_problem (the chain model), evaluated with the exact oracle
    (primal P, dual D, gap at the vector the solver returns: the average where one is kept, else the iterate) at
    passes 1..10, every 2nd to 30, then every 5th. Per row: effective passes (training oracle calls / n; online
-   EG's line-search retries and its n start-up calls included, as the paper counts them), training wall seconds
+   EG's line-search retries and its n start-up calls included, as the paper counts them), training CPU seconds
    (evaluation excluded), suboptimality P - D_best (D_best: the best dual any solver reached on that problem; for
    the batch methods FW and cutting plane the lower envelope of their primal, as the paper's Figure 1 draws them),
    gap ("-" where the solver has no dual), test error (letters / tokens, of the current vector).
@@ -12,17 +12,29 @@
    idle 50 iterations dropped; never dropping, 200 planes; a cache of 3 with evaluation every 5 iterations, its
    rows those passes); the multi-sample solver (5 labels a step from the k-best chain sampler); online EG (chain,
    egstra's step-size rule).
-   Problems: OCR-small (train fold 0, 626 words) at lambda 0.01 and 0.001 by default; with --full also
-   OCR-large (folds 1-9, 6,251 words) at 0.01 and 0.001 and CoNLL-2000 chunking at lambda = 1/n (the paper's
-   Figure 1 (d)), each with --full-passes passes (default 30; 30-60 CPU minutes, estimated from a one-pass run).
+   Problems: OCR-small (train fold 0, 626 words) at lambda 0.01 and 0.001, 50 passes, by default; with --full also
+   OCR-large (folds 1-9, 6,251 words) at 0.01 and 0.001 (--full-passes, default 30) and CoNLL-2000 chunking at
+   lambda = 1/n, the paper's Figure 1 (d) (--conll-passes, default 20), each solver there stopped after the first
+   pass past --cap CPU seconds of training (default 60; 0: none; the table says where it stopped). The FULL
+   defaults were sized from a two-pass run (about 12 CPU minutes with them, ~29 with 100 / 50 passes).
+   D_best also includes a reference run: BCFW for 10 times the passes (at OCR-small's first lambda 5 times
+   --to-passes, 2,000 by default: the passes to 0.01 need a D_best within about 0.002 of the optimum; after 500
+   passes it is 0.006 below), evaluated once at the end. Seconds are training CPU seconds (evaluation excluded).
+   The kernel solver: OCR-small's first 1,000 training letters as multiclass examples against its first 2,000
+   test letters, linear BCFW against SSVM_KBCFW with the linear and an RBF kernel on the pixels (held-out error,
+   support vectors, CPU seconds; bench/kernel_ocr.h, the same table as make bench-kernel-eg).
    Plots: build/bench_solvers_<problem>.svg, one panel per lambda: suboptimality and test error against effective
    passes (log-log and log-linear), like the paper's Figure 1.
-   D_best also includes a reference run: BCFW for 10 times the passes, evaluated once at the end.
+   Passes to 0.01: at OCR-small's first lambda every solver goes on past its 50 passes to --to-passes (400), the
+   primal alone evaluated (every 5th pass; no test error), until its suboptimality against the reference is <=
+   0.01, or past --to-cap CPU seconds of training (15).
    Last line: RESULT with, per solver, the effective passes to reach a suboptimality of 0.01 and 0.1 on OCR-small
-   at lambda = 0.01 (-1: not within the run) and the suboptimality at the end. D_best comes from these runs
-   only, so suboptimality is an upper bound.
-   usage: bench_solvers [shared-dir] [--passes N] [--lambda L] [--full] [--full-passes N] [--svg-dir DIR]
-   (defaults ../shared, 50 passes, lambda both 0.01 and 0.001, svg-dir build) */
+   at lambda = 0.01 (">N": not within the N effective passes the run made) and the suboptimality at the end, then
+   the kernel solver's held-out errors, support vectors and seconds. D_best comes from these runs only, so
+   suboptimality is an upper bound.
+   usage: bench_solvers [shared-dir] [--passes N] [--lambda L] [--to-passes N] [--to-cap S] [--full]
+                        [--full-passes N] [--conll-passes N] [--cap S] [--only small|large|conll] [--svg-dir DIR]
+   (--only runs one problem; defaults ../shared, svg-dir build) */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
