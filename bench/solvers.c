@@ -304,8 +304,8 @@ static double reference_dual(approx *A, double lambda, int ref, double cap, int 
 /* the effective passes to a target: the number, or ">N" (N: the effective passes of the last evaluation) when the
    run ended first, "-" when it has no evaluation */
 static const char *passes_to(char *buf, size_t bytes, double need, const hist *h) {
-    if (need >= 0) snprintf(buf, bytes, "%.2f", need);
-    else if (h->np > 0) snprintf(buf, bytes, ">%.2f", h->eff[h->np - 1]);
+    if (need >= 0) snprintf(buf, bytes, "%.6g", need);
+    else if (h->np > 0) snprintf(buf, bytes, ">%.6g", h->eff[h->np - 1]);
     else snprintf(buf, bytes, "-");
     return buf;
 }
