@@ -167,6 +167,11 @@
      SSVM_EG    online exponentiated gradient (Collins et al. 2008) for ssvm_chain (ONLINE EG below).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
+   Side by side (make bench-solvers, figures in the README): on OCR-small at lambda 0.01 the effective passes
+   to a primal suboptimality of 0.01 are 175 for BCFW's suffix average, 230 for its weighted average (255 with
+   an oracle that returns the second-best labeling a third of the time), 385 for its iterate; SSG (0.012 at
+   400 with the suffix average), FW, the cutting plane, the multi-sample solver and online EG do not get there
+   within 400 passes. FULL_MANUAL_PLACEHOLDER
 
    THE ENGINE (ssvm_solver: one object and one run loop for every solver)
      ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and
@@ -413,6 +418,9 @@
      oracle must decompose the kernel itself from the triples of ssvm_kernel_support (the lifted chain does
      this for you). Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for SSG or
      the other solvers.
+     Measured (make bench-solvers, make bench-kernel-eg): 1,000 OCR letters as multiclass examples, 2,000
+     held-out, 20 passes: RBF (gamma 0.05, lambda 0.001) held-out error 0.221 with 4,660 support vectors in
+     0.63 CPU s, against 0.2985 for the linear model (0.07 s; the linear kernel: 0.2985, 3,474, 0.41 s).
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -895,6 +903,10 @@
                         make bench-solvers covers every solver (BCFW and SSG with their three averages,
                         multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
                         why it lags BCFW.
+     0.5.0              make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
+                        model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
+                        400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
+                        CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
