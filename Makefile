@@ -37,9 +37,9 @@ bench-cliques: $(B)/multilabel
 bench-cliquegen: bench-cliques
 # bench-solvers: every solver side by side (BCFW and its averages, FW, SSG and its averages, cutting plane,
 # multi-sample, online EG) on OCR-small at lambda 0.01 and 0.001, lambda 0.01 on to 400 passes for the passes
-# to suboptimality 0.01, and the kernel solver (RBF) against the linear model on OCR letters (about 5 CPU
-# minutes); FULL=1 adds OCR-large (30 passes) and CoNLL (20), 60 CPU s per solver at most (about 12 CPU
-# minutes more). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
+# to suboptimality 0.01, and the kernel solver (RBF) against the linear model on OCR letters (3.5 CPU
+# minutes); FULL=1 adds OCR-large (30 passes) and CoNLL (20), 60 CPU s per solver at most (14 CPU minutes
+# more, 1.7 GB on CoNLL). Tables, SVG plots in $(B)/bench_solvers_*.svg, RESULT line.
 .PHONY: bench-solvers
 bench-solvers: $(B)/bench_solvers
 	./$(B)/bench_solvers $(SHARED) --svg-dir $(B) $(if $(FULL),--full)
