@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -64,6 +64,9 @@ $(B)/chunking: examples/chunking.c examples/conll_data.h examples/chunk_model.h 
 # the command-line tool (tools/structsvm.c; tests/cli_test.sh runs it in `make test`)
 $(B)/structsvm: tools/structsvm.c examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# the C-API twin of `structsvm learn` (tests/cli_test.sh: the same weights, byte for byte)
+$(B)/cli_api: tests/cli_api.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/house: examples/house.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 
@@ -93,6 +96,7 @@ $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
 $(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
+$(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
@@ -119,19 +123,27 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./tests/cli_test.sh
 
-test-asan: | $(B)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(TESTC) -o $(B)/test_asan -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DSTRUCTSVM_REAL=float $(TESTC) -o $(B)/test_asan_f -lm
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all tests/nomalloc.c -o $(B)/test_asan_nm -lm
-	@$(RUNTESTS) ./$(B)/test_asan ./$(B)/test_asan_f ./$(B)/test_asan_nm
+# test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;
+# TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one in two shards
+ASANFLAGS = $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(B)/test_asan: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
+	$(CC) $(ASANFLAGS) $(TESTC) -o $@ -lm
+$(B)/test_asan_f: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
+	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm
+$(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
+	$(CC) $(ASANFLAGS) tests/nomalloc.c -o $@ -lm
+test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm
+	@$(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm
 
+# valgrind on the double test program in two shards (TEST_JOBS=2 runs them at once), skipping the slowest case
 test-valgrind: $(B)/test_double
-	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" $(RUNTESTS) ./$(B)/test_double
+	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" \
+	    $(RUNTESTS) ./$(B)/test_double@0/2 ./$(B)/test_double@1/2
 
 $(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm

@@ -636,7 +636,7 @@
      "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
      Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
      to drop both.
-     Format, version 1 (SSVM_MODEL_FORMAT_VERSION). Every integer little-endian and written byte by byte (no
+     Format, version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2). Every integer little-endian and written byte by byte (no
      struct is copied: the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so
      float and double builds read each other's files (a double build reads a float build's weights exactly; a
      float build rounds a double file's to nearest, as a cast does).
@@ -653,13 +653,14 @@
    | 48         | i32 x 2   | flags, method (two's complement)                                             |
    | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
    | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
-   | 76         | u32       | reserved, 0                                                                  |
+   | 76         | u32       | version 1: reserved, 0; version 2: metadata bytes M (>= 2, its NUL included) |
    | 80         | u64       | names bytes S                                                                |
    | 88         | f64 x 5   | lambda, primal, dual, gap, wall seconds (NaN: unknown)                       |
    | 128        | i64, u64  | oracle calls, seed                                                           |
    | 144        | u32 x 2E  | the edges (a, b) of a graph                                                  |
    | 144 + 8E   | f64 x d   | the weights                                                                  |
    | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
+   | + S        | M bytes   | version 2: the metadata, one NUL-terminated string                           |
    | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
      Loading checks, in this order, each with its code: bytes that differ from the magic SSVM_ERR_FORMAT, fewer
      bytes than the magic, the version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0
@@ -672,6 +673,13 @@
      (smaller ones round, to 0 below the float range). Nothing is read past the file's size field or the buffer.
      ssvm_model_check(&m) (run by every save and export) checks the same fields of a model in memory, except the
      repeated edges and the method against a cycle (a graph from an initialised ssvm_graph config has neither).
+     Metadata (0.5): m.metadata, optional NUL-terminated text saved with the model and loaded back (copied into
+     the model's heap), never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for
+     CoNLL, "template:" and the template file's text in it, so that classify needs neither --bias nor --template.
+     A model without metadata (NULL or "") is written as version 1, byte for byte as 0.4 wrote it, and 0.4 reads
+     it; a model with metadata is version 2, which 0.4 refuses with SSVM_ERR_VERSION (told by the first 12 bytes).
+     This library reads both; a version-1 file whose field 76 is not 0, a version-2 file with M < 2, or metadata
+     that is not exactly one string, is SSVM_ERR_FORMAT. ssvm_model_print shows it under "metadata:".
      Predict: ssvm_model_predict dispatches on the kind to the model's own call for dense x (ssvm_multiclass_predict,
      ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit) and, for sparse x
      (CSR rows: positions, the example, or assign's pairs), to the training decoder's scoring (the same order of
@@ -700,7 +708,88 @@
      multiclass cost matrix or any training data (losses matter only for training); replace a file atomically (a
      crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model); predict for
      SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
-     names to C; save training state (checkpoints are not model files).
+     names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
+
+   CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
+     A checkpoint is the whole state of a training run: the iterate and the average with their lazy scales, the
+     per-example dual state (BCFW's sigma_i / w_i in every state kind, in the order each holds its entries; with
+     config.bcfw the block gap estimates, the unknown list, the sampling tree and every atom: labeling, weight,
+     loss, hash), the losses l_i, l and l_bar, the random generator's state, the permutation of the pass, the
+     step and sequence counters, the whole progress record (pass, steps, oracle calls, evaluation calls, the last
+     evaluation, the training and evaluation seconds of the clock: a resumed run's max_seconds counts on from
+     them), batch FW's reused evaluation pass (w_s in first-touch order), the multi-sample solver's online dual,
+     radius and cache of violators. A solver initialised with the same configuration on the same problem and
+     loaded from it continues bit for bit as the saved one would have: a run stopped at pass k (max_passes, the
+     progress callback, or any point between ssvm_solver_run / _pass / _step calls) and resumed gives the
+     weights, the average and the counters of a run that never stopped (memcmp; tested for every case below).
+       ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
+       ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
+       ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
+       ssvm_solver_checkpoint_save_file(&s, "run.ckpt");        // atomic: run.ckpt.tmp, fflush, fclose, rename
+       ... later, another process: ssvm_solver_init(&same_config, &s2);
+       ssvm_solver_checkpoint_load_file(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
+       ssvm_solver_config_of(&s2)->max_passes = 100; ssvm_solver_run(&s2);
+     Covered: SSVM_BCFW (every state kind, every averaging, sampling and step rule, and config.bcfw: gap sampling,
+     pairwise / away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (any sampler
+     whose own state, if any, you restore yourself; the built-in ones have none). Not covered, refused with
+     SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG
+     (their states are the working set and QP, the support set and kernel cache, the potentials and step sizes,
+     the clique statistics: not written yet, and a partial state would not resume bit for bit).
+     What must match, checked by a fingerprint (FNV-1a, 64 bits) and the header's fields, else
+     SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d, max_label_len, sizeof(ssvm_real) (a float build's checkpoint
+     is not a double build's: bit for bit needs the same arithmetic), the state kind in use, lambda, line_search,
+     averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads, a caller's
+     sequence, every example's true label (the truth callback) and weight c_i, and the warm start's w0. Features
+     are not fingerprinted (no feature map call at save or load): same labels and dimensions over other features
+     is yours to avoid. What may change between the runs: the stopping rules, progress, clock and allocator, and
+     sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
+     The evaluation settings (eval_every, eval_iterate, eval_average) may change too, but with config.bcfw's
+     estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity there.
+     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
+     SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
+     later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
+     problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
+     counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
+     SSVM_ERR_NONFINITE. A sparse pool that must grow is allocated before anything is written.
+     Format (version 1, SSVM_CHECKPOINT_FORMAT_VERSION), little-endian, byte by byte (the model files' helpers):
+   | offset | type      | field                                                                                |
+   |--------|-----------|--------------------------------------------------------------------------------------|
+   | 0      | 8 bytes   | magic "SSVMCKPT"                                                                     |
+   | 8      | u32 x 2   | format version (1), header bytes (64)                                                |
+   | 16     | u64       | file bytes, CRC included                                                             |
+   | 24     | i32 x 6   | solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW)             |
+   | 48     | u64       | fingerprint                                                                          |
+   | 56     | u32 x 2   | reserved, 0                                                                          |
+   | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average, the |
+   |        |           | permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for integers) |
+   | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
+     Files: ssvm_solver_checkpoint_save_file writes path.tmp beside path, flushes and closes it and only then
+     renames it over path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it
+     first), so a process killed mid-write leaves the last good checkpoint; any failed write, close or rename is
+     SSVM_ERR_IO and removes path.tmp (tested with a write that fails part-way: the old file stays byte for byte).
+     A checkpoint written from the progress callback is the state after that pass and its evaluation.
+     Sizes and times (OCR-small, BCFW after 5 passes, from memory): 387 KB with the default compact sparse state,
+     saved in 7 ms and loaded in 2 ms; 285 KB with pairwise steps and gap sampling; SSG 66 KB.
+     Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of
+     the same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier
+     one. A dual state cannot be carried over: alpha_i belongs to example i of the old data, and even on the same
+     data a primal w0 is in general not A alpha / lambda for any feasible alpha. What BCFW and FW do instead is
+     the mathematically clean use of w0 as the prox centre (the "biased regulariser" of adaptive / transfer
+     SVMs): they minimise P'(w) = lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c. With v = w - w0 this is the
+     plain SSVM in v with the losses Delta(y_i, y) - <w0, psi_i(y)>, whose oracle is the problem's oracle at w:
+     the dual starts at alpha_i = e_{y_i} (v = 0, so w = w0), and BCFW's block step, its line search and its
+     block gaps are exactly the plain ones at w (the w0 terms cancel: lambda <w_i - w_s, v> - l'_i + l'_s =
+     lambda <w_i - w_s, w> - l_i + l_s), so the steps need no change. Batch FW moves towards w0 + w_s with the gap
+     lowered by lambda <w0, w>. Every evaluation reports the prox problem: P' = P - lambda <w0, w> +
+     lambda/2 |w0|^2, D' = D + lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested: the
+     gap equals the sum of the block gaps, weak duality holds against independent P' values). It is not the
+     original problem: the answer is pulled towards w0 (the less data, the more), which is what a warm start on
+     new data should mean; for the plain optimum on the new data, train without one. w0 is copied at init.
+     SSG and the multi-sample solver refuse a warm start (SSVM_ERR_WARM_START): Pegasos' first step has gamma = 1
+     and erases any starting point, and the prox term would add an O(d) term to every O(nnz) step (the oracle
+     takes one scaled vector, not w0 + scale v). The other solvers refuse it too.
+     Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double
+     checkpoints; carry a dual state to new data; compress.
 
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
         count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
@@ -725,6 +814,9 @@
        ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
        ssvm_cg_status_of(&s, &status); ssvm_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
      cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
+     checkpoints [T] (CHECKPOINTS): ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes, &written);
+       _write(&s, write, user); _load(&s, buf, bytes); _save_file(&s, path) / _load_file(&s, path) (stdio);
+       ssvm_solver_config_warm_start(&c, &model) (config.warm_w, warm_w_bytes)
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
@@ -907,7 +999,17 @@
                         make bench-solvers covers every solver (BCFW and SSG with their three averages,
                         multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
                         why it lags BCFW.
-     0.5.0              make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
+     0.5.0 (unreleased) Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
+                        _save_file (atomic: a temporary renamed) / _load_file for BCFW (every state kind and
+                        config.bcfw option), FW, SSG and the multi-sample solver, resuming bit for bit; warm start
+                        (config.warm_w, ssvm_solver_config_warm_start: w0 as the prox centre, BCFW and FW); errors
+                        SSVM_ERR_CKPT_SOLVER (-34), SSVM_ERR_CKPT_MISMATCH (-35), SSVM_ERR_WARM_START (-36).
+                        Model files: optional metadata (ssvm_model.metadata, format version 2; files without it
+                        stay version 1). structsvm learn: --checkpoint, --checkpoint-every, --resume, --init; it
+                        keeps --bias, the format and the CoNLL template in the model. make test checks the tool's
+                        weights against the C API's (tests/cli_api.c); make test-arm runs the exported OCR model in
+                        a predict-only program on 32-bit ARM under qemu (tools/test_arm_ocr.sh).
+                        make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
                         model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
                         400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
                         CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
@@ -1108,7 +1210,10 @@ typedef enum ssvm_result {
                                     gap sampling with a caller's sequence or cyclic order, pairwise/away
                                     steps or caching without line search */
     SSVM_ERR_SUPPORT_FULL = -32, /* the kernel solver's support set reached its cap (config max_support) */
-    SSVM_ERR_KERNEL = -33        /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
+    SSVM_ERR_KERNEL = -33,       /* a kernel value is not finite, or a Gram matrix is not positive semi-definite */
+    SSVM_ERR_CKPT_SOLVER = -34,  /* a checkpoint asked of a solver kind checkpoints do not cover (>>ckpt) */
+    SSVM_ERR_CKPT_MISMATCH = -35,/* a checkpoint of another problem or solver (dimensions, labels, solver, its options) */
+    SSVM_ERR_WARM_START = -36    /* a warm start of another dimension, or asked of a solver that has none (>>ckpt) */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -1431,6 +1536,8 @@ typedef struct ssvm_solver_config {
     ssvm_bcfw_config bcfw;       /* SSVM_BCFW: gap sampling, pairwise/away steps, plane caching */
     ssvm_eg_config eg;           /* SSVM_EG */
     ssvm_kernel_config kernel;   /* SSVM_KBCFW */
+    const ssvm_real *warm_w;     /* >>ckpt: warm start (BCFW, FW): d reals, the prox centre w0 (copied at init); NULL: none */
+    size_t warm_w_bytes;         /* its byte count (>= d * sizeof(ssvm_real), else SSVM_ERR_WARM_START) */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1566,6 +1673,7 @@ typedef struct ssvm_solver {
     double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
+    ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -2310,7 +2418,8 @@ typedef enum ssvm_model_kind {
     SSVM_MODEL_ASSIGN = 4      /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
 } ssvm_model_kind;
 #define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
-#define SSVM_MODEL_FORMAT_VERSION 1    /* the version written; a loader reads versions 1 .. this */
+#define SSVM_MODEL_FORMAT_VERSION 2    /* the newest version written (1 when a model has no metadata); a loader
+                                          reads versions 1 .. this */
 
 /* What the training run was (informative only; prediction never reads it). */
 typedef struct ssvm_model_summary {
@@ -2343,6 +2452,8 @@ typedef struct ssvm_model {
     const char *const *label_names;
     ssvm_model_summary summary;
     void *_heap;                /* ssvm_model_load: the block it allocated (ssvm_model_uninit frees it) */
+    const char *metadata;       /* optional NUL-terminated text saved with the model (format version 2; NULL or "":
+                                   none, and the file is version 1 as before), e.g. the tool's "key=value" lines */
 } ssvm_model;
 
 /* An empty model of this kind with d weights w: every dimension 0, no names, the summary unknown (solver -1,
@@ -2423,6 +2534,38 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path);
 #endif
 /* (model declarations end) */
+
+#ifndef STRUCTSVM_PREDICT_ONLY
+/* >>ckpt: checkpoints and warm starts (declarations; MANUAL: CHECKPOINTS) -------------------------------------- */
+/* A checkpoint is the whole state of a run (weights, average, per-example dual state, random generator, counters,
+   seconds, the last evaluation) of BCFW (all its options), FW, SSG or the multi-sample solver; the other kinds are
+   SSVM_ERR_CKPT_SOLVER. Loaded into a solver initialised with the same configuration on the same problem, the run
+   goes on bit for bit as if it had never stopped. Format: magic "SSVMCKPT", version, little-endian, CRC-32; a
+   fingerprint of the problem and the solver's options (another one: SSVM_ERR_CKPT_MISMATCH). */
+#define SSVM_CHECKPOINT_FORMAT_VERSION 1 /* the version written; a loader reads versions 1 .. this */
+typedef int (*ssvm_write_fn)(void *user, const void *bytes, size_t n); /* 0: all n written; non-zero: failed */
+/* Bytes of the checkpoint of s now (it grows with a sparse state: ask again before each save). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_get_size(const ssvm_solver *s, size_t *bytes);
+/* To memory (buf_bytes >= the size, else SSVM_ERR_WORKSPACE; *written may be NULL) or through a callback
+   (a failed write: SSVM_ERR_IO). Works under STRUCTSVM_NO_STDIO and STRUCTSVM_NO_MALLOC. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save(const ssvm_solver *s, void *buf, size_t buf_bytes, size_t *written);
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_write(const ssvm_solver *s, ssvm_write_fn write, void *user);
+/* Replaces the state of s (initialised with the same configuration on the same problem; limits, evaluation,
+   progress, clock and allocator may differ) by the checkpoint's. The whole buffer is checked before s is
+   written: SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _NONFINITE, _CKPT_SOLVER, _CKPT_MISMATCH, and
+   SSVM_ERR_WORKSPACE when a preallocated solver's sparse pool is too small for the saved state. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes);
+/* Warm start: c->warm_w = m->w (d must match: SSVM_ERR_WARM_START). BCFW and FW then minimise
+   lambda/2 |w - w0|^2 + loss, w0 = the model's weights (MANUAL: CHECKPOINTS says why and what it means). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_config_warm_start(ssvm_solver_config *c, const ssvm_model *m);
+#ifndef STRUCTSVM_NO_STDIO
+/* Files: save writes "path.tmp" beside path, flushes, closes and renames it over path, so a crash mid-write never
+   replaces the last good checkpoint (SSVM_ERR_IO when a write, the close or the rename fails; path.tmp is then
+   removed). load reads the file (SSVM_MALLOC) and loads it as above. NOT_SUPPORTED under STRUCTSVM_NO_MALLOC. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_file(const ssvm_solver *s, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const char *path);
+#endif
+#endif /* STRUCTSVM_PREDICT_ONLY */
 
 #ifdef __cplusplus
 }
@@ -2615,6 +2758,9 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_BCFW_COMBINATION: return "BCFW options (config.bcfw) that do not apply to this configuration";
     case SSVM_ERR_SUPPORT_FULL: return "the kernel solver's support set is full (max_support)";
     case SSVM_ERR_KERNEL: return "a kernel value is not finite or the kernel is not positive semi-definite";
+    case SSVM_ERR_CKPT_SOLVER: return "checkpoints do not cover this solver kind";
+    case SSVM_ERR_CKPT_MISMATCH: return "the checkpoint is of another problem or solver configuration";
+    case SSVM_ERR_WARM_START: return "warm start of another dimension, or for a solver without one";
     case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
     case SSVM_ERR_TRUNCATED: return "model file truncated";
     case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
@@ -4467,6 +4613,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m) {
         return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_attr_names; k++) if (!m->attr_names[k]) return SSVM_ERR_INVALID_ARG;
     for (k = 0; k < m->n_label_names; k++) if (!m->label_names[k]) return SSVM_ERR_INVALID_ARG;
+    if (m->metadata && ssvm__strlen(m->metadata) >= 0xFFFFFFFFu) return SSVM_ERR_OVERFLOW;
     for (k = 0; k < m->d; k++) if (!ssvm__finite((double)m->w[k])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
@@ -4482,8 +4629,12 @@ SSVM__PRIV uint64_t ssvm__model_names_bytes(const ssvm_model *m, int *ok) {
     return t;
 }
 /* the whole file's bytes as a u64 (fits: d, E < 2^31, names < 2^62) */
+/* the metadata's bytes with its NUL (version 2), 0 when there is none */
+SSVM__PRIV uint64_t ssvm__model_meta_bytes(const ssvm_model *m) {
+    return m->metadata && m->metadata[0] ? (uint64_t)ssvm__strlen(m->metadata) + 1u : 0u;
+}
 SSVM__PRIV uint64_t ssvm__model_file_bytes(const ssvm_model *m, uint64_t names) {
-    return (uint64_t)SSVM__MODEL_MIN + 8u * (uint64_t)m->n_edges + 8u * (uint64_t)m->d + names;
+    return (uint64_t)SSVM__MODEL_MIN + 8u * (uint64_t)m->n_edges + 8u * (uint64_t)m->d + names + ssvm__model_meta_bytes(m);
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_save_get_size(const ssvm_model *m, size_t *bytes) {
     ssvm_result r;
@@ -4503,8 +4654,9 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
     const ssvm_model_summary *s = &m->summary;
     int k;
+    uint64_t meta = ssvm__model_meta_bytes(m);
     ssvm__mw_put(w, magic, 8);
-    ssvm__mw32(w, SSVM_MODEL_FORMAT_VERSION);
+    ssvm__mw32(w, meta ? 2u : 1u); /* without metadata, the version-1 file of 0.4 byte for byte */
     ssvm__mw32(w, SSVM__MODEL_HEADER);
     ssvm__mw64(w, total);
     ssvm__mw32(w, (uint32_t)m->kind);
@@ -4520,7 +4672,7 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
     ssvm__mw32(w, (uint32_t)m->n_label_names);
     ssvm__mw32(w, (uint32_t)s->solver);
     ssvm__mw32(w, (uint32_t)s->passes);
-    ssvm__mw32(w, 0u); /* reserved */
+    ssvm__mw32(w, (uint32_t)meta); /* version 1: reserved, 0; version 2: the metadata's bytes */
     ssvm__mw64(w, names);
     ssvm__mwf64(w, s->lambda);
     ssvm__mwf64(w, s->primal);
@@ -4535,6 +4687,7 @@ SSVM__PRIV void ssvm__model_write(const ssvm_model *m, uint64_t names, uint64_t 
         ssvm__mw_put(w, (const unsigned char *)m->attr_names[k], ssvm__strlen(m->attr_names[k]) + 1);
     for (k = 0; k < m->n_label_names; k++)
         ssvm__mw_put(w, (const unsigned char *)m->label_names[k], ssvm__strlen(m->label_names[k]) + 1);
+    if (meta) ssvm__mw_put(w, (const unsigned char *)m->metadata, (size_t)meta);
     ssvm__mw32(w, w->crc);
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_save(const ssvm_model *m, void *buf, size_t buf_bytes, size_t *written) {
@@ -4559,14 +4712,15 @@ typedef struct ssvm__model_file {
     const unsigned char *p; /* the file */
     ssvm_model m;           /* the header's fields (pointers unset) */
     uint64_t names;         /* bytes of the names table */
-    size_t off_edges, off_w, off_names;
+    uint64_t meta;          /* bytes of the metadata (version 2), its NUL included */
+    size_t off_edges, off_w, off_names, off_meta;
 } ssvm__model_file;
 /* Everything that reads only buf: magic, version, sizes, checksum, kind, shape, edges' ranges, weights (finite
    and in this build's range), the names table. */
 SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind, ssvm__model_file *f) {
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
     const unsigned char *p = (const unsigned char *)buf;
-    uint64_t total, u[11], names;
+    uint64_t total, u[11], names, meta;
     uint32_t version;
     size_t k, nn, off, end;
     int i, r;
@@ -4587,13 +4741,14 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     for (i = 0; i < 11; i++) u[i] = ssvm__rd32(p + 24 + 4 * i);
     if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
     if (kind != SSVM_MODEL_ANY && (int)u[0] != kind) return SSVM_ERR_KIND;
-    if (ssvm__rd32(p + 76) != 0) return SSVM_ERR_FORMAT; /* reserved */
+    meta = ssvm__rd32(p + 76); /* version 1: reserved, 0; version 2: the metadata's bytes */
+    if (version == 1 ? meta != 0 : meta < 2) return SSVM_ERR_FORMAT; /* version 2: non-empty metadata (one save, one file) */
     for (i = 2; i < 11; i++) if (i != 6 && i != 7 && u[i] > (uint64_t)INT_MAX) return SSVM_ERR_OVERFLOW;
     names = ssvm__rd64(p + 80);
     if (names > total) return SSVM_ERR_FORMAT;
-    if ((uint64_t)SSVM__MODEL_MIN + 8u * u[8] + 8u * u[2] + names != total) return SSVM_ERR_FORMAT;
+    if ((uint64_t)SSVM__MODEL_MIN + 8u * u[8] + 8u * u[2] + names + meta != total) return SSVM_ERR_FORMAT;
     SSVM_MEMSET(f, 0, sizeof *f);
-    f->p = p; f->names = names;
+    f->p = p; f->names = names; f->meta = meta;
     f->m = ssvm_model_config_init((int)u[0], (int)u[2], 0);
     f->m.user_tag = (unsigned long)u[1];
     f->m.n_labels = (int)u[3]; f->m.n_attrs = (int)u[4]; f->m.max_label_len = (int)u[5];
@@ -4618,6 +4773,7 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     f->off_edges = SSVM__MODEL_HEADER;
     f->off_w = f->off_edges + 8u * (size_t)f->m.n_edges;
     f->off_names = f->off_w + 8u * (size_t)f->m.d;
+    f->off_meta = f->off_names + (size_t)names;
     for (i = 0; i < 2 * f->m.n_edges; i++) {
         uint32_t a = ssvm__rd32(p + f->off_edges + 4u * (size_t)i);
         if (a >= (uint32_t)f->m.n_labels || (i & 1 && a == ssvm__rd32(p + f->off_edges + 4u * (size_t)(i - 1))))
@@ -4630,9 +4786,12 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     }
     /* the names: exactly n_attr_names + n_label_names NUL-terminated strings, the last NUL the table's end */
     nn = 0;
-    for (off = f->off_names; off < end; off++) if (p[off] == 0) nn++;
-    if (nn != (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names || (names > 0 && p[end - 1] != 0))
+    for (off = f->off_names; off < f->off_meta; off++) if (p[off] == 0) nn++;
+    if (nn != (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names || (names > 0 && p[f->off_meta - 1] != 0))
         return SSVM_ERR_FORMAT;
+    /* the metadata: one string, its NUL the last byte */
+    for (off = f->off_meta; off + 1 < end; off++) if (p[off] == 0) return SSVM_ERR_FORMAT;
+    if (meta > 0 && p[end - 1] != 0) return SSVM_ERR_FORMAT;
     return SSVM_OK;
 }
 /* the heap: weights, edges, name pointers, the names, and (graph) the scratch that checks the graph */
@@ -4641,7 +4800,7 @@ SSVM__PRIV void ssvm__model_carve(ssvm__arena *a, const ssvm__model_file *f, ssv
     *w = (ssvm_real *)ssvm__take(a, (size_t)f->m.d, sizeof(ssvm_real));
     *edges = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)f->m.n_edges, 2), sizeof(int));
     *ptrs = (const char **)ssvm__take(a, (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names, sizeof(char *));
-    *str = (char *)ssvm__take(a, (size_t)f->names, 1);
+    *str = (char *)ssvm__take(a, (size_t)f->names + (size_t)f->meta, 1); /* the names, then the metadata */
     if (f->m.kind == SSVM_MODEL_GRAPH) ssvm__gw_carve(a, f->m.n_labels, f->m.n_edges, g);
 }
 /* the heap size of a parsed file */
@@ -4674,7 +4833,7 @@ SSVM__PRIV ssvm_result ssvm__model_fill(const ssvm__model_file *f, size_t need, 
             return SSVM_ERR_FORMAT;
     }
     for (i = 0; i < f->m.d; i++) w[i] = (ssvm_real)ssvm__rdf64(f->p + f->off_w + 8u * (size_t)i);
-    if (f->names) SSVM_MEMCPY(str, f->p + f->off_names, (size_t)f->names);
+    if (f->names + f->meta) SSVM_MEMCPY(str, f->p + f->off_names, (size_t)(f->names + f->meta));
     n = (size_t)f->m.n_attr_names + (size_t)f->m.n_label_names;
     for (k = 0, i = 0; k < n; k++) { ptrs[k] = str + i; while (str[i]) i++; i++; }
     *m = f->m;
@@ -4682,6 +4841,7 @@ SSVM__PRIV ssvm_result ssvm__model_fill(const ssvm__model_file *f, size_t need, 
     m->edges = f->m.n_edges > 0 ? edges : 0;
     m->attr_names = f->m.n_attr_names > 0 ? ptrs : 0;
     m->label_names = f->m.n_label_names > 0 ? ptrs + f->m.n_attr_names : 0;
+    m->metadata = f->meta ? str + (size_t)f->names : 0;
     m->_heap = 0;
     return SSVM_OK;
 }
@@ -4946,6 +5106,15 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
     fprintf(f, "lambda: %.17g\npasses: %d\noracle calls: %lld\n", s->lambda, s->passes, s->oracle_calls);
     fprintf(f, "primal: %.17g\ndual: %.17g\ngap: %.17g\n", s->primal, s->dual, s->gap);
     fprintf(f, "wall seconds: %.6g\nseed: %llu\n", s->wall_seconds, s->seed);
+    if (m->metadata && m->metadata[0]) { /* each line indented */
+        const char *q;
+        fprintf(f, "metadata:\n  ");
+        for (q = m->metadata; *q; q++) {
+            fputc(*q, f);
+            if (q[0] == '\n' && q[1]) fputs("  ", f);
+        }
+        if (q[-1] != '\n') fputc('\n', f);
+    }
     return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
 }
 /* a C string literal: printable ASCII as is, the rest (and " \ ?) as three-digit octal escapes */
@@ -5089,6 +5258,7 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
+SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
@@ -5146,6 +5316,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
         if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
         if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
     }
+    if ((r = ssvm__warm_check(c)) != SSVM_OK) return r; /* >>ckpt: config.warm_w */
     return ssvm__gaps_check_config(c); /* >>gaps: config.bcfw */
 }
 
@@ -5393,6 +5564,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
     s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
     ssvm__take_svec(a, &s->_sv, p->d);
     s->_y = (int *)ssvm__take(a, ml, sizeof(int));
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
@@ -5446,6 +5618,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     int i;
     double nan = ssvm__nan();
     if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
+    if (s->_warm) SSVM_MEMCPY(s->_w, s->_warm, d * sizeof(ssvm_real)); /* >>ckpt: w = w0 + sum_i w_i, w_i = 0 */
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
@@ -5540,6 +5713,10 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
     s->_wsum = ssvm__weight_sum(&s->_prob);
     if ((r = ssvm__layout(s, &a)) != SSVM_OK) return r;
     s->_heap = heap; s->_heap_bytes = need; s->_owns_heap = owns;
+    if (s->_warm) { /* >>ckpt: the prox centre, copied: the caller's w0 need not outlive init */
+        SSVM_MEMCPY(s->_warm, c->warm_w, (size_t)s->_prob.d * sizeof(ssvm_real));
+        s->_cfg.warm_w = s->_warm;
+    }
     ssvm__reset(s);
     if (s->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) { s->_heap = 0; return r; } /* >>gaps */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
@@ -5743,6 +5920,7 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     return average ? s->_l_bar : s->_l;
 }
 SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
+SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
     const ssvm_real *w = s->_w;
     double ls;
@@ -5755,6 +5933,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                             &s->_prog.eval_oracle_calls, o, &ls);
     if (r != SSVM_OK) return r;
+    if (s->_warm && (r = ssvm__warm_objective(s, w, o)) != SSVM_OK) return r; /* >>ckpt: the prox objective */
     if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_CUTTING_PLANE) { /* the next iteration reuses
                                                                               this pass (w_s in _sv, l_s) */
         s->_fw_have = 1; s->_fw_ls = ls;
@@ -6128,6 +6307,16 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     for (j = 0; j < p->d; j++) { double e = (double)s->_w[j] - (double)s->_wtmp[j]; nrm += e * e; }
     /* line 4: the gap; line 5: gamma by line search (or 2/(k+2)) */
     gap = lam * (ww - wws) - s->_l + ls;
+    if (s->_warm) { /* >>ckpt: the prox problem in v = w - w0: target w0 + w_s, gap - lambda <w0, w> */
+        nrm = 0;
+        for (j = 0; j < p->d; j++) {
+            double e;
+            s->_wtmp[j] = (ssvm_real)((double)s->_wtmp[j] + (double)s->_warm[j]);
+            e = (double)s->_w[j] - (double)s->_wtmp[j];
+            nrm += e * e;
+        }
+        gap -= lam * (double)ssvm__dot(p->d, s->_warm, s->_w);
+    }
     if (s->_cfg.line_search) {
         gamma = gap / (lam * (nrm + SSVM__EPS));
         if (gamma < 0) gamma = 0;
@@ -6789,6 +6978,582 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     ssvm_solver_uninit(&s);
     return r;
 }
+
+/* >>ckpt: checkpoints and warm starts (implementation; MANUAL: CHECKPOINTS). A checkpoint is the whole state of a
+   run of BCFW (every state kind, config.bcfw's estimates and atoms), FW, SSG or the multi-sample solver, written
+   field by field little-endian (the model files' byte helpers and CRC-32), so that a solver initialised with the
+   same configuration on the same problem and loaded from it continues bit for bit as the saved one would have.
+   Layout: a 64-byte header (magic "SSVMCKPT", version, header bytes, file bytes, solver, n, d, max label length,
+   bytes of ssvm_real, state kind, the fingerprint, two reserved u32), the body (ssvm__ck_body: the order is the
+   format), the CRC-32 of everything before it. */
+#define SSVM__CK_HEADER 64u
+#define SSVM__CK_MIN (SSVM__CK_HEADER + 4u)
+
+/* the solvers whose whole state is the engine's fields plus BCFW's, FW's, SSG's or the multi-sample solver's */
+SSVM__PRIV int ssvm__ck_covered(int solver) {
+    return solver == SSVM_BCFW || solver == SSVM_FW || solver == SSVM_SSG || solver == SSVM_MULTISAMPLE;
+}
+
+/* warm start: BCFW and FW (the prox centre, MANUAL: CHECKPOINTS), d reals, finite */
+SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c) {
+    int j;
+    if (!c->warm_w) return SSVM_OK;
+    if (c->solver != SSVM_BCFW && c->solver != SSVM_FW) return SSVM_ERR_WARM_START;
+    if (c->warm_w_bytes / sizeof(ssvm_real) < (size_t)c->problem->d) return SSVM_ERR_WARM_START;
+    for (j = 0; j < c->problem->d; j++) if (!ssvm__finite((double)c->warm_w[j])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+/* The prox objective P'(w) = lambda/2 |w - w0|^2 + loss(w) from the engine's standard one at w (computed as if
+   w = sum_i w_i): with v = w - w0 = sum_i w_i, P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D + lambda/2 |w0|^2
+   (the dual of the prox problem, whose losses are Delta - <w0, psi_i>), gap' = gap - lambda <w0, w>. */
+SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o) {
+    double lam = s->_cfg.lambda, w0w = (double)ssvm__dot(s->_prob.d, s->_warm, w);
+    double w00 = (double)ssvm__dot(s->_prob.d, s->_warm, s->_warm);
+    o->primal = o->primal - lam * w0w + 0.5 * lam * w00;
+    if (o->dual == o->dual) {
+        o->dual += 0.5 * lam * w00;
+        o->gap = o->primal - o->dual;
+        if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap)) return SSVM_ERR_NONFINITE;
+        if (s->_gp_g && w == s->_w) s->_gp_G = o->gap > 0 ? o->gap : 0; /* >>gaps: the cache rule's G */
+    }
+    return ssvm__finite(o->primal) ? SSVM_OK : SSVM_ERR_NONFINITE;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_config_warm_start(ssvm_solver_config *c, const ssvm_model *m) {
+    if (!c || !m || !c->problem || !m->w) return SSVM_ERR_INVALID_ARG;
+    if (m->d != c->problem->d) return SSVM_ERR_WARM_START;
+    c->warm_w = m->w;
+    c->warm_w_bytes = (size_t)m->d * sizeof(ssvm_real);
+    return ssvm__warm_check(c);
+}
+
+/* The writer: to memory, to a callback, or only counting; every byte into the running CRC. */
+typedef struct ssvm__ckw {
+    unsigned char *buf;
+    ssvm_write_fn write;
+    void *user;
+    uint64_t pos;
+    uint32_t crc;
+    int err;
+} ssvm__ckw;
+SSVM__PRIV void ssvm__ckw_put(ssvm__ckw *w, const unsigned char *p, size_t n) {
+    w->crc = ssvm__crc32(w->crc, p, n);
+    if (w->buf) SSVM_MEMCPY(w->buf + w->pos, p, n);
+    else if (w->write && !w->err && w->write(w->user, p, n) != 0) w->err = 1;
+    w->pos += n;
+}
+SSVM__PRIV void ssvm__ckw32(ssvm__ckw *w, uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)(v & 255u); b[1] = (unsigned char)((v >> 8) & 255u);
+    b[2] = (unsigned char)((v >> 16) & 255u); b[3] = (unsigned char)((v >> 24) & 255u);
+    ssvm__ckw_put(w, b, 4);
+}
+SSVM__PRIV void ssvm__ckw64(ssvm__ckw *w, uint64_t v) { ssvm__ckw32(w, (uint32_t)(v & 0xFFFFFFFFu)); ssvm__ckw32(w, (uint32_t)(v >> 32)); }
+SSVM__PRIV void ssvm__ckwf(ssvm__ckw *w, double v) { uint64_t u; SSVM_MEMCPY(&u, &v, 8); ssvm__ckw64(w, u); }
+SSVM__PRIV void ssvm__ckwi(ssvm__ckw *w, int v) { ssvm__ckw32(w, (uint32_t)v); }
+SSVM__PRIV void ssvm__ckwll(ssvm__ckw *w, long long v) { ssvm__ckw64(w, (uint64_t)v); }
+SSVM__PRIV void ssvm__ckw_reals(ssvm__ckw *w, const ssvm_real *v, size_t n) {
+    size_t k;
+    for (k = 0; k < n; k++) ssvm__ckwf(w, (double)v[k]);
+}
+SSVM__PRIV void ssvm__ckw_ints(ssvm__ckw *w, const int *v, size_t n) {
+    size_t k;
+    for (k = 0; k < n; k++) ssvm__ckwi(w, v[k]);
+}
+
+/* The reader of the body: bounds-checked; apply = 0 only validates (nothing in the solver is written), 1 writes. */
+typedef struct ssvm__ckr {
+    const unsigned char *p;
+    size_t pos, end;
+    int err; /* first error (ssvm_result), else 0 */
+} ssvm__ckr;
+SSVM__PRIV const unsigned char *ssvm__ckr_take(ssvm__ckr *r, size_t n) {
+    const unsigned char *q;
+    if (r->err || n > r->end - r->pos) { if (!r->err) r->err = SSVM_ERR_FORMAT; return 0; }
+    q = r->p + r->pos;
+    r->pos += n;
+    return q;
+}
+SSVM__PRIV uint64_t ssvm__ckr64(ssvm__ckr *r) { const unsigned char *q = ssvm__ckr_take(r, 8); return q ? ssvm__rd64(q) : 0; }
+SSVM__PRIV double ssvm__ckrf(ssvm__ckr *r) { const unsigned char *q = ssvm__ckr_take(r, 8); return q ? ssvm__rdf64(q) : 0.0; }
+SSVM__PRIV long long ssvm__ckrll(ssvm__ckr *r) { return (long long)ssvm__ckr64(r); }
+/* an int in [lo, hi], else SSVM_ERR_FORMAT */
+SSVM__PRIV int ssvm__ckri(ssvm__ckr *r, long long lo, long long hi) {
+    const unsigned char *q = ssvm__ckr_take(r, 4);
+    int v;
+    if (!q) return (int)lo;
+    v = ssvm__u32_int(ssvm__rd32(q));
+    if (v < lo || v > hi) { if (!r->err) r->err = SSVM_ERR_FORMAT; return (int)lo; }
+    return v;
+}
+/* a value stored from an ssvm_real: exactly one in this build, finite (else NONFINITE) */
+SSVM__PRIV ssvm_real ssvm__ckr_real(ssvm__ckr *r) {
+    double v = ssvm__ckrf(r);
+    if (!ssvm__finite(v)) { if (!r->err) r->err = SSVM_ERR_NONFINITE; return 0; }
+    if (sizeof(ssvm_real) < sizeof(double) && ssvm__abs(v) > SSVM__FLT_MAX) { if (!r->err) r->err = SSVM_ERR_FORMAT; return 0; }
+    if ((double)(ssvm_real)v != v) { if (!r->err) r->err = SSVM_ERR_FORMAT; return 0; }
+    return (ssvm_real)v;
+}
+SSVM__PRIV void ssvm__ckr_reals(ssvm__ckr *r, ssvm_real *out, size_t n, int apply) {
+    size_t k;
+    for (k = 0; k < n && !r->err; k++) { ssvm_real v = ssvm__ckr_real(r); if (apply) out[k] = v; }
+}
+/* a double of the state that must be finite (scales, sums) */
+SSVM__PRIV double ssvm__ckr_fin(ssvm__ckr *r) {
+    double v = ssvm__ckrf(r);
+    if (!ssvm__finite(v) && !r->err) r->err = SSVM_ERR_NONFINITE;
+    return v;
+}
+
+/* The fingerprint: FNV-1a over what the state's meaning depends on: the solver and the options it reads, the
+   dimensions, the precision, every example's true label and weight, a caller's sequence, the warm start. Limits,
+   evaluation settings, callbacks and the allocator are left out: they may change between runs. */
+typedef struct ssvm__fnv { uint64_t h; } ssvm__fnv;
+SSVM__PRIV void ssvm__fnv_bytes(ssvm__fnv *f, const unsigned char *p, size_t n) {
+    while (n--) { f->h ^= (uint64_t)*p++; f->h *= 1099511628211ULL; }
+}
+SSVM__PRIV void ssvm__fnv_u64(ssvm__fnv *f, uint64_t v) {
+    unsigned char b[8];
+    int k;
+    for (k = 0; k < 8; k++) b[k] = (unsigned char)((v >> (8 * k)) & 255u);
+    ssvm__fnv_bytes(f, b, 8);
+}
+SSVM__PRIV void ssvm__fnv_f(ssvm__fnv *f, double v) { uint64_t u; SSVM_MEMCPY(&u, &v, 8); ssvm__fnv_u64(f, u); }
+SSVM__PRIV void ssvm__fnv_i(ssvm__fnv *f, long long v) { ssvm__fnv_u64(f, (uint64_t)v); }
+SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_solver_config *c = &s->_cfg;
+    int *y = ((ssvm_solver *)s)->_y2; /* label scratch between steps (written by truth only) */
+    ssvm__fnv f;
+    int i, t, len;
+    long long k;
+    f.h = 1469598103934665603ULL;
+    ssvm__fnv_i(&f, c->solver); ssvm__fnv_i(&f, p->n); ssvm__fnv_i(&f, p->d); ssvm__fnv_i(&f, p->max_label_len);
+    ssvm__fnv_i(&f, (long long)sizeof(ssvm_real)); ssvm__fnv_i(&f, s->_state_kind);
+    ssvm__fnv_f(&f, c->lambda); ssvm__fnv_i(&f, c->line_search); ssvm__fnv_i(&f, c->averaging);
+    ssvm__fnv_i(&f, c->sampling); ssvm__fnv_f(&f, ssvm__nu(s));
+    if (c->solver == SSVM_BCFW) {
+        const ssvm_bcfw_config *b = &c->bcfw;
+        ssvm__fnv_i(&f, b->gap_sampling); ssvm__fnv_f(&f, b->gap_sampling ? b->gap_degree : 0);
+        ssvm__fnv_i(&f, s->_gp_g ? b->gap_check : 0); ssvm__fnv_i(&f, b->steps); ssvm__fnv_i(&f, b->cache);
+        ssvm__fnv_f(&f, b->cache ? b->cache_factor : 0); ssvm__fnv_f(&f, b->cache ? b->cache_nu : 0);
+        ssvm__fnv_i(&f, s->_gp_cap); ssvm__fnv_i(&f, s->_gp_P);
+    }
+    if (c->solver == SSVM_MULTISAMPLE) {
+        const ssvm_ms_config *m = &c->ms;
+        ssvm__fnv_i(&f, m->samples); ssvm__fnv_i(&f, m->sweeps); ssvm__fnv_i(&f, s->_use_mc); ssvm__fnv_i(&f, m->project);
+        ssvm__fnv_f(&f, m->loss_bound); ssvm__fnv_i(&f, s->_cache_cap); ssvm__fnv_i(&f, m->sampler.sample != 0);
+    }
+    if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
+        ssvm__fnv_i(&f, c->sequence_len);
+        for (k = 0; k < c->sequence_len; k++) ssvm__fnv_i(&f, c->sequence[k]);
+    }
+    for (i = 0; i < p->n; i++) {
+        len = p->truth(p->user, i, y);
+        if (len < 0) return (ssvm_result)len;
+        if (len == 0 || len > p->max_label_len) return SSVM_ERR_LABEL;
+        ssvm__fnv_i(&f, len);
+        for (t = 0; t < len; t++) ssvm__fnv_i(&f, y[t]);
+        if (p->weights) ssvm__fnv_f(&f, (double)p->weights[i]);
+    }
+    ssvm__fnv_i(&f, s->_warm != 0);
+    if (s->_warm) for (i = 0; i < p->d; i++) ssvm__fnv_f(&f, (double)s->_warm[i]);
+    *out = f.h;
+    return SSVM_OK;
+}
+
+SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisample */
+/* The body, written: the order here is the format (the reader below follows it field by field). */
+SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_progress *g = &s->_prog;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
+    int i, k;
+    /* the counters, the clock's seconds and the last evaluation */
+    ssvm__ckwi(w, g->pass); ssvm__ckwll(w, g->steps); ssvm__ckwll(w, g->oracle_calls); ssvm__ckwll(w, g->eval_oracle_calls);
+    ssvm__ckwf(w, g->iterate.primal); ssvm__ckwf(w, g->iterate.dual); ssvm__ckwf(w, g->iterate.gap);
+    ssvm__ckwf(w, g->average.primal); ssvm__ckwf(w, g->average.dual); ssvm__ckwf(w, g->average.gap);
+    ssvm__ckwf(w, g->wall_seconds); ssvm__ckwf(w, g->cpu_seconds); ssvm__ckwf(w, g->eval_wall_seconds);
+    ssvm__ckwf(w, g->eval_cpu_seconds); ssvm__ckwf(w, g->gap_estimate); ssvm__ckwll(w, g->oracle_calls_saved);
+    /* the engine's scalars, the random generator */
+    ssvm__ckwf(w, s->_l); ssvm__ckwf(w, s->_l_bar); ssvm__ckwf(w, s->_avg_a); ssvm__ckwf(w, s->_avg_b);
+    ssvm__ckwf(w, s->_w_scale); ssvm__ckwll(w, s->_k); ssvm__ckwll(w, s->_avg_count); ssvm__ckwll(w, s->_seq_pos);
+    ssvm__ckw64(w, (uint64_t)s->_rng); ssvm__ckwi(w, s->_best);
+    /* the iterate, the average, the permutation, the per-example losses */
+    ssvm__ckw_reals(w, s->_w, d);
+    if (s->_z) ssvm__ckw_reals(w, s->_z, d);
+    if (s->_perm) ssvm__ckw_ints(w, s->_perm, n);
+    if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]);
+    if (s->_cfg.solver == SSVM_FW) { /* the evaluation pass the next iteration reuses: w_s in first-touch order */
+        ssvm__ckwi(w, s->_fw_have);
+        if (s->_fw_have) {
+            ssvm__ckwf(w, s->_fw_ls); ssvm__ckwf(w, s->_fw_wall); ssvm__ckwf(w, s->_fw_cpu);
+            ssvm__ckwi(w, s->_sv.nnz);
+            for (k = 0; k < s->_sv.nnz; k++) { ssvm__ckwi(w, s->_sv.idx[k]); ssvm__ckwf(w, (double)s->_sv.val[s->_sv.idx[k]]); }
+        }
+    }
+    if (s->_cfg.solver == SSVM_MULTISAMPLE) { /* the online dual, the radius, the cache of violators */
+        ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, s->_A); ssvm__ckwf(w, s->_bound); ssvm__ckwf(w, s->_online_loss);
+        ssvm__ckwi(w, s->_halted);
+        if (s->_cache_count)
+            for (i = 0; i < p->n; i++) {
+                ssvm__ckwi(w, s->_cache_count[i]);
+                for (k = 0; k < s->_cache_count[i]; k++) {
+                    const int *sl = ssvm__ms_slot(s, i, k);
+                    ssvm__ckwi(w, sl[0]);
+                    ssvm__ckw_ints(w, sl + 1, (size_t)sl[0]);
+                    ssvm__ckwf(w, (double)s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k]);
+                }
+            }
+    }
+    if (s->_cfg.solver == SSVM_SSG) ssvm__ckwf(w, s->_ww);
+    /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
+    if (s->_sigma) ssvm__ckw_reals(w, s->_sigma, s->_sig_off[n]);
+    if (s->_wi) ssvm__ckw_reals(w, s->_wi, n * d);
+    if (s->_sp_off)
+        for (i = 0; i < p->n; i++) {
+            size_t o = s->_sp_off[i];
+            ssvm__ckwi(w, s->_sp_len[i]);
+            for (k = 0; k < s->_sp_len[i]; k++) { ssvm__ckwi(w, s->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)s->_sp_val[o + (size_t)k]); }
+        }
+    /* >>gaps: the estimates, the unknown list, the sampling tree, the atoms */
+    if (s->_gp_g) {
+        for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_gp_g[i]);
+        ssvm__ckw_ints(w, s->_gp_unk, n); ssvm__ckw_ints(w, s->_gp_upos, n);
+        ssvm__ckwi(w, s->_gp_nunk); ssvm__ckwi(w, s->_gp_last_check); ssvm__ckwf(w, s->_gp_G);
+        if (s->_gp_tree) for (k = 0; k < 2 * s->_gp_P; k++) ssvm__ckwf(w, s->_gp_tree[k]);
+    }
+    if (s->_gp_cap)
+        for (i = 0; i < p->n; i++) {
+            ssvm__ckwi(w, s->_gp_cnt[i]);
+            for (k = 0; k < s->_gp_cnt[i]; k++) {
+                size_t sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+                ssvm__ckwi(w, s->_gp_len[sl]); ssvm__ckw64(w, (uint64_t)s->_gp_hash[sl]);
+                ssvm__ckwf(w, s->_gp_alpha[sl]); ssvm__ckwf(w, s->_gp_delta[sl]);
+                ssvm__ckw_ints(w, s->_gp_lab + sl * ml, (size_t)s->_gp_len[sl]);
+            }
+        }
+}
+
+SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
+/* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
+   that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
+SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_progress g;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0, total = 0;
+    int i, k, ival;
+    double l, lb, aa, ab, ws;
+    unsigned long long rng;
+    int best;
+    long long sk, ac, sp;
+    int N = p->n, D = p->d;
+    g = s->_prog;
+    g.pass = ssvm__ckri(r, 0, INT_MAX); g.steps = ssvm__ckrll(r); g.oracle_calls = ssvm__ckrll(r);
+    g.eval_oracle_calls = ssvm__ckrll(r);
+    g.iterate.primal = ssvm__ckrf(r); g.iterate.dual = ssvm__ckrf(r); g.iterate.gap = ssvm__ckrf(r);
+    g.average.primal = ssvm__ckrf(r); g.average.dual = ssvm__ckrf(r); g.average.gap = ssvm__ckrf(r);
+    g.wall_seconds = ssvm__ckr_fin(r); g.cpu_seconds = ssvm__ckr_fin(r); g.eval_wall_seconds = ssvm__ckr_fin(r);
+    g.eval_cpu_seconds = ssvm__ckr_fin(r); g.gap_estimate = ssvm__ckrf(r); g.oracle_calls_saved = ssvm__ckrll(r);
+    if (g.steps < 0 || g.oracle_calls < 0 || g.eval_oracle_calls < 0 || g.oracle_calls_saved < 0) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
+    l = ssvm__ckr_fin(r); lb = ssvm__ckr_fin(r); aa = ssvm__ckr_fin(r); ab = ssvm__ckr_fin(r); ws = ssvm__ckr_fin(r);
+    sk = ssvm__ckrll(r); ac = ssvm__ckrll(r); sp = ssvm__ckrll(r);
+    rng = (unsigned long long)ssvm__ckr64(r);
+    best = ssvm__ckri(r, SSVM_W_ITERATE, SSVM_W_AVERAGE);
+    if ((sk < 0 || ac < 0 || sp < 0 || !(ws > 0)) && !r->err) r->err = SSVM_ERR_FORMAT;
+    if (r->err) return (ssvm_result)r->err;
+    if (apply) {
+        s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_sp_pool_mem ? s->_sp_pool_bytes : 0);
+        s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
+        s->_seq_pos = sp; s->_rng = rng; s->_best = best;
+    }
+    ssvm__ckr_reals(r, s->_w, d, apply);
+    if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
+    if (s->_perm) for (i = 0; i < N; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_perm[i] = ival; }
+    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
+    if (s->_cfg.solver == SSVM_FW) {
+        int have = ssvm__ckri(r, 0, 1);
+        if (apply) s->_fw_have = have;
+        if (have) {
+            double fl = ssvm__ckr_fin(r), fw = ssvm__ckr_fin(r), fc = ssvm__ckr_fin(r);
+            int nnz = ssvm__ckri(r, 0, D);
+            if (apply) { s->_fw_ls = fl; s->_fw_wall = fw; s->_fw_cpu = fc; ssvm_svec_clear(&s->_sv); }
+            for (k = 0; k < nnz && !r->err; k++) {
+                int j = ssvm__ckri(r, 0, D - 1);
+                ssvm_real v = ssvm__ckr_real(r);
+                if (apply) ssvm_svec_add(&s->_sv, j, v);
+            }
+        }
+    }
+    if (s->_cfg.solver == SSVM_MULTISAMPLE) {
+        double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
+        int h = ssvm__ckri(r, INT_MIN, 0);
+        if (apply) { s->_ww = ww; s->_A = A; s->_bound = bd; s->_online_loss = ol; s->_halted = h; }
+        if (s->_cache_count)
+            for (i = 0; i < N && !r->err; i++) {
+                int cnt = ssvm__ckri(r, 0, s->_cache_cap);
+                if (apply) s->_cache_count[i] = cnt;
+                for (k = 0; k < cnt && !r->err; k++) {
+                    int *sl = ssvm__ms_slot(s, i, k), len = ssvm__ckri(r, 1, (long long)ml), t;
+                    ssvm_real dl;
+                    if (apply) sl[0] = len;
+                    for (t = 0; t < len && !r->err; t++) { ival = ssvm__ckri(r, INT_MIN, INT_MAX); if (apply) sl[1 + t] = ival; }
+                    dl = ssvm__ckr_real(r);
+                    if (dl < 0 && !r->err) r->err = SSVM_ERR_FORMAT;
+                    if (apply) s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k] = dl;
+                }
+            }
+    }
+    if (s->_cfg.solver == SSVM_SSG) { double ww = ssvm__ckr_fin(r); if (apply) s->_ww = ww; }
+    if (s->_sigma) ssvm__ckr_reals(r, s->_sigma, s->_sig_off[n], apply);
+    if (s->_wi) ssvm__ckr_reals(r, s->_wi, n * d, apply);
+    if (s->_sp_off) {
+        for (i = 0; i < N && !r->err; i++) {
+            int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(s->_sig_off[i + 1] - s->_sig_off[i]);
+            int len = ssvm__ckri(r, 0, lim);
+            if (apply) { s->_sp_off[i] = used; s->_sp_len[i] = len; s->_sp_cap[i] = len; }
+            for (k = 0; k < len && !r->err; k++) {
+                int j = ssvm__ckri(r, 0, lim - 1);
+                ssvm_real v = ssvm__ckr_real(r);
+                if (apply) { s->_sp_idx[used + (size_t)k] = j; s->_sp_val[used + (size_t)k] = v; }
+            }
+            used += (size_t)len;
+        }
+        total = used;
+        if (apply) { s->_sp_pool_used = used; s->_sp_live = used; }
+    }
+    if (s->_gp_g) {
+        for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_g[i] = v; }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_gp_unk[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) s->_gp_upos[i] = ival; }
+        ival = ssvm__ckri(r, 0, N); if (apply) s->_gp_nunk = ival;
+        ival = ssvm__ckri(r, 0, INT_MAX); if (apply) s->_gp_last_check = ival;
+        { double G = ssvm__ckrf(r); if (apply) s->_gp_G = G; }
+        if (s->_gp_tree)
+            for (k = 0; k < 2 * s->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_tree[k] = v; }
+    }
+    if (s->_gp_cap)
+        for (i = 0; i < N && !r->err; i++) {
+            int cnt = ssvm__ckri(r, 1, s->_gp_cap);
+            if (apply) s->_gp_cnt[i] = cnt;
+            for (k = 0; k < cnt && !r->err; k++) {
+                size_t sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+                int len = ssvm__ckri(r, 1, (long long)ml), t;
+                unsigned long long h = (unsigned long long)ssvm__ckr64(r);
+                double al = ssvm__ckr_fin(r), de = ssvm__ckr_fin(r);
+                if ((al < 0 || de < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
+                if (apply) { s->_gp_len[sl] = len; s->_gp_hash[sl] = h; s->_gp_alpha[sl] = al; s->_gp_delta[sl] = de; }
+                for (t = 0; t < len && !r->err; t++) {
+                    ival = ssvm__ckri(r, INT_MIN, INT_MAX);
+                    if (apply) s->_gp_lab[sl * ml + (size_t)t] = ival;
+                }
+            }
+        }
+    if (!r->err && r->pos != r->end) r->err = SSVM_ERR_FORMAT; /* every byte is a field */
+    if (!r->err && !apply && s->_sp_off && (r->err = (int)ssvm__ck_pool(s, total)) != 0) return (ssvm_result)r->err;
+    return (ssvm_result)r->err;
+}
+/* Room for `total` pairs in the sparse pool: the solver's own, or (a heap solver) a new one allocated now; a
+   preallocated solver with too small a pool is SSVM_ERR_WORKSPACE. total 0: nothing to do (apply's call). */
+SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
+    size_t cap, bytes;
+    unsigned char *mem;
+    if (total <= s->_sp_pool_cap) return SSVM_OK;
+    if (!s->_owns_heap) return SSVM_ERR_WORKSPACE;
+    cap = 2 * total;
+    if (cap / 2 != total || cap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
+    bytes = cap * (sizeof(int) + sizeof(ssvm_real)) + 16;
+    if (!(mem = (unsigned char *)ssvm__alloc(s, bytes))) return SSVM_ERR_OUT_OF_MEMORY;
+    ssvm__free(s, s->_sp_pool_mem); /* its contents are replaced by the checkpoint's */
+    s->_sp_pool_mem = mem; s->_sp_pool_bytes = bytes;
+    s->_sp_val = (ssvm_real *)(void *)ssvm__align16(mem);
+    s->_sp_idx = (int *)(void *)(s->_sp_val + cap);
+    s->_sp_pool_cap = cap; s->_sp_pool_used = 0;
+    s->_prog.state_bytes = s->_heap_bytes + bytes;
+    return SSVM_OK;
+}
+
+SSVM__PRIV ssvm_result ssvm__ck_usable(const ssvm_solver *s) {
+    if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    return ssvm__ck_covered(s->_cfg.solver) ? SSVM_OK : SSVM_ERR_CKPT_SOLVER;
+}
+/* the whole checkpoint through w: header, body, CRC; *total = its bytes (from a counting pass when w counts) */
+SSVM__PRIV void ssvm__ck_emit(const ssvm_solver *s, uint64_t fp, uint64_t total, ssvm__ckw *w) {
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'C', 'K', 'P', 'T'};
+    ssvm__ckw_put(w, magic, 8);
+    ssvm__ckw32(w, SSVM_CHECKPOINT_FORMAT_VERSION);
+    ssvm__ckw32(w, SSVM__CK_HEADER);
+    ssvm__ckw64(w, total);
+    ssvm__ckwi(w, (int)s->_cfg.solver); ssvm__ckwi(w, s->_prob.n); ssvm__ckwi(w, s->_prob.d);
+    ssvm__ckwi(w, s->_prob.max_label_len); ssvm__ckwi(w, (int)sizeof(ssvm_real)); ssvm__ckwi(w, s->_state_kind);
+    ssvm__ckw64(w, fp);
+    ssvm__ckw32(w, 0u); ssvm__ckw32(w, 0u); /* reserved */
+    ssvm__ck_body(s, w);
+    ssvm__ckw32(w, w->crc);
+}
+SSVM__PRIV ssvm_result ssvm__ck_size(const ssvm_solver *s, uint64_t *fp, uint64_t *total) {
+    ssvm__ckw w;
+    ssvm_result r;
+    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if ((r = ssvm__ck_fingerprint(s, fp)) != SSVM_OK) return r;
+    SSVM_MEMSET(&w, 0, sizeof w);
+    ssvm__ck_emit(s, *fp, 0, &w);
+    *total = w.pos;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_get_size(const ssvm_solver *s, size_t *bytes) {
+    uint64_t fp, total;
+    ssvm_result r;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm__ck_size(s, &fp, &total)) != SSVM_OK) return r;
+    if (total > (uint64_t)((size_t)-1)) return SSVM_ERR_OVERFLOW;
+    *bytes = (size_t)total;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save(const ssvm_solver *s, void *buf, size_t buf_bytes, size_t *written) {
+    uint64_t fp, total;
+    ssvm__ckw w;
+    ssvm_result r;
+    if (written) *written = 0;
+    if (!buf) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__ck_size(s, &fp, &total)) != SSVM_OK) return r;
+    if (total > (uint64_t)buf_bytes) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMSET(&w, 0, sizeof w);
+    w.buf = (unsigned char *)buf;
+    ssvm__ck_emit(s, fp, total, &w);
+    if (written) *written = (size_t)w.pos;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_write(const ssvm_solver *s, ssvm_write_fn write, void *user) {
+    uint64_t fp, total;
+    ssvm__ckw w;
+    ssvm_result r;
+    if (!write) return SSVM_ERR_NULL_CALLBACK;
+    if ((r = ssvm__ck_size(s, &fp, &total)) != SSVM_OK) return r;
+    SSVM_MEMSET(&w, 0, sizeof w);
+    w.write = write; w.user = user;
+    ssvm__ck_emit(s, fp, total, &w);
+    return w.err ? SSVM_ERR_IO : SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'C', 'K', 'P', 'T'};
+    const unsigned char *p = (const unsigned char *)buf;
+    uint64_t total, fp;
+    uint32_t version;
+    size_t k, end;
+    ssvm__ckr rd;
+    ssvm_result r;
+    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if (!buf) return SSVM_ERR_INVALID_ARG;
+    for (k = 0; k < 8 && k < bytes; k++) if (p[k] != magic[k]) return SSVM_ERR_FORMAT;
+    if (bytes < 12) return SSVM_ERR_TRUNCATED;
+    version = ssvm__rd32(p + 8);
+    if (version == 0) return SSVM_ERR_FORMAT;
+    if (version > SSVM_CHECKPOINT_FORMAT_VERSION) return SSVM_ERR_VERSION;
+    if (bytes < 24) return SSVM_ERR_TRUNCATED;
+    if (ssvm__rd32(p + 12) != SSVM__CK_HEADER) return SSVM_ERR_FORMAT;
+    total = ssvm__rd64(p + 16);
+    if (total < SSVM__CK_MIN) return SSVM_ERR_FORMAT;
+    if (total > (uint64_t)bytes) return SSVM_ERR_TRUNCATED;
+    end = (size_t)total - 4;
+    if (ssvm__crc32(0, p, end) != ssvm__rd32(p + end)) return SSVM_ERR_CHECKSUM;
+    if (ssvm__rd32(p + 56) != 0 || ssvm__rd32(p + 60) != 0) return SSVM_ERR_FORMAT;
+    if (!ssvm__ck_covered(ssvm__u32_int(ssvm__rd32(p + 24)))) return SSVM_ERR_CKPT_SOLVER;
+    if (ssvm__u32_int(ssvm__rd32(p + 24)) != (int)s->_cfg.solver || ssvm__u32_int(ssvm__rd32(p + 28)) != s->_prob.n ||
+        ssvm__u32_int(ssvm__rd32(p + 32)) != s->_prob.d || ssvm__u32_int(ssvm__rd32(p + 36)) != s->_prob.max_label_len ||
+        ssvm__u32_int(ssvm__rd32(p + 40)) != (int)sizeof(ssvm_real) || ssvm__u32_int(ssvm__rd32(p + 44)) != s->_state_kind)
+        return SSVM_ERR_CKPT_MISMATCH;
+    if ((r = ssvm__ck_fingerprint(s, &fp)) != SSVM_OK) return r;
+    if (fp != ssvm__rd64(p + 48)) return SSVM_ERR_CKPT_MISMATCH;
+    rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0;
+    if ((r = ssvm__ck_read(s, &rd, 0)) != SSVM_OK) return r; /* everything checked, and the pool's room */
+    rd.pos = SSVM__CK_HEADER; rd.err = 0;
+    return ssvm__ck_read(s, &rd, 1);
+}
+
+#ifndef STRUCTSVM_NO_STDIO
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__ck_fwrite(void *user, const void *p, size_t n) {
+    return fwrite(p, 1, n, (FILE *)user) == n ? 0 : 1;
+}
+/* a write callback that fails after `budget` bytes (the tests' simulated crash), else passes to the FILE */
+typedef struct ssvm__ck_failing { FILE *f; long long budget; } ssvm__ck_failing;
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__ck_fwrite_failing(void *user, const void *p, size_t n) {
+    ssvm__ck_failing *q = (ssvm__ck_failing *)user;
+    if (q->budget >= 0 && (long long)n > q->budget) {
+        if (q->budget > 0) fwrite(p, 1, (size_t)q->budget, q->f); /* a torn write: part of it lands */
+        q->budget = 0;
+        return 1;
+    }
+    if (q->budget >= 0) q->budget -= (long long)n;
+    return ssvm__ck_fwrite(q->f, p, n);
+}
+/* Atomic replacement: the checkpoint goes to "path.tmp" beside it, is flushed and closed, and only then renamed
+   over path (rename is atomic on POSIX file systems), so a crash mid-write never replaces the last good one.
+   fail_after >= 0: the write fails after that many bytes (tests). */
+SSVM__PRIV ssvm_result ssvm__ck_save_path(const ssvm_solver *s, const char *path, long long fail_after) {
+#ifdef STRUCTSVM_NO_MALLOC
+    (void)s; (void)path; (void)fail_after;
+    return SSVM_ERR_NOT_SUPPORTED;
+#else
+    size_t n;
+    char *tmp;
+    FILE *f;
+    ssvm__ck_failing q;
+    ssvm_result r;
+    if (!path) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    n = ssvm__strlen(path);
+    if (n > ((size_t)-1) - 8) return SSVM_ERR_OVERFLOW;
+    if (!(tmp = (char *)ssvm__alloc_with(0, n + 5))) return SSVM_ERR_OUT_OF_MEMORY;
+    SSVM_MEMCPY(tmp, path, n);
+    SSVM_MEMCPY(tmp + n, ".tmp", 5);
+    if (!(f = fopen(tmp, "wb"))) { ssvm__free_with(0, tmp); return SSVM_ERR_IO; }
+    q.f = f; q.budget = fail_after;
+    r = ssvm_solver_checkpoint_write(s, ssvm__ck_fwrite_failing, &q);
+    if (fflush(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
+    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
+    if (r == SSVM_OK && rename(tmp, path) != 0) r = SSVM_ERR_IO;
+    if (r != SSVM_OK) remove(tmp); /* the old checkpoint at path is untouched */
+    ssvm__free_with(0, tmp);
+    return r;
+#endif
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_file(const ssvm_solver *s, const char *path) {
+    return ssvm__ck_save_path(s, path, -1);
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const char *path) {
+#ifdef STRUCTSVM_NO_MALLOC
+    (void)s; (void)path;
+    return SSVM_ERR_NOT_SUPPORTED;
+#else
+    unsigned char *buf = 0, *nb;
+    size_t cap = 0, len = 0, got;
+    FILE *f;
+    ssvm_result r;
+    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if (!path) return SSVM_ERR_INVALID_ARG;
+    if (!(f = fopen(path, "rb"))) return SSVM_ERR_IO;
+    for (;;) { /* read to the end, doubling the buffer */
+        if (len == cap) {
+            size_t nc = cap ? cap * 2 : 65536;
+            if (nc < cap) { ssvm__free_with(0, buf); fclose(f); return SSVM_ERR_OVERFLOW; }
+            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) { ssvm__free_with(0, buf); fclose(f); return SSVM_ERR_OUT_OF_MEMORY; }
+            if (len) SSVM_MEMCPY(nb, buf, len);
+            ssvm__free_with(0, buf);
+            buf = nb; cap = nc;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    r = ferror(f) ? SSVM_ERR_IO : ssvm_solver_checkpoint_load(s, buf, len);
+    fclose(f);
+    ssvm__free_with(0, buf);
+    return r;
+#endif
+}
+#endif /* STRUCTSVM_NO_STDIO */
+/* (checkpoint implementation ends) */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 

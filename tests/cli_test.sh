@@ -3,7 +3,9 @@
 # program: optional argv[1] filters the test names (test_cli_<what>), and the last line is
 # "N passed, N failed, N skipped". On tiny generated files: learn, classify (the score line and the
 # predictions), info and export-c on the saved model (the round trip), the same model twice for the same seed,
-# and a malformed file's file:line:column message.
+# and a malformed file's file:line:column message; checkpoints (--checkpoint, --resume: the uninterrupted run's
+# weights byte for byte), warm starts (--init), the options kept in the model (--bias, the template), and the
+# same weights as the C API (build/cli_api, tests/cli_api.c).
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
@@ -65,11 +67,84 @@ test_cli_errors() {
     "$BIN" --help | grep -q '^usage: structsvm learn' || return 1
     "$BIN" frobnicate 2> /dev/null; [ $? -eq 2 ] || return 1
 }
+# the weights' bytes of a model file (no edges: chain and multiclass): 8 d bytes from offset 144
+weights() { d=$("$BIN" info "$1" | sed -n 's/^weights: //p'); tail -c +145 "$1" | head -c $((8 * d)); }
+test_cli_checkpoint() { # stopped at pass 3 with a checkpoint, resumed to 8: the weights of an uninterrupted run
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n2 2:0.8\n3 1:0.1 3:0.7\n2 1:0.5 2:0.6\n' > "$D/k.dat"
+    for s in bcfw fw ssg; do
+        "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 8 "$D/k.dat" "$D/k1.model" 2> /dev/null || return 1
+        "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 3 --checkpoint "$D/k.ckpt" "$D/k.dat" "$D/k2.model" 2> /dev/null || return 1
+        [ -f "$D/k.ckpt" ] && [ ! -e "$D/k.ckpt.tmp" ] || { echo "$s: no checkpoint"; return 1; }
+        "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 8 --resume "$D/k.ckpt" "$D/k.dat" "$D/k3.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+        grep -q '^pass    4 ' "$D/err" && ! grep -q '^pass    3 ' "$D/err" || { echo "$s: resumed at the wrong pass"; cat "$D/err"; return 1; }
+        weights "$D/k1.model" > "$D/w1"; weights "$D/k3.model" > "$D/w3"
+        [ -s "$D/w1" ] && cmp -s "$D/w1" "$D/w3" || { echo "$s: resumed weights differ"; return 1; }
+        rm -f "$D/k.ckpt"
+    done
+    # every 2 passes; a checkpoint of another solver or problem is refused
+    "$BIN" learn --lambda 0.1 --passes 5 --gap 0 --checkpoint "$D/k.ckpt" --checkpoint-every 2 "$D/k.dat" "$D/k2.model" 2> /dev/null || return 1
+    "$BIN" learn --solver ssg --lambda 0.1 --passes 8 --resume "$D/k.ckpt" "$D/k.dat" "$D/k4.model" 2> "$D/err" && return 1
+    grep -q 'another problem or solver' "$D/err" || { cat "$D/err"; return 1; }
+    "$BIN" learn --lambda 0.2 --passes 8 --resume "$D/k.ckpt" "$D/k.dat" "$D/k4.model" 2> /dev/null && return 1
+    return 0
+}
+test_cli_init() { # warm start from a model: starts at its weights (pass 1 already near), d must match
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/i.dat"
+    printf '1 1:0.8 2:0.2\n2 2:0.9 3:0.1\n3 1:0.1 3:0.9\n' > "$D/i2.dat"
+    "$BIN" learn --lambda 0.1 --passes 30 "$D/i.dat" "$D/i.model" 2> /dev/null || return 1
+    "$BIN" learn --lambda 0.1 --passes 30 --init "$D/i.model" "$D/i2.dat" "$D/i2.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+    "$BIN" classify "$D/i2.dat" "$D/i2.model" "$D/ip" > "$D/out" || return 1
+    grep -qx 'accuracy 100.00% (3 of 3)' "$D/out" || { cat "$D/out"; return 1; }
+    "$BIN" learn --solver ssg --init "$D/i.model" "$D/i2.dat" "$D/x.model" 2> "$D/err" && return 1
+    grep -q 'warm start' "$D/err" || { cat "$D/err"; return 1; }
+    printf '1 1:1 4:1\n2 2:1\n' > "$D/i3.dat" # 4 features: another dimension
+    "$BIN" learn --init "$D/i.model" "$D/i3.dat" "$D/x.model" 2> "$D/err" && return 1
+    grep -q 'warm start' "$D/err" || { cat "$D/err"; return 1; }
+}
+test_cli_metadata() { # --bias and the template are kept in the model: classify needs neither
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/b.dat"
+    "$BIN" learn --bias 1 --lambda 0.1 --passes 20 "$D/b.dat" "$D/b.model" 2> /dev/null || return 1
+    "$BIN" info "$D/b.model" | grep -q '^attributes: 4$' || return 1
+    "$BIN" info "$D/b.model" | grep -qx '  bias: 1' || { "$BIN" info "$D/b.model"; return 1; }
+    "$BIN" classify "$D/b.dat" "$D/b.model" "$D/bp1" > "$D/o1" || return 1
+    "$BIN" classify --bias 1 "$D/b.dat" "$D/b.model" "$D/bp2" > "$D/o2" || return 1
+    cmp -s "$D/bp1" "$D/bp2" && cmp -s "$D/o1" "$D/o2" || { echo "bias from the model differs"; return 1; }
+    printf 'U00:%%x[0,0]\nU01:%%x[-1,0]/%%x[0,0]\nB\n' > "$D/t2.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n' > "$D/c2.txt"
+    "$BIN" learn --template "$D/t2.tmpl" --passes 30 "$D/c2.txt" "$D/c2.model" 2> /dev/null || return 1
+    rm "$D/t2.tmpl"
+    "$BIN" classify "$D/c2.txt" "$D/c2.model" "$D/cp2" > "$D/out" || return 1
+    grep -qx 'per-token accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
+    "$BIN" info "$D/c2.model" | grep -qx '  format: conll' || return 1
+    # learn always writes metadata: format version 2 (bytes 8..11)
+    [ "$(head -c 12 "$D/c2.model" | tail -c 4 | od -An -tu4 | tr -d ' ')" = 2 ] || return 1
+}
+test_cli_same_as_api() { # the tool and the C API (tests/cli_api.c: same readers, options, seed): same bits
+    API=${CLI_API_BIN:-build/cli_api}
+    [ -x "$API" ] || { echo "skip: $API not built"; return 0; }
+    printf '1 1:1 2:0.1 # a\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8 3:0.1\n3 1:0.1 3:0.7\n2 1:0.4 2:0.5\n' > "$D/s.dat"
+    "$BIN" learn --lambda 0.05 --gap 0 --passes 15 --seed 7 --bias 1 "$D/s.dat" "$D/s.model" 2> /dev/null || return 1
+    "$API" svmlight "$D/s.dat" - 0.05 0 15 7 1 "$D/s.w" || return 1
+    weights "$D/s.model" > "$D/s.w2"; cmp "$D/s.w" "$D/s.w2" || return 1
+    printf '1 qid:1 1:1\n2 qid:1 2:1 3:0.5\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1 3:0.2\n' > "$D/s.hmm"
+    "$BIN" learn --format svmhmm --lambda 0.05 --passes 12 --seed 3 "$D/s.hmm" "$D/h.model" 2> /dev/null || return 1
+    "$API" svmhmm "$D/s.hmm" - 0.05 0.001 12 3 0 "$D/h.w" || return 1
+    weights "$D/h.model" > "$D/h.w2"; cmp "$D/h.w" "$D/h.w2" || return 1
+    printf 'U00:%%x[0,0]\nU01:%%x[-1,0]/%%x[0,0]\nU02:%%x[0,1]\nB\n' > "$D/s.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n' > "$D/s.txt"
+    "$BIN" learn --template "$D/s.tmpl" --lambda 0.02 --passes 20 --seed 5 "$D/s.txt" "$D/c.model" 2> /dev/null || return 1
+    "$API" conll "$D/s.txt" "$D/s.tmpl" 0.02 0.001 20 5 0 "$D/c.w" || return 1
+    weights "$D/c.model" > "$D/c.w2"; cmp "$D/c.w" "$D/c.w2" || return 1
+}
 if [ ! -x "$BIN" ]; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
 run test_cli_arff
 run test_cli_errors
+run test_cli_checkpoint
+run test_cli_init
+run test_cli_metadata
+run test_cli_same_as_api
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

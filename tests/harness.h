@@ -25,6 +25,7 @@ typedef struct th_ctx {
     const char *cur_name;
     const char *filter;          /* run only tests whose name contains this (argv[1]) */
     int verbose;
+    int shard, nshards, index;   /* SSVM_TEST_SHARD=i/n: run only the matching tests numbered i mod n (CI) */
 } th_ctx;
 
 #define TH_CHECK(t, cond) do { if (!(cond)) { (t)->cur_failed++; \
@@ -45,6 +46,7 @@ TH_FN void th_skip(th_ctx *t, const char *why) {
 #define TH_RUN(t, fn) th_run_((t), #fn, fn)
 TH_FN void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
     if (t->filter && !strstr(name, t->filter)) return;
+    if (t->nshards > 1 && t->index++ % t->nshards != t->shard) return;
     t->cur_failed = 0; t->cur_skipped = 0; t->cur_name = name;
     fn(t);
     if (t->cur_failed) { t->failed++; printf("FAIL  %s\n", name); }

@@ -29,11 +29,19 @@ void suite_eg(th_ctx *t);
 void suite_kernel(th_ctx *t);
 void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
+void suite_ckpt(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
     memset(&t, 0, sizeof t);
     t.filter = argc > 1 ? argv[1] : 0;
+    /* SSVM_TEST_SHARD=i/n (tools/run_tests.sh with TEST_JOBS=n): one of n processes sharing the tests */
+    if (getenv("SSVM_TEST_SHARD") && *getenv("SSVM_TEST_SHARD") &&
+        (sscanf(getenv("SSVM_TEST_SHARD"), "%d/%d", &t.shard, &t.nshards) != 2 ||
+        t.nshards < 1 || t.shard < 0 || t.shard >= t.nshards)) {
+        printf("run: SSVM_TEST_SHARD must be i/n with 0 <= i < n\n");
+        return 2;
+    }
     printf("structsvm tests, ssvm_real = %s\n", sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
     suite_core(&t);
     suite_engine(&t);
@@ -51,6 +59,7 @@ int main(int argc, char **argv) {
     suite_kernel(&t);
     suite_model(&t);
     suite_readers(&t);
+    suite_ckpt(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -308,7 +308,7 @@ static void test_model_version_and_kind(th_ctx *t) {
     unsigned char p[256];
     size_t n;
     ssvm_model m;
-    n = hand_file(p, v, 2, SSVM_MODEL_MULTICLASS);
+    n = hand_file(p, v, SSVM_MODEL_FORMAT_VERSION + 1, SSVM_MODEL_MULTICLASS);
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_VERSION);
     TH_CHECK(t, load_exact(p, 12, SSVM_MODEL_ANY, &m) == SSVM_ERR_VERSION); /* known from the first 12 bytes */
     n = hand_file(p, v, 0, SSVM_MODEL_MULTICLASS);

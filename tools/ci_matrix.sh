@@ -7,6 +7,8 @@
 # Exits non-zero if any configuration failed.
 #   CI_MATRIX_RUN_ALL=1   also run the tests of every gcc/clang build (default: three of the sixteen)
 #   SHARED=dir            the shared data directory for the test runs (default ../shared)
+#   CI_JOBS=n             configurations built at once (default: the number of cores); each prints when done,
+#                         in the order of this file
 set -u
 # the extra test runs skip the slowest case (tests/test_deg.c); make test runs everything
 export SSVM_TEST_QUICK=1
@@ -17,6 +19,16 @@ W="-Wall -Wextra -pedantic -Werror -I."
 TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)" # the test program's translation units
 mkdir -p "$B"
 n_ok=0 n_fail=0 n_skip=0
+JOBS=${CI_JOBS:-$(nproc 2>/dev/null || echo 1)}
+JD=$B/matrix_jobs
+rm -rf "$JD"; mkdir -p "$JD"
+nj=0
+# spawn command...: runs it in the background (at most $JOBS at once), its output kept for the end
+spawn() {
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    nj=$((nj+1))
+    ( "$@" ) > "$JD/$(printf %04d $nj)" 2>&1 &
+}
 
 # the header-only TU: the implementation plus a main that keeps one symbol alive
 printf '#define STRUCTSVM_IMPLEMENTATION\n#include "structsvm.h"\nint main(void) { size_t b = 0; return ssvm_chain_predict_get_work_size(2, 2, &b) == SSVM_OK && b ? 0 : 1; }\n' > "$B/one.c"
@@ -69,6 +81,13 @@ runtests() {
 }
 
 precision() { [ "$1" = float ] && echo "-DSTRUCTSVM_REAL=float"; }
+# build_run label bin run(true|false) command...: builds the test program, then runs it if asked
+build_run() {
+    local label=$1 bin=$2 run=$3; shift 3
+    build "$label" "$@" || return 0
+    if $run; then runtests "  run $label" "$bin"; fi
+    return 0
+}
 
 # ---- gcc and clang x c99/c11 x -O0/-O2 x float/double: the whole test program, some of them run
 for cc in gcc clang; do
@@ -76,28 +95,32 @@ for cc in gcc clang; do
     for std in c99 c11; do for opt in O0 O2; do for real in double float; do
         label="$cc -std=$std -$opt $real tests/*.c"
         bin="$B/run_${cc}_${std}_${opt}_$real"
-        build "$label" "$cc" -std=$std $W -$opt -g $(precision $real) $TESTC -o "$bin" -lm || continue
+        run=false
         case "$cc $std $opt $real" in
-            "clang c11 O2 float"|"gcc c99 O0 double"|"gcc c11 O2 double") runtests "  run $label" "$bin" ;;
-            *) [ "${CI_MATRIX_RUN_ALL:-0}" = 1 ] && runtests "  run $label" "$bin" ;;
+            "clang c11 O2 float"|"gcc c99 O0 double"|"gcc c11 O2 double") run=true ;;
+            *) [ "${CI_MATRIX_RUN_ALL:-0}" = 1 ] && run=true ;;
         esac
+        spawn build_run "$label" "$bin" $run "$cc" -std=$std $W -$opt -g $(precision $real) $TESTC -o "$bin" -lm
     done; done; done
 done
 
 # ---- header options, gcc and clang, both precisions
+static_run() { # cc: two STRUCTSVM_STATIC TUs linked together, then run
+    if build "$1 STRUCTSVM_STATIC in two TUs linked together" \
+        "$1" -std=c99 $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_$1" -lm; then
+        if "$B/static_$1"; then ok "  run $1 STRUCTSVM_STATIC"; else fail "  run $1 STRUCTSVM_STATIC"; fi
+    fi
+}
 for cc in gcc clang; do
     command -v "$cc" >/dev/null 2>&1 || continue # reported above
     for real in double float; do
         for opt in STRUCTSVM_NO_MALLOC STRUCTSVM_PREDICT_ONLY "STRUCTSVM_NO_STDIO -DSTRUCTSVM_NO_CLOCK"; do
-            build "$cc $real -D$opt" "$cc" -std=c99 $W -O2 $(precision $real) -D$opt -c "$B/one.c" -o "$B/opt.o"
+            spawn build "$cc $real -D$opt" "$cc" -std=c99 $W -O2 $(precision $real) -D$opt -c "$B/one.c" -o /dev/null
         done
-        build "$cc $real -ffreestanding -DSTRUCTSVM_FREESTANDING" \
-            "$cc" -std=c99 $W -O2 -ffreestanding $(precision $real) -DSTRUCTSVM_FREESTANDING -c "$B/one.c" -o "$B/opt.o"
+        spawn build "$cc $real -ffreestanding -DSTRUCTSVM_FREESTANDING" \
+            "$cc" -std=c99 $W -O2 -ffreestanding $(precision $real) -DSTRUCTSVM_FREESTANDING -c "$B/one.c" -o /dev/null
     done
-    if build "$cc STRUCTSVM_STATIC in two TUs linked together" \
-        "$cc" -std=c99 $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_$cc" -lm; then
-        if "$B/static_$cc"; then ok "  run $cc STRUCTSVM_STATIC"; else fail "  run $cc STRUCTSVM_STATIC"; fi
-    fi
+    spawn static_run "$cc"
 done
 
 # ---- BLAS kernels (OpenBLAS's cblas.h), tests run in both precisions
@@ -105,8 +128,8 @@ if [ -f /usr/include/cblas.h ] || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] |
     for real in double float; do
         label="gcc -O2 $real -DSTRUCTSVM_USE_BLAS -lopenblas tests/*.c"
         inc=""; [ -f /usr/include/openblas/cblas.h ] && inc="-I/usr/include/openblas"
-        build "$label" gcc -std=c99 $W -O2 -g $inc $(precision $real) -DSTRUCTSVM_USE_BLAS $TESTC \
-            -o "$B/run_blas_$real" -lopenblas -lm && runtests "  run $label" "$B/run_blas_$real"
+        spawn build_run "$label" "$B/run_blas_$real" true gcc -std=c99 $W -O2 -g $inc $(precision $real) \
+            -DSTRUCTSVM_USE_BLAS $TESTC -o "$B/run_blas_$real" -lopenblas -lm
     done
 elif [ "${CI:-}" = true ]; then fail "STRUCTSVM_USE_BLAS (cblas.h not found: libopenblas-dev)"
 else skip "STRUCTSVM_USE_BLAS: cblas.h not found (libopenblas-dev)"; fi
@@ -114,14 +137,13 @@ else skip "STRUCTSVM_USE_BLAS: cblas.h not found (libopenblas-dev)"; fi
 # ---- C++: the header as C++ (g++ and clang++), and the whole test program as C++
 if need g++ "g++: header and tests as C++"; then
     for std in c++11 c++17; do
-        build "g++ -x c++ -std=$std header" g++ -x c++ -std=$std $W -O2 -c "$B/one.c" -o "$B/cpp.o"
+        spawn build "g++ -x c++ -std=$std header" g++ -x c++ -std=$std $W -O2 -c "$B/one.c" -o /dev/null
     done
-    build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp" -lm
-    build "g++ -x c++ -O2 double tests/*.c" g++ -x c++ $W -O2 -g $TESTC -o "$B/run_cpp" -lm && \
-        runtests "  run g++ -x c++ double tests/*.c" "$B/run_cpp"
+    spawn build "g++ -x c++ STRUCTSVM_STATIC in two TUs" g++ -x c++ $W -O2 -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_cpp" -lm
+    spawn build_run "g++ -x c++ -O2 double tests/*.c" "$B/run_cpp" true g++ -x c++ $W -O2 -g $TESTC -o "$B/run_cpp" -lm
 fi
 if need clang++ "clang++: header as C++"; then
-    build "clang++ -x c++ header" clang++ -x c++ $W -O2 -c "$B/one.c" -o "$B/cpp.o"
+    spawn build "clang++ -x c++ header" clang++ -x c++ $W -O2 -c "$B/one.c" -o /dev/null
 fi
 
 # ---- 32-bit x86 (ILP32: 4-byte size_t, pointers and long)
@@ -129,8 +151,8 @@ if command -v gcc >/dev/null 2>&1; then
     if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$B/m32probe" >/dev/null 2>&1; then
         for real in double float; do
             label="gcc -m32 -O2 $real tests/*.c"
-            build "$label" gcc -m32 -std=c99 $W -O2 -g $(precision $real) $TESTC -o "$B/run_m32_$real" -lm && \
-                runtests "  run $label" "$B/run_m32_$real"
+            spawn build_run "$label" "$B/run_m32_$real" true gcc -m32 -std=c99 $W -O2 -g $(precision $real) $TESTC \
+                -o "$B/run_m32_$real" -lm
         done
     elif [ "${CI:-}" = true ]; then fail "gcc -m32 (cannot link 32-bit programs: Debian gcc-12-multilib)"
     else skip "gcc -m32: cannot link 32-bit programs (Debian: gcc-12-multilib)"; fi
@@ -140,19 +162,18 @@ fi
 if need tcc "tcc: tests/*.c"; then
     for real in double float; do
         label="tcc -Wall -Werror $real tests/*.c"
-        build "$label" tcc -Wall -Werror $(precision $real) $TESTC -o "$B/run_tcc_$real" -lm && \
-            runtests "  run $label" "$B/run_tcc_$real"
+        spawn build_run "$label" "$B/run_tcc_$real" true tcc -Wall -Werror $(precision $real) $TESTC -o "$B/run_tcc_$real" -lm
     done
-    build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc" -lm
+    spawn build "tcc STRUCTSVM_STATIC in two TUs linked together" tcc -Wall -Werror -I. "$B/static_a.c" "$B/static_b.c" -o "$B/static_tcc" -lm
 fi
 
 # ---- Cortex-M (arm-none-eabi, newlib): float, no stdio, no malloc; full and predict-only
 if need arm-none-eabi-gcc "arm-none-eabi-gcc: Cortex-M4F and Cortex-M0"; then
     for cpu in "cortex-m4f:-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16" "cortex-m0:-mcpu=cortex-m0 -mthumb"; do
         for po in "" "-DSTRUCTSVM_PREDICT_ONLY"; do
-            build "arm-none-eabi-gcc ${cpu%%:*} float NO_STDIO NO_MALLOC${po:+ PREDICT_ONLY}" \
+            spawn build "arm-none-eabi-gcc ${cpu%%:*} float NO_STDIO NO_MALLOC${po:+ PREDICT_ONLY}" \
                 arm-none-eabi-gcc -std=c99 $W -Os ${cpu#*:} -DSTRUCTSVM_REAL=float -DSTRUCTSVM_NO_STDIO \
-                -DSTRUCTSVM_NO_MALLOC $po -c "$B/one.c" -o "$B/arm.o"
+                -DSTRUCTSVM_NO_MALLOC $po -c "$B/one.c" -o /dev/null
         done
     done
 fi
@@ -160,11 +181,19 @@ fi
 # ---- RISC-V bare metal: no libc headers at all, only the compiler's own (stddef.h, limits.h, stdint.h)
 if need riscv64-unknown-elf-gcc "riscv64-unknown-elf-gcc: freestanding"; then
     for real in double float; do for po in "" "-DSTRUCTSVM_PREDICT_ONLY"; do
-        build "riscv64-unknown-elf-gcc -ffreestanding FREESTANDING $real${po:+ PREDICT_ONLY}" \
+        spawn build "riscv64-unknown-elf-gcc -ffreestanding FREESTANDING $real${po:+ PREDICT_ONLY}" \
             riscv64-unknown-elf-gcc -std=c99 $W -O2 -ffreestanding -DSTRUCTSVM_FREESTANDING \
-            $(precision $real) $po -c "$B/one.c" -o "$B/rv.o"
+            $(precision $real) $po -c "$B/one.c" -o /dev/null
     done; done
 fi
 
+wait
+for f in "$JD"/*; do
+    [ -f "$f" ] || continue
+    cat "$f"
+    n_ok=$((n_ok + $(grep -c '^ok    ' "$f")))
+    n_fail=$((n_fail + $(grep -c '^FAIL  ' "$f")))
+    n_skip=$((n_skip + $(grep -c '^skip  ' "$f")))
+done
 echo "ci-matrix: $n_ok ok, $n_fail failed, $n_skip skipped"
 [ "$n_fail" -eq 0 ]

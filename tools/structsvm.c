@@ -33,7 +33,12 @@ static const char *usage =
     "  --seed S       (default 1)\n"
     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"
     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
-    "  --bias B       svmlight, svmhmm: add a constant feature B (give it to classify too); arff always adds 1\n"
+    "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
+    "  --checkpoint C learn: save the run's state to C (atomically: C.tmp, then renamed) every N passes\n"
+    "  --checkpoint-every N  (default 1)\n"
+    "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start)\n"
+    "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
+    "                 the loss, w0 = M's weights)\n"
     "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
     "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
     "Hamming loss and subset accuracy (arff).\n";
@@ -45,7 +50,53 @@ typedef struct opts {
     unsigned long long seed;
     ssvm_solver_kind solver;
     const char *tmpl;
+    const char *ckpt, *resume, *init;
+    int ckpt_every, fmt_set, bias_set;
 } opts;
+static const char *fmt_names[4] = {"svmlight", "svmhmm", "conll", "arff"};
+
+/* a whole file in memory, NUL-terminated (NULL if it cannot be read) */
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *b = NULL, *nb;
+    size_t cap = 0, n = 0, got;
+    if (!f) return NULL;
+    for (;;) {
+        if (n + 1 >= cap) {
+            cap = cap ? 2 * cap : 4096;
+            if (!(nb = (char *)realloc(b, cap))) { free(b); fclose(f); return NULL; }
+            b = nb;
+        }
+        got = fread(b + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    b[n] = 0;
+    *len = n;
+    return b;
+}
+/* the options classify needs, kept in the model's metadata (format version 2): "format: F", "bias: B", and for
+   CoNLL "template:" followed by the template file's text to the end */
+static char *make_metadata(const opts *o, const char *tmpl_text) {
+    size_t n = 64 + (tmpl_text ? strlen(tmpl_text) : 0);
+    char *m = (char *)malloc(n);
+    if (!m) return NULL;
+    sprintf(m, "format: %s\nbias: %.17g\n", fmt_names[o->format], o->bias);
+    if (tmpl_text) { strcat(m, "template:\n"); strcat(m, tmpl_text); }
+    return m;
+}
+/* the value after "key: " in the metadata (up to the line's end), or NULL */
+static const char *meta_value(const char *meta, const char *key) {
+    size_t k = strlen(key);
+    const char *q = meta;
+    while (q && *q) {
+        if (!strncmp(q, key, k) && q[k] == ':') return q + k + 1 + (q[k + 1] == ' ');
+        q = strchr(q, '\n');
+        if (q) q++;
+    }
+    return NULL;
+}
 
 /* ---- input: a FILE (gzip -dc for *.gz) ---- */
 static FILE *open_in(const char *path, int *pipe) {
@@ -111,12 +162,21 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
 }
 
 /* ---- learn ---- */
+typedef struct run_state {
+    int tty, every, failed;
+    const char *ckpt;
+    const ssvm_solver *s;
+} run_state;
 static int progress(void *user, const ssvm_progress *p) {
-    int tty = *(int *)user;
+    run_state *u = (run_state *)user;
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
-    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", tty ? "\r" : "", p->pass, ob->primal,
-            ob->dual, ob->gap, p->wall_seconds, tty ? "   " : "\n");
+    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", u->tty ? "\r" : "", p->pass, ob->primal,
+            ob->dual, ob->gap, p->wall_seconds, u->tty ? "   " : "\n");
     fflush(stderr);
+    if (u->ckpt && p->pass % u->every == 0) { /* the state after this pass and its evaluation */
+        ssvm_result r = ssvm_solver_checkpoint_save_file(u->s, u->ckpt);
+        if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", u->ckpt, ssvm_result_string(r)); u->failed = 1; return 1; }
+    }
     return 0;
 }
 static int learn(const opts *o, const char *train_path, const char *model_path) {
@@ -135,6 +195,11 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     ssvm_model m;
     ssvm_real *w;
     ssvm_result r;
+    ssvm_solver s;
+    ssvm_model im;
+    run_state rs;
+    char *tmpl_text = NULL, *meta = NULL;
+    size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
     int tty = isatty(2), edges[2 * 64], i, E = 0;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
@@ -143,7 +208,9 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
         if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
-        if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
+        if (!(tmpl_text = slurp(o->tmpl, &tmpl_len))) { fprintf(stderr, "%s: cannot read\n", o->tmpl); return 1; }
+        if ((r = ssvm_read_template(&rc, ssvm_input_memory(tmpl_text, tmpl_len), &tp, &e)) != SSVM_OK)
+            return fail_read(o->tmpl, r, &e);
     }
     if (read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) return 1;
     if (o->format == FMT_SVMLIGHT) {
@@ -170,18 +237,48 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
     sc = ssvm_solver_config_init(&p, o->solver);
     sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
-    sc.progress = progress; sc.progress_user = &tty;
+    memset(&rs, 0, sizeof rs);
+    rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
+    sc.progress = progress; sc.progress_user = &rs;
+    memset(&im, 0, sizeof im);
+    if (o->init) { /* warm start: the model's weights as the prox centre */
+        if ((r = ssvm_model_load_file(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK ||
+            (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
+            fprintf(stderr, "%s: %s\n", o->init, ssvm_result_string(r));
+            return 1;
+        }
+    }
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
     if (!w) return 1;
-    r = ssvm_train(&sc, w, sizeof(ssvm_real) * (size_t)p.d, &final);
+    /* ssvm_train's steps, with a solver of our own for the checkpoints */
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
+    if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) {
+        fprintf(stderr, "%s: %s\n", o->resume, ssvm_result_string(r));
+        return 1;
+    }
+    r = ssvm_solver_run(&s);
     if (tty) fprintf(stderr, "\n");
+    if (rs.failed) return 1;
     if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
+        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
+        ssvm_result r2 = ssvm_solver_weights(&s, which, w, sizeof(ssvm_real) * (size_t)p.d);
+        if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE)
+            r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)p.d);
+        ssvm_solver_progress(&s, &final);
+        if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+        final.returned = (int)which;
+        ssvm_solver_uninit(&s);
+        if (r2 != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r2)); return 1; }
+    }
     fprintf(stderr, "%s\n", ssvm_result_string(r));
     if (o->format == FMT_SVMLIGHT) r = ssvm_model_of_multiclass(&mcc, w, &m);
     else if (o->format == FMT_ARFF) r = ssvm_model_of_graph(&grc, w, &m);
     else r = ssvm_model_of_chain(&chc, w, &m);
     if (r == SSVM_OK) {
         ssvm_model_set_summary(&m, &sc, &final);
+        m.metadata = meta = make_metadata(o, tmpl_text); /* classify reads the format, bias and template back */
         if (o->format == FMT_CONLL) { /* names: the attribute dictionary rebuilds the ids at classify time */
             an = (const char **)malloc(sizeof(char *) * (size_t)(attrs.n + 1));
             ln = (const char **)malloc(sizeof(char *) * (size_t)(labels.n + 1));
@@ -201,7 +298,7 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         r = ssvm_model_save_file(&m, model_path);
     }
     if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
-    free(an); free(ln); free(w);
+    free(an); free(ln); free(w); free(meta); free(tmpl_text);
     if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
     else if (o->format == FMT_ARFF) ssvm_graph_uninit(&gr);
     else ssvm_chain_uninit(&ch);
@@ -211,7 +308,9 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
 }
 
 /* ---- classify ---- */
-static int classify(const opts *o, const char *test_path, const char *model_path, const char *pred_path) {
+static int classify(const opts *o0, const char *test_path, const char *model_path, const char *pred_path) {
+    opts oo = *o0, *o = &oo;
+    const char *mv;
     ssvm_model m;
     data d;
     ssvm_template tp;
@@ -225,11 +324,21 @@ static int classify(const opts *o, const char *test_path, const char *model_path
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if ((r = ssvm_model_load_file(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
+    /* what learn kept in the model: the format, the bias, the template (options given here win) */
+    if (!o->fmt_set && (mv = meta_value(m.metadata, "format")) != NULL) {
+        int k;
+        for (k = 0; k < 4; k++) if (!strncmp(mv, fmt_names[k], strlen(fmt_names[k])) && mv[strlen(fmt_names[k])] == '\n') o->format = k;
+    }
+    if (!o->bias_set && (mv = meta_value(m.metadata, "bias")) != NULL) o->bias = atof(mv);
     if (o->format == FMT_CONLL) {
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
-        if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
-        if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
+        const char *mt = meta_value(m.metadata, "template");
+        if (!o->tmpl && mt && *mt == '\n') { /* the template text kept by learn */
+            if ((r = ssvm_read_template(&rc, ssvm_input_memory(mt + 1, strlen(mt + 1)), &tp, &e)) != SSVM_OK)
+                return fail_read(model_path, r, &e);
+        } else if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
+        else if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
         if (m.n_attr_names != m.n_attrs || m.n_label_names != m.n_labels) { fprintf(stderr, "%s: no names in the model\n", model_path); return 1; }
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
@@ -355,8 +464,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--passes") && v) { o.passes = atoi(v); i++; }
         else if (!strcmp(a, "--seed") && v) { o.seed = strtoull(v, NULL, 10); i++; }
         else if (!strcmp(a, "--labels") && v) { o.labels = atoi(v); i++; }
-        else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); i++; }
+        else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); o.bias_set = 1; i++; }
         else if (!strcmp(a, "--graph") && v) { o.graph_tree = !strcmp(v, "tree"); i++; }
+        else if (!strcmp(a, "--checkpoint") && v) { o.ckpt = v; i++; }
+        else if (!strcmp(a, "--checkpoint-every") && v) { o.ckpt_every = atoi(v); i++; if (o.ckpt_every <= 0) { fprintf(stderr, "--checkpoint-every: >= 1\n"); return 2; } }
+        else if (!strcmp(a, "--resume") && v) { o.resume = v; i++; }
+        else if (!strcmp(a, "--init") && v) { o.init = v; i++; }
         else if (!strcmp(a, "--solver") && v) {
             i++;
             if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
@@ -366,6 +479,7 @@ int main(int argc, char **argv) {
         } else if (a[0] != '-' && np < 3) pos[np++] = a;
         else { fprintf(stderr, "unknown option %s\n%s", a, usage); return 2; }
     }
+    o.fmt_set = fmt_set;
     if (!fmt_set && pos[0]) {
         size_t n = strlen(pos[0]);
         if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/test_arm.sh (`make test-arm`): the whole test program cross-built for 32-bit ARM Linux (armhf,
 # static, ssvm_real = float by default; ARM_REAL=double for the other) and run under qemu-arm user
-# emulation; prints its output and the result line. Without the cross compiler or qemu it says so and
+# emulation; prints its output and the result line (then tools/test_arm_ocr.sh: the exported OCR model on ARM).
+# Without the cross compiler or qemu it says so and
 # exits 0, except under CI=true, where that is a failure.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -28,5 +29,9 @@ bin=$B/test_arm_$REAL
 TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)"
 echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL $TESTC, run under $qemu"
 $cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
-# run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests)
-SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin"
+# run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests), in
+# two shards that TEST_JOBS=2 (CI) runs at once; then the exported OCR model in a predict-only ARM program
+# (tools/test_arm_ocr.sh: the host model's labels on every test word)
+SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin@0/2" "./$bin@1/2"; rc=$?
+SHARED=$SHARED ./tools/test_arm_ocr.sh || rc=1
+exit $rc

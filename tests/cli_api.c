@@ -1,0 +1,78 @@
+/* tests/cli_api.c: the C-API half of "the same answer by every path" (tests/cli_test.sh, test_cli_same_as_api):
+   reads a data file with the library's readers and trains it with ssvm_train exactly as the documented options of
+   `structsvm learn` say (the solver's defaults, then lambda, gap, passes, seed; svmlight: multiclass; svmhmm and
+   conll: a chain with the counted Hamming loss, conll attribute-major over a CRF++ template), and writes the
+   weights' bytes (as the model file stores them: f64 little-endian) to out. cli_test.sh compares them with the
+   weights in the tool's model file, byte for byte.
+     usage: cli_api svmlight|svmhmm|conll data template|- lambda gap passes seed bias out */
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const char *what, ssvm_result r) { fprintf(stderr, "cli_api: %s: %s\n", what, ssvm_result_string(r)); return 1; }
+
+int main(int argc, char **argv) {
+    ssvm_reader_config rc = ssvm_reader_config_init();
+    ssvm_read_error e;
+    ssvm_svmlight_data l;
+    ssvm_conll_data c;
+    ssvm_conll_features f;
+    ssvm_template tp;
+    ssvm_dict attrs, labels;
+    ssvm_multiclass mc;
+    ssvm_chain ch;
+    ssvm_multiclass_config mcc;
+    ssvm_chain_config chc;
+    ssvm_problem p;
+    ssvm_solver_config sc;
+    ssvm_progress fin;
+    ssvm_real *w;
+    ssvm_result r;
+    FILE *out;
+    int fmt, j, k;
+    if (argc != 10) { fprintf(stderr, "usage: cli_api svmlight|svmhmm|conll data template|- lambda gap passes seed bias out\n"); return 2; }
+    fmt = !strcmp(argv[1], "svmlight") ? 0 : !strcmp(argv[1], "svmhmm") ? 1 : 2;
+    memset(&l, 0, sizeof l); memset(&c, 0, sizeof c); memset(&f, 0, sizeof f); memset(&tp, 0, sizeof tp);
+    ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
+    rc.bias = atof(argv[8]);
+    if (fmt == 0) r = ssvm_read_svmlight_path(&rc, argv[2], &l, &e);
+    else if (fmt == 1) r = ssvm_read_svmhmm_path(&rc, argv[2], &l, &e);
+    else {
+        if ((r = ssvm_read_template_path(&rc, argv[3], &tp, &e)) != SSVM_OK) return fail("template", r);
+        if ((r = ssvm_read_conll_path(&rc, argv[2], &c, &e)) == SSVM_OK) {
+            rc.bias = 0;
+            r = ssvm_conll_featurize(&rc, &c, &tp, &attrs, &labels, 1, 1, &f, &e);
+        }
+    }
+    if (r != SSVM_OK) return fail("read", r);
+    if (fmt == 0) {
+        mcc = ssvm_svmlight_multiclass_config(&l);
+        if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
+    } else {
+        chc = fmt == 2 ? ssvm_conll_chain_config(&f) : ssvm_svmhmm_chain_config(&l);
+        chc.flags = SSVM_CHAIN_COUNTED_LOSS | (fmt == 2 ? SSVM_CHAIN_ATTR_MAJOR : 0);
+        if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
+    }
+    if (r != SSVM_OK) return fail("model", r);
+    sc = ssvm_solver_config_init(&p, SSVM_BCFW);
+    sc.lambda = atof(argv[4]); sc.gap_tol = atof(argv[5]); sc.max_passes = atoi(argv[6]);
+    sc.seed = strtoull(argv[7], NULL, 10);
+    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
+    if (!w) return 1;
+    if ((r = ssvm_train(&sc, w, sizeof(ssvm_real) * (size_t)p.d, &fin)) < 0) return fail("train", r);
+    if (!(out = fopen(argv[9], "wb"))) { perror(argv[9]); return 1; }
+    for (j = 0; j < p.d; j++) { /* as the model file stores them */
+        double v = (double)w[j];
+        unsigned long long u;
+        memcpy(&u, &v, 8);
+        for (k = 0; k < 8; k++) fputc((int)((u >> (8 * k)) & 255u), out);
+    }
+    fclose(out);
+    free(w);
+    if (fmt == 0) ssvm_multiclass_uninit(&mc); else ssvm_chain_uninit(&ch);
+    ssvm_svmlight_data_uninit(&l); ssvm_conll_features_uninit(&f); ssvm_conll_data_uninit(&c);
+    ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
+    return 0;
+}

@@ -1,0 +1,637 @@
+/* tests/test_ckpt.c: checkpoints and warm starts (>>ckpt). A run stopped at pass k (by max_passes or by the
+   progress callback), saved, loaded into a freshly initialised solver and resumed gives weights bit for bit equal
+   (memcmp) to a run that never stopped: BCFW in every state kind and with config.bcfw's options, FW, SSG with every
+   average, the multi-sample solver; heap and preallocated solvers. Errors: a buffer too small, truncated, corrupted,
+   re-sealed bad fields, another version, another problem or solver, an uncovered solver kind; a failed load
+   leaves the solver as it was. Files: the atomic write (a write that fails part-way leaves the old checkpoint).
+   Warm start: the prox problem's optimum (weak duality against independent primal values), the errors.
+   One translation unit of the test program (tests/run.c runs suite_ckpt). */
+#define _POSIX_C_SOURCE 200809L
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+#include "internals.h"
+#include <unistd.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+enum { CK_PASSES = 8, CK_STOP = 3 };
+
+static int ck_stop_at(void *user, const ssvm_progress *p) { return p->pass >= *(const int *)user; }
+
+/* the weights (iterate, and average when kept) and the counters after a run */
+typedef struct ck_out {
+    ssvm_real w[256], a[256];
+    int has_avg;
+    ssvm_progress prog;
+} ck_out;
+static void ck_collect(ssvm_solver *s, int d, ck_out *o) {
+    memset(o, 0, sizeof *o);
+    ssvm_solver_weights(s, SSVM_W_ITERATE, o->w, sizeof o->w);
+    o->has_avg = ssvm_solver_weights(s, SSVM_W_AVERAGE, o->a, sizeof o->a) == SSVM_OK;
+    ssvm_solver_progress(s, &o->prog);
+    (void)d;
+}
+/* a solver from c, on the heap or preallocated (heap: *mem, to free) */
+static ssvm_result ck_init(const ssvm_solver_config *c, int prealloc, ssvm_solver *s, void **mem) {
+    size_t bytes = 0;
+    ssvm_result r;
+    *mem = NULL;
+    if (!prealloc) return ssvm_solver_init(c, s);
+    if ((r = ssvm_solver_get_heap_size(c, &bytes)) != SSVM_OK) return r;
+    if (!(*mem = malloc(bytes))) return SSVM_ERR_OUT_OF_MEMORY;
+    return ssvm_solver_init_preallocated(c, *mem, bytes, s);
+}
+static int ck_same(th_ctx *t, const ck_out *u, const ck_out *v, int d, const char *what) {
+    int ok = memcmp(u->w, v->w, sizeof(ssvm_real) * (size_t)d) == 0 && u->has_avg == v->has_avg &&
+             (!u->has_avg || memcmp(u->a, v->a, sizeof(ssvm_real) * (size_t)d) == 0) && u->prog.pass == v->prog.pass &&
+             u->prog.steps == v->prog.steps && u->prog.oracle_calls == v->prog.oracle_calls &&
+             u->prog.eval_oracle_calls == v->prog.eval_oracle_calls &&
+             u->prog.oracle_calls_saved == v->prog.oracle_calls_saved &&
+             memcmp(&u->prog.iterate, &v->prog.iterate, sizeof u->prog.iterate) == 0;
+    TH_CHECKF(t, ok, "%s: the resumed run differs (passes %d/%d, steps %lld/%lld, calls %lld/%lld)", what, u->prog.pass,
+              v->prog.pass, u->prog.steps, v->prog.steps, u->prog.oracle_calls, v->prog.oracle_calls);
+    return ok;
+}
+
+/* Runs c for CK_PASSES passes uninterrupted, and again stopped at CK_STOP (by max_passes, or by_user: the
+   progress callback), checkpointed to memory, the solver dropped, a fresh one loaded and run on: the same bits. */
+static void ck_roundtrip(th_ctx *t, const ssvm_solver_config *c0, int prealloc, int by_user, const char *what) {
+    ssvm_solver_config c = *c0;
+    ssvm_solver s;
+    ck_out u, v;
+    void *mem = NULL, *buf;
+    size_t bytes = 0, written = 0;
+    int stop = CK_STOP, d = c0->problem->d;
+    ssvm_result r;
+    c.gap_tol = 0; c.max_passes = CK_PASSES;
+    if ((r = ck_init(&c, prealloc, &s, &mem)) != SSVM_OK) { TH_CHECKF(t, 0, "%s: init %s", what, ssvm_result_string(r)); free(mem); return; }
+    r = ssvm_solver_run(&s);
+    TH_CHECKF(t, r == SSVM_MAX_PASSES, "%s: %s", what, ssvm_result_string(r));
+    ck_collect(&s, d, &u);
+    ssvm_solver_uninit(&s); free(mem);
+    /* interrupted */
+    if (by_user) { c.progress = ck_stop_at; c.progress_user = &stop; } else c.max_passes = CK_STOP;
+    if (ck_init(&c, prealloc, &s, &mem) != SSVM_OK) { TH_CHECK(t, 0); free(mem); return; }
+    r = ssvm_solver_run(&s);
+    TH_CHECKF(t, r == (by_user ? SSVM_STOPPED_BY_USER : SSVM_MAX_PASSES), "%s: %s", what, ssvm_result_string(r));
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK && bytes > 68);
+    buf = malloc(bytes);
+    TH_CHECK(t, buf != NULL);
+    if (!buf) return;
+    TH_CHECK(t, ssvm_solver_checkpoint_save(&s, buf, bytes - 1, &written) == SSVM_ERR_WORKSPACE && written == 0);
+    TH_CHECK(t, ssvm_solver_checkpoint_save(&s, buf, bytes, &written) == SSVM_OK && written == bytes);
+    ssvm_solver_uninit(&s); free(mem);
+    /* resumed in a fresh solver of the same configuration (the limits may differ) */
+    c.progress = NULL; c.max_passes = CK_STOP;
+    if (ck_init(&c, prealloc, &s, &mem) != SSVM_OK) { TH_CHECK(t, 0); free(mem); free(buf); return; }
+    r = ssvm_solver_checkpoint_load(&s, buf, bytes);
+    TH_CHECKF(t, r == SSVM_OK, "%s: load %s", what, ssvm_result_string(r));
+    ssvm_solver_config_of(&s)->max_passes = CK_PASSES;
+    r = ssvm_solver_run(&s);
+    TH_CHECKF(t, r == SSVM_MAX_PASSES, "%s: resumed %s", what, ssvm_result_string(r));
+    ck_collect(&s, d, &v);
+    ck_same(t, &u, &v, d, what);
+    ssvm_solver_uninit(&s); free(mem); free(buf);
+}
+
+/* Mid-pass: stopped by max_oracle_calls inside a pass (SSG's w still lazily scaled, a permutation half used), then
+   the limit lifted: in the same solver, and after a checkpoint in a fresh one: the same bits. */
+static void ck_midpass(th_ctx *t, const ssvm_solver_config *c0, const char *what) {
+    ssvm_solver_config c = *c0;
+    ssvm_solver s;
+    ck_out u, v;
+    unsigned char *buf = NULL;
+    size_t bytes = 0;
+    int pass, d = c0->problem->d;
+    c.gap_tol = 0; c.max_passes = CK_PASSES; c.max_oracle_calls = 2 * c0->problem->n + c0->problem->n / 2;
+    for (pass = 0; pass < 2; pass++) {
+        TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+        TH_CHECKF(t, ssvm_solver_run(&s) == SSVM_MAX_ORACLE_CALLS, "%s", what);
+        if (pass == 1) { /* drop the solver: a fresh one from the checkpoint */
+            TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK && (buf = (unsigned char *)malloc(bytes)) != NULL);
+            if (buf) TH_CHECK(t, ssvm_solver_checkpoint_save(&s, buf, bytes, NULL) == SSVM_OK);
+            ssvm_solver_uninit(&s);
+            TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+            if (buf) TH_CHECK(t, ssvm_solver_checkpoint_load(&s, buf, bytes) == SSVM_OK);
+            free(buf);
+        }
+        ssvm_solver_config_of(&s)->max_oracle_calls = 0;
+        TH_CHECKF(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES, "%s", what);
+        ck_collect(&s, d, pass ? &v : &u);
+        ssvm_solver_uninit(&s);
+    }
+    ck_same(t, &u, &v, d, what);
+}
+
+/* the chain problem of the tests: 8 sequences, K = 3, F = 3 (dense, with statistics) */
+static int ck_chain(tchain *c, unsigned long long seed, int sparse) {
+    trng r;
+    r.s = seed;
+    tchain_make(c, &r, 8, 3, 3, SSVM_CHAIN_BIASES, sparse);
+    return tchain_problem(c, &c->p) == SSVM_OK;
+}
+
+static void test_ckpt_bcfw_states(th_ctx *t) {
+    static const ssvm_state_kind kinds[5] = {SSVM_STATE_AUTO, SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE,
+                                             SSVM_STATE_SPARSE, SSVM_STATE_DENSE};
+    static const char *names[5] = {"bcfw auto", "bcfw compact", "bcfw compact sparse", "bcfw sparse", "bcfw dense"};
+    tchain c;
+    int k, pre;
+    if (!ck_chain(&c, 7, 1)) { TH_CHECK(t, 0); return; }
+    for (k = 0; k < 5; k++)
+        for (pre = 0; pre < 2; pre++) {
+            ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+            q.state = kinds[k]; q.lambda = 0.05;
+            ck_roundtrip(t, &q, pre, pre, names[k]);
+        }
+    tchain_free(&c);
+}
+static void test_ckpt_bcfw_variants(th_ctx *t) {
+    tchain c;
+    int v;
+    if (!ck_chain(&c, 11, 0)) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 6; v++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        const char *what = "";
+        q.lambda = 0.02;
+        switch (v) {
+        case 0: q.averaging = SSVM_AVG_SUFFIX; what = "bcfw suffix"; break;
+        case 1: q.averaging = SSVM_AVG_UNIFORM; what = "bcfw uniform"; break;
+        case 2: q.line_search = 0; what = "bcfw predefined steps"; break;
+        case 3: q.sampling = SSVM_SAMPLE_PERMUTATION; what = "bcfw permutation"; break;
+        case 4: q.averaging = SSVM_AVG_NONE; q.sampling = SSVM_SAMPLE_CYCLIC; what = "bcfw cyclic"; break;
+        default: q.oracle_quality = 0.5; q.line_search = 0; q.eval_every = 2; what = "bcfw nu, eval every 2"; break;
+        }
+        ck_roundtrip(t, &q, 0, v & 1, what);
+    }
+    tchain_free(&c);
+}
+/* config.bcfw: gap sampling, pairwise / away / all steps, plane caching, a small atom cap */
+static void test_ckpt_bcfw_gaps(th_ctx *t) {
+    tchain c;
+    int v;
+    if (!ck_chain(&c, 13, 0)) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 6; v++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        const char *what = "";
+        q.lambda = 0.02;
+        switch (v) {
+        case 0: q.bcfw.gap_sampling = 1; q.bcfw.gap_check = 2; what = "gap sampling"; break;
+        case 1: q.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE; what = "pairwise"; break;
+        case 2: q.bcfw.steps = SSVM_BCFW_STEPS_AWAY; q.bcfw.gap_sampling = 1; what = "away, gap sampling"; break;
+        case 3: q.bcfw.steps = SSVM_BCFW_STEPS_ALL; q.bcfw.cache = 1; what = "all steps, cache"; break;
+        case 4: q.bcfw.cache = 1; q.bcfw.cache_factor = 0.05; q.bcfw.gap_sampling = 1; what = "cache, gap sampling"; break;
+        default: q.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE; q.bcfw.max_atoms = 2; q.bcfw.gap_degree = 2;
+                 q.bcfw.gap_sampling = 1; what = "pairwise, 2 atoms, degree 2"; break;
+        }
+        ck_roundtrip(t, &q, v == 5, v & 1, what);
+    }
+    tchain_free(&c);
+}
+static void test_ckpt_fw_ssg(th_ctx *t) {
+    tchain c;
+    int v;
+    if (!ck_chain(&c, 17, 1)) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 7; v++) {
+        ssvm_solver_kind kind = v < 2 ? SSVM_FW : SSVM_SSG;
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, kind);
+        const char *what = "";
+        q.lambda = 0.05;
+        switch (v) {
+        case 0: what = "fw"; break;
+        case 1: q.line_search = 0; q.eval_every = 3; what = "fw predefined, eval every 3"; break;
+        case 2: what = "ssg weighted"; break;
+        case 3: q.averaging = SSVM_AVG_SUFFIX; what = "ssg suffix"; break;
+        case 4: q.averaging = SSVM_AVG_UNIFORM; q.sampling = SSVM_SAMPLE_PERMUTATION; what = "ssg uniform, permutation"; break;
+        case 5: q.averaging = SSVM_AVG_NONE; what = "ssg none"; break;
+        default: q.lambda = 1e-4; what = "ssg small lambda (scales fold)"; break;
+        }
+        ck_roundtrip(t, &q, v == 2, v & 1, what);
+    }
+    tchain_free(&c);
+}
+static void test_ckpt_mid_pass(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    if (!ck_chain(&c, 53, 1)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW); q.state = SSVM_STATE_SPARSE; q.sampling = SSVM_SAMPLE_PERMUTATION;
+    ck_midpass(t, &q, "bcfw sparse, permutation, mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW); q.bcfw.steps = SSVM_BCFW_STEPS_ALL; q.bcfw.gap_sampling = 1;
+    ck_midpass(t, &q, "bcfw all steps, gap sampling, mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_SSG); q.lambda = 0.05;
+    ck_midpass(t, &q, "ssg mid-pass");
+    q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE); q.lambda = 0.05;
+    ck_midpass(t, &q, "multisample mid-pass");
+    tchain_free(&c);
+}
+static void test_ckpt_multisample(th_ctx *t) {
+    tchain c;
+    int v;
+    if (!ck_chain(&c, 19, 0)) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 3; v++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_MULTISAMPLE);
+        q.lambda = 0.05;
+        if (v >= 1) { q.ms.samples = 3; TH_CHECK(t, ssvm_chain_kbest_sampler(&c.m, &q.ms.sampler) == SSVM_OK); }
+        if (v == 2) { q.ms.cache_size = 2; q.averaging = SSVM_AVG_UNIFORM; }
+        ck_roundtrip(t, &q, v == 1, v & 1, v == 0 ? "multisample" : v == 1 ? "multisample k-best" : "multisample cache");
+    }
+    tchain_free(&c);
+}
+
+/* a checkpoint at pass CK_STOP of c (malloc'ed, *bytes) */
+static unsigned char *ck_make(const ssvm_solver_config *c0, size_t *bytes) {
+    ssvm_solver_config c = *c0;
+    ssvm_solver s;
+    unsigned char *buf = NULL;
+    c.max_passes = CK_STOP; c.gap_tol = 0;
+    *bytes = 0;
+    if (ssvm_solver_init(&c, &s) != SSVM_OK) return NULL;
+    if (ssvm_solver_run(&s) == SSVM_MAX_PASSES && ssvm_solver_checkpoint_get_size(&s, bytes) == SSVM_OK &&
+        (buf = (unsigned char *)malloc(*bytes)) != NULL && ssvm_solver_checkpoint_save(&s, buf, *bytes, NULL) != SSVM_OK) {
+        free(buf); buf = NULL;
+    }
+    ssvm_solver_uninit(&s);
+    return buf;
+}
+/* load buf into a fresh solver of c; the code */
+static ssvm_result ck_try(const ssvm_solver_config *c, const unsigned char *buf, size_t bytes) {
+    ssvm_solver s;
+    ssvm_result r;
+    if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
+    r = ssvm_solver_checkpoint_load(&s, buf, bytes);
+    ssvm_solver_uninit(&s);
+    return r;
+}
+static void ck_put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)(v & 255u); p[1] = (unsigned char)((v >> 8) & 255u);
+    p[2] = (unsigned char)((v >> 16) & 255u); p[3] = (unsigned char)(v >> 24);
+}
+/* the CRC-32 (zlib's), computed here independently, to re-seal an edited checkpoint */
+static uint32_t ck_crc(const unsigned char *p, size_t n) {
+    uint32_t c = 0xFFFFFFFFu;
+    int k;
+    while (n--) { c ^= *p++; for (k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u))); }
+    return ~c;
+}
+static void ck_reseal(unsigned char *b, size_t bytes) { ck_put32(b + bytes - 4, ck_crc(b, bytes - 4)); }
+
+static void test_ckpt_errors(th_ctx *t) {
+    tchain c, c2, c3;
+    ssvm_solver_config q, q2;
+    unsigned char *buf, *bad;
+    size_t bytes, off;
+    double nan = th_priv_nan();
+    uint64_t u;
+    if (!ck_chain(&c, 23, 0) || !ck_chain(&c2, 29, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.lambda = 0.05; q.averaging = SSVM_AVG_WEIGHTED;
+    buf = ck_make(&q, &bytes);
+    TH_CHECK(t, buf != NULL);
+    if (!buf) return;
+    bad = (unsigned char *)malloc(bytes);
+    TH_CHECK(t, ck_try(&q, buf, bytes) == SSVM_OK);
+    /* truncated, corrupted, not a checkpoint, a later version */
+    TH_CHECK(t, ck_try(&q, buf, bytes - 1) == SSVM_ERR_TRUNCATED);
+    TH_CHECK(t, ck_try(&q, buf, 10) == SSVM_ERR_TRUNCATED);
+    TH_CHECK(t, ck_try(&q, buf, 0) == SSVM_ERR_TRUNCATED);
+    memcpy(bad, buf, bytes); bad[bytes / 2] ^= 0x10;
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_CHECKSUM);
+    memcpy(bad, buf, bytes); bad[3] = 'X';
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_FORMAT);
+    memcpy(bad, buf, bytes); ck_put32(bad + 8, SSVM_CHECKPOINT_FORMAT_VERSION + 1); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_VERSION);
+    memcpy(bad, buf, bytes); ck_put32(bad + 56, 1); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_FORMAT);
+    /* re-sealed bad fields: a negative pass count, a NaN weight (the body's first weight: after 4+8*3+8*12+8 +
+       8*5+8*3+8+4 bytes of counters and scalars) */
+    memcpy(bad, buf, bytes); ck_put32(bad + 64, 0xFFFFFFFFu); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_FORMAT);
+    off = 64 + 4 + 8 * 3 + 8 * 12 + 8 + 8 * 5 + 8 * 3 + 8 + 4;
+    memcpy(&u, &nan, 8);
+    memcpy(bad, buf, bytes);
+    { int k; for (k = 0; k < 8; k++) bad[off + (size_t)k] = (unsigned char)((u >> (8 * k)) & 255u); }
+    ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_NONFINITE);
+    /* the precision field (a float build's checkpoint in a double build, or the reverse) */
+    memcpy(bad, buf, bytes); ck_put32(bad + 40, sizeof(ssvm_real) == 8 ? 4u : 8u); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    /* another problem: other labels with the same dimensions, other dimensions; another solver or option */
+    q2 = q; q2.problem = &c2.p;
+    TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    {
+        trng r;
+        r.s = 31;
+        tchain_make(&c3, &r, 6, 3, 3, SSVM_CHAIN_BIASES, 0);
+        TH_CHECK(t, tchain_problem(&c3, &c3.p) == SSVM_OK);
+        q2 = q; q2.problem = &c3.p;
+        TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+        tchain_free(&c3);
+    }
+    q2 = q; q2.lambda = 0.04;
+    TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    q2 = q; q2.state = SSVM_STATE_DENSE;
+    TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    q2 = q; q2.bcfw.gap_sampling = 1;
+    TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    q2 = ssvm_solver_config_init(&c.p, SSVM_SSG); q2.lambda = 0.05;
+    TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    /* a failed load changes nothing: the same solver then runs as a fresh one */
+    {
+        ssvm_solver s;
+        ssvm_real w1[256], w2[256];
+        ssvm_solver_config q3 = q;
+        ssvm_progress fin;
+        q3.max_passes = 4; q3.gap_tol = 0;
+        TH_CHECK(t, ssvm_train(&q3, w1, sizeof w1, &fin) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_init(&q3, &s) == SSVM_OK);
+        memcpy(bad, buf, bytes); ck_put32(bad + 64, 0xFFFFFFFFu); ck_reseal(bad, bytes);
+        TH_CHECK(t, ssvm_solver_checkpoint_load(&s, bad, bytes) == SSVM_ERR_FORMAT);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2, sizeof w2) == SSVM_OK);
+        TH_CHECK(t, memcmp(w1, w2, sizeof(ssvm_real) * (size_t)c.p.d) == 0);
+        ssvm_solver_uninit(&s);
+    }
+    /* arguments */
+    {
+        ssvm_solver s;
+        size_t n;
+        TH_CHECK(t, ssvm_solver_checkpoint_get_size(NULL, &n) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, NULL) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_checkpoint_save(&s, NULL, 100, NULL) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_checkpoint_write(&s, NULL, NULL) == SSVM_ERR_NULL_CALLBACK);
+        TH_CHECK(t, ssvm_solver_checkpoint_load(&s, NULL, 100) == SSVM_ERR_INVALID_ARG);
+        ssvm_solver_uninit(&s);
+    }
+    free(bad); free(buf);
+    tchain_free(&c); tchain_free(&c2);
+}
+
+/* the kinds checkpoints do not cover: their own code, at every entry point */
+static void test_ckpt_uncovered(th_ctx *t) {
+    tchain c;
+    ssvm_solver s;
+    size_t n;
+    unsigned char b[64];
+    int v;
+    if (!ck_chain(&c, 37, 0)) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 2; v++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, v == 0 ? SSVM_CUTTING_PLANE : SSVM_EG);
+        if (v == 1) q.eg.chain = &c.m;
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n) == SSVM_ERR_CKPT_SOLVER);
+        TH_CHECK(t, ssvm_solver_checkpoint_save(&s, b, sizeof b, NULL) == SSVM_ERR_CKPT_SOLVER);
+        TH_CHECK(t, ssvm_solver_checkpoint_load(&s, b, sizeof b) == SSVM_ERR_CKPT_SOLVER);
+        TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, "/nonexistent/x") == SSVM_ERR_CKPT_SOLVER);
+        ssvm_solver_uninit(&s);
+    }
+    tchain_free(&c);
+}
+
+/* a write callback into memory that can fail after some bytes */
+typedef struct ck_sink { unsigned char *p; size_t n, cap; long long fail_at; } ck_sink;
+static int ck_sink_write(void *user, const void *bytes, size_t n) {
+    ck_sink *k = (ck_sink *)user;
+    if (k->fail_at >= 0 && (long long)(k->n + n) > k->fail_at) return 1;
+    if (k->n + n > k->cap) return 1;
+    memcpy(k->p + k->n, bytes, n);
+    k->n += n;
+    return 0;
+}
+static int ck_file_equals(const char *path, const unsigned char *b, size_t n) {
+    FILE *f = fopen(path, "rb");
+    unsigned char *x;
+    size_t got;
+    int same;
+    if (!f) return 0;
+    x = (unsigned char *)malloc(n + 1);
+    got = x ? fread(x, 1, n + 1, f) : 0;
+    fclose(f);
+    same = x && got == n && memcmp(x, b, n) == 0;
+    free(x);
+    return same;
+}
+/* files: save_file, load_file, the callback, and the atomic replacement under a write that fails part-way */
+static void test_ckpt_files_atomic(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver s, s2;
+    char path[] = "/tmp/ssvm_ckpt_testXXXXXX", tmp[64];
+    unsigned char *b1, *b2;
+    size_t n1 = 0, n2 = 0;
+    ck_sink k;
+    int fd = mkstemp(path);
+    FILE *f;
+    TH_CHECK(t, fd >= 0);
+    if (fd < 0) return;
+    close(fd);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (!ck_chain(&c, 41, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.max_passes = 2; q.gap_tol = 0; q.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE;
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_OK);
+    TH_CHECK(t, access(tmp, F_OK) != 0);
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n1) == SSVM_OK);
+    b1 = (unsigned char *)malloc(n1);
+    TH_CHECK(t, b1 && ssvm_solver_checkpoint_save(&s, b1, n1, NULL) == SSVM_OK);
+    TH_CHECK(t, ck_file_equals(path, b1, n1));
+    /* the callback gives the same bytes; one that fails is SSVM_ERR_IO */
+    k.p = (unsigned char *)malloc(n1); k.n = 0; k.cap = n1; k.fail_at = -1;
+    TH_CHECK(t, ssvm_solver_checkpoint_write(&s, ck_sink_write, &k) == SSVM_OK && k.n == n1 && memcmp(k.p, b1, n1) == 0);
+    k.n = 0; k.fail_at = 100;
+    TH_CHECK(t, ssvm_solver_checkpoint_write(&s, ck_sink_write, &k) == SSVM_ERR_IO);
+    free(k.p);
+    /* two more passes, then a save that dies part-way: the old checkpoint stays, whole, and no temporary */
+    ssvm_solver_config_of(&s)->max_passes = 4;
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n2) == SSVM_OK);
+    b2 = (unsigned char *)malloc(n2);
+    TH_CHECK(t, b2 && ssvm_solver_checkpoint_save(&s, b2, n2, NULL) == SSVM_OK);
+    TH_CHECK(t, th_priv_ck_save_path(&s, path, 100) == SSVM_ERR_IO);
+    TH_CHECK(t, th_priv_ck_save_path(&s, path, (long long)n2 - 3) == SSVM_ERR_IO);
+    TH_CHECK(t, ck_file_equals(path, b1, n1));
+    TH_CHECK(t, access(tmp, F_OK) != 0);
+    /* a temporary the OS cannot create (a directory in its way): SSVM_ERR_IO, the old file stays */
+    TH_CHECK(t, mkdir(tmp, 0700) == 0);
+    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_ERR_IO);
+    TH_CHECK(t, ck_file_equals(path, b1, n1));
+    rmdir(tmp);
+    /* the old checkpoint loads and resumes where it was */
+    TH_CHECK(t, ssvm_solver_init(&q, &s2) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_OK);
+    {
+        ssvm_progress pr;
+        TH_CHECK(t, ssvm_solver_progress(&s2, &pr) == SSVM_OK && pr.pass == 2);
+    }
+    /* a good save replaces it; a file that is not a checkpoint, or no file */
+    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_OK && ck_file_equals(path, b2, n2));
+    f = fopen(path, "wb");
+    if (f) { fputs("not a checkpoint", f); fclose(f); }
+    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_ERR_FORMAT);
+    remove(path);
+    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_ERR_IO);
+    ssvm_solver_uninit(&s2); ssvm_solver_uninit(&s);
+    free(b1); free(b2);
+    tchain_free(&c);
+}
+
+/* lambda/2 |w - w0|^2 + loss(w), the loss from ssvm_primal (which is lambda/2 |w|^2 + loss) */
+static double ck_prox_primal(const ssvm_problem *p, double lam, const ssvm_real *w, const ssvm_real *w0) {
+    size_t bytes = 0;
+    void *work;
+    double P = 0, ww = 0, dd = 0;
+    int j;
+    ssvm_primal_get_work_size(p, &bytes);
+    work = malloc(bytes);
+    if (!work || ssvm_primal(p, lam, w, work, bytes, &P) != SSVM_OK) P = 1e300;
+    free(work);
+    for (j = 0; j < p->d; j++) {
+        ww += (double)w[j] * (double)w[j];
+        dd += ((double)w[j] - (double)w0[j]) * ((double)w[j] - (double)w0[j]);
+    }
+    return P - 0.5 * lam * ww + 0.5 * lam * dd;
+}
+/* Warm start: a model trained on one data set, a new data set of the same dimension. BCFW and FW minimise the
+   prox problem P'(w) = lambda/2 |w - w0|^2 + loss(w): w starts at w0; the reported primal is P' computed here
+   independently; BCFW's prox gap (the engine's gap with the w0 terms) equals the sum of its block gaps (computed
+   from the dual state alone, where w0 cancels); each solver's dual bounds P' from below at the other's answer,
+   at w0 and at the plain optimum (weak duality); the gap falls; BCFW's checkpoints of a warm run resume bit for
+   bit. (On this data the prox problem's dual optimum is spread over many labelings: both converge slowly, so
+   the test checks certificates, not a tight optimum.) */
+static int ck_first_gap(void *user, const ssvm_progress *p) {
+    if (p->pass == 1) *(double *)user = p->iterate.gap;
+    return 0;
+}
+static void test_ckpt_warm_start(th_ctx *t) {
+    tchain a, b;
+    ssvm_solver_config q;
+    ssvm_real w0[256], wb[256], wf[256], wp[256], w[256];
+    ssvm_progress fin, fb, ff;
+    ssvm_model m;
+    ssvm_solver s;
+    double lam = 0.05, tol = IS_FLOAT_BUILD ? 1e-4 : 1e-9, g1b = 0, g1f = 0;
+    if (!ck_chain(&a, 43, 0) || !ck_chain(&b, 47, 1)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&a.p, SSVM_BCFW);
+    q.lambda = lam; q.max_passes = 30;
+    TH_CHECK(t, ssvm_train(&q, w0, sizeof w0, &fin) >= 0);
+    TH_CHECK(t, ssvm_model_of_chain(&a.cfg, w0, &m) == SSVM_OK);
+    /* the new data: plain, and warm-started BCFW and FW */
+    q = ssvm_solver_config_init(&b.p, SSVM_BCFW);
+    q.lambda = lam; q.max_passes = 100; q.gap_tol = 0;
+    TH_CHECK(t, ssvm_train(&q, wp, sizeof wp, &fin) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_config_warm_start(&q, &m) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK &&
+                memcmp(w, w0, sizeof(ssvm_real) * (size_t)b.p.d) == 0); /* it starts at w0 */
+    ssvm_solver_uninit(&s);
+    q.max_passes = 200; q.averaging = SSVM_AVG_NONE; q.bcfw.gap_sampling = 1; q.bcfw.gap_check = 1;
+    q.progress = ck_first_gap; q.progress_user = &g1b;
+    TH_CHECK(t, ssvm_train(&q, wb, sizeof wb, &fb) == SSVM_MAX_PASSES);
+    q = ssvm_solver_config_init(&b.p, SSVM_FW);
+    q.lambda = lam; q.max_passes = 200; q.gap_tol = 0; q.progress = ck_first_gap; q.progress_user = &g1f;
+    TH_CHECK(t, ssvm_solver_config_warm_start(&q, &m) == SSVM_OK);
+    TH_CHECK(t, ssvm_train(&q, wf, sizeof wf, &ff) == SSVM_MAX_PASSES);
+    {
+        const ssvm_objective *ob = &fb.iterate, *of = &ff.iterate;
+        double Pb = ck_prox_primal(&b.p, lam, wb, w0), Pf = ck_prox_primal(&b.p, lam, wf, w0);
+        double P0 = ck_prox_primal(&b.p, lam, w0, w0), Pp = ck_prox_primal(&b.p, lam, wp, w0);
+        double rt = IS_FLOAT_BUILD ? 1e-4 : 1e-9;
+        TH_NEAR(t, ob->primal, Pb, rt);
+        TH_NEAR(t, of->primal, Pf, rt);
+        TH_NEAR(t, fb.gap_estimate, ob->gap, rt); /* sum of block gaps = the prox gap */
+        TH_CHECK(t, ob->dual <= Pf + tol && ob->dual <= P0 + tol && ob->dual <= Pp + tol && ob->dual <= Pb + tol);
+        TH_CHECK(t, of->dual <= Pb + tol && of->dual <= P0 + tol && of->dual <= Pp + tol && of->dual <= Pf + tol);
+        TH_CHECK(t, ob->gap >= -tol && of->gap >= -tol);
+        TH_CHECK(t, ob->gap < 0.1 * g1b && of->gap < 0.1 * g1f);
+        TH_CHECK(t, Pb < P0 && Pf < P0);
+        TH_CHECK(t, Pb <= Pp + ob->gap + tol); /* the plain optimum is no better for P' */
+        TH_CHECK(t, fabs(Pb - Pf) <= ob->gap + of->gap + tol);
+    }
+    /* a warm run's checkpoint resumes bit for bit; the warm start is in the fingerprint */
+    q = ssvm_solver_config_init(&b.p, SSVM_BCFW);
+    q.lambda = lam;
+    TH_CHECK(t, ssvm_solver_config_warm_start(&q, &m) == SSVM_OK);
+    ck_roundtrip(t, &q, 0, 0, "warm bcfw");
+    q.bcfw.steps = SSVM_BCFW_STEPS_ALL; q.bcfw.cache = 1;
+    ck_roundtrip(t, &q, 1, 1, "warm bcfw all steps, cache");
+    q = ssvm_solver_config_init(&b.p, SSVM_FW); q.lambda = lam;
+    TH_CHECK(t, ssvm_solver_config_warm_start(&q, &m) == SSVM_OK);
+    ck_roundtrip(t, &q, 0, 1, "warm fw");
+    {
+        size_t n = 0;
+        unsigned char *buf = ck_make(&q, &n);
+        ssvm_solver_config q2 = q;
+        TH_CHECK(t, buf != NULL);
+        q2.warm_w = NULL;
+        if (buf) TH_CHECK(t, ck_try(&q2, buf, n) == SSVM_ERR_CKPT_MISMATCH);
+        free(buf);
+    }
+    /* errors: another dimension, a solver without a warm start, a NaN */
+    {
+        ssvm_model m2 = m;
+        ssvm_real bad[256];
+        m2.d = b.p.d - 1;
+        q = ssvm_solver_config_init(&b.p, SSVM_BCFW);
+        TH_CHECK(t, ssvm_solver_config_warm_start(&q, &m2) == SSVM_ERR_WARM_START);
+        TH_CHECK(t, ssvm_solver_config_warm_start(&q, NULL) == SSVM_ERR_INVALID_ARG);
+        q.warm_w = w0; q.warm_w_bytes = sizeof(ssvm_real) * (size_t)(b.p.d - 1);
+        TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_WARM_START);
+        q = ssvm_solver_config_init(&b.p, SSVM_SSG);
+        q.warm_w = w0; q.warm_w_bytes = sizeof w0;
+        TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_WARM_START);
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &fin) == SSVM_ERR_WARM_START);
+        q.solver = SSVM_MULTISAMPLE;
+        TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_WARM_START);
+        memcpy(bad, w0, sizeof bad);
+        bad[1] = (ssvm_real)th_priv_nan();
+        q = ssvm_solver_config_init(&b.p, SSVM_FW);
+        q.warm_w = bad; q.warm_w_bytes = sizeof bad;
+        TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_NONFINITE);
+    }
+    tchain_free(&a); tchain_free(&b);
+}
+
+/* Model metadata (format version 2): saved and loaded back; without it the file is the version-1 file, byte for
+   byte as 0.4 wrote it; a version-1 file with the field set, or metadata without its NUL, is SSVM_ERR_FORMAT. */
+static void test_ckpt_model_metadata(th_ctx *t) {
+    ssvm_real w[6] = {1, -2, 0.5, 0.25, 3, -1};
+    ssvm_model m = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, 6, w), l;
+    unsigned char b1[1024], b2[1024];
+    size_t n1 = 0, n2 = 0;
+    m.n_labels = 2; m.n_attrs = 3;
+    TH_CHECK(t, ssvm_model_save(&m, b1, sizeof b1, &n1) == SSVM_OK);
+    TH_CHECK(t, b1[8] == 1 && n1 == 144 + 48 + 4);
+    m.metadata = "";
+    TH_CHECK(t, ssvm_model_save(&m, b2, sizeof b2, &n2) == SSVM_OK && n2 == n1 && memcmp(b1, b2, n1) == 0);
+    m.metadata = "format: svmlight\nbias: 1\n";
+    TH_CHECK(t, ssvm_model_save(&m, b2, sizeof b2, &n2) == SSVM_OK);
+    TH_CHECK(t, b2[8] == 2 && n2 == n1 + strlen(m.metadata) + 1);
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_MULTICLASS, &l) == SSVM_OK);
+    TH_CHECK(t, l.metadata && strcmp(l.metadata, m.metadata) == 0 && memcmp(l.w, w, sizeof w) == 0);
+    ssvm_model_uninit(&l);
+    TH_CHECK(t, ssvm_model_load(b1, n1, SSVM_MODEL_MULTICLASS, &l) == SSVM_OK && l.metadata == NULL);
+    ssvm_model_uninit(&l);
+    b1[76] = 1; ck_reseal(b1, n1);
+    TH_CHECK(t, ssvm_model_load(b1, n1, SSVM_MODEL_ANY, &l) == SSVM_ERR_FORMAT);
+    b2[n2 - 5] = 'x'; ck_reseal(b2, n2); /* the metadata's NUL overwritten */
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_ANY, &l) == SSVM_ERR_FORMAT);
+    b2[8] = 3; ck_reseal(b2, n2);
+    TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_ANY, &l) == SSVM_ERR_VERSION);
+}
+
+void suite_ckpt(th_ctx *t) {
+    TH_RUN(t, test_ckpt_bcfw_states);
+    TH_RUN(t, test_ckpt_bcfw_variants);
+    TH_RUN(t, test_ckpt_bcfw_gaps);
+    TH_RUN(t, test_ckpt_fw_ssg);
+    TH_RUN(t, test_ckpt_multisample);
+    TH_RUN(t, test_ckpt_mid_pass);
+    TH_RUN(t, test_ckpt_errors);
+    TH_RUN(t, test_ckpt_uncovered);
+    TH_RUN(t, test_ckpt_files_atomic);
+    TH_RUN(t, test_ckpt_warm_start);
+    TH_RUN(t, test_ckpt_model_metadata);
+}
