@@ -213,7 +213,7 @@ FUZZCC       ?= clang
 FUZZ_SECONDS ?= 60
 FUZZFLAGS     = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 .PHONY: fuzz fuzz-model
-fuzz: fuzz-model fuzz-readers
+fuzz: fuzz-model fuzz-readers fuzz-ckpt
 $(B)/fuzz_model: tests/fuzz_model.c $(HDR) | $(B)
 	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
 $(B)/fuzz_model_seeds: tests/fuzz_model.c $(HDR) | $(B)
@@ -223,6 +223,23 @@ fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
 	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
+
+# libFuzzer harness of the checkpoint loader (tests/fuzz_ckpt.c), as fuzz-model: seeds from the harness built as
+# a seed writer (checkpoints of 9 solver configurations), the saved regressions in tests/fuzz/crashes/ckpt/
+# replayed first, then FUZZ_SECONDS of fuzzing; the corpus grows in build/fuzz/ckpt_corpus, a finding lands in
+# build/fuzz/ckpt_* and fails the target.
+.PHONY: fuzz-ckpt
+$(B)/fuzz_ckpt: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h $(HDR) | $(B)
+	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
+$(B)/fuzz_ckpt_seeds: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h $(HDR) | $(B)
+	$(CC) $(WARN) -O1 -DFUZZ_CKPT_SEEDS $< -o $@ -lm
+fuzz-ckpt: $(B)/fuzz_ckpt $(B)/fuzz_ckpt_seeds
+	@mkdir -p $(B)/fuzz/ckpt_corpus
+	./$(B)/fuzz_ckpt_seeds $(B)/fuzz/ckpt_corpus
+	@set -e; for f in tests/fuzz/crashes/ckpt/*; do [ -f "$$f" ] && ./$(B)/fuzz_ckpt "$$f" >/dev/null 2>&1 || \
+	    { [ ! -f "$$f" ] || { echo "fuzz-ckpt: $$f fails again"; exit 1; }; }; done
+	./$(B)/fuzz_ckpt -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
+	    -artifact_prefix=$(B)/fuzz/ckpt_ $(B)/fuzz/ckpt_corpus
 
 # libFuzzer on every data reader (clang -fsanitize=fuzzer,address,undefined; tests/fuzz/fuzz_readers.c):
 # the saved corpus and crashes replayed, then FUZZ_SECONDS of fuzzing per reader; skips without libFuzzer.
