@@ -7963,7 +7963,10 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     sk = ssvm__ckrll(r); ac = ssvm__ckrll(r); sp = ssvm__ckrll(r);
     rng = (unsigned long long)ssvm__ckr64(r);
     best = ssvm__ckri(r, SSVM_W_ITERATE, SSVM_W_AVERAGE);
-    if ((sk < 0 || ac < 0 || sp < 0 || !(ws > 0)) && !r->err) r->err = SSVM_ERR_FORMAT;
+    /* the lazy scale only shrinks from 1 and is folded long before 1/ws leaves the range (SSG, multi-sample):
+       a scale in (0, 1] whose inverse is a finite ssvm_real, as the oracles ask (fuzz-ckpt found 1e-313) */
+    if (!(ws > 0 && ws <= 1) || !ssvm__finite((double)(ssvm_real)(1.0 / ws))) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
+    if ((sk < 0 || ac < 0 || sp < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
     if (r->err) return (ssvm_result)r->err;
     if (apply) {
         s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_sp_pool_mem ? s->_sp_pool_bytes : 0);

@@ -133,7 +133,13 @@ static void fz_exercise(ssvm_solver *s, int d) {
     unsigned char *buf = NULL;
     int t;
     for (t = 0; t < 2; t++) {
-        (void)ssvm_solver_pass(s);
+        /* What the loader cannot tell from a real state: finite values off the feasible set (sigma_i off the
+           simplex, a huge scale) may overflow, which the engine's guard reports as SSVM_ERR_NONFINITE; labelings
+           (the multi-sample cache, config.bcfw's atoms) are opaque to the library and reach phi, whose check (the
+           built-in models') says SSVM_ERR_LABEL. Success must come with finite weights. */
+        ssvm_result r = ssvm_solver_pass(s);
+        if (r == SSVM_ERR_NONFINITE || r == SSVM_ERR_LABEL) break;
+        check(r >= 0, "a pass after a load fails other than SSVM_ERR_NONFINITE or SSVM_ERR_LABEL");
         check(ssvm_solver_weights(s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK && fz_finite(w, d), "a non-finite iterate after a load");
         if (ssvm_solver_weights(s, SSVM_W_AVERAGE, w, sizeof w) == SSVM_OK)
             check(fz_finite(w, d), "a non-finite average after a load");
@@ -157,7 +163,6 @@ static void fz_one(const unsigned char *data, size_t size) {
             ssvm_solver_progress(&s, &before);
             r = ssvm_solver_checkpoint_load(&s, data, size);
             check(fz_documented(r), "an undocumented load error");
-            if (getenv("FZDBG")) fprintf(stderr, "cfg %d: %s\n", k, ssvm_result_string(r));
             if (r == SSVM_OK) fz_exercise(&s, d);
             else {
                 ssvm_solver_progress(&s, &after);
