@@ -623,6 +623,49 @@ static void test_ckpt_model_metadata(th_ctx *t) {
     TH_CHECK(t, ssvm_model_load(b2, n2, SSVM_MODEL_ANY, &l) == SSVM_ERR_VERSION);
 }
 
+/* fuzz-ckpt's finding (tests/fuzz/crashes/ckpt/ssg_wscale_denormal): SSG's lazy scale at offset 220 (the header,
+   the counters, the seconds, l, l_bar, the averaging scales) loaded as 1e-313 was accepted, and every oracle call
+   after it refused 1/ws = Inf. A real scale lies in (0, 1] with a finite inverse: anything else is SSVM_ERR_FORMAT. */
+static void ck_putf64(unsigned char *p, double v) {
+    uint64_t u;
+    int k;
+    memcpy(&u, &v, sizeof u);
+    for (k = 0; k < 8; k++) p[k] = (unsigned char)((u >> (8 * k)) & 255u);
+}
+static void test_ckpt_wscale_range(th_ctx *t) {
+    static const double bad_ws[4] = {1e-313, 2.0, 0.0, -0.5};
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver s;
+    unsigned char *buf, *ed;
+    ssvm_real w[64];
+    size_t bytes = 0;
+    int k, j, fin = 1;
+    if (!ck_chain(&c, 31, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_SSG);
+    q.lambda = 0.05;
+    buf = ck_make(&q, &bytes);
+    ed = buf ? (unsigned char *)malloc(bytes) : NULL;
+    TH_CHECK(t, buf != NULL && ed != NULL && bytes > 228 && c.p.d <= 64);
+    if (!buf || !ed) { free(buf); tchain_free(&c); return; }
+    TH_CHECK(t, ck_try(&q, buf, bytes) == SSVM_OK);
+    for (k = 0; k < 4; k++) {
+        memcpy(ed, buf, bytes); ck_putf64(ed + 220, bad_ws[k]); ck_reseal(ed, bytes);
+        TH_CHECKF(t, ck_try(&q, ed, bytes) == SSVM_ERR_FORMAT, "w_scale %g", bad_ws[k]);
+    }
+    /* a scale in range still loads, and the run goes on with finite weights */
+    memcpy(ed, buf, bytes); ck_putf64(ed + 220, 0.5); ck_reseal(ed, bytes);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&s, ed, bytes) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_pass(&s) >= 0);
+    TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
+    for (j = 0; j < c.p.d; j++) fin = fin && w[j] - w[j] == 0;
+    TH_CHECK(t, fin);
+    ssvm_solver_uninit(&s);
+    free(ed); free(buf);
+    tchain_free(&c);
+}
+
 void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_bcfw_states);
     TH_RUN(t, test_ckpt_bcfw_variants);
@@ -635,4 +678,5 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_files_atomic);
     TH_RUN(t, test_ckpt_warm_start);
     TH_RUN(t, test_ckpt_model_metadata);
+    TH_RUN(t, test_ckpt_wscale_range);
 }
