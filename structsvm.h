@@ -7939,6 +7939,19 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
 }
 
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
+/* >>gaps' unknown list as stored (N i32 unk, then N i32 upos, values already in range): unk[0 .. nunk) and upos
+   must be inverse to each other (upos[i] = -1 for a measured i), else the next refresh writes unk[-1] or drops an
+   example from the list (fuzz-ckpt found nunk = 0 with upos[i] >= 0). */
+SSVM__PRIV int ssvm__ck_unknown_ok(const unsigned char *q, int N, int nunk) {
+    int i, u, cnt = 0;
+    for (i = 0; i < N; i++) {
+        u = ssvm__u32_int(ssvm__rd32(q + 4 * ((size_t)N + (size_t)i)));
+        if (u < 0) continue;
+        if (u >= nunk || ssvm__u32_int(ssvm__rd32(q + 4 * (size_t)u)) != i) return 0;
+        cnt++;
+    }
+    return cnt == nunk; /* every listed position is some i's, so unk[0 .. nunk) holds each unknown i once */
+}
 /* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
    that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
 SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
@@ -8030,9 +8043,11 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     }
     if (s->_gp_g) {
         for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_g[i] = v; }
+        size_t pu = r->pos; /* the unknown list and its positions, checked together below */
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_gp_unk[i] = ival; }
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) s->_gp_upos[i] = ival; }
         ival = ssvm__ckri(r, 0, N); if (apply) s->_gp_nunk = ival;
+        if (!r->err && !ssvm__ck_unknown_ok(r->p + pu, N, ival)) r->err = SSVM_ERR_FORMAT;
         ival = ssvm__ckri(r, 0, INT_MAX); if (apply) s->_gp_last_check = ival;
         { double G = ssvm__ckrf(r); if (apply) s->_gp_G = G; }
         if (s->_gp_tree)
