@@ -666,6 +666,53 @@ static void test_ckpt_wscale_range(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* fuzz-ckpt's finding (tests/fuzz/crashes/ckpt/gaps_unknown_list): gap sampling's unknown list unk[0 .. nunk) and
+   its positions upos[] were range-checked only, and nunk = 0 with some upos[i] = 0 made the next refresh write
+   unk[-1]. Now they must be inverse to each other. The layout from the end (gap sampling, no atoms; n = 8, P = 8):
+   the CRC (4), the tree (2P f64), G (f64), last_check, nunk (i32), upos, unk (n i32 each). */
+static int32_t ck_get32(const unsigned char *p) {
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+}
+static void test_ckpt_gaps_unknown_list(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver s;
+    unsigned char *buf, *ed;
+    size_t bytes = 0, o_nunk, o_upos, o_unk;
+    int i, measured = 1;
+    if (!ck_chain(&c, 37, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.lambda = 0.05; q.bcfw.gap_sampling = 1;
+    buf = ck_make(&q, &bytes);
+    ed = buf ? (unsigned char *)malloc(bytes) : NULL;
+    TH_CHECK(t, buf != NULL && ed != NULL && c.p.n == 8 && bytes > 300);
+    if (!buf || !ed || c.p.n != 8 || bytes <= 300) { free(buf); free(ed); tchain_free(&c); return; }
+    o_nunk = bytes - 4 - 16 * 8 - 8 - 4 - 4; o_upos = o_nunk - 4 * 8; o_unk = o_upos - 4 * 8;
+    /* after 3 passes every estimate is measured: nunk = 0, every upos -1 (this also checks the offsets) */
+    for (i = 0; i < 8; i++) measured = measured && ck_get32(buf + o_upos + 4 * (size_t)i) == -1;
+    TH_CHECK(t, ck_get32(buf + o_nunk) == 0 && measured);
+    TH_CHECK(t, ck_try(&q, buf, bytes) == SSVM_OK);
+    /* the finding: an example listed at position 0 of an empty list */
+    memcpy(ed, buf, bytes); ck_put32(ed + o_upos, 0); ck_reseal(ed, bytes);
+    TH_CHECK(t, ck_try(&q, ed, bytes) == SSVM_ERR_FORMAT);
+    /* a list of one, example 3: consistent, loads and runs */
+    memcpy(ed, buf, bytes); ck_put32(ed + o_nunk, 1); ck_put32(ed + o_unk, 3); ck_put32(ed + o_upos + 12, 0);
+    ck_reseal(ed, bytes);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&s, ed, bytes) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_pass(&s) >= 0);
+    ssvm_solver_uninit(&s);
+    /* the list says 3, its position says not listed */
+    memcpy(ed, buf, bytes); ck_put32(ed + o_nunk, 1); ck_put32(ed + o_unk, 3); ck_reseal(ed, bytes);
+    TH_CHECK(t, ck_try(&q, ed, bytes) == SSVM_ERR_FORMAT);
+    /* 3 listed twice */
+    memcpy(ed, buf, bytes); ck_put32(ed + o_nunk, 2); ck_put32(ed + o_unk, 3); ck_put32(ed + o_unk + 4, 3);
+    ck_put32(ed + o_upos + 12, 0); ck_reseal(ed, bytes);
+    TH_CHECK(t, ck_try(&q, ed, bytes) == SSVM_ERR_FORMAT);
+    free(ed); free(buf);
+    tchain_free(&c);
+}
+
 void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_bcfw_states);
     TH_RUN(t, test_ckpt_bcfw_variants);
@@ -679,4 +726,5 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_warm_start);
     TH_RUN(t, test_ckpt_model_metadata);
     TH_RUN(t, test_ckpt_wscale_range);
+    TH_RUN(t, test_ckpt_gaps_unknown_list);
 }
