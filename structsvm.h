@@ -826,7 +826,9 @@
      later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
      problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
      counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
-     SSVM_ERR_NONFINITE. A sparse pool that must grow is allocated before anything is written.
+     SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy
+     w_scale outside (0, 1] or whose inverse is not a finite ssvm_real; gap sampling's unknown list and its
+     positions not inverse to each other. A sparse pool that must grow is allocated before anything is written.
      Format (version 1, SSVM_CHECKPOINT_FORMAT_VERSION), little-endian, byte by byte (the model files' helpers):
    | offset | type      | field                                                                                |
    |--------|-----------|--------------------------------------------------------------------------------------|
@@ -864,6 +866,16 @@
      SSG and the multi-sample solver refuse a warm start (SSVM_ERR_WARM_START): Pegasos' first step has gamma = 1
      and erases any starting point, and the prox term would add an O(d) term to every O(nnz) step (the oracle
      takes one scaled vector, not w0 + scale v). The other solvers refuse it too.
+     Fuzzing: make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c, clang -fsanitize=fuzzer,address,undefined; seeds:
+     checkpoints of 9 configurations, BCFW compact / compact sparse / sparse / dense, pairwise with gap sampling and
+     the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
+     first): each input as is and re-sealed; a load that succeeds must leave a solver whose passes end in success
+     with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave the solver as it was.
+     CI runs it for 20 s; FUZZ_FIGURES. What loading cannot tell from a real state: finite values off the feasible
+     set (sigma_i off the simplex, w far from sum_i w_i) are accepted, and a pass over them may end in
+     SSVM_ERR_NONFINITE (the engine's guard) or give a model no real run would; labelings in the state (the
+     multi-sample cache, config.bcfw's atoms) are opaque to the library, as everywhere, and reach phi, so only a phi
+     that checks its labels (the built-in models' do: SSVM_ERR_LABEL) is safe against a hostile checkpoint.
      Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double
      checkpoints; carry a dual state to new data; compress.
 
@@ -1102,6 +1114,8 @@
                         model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
                         400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
                         CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
+                        make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
+                        loader; its two findings fixed (a lazy scale of 1e-313, an inconsistent unknown list).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
