@@ -381,7 +381,7 @@ static void test_par_chain_inputs_from(th_ctx *t) {
     size_t own = 0, borrowed = 0;
     ssvm_real *w;
     int i, k, L, ya[64], yb[64];
-    if (!par_chain_make(&pc, 43, 12, 4, 6, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    if (!par_chain_make(&pc, 43, 8, 3, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; } /* tchain: n <= 8, F <= 4 */
     sc = pc.c.cfg;
     TH_CHECK(t, ssvm_chain_get_heap_size(&sc, &own) == SSVM_OK);
     sc.inputs_from = &pc.c.m;
