@@ -1,4 +1,4 @@
-/* structsvm.h - v0.4.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.5.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -1082,7 +1082,8 @@
                         make bench-solvers covers every solver (BCFW and SSG with their three averages,
                         multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
                         why it lags BCFW.
-     0.5.0 (unreleased) Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
+     0.5.0 (2026-11-25) Additions only (0.4 code compiles unchanged; models without metadata are still written as
+                        format 1). Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
                         _save_file (atomic: a temporary renamed) / _load_file for BCFW (every state kind and
                         config.bcfw option), FW, SSG and the multi-sample solver, resuming bit for bit; warm start
                         (config.warm_w, ssvm_solver_config_warm_start: w0 as the prox centre, BCFW and FW); errors
@@ -1217,7 +1218,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 4
+#define STRUCTSVM_VERSION_MINOR 5
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
