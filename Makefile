@@ -25,10 +25,12 @@ bench-gaps: $(B)/bench_gaps
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # bench-speed (bench/bench_speed.c): a BCFW pass against n bare oracle calls (OCR-small/large, dense/sparse),
-# BCFW's options to OCR-small's primal target and OCR-large's gap (1e-2; FULL=1: 1e-3), CoNLL end to end
+# BCFW's options to OCR-small's primal target and OCR-large's gap (1e-2; FULL=1: 1e-3), CoNLL end to end; first
+# bench-threads' table, whose threads2_speedup joins bench-speed's RESULT line
 .PHONY: bench-speed
-bench-speed: $(B)/bench_speed
-	./$(B)/bench_speed $(SHARED) $(if $(FULL),--full)
+bench-speed: $(B)/bench_speed $(B)/bench_threads
+	./$(B)/bench_threads $(SHARED) | tee $(B)/bench_threads.out
+	./$(B)/bench_speed $(SHARED) $(if $(FULL),--full) --threads-result $(B)/bench_threads.out
 $(B)/bench_speed: bench/bench_speed.c examples/ocr_data.h examples/conll_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # online EG against BCFW on OCR-small; the kernel solver (linear, RBF) on OCR letters (about 1 CPU-minute)

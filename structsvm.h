@@ -1,4 +1,4 @@
-/* structsvm.h - v0.4.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.5.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -594,7 +594,9 @@
      and its convergence rates not relied on; convergence to BCFW's optimum is tested.
      The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
      have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
-     twice is SSVM_ERR_PARALLEL (-38), found when it returns (the batch is not applied).
+     twice is SSVM_ERR_PARALLEL (-38), found when it returns: in the first phase (oracle calls) the batch is then
+     not applied; in the second (the dense states' block updates) the skipped updates run serially, the batch
+     is applied, and -38 is still returned.
      Thread safety is the caller's: in a task the problem's oracle, truth, phi and (compact state) stats and
      expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
      task_users (b pointers) slot t passes task_users[t] as `user` to every callback; the chain, graph and
@@ -604,7 +606,9 @@
      model and a stateless user oracle need none. A user oracle must be safe to call from several threads.
      Memory: b slots of a direction (d reals, d ints, d bytes), a second d-vector with SSVM_STATE_SPARSE, two
      statistic vectors with a compact state, two labels and one solver view (sizeof(ssvm_solver)) each, plus n
-     bytes: in ssvm_solver_get_heap_size, fixed before training. Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n,
+     bytes: in ssvm_solver_get_heap_size, fixed before training. A chain over dense x keeps its compacted
+     non-zeros in its object (MANUAL: SPEED): give each slot's config inputs_from = the main chain, so the b
+     slots borrow them instead of each holding a copy (OCR-large: 17.9 MB an object in double). Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n,
      a hook or task_users with b = 0, or b with another solver, pairwise/away steps or caching (their step is
      not this one); SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL
      problem user, or a model with scratch under a hook without task_users. The library never creates threads
@@ -613,6 +617,8 @@
      inside the tasks (the oracle and the direction), so two idle cores give at most 1.77x (Amdahl); the serial
      rest is <D, w> and the updates of w and of the average (O(nnz(D)) each), max |w| once a batch. On one
      thread a mini-batch pass costs about 1.09x plain BCFW's (b directions in cache instead of one, the views).
+     Measured on a quiet moment of the 2-core machine: 1.60x (0.101 s -> 0.063 s for 10 passes); plain BCFW
+     0.084 s, because the tasks use the generic compact step (the SPEED path's scratch is the solver's).
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
      trainer sets it). Not built: asynchronous (AP-BCFW's delayed) updates, parallel evaluation passes, the
      atoms' steps (pairwise, away, cache) in batches.
@@ -826,9 +832,9 @@
      later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
      problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
      counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
-     SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy
-     w_scale outside (0, 1] or whose inverse is not a finite ssvm_real; gap sampling's unknown list and its
-     positions not inverse to each other. A sparse pool that must grow is allocated before anything is written.
+     SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy w_scale outside (0, 1] or whose
+     inverse is not a finite ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a
+     compact sparse list that does not ascend. A sparse pool that must grow is allocated before anything is written.
      Format (version 1, SSVM_CHECKPOINT_FORMAT_VERSION), little-endian, byte by byte (the model files' helpers):
    | offset | type      | field                                                                                |
    |--------|-----------|--------------------------------------------------------------------------------------|
@@ -1088,7 +1094,8 @@
                         make bench-solvers covers every solver (BCFW and SSG with their three averages,
                         multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
                         why it lags BCFW.
-     0.5.0 (unreleased) Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
+     0.5.0 (2026-11-25) Additions only (0.4 code compiles unchanged; models without metadata are still written as
+                        format 1). Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
                         _save_file (atomic: a temporary renamed) / _load_file for BCFW (every state kind and
                         config.bcfw option), FW, SSG and the multi-sample solver, resuming bit for bit; warm start
                         (config.warm_w, ssvm_solver_config_warm_start: w0 as the prox centre, BCFW and FW); errors
@@ -1110,12 +1117,17 @@
                         ssvm_problem.scratch_in_user; STRUCTSVM_NO_PARALLEL; errors SSVM_ERR_BATCH (-37),
                         SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
                         structsvm --threads N --batch B, examples/ocr --threads --batch, make bench-threads.
+                        ssvm_chain_config.inputs_from: per-slot chains borrow the main chain's compacted inputs.
+                        Checkpoint loads check that the gap estimates' unknown list agrees with its positions and
+                        that compact sparse lists ascend (SSVM_ERR_FORMAT); the chain's compacted inputs are
+                        aligned in float builds.
                         make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
                         model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
                         400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
                         CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
-                        loader; its two findings fixed (a lazy scale of 1e-313, an inconsistent unknown list).
+                        loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
+                        found 1e-313, which every later oracle call refused) and the unknown list's check above.
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1221,7 +1233,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 4
+#define STRUCTSVM_VERSION_MINOR 5
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -1888,6 +1900,9 @@ typedef struct ssvm_chain_config {
     const int *attr_id;
     const ssvm_real *attr_val; /* NULL: every listed attribute has value 1 */
     const int *labels;         /* gold label per position (training and evaluation) */
+    struct ssvm_chain *inputs_from; /* config.par's per-slot copies: an initialised chain over the same data whose
+                                  compacted dense inputs this one borrows (built at this init if not yet), so b
+                                  slots do not hold b copies; it must outlive this one. NULL: its own copy */
 } ssvm_chain_config;
 /* The model object: the validated data and the oracle's scratch (one object per thread). */
 typedef struct ssvm_chain {
@@ -3308,10 +3323,10 @@ SSVM__PRIV size_t ssvm__chain_u_bytes(int L, int K) {
 SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c);
 SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need);
 SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
-    size_t nzb = c->x ? ssvm__chain_nz_bytes(c) : 0; /* >>speed */
+    size_t nzb = c->x && !c->inputs_from ? ssvm__chain_nz_bytes(c) : 0; /* >>speed */
     if (!ssvm__size3((size_t)L, (size_t)c->n_labels, sizeof(ssvm_real)) || !ssvm__viterbi_bytes(L, c->n_labels) ||
         (c->x && !ssvm__size3(c->n_attrs > 0 ? (size_t)c->n_attrs : 1, sizeof(int) + sizeof(ssvm_real), 1)) ||
-        (c->x && !nzb))
+        (c->x && !c->inputs_from && !nzb))
         return 0;
     return ssvm__chain_u_bytes(L, c->n_labels) + ssvm__viterbi_bytes(L, c->n_labels) + 32 +
            (c->x ? (size_t)c->n_attrs * (sizeof(int) + sizeof(ssvm_real)) : 0) + nzb;
@@ -3458,7 +3473,7 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
 
 /* >>speed: dense x's non-zeros, compacted once (at the first decode: init only records the block), so that the oracle's unary scores and phi/expand loop over
    them without a zero test per attribute (with dense OCR pixels those branches were most of the mispredictions).
-   Layout at the end of the chain's scratch block: values (nnz reals), starts (positions + 1 size_t), ids (nnz
+   Layout at the end of the chain's scratch block: starts (positions + 1 size_t), values (nnz reals), ids (nnz
    ints), in x's order; the bytes are counted in ssvm_chain_get_heap_size. 0: nnz does not fit. */
 SSVM__PRIV size_t ssvm__chain_nz_bytes(const ssvm_chain_config *c) {
     size_t P = (size_t)(c->start[c->n] - c->start[0]), F = (size_t)c->n_attrs, nnz = 0, k;
@@ -3474,9 +3489,9 @@ SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need) {
     unsigned char *b;
     for (k = 0; k < P * F; k++) nnz += x[k] != 0;
     b = ssvm__align16((unsigned char *)m->_scratch + need - (nnz * (sizeof(ssvm_real) + sizeof(int)) + (P + 1) * sizeof(size_t) + 32));
-    m->_nz_val = (ssvm_real *)(void *)b;
-    m->_nz_start = (size_t *)(void *)(b + nnz * sizeof(ssvm_real));
-    m->_nz_idx = (int *)(void *)(m->_nz_start + P + 1);
+    m->_nz_start = (size_t *)(void *)b; /* size_t first at the aligned base: reals after them stay aligned */
+    m->_nz_val = (ssvm_real *)(void *)(m->_nz_start + P + 1);
+    m->_nz_idx = (int *)(void *)(m->_nz_val + nnz);
     nnz = 0;
     for (p = 0; p < P; p++) {
         m->_nz_start[p] = nnz;
@@ -3533,8 +3548,16 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     if ((r = ssvm__chain_check(c, &L)) != SSVM_OK) return r;
     if (!(need = ssvm__chain_scratch_bytes(c, L))) return SSVM_ERR_OVERFLOW;
     if (bytes < need) return SSVM_ERR_WORKSPACE;
+    if (c->inputs_from) { /* >>speed: borrow another chain's compacted inputs (config.par's slots) */
+        ssvm_chain *f = c->inputs_from;
+        if (f == m || !f->_scratch || f->config.inputs_from || f->config.x != c->x || f->config.n != c->n ||
+            f->config.n_attrs != c->n_attrs || f->config.start != c->start)
+            return SSVM_ERR_INVALID_ARG;
+        if (f->_nz_need && !f->_nz_start) ssvm__chain_nz_build(f, f->_nz_need);
+        m->_nz_start = f->_nz_start; m->_nz_idx = f->_nz_idx; m->_nz_val = f->_nz_val;
+    }
     m->config = *c; m->_max_len = L; m->_scratch = heap; m->_scratch_bytes = bytes;
-    if (c->x) m->_nz_need = need; /* >>speed: built at the first decode (init only records the block) */
+    if (c->x && !c->inputs_from) m->_nz_need = need; /* >>speed: built at the first decode (init only records the block) */
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
@@ -6494,7 +6517,7 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     ssvm_svec_clear(D);
     /* >>speed; not under config.par, whose tasks build directions concurrently: the speed path's scratch and
        support bitmap are the solver's, one copy (the generic step gives the same bits) */
-    if ((s->_sig_q || s->_sig_bits) && s->_cfg.par.batch == 0) return ssvm__speed_direction(s, i, len, blk, D);
+    if ((s->_sig_q || s->_sig_bits) && s->_par_b == 0) return ssvm__speed_direction(s, i, len, blk, D);
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -6545,7 +6568,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
-    if ((s->_sig_q || s->_sig_bits) && s->_cfg.par.batch == 0) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if ((s->_sig_q || s->_sig_bits) && s->_par_b == 0) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
@@ -7953,19 +7976,6 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
 }
 
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
-/* >>gaps' unknown list as stored (N i32 unk, then N i32 upos, values already in range): unk[0 .. nunk) and upos
-   must be inverse to each other (upos[i] = -1 for a measured i), else the next refresh writes unk[-1] or drops an
-   example from the list (fuzz-ckpt found nunk = 0 with upos[i] >= 0). */
-SSVM__PRIV int ssvm__ck_unknown_ok(const unsigned char *q, int N, int nunk) {
-    int i, u, cnt = 0;
-    for (i = 0; i < N; i++) {
-        u = ssvm__u32_int(ssvm__rd32(q + 4 * ((size_t)N + (size_t)i)));
-        if (u < 0) continue;
-        if (u >= nunk || ssvm__u32_int(ssvm__rd32(q + 4 * (size_t)u)) != i) return 0;
-        cnt++;
-    }
-    return cnt == nunk; /* every listed position is some i's, so unk[0 .. nunk) holds each unknown i once */
-}
 /* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
    that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
 SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
@@ -8043,11 +8053,14 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     if (s->_sp_off) {
         for (i = 0; i < N && !r->err; i++) {
             int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(s->_sig_off[i + 1] - s->_sig_off[i]);
-            int len = ssvm__ckri(r, 0, lim);
+            int len = ssvm__ckri(r, 0, lim), prev = -1;
             if (apply) { s->_sp_off[i] = used; s->_sp_len[i] = len; s->_sp_cap[i] = len; }
             for (k = 0; k < len && !r->err; k++) {
                 int j = ssvm__ckri(r, 0, lim - 1);
                 ssvm_real v = ssvm__ckr_real(r);
+                /* the compact sparse state's lists ascend (its step merges them): anything else is a bad file */
+                if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && j <= prev && !r->err) r->err = SSVM_ERR_FORMAT;
+                prev = j;
                 if (apply) { s->_sp_idx[used + (size_t)k] = j; s->_sp_val[used + (size_t)k] = v; }
             }
             used += (size_t)len;
@@ -8056,12 +8069,23 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
         if (apply) { s->_sp_pool_used = used; s->_sp_live = used; }
     }
     if (s->_gp_g) {
+        size_t at_unk, at_upos;
         for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_g[i] = v; }
-        size_t pu = r->pos; /* the unknown list and its positions, checked together below */
+        at_unk = r->pos;
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_gp_unk[i] = ival; }
+        at_upos = r->pos;
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) s->_gp_upos[i] = ival; }
         ival = ssvm__ckri(r, 0, N); if (apply) s->_gp_nunk = ival;
-        if (!r->err && !ssvm__ck_unknown_ok(r->p + pu, N, ival)) r->err = SSVM_ERR_FORMAT;
+        if (!r->err) { /* the unknown list and its positions agree (the step trusts them): upos[unk[k]] = k for
+                          k < nunk, and exactly nunk positions set; read in place, so the check pass needs no memory */
+            int cnt = 0;
+            for (k = 0; k < ival && !r->err; k++) {
+                int u = ssvm__u32_int(ssvm__rd32(r->p + at_unk + 4 * (size_t)k));
+                if (ssvm__u32_int(ssvm__rd32(r->p + at_upos + 4 * (size_t)u)) != k) r->err = SSVM_ERR_FORMAT;
+            }
+            for (i = 0; i < N; i++) cnt += ssvm__u32_int(ssvm__rd32(r->p + at_upos + 4 * (size_t)i)) >= 0;
+            if (cnt != ival && !r->err) r->err = SSVM_ERR_FORMAT;
+        }
         ival = ssvm__ckri(r, 0, INT_MAX); if (apply) s->_gp_last_check = ival;
         { double G = ssvm__ckrf(r); if (apply) s->_gp_G = G; }
         if (s->_gp_tree)
@@ -8110,7 +8134,7 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
 
 SSVM__PRIV ssvm_result ssvm__ck_usable(const ssvm_solver *s) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.par.batch != 0) return SSVM_ERR_CKPT_SOLVER; /* mini-batch BCFW (config.par): not covered */
+    if (s->_par_b != 0) return SSVM_ERR_CKPT_SOLVER; /* mini-batch BCFW (config.par): not covered */
     return ssvm__ck_covered(s->_cfg.solver) ? SSVM_OK : SSVM_ERR_CKPT_SOLVER;
 }
 /* the whole checkpoint through w: header, body, CRC; *total = its bytes (from a counting pass when w counts) */

@@ -240,12 +240,15 @@ int main(int argc, char **argv) {
     double ratio_max = -1, opass[4], bpass[4], ratio[4];
     double small_ope = -1, small_s = -1, large_ratio = -1, large_tol, conll_s = -1, conll_f1 = -1, conll_wall = -1;
     int i, full = 0, pass_only = 0, conll_only = 0;
+    const char *threads_file = NULL; /* make bench-speed: bench_threads' output, its threads2_speedup joins our line */
+    char threads2[64] = "";
     outcome so[NV];
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--full")) full = 1;
         else if (!strcmp(argv[i], "--pass-only")) pass_only = 1;
         else if (!strcmp(argv[i], "--conll-only")) conll_only = 1;
         else if (!strcmp(argv[i], "--profile") && i + 1 < argc) profile = argv[++i];
+        else if (!strcmp(argv[i], "--threads-result") && i + 1 < argc) threads_file = argv[++i];
         else shared = argv[i];
     }
     large_tol = full ? 1e-3 : 1e-2;
@@ -317,9 +320,19 @@ int main(int argc, char **argv) {
             }
         }
     }
+    if (threads_file) { /* the RESULT line bench/threads.c printed in the same make bench-speed */
+        FILE *tf = fopen(threads_file, "r");
+        char line[512];
+        double sp;
+        while (tf && fgets(line, sizeof line, tf))
+            if (!strncmp(line, "RESULT ", 7) && strstr(line, "threads2_speedup=") &&
+                sscanf(strstr(line, "threads2_speedup=") + 17, "%lf", &sp) == 1)
+                snprintf(threads2, sizeof threads2, " threads2_speedup=%.2f", sp);
+        if (tf) fclose(tf);
+    }
     printf("\nRESULT small_target_ope=%.1f small_target_s=%.2f large_gap_oracle_ratio=%.3f pass_vs_oracle_max=%.3f "
-           "conll_end_to_end_s=%.2f conll_f1=%.2f large_gap_tol=%g conll_wall_s=%.2f\n",
-           small_ope, small_s, large_ratio, ratio_max, conll_s, conll_f1, large_tol, conll_wall);
+           "conll_end_to_end_s=%.2f conll_f1=%.2f%s large_gap_tol=%g conll_wall_s=%.2f\n",
+           small_ope, small_s, large_ratio, ratio_max, conll_s, conll_f1, threads2, large_tol, conll_wall);
     for (i = 0; i < 4; i++) ssvm_chain_uninit(&m[i]);
     ocr_sparse_free(&ss); ocr_sparse_free(&ls);
     return 0;

@@ -107,7 +107,9 @@ int main(int argc, char **argv) {
     slots = (ssvm_chain *)calloc((size_t)batch, sizeof *slots);
     users = (void **)calloc((size_t)batch, sizeof *users);
     for (k = 0; k < batch; k++) {
-        if (ssvm_chain_init(&cc, &slots[k]) != SSVM_OK) return 1;
+        ssvm_chain_config sc = cc;
+        sc.inputs_from = &m; /* m's compacted pixels, not a copy per slot */
+        if (ssvm_chain_init(&sc, &slots[k]) != SSVM_OK) return 1;
         users[k] = &slots[k];
     }
     w0 = (ssvm_real *)calloc((size_t)p.d, sizeof(ssvm_real));

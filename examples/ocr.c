@@ -185,7 +185,9 @@ int main(int argc, char **argv) {
         users = (void **)calloc((size_t)batch, sizeof *users);
         if (!slots || !users) return fail("slots", SSVM_ERR_OUT_OF_MEMORY);
         for (i = 0; i < batch; i++) {
-            if ((r = ssvm_chain_init(&ctrain, &slots[i])) != SSVM_OK) return fail("slot model", r);
+            ssvm_chain_config sc = ctrain;
+            sc.inputs_from = &mtrain; /* its compacted pixels, not a copy per slot */
+            if ((r = ssvm_chain_init(&sc, &slots[i])) != SSVM_OK) return fail("slot model", r);
             users[i] = &slots[i];
         }
         par.par.task_users = users;

@@ -77,6 +77,11 @@ test_cli_threads() {
     cmp -s "$D/a1s" "$D/a3s" || { diff "$D/a1s" "$D/a3s" | head; return 1; }
     "$BIN" classify "$D/a2.arff" "$D/a3.model" "$D/ap3" > "$D/out" || return 1
     grep -qx 'Hamming loss 0.0000, subset accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
+    # checkpoints do not cover mini-batch BCFW: refused before training (exit 2), not after a pass
+    "$BIN" learn --lambda 0.01 --batch 3 --checkpoint "$D/k.ckpt" "$D/a2.arff" "$D/a4.model" 2> "$D/err"
+    [ $? -eq 2 ] && grep -q "do not combine" "$D/err" && [ ! -e "$D/a4.model" ] || return 1
+    "$BIN" learn --lambda 0.01 --threads 2 --resume "$D/k.ckpt" "$D/a2.arff" "$D/a4.model" 2> /dev/null
+    [ $? -eq 2 ] || return 1
 }
 test_cli_errors() {
     printf '1 1:1\n2 3:1 2:1\n' > "$D/bad.dat"

@@ -666,9 +666,9 @@ static void test_ckpt_wscale_range(th_ctx *t) {
     tchain_free(&c);
 }
 
-/* fuzz-ckpt's finding (tests/fuzz/crashes/ckpt/gaps_unknown_list): gap sampling's unknown list unk[0 .. nunk) and
-   its positions upos[] were range-checked only, and nunk = 0 with some upos[i] = 0 made the next refresh write
-   unk[-1]. Now they must be inverse to each other. The layout from the end (gap sampling, no atoms; n = 8, P = 8):
+/* fuzz-ckpt's finding (tests/fuzz/crashes/ckpt/gaps_unknown_list; found independently of test_ckpt_inconsistent's
+   fix): gap sampling's unknown list unk[0 .. nunk) and its positions upos[] range-checked only, nunk = 0 with some
+   upos[i] = 0 made the next refresh write unk[-1]. They must be inverse to each other (edited file bytes here). The layout from the end (gap sampling, no atoms; n = 8, P = 8):
    the CRC (4), the tree (2P f64), G (f64), last_check, nunk (i32), upos, unk (n i32 each). */
 static int32_t ck_get32(const unsigned char *p) {
     return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
@@ -713,7 +713,59 @@ static void test_ckpt_gaps_unknown_list(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* fields each in range but inconsistent together (a file with a valid CRC, written by the library from a solver
+   whose private state was edited): the gap estimates' unknown list against its positions, and a compact sparse
+   list that does not ascend; both are SSVM_ERR_FORMAT and the loading solver is left as it was */
+static void test_ckpt_inconsistent(th_ctx *t) {
+    int start[3] = {0, 4, 8}, labels[8] = {0, 1, 2, 0, 1, 2, 0, 1}, k, v;
+    ssvm_real x[8 * 3];
+    ssvm_chain_config cc;
+    ssvm_chain m;
+    ssvm_problem p;
+    for (k = 0; k < 24; k++) x[k] = (ssvm_real)((k * 7 % 5) - 2) * (ssvm_real)0.3;
+    cc = ssvm_chain_config_init(2, 3, 3, start, labels);
+    cc.x = x;
+    if (ssvm_chain_init(&cc, &m) != SSVM_OK || ssvm_chain_problem(&m, &p) != SSVM_OK) { TH_CHECK(t, 0); return; }
+    for (v = 0; v < 3; v++) {
+        ssvm_solver_config c = ssvm_solver_config_init(&p, SSVM_BCFW);
+        ssvm_solver s, s2;
+        size_t bytes = 0, off[2];
+        int len[2], *idx = NULL, md;
+        ssvm_real *val = NULL;
+        void *buf;
+        size_t *o0; int *l0, *i0; ssvm_real *v0;
+        c.max_passes = 1; c.gap_tol = 0;
+        if (v < 2) c.bcfw.gap_sampling = 1;
+        else { c.state = SSVM_STATE_COMPACT_SPARSE; c.eval_every = 0; }
+        TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+        if (v == 2) TH_CHECK(t, ssvm_solver_run(&s) >= 0);
+        o0 = s._sp_off; l0 = s._sp_len; i0 = s._sp_idx; v0 = s._sp_val;
+        if (v == 0) s._gp_nunk = 0; /* positions set, list empty */
+        else if (v == 1) { int a = s._gp_unk[0]; s._gp_unk[0] = s._gp_unk[1]; s._gp_unk[1] = a; } /* positions disagree */
+        else { /* example 0's list: one index repeated */
+            md = (int)(s._sig_off[1] - s._sig_off[0]);
+            idx = (int *)calloc((size_t)md, sizeof(int)); val = (ssvm_real *)calloc((size_t)md, sizeof(ssvm_real));
+            off[0] = 0; off[1] = (size_t)md; len[0] = md; len[1] = 0;
+            for (k = 0; idx && val && k < md; k++) { idx[k] = 0; val[k] = (ssvm_real)0.001; }
+            s._sp_off = off; s._sp_len = len; s._sp_idx = idx; s._sp_val = val;
+        }
+        TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK);
+        buf = malloc(bytes);
+        TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&s, buf, bytes, NULL) == SSVM_OK);
+        s._sp_off = o0; s._sp_len = l0; s._sp_idx = i0; s._sp_val = v0;
+        ssvm_solver_uninit(&s);
+        TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
+        TH_CHECKF(t, ssvm_solver_checkpoint_load(&s2, buf, bytes) == SSVM_ERR_FORMAT, "case %d", v);
+        TH_CHECK(t, s2._prog.pass == 0 && s2._prog.steps == 0); /* untouched */
+        TH_CHECK(t, ssvm_solver_run(&s2) >= 0);
+        ssvm_solver_uninit(&s2);
+        free(buf); free(idx); free(val);
+    }
+    ssvm_chain_uninit(&m);
+}
+
 void suite_ckpt(th_ctx *t) {
+    TH_RUN(t, test_ckpt_inconsistent);
     TH_RUN(t, test_ckpt_bcfw_states);
     TH_RUN(t, test_ckpt_bcfw_variants);
     TH_RUN(t, test_ckpt_bcfw_gaps);

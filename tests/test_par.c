@@ -26,8 +26,10 @@ static int par_chain_make(par_chain *pc, unsigned long long seed, int n, int K, 
     tchain_make(&pc->c, &r, n, K, F, 0, sparse);
     pc->c.cfg.flags |= SSVM_CHAIN_COUNTED_LOSS;
     if (tchain_problem(&pc->c, &pc->c.p) != SSVM_OK) return 0;
-    for (k = 0; k < PAR_SLOTS; k++) {
-        if (ssvm_chain_init(&pc->c.cfg, &pc->slot[k]) != SSVM_OK) return 0;
+    for (k = 0; k < PAR_SLOTS; k++) { /* odd slots borrow the main object's compacted inputs (config.inputs_from) */
+        ssvm_chain_config sc = pc->c.cfg;
+        if (k % 2) sc.inputs_from = &pc->c.m;
+        if (ssvm_chain_init(&sc, &pc->slot[k]) != SSVM_OK) return 0;
         pc->users[k] = &pc->slot[k];
         pc->nslots = k + 1;
     }
@@ -370,7 +372,48 @@ static void test_par_oracle_error(th_ctx *t) {
     ssvm_multiclass_uninit(&m.m);
 }
 
+/* slot chains borrowing the main object's compacted dense inputs (ssvm_chain_config.inputs_from): less memory,
+   the same decodes, and a mismatched or uninitialised source refused */
+static void test_par_chain_inputs_from(th_ctx *t) {
+    par_chain pc;
+    ssvm_chain_config sc;
+    ssvm_chain a, b, u;
+    size_t own = 0, borrowed = 0;
+    ssvm_real *w;
+    int i, k, L, ya[64], yb[64];
+    if (!par_chain_make(&pc, 43, 8, 3, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; } /* tchain: n <= 8, F <= 4 */
+    sc = pc.c.cfg;
+    TH_CHECK(t, ssvm_chain_get_heap_size(&sc, &own) == SSVM_OK);
+    sc.inputs_from = &pc.c.m;
+    TH_CHECK(t, ssvm_chain_get_heap_size(&sc, &borrowed) == SSVM_OK);
+    TH_CHECK(t, borrowed < own); /* no copy of the non-zeros */
+    TH_CHECK(t, ssvm_chain_init(&sc, &b) == SSVM_OK);
+    TH_CHECK(t, ssvm_chain_init(&pc.c.cfg, &a) == SSVM_OK);
+    w = (ssvm_real *)calloc((size_t)pc.c.p.d, sizeof *w);
+    for (k = 0; w && k < pc.c.p.d; k++) w[k] = (ssvm_real)((k * 37 % 11) - 5) / 7;
+    for (i = 0; w && i < pc.c.cfg.n; i++) { /* loss-augmented decodes agree label for label */
+        ssvm_problem pa, pb;
+        ssvm_real da = 0, db = 0;
+        L = pc.c.cfg.start[i + 1] - pc.c.cfg.start[i];
+        TH_CHECK(t, L <= 64 && ssvm_chain_problem(&a, &pa) == SSVM_OK && ssvm_chain_problem(&b, &pb) == SSVM_OK);
+        if (L > 64) break;
+        TH_CHECK(t, pa.oracle(pa.user, i, w, 1, ya, &da) == pb.oracle(pb.user, i, w, 1, yb, &db));
+        TH_CHECK(t, memcmp(ya, yb, (size_t)L * sizeof(int)) == 0 && da == db);
+    }
+    free(w);
+    ssvm_chain_uninit(&a);
+    sc.x = pc.c.cfg.x + 1; /* other data */
+    TH_CHECK(t, ssvm_chain_init(&sc, &u) == SSVM_ERR_INVALID_ARG);
+    sc = pc.c.cfg; sc.inputs_from = &b; /* a borrower is not a source */
+    TH_CHECK(t, ssvm_chain_init(&sc, &u) == SSVM_ERR_INVALID_ARG);
+    memset(&u, 0, sizeof u); sc.inputs_from = &u; /* not initialised */
+    TH_CHECK(t, ssvm_chain_init(&sc, &a) == SSVM_ERR_INVALID_ARG);
+    ssvm_chain_uninit(&b);
+    par_chain_free(&pc);
+}
+
 void suite_par(th_ctx *t) {
+    TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
     TH_RUN(t, test_par_threads_identical_multiclass);
     TH_RUN(t, test_par_threads_identical_graph);

@@ -57,7 +57,8 @@ fails=0
 summary=""
 for r in $READERS; do
     grep -v -e '^execs=' -e '^FAILED$' "$B/$r.out"
-    grep -q '^FAILED$' "$B/$r.out" && fails=$((fails+1))
+    # a job that printed FAILED, or died before its last line, is a failure
+    if grep -q '^FAILED$' "$B/$r.out" || ! grep -q '^execs=' "$B/$r.out"; then fails=$((fails+1)); fi
     e=$(grep '^execs=' "$B/$r.out" | tail -n 1 | cut -d= -f2)
     summary="$summary ${r}_execs=${e:-0}"
 done

@@ -39,6 +39,7 @@ static const char *usage =
     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
     "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
     "  --checkpoint C learn: save the run's state to C (atomically: C.tmp, then renamed) every N passes\n"
+    "                 (not with --threads or --batch)\n"
     "  --checkpoint-every N  (default 1)\n"
     "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start)\n"
     "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
@@ -271,7 +272,12 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
             if (!slot_users || !slot_models) return 1;
             for (k = 0; k < b; k++) {
                 if (o->format == FMT_ARFF) { ssvm_graph *g = (ssvm_graph *)slot_models + k; r = ssvm_graph_init(&grc, g); slot_users[k] = g; }
-                else { ssvm_chain *c = (ssvm_chain *)slot_models + k; r = ssvm_chain_init(&chc, c); slot_users[k] = c; }
+                else { /* the slot borrows ch's compacted inputs (dense x), not a copy each */
+                    ssvm_chain *c = (ssvm_chain *)slot_models + k;
+                    ssvm_chain_config sc = chc;
+                    sc.inputs_from = &ch;
+                    r = ssvm_chain_init(&sc, c); slot_users[k] = c;
+                }
                 if (r != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
             }
             sc.par.task_users = slot_users;
@@ -517,6 +523,10 @@ int main(int argc, char **argv) {
         else { fprintf(stderr, "unknown option %s\n%s", a, usage); return 2; }
     }
     o.fmt_set = fmt_set;
+    if ((o.ckpt || o.resume) && (o.batch > 0 || o.threads > 1)) { /* checkpoints do not cover mini-batch BCFW */
+        fprintf(stderr, "--checkpoint and --resume do not combine with --threads or --batch\n");
+        return 2;
+    }
     if (!fmt_set && pos[0]) {
         size_t n = strlen(pos[0]);
         if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;
