@@ -223,6 +223,8 @@ $(B)/fuzz_model_seeds: tests/fuzz_model.c $(HDR) | $(B)
 fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 	@mkdir -p $(B)/fuzz/model_corpus
 	./$(B)/fuzz_model_seeds $(B)/fuzz/model_corpus
+	@set -e; for f in tests/fuzz/crashes/model/*; do [ -f "$$f" ] && ./$(B)/fuzz_model "$$f" >/dev/null 2>&1 || \
+	    { [ ! -f "$$f" ] || { echo "fuzz-model: $$f fails again"; exit 1; }; }; done
 	./$(B)/fuzz_model -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(B)/fuzz/model_ $(B)/fuzz/model_corpus
 

@@ -4805,7 +4805,7 @@ SSVM__PRIV ssvm_result ssvm__model_shape(int kind, int d, int K, int F, int max_
         break;
     case SSVM_MODEL_CHAIN:
         if (flags & ~(SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS | SSVM_CHAIN_ATTR_MAJOR)) return SSVM_ERR_INVALID_ARG;
-        want = (long long)K * F + (long long)K * (K + ((flags & SSVM_CHAIN_BIASES) ? 2 : 0));
+        want = (long long)K * F + (long long)K * ((long long)K + ((flags & SSVM_CHAIN_BIASES) ? 2 : 0)); /* K + 2 in 64 bits (fuzz-model: K = INT_MAX) */
         break;
     case SSVM_MODEL_GRAPH:
         if (flags & ~SSVM_GRAPH_COUNTED_LOSS) return SSVM_ERR_INVALID_ARG;

@@ -339,6 +339,9 @@ static void test_model_bad_sizes(th_ctx *t) {
     n = hand_file(p, v, 1, SSVM_MODEL_MULTICLASS);
     put32(p + 32, 0xFFFFFFFFul); put32(p + 36, 0xFFFFFFFFul); reseal(p, n);
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_OVERFLOW);
+    n = hand_file(p, v, 1, SSVM_MODEL_CHAIN); /* a chain with biases and K = INT_MAX: K + 2 must not overflow an int */
+    put32(p + 36, 0x7FFFFFFFul); put32(p + 48, (unsigned long)SSVM_CHAIN_BIASES); reseal(p, n);
+    TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) < 0);
     n = hand_file(p, v, 1, SSVM_MODEL_MULTICLASS);
     put32(p + 56, 0x7FFFFFFFul); reseal(p, n); /* edges the file does not hold */
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_FORMAT);
