@@ -29,17 +29,30 @@ if $CC -O2 -c "$B/stdio_probe.c" -o "$B/stdio_probe.o" && ! nm -P "$B/stdio_prob
 fi
 
 printf '#define STRUCTSVM_IMPLEMENTATION\n#include "structsvm.h"\n' > "$B/nostdio.c"
+# the twelve host builds, CHECK_JOBS at once (default: the number of cores), reported in order
+JOBS=${CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
+one() { # label obj flags...: compile, then scan; prints its line; exit status 1 on a failure
+    local label=$1 obj=$2; shift 2
+    if ! $CC $W "$@" -c "$B/nostdio.c" -o "$obj"; then echo "FAIL  $label: does not compile"; return 1; fi
+    scan "$obj" "$label"
+}
+j=0
 for real in double float; do
     for cfg in "-DSTRUCTSVM_NO_STDIO" "-DSTRUCTSVM_NO_STDIO -DSTRUCTSVM_NO_MALLOC -DSTRUCTSVM_NO_CLOCK" \
                "-ffreestanding -DSTRUCTSVM_FREESTANDING"; do
         for opt in -O0 -O2; do
-            label="$CC $opt $real $cfg"
-            if ! $CC $W $opt -DSTRUCTSVM_REAL=$real $cfg -c "$B/nostdio.c" -o "$B/nostdio.o"; then
-                echo "FAIL  $label: does not compile"; fails=$((fails+1)); continue
-            fi
-            scan "$B/nostdio.o" "$label" || fails=$((fails+1))
+            j=$((j+1))
+            while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+            # shellcheck disable=SC2086
+            ( one "$CC $opt $real $cfg" "$B/nostdio_$j.o" $opt -DSTRUCTSVM_REAL=$real $cfg > "$B/nostdio_$j.log" 2>&1
+              echo $? > "$B/nostdio_$j.rc" ) &
         done
     done
+done
+wait
+for k in $(seq 1 "$j"); do
+    cat "$B/nostdio_$k.log"
+    [ "$(cat "$B/nostdio_$k.rc" 2>/dev/null || echo 1)" -eq 0 ] || fails=$((fails+1))
 done
 # the firmware build, if the cross compiler is there (newlib has its own _printf_r names)
 if command -v arm-none-eabi-gcc >/dev/null 2>&1; then

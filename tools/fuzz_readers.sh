@@ -26,7 +26,7 @@ one() {
     up=$(echo "$r" | tr a-z A-Z)
     bin="$B/fuzz_$r"
     if ! "$CCF" -g -O1 -std=c99 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-         -DFUZZ_READER=FUZZ_$up tests/fuzz/fuzz_readers.c -o "$bin" -lm; then
+         -DFUZZ_NO_IMPL -DFUZZ_READER=FUZZ_$up tests/fuzz/fuzz_readers.c "$B/impl.o" -o "$bin" -lm; then
         echo "fuzz-readers: $r: does not build"; echo "FAILED"; return
     fi
     for f in tests/fuzz/corpus/"$r"/* tests/fuzz/crashes/"$r"/*; do [ -f "$f" ] && regress+=("$f"); done
@@ -46,6 +46,12 @@ one() {
     [ "$found" -eq 1 ] && echo "FAILED"
     echo "execs=${execs:-0}"
 }
+# the library once, instrumented for every harness (coverage, ASan, UBSan), then a small harness per reader
+printf '#define STRUCTSVM_IMPLEMENTATION\n#include "../../structsvm.h"\n' > "$B/impl.c"
+if ! "$CCF" -g -O1 -std=c99 -Wall -Wextra -Werror -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+     -c "$B/impl.c" -o "$B/impl.o"; then
+    echo "fuzz-readers: the implementation does not build"; echo "RESULT fuzz_readers failures=1"; exit 1
+fi
 # FUZZ_JOBS readers at once (default: the number of cores); each fuzzes for FUZZ_SECONDS of wall time
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for r in $READERS; do

@@ -5,7 +5,9 @@
    code, same position, same data), else the harness aborts. What a reader returns is walked completely, so a
    bad offset or id shows up under ASan; the CoNLL harness also featurizes with a fixed template, and the
    template harness expands its templates over a fixed sentence. */
+#ifndef FUZZ_NO_IMPL /* tools/fuzz_readers.sh links one shared implementation object (-fsanitize=fuzzer-no-link) */
 #define STRUCTSVM_IMPLEMENTATION
+#endif
 #include "../../structsvm.h"
 #include <stdint.h>
 #include <stdlib.h>
