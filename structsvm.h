@@ -4687,6 +4687,27 @@ SSVM__PRIV uint32_t ssvm__rd32(const unsigned char *p) {
 SSVM__PRIV uint64_t ssvm__rd64(const unsigned char *p) {
     return (uint64_t)ssvm__rd32(p) | ((uint64_t)ssvm__rd32(p + 4) << 32);
 }
+/* The envelope model files and checkpoints share: magic (8 bytes), u32 version (1 .. max_version), u32 header
+   bytes, u64 file bytes (>= min_total, <= bytes), then the CRC-32 of everything before the last 4 bytes. */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__envelope(const unsigned char *p, size_t bytes,
+                                                         const unsigned char *magic, uint32_t max_version,
+                                                         uint32_t header, uint64_t min_total, uint32_t *version,
+                                                         uint64_t *total, size_t *end) {
+    size_t k;
+    for (k = 0; k < 8 && k < bytes; k++) if (p[k] != magic[k]) return SSVM_ERR_FORMAT;
+    if (bytes < 12) return SSVM_ERR_TRUNCATED;
+    *version = ssvm__rd32(p + 8);
+    if (*version == 0) return SSVM_ERR_FORMAT;
+    if (*version > max_version) return SSVM_ERR_VERSION;
+    if (bytes < 24) return SSVM_ERR_TRUNCATED;
+    if (ssvm__rd32(p + 12) != header) return SSVM_ERR_FORMAT;
+    *total = ssvm__rd64(p + 16);
+    if (*total < min_total) return SSVM_ERR_FORMAT;
+    if (*total > (uint64_t)bytes) return SSVM_ERR_TRUNCATED;
+    *end = (size_t)*total - 4;
+    if (ssvm__crc32(0, p, *end) != ssvm__rd32(p + *end)) return SSVM_ERR_CHECKSUM;
+    return SSVM_OK;
+}
 SSVM__PRIV double ssvm__rdf64(const unsigned char *p) {
     uint64_t u = ssvm__rd64(p);
     double v;
@@ -4951,21 +4972,12 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     const unsigned char *p = (const unsigned char *)buf;
     uint64_t total, u[11], names, meta;
     uint32_t version;
-    size_t k, nn, off, end;
+    size_t nn, off, end;
     int i, r;
     if (!buf || kind < SSVM_MODEL_ANY || kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_INVALID_ARG;
-    for (k = 0; k < 8 && k < bytes; k++) if (p[k] != magic[k]) return SSVM_ERR_FORMAT;
-    if (bytes < 12) return SSVM_ERR_TRUNCATED;
-    version = ssvm__rd32(p + 8);
-    if (version == 0) return SSVM_ERR_FORMAT;
-    if (version > SSVM_MODEL_FORMAT_VERSION) return SSVM_ERR_VERSION;
-    if (bytes < 24) return SSVM_ERR_TRUNCATED;
-    if (ssvm__rd32(p + 12) != SSVM__MODEL_HEADER) return SSVM_ERR_FORMAT;
-    total = ssvm__rd64(p + 16);
-    if (total < SSVM__MODEL_MIN) return SSVM_ERR_FORMAT;
-    if (total > (uint64_t)bytes) return SSVM_ERR_TRUNCATED;
-    end = (size_t)total - 4;
-    if (ssvm__crc32(0, p, end) != ssvm__rd32(p + end)) return SSVM_ERR_CHECKSUM;
+    if ((r = (int)ssvm__envelope(p, bytes, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN,
+                                 &version, &total, &end)) != SSVM_OK)
+        return (ssvm_result)r;
     /* kind, user_tag, d, K, F, max_len, flags, method, E, attr names, label names */
     for (i = 0; i < 11; i++) u[i] = ssvm__rd32(p + 24 + 4 * i);
     if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
@@ -8201,23 +8213,14 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     const unsigned char *p = (const unsigned char *)buf;
     uint64_t total, fp;
     uint32_t version;
-    size_t k, end;
+    size_t end;
     ssvm__ckr rd;
     ssvm_result r;
     if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
     if (!buf) return SSVM_ERR_INVALID_ARG;
-    for (k = 0; k < 8 && k < bytes; k++) if (p[k] != magic[k]) return SSVM_ERR_FORMAT;
-    if (bytes < 12) return SSVM_ERR_TRUNCATED;
-    version = ssvm__rd32(p + 8);
-    if (version == 0) return SSVM_ERR_FORMAT;
-    if (version > SSVM_CHECKPOINT_FORMAT_VERSION) return SSVM_ERR_VERSION;
-    if (bytes < 24) return SSVM_ERR_TRUNCATED;
-    if (ssvm__rd32(p + 12) != SSVM__CK_HEADER) return SSVM_ERR_FORMAT;
-    total = ssvm__rd64(p + 16);
-    if (total < SSVM__CK_MIN) return SSVM_ERR_FORMAT;
-    if (total > (uint64_t)bytes) return SSVM_ERR_TRUNCATED;
-    end = (size_t)total - 4;
-    if (ssvm__crc32(0, p, end) != ssvm__rd32(p + end)) return SSVM_ERR_CHECKSUM;
+    if ((r = ssvm__envelope(p, bytes, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &version,
+                            &total, &end)) != SSVM_OK)
+        return r;
     if (ssvm__rd32(p + 56) != 0 || ssvm__rd32(p + 60) != 0) return SSVM_ERR_FORMAT;
     if (!ssvm__ck_covered(ssvm__u32_int(ssvm__rd32(p + 24)))) return SSVM_ERR_CKPT_SOLVER;
     if (ssvm__u32_int(ssvm__rd32(p + 24)) != (int)s->_cfg.solver || ssvm__u32_int(ssvm__rd32(p + 28)) != s->_prob.n ||
