@@ -81,14 +81,18 @@ static double pass_ratio(const ssvm_problem *p, int passes_only, double *opass, 
     return rr[ALTS / 2];
 }
 
-typedef struct variant { const char *name; int gap, cache; ssvm_bcfw_steps steps; } variant;
+typedef struct variant { const char *name; int gap, cache; ssvm_bcfw_steps steps; ssvm_eval_schedule sched; } variant;
 static const variant variants[] = {
-    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW},
-    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW},
-    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE},
-    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW},
-    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL},
+    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
+    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
+    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE, SSVM_EVAL_FIXED},
+    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
+    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL, SSVM_EVAL_FIXED},
+    {"bcfw, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT},
+    {"+gap sampling, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT},
 };
+#define V_ALL 4     /* all techniques together */
+#define V_PREDICT 5 /* plain BCFW, SSVM_EVAL_PREDICT */
 #define NV ((int)(sizeof variants / sizeof variants[0]))
 
 typedef struct outcome { int ok, passes; long long calls, ecalls, saved; double wall, cpu; } outcome;
@@ -103,7 +107,7 @@ static outcome run(const ssvm_problem *p, const variant *v, double lambda, doubl
     memset(&o, 0, sizeof o);
     memset(&pr, 0, sizeof pr);
     c.lambda = lambda; c.max_passes = max_passes; c.gap_tol = gap_tol; c.target_primal = target;
-    c.eval_every = every; c.eval_average = every == 1;
+    c.eval_every = every; c.eval_average = every == 1; c.eval_schedule = v->sched;
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
     if (ssvm_solver_init(&c, &s) != SSVM_OK) return o;
     r = ssvm_solver_run(&s);
@@ -176,6 +180,7 @@ static conll_run conll_end_to_end(const char *shared, const variant *v) {
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
     c = ssvm_solver_config_init(&p, SSVM_BCFW);
     c.lambda = 1e-3; c.max_passes = 200; c.gap_tol = 0; c.target_primal = 1.2209; c.eval_every = 1;
+    c.eval_schedule = v->sched;
     c.eval_iterate = 0; /* the certificate is the average's primal: one evaluation pass a pass, not two */
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
     {
@@ -298,8 +303,8 @@ int main(int argc, char **argv) {
             head(t, opass[2]);
             a = run(&p[2], &variants[0], 0.01, -1e300, large_tol, 300, 5);
             row(variants[0].name, &a, opass[2]);
-            b = run(&p[2], &variants[NV - 1], 0.01, -1e300, large_tol, 300, 5);
-            row(variants[NV - 1].name, &b, opass[2]);
+            b = run(&p[2], &variants[V_ALL], 0.01, -1e300, large_tol, 300, 5);
+            row(variants[V_ALL].name, &b, opass[2]);
             if (a.ok && b.ok) large_ratio = (double)b.calls / (double)a.calls;
         }
     }
@@ -309,8 +314,8 @@ int main(int argc, char **argv) {
         printf("| variant | reached | passes | oracle calls | wall s | CPU s (read + train + eval + rest) | test chunk F1 |\n"
                "|---|---|---:|---:|---:|---:|---:|\n");
         {
-            int vs[2] = {0, NV - 1}, k;
-            for (k = 0; k < (full ? 2 : 1); k++) { /* all techniques on CoNLL: FULL=1 only (minutes) */
+            int vs[3] = {V_PREDICT, 0, V_ALL}, k;
+            for (k = 0; k < (full ? 3 : 2); k++) { /* all techniques on CoNLL: FULL=1 only (minutes) */
                 conll_run r = conll_end_to_end(shared, &variants[vs[k]]);
                 printf("| %s | %s | %d | %lld | %.2f | %.2f (%.2f + %.2f + %.2f + %.2f) | %.2f |\n", variants[vs[k]].name,
                        r.ok ? "yes" : "no", r.passes, r.calls, r.wall, r.cpu, r.read_cpu, r.train_cpu, r.eval_cpu,

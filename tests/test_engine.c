@@ -360,6 +360,64 @@ static void test_engine_target_primal(th_ctx *t) {
     }
 }
 
+/* SSVM_EVAL_PREDICT: the rules still fire only on evaluations (certified), with fewer evaluations than the fixed
+   schedule; an unreachable target evaluates only at the doubling passes 1, 2, 4, ...; without a rule to predict,
+   or without a dual (SSG), every pass is evaluated as with SSVM_EVAL_FIXED; the value is checked */
+static void test_engine_eval_predict(th_ctx *t) {
+    tmc c;
+    trng rg = {91};
+    ssvm_solver_config cfg;
+    ssvm_real w[12];
+    ssvm_progress fix, pre;
+    en_rec rec;
+    double target, got;
+    int k;
+    TH_CHECK(t, tmc_random(&c, &rg, 30, 4, 3) == SSVM_OK);
+    /* the primal target: what the fixed schedule reaches at pass 40 */
+    cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    cfg.lambda = 0.01; cfg.gap_tol = 0; cfg.max_passes = 40;
+    memset(&rec, 0, sizeof rec);
+    cfg.progress = en_rec_fn; cfg.progress_user = &rec;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fix) == SSVM_MAX_PASSES);
+    target = rec.best[39];
+    for (k = 0; k < 40; k++) if (rec.best[k] < target) target = rec.best[k];
+    cfg.progress = 0; cfg.max_passes = 400; cfg.target_primal = target;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fix) == SSVM_TARGET_REACHED);
+    cfg.eval_schedule = SSVM_EVAL_PREDICT;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &pre) == SSVM_TARGET_REACHED);
+    got = en_returned_primal(t, &c, cfg.lambda, w, &pre);
+    TH_CHECKF(t, got <= target + (IS_FLOAT_BUILD ? 1e-5 : 1e-12) * fabs(target), "P(w_out) %.17g > target %.17g", got, target);
+    TH_CHECKF(t, pre.pass >= fix.pass && pre.eval_oracle_calls < fix.eval_oracle_calls,
+              "predict: %d passes, %lld evaluation calls; fixed: %d, %lld", pre.pass, pre.eval_oracle_calls, fix.pass,
+              fix.eval_oracle_calls);
+    TH_CHECK(t, pre.eval_oracle_calls % (2 * c.n) == 0); /* whole evaluations, iterate and average */
+    /* the gap rule */
+    cfg.target_primal = -HUGE_VAL; cfg.gap_tol = 1e-2; cfg.max_passes = 4000;
+    cfg.eval_schedule = SSVM_EVAL_FIXED;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fix) == SSVM_CONVERGED);
+    cfg.eval_schedule = SSVM_EVAL_PREDICT;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &pre) == SSVM_CONVERGED);
+    TH_CHECK(t, (pre.returned == SSVM_W_AVERAGE ? pre.average.gap : pre.iterate.gap) <= 1e-2);
+    TH_CHECKF(t, pre.pass >= fix.pass && pre.eval_oracle_calls < fix.eval_oracle_calls,
+              "gap: predict %d passes, %lld calls; fixed %d, %lld", pre.pass, pre.eval_oracle_calls, fix.pass,
+              fix.eval_oracle_calls);
+    /* a target below the optimum (the dual bounds it): only the doubling passes 1, 2, 4, 8, 16, 32 of 40 */
+    cfg.gap_tol = 0; cfg.target_primal = -1; cfg.max_passes = 40;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &pre) == SSVM_MAX_PASSES);
+    TH_CHECKF(t, pre.eval_oracle_calls == 6LL * 2 * c.n, "%lld evaluation calls", pre.eval_oracle_calls);
+    /* nothing to predict: every pass */
+    cfg.target_primal = -HUGE_VAL; cfg.max_passes = 7;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &pre) == SSVM_MAX_PASSES);
+    TH_CHECK(t, pre.eval_oracle_calls == 7LL * 2 * c.n);
+    /* SSG has no dual to bound the optimum: its target is evaluated every pass */
+    cfg = ssvm_solver_config_init(&c.p, SSVM_SSG);
+    cfg.gap_tol = 0; cfg.target_primal = -1; cfg.max_passes = 7; cfg.eval_schedule = SSVM_EVAL_PREDICT;
+    TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &pre) == SSVM_MAX_PASSES);
+    TH_CHECK(t, pre.eval_oracle_calls == 7LL * 2 * c.n);
+    cfg.eval_schedule = (ssvm_eval_schedule)2;
+    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_INVALID_ARG);
+}
+
 /* ---------------------------------------------------------------------------------------------- 4 */
 static void test_engine_returned_vector(th_ctx *t) {
     tmc c;
@@ -868,6 +926,7 @@ void suite_engine(th_ctx *t) {
     TH_RUN(t, test_engine_weights_train_matches_repeats);
     TH_RUN(t, test_engine_weights_bad);
     TH_RUN(t, test_engine_target_primal);
+    TH_RUN(t, test_engine_eval_predict);
     TH_RUN(t, test_engine_returned_vector);
     TH_RUN(t, test_engine_clock);
     TH_RUN(t, test_engine_config_checks);
