@@ -204,8 +204,8 @@
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
      SSVM_EVAL_PREDICT: on the same grid, an evaluation runs only (a) before any has run, (b) at twice the pass
-     of the last one, or (c) where the decay fitted to each vector's last two evaluations, e ~ pass^-r through
-     them (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
+     of the last one, or (c) where the decay fitted to each vector's evaluations, e ~ pass^-r through the last
+     one and the latest at or before half its pass (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
      best dual seen (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so
      what is certified is unchanged; a prediction too early costs an evaluation, one too late costs passes (at
      most up to the doubling). With neither rule set, or only target_primal and no dual to bound the optimum
@@ -1761,10 +1761,11 @@ typedef struct ssvm_solver {
     long long _k, _avg_count, _seq_pos;
     unsigned long long _rng;
     int _best;             /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
-    /* SSVM_EVAL_PREDICT: the last two evaluations of the iterate [0] and the average [1] (pass, primal, gap), the
-       best dual seen (a lower bound on the optimum) and the pass of the last evaluation */
-    int _ev_cnt[2], _ev_k[2][2], _ev_last;
-    double _ev_p[2][2], _ev_g[2][2], _ev_lb;
+    /* SSVM_EVAL_PREDICT: the last SSVM__EV_HIST evaluations of the iterate [0] and the average [1] (pass, primal,
+       gap), the best dual seen (a lower bound on the optimum) and the pass of the last evaluation */
+#define SSVM__EV_HIST 8
+    int _ev_cnt[2], _ev_k[2][SSVM__EV_HIST], _ev_last;
+    double _ev_p[2][SSVM__EV_HIST], _ev_g[2][SSVM__EV_HIST], _ev_lb;
     int _fw_have;          /* FW: wtmp/l_s hold the oracle pass at the current w */
     double _fw_ls, _fw_wall, _fw_cpu;
     /* multi-sample */
@@ -6238,8 +6239,8 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     }
     return SSVM_OK;
 }
-/* SSVM_EVAL_PREDICT: keep the last two evaluations of each vector (a second one at the same pass replaces the
-   first) and the best dual seen, a lower bound on the optimum whatever vector it was evaluated at */
+/* SSVM_EVAL_PREDICT: keep the last SSVM__EV_HIST evaluations of each vector (a second one at the same pass
+   replaces the first) and the best dual seen, a lower bound on the optimum whatever vector it was evaluated at */
 SSVM__PRIV void ssvm__ev_record(ssvm_solver *s) {
     const ssvm_objective *o[2];
     int v, k = s->_prog.pass;
@@ -6250,9 +6251,13 @@ SSVM__PRIV void ssvm__ev_record(ssvm_solver *s) {
         if (o[v]->primal != o[v]->primal) continue;
         if (o[v]->dual == o[v]->dual && o[v]->dual > s->_ev_lb) s->_ev_lb = o[v]->dual;
         if (c == 0 || s->_ev_k[v][c - 1] != k) {
-            if (c == 2) {
-                s->_ev_k[v][0] = s->_ev_k[v][1]; s->_ev_p[v][0] = s->_ev_p[v][1]; s->_ev_g[v][0] = s->_ev_g[v][1];
-                c = 1;
+            if (c == SSVM__EV_HIST) {
+                int j;
+                for (j = 1; j < c; j++) {
+                    s->_ev_k[v][j - 1] = s->_ev_k[v][j]; s->_ev_p[v][j - 1] = s->_ev_p[v][j];
+                    s->_ev_g[v][j - 1] = s->_ev_g[v][j];
+                }
+                c--;
             }
             c++;
         }
@@ -6263,13 +6268,19 @@ SSVM__PRIV void ssvm__ev_record(ssvm_solver *s) {
 }
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x); /* STRUCTSVM_FREESTANDING's SSVM_EXP/LOG */
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
-/* e at pass k from the last two values e1 (pass k1) > e2 (pass k2) on the power law e ~ k^-r through them, r
-   clamped to [1/2, 4]; one value: r = 1 (Frank-Wolfe's O(1/k)); no decrease between the two: r = 1/2 */
-SSVM__PRIV double ssvm__ev_predict(int cnt, const int *ks, double e1, double e2, int k) {
-    double r = 1;
+/* e at pass k on the power law e ~ k^-r through the last value e2 = e[cnt-1] (pass k2) and an anchor e1 (pass
+   k1): the latest evaluation at or before k2/2, else the oldest kept (two points close together fit the noise
+   of BCFW's iterate, not its rate). r clamped to [1/2, 4]; one value: r = 1 (Frank-Wolfe's O(1/k)); no decrease
+   from the anchor: r = 1/2. off: subtracted from every value (the best dual, for the primal excess). */
+SSVM__PRIV double ssvm__ev_predict(int cnt, const int *ks, const double *e, double off, int k) {
+    double r = 1, e2 = e[cnt - 1] - off;
+    int a = 0, j;
     if (e2 <= 0) return e2;
-    if (cnt == 2) {
-        r = e1 > e2 ? SSVM_LOG(e1 / e2) / SSVM_LOG((double)ks[1] / (double)ks[0]) : 0.5;
+    if (cnt >= 2) {
+        double e1;
+        for (j = cnt - 2; j >= 0; j--) if (2 * ks[j] <= ks[cnt - 1]) { a = j; break; }
+        e1 = e[a] - off;
+        r = e1 > e2 ? SSVM_LOG(e1 / e2) / SSVM_LOG((double)ks[cnt - 1] / (double)ks[a]) : 0.5;
         if (!(r >= 0.5)) r = 0.5;
         if (r > 4) r = 4;
     }
@@ -6290,12 +6301,12 @@ SSVM__PRIV int ssvm__ev_due(const ssvm_solver *s, int k) {
         if (!n) continue;
         if (gap_rule && s->_ev_g[v][n - 1] == s->_ev_g[v][n - 1]) {
             any = 1;
-            if (ssvm__ev_predict(n, s->_ev_k[v], s->_ev_g[v][0], s->_ev_g[v][n - 1], k) <= c->gap_tol) return 1;
+            if (ssvm__ev_predict(n, s->_ev_k[v], s->_ev_g[v], 0, k) <= c->gap_tol) return 1;
         }
         if (tgt_rule && s->_ev_lb > -SSVM__HUGE) {
             double lb = s->_ev_lb, tol = c->target_primal - lb;
             any = 1;
-            if (tol > 0 && ssvm__ev_predict(n, s->_ev_k[v], s->_ev_p[v][0] - lb, s->_ev_p[v][n - 1] - lb, k) <= tol)
+            if (tol > 0 && ssvm__ev_predict(n, s->_ev_k[v], s->_ev_p[v], lb, k) <= tol)
                 return 1;
         }
     }

@@ -161,6 +161,19 @@ test_cli_same_as_api() { # the tool and the C API (tests/cli_api.c: same readers
     weights "$D/c.model" > "$D/c.w2"; cmp "$D/c.w" "$D/c.w2" || return 1
 }
 if [ ! -x "$BIN" ]; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+test_cli_eval_predict() {
+    printf '1 1:1 2:0.1 # a\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/e.dat"
+    "$BIN" learn --lambda 0.1 --gap 0.001 --passes 5000 "$D/e.dat" "$D/e1.model" 2> "$D/err1" || return 1
+    "$BIN" learn --lambda 0.1 --gap 0.001 --passes 5000 --eval predict "$D/e.dat" "$D/e2.model" 2> "$D/err2" || return 1
+    ev1=$(grep -c 'primal' "$D/err1"); ev2=$(grep -c 'primal' "$D/err2"); skip=$(grep -c 'not evaluated' "$D/err2")
+    [ "$ev2" -ge 1 ] && [ "$ev2" -lt "$ev1" ] && [ "$skip" -ge 1 ] || { echo "evaluations: every $ev1, predict $ev2 (+$skip skipped)"; return 1; }
+    # the last line is an evaluated pass whose gap met -e
+    tail -1 "$D/err2" | awk '{ for (i = 1; i < NF; i++) if ($i == "gap") g = $(i + 1) } END { exit !(g != "" && g + 0 <= 0.001) }' ||
+        { tail -2 "$D/err2"; return 1; }
+    "$BIN" classify "$D/e.dat" "$D/e2.model" "$D/ep" > "$D/out" || return 1
+    grep -qx 'accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
+    "$BIN" learn --eval sometimes "$D/e.dat" "$D/e3.model" 2> /dev/null; [ $? -eq 2 ] || return 1
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -171,5 +184,6 @@ run test_cli_init
 run test_cli_metadata
 run test_cli_same_as_api
 run test_cli_threads
+run test_cli_eval_predict
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]
