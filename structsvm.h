@@ -1,4 +1,4 @@
-/* structsvm.h - v0.5.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.6.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -186,7 +186,8 @@
        before a pass  max_passes (default 50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends
                       a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds,
                       checked between passes) -> SSVM_MAX_SECONDS. 0 = no limit.
-       after a pass   the evaluation if pass % eval_every == 0 (default 1; 0 = never), then progress() (non-zero
+       after a pass   the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
+                      where predicted, below), then progress() (non-zero
                       -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
                       at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off):
                       an evaluated primal <= target_primal -> SSVM_TARGET_REACHED.
@@ -1141,6 +1142,13 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.6.0 (2026-11-25) Additions only (0.5 code compiles unchanged; the new config field defaults to the old
+                        behaviour). config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE
+                        ENGINE, "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
+                        past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
+                        pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
+                        make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
+                        with them (the RESULT line's conll_end_to_end_s).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1246,7 +1254,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 5
+#define STRUCTSVM_VERSION_MINOR 6
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
