@@ -204,18 +204,21 @@
      an ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
-     SSVM_EVAL_PREDICT: on the same grid, an evaluation runs only (a) before any has run, (b) at twice the pass
-     of the last one, or (c) where the decay fitted to each vector's evaluations, e ~ pass^-r through the last
+     SSVM_EVAL_PREDICT: on the same grid, an evaluation runs only (a) before any has run, (b) at the first grid
+     pass at or after twice the pass of the last one, or (c) where the decay fitted to each vector's evaluations, e ~ pass^-r through the last
      one and the latest at or before half its pass (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
      best dual seen (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so
      what is certified is unchanged; a prediction too early costs an evaluation, one too late costs passes (at
-     most up to the doubling). With neither rule set, or only target_primal and no dual to bound the optimum
-     (SSG; the multi-sample average), every grid pass is evaluated. Passes without an evaluation report NaN as
-     with eval_every > 1. Worth it where an evaluation costs about a pass (BCFW, SSG); not for batch FW and the
-     cutting plane, whose next iteration reuses the evaluation. CoNLL-2000 to primal 1.2209 (make bench-speed):
-     7 evaluations instead of 22, 0.69 of the CPU time end to end. Our construction, not from the papers; its
-     history is not in checkpoints (a resumed run starts it afresh: with config.bcfw's estimates, which an
-     evaluation refreshes, keep SSVM_EVAL_FIXED for bit identity across a resume).
+     most up to the doubling). Where no evaluated vector has a gap and no dual bounds the optimum (SSG), or no
+     rule is set, every grid pass is evaluated, as with SSVM_EVAL_FIXED. Passes without an evaluation report NaN
+     as with eval_every > 1. Worth it for BCFW and the solvers with a dual, where an evaluation costs about a
+     pass; not for batch FW and the cutting plane, whose next iteration reuses the evaluation. CoNLL-2000 to
+     primal 1.2209 (make bench-speed): 7 evaluations instead of 22, the same pass and weights. Our construction,
+     not from the papers. Its history is not in checkpoints: a loaded or resumed run starts it afresh (its first
+     pass is evaluated), so with a stopping rule a resumed run may evaluate, and so stop, at other passes than
+     the uninterrupted one; the iterates up to a given pass are the same bit for bit, except with config.bcfw's
+     estimates (an evaluation refreshes them). For a resume identical in its stopping pass too, keep
+     SSVM_EVAL_FIXED.
      Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time():
      whole seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
@@ -839,7 +842,8 @@
      are not fingerprinted (no feature map call at save or load): same labels and dimensions over other features
      is yours to avoid. What may change between the runs: the stopping rules, progress, clock and allocator, and
      sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
-     The evaluation settings (eval_every, eval_iterate, eval_average) may change too, but with config.bcfw's
+     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too (a loaded
+     solver's SSVM_EVAL_PREDICT history starts afresh: THE ENGINE, "Evaluation schedule"), but with config.bcfw's
      estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity there.
      Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
      SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
@@ -1466,8 +1470,9 @@ typedef enum ssvm_which { SSVM_W_ITERATE = 0, SSVM_W_AVERAGE = 1, SSVM_W_BEST = 
 /* When ssvm_solver_run evaluates (config.eval_schedule; MANUAL: THE ENGINE, "Evaluation schedule") */
 typedef enum ssvm_eval_schedule {
     SSVM_EVAL_FIXED = 0,  /* every eval_every passes */
-    SSVM_EVAL_PREDICT = 1 /* on that grid, only where the past evaluations' decay predicts a stopping rule holds,
-                             and at the latest at twice the pass of the last evaluation */
+    SSVM_EVAL_PREDICT = 1 /* on that grid: the first pass, then only where the past evaluations' decay predicts a
+                             stopping rule holds, and at the latest at twice the pass of the last evaluation;
+                             every pass when nothing can be predicted (no rule; SSG) */
 } ssvm_eval_schedule;
 
 /* primal P(w), dual D and duality gap at one vector; NaN where not evaluated (or no dual exists) */
@@ -6286,7 +6291,7 @@ SSVM__PRIV double ssvm__ev_predict(int cnt, const int *ks, const double *e, doub
     if (e2 <= 0) return e2;
     if (cnt >= 2) {
         double e1;
-        for (j = cnt - 2; j >= 0; j--) if (2 * ks[j] <= ks[cnt - 1]) { a = j; break; }
+        for (j = cnt - 2; j >= 0; j--) if (ks[j] <= ks[cnt - 1] / 2) { a = j; break; }
         e1 = e[a] - off;
         r = e1 > e2 ? SSVM_LOG(e1 / e2) / SSVM_LOG((double)ks[cnt - 1] / (double)ks[a]) : 0.5;
         if (!(r >= 0.5)) r = 0.5;
@@ -6296,14 +6301,14 @@ SSVM__PRIV double ssvm__ev_predict(int cnt, const int *ks, const double *e, doub
 }
 /* SSVM_EVAL_PREDICT: is an evaluation due after pass k? Yes before any evaluation, at twice the last evaluated
    pass, and where a vector's fitted decay puts its gap at or below gap_tol, or its primal excess over the best
-   dual (P - D_best, which must reach target_primal - D_best) at or below that; with neither rule set, or no dual
-   to bound the optimum and no gap rule, every grid pass (the fixed schedule). A wrong prediction costs an
+   dual (P - D_best, which must reach target_primal - D_best) at or below that; with no rule set, or no evaluated
+   gap and no dual to bound the optimum (SSG), every grid pass (the fixed schedule). A wrong prediction costs an
    evaluation (too early) or passes (too late, at most up to the doubling); the certificate is never predicted:
    the rules still read only evaluations. */
 SSVM__PRIV int ssvm__ev_due(const ssvm_solver *s, int k) {
     const ssvm_solver_config *c = &s->_cfg;
     int v, gap_rule = c->gap_tol > 0, tgt_rule = c->target_primal > -SSVM__HUGE, any = 0;
-    if (s->_ev_last <= 0 || k >= 2 * s->_ev_last) return 1;
+    if (s->_ev_last <= 0 || k / 2 >= s->_ev_last) return 1; /* k >= 2 * last, without overflow */
     for (v = 0; v < 2; v++) {
         int n = s->_ev_cnt[v];
         if (!n) continue;
@@ -8346,6 +8351,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
     if ((r = ssvm__ck_read(s, &rd, 1)) != SSVM_OK) return r;
     ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
+    s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT starts afresh */
     return SSVM_OK;
 }
 

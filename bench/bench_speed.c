@@ -19,9 +19,10 @@
       Viterbi on the test set and conlleval's chunk F1. Plain BCFW with SSVM_EVAL_PREDICT (the reported figure),
       then evaluated every pass (FULL=1 adds all
       techniques together).
-   Last line: RESULT small_target_ope=<best of all together / each alone, ope> small_target_s=<its CPU s>
+   Last line: RESULT small_target_ope=<best of the rows but plain BCFW evaluated every pass (each technique alone,
+   all together, predicted evaluations), ope> small_target_s=<its CPU s>
    large_gap_oracle_ratio=<training oracle calls all-together / plain to the large gap, as bench-gaps counts them> pass_vs_oracle_max=<max median>
-   conll_end_to_end_s=<CPU s: what a quiet machine's wall time would be> conll_f1=<F1> large_gap_tol=<the large
+   conll_end_to_end_s=<CPU s of the faster CoNLL row (predicted evaluations, in practice): what a quiet machine's wall time would be> conll_f1=<F1> large_gap_tol=<the large
    run's gap> conll_wall_s=<wall s on this machine>  (-1: not run)
    usage: bench_speed [shared-dir] [--full] [--pass-only | --conll-only] [--profile small|small-sparse] */
 #define _POSIX_C_SOURCE 200809L
@@ -289,7 +290,8 @@ int main(int argc, char **argv) {
         if (ratio[i] > ratio_max) ratio_max = ratio[i];
     }
     if (!pass_only && !conll_only) {
-        head("OCR-small (dense), counted Hamming, lambda = 0.01: to primal <= 2.629, evaluated every pass", opass[0]);
+        head("OCR-small (dense), counted Hamming, lambda = 0.01: to primal <= 2.629, evaluated every pass (predicted "
+             "rows: SSVM_EVAL_PREDICT)", opass[0]);
         for (i = 0; i < NV; i++) {
             so[i] = run(&p[0], &variants[i], 0.01, 2.629, 0, 1000, 1);
             row(variants[i].name, &so[i], opass[0]);
@@ -314,7 +316,7 @@ int main(int argc, char **argv) {
     }
     if (!pass_only) {
         printf("\n#### CoNLL-2000 end to end: read, featurize, BCFW at lambda = 1e-3 to primal <= 1.2209 (evaluated "
-               "every pass), test predictions\n");
+               "every pass, or SSVM_EVAL_PREDICT's passes), test predictions\n");
         printf("| variant | reached | passes | oracle calls | wall s | CPU s (read + train + eval + rest) | test chunk F1 |\n"
                "|---|---|---:|---:|---:|---:|---:|\n");
         {
