@@ -214,11 +214,9 @@
      as with eval_every > 1. Worth it for BCFW and the solvers with a dual, where an evaluation costs about a
      pass; not for batch FW and the cutting plane, whose next iteration reuses the evaluation. CoNLL-2000 to
      primal 1.2209 (make bench-speed): 7 evaluations instead of 22, the same pass and weights. Our construction,
-     not from the papers. Its history is not in checkpoints: a loaded or resumed run starts it afresh (its first
-     pass is evaluated), so with a stopping rule a resumed run may evaluate, and so stop, at other passes than
-     the uninterrupted one; the iterates up to a given pass are the same bit for bit, except with config.bcfw's
-     estimates (an evaluation refreshes them). For a resume identical in its stopping pass too, keep
-     SSVM_EVAL_FIXED.
+     not from the papers. Its history is in checkpoints (format version 2), so a resumed run evaluates and stops
+     where the uninterrupted one would; a version-1 checkpoint (0.5) loads with the history empty (its first pass
+     is then evaluated).
      Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time():
      whole seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
@@ -842,8 +840,7 @@
      are not fingerprinted (no feature map call at save or load): same labels and dimensions over other features
      is yours to avoid. What may change between the runs: the stopping rules, progress, clock and allocator, and
      sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
-     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too (a loaded
-     solver's SSVM_EVAL_PREDICT history starts afresh: THE ENGINE, "Evaluation schedule"), but with config.bcfw's
+     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too, but with config.bcfw's
      estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity there.
      Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
      SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
@@ -853,17 +850,20 @@
      SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy w_scale outside (0, 1] or whose
      inverse is not a finite ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a
      compact sparse list that does not ascend. A sparse pool that must grow is allocated before anything is written.
-     Format (version 1, SSVM_CHECKPOINT_FORMAT_VERSION), little-endian, byte by byte (the model files' helpers):
+     Format (version 2, SSVM_CHECKPOINT_FORMAT_VERSION; version 1, 0.5's, is read too), little-endian, byte by
+     byte (the model files' helpers):
    | offset | type      | field                                                                                |
    |--------|-----------|--------------------------------------------------------------------------------------|
    | 0      | 8 bytes   | magic "SSVMCKPT"                                                                     |
-   | 8      | u32 x 2   | format version (1), header bytes (64)                                                |
+   | 8      | u32 x 2   | format version (2), header bytes (64)                                                |
    | 16     | u64       | file bytes, CRC included                                                             |
    | 24     | i32 x 6   | solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW)             |
    | 48     | u64       | fingerprint                                                                          |
    | 56     | u32 x 2   | reserved, 0                                                                          |
    | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average, the |
-   |        |           | permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for integers) |
+   |        |           | permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for integers), |
+   |        |           | then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per vector a     |
+   |        |           | count and (pass, primal, gap) triples                                                |
    | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
      Files: ssvm_solver_checkpoint_save_file writes path.tmp beside path, flushes and closes it and only then
      renames it over path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it
@@ -1152,7 +1152,8 @@
                         past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
                         pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
                         make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
-                        with them (the RESULT line's conll_end_to_end_s).
+                        with them (the RESULT line's conll_end_to_end_s). Checkpoint format version 2 (the
+                        schedule's history appended; version-1 checkpoints still load, the history empty).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -2742,7 +2743,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const ch
    SSVM_ERR_CKPT_SOLVER. Loaded into a solver initialised with the same configuration on the same problem, the run
    goes on bit for bit as if it had never stopped. Format: magic "SSVMCKPT", version, little-endian, CRC-32; a
    fingerprint of the problem and the solver's options (another one: SSVM_ERR_CKPT_MISMATCH). */
-#define SSVM_CHECKPOINT_FORMAT_VERSION 1 /* the version written; a loader reads versions 1 .. this */
+#define SSVM_CHECKPOINT_FORMAT_VERSION 2 /* the version written; a loader reads versions 1 .. this */
 typedef int (*ssvm_write_fn)(void *user, const void *bytes, size_t n); /* 0: all n written; non-zero: failed */
 /* Bytes of the checkpoint of s now (it grows with a sparse state: ask again before each save). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_get_size(const ssvm_solver *s, size_t *bytes);
@@ -7935,6 +7936,7 @@ typedef struct ssvm__ckr {
     const unsigned char *p;
     size_t pos, end;
     int err; /* first error (ssvm_result), else 0 */
+    int version; /* the file's format version (1: no SSVM_EVAL_PREDICT history) */
 } ssvm__ckr;
 SSVM__PRIV const unsigned char *ssvm__ckr_take(ssvm__ckr *r, size_t n) {
     const unsigned char *q;
@@ -8102,6 +8104,14 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
                 ssvm__ckw_ints(w, s->_gp_lab + sl * ml, (size_t)s->_gp_len[sl]);
             }
         }
+    /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
+    ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
+    for (i = 0; i < 2; i++) {
+        ssvm__ckwi(w, s->_ev_cnt[i]);
+        for (k = 0; k < s->_ev_cnt[i]; k++) {
+            ssvm__ckwi(w, s->_ev_k[i][k]); ssvm__ckwf(w, s->_ev_p[i][k]); ssvm__ckwf(w, s->_ev_g[i][k]);
+        }
+    }
 }
 
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
@@ -8237,6 +8247,27 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
                 }
             }
         }
+    if (r->version >= 2) { /* SSVM_EVAL_PREDICT's history: passes ascending, at most the saved pass; the last
+                              evaluated pass their maximum; primal values finite, gaps finite or NaN */
+        int last = ssvm__ckri(r, 0, g.pass), v, top = 0;
+        double elb = ssvm__ckr_fin(r);
+        if (apply) { s->_ev_last = last; s->_ev_lb = elb; }
+        for (v = 0; v < 2 && !r->err; v++) {
+            int cnt = ssvm__ckri(r, 0, SSVM__EV_HIST), prev = 0;
+            if (apply) s->_ev_cnt[v] = cnt;
+            for (k = 0; k < cnt && !r->err; k++) {
+                int kk = ssvm__ckri(r, 1, g.pass);
+                double pv = ssvm__ckr_fin(r), gv = ssvm__ckrf(r);
+                if ((kk <= prev || (gv == gv && !ssvm__finite(gv))) && !r->err) r->err = SSVM_ERR_FORMAT;
+                prev = kk;
+                if (apply) { s->_ev_k[v][k] = kk; s->_ev_p[v][k] = pv; s->_ev_g[v][k] = gv; }
+            }
+            if (prev > top) top = prev;
+        }
+        if (top != last && !r->err) r->err = SSVM_ERR_FORMAT;
+    } else if (apply) { /* a version-1 checkpoint: the history starts afresh */
+        s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE;
+    }
     if (!r->err && r->pos != r->end) r->err = SSVM_ERR_FORMAT; /* every byte is a field */
     if (!r->err && !apply && s->_sp_off && (r->err = (int)ssvm__ck_pool(s, total)) != 0) return (ssvm_result)r->err;
     return (ssvm_result)r->err;
@@ -8346,12 +8377,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
         return SSVM_ERR_CKPT_MISMATCH;
     if ((r = ssvm__ck_fingerprint(s, &fp)) != SSVM_OK) return r;
     if (fp != ssvm__rd64(p + 48)) return SSVM_ERR_CKPT_MISMATCH;
-    rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0;
+    rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0; rd.version = (int)version;
     if ((r = ssvm__ck_read(s, &rd, 0)) != SSVM_OK) return r; /* everything checked, and the pool's room */
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
     if ((r = ssvm__ck_read(s, &rd, 1)) != SSVM_OK) return r;
     ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
-    s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT starts afresh */
     return SSVM_OK;
 }
 

@@ -669,7 +669,8 @@ static void test_ckpt_wscale_range(th_ctx *t) {
 /* fuzz-ckpt's finding (tests/fuzz/crashes/ckpt/gaps_unknown_list; found independently of test_ckpt_inconsistent's
    fix): gap sampling's unknown list unk[0 .. nunk) and its positions upos[] range-checked only, nunk = 0 with some
    upos[i] = 0 made the next refresh write unk[-1]. They must be inverse to each other (edited file bytes here). The layout from the end (gap sampling, no atoms; n = 8, P = 8):
-   the CRC (4), the tree (2P f64), G (f64), last_check, nunk (i32), upos, unk (n i32 each). */
+   the CRC (4), the evaluation history (format 2), the tree (2P f64), G (f64), last_check, nunk (i32), upos, unk
+   (n i32 each). */
 static int32_t ck_get32(const unsigned char *p) {
     return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
@@ -687,7 +688,9 @@ static void test_ckpt_gaps_unknown_list(th_ctx *t) {
     ed = buf ? (unsigned char *)malloc(bytes) : NULL;
     TH_CHECK(t, buf != NULL && ed != NULL && c.p.n == 8 && bytes > 300);
     if (!buf || !ed || c.p.n != 8 || bytes <= 300) { free(buf); free(ed); tchain_free(&c); return; }
-    o_nunk = bytes - 4 - 16 * 8 - 8 - 4 - 4; o_upos = o_nunk - 4 * 8; o_unk = o_upos - 4 * 8;
+    /* before the CRC, format 2's evaluation history: CK_STOP evaluated passes of iterate and average */
+    o_nunk = bytes - 4 - (4 + 8 + 2 * (4 + 20 * (size_t)CK_STOP)) - 16 * 8 - 8 - 4 - 4;
+    o_upos = o_nunk - 4 * 8; o_unk = o_upos - 4 * 8;
     /* after 3 passes every estimate is measured: nunk = 0, every upos -1 (this also checks the offsets) */
     for (i = 0; i < 8; i++) measured = measured && ck_get32(buf + o_upos + 4 * (size_t)i) == -1;
     TH_CHECK(t, ck_get32(buf + o_nunk) == 0 && measured);
@@ -764,6 +767,64 @@ static void test_ckpt_inconsistent(th_ctx *t) {
     ssvm_chain_uninit(&m);
 }
 
+/* SSVM_EVAL_PREDICT's history (format version 2): a resumed run evaluates where the uninterrupted one does; a
+   version-1 checkpoint (the same bytes without the history block, as 0.5 wrote them) loads with the history
+   empty, so its next pass is evaluated; a history that contradicts the counters is SSVM_ERR_FORMAT */
+static void test_ckpt_eval_schedule(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver a, b;
+    ssvm_progress pa, pb;
+    unsigned char *buf, *v1, *bad;
+    size_t bytes = 0, blk, n1, at;
+    ck_out oa, ob;
+    if (!ck_chain(&c, 23, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.lambda = 0.05; q.gap_tol = 0; q.target_primal = -1; /* unreachable: evaluations at passes 1, 2, 4, 8 */
+    q.eval_schedule = SSVM_EVAL_PREDICT; q.max_passes = 10;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&a, &bytes) == SSVM_OK);
+    buf = (unsigned char *)malloc(bytes); v1 = (unsigned char *)malloc(bytes); bad = (unsigned char *)malloc(bytes);
+    if (!buf || !v1 || !bad) { TH_CHECK(t, 0); free(buf); free(v1); free(bad); ssvm_solver_uninit(&a); return; }
+    TH_CHECK(t, ssvm_solver_checkpoint_save(&a, buf, bytes, &bytes) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, buf, bytes) == SSVM_OK);
+    ssvm_solver_config_of(&a)->max_passes = 20; ssvm_solver_config_of(&b)->max_passes = 20;
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+    ck_collect(&a, c.p.d, &oa); ck_collect(&b, c.p.d, &ob);
+    ck_same(t, &oa, &ob, c.p.d, "predicted evaluations resumed");
+    TH_CHECKF(t, oa.prog.eval_oracle_calls == 5LL * 2 * c.p.n, "%lld evaluation calls (passes 1, 2, 4, 8, 16)",
+              oa.prog.eval_oracle_calls);
+    ssvm_solver_uninit(&b);
+    /* version 1: the history block is 4 + 8 + 2 * (4 + 4 * (4 + 8 + 8)) bytes before the CRC */
+    blk = 4 + 8 + 2 * (4 + 4 * 20);
+    n1 = bytes - blk;
+    memcpy(v1, buf, n1 - 4);
+    ck_put32(v1 + 8, 1);
+    ck_put32(v1 + 16, (uint32_t)n1); ck_put32(v1 + 20, 0);
+    ck_reseal(v1, n1);
+    TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, v1, n1) == SSVM_OK);
+    ssvm_solver_config_of(&b)->max_passes = 11;
+    TH_CHECK(t, ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+    ssvm_solver_progress(&b, &pb);
+    TH_CHECKF(t, pb.eval_oracle_calls == 5LL * 2 * c.p.n, "version 1: %lld evaluation calls (pass 11 evaluated)",
+              pb.eval_oracle_calls);
+    /* the history (at its start, the last evaluated pass) past the saved pass 10; a pass out of order; a wrong last */
+    at = bytes - 4 - blk;
+    memcpy(bad, buf, bytes); ck_put32(bad + at, 11); ck_reseal(bad, bytes);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, bad, bytes) == SSVM_ERR_FORMAT);
+    memcpy(bad, buf, bytes); ck_put32(bad + at + 12 + 4, 3); ck_reseal(bad, bytes); /* the iterate's first pass 1 -> 3 > 2 */
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, bad, bytes) == SSVM_ERR_FORMAT);
+    memcpy(bad, buf, bytes); ck_put32(bad + at, 4); ck_reseal(bad, bytes); /* last evaluated 8 -> 4 */
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, bad, bytes) == SSVM_ERR_FORMAT);
+    ssvm_solver_progress(&b, &pa); /* the failed loads left b as it was */
+    TH_CHECK(t, pa.pass == pb.pass && pa.eval_oracle_calls == pb.eval_oracle_calls);
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    free(buf); free(v1); free(bad);
+}
+
 void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_inconsistent);
     TH_RUN(t, test_ckpt_bcfw_states);
@@ -779,4 +840,5 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_model_metadata);
     TH_RUN(t, test_ckpt_wscale_range);
     TH_RUN(t, test_ckpt_gaps_unknown_list);
+    TH_RUN(t, test_ckpt_eval_schedule);
 }
