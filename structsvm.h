@@ -598,6 +598,9 @@
      with a dense state (COMPACT, DENSE) and no repeated example in the batch, the block state updates run as
      a second parallel phase. A pass is n steps in batches of b (the last one shorter), cut at max_oracle_calls
      as BCFW's is; progress, evaluation, gap, primal/dual, stopping rules and gap estimates are BCFW's.
+     Evaluations (0.6) run their oracle pass on the hook too: chunks of b examples, each chunk's calls at the
+     evaluated w as tasks, then their losses and psi added in example order, so the objectives are the same bits
+     as without a hook (tested); gap sampling's exact check pass of the iterate stays serial.
      Where we deviate from the paper (P1-P4 at the >>par code): P1 synchronous (every call of a batch reads the
      same w: a delay bounded by b - 1 steps, not by timing; the paper's workers are asynchronous); P2 one exact
      line search per block in draw order instead of one common step for the batch (the paper's 2 n tau /
@@ -610,7 +613,7 @@
      The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
      have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
      twice is SSVM_ERR_PARALLEL (-38), found when it returns: in the first phase (oracle calls) the batch is then
-     not applied; in the second (the dense states' block updates) the skipped updates run serially, the batch
+     not applied; in an evaluation's chunk the evaluation fails with it (the weights are untouched); in the second (the dense states' block updates) the skipped updates run serially, the batch
      is applied, and -38 is still returned.
      Thread safety is the caller's: in a task the problem's oracle, truth, phi and (compact state) stats and
      expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
@@ -1154,6 +1157,9 @@
                         make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
                         with them (the RESULT line's conll_end_to_end_s). Checkpoint format version 2 (the
                         schedule's history appended; version-1 checkpoints still load, the history empty).
+                        Mini-batch BCFW's evaluations run their oracle calls on the caller's hook too (chunks of b
+                        examples, added in example order: the same bits for any thread count). examples/
+                        ssvm_threads.h spins briefly before sleeping (SSVM_THREADS_SPIN).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.
@@ -1865,6 +1871,7 @@ typedef struct ssvm_solver {
     struct ssvm_solver *_par_views;
     unsigned char *_par_mark; /* n: the examples of the current batch */
     int _par_b, _par_n;       /* the batch size; the current batch's count */
+    const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
     double _par_wmax;         /* a bound on max_j |w_j| during the batch's serial phase */
 } ssvm_solver;
 
@@ -6147,21 +6154,11 @@ SSVM__PRIV ssvm_result ssvm__move(ssvm_solver *s, const ssvm_svec *E, double c, 
    l_s = sum_i c_i Delta_i / sum c; then P(w), and with l (the dual's loss term; NaN if none) D and the gap
    (paper eqs. 3-5, Sec. 4 and App. B.4): D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s. Used by
    every solver, by batch FW's own step, and by ssvm_primal. A non-finite result is SSVM_ERR_NONFINITE. */
-SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w, double l,
-                                       ssvm_svec *acc, int *y, int *y2, long long *calls, ssvm_objective *o,
-                                       double *ls_out) {
-    double lsum = 0, ls, ww, wws;
-    ssvm_real delta;
-    int i, len;
-    ssvm_result r;
-    ssvm_svec_clear(acc);
-    for (i = 0; i < p->n; i++) {
-        if ((r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta)) != SSVM_OK) return r;
-        (*calls)++;
-        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
-        r = ssvm__add_psi(p, y2, i, y, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
-        if (r != SSVM_OK) return r;
-    }
+/* the objective from the pass's sums: lsum = sum_i c_i Delta_i, acc = w_s */
+SSVM__PRIV ssvm_result ssvm__objective_finish(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w,
+                                              double l, double lsum, const ssvm_svec *acc, ssvm_objective *o,
+                                              double *ls_out) {
+    double ls, ww, wws;
     ls = lsum / wsum;
     ww = (double)ssvm__dot(p->d, w, w);
     wws = (double)ssvm_svec_dot(acc, w);
@@ -6177,6 +6174,23 @@ SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double
     if (!ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
     if (ls_out) *ls_out = ls;
     return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w, double l,
+                                       ssvm_svec *acc, int *y, int *y2, long long *calls, ssvm_objective *o,
+                                       double *ls_out) {
+    double lsum = 0;
+    ssvm_real delta;
+    int i, len;
+    ssvm_result r;
+    ssvm_svec_clear(acc);
+    for (i = 0; i < p->n; i++) {
+        if ((r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta)) != SSVM_OK) return r;
+        (*calls)++;
+        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
+        r = ssvm__add_psi(p, y2, i, y, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
+        if (r != SSVM_OK) return r;
+    }
+    return ssvm__objective_finish(p, lam, wsum, w, l, lsum, acc, o, ls_out);
 }
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
@@ -6218,6 +6232,8 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
 }
 SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
+SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
+                                           double *ls_out); /* >>par */
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
     const ssvm_real *w = s->_w;
     double ls;
@@ -6226,6 +6242,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     if (s->_cfg.solver == SSVM_KBCFW) return ssvm__kn_evaluate(s, average, o);
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     if (s->_gp_g && !average) r = ssvm__gaps_objective(s, w, o, &ls); /* >>gaps: the check pass, block by block */
+    else if (s->_par_b && s->_cfg.par.parallel_for) r = ssvm__par_objective(s, w, average, o, &ls); /* >>par */
     else
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                             &s->_prog.eval_oracle_calls, o, &ls);
@@ -7416,6 +7433,11 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
 }
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; s->_par_b = 0; return SSVM_OK; }
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
+SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
+                                           double *ls_out) {
+    (void)s; (void)w; (void)average; (void)o; (void)ls_out;
+    return SSVM_ERR_NOT_SUPPORTED;
+}
 #else
 typedef struct ssvm__par_slot {
     int i, len;       /* the example and its labeling's length */
@@ -7672,6 +7694,46 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         if (bad && r == SSVM_OK) r = SSVM_ERR_PARALLEL;
     }
     return r;
+}
+/* The evaluation's oracle pass on the caller's threads (config.par with a hook): chunks of b examples, each chunk's
+   loss-augmented calls at the evaluated w as tasks (slot t: example i0 + t, on the slot's user), then their
+   losses and psi added in example order, as ssvm__objective adds them: the same bits for any thread count. */
+SSVM__PRIV void ssvm__par_eval_task(void *ctx, size_t t) {
+    ssvm_solver *s = (ssvm_solver *)ctx;
+    ssvm__par_slot *q;
+    ssvm_problem pv;
+    if (t >= (size_t)s->_par_n) return;
+    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (++q->ran != 1) return;
+    pv = s->_prob;
+    if (s->_cfg.par.task_users) pv.user = s->_cfg.par.task_users[t];
+    q->ro = ssvm__call_oracle(&pv, q->i, s->_par_eval_w, 1.0, q->y, &q->len, &q->delta);
+}
+SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
+                                           double *ls_out) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    double lam = s->_cfg.lambda, lsum = 0;
+    int i0, t, cnt, n = p->n;
+    ssvm_result r;
+    ssvm_svec_clear(&s->_sv);
+    s->_par_eval_w = w;
+    for (i0 = 0; i0 < n; i0 += cnt) {
+        cnt = n - i0 < s->_par_b ? n - i0 : s->_par_b;
+        for (t = 0; t < cnt; t++) { sl[t].i = i0 + t; sl[t].ran = 0; sl[t].ro = SSVM_OK; sl[t].len = 0; }
+        s->_par_n = cnt;
+        s->_cfg.par.parallel_for(s->_cfg.par.user, (size_t)cnt, ssvm__par_eval_task, s);
+        for (t = 0; t < cnt; t++) if (sl[t].ran != 1) return SSVM_ERR_PARALLEL;
+        for (t = 0; t < cnt; t++) {
+            int i = i0 + t;
+            if (sl[t].ro != SSVM_OK) return sl[t].ro;
+            s->_prog.eval_oracle_calls++;
+            lsum += p->weights ? (double)sl[t].delta * (double)p->weights[i] : (double)sl[t].delta;
+            r = ssvm__add_psi(p, sl[t].y2, i, sl[t].y, sl[t].len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), &s->_sv);
+            if (r != SSVM_OK) return r;
+        }
+    }
+    return ssvm__objective_finish(p, lam, s->_wsum, w, ssvm__dual_l(s, average), lsum, &s->_sv, o, ls_out);
 }
 /* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
    max_oracle_calls as BCFW's pass is */

@@ -79,7 +79,8 @@ static ssvm_result par_train(const ssvm_solver_config *c, ssvm_real *w, ssvm_pro
     return r;
 }
 
-/* the NULL hook and 1, 2, 4 threads give the same bits (iterate, average, objective); threads == 0: NULL hook */
+/* the NULL hook and 1, 2, 4 threads give the same bits (iterate, average, and the objectives of the evaluations,
+   whose oracle calls run on the hook too); threads == 0: NULL hook */
 static void par_check_threads(th_ctx *t, ssvm_solver_config c, const char *what) {
     int d = c.problem->d, nt[4] = {0, 1, 2, 4}, k;
     ssvm_real *w0 = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
@@ -99,7 +100,9 @@ static void par_check_threads(th_ctx *t, ssvm_solver_config c, const char *what)
         TH_CHECKF(t, r1 == r0, "%s, %d threads: %d vs %d", what, nt[k], (int)r1, (int)r0);
         TH_CHECKF(t, memcmp(w0, w1, 2 * (size_t)d * sizeof(ssvm_real)) == 0, "%s: %d threads differ", what, nt[k]);
         TH_CHECKF(t, p1.oracle_calls == p0.oracle_calls && p1.steps == p0.steps && p1.pass == p0.pass &&
-                     memcmp(&p1.iterate, &p0.iterate, sizeof p0.iterate) == 0, "%s: %d threads' progress differs", what, nt[k]);
+                     memcmp(&p1.iterate, &p0.iterate, sizeof p0.iterate) == 0 &&
+                     memcmp(&p1.average, &p0.average, sizeof p0.average) == 0 &&
+                     p1.eval_oracle_calls == p0.eval_oracle_calls, "%s: %d threads' progress differs", what, nt[k]);
     }
     free(w0); free(w1);
 }
@@ -268,6 +271,12 @@ static void par_hook_reverse(void *user, size_t count, ssvm_task_fn task, void *
     ++*(int *)user;
     for (i = count; i-- > 0;) task(ctx, i);
 }
+/* a hook that behaves for the first pass's three batches, then skips the last task of the first evaluation chunk */
+static void par_hook_skip_4th(void *user, size_t count, ssvm_task_fn task, void *ctx) {
+    size_t i;
+    int k = ++*(int *)user;
+    for (i = 0; i < count; i++) if (k != 4 || i + 1 < count) task(ctx, i);
+}
 static void test_par_bad_input(th_ctx *t) {
     par_chain pc;
     pmc m;
@@ -326,10 +335,19 @@ static void test_par_bad_input(th_ctx *t) {
     ssvm_solver_uninit(&s);
     c.par.parallel_for = par_hook_twice;
     TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_ERR_PARALLEL);
-    /* any order of the tasks gives the same run; the hook is called once a batch (ceil(8/3) = 3 a pass) */
-    c.par.parallel_for = par_hook_reverse; c.par.user = &calls;
+    /* any order of the tasks gives the same run; the hook is called once a batch (ceil(8/3) = 3 a pass), and by
+       each evaluation once a chunk of b examples (3 an evaluation, of the iterate and of the average each pass) */
+    c.par.parallel_for = par_hook_reverse; c.par.user = &calls; c.eval_every = 0;
     TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_MAX_PASSES);
     TH_CHECK(t, calls == 6);
+    calls = 0; c.eval_every = 1;
+    TH_CHECK(t, ssvm_train(&c, w, sizeof w, 0) == SSVM_MAX_PASSES);
+    TH_CHECKF(t, calls == 6 + 2 * 2 * 3, "%d hook calls", calls);
+    /* a hook that skips an evaluation's task: SSVM_ERR_PARALLEL from that evaluation */
+    calls = 0; c.par.parallel_for = par_hook_skip_4th;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_PARALLEL && calls == 4);
+    ssvm_solver_uninit(&s);
     ssvm_multiclass_uninit(&m.m);
     par_chain_free(&pc);
 }
