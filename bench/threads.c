@@ -5,7 +5,9 @@
    Amdahl: with T1, T2 the medians, the serial fraction s solves T2 = T1 (s + (1 - s) / 2): s = 2 T2 / T1 - 1.
    The bare oracle pass (n loss-augmented Viterbi calls at the same w, a plain loop) is timed too: the part of
    a pass that is the oracle. Usage: bench_threads [shared-dir] [--passes P] [--batch B] [--rounds R]
-   Last line: RESULT threads2_speedup=<T1/T2> vs_bcfw=<T_bcfw/T2> serial_fraction=<s> batch=<B> */
+   Each round also times 1 and 2 threads with an evaluation after every pass (iterate and average; since 0.6 its
+   oracle calls run on the hook too): threads2_speedup_eval.
+   Last line: RESULT threads2_speedup=<T1/T2> vs_bcfw=<T_bcfw/T2> serial_fraction=<s> batch=<B> ... threads2_speedup_eval=<x> */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -56,13 +58,15 @@ static double task_share(const ssvm_problem *p, int passes, int batch, void *con
     return total > 0 ? tm.cpu / total : -1;
 }
 
-/* one training run of `passes` passes; threads 0 = plain BCFW; returns wall seconds (-1 on error) */
+/* one training run of `passes` passes; threads 0 = plain BCFW; g_eval: an evaluation (iterate and average) after
+   every pass, its oracle calls on the same hook; returns wall seconds (-1 on error) */
+static int g_eval = 0;
 static double run(const ssvm_problem *p, int passes, int batch, int threads, void *const *users, ssvm_real *w) {
     ssvm_solver_config c = ssvm_solver_config_init(p, SSVM_BCFW);
     ssvm_threads pool;
     ssvm_result r;
     double t0, t;
-    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = 0; c.state = g_state;
+    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = 0; c.eval_every = g_eval; c.state = g_state;
     if (threads > 0) {
         if (ssvm_threads_init(&pool, threads) != 0) return -1;
         c.par.batch = batch; c.par.task_users = users;
@@ -85,7 +89,7 @@ int main(int argc, char **argv) {
     ssvm_chain_config cc;
     ssvm_problem p;
     ssvm_real *w1, *w2, *w0;
-    double *t0, *t1, *t2, m0, m1, m2, ora, s, share;
+    double *t0, *t1, *t2, *e1, *e2, m0, m1, m2, me1, me2, ora, s, share;
     int i, k, passes = 10, batch = 32, rounds = 5, same = 1, y[64];
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
@@ -118,6 +122,8 @@ int main(int argc, char **argv) {
     t0 = (double *)calloc((size_t)rounds, sizeof(double));
     t1 = (double *)calloc((size_t)rounds, sizeof(double));
     t2 = (double *)calloc((size_t)rounds, sizeof(double));
+    e1 = (double *)calloc((size_t)rounds, sizeof(double));
+    e2 = (double *)calloc((size_t)rounds, sizeof(double));
     printf("OCR-small: n = %d words, d = %d, lambda = 0.01, %d passes a run, no evaluation, batch %d, %d rounds\n",
            p.n, p.d, passes, batch, rounds);
     run(&p, 1, batch, 2, users, w2); /* warm-up */
@@ -126,7 +132,13 @@ int main(int argc, char **argv) {
         if ((t1[k] = run(&p, passes, batch, 1, users, w1)) < 0) return 1;
         if ((t2[k] = run(&p, passes, batch, 2, users, w2)) < 0) return 1;
         same &= memcmp(w1, w2, (size_t)p.d * sizeof(ssvm_real)) == 0;
-        printf("  round %d: BCFW %.3f s, batch %d x 1 thread %.3f s, x 2 threads %.3f s\n", k + 1, t0[k], batch, t1[k], t2[k]);
+        g_eval = 1; /* the same with an evaluation every pass (its oracle calls on the hook too) */
+        if ((e1[k] = run(&p, passes, batch, 1, users, w1)) < 0) return 1;
+        if ((e2[k] = run(&p, passes, batch, 2, users, w2)) < 0) return 1;
+        g_eval = 0;
+        same &= memcmp(w1, w2, (size_t)p.d * sizeof(ssvm_real)) == 0;
+        printf("  round %d: BCFW %.3f s, batch %d x 1 thread %.3f s, x 2 threads %.3f s; evaluated every pass: %.3f s, "
+               "%.3f s\n", k + 1, t0[k], batch, t1[k], t2[k], e1[k], e2[k]);
         fflush(stdout);
     }
     { /* the bare oracle pass at the trained w: n calls in a plain loop, the best of 5 */
@@ -141,6 +153,7 @@ int main(int argc, char **argv) {
         ora = best;
     }
     m0 = median(t0, rounds); m1 = median(t1, rounds); m2 = median(t2, rounds);
+    me1 = median(e1, rounds); me2 = median(e2, rounds);
     s = 2 * m2 / m1 - 1;
     share = task_share(&p, passes, batch, users, w0);
     printf("\n| run                      | median wall s | per pass ms | speed-up vs 1 thread |\n");
@@ -148,6 +161,8 @@ int main(int argc, char **argv) {
     printf("| plain BCFW               | %13.3f | %11.2f | %20.2f |\n", m0, 1e3 * m0 / passes, m1 / m0);
     printf("| mini-batch %3d, 1 thread | %13.3f | %11.2f | %20.2f |\n", batch, m1, 1e3 * m1 / passes, 1.0);
     printf("| mini-batch %3d, 2 threads| %13.3f | %11.2f | %20.2f |\n", batch, m2, 1e3 * m2 / passes, m1 / m2);
+    printf("| evaluated every pass, 1 thread | %7.3f | %11.2f | %20.2f |\n", me1, 1e3 * me1 / passes, 1.0);
+    printf("| evaluated every pass, 2 threads| %7.3f | %11.2f | %20.2f |\n", me2, 1e3 * me2 / passes, me1 / me2);
     printf("\nbare oracle pass (n calls, one thread): %.2f ms = %.0f%% of a 1-thread mini-batch pass\n", 1e3 * ora,
            100 * ora * passes / m1);
     printf("Amdahl: serial fraction from the wall times s = 2 T2/T1 - 1 = %.2f (a loaded machine inflates it);\n"
@@ -155,10 +170,11 @@ int main(int argc, char **argv) {
            s, 100 * share, 1 / ((1 - share) + share / 2));
     printf("1- and 2-thread weights %s\n", same ? "bit-identical" : "DIFFER");
     printf("\nRESULT threads2_speedup=%.2f vs_bcfw=%.2f serial_fraction=%.2f task_cpu_share=%.2f amdahl2_bound=%.2f batch=%d "
-           "identical=%d\n", m1 / m2, m0 / m2, s, share, 1 / ((1 - share) + share / 2), batch, same);
+           "identical=%d threads2_speedup_eval=%.2f\n", m1 / m2, m0 / m2, s, share, 1 / ((1 - share) + share / 2), batch,
+           same, me1 / me2);
     for (k = 0; k < batch; k++) ssvm_chain_uninit(&slots[k]);
     ssvm_chain_uninit(&m);
-    free(slots); free(users); free(w0); free(w1); free(w2); free(t0); free(t1); free(t2);
+    free(slots); free(users); free(w0); free(w1); free(w2); free(t0); free(t1); free(t2); free(e1); free(e2);
     ocr_free(&all); ocr_free(&tr); ocr_free(&te);
     return same ? 0 : 1;
 }
