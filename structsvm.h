@@ -1158,8 +1158,7 @@
                         with them (the RESULT line's conll_end_to_end_s). Checkpoint format version 2 (the
                         schedule's history appended; version-1 checkpoints still load, the history empty).
                         Mini-batch BCFW's evaluations run their oracle calls on the caller's hook too (chunks of b
-                        examples, added in example order: the same bits for any thread count). examples/
-                        ssvm_threads.h spins briefly before sleeping (SSVM_THREADS_SPIN).
+                        examples, added in example order: the same bits for any thread count).
 
    MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
    config, s = solver). Enum values that kept their names kept their values.

@@ -12,10 +12,7 @@
        ssvm_threads_uninit(&pool);
 
    The workers sleep on a condition variable between batches; each call hands out the task indices one at a time
-   (under the mutex), the caller's thread working too, and returns when every task has finished. With GCC or
-   clang a worker first spins a few microseconds (SSVM_THREADS_SPIN polls, default 20000; 0: never) on the batch
-   counter before it sleeps, and the caller likewise before it waits for the last task: mini-batch BCFW calls the
-   hook twice a batch, and a futex wake-up per call (tens of microseconds) is a tenth of a small batch. Which thread
+   (under the mutex), the caller's thread working too, and returns when every task has finished. Which thread
    runs which task varies from run to run; the library's result does not depend on it. Include after
    structsvm.h (it needs ssvm_task_fn). */
 #ifndef SSVM_THREADS_H
@@ -23,18 +20,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#ifndef SSVM_THREADS_SPIN
-#define SSVM_THREADS_SPIN 20000
-#endif
-#if (defined(__GNUC__) || defined(__clang__)) && SSVM_THREADS_SPIN > 0
-#define SSVM_THREADS__LOAD(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
-#define SSVM_THREADS__STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
-#define SSVM_THREADS__SPINS SSVM_THREADS_SPIN
-#else
-#define SSVM_THREADS__LOAD(x) (x)
-#define SSVM_THREADS__STORE(x, v) ((x) = (v))
-#define SSVM_THREADS__SPINS 0
-#endif
 typedef struct ssvm_threads {
     int n;                  /* threads that run tasks, the caller's included */
     pthread_t *tid;         /* n - 1 workers */
@@ -56,8 +41,7 @@ static void ssvm_threads__drain(ssvm_threads *p) {
         pthread_mutex_unlock(&p->mu);
         task(ctx, i);
         pthread_mutex_lock(&p->mu);
-        SSVM_THREADS__STORE(p->finished, p->finished + 1);
-        if (p->finished == p->count) pthread_cond_broadcast(&p->done);
+        if (++p->finished == p->count) pthread_cond_broadcast(&p->done);
     }
 }
 static void *ssvm_threads__worker(void *arg) {
@@ -65,12 +49,6 @@ static void *ssvm_threads__worker(void *arg) {
     unsigned long seen = 0;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        if (!p->stop && p->gen == seen && SSVM_THREADS__SPINS > 0) { /* a short spin: the next batch is near */
-            long k;
-            pthread_mutex_unlock(&p->mu);
-            for (k = 0; k < SSVM_THREADS__SPINS && SSVM_THREADS__LOAD(p->gen) == seen && !SSVM_THREADS__LOAD(p->stop); k++) {}
-            pthread_mutex_lock(&p->mu);
-        }
         while (!p->stop && p->gen == seen) pthread_cond_wait(&p->go, &p->mu);
         if (p->stop) break;
         seen = p->gen;
@@ -100,7 +78,7 @@ static void ssvm_threads_uninit(ssvm_threads *p) {
     int k;
     if (!p) return;
     pthread_mutex_lock(&p->mu);
-    SSVM_THREADS__STORE(p->stop, 1);
+    p->stop = 1;
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->mu);
     for (k = 0; k + 1 < p->n; k++) pthread_join(p->tid[k], 0);
@@ -118,15 +96,9 @@ static void ssvm_threads_parallel_for(void *user, size_t count, ssvm_task_fn tas
     if (p->n <= 1 || count == 1) { for (i = 0; i < count; i++) task(ctx, i); return; }
     pthread_mutex_lock(&p->mu);
     p->task = task; p->ctx = ctx; p->count = count; p->next = 0; p->finished = 0;
-    SSVM_THREADS__STORE(p->gen, p->gen + 1);
+    p->gen++;
     pthread_cond_broadcast(&p->go);
     ssvm_threads__drain(p);
-    if (p->finished < p->count && SSVM_THREADS__SPINS > 0) { /* the last task is usually a few microseconds off */
-        long k;
-        pthread_mutex_unlock(&p->mu);
-        for (k = 0; k < SSVM_THREADS__SPINS && SSVM_THREADS__LOAD(p->finished) < count; k++) {}
-        pthread_mutex_lock(&p->mu);
-    }
     while (p->finished < p->count) pthread_cond_wait(&p->done, &p->mu);
     p->count = 0; p->next = 0; /* a late worker finds nothing to run */
     pthread_mutex_unlock(&p->mu);
