@@ -16,8 +16,8 @@
       read, featurize (CRF++ template, examples/chunking.template, by the library's readers, as tools/structsvm.c
       does), BCFW at lambda = 1e-3 on the counted-Hamming ATTR_MAJOR chain (examples/chunk_model.h's model)
       until the evaluated primal of the average (the only vector evaluated: eval_iterate = 0) <= 1.2209 (SVM^hmm's objective at eps = 0.1, C = 1000: 1220.92 / C), then
-      Viterbi on the test set and conlleval's chunk F1. Plain BCFW with SSVM_EVAL_PREDICT (the reported figure),
-      then evaluated every pass (FULL=1 adds all
+      Viterbi on the test set and conlleval's chunk F1. BCFW with SSVM_EVAL_PREDICT: weighted average, suffix
+      average, gap sampling with the suffix average; then plain BCFW evaluated every pass (FULL=1 adds all
       techniques together).
    Last line: RESULT small_target_ope=<best of the rows but plain BCFW evaluated every pass (each technique alone,
    all together, predicted evaluations), ope> small_target_s=<its CPU s>
@@ -84,18 +84,28 @@ static double pass_ratio(const ssvm_problem *p, int passes_only, double *opass, 
     return rr[ALTS / 2];
 }
 
-typedef struct variant { const char *name; int gap, cache; ssvm_bcfw_steps steps; ssvm_eval_schedule sched; } variant;
+typedef struct variant {
+    const char *name;
+    int gap, cache;
+    ssvm_bcfw_steps steps;
+    ssvm_eval_schedule sched;
+    ssvm_averaging avg; /* 0: the default (weighted) */
+} variant;
 static const variant variants[] = {
-    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
-    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
-    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE, SSVM_EVAL_FIXED},
-    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED},
-    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL, SSVM_EVAL_FIXED},
-    {"bcfw, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT},
-    {"+gap sampling, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT},
+    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
+    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
+    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
+    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
+    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
+    {"bcfw, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_NONE},
+    {"+gap sampling, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_NONE},
+    {"suffix average, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_SUFFIX},
+    {"+gap sampling, suffix average, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_SUFFIX},
 };
 #define V_ALL 4     /* all techniques together */
 #define V_PREDICT 5 /* plain BCFW, SSVM_EVAL_PREDICT */
+#define V_SUFFIX 7  /* suffix average, SSVM_EVAL_PREDICT */
+#define V_GS_SUFFIX 8 /* gap sampling, suffix average, SSVM_EVAL_PREDICT */
 #define NV ((int)(sizeof variants / sizeof variants[0]))
 
 typedef struct outcome { int ok, passes; long long calls, ecalls, saved; double wall, cpu; } outcome;
@@ -111,6 +121,7 @@ static outcome run(const ssvm_problem *p, const variant *v, double lambda, doubl
     memset(&pr, 0, sizeof pr);
     c.lambda = lambda; c.max_passes = max_passes; c.gap_tol = gap_tol; c.target_primal = target;
     c.eval_every = every; c.eval_average = every == 1; c.eval_schedule = v->sched;
+    if (v->avg != SSVM_AVG_NONE) c.averaging = v->avg;
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
     if (ssvm_solver_init(&c, &s) != SSVM_OK) return o;
     r = ssvm_solver_run(&s);
@@ -186,6 +197,7 @@ static conll_run conll_end_to_end(const char *shared, const variant *v) {
     c.eval_schedule = v->sched;
     c.eval_iterate = 0; /* the certificate is the average's primal: one evaluation pass a pass, not two */
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
+    if (v->avg != SSVM_AVG_NONE) c.averaging = v->avg;
     {
         ssvm_solver s;
         ssvm_progress pr;
@@ -320,8 +332,8 @@ int main(int argc, char **argv) {
         printf("| variant | reached | passes | oracle calls | wall s | CPU s (read + train + eval + rest) | test chunk F1 |\n"
                "|---|---|---:|---:|---:|---:|---:|\n");
         {
-            int vs[3] = {V_PREDICT, 0, V_ALL}, k;
-            for (k = 0; k < (full ? 3 : 2); k++) { /* all techniques on CoNLL: FULL=1 only (minutes) */
+            int vs[5] = {V_PREDICT, V_SUFFIX, V_GS_SUFFIX, 0, V_ALL}, k;
+            for (k = 0; k < (full ? 5 : 4); k++) { /* all techniques on CoNLL: FULL=1 only (minutes) */
                 conll_run r = conll_end_to_end(shared, &variants[vs[k]]);
                 printf("| %s | %s | %d | %lld | %.2f | %.2f (%.2f + %.2f + %.2f + %.2f) | %.2f |\n", variants[vs[k]].name,
                        r.ok ? "yes" : "no", r.passes, r.calls, r.wall, r.cpu, r.read_cpu, r.train_cpu, r.eval_cpu,
