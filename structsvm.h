@@ -852,7 +852,10 @@
      counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
      SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy w_scale outside (0, 1] or whose
      inverse is not a finite ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a
-     compact sparse list that does not ascend. A sparse pool that must grow is allocated before anything is written.
+     compact sparse list that does not ascend; the evaluation schedule's history (version 2) with more than 8
+     entries a vector, passes not strictly ascending or past the saved pass, a last evaluated pass that is not
+     their largest, or an infinite gap (a NaN gap is a vector without a dual). A sparse pool that must grow is
+     allocated before anything is written.
      Format (version 2, SSVM_CHECKPOINT_FORMAT_VERSION; version 1, 0.5's, is read too), little-endian, byte by
      byte (the model files' helpers):
    | offset | type      | field                                                                                |
@@ -863,10 +866,10 @@
    | 24     | i32 x 6   | solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW)             |
    | 48     | u64       | fingerprint                                                                          |
    | 56     | u32 x 2   | reserved, 0                                                                          |
-   | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average, the |
-   |        |           | permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for integers), |
-   |        |           | then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per vector a     |
-   |        |           | count and (pass, primal, gap) triples                                                |
+   | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average,   |
+   |        |           | the permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for       |
+   |        |           | integers), then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per   |
+   |        |           | vector a count and (pass, primal, gap) triples                                       |
    | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
      Files: ssvm_solver_checkpoint_save_file writes path.tmp beside path, flushes and closes it and only then
      renames it over path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it
@@ -1149,8 +1152,10 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
-     0.6.0 (2026-11-25) Additions only (0.5 code compiles unchanged; the new config field defaults to the old
-                        behaviour). config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE
+     0.6.0 (2026-11-25) 0.5 code compiles unchanged and the new config field defaults to the old behaviour. Two
+                        behaviours change: checkpoints are written as format version 2 (0.6 reads 0.5's version 1;
+                        0.5 refuses version 2 with SSVM_ERR_VERSION), and mini-batch BCFW's evaluations call the
+                        parallel-for hook (their oracle calls on task_users[t], like the training tasks'). config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE
                         ENGINE, "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
                         past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
                         pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
@@ -1478,7 +1483,7 @@ typedef enum ssvm_eval_schedule {
     SSVM_EVAL_FIXED = 0,  /* every eval_every passes */
     SSVM_EVAL_PREDICT = 1 /* on that grid: the first pass, then only where the past evaluations' decay predicts a
                              stopping rule holds, and at the latest at twice the pass of the last evaluation;
-                             every pass when nothing can be predicted (no rule; SSG) */
+                             every grid pass when nothing can be predicted (no rule; SSG) */
 } ssvm_eval_schedule;
 
 /* primal P(w), dual D and duality gap at one vector; NaN where not evaluated (or no dual exists) */

@@ -89,16 +89,16 @@ typedef struct variant {
     int gap, cache;
     ssvm_bcfw_steps steps;
     ssvm_eval_schedule sched;
-    ssvm_averaging avg; /* 0: the default (weighted) */
+    ssvm_averaging avg; /* BCFW's average (the default: weighted) */
 } variant;
 static const variant variants[] = {
-    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
-    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
-    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
-    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
-    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL, SSVM_EVAL_FIXED, SSVM_AVG_NONE},
-    {"bcfw, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_NONE},
-    {"+gap sampling, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_NONE},
+    {"bcfw", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_WEIGHTED},
+    {"+gap sampling", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_WEIGHTED},
+    {"+pairwise", 0, 0, SSVM_BCFW_STEPS_PAIRWISE, SSVM_EVAL_FIXED, SSVM_AVG_WEIGHTED},
+    {"+cache", 0, 1, SSVM_BCFW_STEPS_FW, SSVM_EVAL_FIXED, SSVM_AVG_WEIGHTED},
+    {"+gap +all steps +cache", 1, 1, SSVM_BCFW_STEPS_ALL, SSVM_EVAL_FIXED, SSVM_AVG_WEIGHTED},
+    {"bcfw, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_WEIGHTED},
+    {"+gap sampling, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_WEIGHTED},
     {"suffix average, predicted evaluations", 0, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_SUFFIX},
     {"+gap sampling, suffix average, predicted evaluations", 1, 0, SSVM_BCFW_STEPS_FW, SSVM_EVAL_PREDICT, SSVM_AVG_SUFFIX},
 };
@@ -120,8 +120,7 @@ static outcome run(const ssvm_problem *p, const variant *v, double lambda, doubl
     memset(&o, 0, sizeof o);
     memset(&pr, 0, sizeof pr);
     c.lambda = lambda; c.max_passes = max_passes; c.gap_tol = gap_tol; c.target_primal = target;
-    c.eval_every = every; c.eval_average = every == 1; c.eval_schedule = v->sched;
-    if (v->avg != SSVM_AVG_NONE) c.averaging = v->avg;
+    c.eval_every = every; c.eval_average = every == 1; c.eval_schedule = v->sched; c.averaging = v->avg;
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
     if (ssvm_solver_init(&c, &s) != SSVM_OK) return o;
     r = ssvm_solver_run(&s);
@@ -197,7 +196,7 @@ static conll_run conll_end_to_end(const char *shared, const variant *v) {
     c.eval_schedule = v->sched;
     c.eval_iterate = 0; /* the certificate is the average's primal: one evaluation pass a pass, not two */
     c.bcfw.gap_sampling = v->gap; c.bcfw.cache = v->cache; c.bcfw.steps = v->steps; c.bcfw.max_atoms = 32;
-    if (v->avg != SSVM_AVG_NONE) c.averaging = v->avg;
+    c.averaging = v->avg;
     {
         ssvm_solver s;
         ssvm_progress pr;

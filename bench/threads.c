@@ -124,7 +124,8 @@ int main(int argc, char **argv) {
     t2 = (double *)calloc((size_t)rounds, sizeof(double));
     e1 = (double *)calloc((size_t)rounds, sizeof(double));
     e2 = (double *)calloc((size_t)rounds, sizeof(double));
-    printf("OCR-small: n = %d words, d = %d, lambda = 0.01, %d passes a run, no evaluation, batch %d, %d rounds\n",
+    printf("OCR-small: n = %d words, d = %d, lambda = 0.01, %d passes a run, no evaluation (then an evaluation every "
+           "pass), batch %d, %d rounds\n",
            p.n, p.d, passes, batch, rounds);
     run(&p, 1, batch, 2, users, w2); /* warm-up */
     for (k = 0; k < rounds; k++) { /* alternating: BCFW, 1 thread, 2 threads */
@@ -161,8 +162,8 @@ int main(int argc, char **argv) {
     printf("| plain BCFW               | %13.3f | %11.2f | %20.2f |\n", m0, 1e3 * m0 / passes, m1 / m0);
     printf("| mini-batch %3d, 1 thread | %13.3f | %11.2f | %20.2f |\n", batch, m1, 1e3 * m1 / passes, 1.0);
     printf("| mini-batch %3d, 2 threads| %13.3f | %11.2f | %20.2f |\n", batch, m2, 1e3 * m2 / passes, m1 / m2);
-    printf("| evaluated every pass, 1 thread | %7.3f | %11.2f | %20.2f |\n", me1, 1e3 * me1 / passes, 1.0);
-    printf("| evaluated every pass, 2 threads| %7.3f | %11.2f | %20.2f |\n", me2, 1e3 * me2 / passes, me1 / me2);
+    printf("| evaluated, 1 thread      | %13.3f | %11.2f | %20.2f |\n", me1, 1e3 * me1 / passes, 1.0);
+    printf("| evaluated, 2 threads     | %13.3f | %11.2f | %20.2f |\n", me2, 1e3 * me2 / passes, me1 / me2);
     printf("\nbare oracle pass (n calls, one thread): %.2f ms = %.0f%% of a 1-thread mini-batch pass\n", 1e3 * ora,
            100 * ora * passes / m1);
     printf("Amdahl: serial fraction from the wall times s = 2 T2/T1 - 1 = %.2f (a loaded machine inflates it);\n"
