@@ -19,14 +19,19 @@
 #define TH_FN static
 #endif
 
-typedef struct th_ctx {
+typedef struct th_ctx th_ctx;
+struct th_ctx {
     int passed, failed, skipped;
     int cur_failed, cur_skipped; /* state of the running test */
     const char *cur_name;
     const char *filter;          /* run only tests whose name contains this (argv[1]) */
     int verbose;
     int shard, nshards, index;   /* SSVM_TEST_SHARD=i/n: run only the matching tests numbered i mod n (CI) */
-} th_ctx;
+    /* set by the runner when SSVM_TEST_CLAIM names a directory shared by the n shards: a shard runs test number
+       `index` only if it claims it first (1), so the shards share the tests by who is free, not by i mod n */
+    int (*claim)(struct th_ctx *t, int index);
+    const char *claim_dir;
+};
 
 #define TH_CHECK(t, cond) do { if (!(cond)) { (t)->cur_failed++; \
     printf("    FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } } while (0)
@@ -46,7 +51,10 @@ TH_FN void th_skip(th_ctx *t, const char *why) {
 #define TH_RUN(t, fn) th_run_((t), #fn, fn)
 TH_FN void th_run_(th_ctx *t, const char *name, void (*fn)(th_ctx *)) {
     if (t->filter && !strstr(name, t->filter)) return;
-    if (t->nshards > 1 && t->index++ % t->nshards != t->shard) return;
+    if (t->nshards > 1) {
+        int idx = t->index++;
+        if (t->claim ? !t->claim(t, idx) : idx % t->nshards != t->shard) return;
+    }
     t->cur_failed = 0; t->cur_skipped = 0; t->cur_name = name;
     fn(t);
     if (t->cur_failed) { t->failed++; printf("FAIL  %s\n", name); }

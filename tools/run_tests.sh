@@ -5,7 +5,9 @@
 # whose name contains it; exits non-zero, saying so, when no test in any binary matched.
 # TEST_JOBS=n: up to n binaries at once (CI sets it to the number of cores); outputs still print in order.
 # An argument bin@i/n runs bin with SSVM_TEST_SHARD=i/n: the runner then runs only its tests numbered i mod n,
-# so bin@0/2 bin@1/2 split one slow run (valgrind, qemu) over two cores.
+# so bin@0/2 bin@1/2 split one slow run (valgrind, qemu) over two cores. The shards of one binary also share a
+# claim directory (SSVM_TEST_CLAIM): where the runner can create files, a test runs in whichever shard claims it
+# first, so a shard that drew the slow tests does not hold the others up.
 status=0; P=0; F=0; S=0
 JOBS=${TEST_JOBS:-1}
 tmp=$(mktemp -d)
@@ -14,11 +16,15 @@ i=0
 for arg in "$@"; do
     i=$((i+1))
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
-    bin=${arg%@*}; shard=""
-    [ "$bin" != "$arg" ] && shard=${arg##*@}
+    bin=${arg%@*}; shard=""; claim=""
+    if [ "$bin" != "$arg" ]; then
+        shard=${arg##*@}
+        claim="$tmp/claim-$(printf '%s' "$bin" | tr -c 'A-Za-z0-9' '_')"
+        mkdir -p "$claim"
+    fi
     (
-        if [ -n "$TEST_FILTER" ]; then SSVM_TEST_SHARD=$shard $VALGRIND "$bin" "$TEST_FILTER" > "$tmp/$i.out" 2>&1
-        else SSVM_TEST_SHARD=$shard $VALGRIND "$bin" > "$tmp/$i.out" 2>&1; fi
+        if [ -n "$TEST_FILTER" ]; then SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $VALGRIND "$bin" "$TEST_FILTER" > "$tmp/$i.out" 2>&1
+        else SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $VALGRIND "$bin" > "$tmp/$i.out" 2>&1; fi
         echo $? > "$tmp/$i.rc"
     ) &
 done
