@@ -205,9 +205,10 @@
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
      SSVM_EVAL_PREDICT: on the same grid, an evaluation runs only (a) before any has run, (b) at the first grid
-     pass at or after twice the pass of the last one, or (c) where the decay fitted to each vector's evaluations, e ~ pass^-r through the last
-     one and the latest at or before half its pass (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
-     best dual seen (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so
+     pass at or after twice the pass of the last one, or (c) where the decay fitted to each vector's
+     evaluations, e ~ pass^-r through the last one and the latest at or before half its pass (r clamped to
+     [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the best dual seen
+     (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so
      what is certified is unchanged; a prediction too early costs an evaluation, one too late costs passes (at
      most up to the doubling). Where no evaluated vector has a gap and no dual bounds the optimum (SSG), or no
      rule is set, every grid pass is evaluated, as with SSVM_EVAL_FIXED. Passes without an evaluation report NaN
@@ -613,7 +614,8 @@
      The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
      have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
      twice is SSVM_ERR_PARALLEL (-38), found when it returns: in the first phase (oracle calls) the batch is then
-     not applied; in an evaluation's chunk the evaluation fails with it (the weights are untouched); in the second (the dense states' block updates) the skipped updates run serially, the batch
+     not applied; in an evaluation's chunk the evaluation fails with it (the weights are untouched); in the
+     second (the dense states' block updates) the skipped updates run serially, the batch
      is applied, and -38 is still returned.
      Thread safety is the caller's: in a task the problem's oracle, truth, phi and (compact state) stats and
      expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
@@ -843,8 +845,9 @@
      are not fingerprinted (no feature map call at save or load): same labels and dimensions over other features
      is yours to avoid. What may change between the runs: the stopping rules, progress, clock and allocator, and
      sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
-     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too, but with config.bcfw's
-     estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity there.
+     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too, but with
+     config.bcfw's estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity
+     there.
      Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
      SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
      later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
@@ -1155,8 +1158,9 @@
      0.6.0 (2026-11-25) 0.5 code compiles unchanged and the new config field defaults to the old behaviour. Two
                         behaviours change: checkpoints are written as format version 2 (0.6 reads 0.5's version 1;
                         0.5 refuses version 2 with SSVM_ERR_VERSION), and mini-batch BCFW's evaluations call the
-                        parallel-for hook (their oracle calls on task_users[t], like the training tasks'). config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE
-                        ENGINE, "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
+                        parallel-for hook (their oracle calls on task_users[t], like the training tasks').
+                        config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE ENGINE,
+                        "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
                         past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
                         pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
                         make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
