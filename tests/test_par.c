@@ -430,6 +430,43 @@ static void test_par_chain_inputs_from(th_ctx *t) {
     par_chain_free(&pc);
 }
 
+/* repeats in a batch with a dense state kind: each example's last draw defers its block update to the second
+   parallel phase, the earlier draws update serially (the repeat's direction reads that state). The same bits as
+   COMPACT_SPARSE, which never defers, and as 1, 2, 4 threads; the hook runs a second phase in every batch. */
+static void test_par_defer_last_draw(th_ctx *t) {
+    static const int seq[16] = {0, 1, 0, 2, 3, 3, 3, 4, 5, 6, 7, 5, 1, 2, 6, 7};
+    par_chain pc;
+    ssvm_solver_config c;
+    ssvm_real *wa, *wb;
+    ssvm_progress pa, pb;
+    int calls = 0, d;
+    if (!par_chain_make(&pc, 77, 8, 3, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    d = pc.c.p.d;
+    wa = (ssvm_real *)malloc(4 * (size_t)d * sizeof(ssvm_real));
+    wb = wa + 2 * d;
+    c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+    c.lambda = 0.05; c.max_passes = 6; c.gap_tol = 0; c.eval_every = 2;
+    c.sampling = SSVM_SAMPLE_SEQUENCE; c.sequence = seq; c.sequence_len = 16;
+    c.par.batch = 4; c.par.task_users = pc.users;
+    c.state = SSVM_STATE_COMPACT;
+    par_check_threads(t, c, "repeats, compact state");
+    TH_CHECK(t, par_train(&c, wa, &pa) == SSVM_MAX_PASSES);
+    c.state = SSVM_STATE_COMPACT_SPARSE;
+    TH_CHECK(t, par_train(&c, wb, &pb) == SSVM_MAX_PASSES);
+    TH_CHECK(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) == 0);
+    TH_CHECK(t, memcmp(&pa.iterate, &pb.iterate, sizeof pa.iterate) == 0 && pa.steps == 48 && pb.steps == 48);
+    c.state = SSVM_STATE_COMPACT; c.eval_every = 0; c.max_passes = 2;
+    c.par.parallel_for = par_hook_reverse; c.par.user = &calls;
+    TH_CHECK(t, ssvm_train(&c, wa, (size_t)d * sizeof(ssvm_real), 0) == SSVM_MAX_PASSES);
+    TH_CHECKF(t, calls == 8, "%d hook calls", calls); /* 4 batches, each with deferred updates: 2 phases */
+    calls = 0; c.state = SSVM_STATE_COMPACT_SPARSE;
+    TH_CHECK(t, ssvm_train(&c, wb, (size_t)d * sizeof(ssvm_real), 0) == SSVM_MAX_PASSES);
+    TH_CHECKF(t, calls == 4, "%d hook calls", calls); /* no second phase */
+    TH_CHECK(t, memcmp(wa, wb, (size_t)d * sizeof(ssvm_real)) == 0);
+    free(wa);
+    par_chain_free(&pc);
+}
+
 void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
@@ -440,4 +477,5 @@ void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_heap_size);
     TH_RUN(t, test_par_bad_input);
     TH_RUN(t, test_par_oracle_error);
+    TH_RUN(t, test_par_defer_last_draw);
 }
