@@ -598,8 +598,9 @@
      that moment, the exact line search (or 2n/(nu k + 2n)), the block's state, w, the losses, the average;
      with a dense state (COMPACT, DENSE) the block state updates run as a second parallel phase, all but those
      of a repeated example's earlier draws (its later direction reads them; 0.6.1: before, a batch with a repeat
-     ran none there, and uniform draws of b = 32 from n = 626 repeat in 55% of batches). A pass is n steps in batches of b (the last one shorter), cut at max_oracle_calls
-     as BCFW's is; progress, evaluation, gap, primal/dual, stopping rules and gap estimates are BCFW's.
+     ran none there, and uniform draws of b = 32 from n = 626 repeat in 55% of batches). A pass is n steps in
+     batches of b (the last one shorter), cut at max_oracle_calls as BCFW's is; progress, evaluation, gap,
+     primal/dual, stopping rules and gap estimates are BCFW's.
      Evaluations (0.6) run their oracle pass on the hook too: chunks of b examples, each chunk's calls at the
      evaluated w as tasks, then their losses and psi added in example order, so the objectives are the same bits
      as without a hook (tested); gap sampling's exact check pass of the iterate stays serial.
