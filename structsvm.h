@@ -3494,6 +3494,13 @@ SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_re
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
     for (t = 0; t < len; t++) {
         int p = p0 + t, s = y[t];
+        if (t + 1 < len && !m->config.x && (m->config.flags & SSVM_CHAIN_ATTR_MAJOR)) { /* >>speed: the next */
+            int k, e = m->config.attr_start[p + 2], j;                                  /* position's entries */
+            for (k = m->config.attr_start[p + 1]; k < e; k++) {
+                j = m->config.attr_id[k] * K + y[t + 1];
+                SSVM__PREFETCH(out->mark + j); SSVM__PREFETCH(out->val + j);
+            }
+        }
         ssvm__chain_add_unary(m, p, s, scale, out);
         if (t + 1 < len) ssvm_svec_add(out, to + y[t] + K * y[t + 1], scale);
     }

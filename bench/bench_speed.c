@@ -24,7 +24,8 @@
    large_gap_oracle_ratio=<training oracle calls all-together / plain to the large gap, as bench-gaps counts them> pass_vs_oracle_max=<max median>
    conll_end_to_end_s=<CPU s of the faster CoNLL row (predicted evaluations, in practice): what a quiet machine's wall time would be> conll_f1=<F1> large_gap_tol=<the large
    run's gap> conll_wall_s=<wall s on this machine>  (-1: not run)
-   usage: bench_speed [shared-dir] [--full] [--pass-only | --conll-only] [--profile small|small-sparse] */
+   usage: bench_speed [shared-dir] [--full] [--pass-only | --conll-only | --conll-variant R] [--profile small|small-sparse]
+   --conll-variant R: only CoNLL's row R (0-3: predicted, suffix, gap + suffix, every pass), for A/B timings */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -258,7 +259,7 @@ int main(int argc, char **argv) {
     const char *names[4] = {"OCR-small dense", "OCR-small sparse", "OCR-large dense", "OCR-large sparse"};
     double ratio_max = -1, opass[4], bpass[4], ratio[4];
     double small_ope = -1, small_s = -1, large_ratio = -1, large_tol, conll_s = -1, conll_f1 = -1, conll_wall = -1;
-    int i, full = 0, pass_only = 0, conll_only = 0;
+    int i, full = 0, pass_only = 0, conll_only = 0, conll_row = -1;
     const char *threads_file = NULL; /* make bench-speed: bench_threads' output, its threads2_speedup joins our line */
     char threads2[64] = "";
     outcome so[NV];
@@ -266,6 +267,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--full")) full = 1;
         else if (!strcmp(argv[i], "--pass-only")) pass_only = 1;
         else if (!strcmp(argv[i], "--conll-only")) conll_only = 1;
+        else if (!strcmp(argv[i], "--conll-variant") && i + 1 < argc) { conll_only = 1; conll_row = atoi(argv[++i]); }
         else if (!strcmp(argv[i], "--profile") && i + 1 < argc) profile = argv[++i];
         else if (!strcmp(argv[i], "--threads-result") && i + 1 < argc) threads_file = argv[++i];
         else shared = argv[i];
@@ -333,7 +335,9 @@ int main(int argc, char **argv) {
         {
             int vs[5] = {V_PREDICT, V_SUFFIX, V_GS_SUFFIX, 0, V_ALL}, k;
             for (k = 0; k < (full ? 5 : 4); k++) { /* all techniques on CoNLL: FULL=1 only (minutes) */
-                conll_run r = conll_end_to_end(shared, &variants[vs[k]]);
+                conll_run r;
+                if (conll_row >= 0 && k != conll_row) continue;
+                r = conll_end_to_end(shared, &variants[vs[k]]);
                 printf("| %s | %s | %d | %lld | %.2f | %.2f (%.2f + %.2f + %.2f + %.2f) | %.2f |\n", variants[vs[k]].name,
                        r.ok ? "yes" : "no", r.passes, r.calls, r.wall, r.cpu, r.read_cpu, r.train_cpu, r.eval_cpu,
                        r.cpu - r.read_cpu - r.train_cpu - r.eval_cpu, r.f1);
