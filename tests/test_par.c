@@ -347,6 +347,12 @@ static void test_par_bad_input(th_ctx *t) {
     calls = 0; c.par.parallel_for = par_hook_skip_4th;
     TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_PARALLEL && calls == 4);
+    { /* the two calls of the broken chunk that ran are counted, as a serial evaluation counts its calls */
+        ssvm_progress pr;
+        ssvm_solver_progress(&s, &pr);
+        TH_CHECKF(t, pr.eval_oracle_calls == 2 && pr.oracle_calls == 8, "%lld evaluation calls, %lld training",
+                  pr.eval_oracle_calls, pr.oracle_calls);
+    }
     ssvm_solver_uninit(&s);
     ssvm_multiclass_uninit(&m.m);
     par_chain_free(&pc);
