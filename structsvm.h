@@ -2894,7 +2894,7 @@ extern "C" {
 #define SSVM__PREFETCH(p) __builtin_prefetch(p) /* a hint: no effect on any result */
 #else
 #define SSVM__MAYBE_UNUSED
-#define SSVM__PREFETCH(p) ((void)0)
+#define SSVM__PREFETCH(p) ((void)(p))
 #endif
 /* >>speed: sparse attribute-major unary scores fetch rows of w at random (CoNLL: 7.4M weights, 19 features a
    token); requesting the row SSVM__PF_AHEAD features ahead (its first SSVM__PF_BYTES) halves their time here */
@@ -3502,7 +3502,7 @@ SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_re
             int k, e = m->config.attr_start[p + 2], j;                                  /* position's entries */
             for (k = m->config.attr_start[p + 1]; k < e; k++) {
                 j = m->config.attr_id[k] * K + y[t + 1];
-                SSVM__PREFETCH(out->mark + j); SSVM__PREFETCH(out->val + j);
+                if ((unsigned)j < (unsigned)out->d) { SSVM__PREFETCH(out->mark + j); SSVM__PREFETCH(out->val + j); }
             }
         }
         ssvm__chain_add_unary(m, p, s, scale, out);
@@ -7634,7 +7634,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
     ssvm__par_swap(s, q);
     /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
-       overflow: max |w| is measured at the batch's start and bounded after each step, saving a serial loop */
+       overflow: max |w| is measured at the pass's start and bounded after each step, saving a serial loop */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
         (!(s->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, q->i);
