@@ -892,6 +892,20 @@ static void test_core_sparse_chain_objectives_equal_dense(th_ctx *t) {
         TH_CHECK(t, la.n == 6 && lb.n == 6);
         for (i = 0; i < la.n; i++)
             for (c = 0; c < 6; c++) TH_NEAR(t, lb.v[i][c], la.v[i][c], IS_FLOAT_BUILD ? 1e-4 : 1e-10);
+        if (v) { /* phi into a zeroed or too short svec: an error code, and no pointer formed outside it (the
+                    attribute-major phi prefetches the next position's entries only inside out's d) */
+            ssvm_svec z;
+            int yy[64], len = pb.truth(pb.user, 0, yy);
+            size_t hb = 0;
+            void *hp;
+            memset(&z, 0, sizeof z);
+            TH_CHECK(t, len >= 2 && pb.phi(pb.user, 0, yy, len, 1, &z) < 0);
+            TH_CHECK(t, ssvm_svec_get_heap_size(4, &hb) == SSVM_OK);
+            hp = malloc(hb);
+            TH_CHECK(t, hp && ssvm_svec_init_preallocated(4, hp, hb, &z) == SSVM_OK);
+            if (hp) TH_CHECK(t, pb.phi(pb.user, 0, yy, len, 1, &z) < 0);
+            free(hp);
+        }
         free(w);
         ssvm_chain_uninit(&sp);
     }

@@ -445,7 +445,7 @@ static void test_par_defer_last_draw(th_ctx *t) {
     ssvm_solver_config c;
     ssvm_real *wa, *wb;
     ssvm_progress pa, pb;
-    int calls = 0, d;
+    int calls = 0, d, k;
     if (!par_chain_make(&pc, 77, 8, 3, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
     d = pc.c.p.d;
     wa = (ssvm_real *)malloc(4 * (size_t)d * sizeof(ssvm_real));
@@ -461,6 +461,12 @@ static void test_par_defer_last_draw(th_ctx *t) {
     TH_CHECK(t, par_train(&c, wb, &pb) == SSVM_MAX_PASSES);
     TH_CHECK(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) == 0);
     TH_CHECK(t, memcmp(&pa.iterate, &pb.iterate, sizeof pa.iterate) == 0 && pa.steps == 48 && pb.steps == 48);
+    c.state = SSVM_STATE_DENSE; /* the other deferring kind against SPARSE, which never defers */
+    par_check_threads(t, c, "repeats, dense state");
+    TH_CHECK(t, par_train(&c, wa, &pa) == SSVM_MAX_PASSES);
+    c.state = SSVM_STATE_SPARSE; /* the same steps, rounded otherwise: equal to rounding */
+    TH_CHECK(t, par_train(&c, wb, &pb) == SSVM_MAX_PASSES);
+    for (k = 0; k < 2 * d; k++) TH_NEAR(t, wa[k], wb[k], IS_FLOAT_BUILD ? 1e-4 : 1e-11);
     c.state = SSVM_STATE_COMPACT; c.eval_every = 0; c.max_passes = 2;
     c.par.parallel_for = par_hook_reverse; c.par.user = &calls;
     TH_CHECK(t, ssvm_train(&c, wa, (size_t)d * sizeof(ssvm_real), 0) == SSVM_MAX_PASSES);
