@@ -45,7 +45,7 @@ bench-cliques: $(B)/multilabel
 	SHARED=$(SHARED) B=$(B) sh bench/cliques.sh
 bench-cliquegen: bench-cliques
 # bench-threads (bench/threads.c): mini-batch BCFW (config.par) on OCR-small with 1 and 2 threads, alternating,
-# medians; RESULT threads2_speedup=... (about 5 CPU seconds)
+# medians; RESULT threads2_speedup=... (about 8 CPU seconds)
 .PHONY: bench-threads
 bench-threads: $(B)/bench_threads
 	./$(B)/bench_threads $(SHARED)

@@ -643,8 +643,8 @@
      Measured on a quiet moment of the 2-core machine: 1.60x (0.101 s -> 0.063 s for 10 passes); plain BCFW
      0.084 s, because the tasks use the generic compact step (the SPEED path's scratch is the solver's).
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
-     trainer sets it). Not built: asynchronous (AP-BCFW's delayed) updates, parallel evaluation passes, the
-     atoms' steps (pairwise, away, cache) in batches.
+     trainer sets it). Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's
+     psi (its oracle calls are parallel since 0.6.0), the atoms' steps (pairwise, away, cache) in batches.
 
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
      Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of

@@ -5,6 +5,7 @@
    Amdahl: with T1, T2 the medians, the serial fraction s solves T2 = T1 (s + (1 - s) / 2): s = 2 T2 / T1 - 1.
    The bare oracle pass (n loss-augmented Viterbi calls at the same w, a plain loop) is timed too: the part of
    a pass that is the oracle. Usage: bench_threads [shared-dir] [--passes P] [--batch B] [--rounds R]
+   (9 rounds by default; 5 before 0.6.1)
    Each round also times 1 and 2 threads with an evaluation after every pass (iterate and average; since 0.6 its
    oracle calls run on the hook too): threads2_speedup_eval.
    Last line: RESULT threads2_speedup=<T1/T2> vs_bcfw=<T_bcfw/T2> serial_fraction=<s> batch=<B> ... threads2_speedup_eval=<x> */
@@ -90,7 +91,7 @@ int main(int argc, char **argv) {
     ssvm_problem p;
     ssvm_real *w1, *w2, *w0;
     double *t0, *t1, *t2, *e1, *e2, m0, m1, m2, me1, me2, ora, s, share;
-    int i, k, passes = 10, batch = 32, rounds = 5, same = 1, y[64];
+    int i, k, passes = 10, batch = 32, rounds = 9, same = 1, y[64];
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--batch") && i + 1 < argc) batch = atoi(argv[++i]);
