@@ -3379,7 +3379,8 @@ SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int 
                     const ssvm_real *wa = w + (size_t)m->config.attr_id[k] * K;
                     ssvm_real v = m->config.attr_val ? m->config.attr_val[k] : (ssvm_real)1;
                     if (k + SSVM__PF_AHEAD < kend) { /* the sequence's later features, never past its end */
-                        const unsigned char *f = (const unsigned char *)(w + (size_t)m->config.attr_id[k + SSVM__PF_AHEAD] * K);
+                        const ssvm_real *wn = w + (size_t)m->config.attr_id[k + SSVM__PF_AHEAD] * K;
+                        const unsigned char *f = (const unsigned char *)wn;
                         for (o = 0; o < (int)rb; o += 64) SSVM__PREFETCH(f + o);
                         SSVM__PREFETCH(f + rb - 1);
                     }

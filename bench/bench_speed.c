@@ -24,7 +24,8 @@
    large_gap_oracle_ratio=<training oracle calls all-together / plain to the large gap, as bench-gaps counts them> pass_vs_oracle_max=<max median>
    conll_end_to_end_s=<CPU s of the faster CoNLL row (predicted evaluations, in practice): what a quiet machine's wall time would be> conll_f1=<F1> large_gap_tol=<the large
    run's gap> conll_wall_s=<wall s on this machine>  (-1: not run)
-   usage: bench_speed [shared-dir] [--full] [--pass-only | --conll-only | --conll-variant R] [--profile small|small-sparse]
+   usage: bench_speed [shared-dir] [--full] [--pass-only | --conll-only | --conll-variant R]
+                      [--profile small|small-sparse]
    --conll-variant R: only CoNLL's row R (0-3: predicted, suffix, gap + suffix, every pass), for A/B timings */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
