@@ -3,8 +3,8 @@
 # program: optional argv[1] filters the test names (test_cli_<what>), and the last line is
 # "N passed, N failed, N skipped". On tiny generated files: learn, classify (the score line and the
 # predictions), info and export-c on the saved model (the round trip), the same model twice for the same seed,
-# and a malformed file's file:line:column message; checkpoints (--checkpoint, --resume: the uninterrupted run's
-# weights byte for byte), warm starts (--init), the options kept in the model (--bias, the template), and the
+# and a malformed file's file:line:column message; checkpoints (--checkpoint, --resume, mini-batch BCFW too: the
+# uninterrupted run's weights byte for byte), warm starts (--init), the options kept in the model (--bias, the template), and the
 # same weights as the C API (build/cli_api, tests/cli_api.c).
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 D=$(mktemp -d)
@@ -77,11 +77,6 @@ test_cli_threads() {
     cmp -s "$D/a1s" "$D/a3s" || { diff "$D/a1s" "$D/a3s" | head; return 1; }
     "$BIN" classify "$D/a2.arff" "$D/a3.model" "$D/ap3" > "$D/out" || return 1
     grep -qx 'Hamming loss 0.0000, subset accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
-    # checkpoints do not cover mini-batch BCFW: refused before training (exit 2), not after a pass
-    "$BIN" learn --lambda 0.01 --batch 3 --checkpoint "$D/k.ckpt" "$D/a2.arff" "$D/a4.model" 2> "$D/err"
-    [ $? -eq 2 ] && grep -q "do not combine" "$D/err" && [ ! -e "$D/a4.model" ] || return 1
-    "$BIN" learn --lambda 0.01 --threads 2 --resume "$D/k.ckpt" "$D/a2.arff" "$D/a4.model" 2> /dev/null
-    [ $? -eq 2 ] || return 1
 }
 test_cli_errors() {
     printf '1 1:1\n2 3:1 2:1\n' > "$D/bad.dat"
@@ -105,6 +100,23 @@ test_cli_checkpoint() { # stopped at pass 3 with a checkpoint, resumed to 8: the
         [ -s "$D/w1" ] && cmp -s "$D/w1" "$D/w3" || { echo "$s: resumed weights differ"; return 1; }
         rm -f "$D/k.ckpt"
     done
+    # mini-batch BCFW (0.6.2): stopped at pass 3 on 2 threads, resumed on 1 with the same --batch: the weights of
+    # an uninterrupted run; another --batch, or none, is another run and refused
+    "$BIN" learn --lambda 0.1 --gap 0 --passes 8 --batch 3 "$D/k.dat" "$D/k1.model" 2> /dev/null || return 1
+    "$BIN" learn --lambda 0.1 --gap 0 --passes 3 --batch 3 --threads 2 --checkpoint "$D/k.ckpt" "$D/k.dat" "$D/k2.model" \
+        2> /dev/null || return 1
+    "$BIN" learn --lambda 0.1 --gap 0 --passes 8 --batch 3 --resume "$D/k.ckpt" "$D/k.dat" "$D/k3.model" 2> "$D/err" \
+        || { cat "$D/err"; return 1; }
+    grep -q '^pass    4 ' "$D/err" && ! grep -q '^pass    3 ' "$D/err" || { echo "batch: resumed at the wrong pass"; cat "$D/err"; return 1; }
+    weights "$D/k1.model" > "$D/w1"; weights "$D/k3.model" > "$D/w3"
+    [ -s "$D/w1" ] && cmp -s "$D/w1" "$D/w3" || { echo "batch: resumed weights differ"; return 1; }
+    weights "$D/k2.model" > "$D/w2"
+    cmp -s "$D/w1" "$D/w2" && { echo "batch: 3 and 8 passes give the same weights"; return 1; }
+    for other in "--batch 2" "--threads 1"; do
+        "$BIN" learn --lambda 0.1 --gap 0 --passes 8 $other --resume "$D/k.ckpt" "$D/k.dat" "$D/k4.model" 2> "$D/err" && return 1
+        grep -q 'another problem or solver' "$D/err" || { echo "$other"; cat "$D/err"; return 1; }
+    done
+    rm -f "$D/k.ckpt"
     # every 2 passes; a checkpoint of another solver or problem is refused
     "$BIN" learn --lambda 0.1 --passes 5 --gap 0 --checkpoint "$D/k.ckpt" --checkpoint-every 2 "$D/k.dat" "$D/k2.model" 2> /dev/null || return 1
     "$BIN" learn --solver ssg --lambda 0.1 --passes 8 --resume "$D/k.ckpt" "$D/k.dat" "$D/k4.model" 2> "$D/err" && return 1

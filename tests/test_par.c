@@ -1,7 +1,8 @@
 /* tests/test_par.c: mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW). Bit-identical
    weights for the NULL hook and 1, 2 and 4 pthreads (examples/ssvm_threads.h) on the chain (every state kind),
    multiclass and graph models; batch size 1 = plain BCFW bit for bit; convergence to BCFW's optimum; repeats in
-   a batch; gap sampling; the heap size known before training; bad input (-37, -38), broken hooks.
+   a batch; gap sampling; the heap size known before training; bad input (-37, -38), broken hooks; checkpoints
+   resumed on another thread count.
    One translation unit of the test program (tests/run.c runs suite_par). */
 #define _POSIX_C_SOURCE 200809L
 #include "../structsvm.h"
@@ -479,6 +480,98 @@ static void test_par_defer_last_draw(th_ctx *t) {
     par_chain_free(&pc);
 }
 
+/* 0.6.2: checkpoints of mini-batch runs. A run stopped at pass 4 on 2 threads, saved, loaded into a new solver on
+   another thread count (NULL hook, 1 and 4 threads) and run on to pass 9 gives the bits and counters of a 9-pass run
+   that never stopped; every state kind, gap sampling, evaluations every pass. The batch size is fingerprinted:
+   another b, or plain BCFW, is SSVM_ERR_CKPT_MISMATCH either way round. */
+/* init with the hook of `threads` threads (0: NULL), load ck (if any), run; the weights (iterate, average) into w,
+   the progress into pr; when ck_out, the checkpoint after the run (malloc'd) */
+static ssvm_result par_run_hook(ssvm_solver_config c, int threads, const unsigned char *ck, size_t ckn, ssvm_real *w,
+                                ssvm_progress *pr, unsigned char **ck_out, size_t *ck_bytes) {
+    ssvm_threads pool;
+    ssvm_solver s;
+    ssvm_result r;
+    size_t d = (size_t)c.problem->d, wr = 0;
+    if (threads > 0) {
+        if (ssvm_threads_init(&pool, threads) != 0) return SSVM_ERR_PARALLEL;
+        c.par.parallel_for = ssvm_threads_parallel_for; c.par.user = &pool;
+    } else { c.par.parallel_for = 0; c.par.user = 0; }
+    r = ssvm_solver_init(&c, &s);
+    if (r == SSVM_OK) {
+        r = ck ? ssvm_solver_checkpoint_load(&s, ck, ckn) : SSVM_OK;
+        if (r == SSVM_OK) r = ssvm_solver_run(&s);
+        memset(w, 0, 2 * d * sizeof(ssvm_real));
+        ssvm_solver_weights(&s, SSVM_W_ITERATE, w, d * sizeof(ssvm_real));
+        ssvm_solver_weights(&s, SSVM_W_AVERAGE, w + d, d * sizeof(ssvm_real));
+        ssvm_solver_progress(&s, pr);
+        if (ck_out && ssvm_solver_checkpoint_get_size(&s, ck_bytes) == SSVM_OK &&
+            (*ck_out = (unsigned char *)malloc(*ck_bytes)) != 0 &&
+            (ssvm_solver_checkpoint_save(&s, *ck_out, *ck_bytes, &wr) != SSVM_OK || wr != *ck_bytes)) {
+            free(*ck_out); *ck_out = 0;
+        }
+        ssvm_solver_uninit(&s);
+    }
+    if (threads > 0) ssvm_threads_uninit(&pool);
+    return r;
+}
+static void test_par_checkpoint(th_ctx *t) {
+    static const ssvm_state_kind kinds[4] = {SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE, SSVM_STATE_SPARSE, SSVM_STATE_DENSE};
+    par_chain pc;
+    int v, h, d;
+    ssvm_real *wa, *wb;
+    if (!par_chain_make(&pc, 29, 13, 4, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    d = pc.c.p.d;
+    wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    wb = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    for (v = 0; v < 5 && wa && wb; v++) {
+        ssvm_solver_config c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+        ssvm_progress pa, pb;
+        unsigned char *ck = 0;
+        size_t ckn = 0;
+        ssvm_result r;
+        c.lambda = 0.05; c.gap_tol = 0; c.state = kinds[v % 4]; c.eval_every = v == 4 ? 1 : 3;
+        c.averaging = v == 3 ? SSVM_AVG_SUFFIX : SSVM_AVG_WEIGHTED;
+        c.bcfw.gap_sampling = v == 4; c.par.batch = 5; c.par.task_users = pc.users;
+        c.max_passes = 9; /* the run that never stops */
+        r = par_run_hook(c, 2, 0, 0, wa, &pa, 0, 0);
+        TH_CHECKF(t, r == SSVM_MAX_PASSES, "v%d: %s", v, ssvm_result_string(r));
+        c.max_passes = 4; /* stopped at pass 4 on 2 threads, saved */
+        r = par_run_hook(c, 2, 0, 0, wb, &pb, &ck, &ckn);
+        TH_CHECKF(t, r == SSVM_MAX_PASSES && ck && pb.pass == 4, "v%d stopped: %s", v, ssvm_result_string(r));
+        TH_CHECKF(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) != 0, "v%d: 4 and 9 passes, the same weights", v);
+        c.max_passes = 9;
+        for (h = 0; h < 3 && ck; h++) { /* resumed on the NULL hook, 1 and 4 threads */
+            int threads = h == 0 ? 0 : h == 1 ? 1 : 4;
+            r = par_run_hook(c, threads, ck, ckn, wb, &pb, 0, 0);
+            TH_CHECKF(t, r == SSVM_MAX_PASSES, "v%d resumed on %d threads: %s", v, threads, ssvm_result_string(r));
+            TH_CHECKF(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) == 0, "v%d resumed on %d threads: weights differ",
+                      v, threads);
+            TH_CHECKF(t, pb.pass == pa.pass && pb.steps == pa.steps && pb.oracle_calls == pa.oracle_calls &&
+                         pb.eval_oracle_calls == pa.eval_oracle_calls &&
+                         memcmp(&pb.iterate, &pa.iterate, sizeof pa.iterate) == 0 &&
+                         memcmp(&pb.average, &pa.average, sizeof pa.average) == 0 &&
+                         memcmp(&pb.gap_estimate, &pa.gap_estimate, sizeof pa.gap_estimate) == 0,
+                      "v%d resumed on %d threads: progress differs (pass %d/%d, calls %lld/%lld)", v, threads, pb.pass,
+                      pa.pass, pb.oracle_calls, pa.oracle_calls);
+        }
+        if (v == 0 && ck) { /* another batch size, plain BCFW: another run, either way round */
+            ssvm_solver_config o = c;
+            unsigned char *ck2 = 0;
+            size_t n2 = 0;
+            o.par.batch = 4;
+            TH_CHECK(t, par_run_hook(o, 0, ck, ckn, wb, &pb, 0, 0) == SSVM_ERR_CKPT_MISMATCH);
+            o.par.batch = 0; o.par.task_users = 0;
+            TH_CHECK(t, par_run_hook(o, 0, ck, ckn, wb, &pb, 0, 0) == SSVM_ERR_CKPT_MISMATCH);
+            TH_CHECK(t, par_run_hook(o, 0, 0, 0, wb, &pb, &ck2, &n2) == SSVM_MAX_PASSES && ck2);
+            TH_CHECK(t, ck2 && par_run_hook(c, 2, ck2, n2, wb, &pb, 0, 0) == SSVM_ERR_CKPT_MISMATCH);
+            free(ck2);
+        }
+        free(ck);
+    }
+    free(wa); free(wb);
+    par_chain_free(&pc);
+}
+
 void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
@@ -490,4 +583,5 @@ void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_bad_input);
     TH_RUN(t, test_par_oracle_error);
     TH_RUN(t, test_par_defer_last_draw);
+    TH_RUN(t, test_par_checkpoint);
 }

@@ -43,9 +43,9 @@ static const char *usage =
     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
     "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
     "  --checkpoint C learn: save the run's state to C (atomically: C.tmp, then renamed) every N passes\n"
-    "                 (not with --threads or --batch)\n"
     "  --checkpoint-every N  (default 1)\n"
-    "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start)\n"
+    "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start;\n"
+    "                 a mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"
     "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
     "                 the loss, w0 = M's weights)\n"
     "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
@@ -538,10 +538,6 @@ int main(int argc, char **argv) {
         else { fprintf(stderr, "unknown option %s\n%s", a, usage); return 2; }
     }
     o.fmt_set = fmt_set;
-    if ((o.ckpt || o.resume) && (o.batch > 0 || o.threads > 1)) { /* checkpoints do not cover mini-batch BCFW */
-        fprintf(stderr, "--checkpoint and --resume do not combine with --threads or --batch\n");
-        return 2;
-    }
     if (!fmt_set && pos[0]) {
         size_t n = strlen(pos[0]);
         if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;
