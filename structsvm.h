@@ -1902,7 +1902,7 @@ typedef struct ssvm_solver {
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
     /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
-    unsigned char *_sig_bits;
+    unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
     int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
     /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
     void *_par_slots;
@@ -5874,7 +5874,7 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
         if (s->_sig_off) s->_sig_off[n] = total;
         s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
         if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
-            if (s->_state_kind == SSVM_STATE_COMPACT) s->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + 1, 1);
+            if (s->_state_kind == SSVM_STATE_COMPACT) s->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
             else {
                 s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
                 s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
@@ -6548,12 +6548,18 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
 #define SSVM__SPEED_SQ (sizeof(ssvm_real) < sizeof(double) ? 1e75 : 1e300)
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
+/* The bitmap's first bit of example i: 8 (off_i / 8 + i) with off_i = _sig_off[i]. Each example starts on a byte
+   of its own, so that >>par's tasks and second phase, on distinct examples, never write one byte: with r = off_i
+   mod 8, the next start minus this one is 8 floor((r + m_i) / 8) + 8 >= m_i. Costs n bytes over total / 8. */
+#define SSVM__SIG_B0(s, i) ((size_t)8 * ((s)->_sig_off[i] / 8 + (size_t)(i)))
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
-    size_t j, total;
+    size_t j, b;
+    int i;
     if (!s->_sig_bits || !s->_sigma) return;
-    total = s->_sig_off[s->_prob.n];
-    SSVM_MEMSET(s->_sig_bits, 0, total / 8 + 1);
-    for (j = 0; j < total; j++) if (s->_sigma[j] != 0) s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+    SSVM_MEMSET(s->_sig_bits, 0, s->_sig_off[s->_prob.n] / 8 + (size_t)s->_prob.n + 1);
+    for (i = 0; i < s->_prob.n; i++)
+        for (j = s->_sig_off[i], b = SSVM__SIG_B0(s, i); j < s->_sig_off[i + 1]; j++, b++)
+            if (s->_sigma[j] != 0) s->_sig_bits[b >> 3] |= (unsigned char)(1u << (b & 7));
 }
 /* the first set bit in [j, hi), else hi */
 SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t hi) {
@@ -6640,20 +6646,20 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
     LK = L * K;
     if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
         const ssvm_real *sig = s->_sigma + lo;
-        size_t hi = s->_sig_off[i + 1], j;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (s->_sig_off[i + 1] - lo), j;
         for (t = 0; t < L; t++) {
-            j = lo + (size_t)t * K + (size_t)y[t];
+            j = bl + (size_t)t * K + (size_t)y[t];
             s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             if (t + 1 < L) {
-                j = lo + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
+                j = bl + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
                 s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             }
         }
-        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
-            st[j - lo] = -sig[j - lo];
+        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh))
+            st[j - bl] = -sig[j - bl];
         rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
-        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); rc >= 0 && j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi))
-            ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - lo), st[j - lo], blk, D);
+        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh))
+            ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - bl), st[j - bl], blk, D);
         if (rc < 0) return (ssvm_result)rc;
         return D->err ? (ssvm_result)D->err : SSVM_OK;
     } else { /* COMPACT_SPARSE: the old sigma scattered into stmp2 and -sigma into stmp (both zero between steps) */
@@ -6686,9 +6692,9 @@ SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
     ssvm_result r;
     if (s->_sig_bits) {
         ssvm_real *sig = s->_sigma + lo;
-        size_t hi = s->_sig_off[i + 1], j;
-        for (j = ssvm__speed_next(s->_sig_bits, lo, hi); j < hi; j = ssvm__speed_next(s->_sig_bits, j + 1, hi)) {
-            size_t q = j - lo;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (s->_sig_off[i + 1] - lo), j;
+        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh)) {
+            size_t q = j - bl;
             if (st[q] != 0) {
                 sig[q] += (ssvm_real)(gamma * (double)st[q]);
                 if (sig[q] == 0) s->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
@@ -6724,9 +6730,9 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
-    /* >>speed; not under config.par, whose tasks build directions concurrently: the speed path's scratch and
-       support bitmap are the solver's, one copy (the generic step gives the same bits) */
-    if ((s->_sig_q || s->_sig_bits) && s->_par_b == 0) return ssvm__speed_direction(s, i, len, blk, D);
+    /* >>speed (the generic step gives the same bits). Under config.par too since 0.6.2: each task slot has its own
+       scratch (_sig_q, _sig_new, _stmp), and each example's bits of the bitmap start on a byte of their own */
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D);
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
@@ -6777,7 +6783,7 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
-    if ((s->_sig_q || s->_sig_bits) && s->_par_b == 0) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if (s->_sig_q || s->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
         ssvm_real *sig = s->_sigma + s->_sig_off[i];
         size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
@@ -7517,6 +7523,7 @@ typedef struct ssvm__par_slot {
     double dmax;      /* max_j |D_j| */
     int *y, *y2;      /* the labeling; a truth buffer */
     ssvm_real *stmp, *stmp2;
+    int *sig_q, *sig_new, sig_qn; /* >>speed: a compact sparse state's step positions (the solver's _sig_q ...) */
     ssvm_svec D, E;   /* the direction; w_s of the sparse state */
 } ssvm__par_slot;
 
@@ -7536,12 +7543,14 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
 /* b slots: labelings, directions (d each), the state's scratch; b solver views; n marks. O(b d) bytes. */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
-    int b = s->_cfg.par.batch, t, i, compact;
+    int b = s->_cfg.par.batch, t, i, compact, speedq;
     size_t ml = (size_t)p->max_label_len, maxdim = 0;
     ssvm__par_slot *sl;
     s->_par_b = b > 0 ? b : 0;
     if (b <= 0) return SSVM_OK;
     compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
+    /* the state layout's test for _sig_q (a pointer is NULL in the sizing pass) */
+    speedq = s->_state_kind == SSVM_STATE_COMPACT_SPARSE && p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand;
     if (compact)
         for (i = 0; i < p->n; i++) { /* checked by the state's layout just before */
             int m = p->stat_dim(p->user, i);
@@ -7565,6 +7574,9 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         } else SSVM_MEMSET(&q->E, 0, sizeof q->E);
         q->stmp = compact ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
         q->stmp2 = s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
+        q->sig_q = speedq ? (int *)ssvm__take(a, maxdim, sizeof(int)) : 0; /* >>speed: each slot its own */
+        q->sig_new = speedq ? (int *)ssvm__take(a, 2 * ml, sizeof(int)) : 0;
+        q->sig_qn = 0;
         if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
         if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
     }
@@ -7578,6 +7590,10 @@ SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
     ssvm_real *a = s->_stmp, *b = s->_stmp2;
     int *y = s->_y, *y2 = s->_y2;
     ssvm_svec e = s->_sv_ws;
+    int *sq = s->_sig_q, *sn = s->_sig_new, qn = s->_sig_qn;
+    s->_sig_q = q->sig_q; q->sig_q = sq;
+    s->_sig_new = q->sig_new; q->sig_new = sn;
+    s->_sig_qn = q->sig_qn; q->sig_qn = qn;
     s->_stmp = q->stmp; q->stmp = a;
     s->_stmp2 = q->stmp2; q->stmp2 = b;
     s->_y = q->y; q->y = y;
@@ -7615,10 +7631,12 @@ SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
     *v = *s;
     if (s->_cfg.par.task_users) v->_prob.user = s->_cfg.par.task_users[t];
     v->_stmp = q->stmp; v->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; v->_sv_ws = q->E;
+    v->_sig_q = q->sig_q; v->_sig_new = q->sig_new;
     q->ro = ssvm__call_oracle(&v->_prob, q->i, s->_w, 1.0, q->y, &q->len, &q->delta);
     if (q->ro != SSVM_OK || q->dup) return;
     ssvm__par_direction(v, q);
     q->E = v->_sv_ws; /* its count of non-zeros */
+    q->sig_qn = v->_sig_qn;
 }
 /* drops the directions of slots from..cnt-1 that were built and will not be applied */
 SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
