@@ -155,6 +155,14 @@ $(B)/test_asan_f: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
 	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm -lpthread
 $(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
 	$(CC) $(ASANFLAGS) tests/nomalloc.c -o $@ -lm
+# test-tsan: the mini-batch tests (tests/test_par.c: the NULL hook and 1, 2, 4 pthreads) under ThreadSanitizer;
+# run.c with RUN_PAR_ONLY links that suite alone. A data race stops the run (exit 66).
+TSANFLAGS = $(WARN) -O1 -g -fsanitize=thread
+$(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c $(HDR) tests/*.h examples/ssvm_threads.h | $(B)
+	$(CC) $(TSANFLAGS) -DRUN_PAR_ONLY tests/run.c tests/impl.c tests/test_par.c -o $@ -lm -lpthread
+.PHONY: test-tsan
+test-tsan: $(B)/test_tsan
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan
 test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm
 	@$(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm
 

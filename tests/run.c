@@ -71,6 +71,7 @@ int main(int argc, char **argv) {
     }
 #endif
     printf("structsvm tests, ssvm_real = %s\n", sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
+#ifndef RUN_PAR_ONLY /* make test-tsan: only tests/test_par.c (the threads), a small ThreadSanitizer build */
     suite_core(&t);
     suite_engine(&t);
     suite_multisample(&t);
@@ -89,6 +90,7 @@ int main(int argc, char **argv) {
     suite_readers(&t);
     suite_ckpt(&t);
     suite_speed(&t);
+#endif
     suite_par(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;

@@ -519,7 +519,7 @@ static void test_par_checkpoint(th_ctx *t) {
     par_chain pc;
     int v, h, d;
     ssvm_real *wa, *wb;
-    if (!par_chain_make(&pc, 29, 13, 4, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    if (!par_chain_make(&pc, 29, 8, 4, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
     d = pc.c.p.d;
     wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
     wb = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
@@ -531,7 +531,7 @@ static void test_par_checkpoint(th_ctx *t) {
         ssvm_result r;
         c.lambda = 0.05; c.gap_tol = 0; c.state = kinds[v % 4]; c.eval_every = v == 4 ? 1 : 3;
         c.averaging = v == 3 ? SSVM_AVG_SUFFIX : SSVM_AVG_WEIGHTED;
-        c.bcfw.gap_sampling = v == 4; c.par.batch = 5; c.par.task_users = pc.users;
+        c.bcfw.gap_sampling = v == 4; c.par.batch = 3; c.par.task_users = pc.users;
         c.max_passes = 9; /* the run that never stops */
         r = par_run_hook(c, 2, 0, 0, wa, &pa, 0, 0);
         TH_CHECKF(t, r == SSVM_MAX_PASSES, "v%d: %s", v, ssvm_result_string(r));
@@ -572,6 +572,75 @@ static void test_par_checkpoint(th_ctx *t) {
     par_chain_free(&pc);
 }
 
+/* 0.6.2: the tasks take the SPEED path (per-slot step positions, each example's bitmap bits on bytes of their own).
+   Against the generic compact step, reached by wrapping the chain's callbacks (the solver then no longer recognises
+   the chain; each slot's wrapper forwards to that slot's chain object): the same bits on 2 and 4 threads, for
+   COMPACT and COMPACT_SPARSE, dense and sparse inputs, with a batch that repeats examples. */
+typedef struct pw_wrap { ssvm_problem inner; } pw_wrap;
+static int pw_stat_dim(void *u, int i) { pw_wrap *w = (pw_wrap *)u; return w->inner.stat_dim(w->inner.user, i); }
+static int pw_stats(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_real *st) {
+    pw_wrap *w = (pw_wrap *)u;
+    return w->inner.stats(w->inner.user, i, y, len, sc, st);
+}
+static int pw_expand(void *u, int i, const ssvm_real *st, ssvm_real sc, ssvm_svec *out) {
+    pw_wrap *w = (pw_wrap *)u;
+    return w->inner.expand(w->inner.user, i, st, sc, out);
+}
+static int pw_truth(void *u, int i, int *y) { pw_wrap *w = (pw_wrap *)u; return w->inner.truth(w->inner.user, i, y); }
+static int pw_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *out) {
+    pw_wrap *w = (pw_wrap *)u;
+    return w->inner.phi(w->inner.user, i, y, len, sc, out);
+}
+static int pw_oracle(void *u, int i, const ssvm_real *wt, double ws, int *y, ssvm_real *delta) {
+    pw_wrap *w = (pw_wrap *)u;
+    return w->inner.oracle(w->inner.user, i, wt, ws, y, delta);
+}
+static int pw_loss(void *u, int i, const int *y, int len, ssvm_real *delta) {
+    pw_wrap *w = (pw_wrap *)u;
+    return w->inner.loss(w->inner.user, i, y, len, delta);
+}
+static void test_par_speed_path_bits(th_ctx *t) {
+    static const ssvm_state_kind kinds[2] = {SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE};
+    int sparse, k, h, j, d;
+    for (sparse = 0; sparse < 2; sparse++) {
+        par_chain pc;
+        pw_wrap wm, ws[PAR_SLOTS];
+        void *wusers[PAR_SLOTS];
+        ssvm_problem pw;
+        ssvm_real *wa, *wb;
+        if (!par_chain_make(&pc, 53 + (unsigned long long)sparse, 8, 5, 4, sparse)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+        d = pc.c.p.d;
+        wm.inner = pc.c.p;
+        pw = pc.c.p;
+        pw.user = &wm; pw.truth = pw_truth; pw.phi = pw_phi; pw.oracle = pw_oracle; pw.loss = pw_loss;
+        pw.stat_dim = pw_stat_dim; pw.stats = pw_stats; pw.expand = pw_expand;
+        for (j = 0; j < PAR_SLOTS; j++) { ws[j].inner = pc.c.p; ws[j].inner.user = pc.users[j]; wusers[j] = &ws[j]; }
+        wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+        wb = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+        for (k = 0; k < 2 && wa && wb; k++)
+            for (h = 0; h < 2; h++) {
+                ssvm_solver_config c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW), g;
+                ssvm_progress pa, pb;
+                ssvm_result ra, rb;
+                c.lambda = 0.03; c.max_passes = 10; c.gap_tol = 0; c.eval_every = 2; c.state = kinds[k];
+                c.sampling = SSVM_SAMPLE_UNIFORM; /* draws that repeat examples within a batch of 6 */
+                c.par.batch = 6; c.par.task_users = pc.users;
+                g = c; g.problem = &pw; g.par.task_users = wusers;
+                ra = par_run_hook(c, h ? 4 : 2, 0, 0, wa, &pa, 0, 0);
+                rb = par_run_hook(g, h ? 4 : 2, 0, 0, wb, &pb, 0, 0);
+                TH_CHECKF(t, ra == SSVM_MAX_PASSES && rb == SSVM_MAX_PASSES, "sparse=%d state %d: %s / %s", sparse,
+                          (int)kinds[k], ssvm_result_string(ra), ssvm_result_string(rb));
+                TH_CHECKF(t, memcmp(wa, wb, 2 * (size_t)d * sizeof(ssvm_real)) == 0 &&
+                             memcmp(&pa.iterate, &pb.iterate, sizeof pa.iterate) == 0 &&
+                             memcmp(&pa.average, &pb.average, sizeof pa.average) == 0,
+                          "sparse=%d state %d, %d threads: the speed path differs from the generic step", sparse,
+                          (int)kinds[k], h ? 4 : 2);
+            }
+        free(wa); free(wb);
+        par_chain_free(&pc);
+    }
+}
+
 void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
@@ -584,4 +653,5 @@ void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_oracle_error);
     TH_RUN(t, test_par_defer_last_draw);
     TH_RUN(t, test_par_checkpoint);
+    TH_RUN(t, test_par_speed_path_bits);
 }
