@@ -638,10 +638,12 @@
      Speed (make bench-threads, OCR-small, b = 32, dense compact state): 88% of a one-thread run's CPU time is
      inside the tasks (the oracle, the direction, the block updates), so two idle cores give at most 1.79x
      (Amdahl; 83% and 1.71x in 0.6); the serial rest is <D, w> and the updates of w and of the average
-     (O(nnz(D)) each), and max |w| once a pass (0.6.1: once a batch before). On one
-     thread a mini-batch pass costs about 1.09x plain BCFW's (b directions in cache instead of one, the views).
-     Measured on a quiet moment of the 2-core machine: 1.60x (0.101 s -> 0.063 s for 10 passes); plain BCFW
-     0.084 s, because the tasks use the generic compact step (the SPEED path's scratch is the solver's).
+     (O(nnz(D)) each), and max |w| once a pass (0.6.1: once a batch before). Since 0.6.2 the tasks take the
+     SPEED path (each slot has its own step positions; each example's bits of the COMPACT state's support bitmap
+     start on a byte of their own, so concurrent tasks never write one byte; make test-tsan checks it): 10 passes
+     cost 787M instructions on one thread against plain BCFW's 760M (1.035x; 874M, 1.15x, with the generic step
+     of 0.6.1), so the Amdahl bound against plain BCFW on two cores is about 1.74x (1.55x before). Wall-clock
+     figures on this shared 2-core machine: README, "Parallel oracle calls".
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
      trainer sets it). Checkpoints (0.6.2): CHECKPOINTS; a run saved on some threads resumes on any other count.
      Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
@@ -1173,7 +1175,13 @@
                         a run saved on 2 threads resumes on 1 or 4 bit for bit. structsvm learn: --checkpoint and
                         --resume combine with --threads and --batch. examples/ssvm_threads.h polls before it
                         sleeps (pool.spin, default 10000 polls; 0: sleep at once): a parallel-for round trip of
-                        32 tasks on 2 threads 16.5 us -> 4.5 us over the tasks' own time.
+                        32 tasks on 2 threads 16.5 us -> 4.5 us over the tasks' own time. Mini-batch tasks take
+                        the SPEED path (per-slot step positions; the COMPACT state's bitmap starts each example
+                        on a byte of its own, n bytes more): the same bits, 10 passes of OCR-small on one thread
+                        787M instructions (874M; plain BCFW 760M). make test-tsan: test_par under ThreadSanitizer
+                        (a CI step). progress.state_bytes of a COMPACT state on the chain grows by n bytes.
+                        Fixed: a training batch stopped by an oracle error, or by a hook that skipped a task, left
+                        the calls its other tasks made out of oracle_calls (the steps and the result were right).
      0.6.1 (2026-11-25) Speed only: every result is the same bits as 0.6.0 (weights, objectives, checkpoints).
                         Mini-batch BCFW (config.par) with a dense state: the second parallel phase now takes the
                         block updates of every batch, all but a repeated example's earlier draws (before, a batch
@@ -7744,10 +7752,19 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
     else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
     for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
-    if (bad) { ssvm__par_abort(s, 0, cnt); return SSVM_ERR_PARALLEL; }
+    if (bad) { /* nothing applied; the calls the tasks that ran made are counted, as everywhere (0.6.2) */
+        for (t = 0; t < cnt; t++) s->_prog.oracle_calls += sl[t].ran == 1 && sl[t].ro == SSVM_OK;
+        ssvm__par_abort(s, 0, cnt);
+        return SSVM_ERR_PARALLEL;
+    }
     for (t = 0; t < cnt; t++) {
         ssvm__par_slot *e = sl + t;
-        if (e->ro != SSVM_OK) { r = e->ro; break; }
+        if (e->ro != SSVM_OK) { /* the later slots' calls were made too (0.6.2: counted) */
+            int u;
+            for (u = t + 1; u < cnt; u++) s->_prog.oracle_calls += sl[u].ro == SSVM_OK;
+            r = e->ro;
+            break;
+        }
         s->_prog.oracle_calls++;
         if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
             ssvm__par_swap(s, e);
