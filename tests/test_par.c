@@ -582,44 +582,18 @@ static void test_par_checkpoint(th_ctx *t) {
    Against the generic compact step, reached by wrapping the chain's callbacks (the solver then no longer recognises
    the chain; each slot's wrapper forwards to that slot's chain object): the same bits on 2 and 4 threads, for
    COMPACT and COMPACT_SPARSE, dense and sparse inputs, with a batch that repeats examples. */
-typedef struct pw_wrap { ssvm_problem inner; } pw_wrap;
-static int pw_stat_dim(void *u, int i) { pw_wrap *w = (pw_wrap *)u; return w->inner.stat_dim(w->inner.user, i); }
-static int pw_stats(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_real *st) {
-    pw_wrap *w = (pw_wrap *)u;
-    return w->inner.stats(w->inner.user, i, y, len, sc, st);
-}
-static int pw_expand(void *u, int i, const ssvm_real *st, ssvm_real sc, ssvm_svec *out) {
-    pw_wrap *w = (pw_wrap *)u;
-    return w->inner.expand(w->inner.user, i, st, sc, out);
-}
-static int pw_truth(void *u, int i, int *y) { pw_wrap *w = (pw_wrap *)u; return w->inner.truth(w->inner.user, i, y); }
-static int pw_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *out) {
-    pw_wrap *w = (pw_wrap *)u;
-    return w->inner.phi(w->inner.user, i, y, len, sc, out);
-}
-static int pw_oracle(void *u, int i, const ssvm_real *wt, double ws, int *y, ssvm_real *delta) {
-    pw_wrap *w = (pw_wrap *)u;
-    return w->inner.oracle(w->inner.user, i, wt, ws, y, delta);
-}
-static int pw_loss(void *u, int i, const int *y, int len, ssvm_real *delta) {
-    pw_wrap *w = (pw_wrap *)u;
-    return w->inner.loss(w->inner.user, i, y, len, delta);
-}
 static void test_par_speed_path_bits(th_ctx *t) {
     static const ssvm_state_kind kinds[2] = {SSVM_STATE_COMPACT, SSVM_STATE_COMPACT_SPARSE};
     int sparse, k, h, j, d;
     for (sparse = 0; sparse < 2; sparse++) {
         par_chain pc;
-        pw_wrap wm, ws[PAR_SLOTS];
+        sp_wrap wm, ws[PAR_SLOTS];
         void *wusers[PAR_SLOTS];
         ssvm_problem pw;
         ssvm_real *wa, *wb;
         if (!par_chain_make(&pc, 53 + (unsigned long long)sparse, 8, 5, 4, sparse)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
         d = pc.c.p.d;
-        wm.inner = pc.c.p;
-        pw = pc.c.p;
-        pw.user = &wm; pw.truth = pw_truth; pw.phi = pw_phi; pw.oracle = pw_oracle; pw.loss = pw_loss;
-        pw.stat_dim = pw_stat_dim; pw.stats = pw_stats; pw.expand = pw_expand;
+        pw = sp_wrapped(&wm, &pc.c.p); /* tchain.h: the generic compact step */
         for (j = 0; j < PAR_SLOTS; j++) { ws[j].inner = pc.c.p; ws[j].inner.user = pc.users[j]; wusers[j] = &ws[j]; }
         wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
         wb = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));

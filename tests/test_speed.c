@@ -8,43 +8,6 @@
 #include "harness.h"
 #include "tchain.h"
 
-/* the chain's statistics through a wrapper: same numbers, but the solver no longer recognises the chain */
-typedef struct sp_wrap { ssvm_problem inner; } sp_wrap;
-static int sp_stats(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.stats(w->inner.user, i, y, len, scale, s);
-}
-static int sp_stat_dim(void *user, int i) { sp_wrap *w = (sp_wrap *)user; return w->inner.stat_dim(w->inner.user, i); }
-static int sp_expand(void *user, int i, const ssvm_real *st, ssvm_real scale, ssvm_svec *out) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.expand(w->inner.user, i, st, scale, out);
-}
-static int sp_truth(void *user, int i, int *y) { sp_wrap *w = (sp_wrap *)user; return w->inner.truth(w->inner.user, i, y); }
-static int sp_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.phi(w->inner.user, i, y, len, scale, out);
-}
-static int sp_oracle(void *user, int i, const ssvm_real *wt, double ws, int *y, ssvm_real *delta) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.oracle(w->inner.user, i, wt, ws, y, delta);
-}
-static int sp_decode(void *user, int i, const ssvm_real *wt, int *y) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.decode(w->inner.user, i, wt, y);
-}
-static int sp_loss(void *user, int i, const int *y, int len, ssvm_real *delta) {
-    sp_wrap *w = (sp_wrap *)user;
-    return w->inner.loss(w->inner.user, i, y, len, delta);
-}
-static ssvm_problem sp_wrapped(sp_wrap *w, const ssvm_problem *p) {
-    ssvm_problem q = *p;
-    w->inner = *p;
-    q.user = w;
-    q.truth = sp_truth; q.phi = sp_phi; q.oracle = sp_oracle; q.decode = sp_decode; q.loss = sp_loss;
-    q.stat_dim = sp_stat_dim; q.stats = sp_stats; q.expand = sp_expand;
-    return q;
-}
-
 /* trains BCFW for `passes` passes (no evaluation) in state `kind`; ssvm_train's returned vector into w */
 static ssvm_result sp_train(const ssvm_problem *p, ssvm_state_kind kind, int passes, int line_search, ssvm_real *w,
                             ssvm_progress *pr) {
