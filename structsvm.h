@@ -1180,8 +1180,9 @@
                         on a byte of its own, n bytes more): the same bits, 10 passes of OCR-small on one thread
                         787M instructions (874M; plain BCFW 760M). make test-tsan: test_par under ThreadSanitizer
                         (a CI step). progress.state_bytes of a COMPACT state on the chain grows by n bytes.
-                        Fixed: a training batch stopped by an oracle error, or by a hook that skipped a task, left
-                        the calls its other tasks made out of oracle_calls (the steps and the result were right).
+                        Fixed: a training batch stopped by an oracle error, a failing direction or step, or a hook
+                        that skipped a task, left the calls its other tasks made out of oracle_calls (the steps and
+                        the result were right).
      0.6.1 (2026-11-25) Speed only: every result is the same bits as 0.6.0 (weights, objectives, checkpoints).
                         Mini-batch BCFW (config.par) with a dense state: the second parallel phase now takes the
                         block updates of every batch, all but a repeated example's earlier draws (before, a batch
@@ -7759,12 +7760,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     }
     for (t = 0; t < cnt; t++) {
         ssvm__par_slot *e = sl + t;
-        if (e->ro != SSVM_OK) { /* the later slots' calls were made too (0.6.2: counted) */
-            int u;
-            for (u = t + 1; u < cnt; u++) s->_prog.oracle_calls += sl[u].ro == SSVM_OK;
-            r = e->ro;
-            break;
-        }
+        if (e->ro != SSVM_OK) { r = e->ro; break; }
         s->_prog.oracle_calls++;
         if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
             ssvm__par_swap(s, e);
@@ -7776,7 +7772,11 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         ndef += e->deferred;
     }
     applied = t;
-    if (r != SSVM_OK) ssvm__par_abort(s, t, cnt);
+    if (r != SSVM_OK) { /* stopped by slot t's oracle, direction or step: the later slots' calls were made too */
+        int u;
+        for (u = t + 1; u < cnt; u++) s->_prog.oracle_calls += sl[u].ro == SSVM_OK;
+        ssvm__par_abort(s, t, cnt);
+    }
     if (ndef > 0) { /* w = sum_i w_i again, also when a later slot failed */
         for (t = 0; t < applied; t++) sl[t].ran = 0;
         s->_par_n = applied;

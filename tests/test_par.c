@@ -365,7 +365,7 @@ static void test_par_bad_input(th_ctx *t) {
 }
 
 /* a user oracle that fails at one example: the batch stops there with its code; what came before stays */
-typedef struct par_fail { ssvm_problem inner; int bad; } par_fail;
+typedef struct par_fail { ssvm_problem inner; int bad, bad_phi; } par_fail;
 static int par_fail_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     const par_fail *f = (const par_fail *)user;
     if (i == f->bad) return SSVM_ERR_LABEL;
@@ -374,6 +374,7 @@ static int par_fail_oracle(void *user, int i, const ssvm_real *w, double ws, int
 static int par_fail_truth(void *user, int i, int *y) { const par_fail *f = (const par_fail *)user; return f->inner.truth(f->inner.user, i, y); }
 static int par_fail_phi(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_svec *out) {
     const par_fail *f = (const par_fail *)user;
+    if (i == f->bad_phi) return SSVM_ERR_CALLBACK; /* the step's direction fails, after its oracle call */
     return f->inner.phi(f->inner.user, i, y, len, scale, out);
 }
 static void test_par_oracle_error(th_ctx *t) {
@@ -386,7 +387,7 @@ static void test_par_oracle_error(th_ctx *t) {
     ssvm_real w[64];
     int j, fin = 1;
     if (!pmc_make(&m, 13, 3)) { TH_CHECK(t, 0); return; }
-    f.inner = m.p; f.bad = 17;
+    f.inner = m.p; f.bad = 17; f.bad_phi = -1;
     p = ssvm_problem_config_init(m.p.n, m.p.d, m.p.max_label_len);
     p.user = &f; p.oracle = par_fail_oracle; p.truth = par_fail_truth; p.phi = par_fail_phi;
     c = ssvm_solver_config_init(&p, SSVM_BCFW);
@@ -399,6 +400,14 @@ static void test_par_oracle_error(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
     for (j = 0; j < p.d; j++) fin &= w[j] == w[j];
     TH_CHECK(t, fin);
+    ssvm_solver_uninit(&s);
+    /* the direction of example 17 fails (its phi), after every call of the batch 16..23 was made: all 24 counted,
+       as plain BCFW counts a call whose step then fails; examples 0..16 applied */
+    f.bad = -1; f.bad_phi = 17;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_CALLBACK);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECKF(t, pr.steps == 17 && pr.oracle_calls == 24, "phi: steps %lld, calls %lld", pr.steps, pr.oracle_calls);
     ssvm_solver_uninit(&s);
     ssvm_multiclass_uninit(&m.m);
 }
