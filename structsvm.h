@@ -653,10 +653,12 @@
      Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of
        them): the generic compact step wrote -sigma_i into all L*K + K*K statistics, expanded them all (a K x K
        scan of the label pairs at every step) and scanned them again to update sigma_i. Now COMPACT keeps one
-       bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 bytes, in the heap size)
+       bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in the heap
+       size: each example's bits start on a byte of their own since 0.6.2, for config.par's concurrent tasks)
        and COMPACT_SPARSE merges its ascending (index, value) list with the L + L-1 positions of s(y*) (scratch:
-       max stat_dim + 2 max_label_len ints); the step visits only those positions, in the generic step's order:
-       the same iterates bit for bit (tested against the generic step reached through a wrapped callback).
+       max stat_dim + 2 max_label_len ints, and as much again for each config.par slot); the step visits only
+       those positions, in the generic step's order: the same iterates bit for bit (tested against the generic
+       step reached through a wrapped callback).
      Dense chain inputs: x's non-zeros are compacted once (at the model's first decode; init only records the
        block, so a dummy scratch still works there) into the chain's scratch, nnz (int + real) + (positions + 1)
        size_t bytes counted by ssvm_chain_get_heap_size; the oracle's unary scores, phi and expand read them in
