@@ -851,16 +851,18 @@
      its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for bit, tested; a pass
      cut by max_oracle_calls ends with a short batch, so only a run resumed at a pass's end matches one that never
      stopped). Not covered, refused with SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN,
-     SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG (their states are the working set and QP, the support set and kernel cache, the potentials and step sizes,
-     the clique statistics: not written yet, and a partial state would not resume bit for bit).
+     SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG (their states are the working set and QP, the support set and kernel
+     cache, the potentials and step sizes, the clique statistics: not written yet, and a partial state would not
+     resume bit for bit).
      What must match, checked by a fingerprint (FNV-1a, 64 bits) and the header's fields, else
      SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d, max_label_len, sizeof(ssvm_real) (a float build's checkpoint
      is not a double build's: bit for bit needs the same arithmetic), the state kind in use, lambda, line_search,
      averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads, config.par.batch
-     (when > 0; a plain BCFW checkpoint of 0.6.1 still loads), a caller's sequence, every example's true label (the truth callback) and weight c_i, and the warm start's w0. Features
-     are not fingerprinted (no feature map call at save or load): same labels and dimensions over other features
-     is yours to avoid. What may change between the runs: the stopping rules, progress, clock and allocator, the
-     parallel-for hook and its users, and sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
+     (when > 0; a plain BCFW checkpoint of 0.6.1 still loads), a caller's sequence, every example's true label
+     (the truth callback) and weight c_i, and the warm start's w0. Features are not fingerprinted (no feature map
+     call at save or load): same labels and dimensions over other features is yours to avoid. What may change
+     between the runs: the stopping rules, progress, clock and allocator, the parallel-for hook and its users, and
+     sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
      The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too, but with
      config.bcfw's estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity
      there.

@@ -18,8 +18,8 @@
    mini-batch BCFW calls the hook twice a batch with a short serial phase between, and the two futex wake-ups
    cost 16 us a call against 4.5 us polling (32 tasks of 9 us, 2 threads), 6% of a batch. Set pool.spin = 0
    after init to sleep at once (no busy core between batches, e.g. under valgrind or on an oversubscribed
-   machine); without GNU atomics (__atomic builtins) it is always 0. Which thread runs which task varies from run to run; the library's result does not
-   depend on it. Include after structsvm.h (it needs ssvm_task_fn). */
+   machine); without GNU atomics (__atomic builtins) it is always 0. Which thread runs which task varies from
+   run to run; the library's result does not depend on it. Include after structsvm.h (it needs ssvm_task_fn). */
 #ifndef SSVM_THREADS_H
 #define SSVM_THREADS_H
 #include <pthread.h>

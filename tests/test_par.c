@@ -625,6 +625,26 @@ static void test_par_speed_path_bits(th_ctx *t) {
                           "sparse=%d state %d, %d threads: the speed path differs from the generic step", sparse,
                           (int)kinds[k], h ? 4 : 2);
             }
+        if (sparse == 0) { /* the tasks do take the SPEED path: only it keeps the COMPACT state's support bitmap, a
+                              superset of sigma's non-zeros (the generic step leaves it as init set it: empty) */
+            ssvm_solver_config c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+            ssvm_solver s;
+            size_t j2, nz = 0, missing = 0;
+            c.lambda = 0.03; c.max_passes = 3; c.gap_tol = 0; c.eval_every = 0; c.state = SSVM_STATE_COMPACT;
+            c.par.batch = 6; c.par.task_users = pc.users;
+            if (ssvm_solver_init(&c, &s) == SSVM_OK && s._sig_bits && ssvm_solver_run(&s) == SSVM_MAX_PASSES) {
+                for (j = 0; j < pc.c.p.n; j++)
+                    for (j2 = s._sig_off[j]; j2 < s._sig_off[j + 1]; j2++) {
+                        size_t b = 8 * (s._sig_off[j] / 8 + (size_t)j) + (j2 - s._sig_off[j]);
+                        if (s._sigma[j2] == 0) continue;
+                        nz++;
+                        missing += !((s._sig_bits[b >> 3] >> (b & 7)) & 1u);
+                    }
+                TH_CHECKF(t, nz > 0 && missing == 0, "%lu of %lu non-zero statistics without their bit",
+                          (unsigned long)missing, (unsigned long)nz);
+            } else TH_CHECK(t, 0);
+            ssvm_solver_uninit(&s);
+        }
         free(wa); free(wb);
         par_chain_free(&pc);
     }
