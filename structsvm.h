@@ -1895,6 +1895,14 @@ typedef struct ssvm_solver {
     double *_gp_alpha, *_gp_delta, *_gp_v;
     ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
     int *_gp_ynew;
+    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
+       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
+       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
+    double *_gp_us, *_gp_z;
+    unsigned *_gp_ust, _gp_stamp;
+    unsigned char *_gp_zm;
+    int *_gp_zq, _gp_zn;
+    size_t _gp_lk, _gp_zd;
     /* online EG (>>eg): per example the part potentials theta_i (the layout of the chain statistics) and
        its step size; the marginals mu_i live in _sigma (as BCFW's compact sigma_i) */
     double *_eg_theta, *_eg_eta, *_eg_fb;
@@ -7029,6 +7037,10 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 
+/* >>speed: the built-in chain's own callbacks (a wrapper of them takes the generic path) */
+SSVM__PRIV int ssvm__gaps_chain_on(const ssvm_problem *p) {
+    return p->phi == ssvm__chain_phi && p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand;
+}
 /* the estimates, the sampling tree and the atoms: sizes fixed by n, the label length and max_atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -7062,6 +7074,16 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__take_svec(a, &s->_gp_ws, p->d);
     ssvm__take_svec(a, &s->_gp_wa, p->d);
     ssvm__take_svec(a, &s->_gp_p0, p->d);
+    if (ssvm__gaps_chain_on(p)) { /* >>speed */
+        size_t K = (size_t)((const ssvm_chain *)p->user)->config.n_labels;
+        s->_gp_lk = ssvm__mulsz(a, ml, K);
+        s->_gp_zd = s->_gp_lk + ssvm__mulsz(a, K, K);
+        s->_gp_us = (double *)ssvm__take(a, s->_gp_lk, sizeof(double));
+        s->_gp_ust = (unsigned *)ssvm__take(a, s->_gp_lk, sizeof(unsigned));
+        s->_gp_z = (double *)ssvm__take(a, s->_gp_zd, sizeof(double));
+        s->_gp_zm = (unsigned char *)ssvm__take(a, s->_gp_zd, 1);
+        s->_gp_zq = (int *)ssvm__take(a, s->_gp_zd, sizeof(int));
+    }
     return SSVM_OK;
 }
 
@@ -7079,6 +7101,12 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
     ssvm__svec_reset(&s->_gp_ws, s->_prob.d);
     ssvm__svec_reset(&s->_gp_wa, s->_prob.d);
     ssvm__svec_reset(&s->_gp_p0, s->_prob.d);
+    if (s->_gp_us) { /* >>speed */
+        SSVM_MEMSET(s->_gp_ust, 0, s->_gp_lk * sizeof(unsigned));
+        SSVM_MEMSET(s->_gp_z, 0, s->_gp_zd * sizeof(double));
+        SSVM_MEMSET(s->_gp_zm, 0, s->_gp_zd);
+        s->_gp_stamp = 0; s->_gp_zn = 0;
+    }
 }
 
 /* g_i <- max(g, 0): the leaf and its ancestors recomputed as sums of their children (no drift) */
@@ -7161,6 +7189,96 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
     return SSVM_OK;
 }
 
+/* >>speed: the atoms on the built-in chain (0.6.3). The generic step builds phi(x_i, y) of every atom (every stored
+   one with caching, up to max_atoms) to score it, and w_i, w_s and w_a from phi again: 8x an oracle call on
+   OCR-small, so caching saved oracle calls and cost time. Here an atom's score <w, phi(x_i, y)> reads the unary
+   scores <x_t, w_c> it needs, each computed once a step (the atoms of an example share most of their labels),
+   plus the transitions and biases; and each move's direction is built in statistics space, where phi(x_i, y_i)
+   cancels and two labelings differ only where their labels do, then expanded once. Same values and directions
+   as the generic step up to rounding (tests/test_gaps.c compares them through a wrapper of the callbacks). */
+SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w, int p, int c) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    size_t base = am ? (size_t)c : (size_t)c * (size_t)F, stride = am ? (size_t)K : 1, k, b, e;
+    const int *id;
+    const ssvm_real *val;
+    double r = 0;
+    if (m->_nz_start) {
+        size_t q = (size_t)(p - m->config.start[0]);
+        b = m->_nz_start[q]; e = m->_nz_start[q + 1]; id = m->_nz_idx; val = m->_nz_val;
+    } else if (!m->config.x) {
+        b = (size_t)m->config.attr_start[p]; e = (size_t)m->config.attr_start[p + 1];
+        id = m->config.attr_id; val = m->config.attr_val;
+    } else { /* dense x before the first decode compacted it */
+        const ssvm_real *x = m->config.x + (size_t)p * (size_t)F;
+        for (k = 0; k < (size_t)F; k++) if (x[k] != 0) r += (double)w[base + stride * k] * (double)x[k];
+        return r;
+    }
+    for (k = b; k < e; k++) r += (double)w[base + stride * (size_t)id[k]] * (val ? (double)val[k] : 1.0);
+    return r;
+}
+/* a new step's memo (the stamps wrap after 2^32 - 1 steps: cleared then) */
+SSVM__PRIV void ssvm__gaps_chain_stamp(ssvm_solver *s) {
+    if (++s->_gp_stamp == 0) { SSVM_MEMSET(s->_gp_ust, 0, s->_gp_lk * sizeof(unsigned)); s->_gp_stamp = 1; }
+}
+/* <w, phi(x_i, y)> at the w of this step's stamp; y checked (SSVM_ERR_LABEL) */
+SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_real *w, const int *y, int len, double *out) {
+    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, rc;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
+    double r = 0;
+    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
+    for (t = 0; t < len; t++) {
+        size_t q = (size_t)t * (size_t)K + (size_t)y[t];
+        if (s->_gp_ust[q] != s->_gp_stamp) { s->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]); s->_gp_ust[q] = s->_gp_stamp; }
+        r += s->_gp_us[q];
+        if (t + 1 < len) r += (double)w[to + y[t] + K * y[t + 1]];
+    }
+    if (m->config.flags & SSVM_CHAIN_BIASES) r += (double)w[K * F + y[0]] + (double)w[K * F + K + y[len - 1]];
+    *out = r;
+    return SSVM_OK;
+}
+/* z += c s(y) in the statistics scratch (the chain's layout: L K one-hots, then the K K transition counts) */
+SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, double c) {
+    int t, k;
+    for (t = 0; t < L; t++) {
+        int q[2];
+        q[0] = t * K + y[t];
+        q[1] = t + 1 < L ? L * K + y[t] + K * y[t + 1] : -1;
+        for (k = 0; k < 2 && q[k] >= 0; k++) {
+            if (s->_gp_zm[q[k]]) s->_gp_z[q[k]] += c;
+            else { s->_gp_zm[q[k]] = 1; s->_gp_zq[s->_gp_zn++] = q[k]; s->_gp_z[q[k]] = c; }
+        }
+    }
+}
+/* A move's direction D = blk expand(z) on example i, with z (the scratch, cleared on the way) one of
+     FW        w_s - w_i = blk expand(sigma - s(y_s)),   sigma = sum_k alpha_k s(y_k)
+     away      w_i - w_a = blk expand(s(y_a) - sigma)
+     pairwise  w_s - w_a = blk expand(s(y_a) - s(y_s))
+   (kind 1, 2, 3); returns |D|^2 (non-finite if an entry is) */
+SSVM__PRIV double ssvm__gaps_chain_dir(ssvm_solver *s, int i, double blk, int kind, const int *ys, int aw, ssvm_svec *D) {
+    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    const double *al = s->_gp_alpha + base;
+    double r = 0;
+    /* one order for the three (the atoms, then y_a, then y_s): with a single atom FW and pairwise are one move
+       and their gains tie exactly, as in the generic step, which then takes FW */
+    if (kind != 3)
+        for (k = 0; k < s->_gp_cnt[i]; k++)
+            if (al[k] > 0) ssvm__gaps_zadd(s, K, s->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
+    if (kind != 1) ssvm__gaps_zadd(s, K, s->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
+    if (kind != 2) ssvm__gaps_zadd(s, K, ys, L, -1.0);
+    ssvm_svec_clear(D);
+    for (k = 0; k < s->_gp_zn; k++) {
+        int q = s->_gp_zq[k];
+        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)s->_gp_z[q], (ssvm_real)blk, D);
+        s->_gp_z[q] = 0; s->_gp_zm[q] = 0;
+    }
+    s->_gp_zn = 0;
+    for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; r += v * v; }
+    return r;
+}
 /* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
    *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
@@ -7169,8 +7287,21 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
     size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
     int k, m, tl = p->truth(p->user, i, s->_y2), rc;
+    ssvm_result r;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
+    if (s->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
+        double sc;
+        ssvm__gaps_chain_stamp(s);
+        if ((r = ssvm__gaps_chain_score(s, i, w, s->_y2, tl, t0)) != SSVM_OK) return r;
+        for (k = 0; k < s->_gp_cnt[i]; k++) {
+            size_t sl = base + (size_t)k;
+            if (!all && !(s->_gp_alpha[sl] > 0)) { s->_gp_v[k] = 0; continue; }
+            if ((r = ssvm__gaps_chain_score(s, i, w, s->_gp_lab + sl * ml, s->_gp_len[sl], &sc)) != SSVM_OK) return r;
+            s->_gp_v[k] = sh * (s->_gp_delta[sl] - (*t0 - sc));
+        }
+        return SSVM_OK;
+    }
     ssvm_svec_clear(P0); /* phi(x_i, y_i), kept for the step's w_s and w_a */
     if ((rc = p->phi(p->user, i, s->_y2, tl, 1, P0)) < 0) return (ssvm_result)rc;
     if (P0->err) return (ssvm_result)P0->err;
@@ -7251,18 +7382,19 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     double *al = s->_gp_alpha + base, *de = s->_gp_delta + base, *v = s->_gp_v;
     double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
     int cap = s->_gp_cap, *cnt = s->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
-    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0;
-    double rho = 0;
+    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = s->_gp_us != 0;
+    double rho = 0, n_fw = 0, n_aw = 0, n_pw = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_pw = b->steps == SSVM_BCFW_STEPS_PAIRWISE || b->steps == SSVM_BCFW_STEPS_ALL;
     unsigned long long h;
     ssvm_real delta;
+    /* generic: Wi, Ws, Wa hold w_i, w_s, w_a; >>speed on the chain: the FW, pairwise and away directions */
     ssvm_svec *Wi = &s->_gp_wi, *Ws = &s->_gp_ws, *Wa = &s->_gp_wa, *D = &s->_sv, *T = &s->_gp_tmp;
     ssvm_result r;
     int *ys = s->_gp_ynew;
     /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
-    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, use_fw || use_aw ? Wi : 0, b->cache)) != SSVM_OK) return r;
+    if ((r = ssvm__gaps_values(s, i, s->_w, &t0, !fast && (use_fw || use_aw) ? Wi : 0, b->cache)) != SSVM_OK) return r;
     for (k = 0; k < *cnt; k++) {
         V += al[k] * v[k];
         if (al[k] > 0) { nact++; if (aw < 0 || v[k] < v[aw]) aw = k; }
@@ -7288,7 +7420,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         h = ssvm__gaps_hash(ys, len);
         ti = ssvm__gaps_find(s, i, ys, len, h);
         if (ti >= 0) vt = v[ti];
-        else {
+        else if (fast) { /* >>speed: its score from the step's memo */
+            double sc;
+            if ((r = ssvm__gaps_chain_score(s, i, s->_w, ys, len, &sc)) != SSVM_OK) return r;
+            vt = sh * (tdelta - (t0 - sc));
+        } else {
             ssvm_svec_clear(T);
             if ((rc = p->phi(p->user, i, ys, len, 1, T)) < 0) return (ssvm_result)rc;
             if (T->err) return (ssvm_result)T->err;
@@ -7300,13 +7436,21 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     if (!ssvm__finite(gfw) || !ssvm__finite(V)) return SSVM_ERR_NONFINITE;
     if (!hit) ssvm__gaps_refresh(s, i, gfw); /* Sec. 3.1: refreshed at every oracle call on i */
     if (info) { info->block_gap = gfw; info->cache_hit = hit; }
-    /* w_s before w_a: T may hold phi(x_i, y*) */
-    if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
-    if ((use_aw || use_pw) && aw >= 0) {
-        r = ssvm__gaps_psi(s, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], blk, 0, Wa);
-        if (r != SSVM_OK) return r;
-        have_wa = 1;
-        gmax_a = al[aw];
+    if (fast) { /* >>speed: the directions themselves (w_s - w_i in Wi, w_i - w_a in Wa, w_s - w_a in Ws) */
+        have_wa = (use_aw || use_pw) && aw >= 0;
+        if (have_wa) gmax_a = al[aw];
+        if (use_aw && nact > 1 && have_wa) n_aw = ssvm__gaps_chain_dir(s, i, blk, 2, ys, aw, Wa);
+        if (use_pw && have_wa && !(ti >= 0 && ti == aw)) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
+        if (use_fw) n_fw = ssvm__gaps_chain_dir(s, i, blk, 1, ys, aw, Wi);
+    } else {
+        /* w_s before w_a: T may hold phi(x_i, y*) */
+        if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
+        if ((use_aw || use_pw) && aw >= 0) {
+            r = ssvm__gaps_psi(s, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], blk, 0, Wa);
+            if (r != SSVM_OK) return r;
+            have_wa = 1;
+            gmax_a = al[aw];
+        }
     }
     for (round = 0; round < 2 && kind == 0; round++) {
         int room = ti >= 0 || *cnt < cap, forced;
@@ -7317,7 +7461,10 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
             h = s->_gp_hash[base + (size_t)best];
             room = 1;
-            if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
+            if (fast) {
+                if (use_pw && have_wa && ti != aw) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
+                if (use_fw) n_fw = ssvm__gaps_chain_dir(s, i, blk, 1, ys, aw, Wi);
+            } else if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
         }
         for (k = 0; k < *cnt && !room; k++) if (al[k] <= 0) room = 1;
         forced = !room;
@@ -7325,24 +7472,27 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         gain = 0;
         if (use_aw && nact > 1 && have_wa) { /* away: slope V - v_a, curvature |w_i - w_a|^2; s is not needed */
             c = V - v[aw];
-            gn = ssvm__gaps_line(c, ssvm__gaps_dist2(Wi, Wa), lam, gmax_a / (1 - gmax_a), 0, &g);
+            gn = ssvm__gaps_line(c, fast ? n_aw : ssvm__gaps_dist2(Wi, Wa), lam, gmax_a / (1 - gmax_a), 0, &g);
             if (gn > gain) { gain = gn; gamma = g; kind = 2; }
         }
         if (use_pw && have_wa && !(ti >= 0 && ti == aw)) { /* pairwise: slope v_s - v_a, curvature |w_s - w_a|^2 */
             c = vt - v[aw];
-            gn = ssvm__gaps_line(c, ssvm__gaps_dist2(Ws, Wa), lam, gmax_a, forced, &g);
+            gn = ssvm__gaps_line(c, fast ? n_pw : ssvm__gaps_dist2(Ws, Wa), lam, gmax_a, forced, &g);
             if (gn >= gain && gn > 0) { gain = gn; gamma = g; kind = 3; }
         }
         if (use_fw) { /* FW: slope g_i, curvature |w_s - w_i|^2 */
-            gn = ssvm__gaps_line(vt - V, ssvm__gaps_dist2(Ws, Wi), lam, 1.0, forced, &g);
+            gn = ssvm__gaps_line(vt - V, fast ? n_fw : ssvm__gaps_dist2(Ws, Wi), lam, 1.0, forced, &g);
             if (gn >= gain && gn > 0) { gain = gn; gamma = g; kind = 1; }
         }
     }
-    ssvm_svec_clear(D);
     if (!kind) gamma = 0;
-    if (kind == 1) ssvm__gaps_diff(D, Ws, Wi);
-    else if (kind == 2) ssvm__gaps_diff(D, Wi, Wa);
-    else if (kind == 3) ssvm__gaps_diff(D, Ws, Wa);
+    if (fast && kind) D = kind == 1 ? Wi : kind == 2 ? Wa : Ws; /* >>speed: built already */
+    else {
+        ssvm_svec_clear(D);
+        if (kind == 1) ssvm__gaps_diff(D, Ws, Wi);
+        else if (kind == 2) ssvm__gaps_diff(D, Wi, Wa);
+        else if (kind == 3) ssvm__gaps_diff(D, Ws, Wa);
+    }
     if (D->err) return (ssvm_result)D->err;
     if (!ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, gamma)) return SSVM_ERR_NONFINITE;
     for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] += (ssvm_real)(gamma * (double)D->val[j]); }
@@ -7419,10 +7569,16 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
             int rc;
             if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
             for (k = 0; k < s->_gp_cnt[i]; k++) V += s->_gp_alpha[(size_t)i * (size_t)s->_gp_cap + (size_t)k] * s->_gp_v[k];
-            ssvm_svec_clear(T);
-            if ((rc = p->phi(p->user, i, s->_y, len, 1, T)) < 0) return (ssvm_result)rc;
-            if (T->err) return (ssvm_result)T->err;
-            g = sh * ((double)delta - (t0 - (double)ssvm_svec_dot(T, w))) - V;
+            if (s->_gp_us) { /* >>speed: from the memo of that values call */
+                double sc;
+                if ((r = ssvm__gaps_chain_score(s, i, w, s->_y, len, &sc)) != SSVM_OK) return r;
+                g = sh * ((double)delta - (t0 - sc)) - V;
+            } else {
+                ssvm_svec_clear(T);
+                if ((rc = p->phi(p->user, i, s->_y, len, 1, T)) < 0) return (ssvm_result)rc;
+                if (T->err) return (ssvm_result)T->err;
+                g = sh * ((double)delta - (t0 - (double)ssvm_svec_dot(T, w))) - V;
+            }
         } else { /* the engine's state: D = w_i - w_s by its own direction call */
             if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
             g = lam * (double)ssvm_svec_dot(T, w) - s->_li[i] + sh * (double)delta;

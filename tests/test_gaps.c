@@ -369,6 +369,103 @@ static void test_gaps_check_pass(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* >>speed (0.6.3): on the built-in chain the atoms' values come from memoised unary scores and the moves' directions
+   are built in statistics space; through a wrapper of the callbacks the solver takes the generic phi path. Both
+   must take the same decisions (move, drop, cache hit) at every step and stay equal to rounding in w, the
+   block gap estimates (also after an exact check pass) and the atoms' weights: dense and sparse inputs, with and
+   without biases, attribute-major, every step kind, caching on and off, a cap that forces drops. */
+/* every attribute of every position non-zero (dense and sparse alike): distinct labelings then score differently,
+   so that no exact tie lets rounding pick another atom in one path than in the other */
+static void gp_no_zero_attrs(tchain *c, trng *r) {
+    int p, k, F = c->cfg.n_attrs, P = c->start[c->cfg.n];
+    for (p = 0; p < P; p++) {
+        c->attr_start[p] = p * F;
+        for (k = 0; k < F; k++) {
+            ssvm_real v = (ssvm_real)((0.2 + trng_u(r)) * (trng_u(r) < 0.5 ? -1 : 1));
+            c->x[p * F + k] = v; c->attr_id[p * F + k] = k; c->attr_val[p * F + k] = v;
+        }
+    }
+    c->attr_start[P] = P * F;
+}
+static void test_gaps_chain_fast_equals_generic(th_ctx *t) {
+    static const int flags[3] = {0, SSVM_CHAIN_BIASES, SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS};
+    double tol = IS_FLOAT_BUILD ? 2e-3 : 1e-9, maxd = 0;
+    int f, sparse, st, cache, cases = 0, whole = 0, same = 0, hits = 0, kinds[4] = {0, 0, 0, 0}, bigger = 0;
+    for (f = 0; f < 3; f++)
+        for (sparse = 0; sparse < 2; sparse++)
+            for (st = 1; st <= 3; st++)
+                for (cache = 0; cache < 2; cache++) {
+                    tchain c;
+                    trng r;
+                    ssvm_problem pw;
+                    sp_wrap wr;
+                    ssvm_solver_config c1, c2;
+                    ssvm_solver s1, s2;
+                    ssvm_real w1[256], w2[256];
+                    double g1[8], g2[8];
+                    size_t h1 = 0, h2 = 0;
+                    int k, j, i, n1, n2;
+                    r.s = 77u + (unsigned)(f * 12 + sparse * 6 + st * 2 + cache);
+                    tchain_make(&c, &r, 8, 4, 3, flags[f], sparse);
+                    gp_no_zero_attrs(&c, &r);
+                    if (tchain_problem(&c, &c.p) != SSVM_OK || c.p.d > 256) { TH_CHECK(t, 0); tchain_free(&c); continue; }
+                    pw = sp_wrapped(&wr, &c.p);
+                    c1 = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+                    c1.lambda = 0.05; c1.eval_every = 0; c1.gap_tol = 0;
+                    c1.bcfw.steps = (ssvm_bcfw_steps)st; c1.bcfw.cache = cache; c1.bcfw.max_atoms = cache ? 3 : 32;
+                    c2 = c1; c2.problem = &pw;
+                    ssvm_solver_get_heap_size(&c1, &h1);
+                    ssvm_solver_get_heap_size(&c2, &h2);
+                    bigger += h1 > h2; /* the fast path's scratch: proof that it is the one taken */
+                    if (ssvm_solver_init(&c1, &s1) != SSVM_OK) { TH_CHECK(t, 0); tchain_free(&c); continue; }
+                    if (ssvm_solver_init(&c2, &s2) != SSVM_OK) { TH_CHECK(t, 0); ssvm_solver_uninit(&s1); tchain_free(&c); continue; }
+                    for (k = 0; k < 30 * c.p.n; k++) {
+                        ssvm_step_info a, b;
+                        i = (int)((k * 5 + k / 4) % c.p.n);
+                        if (k == 12 * c.p.n) { /* an exact check pass on both: estimates and the cache rule's G */
+                            TH_CHECK(t, ssvm_solver_evaluate(&s1, 1, 0, 0) == SSVM_OK);
+                            TH_CHECK(t, ssvm_solver_evaluate(&s2, 1, 0, 0) == SSVM_OK);
+                        }
+                        if (ssvm_solver_step(&s1, i, &a) != SSVM_OK || ssvm_solver_step(&s2, i, &b) != SSVM_OK) {
+                            TH_CHECK(t, 0);
+                            break;
+                        }
+                        /* two moves along one line (FW and away with two atoms, one of them s) tie in exact
+                           arithmetic: rounding may pick either, and their bookkeeping differs from then on */
+                        if (a.bcfw_step != b.bcfw_step || a.cache_hit != b.cache_hit || a.bcfw_drop != b.bcfw_drop) break;
+                        same++;
+                        hits += a.cache_hit;
+                        if (a.bcfw_step >= 0 && a.bcfw_step < 4) kinds[a.bcfw_step]++;
+                        ssvm_solver_weights(&s1, SSVM_W_ITERATE, w1, sizeof w1);
+                        ssvm_solver_weights(&s2, SSVM_W_ITERATE, w2, sizeof w2);
+                        for (j = 0; j < c.p.d; j++)
+                            if (fabs((double)w1[j] - (double)w2[j]) > maxd) maxd = fabs((double)w1[j] - (double)w2[j]);
+                    }
+                    if (k == 30 * c.p.n) { /* no tie on the way: the end states too, after an exact check */
+                        TH_CHECK(t, ssvm_solver_evaluate(&s1, 1, 0, 0) == SSVM_OK && ssvm_solver_evaluate(&s2, 1, 0, 0) == SSVM_OK);
+                        TH_CHECK(t, ssvm_solver_gap_estimates(&s1, g1, sizeof g1) == SSVM_OK);
+                        TH_CHECK(t, ssvm_solver_gap_estimates(&s2, g2, sizeof g2) == SSVM_OK);
+                        for (i = 0; i < c.p.n; i++) {
+                            if (fabs(g1[i] - g2[i]) > maxd) maxd = fabs(g1[i] - g2[i]);
+                            ssvm_solver_atom_count(&s1, i, &n1);
+                            ssvm_solver_atom_count(&s2, i, &n2);
+                            TH_CHECK(t, n1 == n2);
+                        }
+                        whole++;
+                    }
+                    cases++;
+                    ssvm_solver_uninit(&s1);
+                    ssvm_solver_uninit(&s2);
+                    tchain_free(&c);
+                }
+    TH_CHECKF(t, maxd < tol, "fast vs generic atoms: max difference %g (w, gamma, gap estimates)", maxd);
+    /* most steps compared (double: 5,724 of 8,640 steps, 20 of 36 cases whole; float: about as many) */
+    TH_CHECKF(t, cases == 36 && bigger == 36 && same >= 36 * 30 * 8 / 2 && whole >= 12,
+              "%d cases, %d with the fast path, %d steps compared, %d cases whole", cases, bigger, same, whole);
+    TH_CHECKF(t, hits > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0, "hits %d, FW %d, away %d, pairwise %d",
+              hits, kinds[1], kinds[2], kinds[3]);
+}
+
 static void test_gaps_bad_config(th_ctx *t) {
     tchain c;
     ssvm_solver_config cfg;
@@ -428,5 +525,6 @@ void suite_gaps(th_ctx *t) {
     TH_RUN(t, test_gaps_cache_converges);
     TH_RUN(t, test_gaps_determinism_heap);
     TH_RUN(t, test_gaps_check_pass);
+    TH_RUN(t, test_gaps_chain_fast_equals_generic);
     TH_RUN(t, test_gaps_bad_config);
 }
