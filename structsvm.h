@@ -6595,19 +6595,26 @@ SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t h
 /* D += c x_p (x) e_sl, as ssvm__chain_add_unary, without its per-entry index and finiteness tests: the indices are
    valid by construction (checked at the chain's init) and a non-finite entry makes the step's |D|^2 non-finite,
    which the step reports (SSVM_ERR_NONFINITE) before it changes anything; the same products in the same order */
+/* position p's attribute list: the compacted non-zeros of dense x, or the sparse attributes (val NULL: ones);
+   0 for dense x not compacted yet (before the first decode) */
+SSVM__PRIV int ssvm__chain_row(const ssvm_chain *m, int p, size_t *b, size_t *e, const int **id, const ssvm_real **val) {
+    if (m->_nz_start) {
+        size_t q = (size_t)(p - m->config.start[0]);
+        *b = m->_nz_start[q]; *e = m->_nz_start[q + 1]; *id = m->_nz_idx; *val = m->_nz_val;
+        return 1;
+    }
+    if (m->config.x) return 0;
+    *b = (size_t)m->config.attr_start[p]; *e = (size_t)m->config.attr_start[p + 1];
+    *id = m->config.attr_id; *val = m->config.attr_val;
+    return 1;
+}
 SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real c, ssvm_svec *D) {
     int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
     int base = am ? sl : sl * F, stride = am ? K : 1;
     const int *id;
     const ssvm_real *val;
     size_t k, b, e;
-    if (m->_nz_start) {
-        size_t q = (size_t)(p - m->config.start[0]);
-        b = m->_nz_start[q]; e = m->_nz_start[q + 1]; id = m->_nz_idx; val = m->_nz_val;
-    } else if (!m->config.x) {
-        b = (size_t)m->config.attr_start[p]; e = (size_t)m->config.attr_start[p + 1];
-        id = m->config.attr_id; val = m->config.attr_val;
-    } else { ssvm__chain_add_unary(m, p, sl, c, D); return; }
+    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { ssvm__chain_add_unary(m, p, sl, c, D); return; }
     for (k = b; k < e; k++) {
         int j = base + stride * id[k];
         ssvm_real x = val ? c * val[k] : c;
@@ -7202,19 +7209,26 @@ SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w,
     const int *id;
     const ssvm_real *val;
     double r = 0;
-    if (m->_nz_start) {
-        size_t q = (size_t)(p - m->config.start[0]);
-        b = m->_nz_start[q]; e = m->_nz_start[q + 1]; id = m->_nz_idx; val = m->_nz_val;
-    } else if (!m->config.x) {
-        b = (size_t)m->config.attr_start[p]; e = (size_t)m->config.attr_start[p + 1];
-        id = m->config.attr_id; val = m->config.attr_val;
-    } else { /* dense x before the first decode compacted it */
+    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { /* dense x before the first decode compacted it */
         const ssvm_real *x = m->config.x + (size_t)p * (size_t)F;
         for (k = 0; k < (size_t)F; k++) if (x[k] != 0) r += (double)w[base + stride * k] * (double)x[k];
         return r;
     }
-    for (k = b; k < e; k++) r += (double)w[base + stride * (size_t)id[k]] * (val ? (double)val[k] : 1.0);
-    return r;
+    { /* two chains, as the oracle's unary scores: the adds no longer wait on each other */
+        const ssvm_real *wb = w + base;
+        ssvm_real a0 = 0, a1 = 0;
+        if (!val) {
+            for (k = b; k + 1 < e; k += 2) { a0 += wb[stride * (size_t)id[k]]; a1 += wb[stride * (size_t)id[k + 1]]; }
+            if (k < e) a0 += wb[stride * (size_t)id[k]];
+        } else if (stride == 1) {
+            for (k = b; k + 1 < e; k += 2) { a0 += wb[id[k]] * val[k]; a1 += wb[id[k + 1]] * val[k + 1]; }
+            if (k < e) a0 += wb[id[k]] * val[k];
+        } else {
+            for (k = b; k + 1 < e; k += 2) { a0 += wb[stride * (size_t)id[k]] * val[k]; a1 += wb[stride * (size_t)id[k + 1]] * val[k + 1]; }
+            if (k < e) a0 += wb[stride * (size_t)id[k]] * val[k];
+        }
+        return (double)a0 + (double)a1;
+    }
 }
 /* a new step's memo (the stamps wrap after 2^32 - 1 steps: cleared then) */
 SSVM__PRIV void ssvm__gaps_chain_stamp(ssvm_solver *s) {
