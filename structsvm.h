@@ -1190,10 +1190,11 @@
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
      0.6.3 (2026-11-27) Speed of config.bcfw's atoms on the built-in chain (MANUAL: GAPS, "On the chain"): atom
                         values from memoised unary scores, each move built in statistics space, no phi call left in
-                        a step. Plain BCFW, mini-batch BCFW and every other problem are the same bits as 0.6.2;
-                        pairwise/away steps and caching on the chain agree with 0.6.2 to rounding only (a tie
-                        between two equivalent moves may go the other way), and a 0.6.2 checkpoint of them loads
-                        and resumes, to rounding. OCR-small to primal 2.629 with gap sampling + pairwise + cache
+                        a step. Plain BCFW, mini-batch BCFW and every other problem are the same bits as 0.6.2.
+                        Pairwise/away steps and caching on the chain compute the same values and moves to
+                        rounding, but runs split from 0.6.2's at the first tie rounding decides (two atoms of equal
+                        value, common right after an exact line search; two moves along one line): a different,
+                        equally valid path to the same optimum. 0.6.2 checkpoints of them load and resume. OCR-small to primal 2.629 with gap sampling + pairwise + cache
                         + the suffix average and predicted evaluations: training 7.4-8.2 -> 1.02-1.06 CPU s; in one
                         make bench-speed run (its new row) 1.30 CPU s with evaluation against 2.11 s for the best
                         plain-BCFW row; OCR-large to gap 1e-2 with
@@ -7108,10 +7109,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__take_svec(a, &s->_gp_ws, p->d);
     ssvm__take_svec(a, &s->_gp_wa, p->d);
     ssvm__take_svec(a, &s->_gp_p0, p->d);
-    if (ssvm__gaps_chain_on(p)) { /* >>speed */
+    if (ssvm__gaps_chain_on(p)) { /* >>speed (statistics past int: the generic path) */
         size_t K = (size_t)((const ssvm_chain *)p->user)->config.n_labels;
         s->_gp_lk = ssvm__mulsz(a, ml, K);
         s->_gp_zd = s->_gp_lk + ssvm__mulsz(a, K, K);
+        if (s->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
         s->_gp_us = (double *)ssvm__take(a, s->_gp_lk, sizeof(double));
         s->_gp_ust = (unsigned *)ssvm__take(a, s->_gp_lk, sizeof(unsigned));
         s->_gp_z = (double *)ssvm__take(a, s->_gp_zd, sizeof(double));
@@ -7288,7 +7290,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_
 /* z += c s(y) in the statistics scratch (the chain's layout: L K one-hots, then the K K transition counts) */
 SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, double c) {
     int t, k;
-    for (t = 0; t < L; t++) {
+    for (t = 0; t < L; t++) { /* below _gp_zd <= INT_MAX (the layout checks it) */
         int q[2];
         q[0] = t * K + y[t];
         q[1] = t + 1 < L ? L * K + y[t] + K * y[t + 1] : -1;
