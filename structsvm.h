@@ -689,7 +689,7 @@
        the average, D's accumulator) gained nothing measurable and is not in.
      Atoms (0.6.3): config.bcfw's pairwise/away steps and caching on the built-in chain score their atoms from
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
-       step no longer costs 8 oracle calls but well under one.
+       step no longer costs 8 oracle calls but about half of one (OCR-small).
      Not done (issue 14 item 4's target of a pass within 1.2x of the bare oracle calls is not met; see the
        README's figures): D is still built in a sparse accumulator (a marked scatter, then separate sweeps for
        <D, w>, the step on w and the lazy average), and an evaluation still costs two oracle passes.
@@ -1194,11 +1194,12 @@
                         Pairwise/away steps and caching on the chain compute the same values and moves to
                         rounding, but runs split from 0.6.2's at the first tie rounding decides (two atoms of equal
                         value, common right after an exact line search; two moves along one line): a different,
-                        equally valid path to the same optimum. 0.6.2 checkpoints of them load and resume. OCR-small to primal 2.629 with gap sampling + pairwise + cache
-                        + the suffix average and predicted evaluations: training 7.4-8.2 -> 1.02-1.06 CPU s; in one
-                        make bench-speed run (its new row) 1.30 CPU s with evaluation against 2.11 s for the best
-                        plain-BCFW row; OCR-large to gap 1e-2 with
-                        every option 2.56 s against plain BCFW's 3.63 s (was 2.3x plain BCFW's time).
+                        equally valid path to the same optimum. 0.6.2 checkpoints of them load and resume.
+                        OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix average and
+                        predicted evaluations: training 7.4-8.2 -> 1.02-1.06 CPU s; in one make bench-speed run (its
+                        new row) 0.99 CPU s with evaluation against 1.64 s for the best plain-BCFW row
+                        (small_target_ope 174); OCR-large to gap 1e-2 with every option 1.91 s against plain BCFW's
+                        2.67 s (0.5.0-0.6.2: 2.3x plain BCFW's time).
                         Heap size with atoms on the chain: + the scratch MANUAL: GAPS lists (L K + K K entries).
      0.6.2 (2026-11-25) Additions only; weights, objectives and plain BCFW checkpoints are the same bits as 0.6.1.
                         Checkpoints cover mini-batch BCFW (config.par; it was SSVM_ERR_CKPT_SOLVER): the batch
