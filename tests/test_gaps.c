@@ -505,8 +505,9 @@ static void test_gaps_chain_fast_equals_generic(th_ctx *t) {
                     tchain_free(&c);
                 }
     TH_CHECKF(t, maxd < tol, "fast vs generic atoms: max difference %g (w, gamma, gap estimates)", maxd);
-    /* most steps compared (double: about 5,700 of 8,640 steps, 19 of 36 cases whole; float: 5,000 and 16) */
-    TH_CHECKF(t, cases == 36 && bigger == 36 && same >= 36 * 30 * 8 / 2 && whole >= 12 && shorter == 0,
+    /* many steps compared (x86-64 double: about 5,700 of 8,640 steps, 19 of 36 cases whole; float 5,000 and 16;
+       gcc -m32's x87 excess precision, whose rounding differs more from the generic path's: 4,340 and 11) */
+    TH_CHECKF(t, cases == 36 && bigger == 36 && same >= 36 * 30 * 8 / 4 && whole >= 6 && shorter == 0,
               "%d cases, %d with the fast path, %d steps compared, %d cases whole, %d stopped in the first pass", cases,
               bigger, same, whole, shorter);
     TH_CHECKF(t, hits > 0 && kinds[1] > 0 && kinds[2] > 0 && kinds[3] > 0, "hits %d, FW %d, away %d, pairwise %d",
