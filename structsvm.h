@@ -3208,8 +3208,11 @@ STRUCTSVM_DEF void ssvm_svec_add_sparse(ssvm_svec *v, int off, int stride, const
     }
 }
 STRUCTSVM_DEF void ssvm_svec_clear(ssvm_svec *v) {
-    int k;
-    for (k = 0; k < v->nnz; k++) v->mark[v->idx[k]] = 0;
+    /* locals: a byte store may alias v's fields, which the compiler would otherwise reload every entry (0.6.4) */
+    unsigned char *mark = v->mark;
+    const int *idx = v->idx;
+    int k, nnz = v->nnz;
+    for (k = 0; k < nnz; k++) mark[idx[k]] = 0;
     v->nnz = 0; v->err = 0;
 }
 STRUCTSVM_DEF ssvm_accum ssvm_svec_dot(const ssvm_svec *v, const ssvm_real *w) {
@@ -6643,13 +6646,25 @@ SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real 
     const int *id;
     const ssvm_real *val;
     size_t k, b, e;
+    unsigned char *mark = D->mark;
+    ssvm_real *dv = D->val;
+    int *di = D->idx, nnz = D->nnz;
     if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { ssvm__chain_add_unary(m, p, sl, c, D); return; }
-    for (k = b; k < e; k++) {
-        int j = base + stride * id[k];
-        ssvm_real x = val ? c * val[k] : c;
-        if (D->mark[j]) D->val[j] += x;
-        else { D->mark[j] = 1; D->idx[D->nnz++] = j; D->val[j] = x; }
-    }
+    /* D's fields in locals (a byte store may alias them) and one loop per input kind: 0.6.4, the same sums */
+    if (val)
+        for (k = b; k < e; k++) {
+            int j = base + stride * id[k];
+            ssvm_real x = c * val[k];
+            if (mark[j]) dv[j] += x;
+            else { mark[j] = 1; di[nnz++] = j; dv[j] = x; }
+        }
+    else
+        for (k = b; k < e; k++) {
+            int j = base + stride * id[k];
+            if (mark[j]) dv[j] += c;
+            else { mark[j] = 1; di[nnz++] = j; dv[j] = c; }
+        }
+    D->nnz = nnz;
 }
 /* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
 SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
@@ -6935,17 +6950,35 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     }
     /* lines 6-8: w_i <- w_i - gamma D, w <- w - gamma D, l_i <- (1-gamma) l_i + gamma l_s, l likewise */
     if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
-    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
         s->_li[i] = li_new;
     }
-    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz) */
-    if (s->_cfg.averaging != SSVM_AVG_NONE) {
-        double rho = ssvm__avg_rho(s);
-        ssvm__avg_update(s, rho, D, -gamma);
-        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz): w and z in one sweep of D, each as
+       ssvm__avg_update computes it (0.6.4; the same bits), then its a, b and fold */
+    {
+        ssvm_real *w = s->_w, *z = s->_z;
+        const ssvm_real *dv = D->val;
+        const int *di = D->idx;
+        int nnz = D->nnz;
+        double rho = s->_cfg.averaging != SSVM_AVG_NONE ? ssvm__avg_rho(s) : 1.0;
+        if (s->_cfg.averaging != SSVM_AVG_NONE && rho < 1.0) {
+            double c = -(s->_avg_a / s->_avg_b) * -gamma;
+            ssvm_svec none;
+            for (k = 0; k < nnz; k++) {
+                int j = di[k];
+                double v = (double)dv[j];
+                w[j] -= (ssvm_real)(gamma * v);
+                z[j] += (ssvm_real)(c * v);
+            }
+            SSVM_MEMSET(&none, 0, sizeof none);
+            ssvm__avg_update(s, rho, &none, 0.0);
+        } else {
+            for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
+            if (s->_cfg.averaging != SSVM_AVG_NONE) ssvm__avg_update(s, rho, D, -gamma);
+        }
+        if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     }
     if (info) info->gamma = gamma;
     return SSVM_OK;
