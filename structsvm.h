@@ -6922,6 +6922,37 @@ SSVM__PRIV int ssvm__step_finite(const ssvm_real *w, const ssvm_svec *D, double 
 /* the declared oracle quality nu (App. C, eq. 12); 0, a zeroed config's value, is the exact oracle's 1 */
 SSVM__PRIV double ssvm__nu(const ssvm_solver *s) { return s->_cfg.oracle_quality > 0 ? s->_cfg.oracle_quality : 1.0; }
 SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g);
+/* BCFW's w <- w - gamma D and line 9's average (eq. 14), lazily in O(nnz): w and z in one sweep of D, each as
+   ssvm__avg_update computes it, then its a, b and fold (the same bits as two sweeps); then l_bar from s->_l.
+   Shared by BCFW's step and mini-batch BCFW's serial phase (b = 1 must give BCFW's bits). */
+SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma) {
+    ssvm_real *w = s->_w, *z = s->_z;
+    const ssvm_real *dv = D->val;
+    const int *di = D->idx;
+    int k, nnz = D->nnz;
+    double rho;
+    if (s->_cfg.averaging == SSVM_AVG_NONE) {
+        for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
+        return;
+    }
+    rho = ssvm__avg_rho(s);
+    if (rho < 1.0) {
+        double c = -(s->_avg_a / s->_avg_b) * -gamma;
+        ssvm_svec none;
+        for (k = 0; k < nnz; k++) {
+            int j = di[k];
+            double v = (double)dv[j];
+            w[j] -= (ssvm_real)(gamma * v);
+            z[j] += (ssvm_real)(c * v);
+        }
+        SSVM_MEMSET(&none, 0, sizeof none);
+        ssvm__avg_update(s, rho, &none, 0.0);
+    } else { /* a restart of the average: z is reset, D not read */
+        for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
+        ssvm__avg_update(s, rho, D, -gamma);
+    }
+    s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+}
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
@@ -6972,31 +7003,8 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         s->_l += li_new - li;
         s->_li[i] = li_new;
     }
-    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz): w and z in one sweep of D, each as
-       ssvm__avg_update computes it (0.6.4; the same bits), then its a, b and fold */
-    {
-        ssvm_real *w = s->_w, *z = s->_z;
-        const ssvm_real *dv = D->val;
-        const int *di = D->idx;
-        int nnz = D->nnz;
-        double rho = s->_cfg.averaging != SSVM_AVG_NONE ? ssvm__avg_rho(s) : 1.0;
-        if (s->_cfg.averaging != SSVM_AVG_NONE && rho < 1.0) {
-            double c = -(s->_avg_a / s->_avg_b) * -gamma;
-            ssvm_svec none;
-            for (k = 0; k < nnz; k++) {
-                int j = di[k];
-                double v = (double)dv[j];
-                w[j] -= (ssvm_real)(gamma * v);
-                z[j] += (ssvm_real)(c * v);
-            }
-            SSVM_MEMSET(&none, 0, sizeof none);
-            ssvm__avg_update(s, rho, &none, 0.0);
-        } else {
-            for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
-            if (s->_cfg.averaging != SSVM_AVG_NONE) ssvm__avg_update(s, rho, D, -gamma);
-        }
-        if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
-    }
+    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz), with w's step in one sweep */
+    ssvm__step_move(s, D, gamma);
     if (info) info->gamma = gamma;
     return SSVM_OK;
 }
@@ -7922,7 +7930,6 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, n = (double)p->n, li = s->_li[q->i], ls, gamma, dot, nrm = q->nrm;
     ssvm_svec *D = &q->D;
-    int k;
     ssvm_result r;
     ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
     dot = (double)ssvm_svec_dot(D, s->_w);
@@ -7954,27 +7961,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
         s->_l += li_new - li;
         s->_li[q->i] = li_new;
     }
-    if (s->_cfg.averaging != SSVM_AVG_NONE) {
-        double rho = ssvm__avg_rho(s);
-        if (rho < 1.0) { /* w and z in one loop, each as BCFW computes it (ssvm__avg_update), then a, b and the fold */
-            double c = -(s->_avg_a / s->_avg_b) * -gamma;
-            ssvm_svec none;
-            ssvm_real *w = s->_w, *z = s->_z;
-            for (k = 0; k < D->nnz; k++) {
-                int j = D->idx[k];
-                double v = (double)D->val[j];
-                w[j] -= (ssvm_real)(gamma * v);
-                z[j] += (ssvm_real)(c * v);
-            }
-            SSVM_MEMSET(&none, 0, sizeof none);
-            ssvm__avg_update(s, rho, &none, 0.0);
-        } else {
-            for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
-            ssvm__avg_update(s, rho, D, -gamma);
-        }
-        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
-    } else
-        for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
+    ssvm__step_move(s, D, gamma); /* w, the average and l_bar, as BCFW's step */
     s->_k++;
     s->_prog.steps++;
     return SSVM_OK;
