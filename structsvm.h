@@ -1713,6 +1713,9 @@ typedef struct ssvm_bcfw_config {
     double cache_nu;     /* nu in that rule, G the last exact gap (default 0.01) */
     int max_atoms;       /* labelings stored per example with pairwise/away steps or caching, >= 2 (default 32;
                             MANUAL: GAPS says what happens when they are all in use) */
+    int build_direction; /* 1: plain BCFW on the built-in chain builds D = w_i - w_s (0.6's step, its bits) instead
+                            of the score-space step (0.7.0; MANUAL: SPEED), which keeps the sequences' Gram
+                            matrices (sum_i L_i (L_i + 1) / 2 doubles); default 0 */
 } ssvm_bcfw_config;
 struct ssvm_chain;
 struct ssvm_solver;
@@ -1970,6 +1973,16 @@ typedef struct ssvm_solver {
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
     unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
     int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
+    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
+       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
+       first step), w and the average moved row by row; D is not built */
+    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
+    size_t *_sc_goff;         /* n + 1 offsets */
+    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
+                                        its statistic, the previous unary entry of its label */
+    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
+    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x|) */
     /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
     void *_par_slots;
     struct ssvm_solver *_par_views;
@@ -5923,6 +5936,17 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
     return SSVM_OK;
 }
 
+/* >>speed: plain BCFW's score-space step (ssvm__sc_step) applies: double builds (the oracle's scores are ssvm_real:
+   float scores would put float rounding into the line search), the built-in chain's own callbacks and its
+   oracle, the compact sparse state, no config.par (its tasks' scores are at the batch's w) and no atoms */
+SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
+    return sizeof(ssvm_real) == sizeof(double) && s->_cfg.solver == SSVM_BCFW && s->_cfg.par.batch == 0 &&
+           !s->_cfg.bcfw.build_direction &&
+           s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->oracle == ssvm__chain_oracle &&
+           p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
+           s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
+}
 /* BCFW's per-example state: the storage kinds */
 SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -5947,6 +5971,23 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
             else {
                 s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
                 s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+                if (ssvm__sc_wanted(s)) { /* >>speed: the score-space step (0.7.0) */
+                    const ssvm_chain *m = (const ssvm_chain *)p->user;
+                    size_t g = 0;
+                    s->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+                    for (i = 0; i < p->n; i++) {
+                        size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
+                        if (s->_sc_goff) s->_sc_goff[i] = g;
+                        if (L * (L + 1) / 2 > ((size_t)-1) / sizeof(double) - g) return SSVM_ERR_OVERFLOW;
+                        g += L * (L + 1) / 2;
+                    }
+                    if (s->_sc_goff) s->_sc_goff[n] = g;
+                    s->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
+                    s->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
+                    s->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    s->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    s->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
+                }
             }
         }
         if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
@@ -6052,6 +6093,8 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     double nan = ssvm__nan();
     if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
     if (s->_warm) SSVM_MEMCPY(s->_w, s->_warm, d * sizeof(ssvm_real)); /* >>ckpt: w = w0 + sum_i w_i, w_i = 0 */
+    s->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
+    if (s->_sc_head) for (i = 0; i < ((const ssvm_chain *)p->user)->config.n_labels; i++) s->_sc_head[i] = -1;
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
@@ -6722,6 +6765,26 @@ SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const in
     }
     s->_sig_qn = u;
 }
+SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
+/* COMPACT_SPARSE: the step's positions into _sig_q, the old sigma scattered into stmp2 and s(y*) - sigma into stmp
+   (both zero between steps); y checked (SSVM_ERR_LABEL) */
+SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = (const ssvm_chain *)p->user;
+    int K = m->config.n_labels, L = m->config.start[i + 1] - m->config.start[i], k, rc;
+    size_t o = s->_sp_off[i];
+    ssvm_real *st = s->_stmp;
+    if ((rc = ssvm__chain_check_label(m, i, s->_y, len)) != 0) return (ssvm_result)rc;
+    ssvm__speed_merge(s, i, L * K, K, s->_y, L);
+    for (k = 0; k < s->_sp_len[i]; k++) {
+        int e = s->_sp_idx[o + (size_t)k];
+        s->_stmp2[e] = s->_sp_val[o + (size_t)k];
+        st[e] = -s->_sp_val[o + (size_t)k];
+    }
+    rc = p->stats(p->user, i, s->_y, len, 1, st); /* writes only listed positions */
+    if (rc < 0) { ssvm__speed_abort(s); return (ssvm_result)rc; }
+    return SSVM_OK;
+}
 /* D = w_i - w_s = A_i (s(y*) - sigma_i) blk, as ssvm__state_direction's compact branches and ssvm__chain_expand */
 SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
     const ssvm_problem *p = &s->_prob;
@@ -6731,11 +6794,11 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
     size_t lo = s->_sig_off[i];
     ssvm_real *st = s->_stmp;
     const int *y = s->_y;
-    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
     LK = L * K;
     if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
         const ssvm_real *sig = s->_sigma + lo;
         size_t bl = SSVM__SIG_B0(s, i), bh = bl + (s->_sig_off[i + 1] - lo), j;
+        if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
         for (t = 0; t < L; t++) {
             j = bl + (size_t)t * K + (size_t)y[t];
             s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
@@ -6751,20 +6814,12 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
             ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - bl), st[j - bl], blk, D);
         if (rc < 0) return (ssvm_result)rc;
         return D->err ? (ssvm_result)D->err : SSVM_OK;
-    } else { /* COMPACT_SPARSE: the old sigma scattered into stmp2 and -sigma into stmp (both zero between steps) */
-        size_t o = s->_sp_off[i];
-        ssvm__speed_merge(s, i, LK, K, y, L);
-        for (k = 0; k < s->_sp_len[i]; k++) {
-            int e = s->_sp_idx[o + (size_t)k];
-            s->_stmp2[e] = s->_sp_val[o + (size_t)k];
-            st[e] = -s->_sp_val[o + (size_t)k];
-        }
     }
-    rc = p->stats(p->user, i, y, len, 1, st); /* writes only listed positions */
-    for (k = 0; rc >= 0 && k < s->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], blk, D);
-    if (rc < 0 || D->err) {
+    if ((rc = ssvm__speed_stats(s, i, len)) != SSVM_OK) return (ssvm_result)rc;
+    for (k = 0; k < s->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], blk, D);
+    if (D->err) {
         ssvm__speed_abort(s);
-        return rc < 0 ? (ssvm_result)rc : (ssvm_result)D->err;
+        return (ssvm_result)D->err;
     }
     return SSVM_OK;
 }
@@ -6953,6 +7008,195 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
     }
     s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
 }
+/* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; COMPACT_SPARSE, double builds:
+   ssvm__sc_wanted). The D path builds D = blk A_i (s(y*) - sigma_i) in a sparse accumulator (a marked scatter over
+   the rows of every statistic in the step's support), then sweeps it for <D, w> and |D|^2 and again to move w and
+   the average. Here D is never built:
+     <D, w>  = sum_q a_q <A_i e_q, w>: a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (plus the
+               first/last biases, which D also carries) from the chain's scratch, computed at this w a moment
+               before (the loss it added is taken off again); a transition reads its weight;
+     |D|^2   = sum_c |sum_t a_(t,c) x_t|^2 + the biases' and transitions' squares, with <x_t, x_t'> from the
+               sequence's Gram matrix (computed once, at the first step: sum_i L_i (L_i + 1) / 2 doubles, in
+               ssvm_solver_get_heap_size);
+     the move w -= gamma D and z += c D row by row (an entry of w met by two rows moves twice).
+   The same quantities as the D path up to rounding (sums in another order), so the iterates are not the D path's
+   bits: tests/test_speed.c compares the two paths to a tolerance and keeps the D path (_sc_ready = -1) for its
+   bit-for-bit tests. Overflow: every |w_j| stays below _sc_wmax (max |w| at the pass's start, raised by
+   gamma sum_q |a_q| max(1, max |x|) a step, which bounds every partial sum of the row-by-row move); while it is
+   far below overflow no entry needs a test, else the step builds D and takes the D path's test and move. */
+#define SSVM__SC_TRI(t, u) ((size_t)(u) * (size_t)((u) + 1) / 2 + (size_t)(t)) /* t <= u */
+/* the chain's attribute rows are readable (ssvm__chain_row): sparse input, or dense x compacted (at the first
+   decode, so always by a step's oracle call; else the step keeps D) */
+SSVM__PRIV int ssvm__sc_rows(const ssvm_problem *p) {
+    const ssvm_chain *m = (const ssvm_chain *)p->user;
+    return !m->config.x || m->_nz_start != 0;
+}
+SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
+    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
+    int F = m->config.n_attrs, i, t, u;
+    size_t k, b, e, b2, e2;
+    const int *id, *id2;
+    const ssvm_real *val, *val2;
+    ssvm_real *sc = s->_sv.val; /* D's accumulator's values (d >= K F) as a zeroed attribute scratch */
+    double xm = 1;
+    ssvm_svec_clear(&s->_sv);
+    SSVM_MEMSET(sc, 0, (size_t)F * sizeof(ssvm_real));
+    for (i = 0; i < s->_prob.n; i++) {
+        int p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+        double *G = s->_sc_gram + s->_sc_goff[i];
+        for (t = 0; t < L; t++) {
+            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
+            for (k = b; k < e; k++) { /* x_t scattered (a repeated attribute adds up, as in phi) */
+                double v = val ? (double)val[k] : 1.0;
+                sc[id[k]] += (ssvm_real)v;
+                if (v > xm || -v > xm) xm = v < 0 ? -v : v;
+            }
+            for (u = t; u < L; u++) {
+                double g = 0;
+                ssvm__chain_row(m, p0 + u, &b2, &e2, &id2, &val2);
+                for (k = b2; k < e2; k++) g += (double)sc[id2[k]] * (val2 ? (double)val2[k] : 1.0);
+                G[SSVM__SC_TRI(t, u)] = g;
+            }
+            for (k = b; k < e; k++) sc[id[k]] = 0;
+        }
+    }
+    s->_sc_xmax = xm;
+}
+/* the move of the listed entries: w -= gamma D, and z += cz D when zc */
+SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int zc, double cz) {
+    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
+    ssvm_real *w = s->_w, *z = s->_z;
+    size_t k, b, e, stride = am ? (size_t)K : 1;
+    const int *id;
+    const ssvm_real *val;
+    for (n = 0; n < ne; n++) {
+        int q = s->_sc_eq[n];
+        double a = s->_sc_ea[n], ga = gamma * a, ca = cz * a;
+        size_t j;
+        if (q >= LK) {
+            j = (size_t)to + (size_t)(q - LK);
+            w[j] -= (ssvm_real)ga;
+            if (zc) z[j] += (ssvm_real)ca;
+            continue;
+        } else {
+            int t = q / K, c = q - t * K;
+            ssvm_real *wb = w + (am ? (size_t)c : (size_t)c * (size_t)F), *zb = z + (am ? (size_t)c : (size_t)c * (size_t)F);
+            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
+            if (!val) {
+                if (zc) for (k = b; k < e; k++) { size_t o = stride * (size_t)id[k]; wb[o] -= (ssvm_real)ga; zb[o] += (ssvm_real)ca; }
+                else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)ga;
+            } else if (zc)
+                for (k = b; k < e; k++) {
+                    size_t o = stride * (size_t)id[k];
+                    double v = (double)val[k];
+                    wb[o] -= (ssvm_real)(ga * v);
+                    zb[o] += (ssvm_real)(ca * v);
+                }
+            else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)(ga * (double)val[k]);
+            if (biases) {
+                if (t == 0) { j = (size_t)K * F + (size_t)c; w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
+                if (t == L - 1) { j = (size_t)K * F + K + (size_t)c; w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
+            }
+        }
+    }
+}
+/* BCFW's Algorithm 4 lines 4-9 after the oracle call (as ssvm__bcfw_step), in score space */
+SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info) {
+    const ssvm_problem *p = &s->_prob;
+    const ssvm_chain *m = (const ssvm_chain *)p->user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, k, ne = 0;
+    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
+    double lam = s->_cfg.lambda, nn = (double)p->n, li = s->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
+    double dot = 0, nrm = 0, asum = 0, gamma, rho = 1, cz = 0;
+    /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
+    const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
+    ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
+    const int *gold = m->config.labels + p0;
+    const double *G;
+    ssvm_real *st = s->_stmp;
+    ssvm_result r;
+    if (!s->_sc_ready) { ssvm__sc_gram(s); s->_sc_ready = 1; }
+    if ((r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
+    G = s->_sc_gram + s->_sc_goff[i];
+    for (k = 0; k < s->_sig_qn; k++) {
+        int q = s->_sig_q[k], e;
+        double a = (double)(st[q] * (ssvm_real)blk);
+        if (a == 0) continue;
+        s->_sc_eq[ne] = q; s->_sc_ea[ne] = a;
+        asum += a < 0 ? -a : a;
+        if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
+            int t = q / K, c = q - t * K;
+            double cross = 0;
+            dot += a * ((double)us[q] - (c != gold[t] ? (double)unit : 0.0));
+            for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e]) cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
+            nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
+            if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
+            s->_sc_el[ne] = s->_sc_head[c]; s->_sc_head[c] = ne;
+        } else {
+            dot += a * (double)s->_w[to + (q - LK)];
+            nrm += a * a;
+        }
+        ne++;
+    }
+    for (k = 0; k < ne; k++) if (s->_sc_eq[k] < LK) s->_sc_head[s->_sc_eq[k] % K] = -1;
+    if (nrm < 0) nrm = 0; /* rounding of a form that is >= 0 */
+    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
+    if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
+    if (s->_cfg.line_search) {
+        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * nn / (ssvm__nu(s) * (double)s->_k + 2.0 * nn);
+    if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__finite(asum)) {
+        ssvm__state_abort(s, i);
+        return SSVM_ERR_NONFINITE;
+    }
+    if (!s->_sc_valid) { /* max |w|: O(d), once a pass */
+        double b = 0;
+        int j;
+        for (j = 0; j < p->d; j++) { double v = (double)s->_w[j]; if (v > b) b = v; else if (-v > b) b = -v; }
+        s->_sc_wmax = b; s->_sc_valid = 1;
+    }
+    if (!(s->_sc_wmax + asum * s->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
+        ssvm_svec *D = &s->_sv;
+        ssvm_svec_clear(D);
+        for (k = 0; k < s->_sig_qn; k++)
+            ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], (ssvm_real)blk, D);
+        if (D->err || !ssvm__step_finite(s->_w, D, -gamma)) { ssvm__state_abort(s, i); return SSVM_ERR_NONFINITE; }
+        if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
+        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; s->_li[i] = li_new; }
+        ssvm__step_move(s, D, gamma);
+        s->_sc_valid = 0;
+        if (info) info->gamma = gamma;
+        return SSVM_OK;
+    }
+    /* lines 6-8: the state first (it may fail, leaving w as it was), then w, l_i, l */
+    if ((r = ssvm__state_update(s, i, gamma, &s->_sv)) != SSVM_OK) return r;
+    {
+        double li_new = (1 - gamma) * li + gamma * ls;
+        s->_l += li_new - li;
+        s->_li[i] = li_new;
+    }
+    s->_sc_wmax += gamma * asum * s->_sc_xmax;
+    /* line 9: the average as ssvm__step_move keeps it (its coefficient, then a, b and the fold) */
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
+        rho = ssvm__avg_rho(s);
+        if (rho < 1.0) cz = -(s->_avg_a / s->_avg_b) * -gamma;
+    }
+    ssvm__sc_move(s, i, ne, gamma, s->_cfg.averaging != SSVM_AVG_NONE && rho < 1.0, cz);
+    if (s->_cfg.averaging != SSVM_AVG_NONE) {
+        ssvm_svec none;
+        SSVM_MEMSET(&none, 0, sizeof none);
+        ssvm__avg_update(s, rho, &none, 0.0);
+        s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+    }
+    if (info) info->gamma = gamma;
+    return SSVM_OK;
+}
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
@@ -6967,6 +7211,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
+    if (s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info); /* >>speed */
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
@@ -7117,7 +7362,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     const ssvm_bcfw_config *b = &c->bcfw;
     int used = b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW;
     if ((unsigned)b->gap_sampling > 1u || (unsigned)b->cache > 1u || (unsigned)b->steps > (unsigned)SSVM_BCFW_STEPS_ALL ||
-        b->gap_check < 0 || b->max_atoms < 0)
+        b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u)
         return SSVM_ERR_BCFW_OPTION;
     if (b->gap_sampling && (!(b->gap_degree > 0) || !ssvm__finite(b->gap_degree))) return SSVM_ERR_BCFW_OPTION;
     if (b->cache && (!(b->cache_factor >= 0) || !ssvm__finite(b->cache_factor) || !(b->cache_nu >= 0) ||
@@ -8146,6 +8391,7 @@ SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
     else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
     else {
+        s->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
         if (s->_par_b) r = ssvm__par_pass(s, limit); /* >>par: mini-batch BCFW */
         else for (t = 0; t < s->_prob.n; t++) {
             int i = ssvm__next_index(s);
@@ -8802,6 +9048,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
     if ((r = ssvm__ck_read(s, &rd, 1)) != SSVM_OK) return r;
     ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
+    s->_sc_valid = 0;     /* >>speed: the score-space step's bound on |w|, for the w just read */
     return SSVM_OK;
 }
 

@@ -107,12 +107,23 @@ static void test_nomalloc_bcfw_static(th_ctx *t) {
         for (i = 0; i < p.n; i++) dense_entries += (size_t)p.stat_dim(p.user, i);
         q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = dense_entries + (size_t)(L * K + K * K + 2 * K);
         q.max_passes = 40;
+        q.bcfw.build_direction = 1; /* D built, as the dense compact state does: the same bits */
         TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
         TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
         TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2, sizeof w2) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_progress(&s, &c) == SSVM_OK);
         TH_CHECK(t, memcmp(w, w2, sizeof w) == 0 && c.average.gap == b.average.gap);
+        ssvm_solver_uninit(&s);
+        /* the score-space step (its Gram matrices in the heap size) in exactly the bytes asked for: the same
+           weights up to rounding */
+        q.bcfw.build_direction = 0;
+        TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
+        TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
+        TH_CHECK(t, IS_FLOAT_BUILD || s._sc_gram != NULL);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2, sizeof w2) == SSVM_OK);
+        for (i = 0; i < D; i++) TH_CHECK(t, fabs((double)w[i] - (double)w2[i]) <= 1e-11);
         ssvm_solver_uninit(&s);
     }
     ssvm_chain_uninit(&m); /* owns nothing either */

@@ -468,6 +468,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
         q = ssvm_solver_config_init(&p, SSVM_BCFW);
         q.max_passes = 15; q.gap_tol = 0; q.sampling = SSVM_SAMPLE_PERMUTATION; q.seed = 3; q.eval_every = 5;
         q.state = SSVM_STATE_COMPACT;
+        q.bcfw.build_direction = 1; /* both states build D: the same bits (the score-space step: test_speed.c) */
         TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
         q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = (size_t)p.n; /* grows many times */
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);

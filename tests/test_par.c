@@ -185,6 +185,7 @@ static void test_par_batch1_is_bcfw(th_ctx *t) {
         ssvm_progress pa, pb;
         ssvm_result ra, rb;
         c.lambda = 0.02; c.max_passes = 9; c.gap_tol = 0; c.state = kinds[k % 4];
+        c.bcfw.build_direction = 1; /* plain BCFW builds D, as the batch's tasks do (not the score-space step) */
         if (k >= 4) { c.line_search = 0; c.averaging = SSVM_AVG_SUFFIX; c.bcfw.gap_sampling = 1; }
         ra = par_train(&c, wa, &pa);
         c.par.batch = 1;

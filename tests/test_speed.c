@@ -14,6 +14,7 @@ static ssvm_result sp_train(const ssvm_problem *p, ssvm_state_kind kind, int pas
     ssvm_solver_config q = ssvm_solver_config_init(p, SSVM_BCFW);
     q.max_passes = passes; q.gap_tol = 0; q.eval_every = 0; q.state = kind; q.line_search = line_search;
     q.lambda = 0.05;
+    q.bcfw.build_direction = 1; /* D built: these tests compare the D step's bits (the score-space step: below) */
     return ssvm_train(&q, w, sizeof(ssvm_real) * (size_t)p->d, pr);
 }
 
@@ -137,8 +138,120 @@ static void test_speed_preallocated_exact_bytes(th_ctx *t) {
     free(mh); free(sh);
 }
 
+/* >>speed (0.7.0): plain BCFW's score-space step (<D, w> from the oracle's scores, |D|^2 from Gram matrices, w and the
+   average moved row by row) against the D step (bcfw.build_direction = 1): the same iterates and averages up to
+   rounding, over 12 passes of every input kind, flag, averaging and step rule; double builds only (float builds
+   keep D: the check is then that the path is off) */
+static void sc_run(const ssvm_problem *p, int build, int ls, ssvm_averaging avg, ssvm_solver *s) {
+    ssvm_solver_config q = ssvm_solver_config_init(p, SSVM_BCFW);
+    q.max_passes = 12; q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.line_search = ls;
+    q.lambda = 0.05; q.averaging = avg; q.bcfw.build_direction = build;
+    if (avg == SSVM_AVG_SUFFIX) q.bcfw.gap_sampling = 1; /* its estimates come from the step's <D, w> too */
+    if (ssvm_solver_init(&q, s) != SSVM_OK) { memset(s, 0, sizeof *s); return; }
+    (void)ssvm_solver_run(s);
+}
+static double sc_maxdiff(ssvm_solver *a, ssvm_solver *b, int which, int d) {
+    ssvm_real wa[256], wb[256];
+    double m = 0;
+    int j;
+    if (ssvm_solver_weights(a, which, wa, sizeof wa) != SSVM_OK || ssvm_solver_weights(b, which, wb, sizeof wb) != SSVM_OK)
+        return 1e300;
+    for (j = 0; j < d; j++) {
+        double e = fabs((double)wa[j] - (double)wb[j]);
+        if (!(e <= m)) m = e;
+    }
+    return m;
+}
+static void test_speed_score_step_matches_direction(th_ctx *t) {
+    static const int flags[5] = {0, SSVM_CHAIN_BIASES, SSVM_CHAIN_COUNTED_LOSS, SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_BIASES,
+                                 SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS};
+    static const ssvm_averaging avgs[3] = {SSVM_AVG_WEIGHTED, SSVM_AVG_SUFFIX, SSVM_AVG_NONE};
+    int f, in, ls, av, cases = 0, on = 0;
+    double maxw = 0, maxa = 0, maxd = 0;
+    for (f = 0; f < 5; f++)
+        for (in = 0; in < 3; in++) /* dense, sparse with values, sparse binary */
+            for (ls = 0; ls < 2; ls++)
+                for (av = 0; av < 3; av++) {
+                    tchain c;
+                    trng r;
+                    ssvm_problem p;
+                    ssvm_solver a, b;
+                    ssvm_progress pa, pb;
+                    r.s = 500u + (unsigned)(f * 18 + in * 6 + ls * 3 + av);
+                    tchain_make(&c, &r, 8, 4, 4, flags[f], in > 0);
+                    if (in == 2) c.cfg.attr_val = NULL;
+                    if (tchain_problem(&c, &p) != SSVM_OK || p.d > 256) { TH_CHECK(t, 0); tchain_free(&c); continue; }
+                    sc_run(&p, 0, ls, avgs[av], &a);
+                    sc_run(&p, 1, ls, avgs[av], &b);
+                    TH_CHECK(t, a._heap && b._heap && b._sc_gram == NULL);
+                    on += a._sc_gram != NULL && a._sc_ready == 1;
+                    if (a._heap && b._heap) {
+                        double e1 = sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d), e2 = avgs[av] != SSVM_AVG_NONE ?
+                            sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) : 0;
+                        TH_CHECK(t, ssvm_solver_evaluate(&a, 1, 0, &pa) == SSVM_OK && ssvm_solver_evaluate(&b, 1, 0, &pb) == SSVM_OK);
+                        if (e1 > maxw) maxw = e1;
+                        if (e2 > maxa) maxa = e2;
+                        if (fabs(pa.iterate.dual - pb.iterate.dual) > maxd) maxd = fabs(pa.iterate.dual - pb.iterate.dual);
+                        TH_CHECK(t, pa.oracle_calls == pb.oracle_calls && pa.steps == pb.steps);
+                        cases++;
+                    }
+                    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+                    tchain_free(&c);
+                }
+    TH_CHECK(t, cases == 90);
+    TH_CHECKF(t, on == (IS_FLOAT_BUILD ? 0 : 90), "the score-space step ran in %d of 90 cases", on);
+    TH_CHECKF(t, maxw < 1e-11 && maxa < 1e-11 && maxd < 1e-11, "iterate %g, average %g, dual %g apart", maxw, maxa, maxd);
+}
+
+/* near overflow (a bound on |w| forced up) the score-space step builds D and takes the D step's test and move;
+   the run goes on to the same iterates up to rounding. Inputs so large that |D|^2 overflows: SSVM_ERR_NONFINITE
+   on both paths, w left finite. */
+static void test_speed_score_step_guards(th_ctx *t) {
+    tchain c;
+    trng r;
+    ssvm_problem p;
+    ssvm_solver_config q;
+    ssvm_solver a, b;
+    ssvm_real w[256];
+    int i, j, k, fin = 1;
+    r.s = 31;
+    tchain_make(&c, &r, 8, 4, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_OK && p.d <= 256);
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
+    q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.05;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK && ssvm_solver_init(&q, &b) == SSVM_OK);
+    for (k = 0; k < 3; k++) { TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK); }
+    for (k = 0; k < 2 * p.n; k++) {
+        i = k % p.n;
+        a._sc_wmax = 2e306; a._sc_valid = 1; /* every step of a: the D path's test and move */
+        TH_CHECK(t, ssvm_solver_step(&a, i, 0) == SSVM_OK && ssvm_solver_step(&b, i, 0) == SSVM_OK);
+    }
+    TH_CHECK(t, sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d) < 1e-11 && sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) < 1e-11);
+    TH_CHECK(t, IS_FLOAT_BUILD || (a._sc_ready == 1 && a._sc_valid == 0));
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    if (IS_FLOAT_BUILD) { tchain_free(&c); return; } /* float builds keep D (the first half: the D path twice) */
+    for (j = 0; j < 8 * 5 * 4; j++) c.x[j] *= (ssvm_real)1e200;
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_OK);
+    for (k = 0; k < 2; k++) {
+        ssvm_result rr;
+        q = ssvm_solver_config_init(&p, SSVM_BCFW);
+        q.max_passes = 3; q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.05;
+        q.bcfw.build_direction = k;
+        TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+        rr = ssvm_solver_run(&a);
+        TH_CHECKF(t, rr == SSVM_ERR_NONFINITE, "build_direction %d: %s", k, ssvm_result_string(rr));
+        TH_CHECK(t, ssvm_solver_weights(&a, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
+        for (j = 0; j < p.d; j++) fin &= (double)w[j] - (double)w[j] == 0; /* finite: not inf, not NaN */
+        ssvm_solver_uninit(&a);
+    }
+    TH_CHECK(t, fin);
+    tchain_free(&c);
+}
+
 void suite_speed(th_ctx *t) {
     TH_RUN(t, test_speed_fast_step_equals_generic);
+    TH_RUN(t, test_speed_score_step_matches_direction);
+    TH_RUN(t, test_speed_score_step_guards);
     TH_RUN(t, test_speed_long_run_matches);
     TH_RUN(t, test_speed_heap_counts_nonzeros);
     TH_RUN(t, test_speed_preallocated_exact_bytes);
