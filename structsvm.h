@@ -836,8 +836,8 @@
      with them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
      Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
      input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
-     alike preallocated, and predict. CI runs it for 30 s; 150 s here reached 1,375,839 executions (about 9,000 a
-     second) without a finding.
+     alike preallocated, and predict. CI runs it for 20 s (30 s before 0.7.0); 150 s here reached 1,375,839
+     executions (about 9,000 a second) without a finding.
      Sizes and times (make bench-model: from and to memory, best of 5): the OCR chain (26 x 128, biases, label
      names) is 32,648 bytes, loaded in 0.1 ms; the CoNLL-2000 chain (22 tags x 338,551 attributes, every name)
      64.7 MB, loaded in about 0.4 s (one pass for the CRC and the checks, one to convert and copy).
@@ -944,7 +944,7 @@
      the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
      first): each input as is and re-sealed; a load that succeeds must leave a solver whose passes end in success
      with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave the solver as it was.
-     CI runs it for 20 s; -runs=1000000 here took 413 s (about 2,400 a second), no finding. What loading cannot tell from a real state: finite values off the feasible
+     CI runs it for 15 s (20 s before 0.7.0); -runs=1000000 here took 413 s (about 2,400 a second), no finding. What loading cannot tell from a real state: finite values off the feasible
      set (sigma_i off the simplex, w far from sum_i w_i) are accepted, and a pass over them may end in
      SSVM_ERR_NONFINITE (the engine's guard) or give a model no real run would; labelings in the state (the
      multi-sample cache, config.bcfw's atoms) are opaque to the library, as everywhere, and reach phi, so only a phi
