@@ -1,4 +1,4 @@
-/* structsvm.h - v0.6.4 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.7.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -592,7 +592,8 @@
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
-       SSVM_ERR_BCFW_OPTION (-30); a zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
+       SSVM_ERR_BCFW_OPTION (-30; also build_direction other than 0 or 1, MANUAL: SPEED); a zeroed config.bcfw
+       is plain BCFW. Not built: the paper's regularisation
        path (its Sec. 4) and deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
@@ -690,17 +691,32 @@
      Atoms (0.6.3): config.bcfw's pairwise/away steps and caching on the built-in chain score their atoms from
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
        step no longer costs 8 oracle calls but about half of one (OCR-small).
-     0.6.4: the accumulator's fields in locals (a byte store to its marks may alias them) and w and the lazy
-       average moved in one sweep of D (as config.par's serial phase already did): the same bits, a pass 0.87-0.92
-       of 0.6.3's relative to the oracle (README).
-     Not done (issue 14 item 4's target of a pass within 1.2x of the bare oracle calls is not met; see the
-       README's figures): D is still built in a sparse accumulator (a marked scatter, then one sweep for <D, w>
-       and |D|^2 and one for w and the average), and an evaluation still costs two oracle passes. What would
-       remove D: <D, w> from the oracle's own unary scores at the same w, |D|^2 from per-example Gram matrices
-       of the positions (sum over sequences of L^2 reals: OCR-large 0.4M, CoNLL-2000 6.1M, 49 MB in double) and
-       one fused scatter into w and z; it changes plain BCFW's bits (sums in another order), so the generic step
-       and b = 1 mini-batch BCFW would need the same path to stay bit-identical to it.
-
+     Plain BCFW in score space (0.7.0; ssvm__sc_step): on the built-in chain with the COMPACT_SPARSE state (what
+       a heap solver picks for chains) in double builds, without config.par or atoms, a step no longer builds D =
+       w_i - w_s = blk A_i (s(y*) - sigma_i) in a sparse accumulator:
+         <D, w>   a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (with the first/last biases,
+                  which D carries too) from the chain's scratch, computed at this w just before; the loss the
+                  oracle added to it is taken off again; a transition reads its weight;
+         |D|^2    sum_c |sum_t a_(t,c) x_t|^2 with <x_t, x_t'> from the sequence's Gram matrix of its positions
+                  (upper triangle, computed at the first step: sum_i L_i (L_i + 1) / 2 doubles in the heap size;
+                  OCR-small 0.2 MB, OCR-large 1.9 MB, CoNLL-2000 25 MB), plus the biases' and transitions' squares;
+         the move w -= gamma D and the lazy average's z += c D row by row from the statistics (an entry two rows
+                  share moves twice), after the state's update (which may fail and then leaves w as it was).
+       The iterates are those of the D step up to rounding, not its bits (sums in another order): tests compare
+       the two paths over every input kind, flag, averaging and step rule to 1e-11. Overflow: a bound on max |w|
+       (measured at each pass's start, raised by gamma sum |a_q| max(1, max |x|) a step, which bounds every
+       partial sum of the row-by-row move) replaces the D step's entry-by-entry test; near 1e306 the step builds
+       D and takes the D step's test and move. Float builds keep D: the oracle's scores are then floats, and
+       float rounding would enter the line search. config.bcfw.build_direction = 1 keeps D (0.6's step, its bits,
+       no Gram matrices); config.par's tasks always build D (their scores are at the batch's w), so b = 1 is
+       BCFW with build_direction = 1 bit for bit.
+     Also 0.7.0, the same bits: the accumulator's fields in locals (a byte store to its marks may alias them)
+       and, where D is built, w and the lazy average moved in one sweep of D (shared with config.par's serial
+       phase).
+     Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, README): what is left of a step is the move of w and
+       z (on CoNLL mostly cache misses on z, which nothing else reads), sigma_i's merge with s(y*)'s positions,
+       its scatter and its update. Keeping the average's z in statistics space (per example, beside sigma_i)
+       would remove the z half of the move; an evaluation still costs two oracle passes.
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
                       zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
@@ -1195,16 +1211,27 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
-     0.6.4 (2026-11-27) BCFW's step on the built-in chain, the same bits, less time. ssvm_svec_clear and the
-                        chain's expand hold the vector's fields in locals (a byte store to mark may alias them, so
-                        the compiler reloaded idx, mark, val and nnz at every entry: 60% of the clear's time), the
-                        expand has one loop per input kind (binary attributes or values), and BCFW's step moves w
-                        and the lazy average z in one sweep of D, as mini-batch BCFW's serial phase already did.
-                        make bench-speed's pass / n bare oracle calls, old and new bench binaries alternating (3
-                        runs each): OCR-small dense 2.13-2.20 -> 1.84-1.96, sparse 2.13-2.14 -> 1.87-1.89,
-                        OCR-large dense 1.75-1.81 -> 1.61-1.66, sparse 1.76-1.78 -> 1.60-1.65. 150 passes of
-                        OCR-small (whole process, farm-bench, 8 pairs): CPU 0.88x. CoNLL end to end: 1.02x (5
-                        pairs; there the step waits on cache misses in a 7.4M-entry accumulator, not on these).
+     0.7.0 (2026-11-27) Plain BCFW's step in score space on the built-in chain (MANUAL: SPEED): <D, w> from the
+                        oracle's own unary scores, |D|^2 from per-sequence Gram matrices, w and the average moved
+                        row by row; D is no longer built. Double builds, COMPACT_SPARSE state (a heap solver's
+                        default on chains), no config.par, no atoms. Its iterates are the D step's up to rounding
+                        but not its bits: runs of 0.6.3 and 0.7.0 agree to about 1e-13 in w and give the same pass
+                        counts on the benches (OCR-small to primal 2.629: 208 passes; CoNLL: 22 and 17), but they
+                        are not bit-identical (OCR-small after 200 passes: 3.9e-14 apart, max |w| 3). New:
+                        config.bcfw.build_direction = 1 keeps 0.6's step and its bits (no name changed; a zeroed
+                        config.bcfw is the new default). Heap size: + sum_i L_i (L_i + 1) / 2 doubles of Gram
+                        matrices (CoNLL-2000: 25 MB) and 3 max stat_dim + K entries.
+                        Also, the same bits everywhere: ssvm_svec_clear and the chain's expand hold the vector's
+                        fields in locals (a byte store to mark may alias them, so the compiler reloaded idx, mark,
+                        val and nnz at every entry), and where D is built, w and the average move in one sweep of
+                        it (ssvm__step_move, shared with mini-batch BCFW's serial phase).
+                        make bench-speed's pass / n bare oracle calls, the 0.6.3 and 0.7.0 bench binaries
+                        alternating (3 runs each): OCR-small dense 1.93-2.21 -> 1.56-1.60, sparse 1.86-2.16 ->
+                        1.42-1.51, OCR-large dense 1.72-1.81 -> 1.44-1.51, sparse 1.76-2.03 -> 1.49-1.60 (the
+                        locals alone, before the score-space step: 1.84-1.96, 1.87-1.89, 1.61-1.66, 1.60-1.65).
+                        CoNLL end to end: 1.01x (farm-bench, 5 pairs; its step waits on cache misses in z, and the
+                        Gram matrices take 25 MB). CI's fuzzers run 20/12/15 s (model/readers/checkpoints), to
+                        keep the whole run under 20 minutes.
      0.6.3 (2026-11-27) Speed of config.bcfw's atoms on the built-in chain (MANUAL: GAPS, "On the chain"): atom
                         values from memoised unary scores, each move built in statistics space, no phi call left in
                         a step. Plain BCFW, mini-batch BCFW and every other problem are the same bits as 0.6.2.
@@ -1361,8 +1388,8 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 6
-#define STRUCTSVM_VERSION_PATCH 4
+#define STRUCTSVM_VERSION_MINOR 7
+#define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -3238,7 +3265,7 @@ STRUCTSVM_DEF void ssvm_svec_add_sparse(ssvm_svec *v, int off, int stride, const
     }
 }
 STRUCTSVM_DEF void ssvm_svec_clear(ssvm_svec *v) {
-    /* locals: a byte store may alias v's fields, which the compiler would otherwise reload every entry (0.6.4) */
+    /* locals: a byte store may alias v's fields, which the compiler would otherwise reload every entry (0.7.0) */
     unsigned char *mark = v->mark;
     const int *idx = v->idx;
     int k, nnz = v->nnz;
@@ -6710,7 +6737,7 @@ SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real 
     ssvm_real *dv = D->val;
     int *di = D->idx, nnz = D->nnz;
     if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { ssvm__chain_add_unary(m, p, sl, c, D); return; }
-    /* D's fields in locals (a byte store may alias them) and one loop per input kind: 0.6.4, the same sums */
+    /* D's fields in locals (a byte store may alias them) and one loop per input kind: 0.7.0, the same sums */
     if (val)
         for (k = b; k < e; k++) {
             int j = base + stride * id[k];

@@ -528,6 +528,9 @@ static void test_gaps_bad_config(th_ctx *t) {
     GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.bcfw.gap_degree = 1.0 / 0.0), SSVM_ERR_BCFW_OPTION);
     GP_BAD(cfg.bcfw.gap_sampling = 2, SSVM_ERR_BCFW_OPTION);
     GP_BAD(cfg.bcfw.gap_check = -1, SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.build_direction = 2, SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.build_direction = -1, SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.build_direction = 1, SSVM_OK);
     GP_BAD((cfg.bcfw.cache = 1, cfg.bcfw.cache_factor = -0.5), SSVM_ERR_BCFW_OPTION);
     GP_BAD((cfg.bcfw.cache = 1, cfg.bcfw.cache_nu = 0.0 / 0.0), SSVM_ERR_BCFW_OPTION);
     GP_BAD((cfg.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE, cfg.bcfw.max_atoms = 1), SSVM_ERR_BCFW_OPTION);
