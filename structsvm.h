@@ -623,10 +623,11 @@
      line search per block in draw order instead of one common step for the batch (the paper's 2 n tau /
      (tau^2 k + 2 n) or a line search over the batch): each step then raises the dual as BCFW's step along its
      direction does, so the iterates are BCFW's with an oracle up to b - 1 steps stale, the dual never
-     decreases, and b = 1 is plain BCFW bit for bit (tested); P3 an example drawn twice in a batch keeps both
-     draws (the paper drops repeats): the second direction is built after the first update, from the same
-     labeling; P4 the paper is not in the project's papers: its algorithm and equation numbers are not cited
-     and its convergence rates not relied on; convergence to BCFW's optimum is tested.
+     decreases, and b = 1 is plain BCFW bit for bit (tested; since 0.7.0 with bcfw.build_direction = 1 on the
+     built-in chain, whose plain step otherwise runs in score space, MANUAL: SPEED); P3 an example drawn twice
+     in a batch keeps both draws (the paper drops repeats): the second direction is built after the first
+     update, from the same labeling; P4 the paper is not in the project's papers: its algorithm and equation
+     numbers are not cited and its convergence rates not relied on; convergence to BCFW's optimum is tested.
      The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
      have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
      twice is SSVM_ERR_PARALLEL (-38), found when it returns: in the first phase (oracle calls) the batch is then
@@ -1789,7 +1790,8 @@ typedef void (*ssvm_parallel_for_fn)(void *user, size_t count, ssvm_task_fn task
 /* What only mini-batch BCFW reads. All zero (default): plain BCFW. */
 typedef struct ssvm_par_config {
     int batch;                         /* b: 0 = plain BCFW; 1..n = mini-batch BCFW of b examples (b = 1 gives
-                                          plain BCFW's iterates bit for bit); the result depends on seed and b only */
+                                          plain BCFW's iterates bit for bit, with bcfw.build_direction = 1 on
+                                          the built-in chain); the result depends on seed and b only */
     ssvm_parallel_for_fn parallel_for; /* NULL: the b tasks run serially in order (the same bits) */
     void *user;                        /* parallel_for's first argument */
     void *const *task_users;           /* NULL, or b pointers: task slot t calls the problem's callbacks with
@@ -8034,7 +8036,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, d
       line search (Lacoste-Julien et al. 2013, Algorithm 4 line 5) at the w of that moment, instead of one
       common step for the b blocks (the paper's gamma = 2 n tau / (tau^2 k + 2 n) or its line search over the
       batch). Reason: each block step then raises the dual as much as BCFW's step along that direction, so
-      the iterates are BCFW's with a stale oracle, and b = 1 is BCFW bit for bit. With line_search = 0 each
+      the iterates are BCFW's with a stale oracle, and b = 1 is BCFW bit for bit (BCFW building D: the chain's
+      score-space step, 0.7.0, agrees only to rounding). With line_search = 0 each
       step takes BCFW's 2n/(nu k + 2n).
    P3 an example drawn twice in one batch keeps both draws (the paper drops repeats): its second direction is
       built after its first update (serially), from the same labeling.
