@@ -150,7 +150,7 @@ static void sc_run(const ssvm_problem *p, int build, int ls, ssvm_averaging avg,
     if (ssvm_solver_init(&q, s) != SSVM_OK) { memset(s, 0, sizeof *s); return; }
     (void)ssvm_solver_run(s);
 }
-static double sc_maxdiff(ssvm_solver *a, ssvm_solver *b, int which, int d) {
+static double sc_maxdiff(ssvm_solver *a, ssvm_solver *b, ssvm_which which, int d) {
     ssvm_real wa[256], wb[256];
     double m = 0;
     int j;
