@@ -693,7 +693,9 @@
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
        step no longer costs 8 oracle calls but about half of one (OCR-small).
      Plain BCFW in score space (0.7.0; ssvm__sc_step): on the built-in chain with the COMPACT_SPARSE state (what
-       a heap solver picks for chains) in double builds, without config.par or atoms, a step no longer builds D =
+       a heap solver picks for chains) in double builds, without config.par or atoms, and where the Gram matrices
+       stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)); else
+       D is built, memory stays linear in L), a step no longer builds D =
        w_i - w_s = blk A_i (s(y*) - sigma_i) in a sparse accumulator:
          <D, w>   a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (with the first/last biases,
                   which D carries too) from the chain's scratch, computed at this w just before; the loss the
@@ -705,7 +707,7 @@
                   share moves twice), after the state's update (which may fail and then leaves w as it was).
        The iterates are those of the D step up to rounding, not its bits (sums in another order): tests compare
        the two paths over every input kind, flag, averaging and step rule to 1e-11. Overflow: a bound on max |w|
-       (measured at each pass's start, raised by gamma sum |a_q| max(1, max |x|) a step, which bounds every
+       (measured at each pass's start, raised by gamma sum |a_q| max(1, max_t |x_t|_1) a step, which bounds every
        partial sum of the row-by-row move) replaces the D step's entry-by-entry test; near 1e306 the step builds
        D and takes the D step's test and move. Float builds keep D: the oracle's scores are then floats, and
        float rounding would enter the line search. config.bcfw.build_direction = 1 keeps D (0.6's step, its bits,
@@ -714,6 +716,9 @@
      Also 0.7.0, the same bits: the accumulator's fields in locals (a byte store to its marks may alias them)
        and, where D is built, w and the lazy average moved in one sweep of D (shared with config.par's serial
        phase).
+     Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
+       coefficients (error ~ eps sum a^2 |x|^2, not eps |D|^2): on such steps D is about 0 and the step size may
+       differ from the D step's (seen by review on contrived data; w then differed by < 1e-15).
      Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, README): what is left of a step is the move of w and
        z (on CoNLL mostly cache misses on z, which nothing else reads), sigma_i's merge with s(y*)'s positions,
        its scatter and its update. Keeping the average's z in statistics space (per example, beside sigma_i)
@@ -1221,7 +1226,8 @@
                         are not bit-identical (OCR-small after 200 passes: 3.9e-14 apart, max |w| 3). New:
                         config.bcfw.build_direction = 1 keeps 0.6's step and its bits (no name changed; a zeroed
                         config.bcfw is the new default). Heap size: + sum_i L_i (L_i + 1) / 2 doubles of Gram
-                        matrices (CoNLL-2000: 25 MB) and 3 max stat_dim + K entries.
+                        matrices (CoNLL-2000: 25 MB) and 3 max stat_dim + K entries, only where they stay small
+                        (sequences <= 4,096 positions, at most 2 (d + sum_i stat_dim) entries; else D is built).
                         Also, the same bits everywhere: ssvm_svec_clear and the chain's expand hold the vector's
                         fields in locals (a byte store to mark may alias them, so the compiler reloaded idx, mark,
                         val and nnz at every entry), and where D is built, w and the average move in one sweep of
@@ -2011,7 +2017,7 @@ typedef struct ssvm_solver {
                                         its statistic, the previous unary entry of its label */
     double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
     int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
-    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x|) */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
     /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
     void *_par_slots;
     struct ssvm_solver *_par_views;
@@ -6000,14 +6006,28 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
             else {
                 s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
                 s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
-                if (ssvm__sc_wanted(s)) { /* >>speed: the score-space step (0.7.0) */
-                    const ssvm_chain *m = (const ssvm_chain *)p->user;
-                    size_t g = 0;
+                const ssvm_chain *m = (const ssvm_chain *)p->user;
+                size_t g = 0;
+                int want = ssvm__sc_wanted(s);
+                /* >>speed: the score-space step (0.7.0) only where its Gram matrices stay small: sequences of at most
+                   4,096 positions and sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)); else D is built */
+                {
+                    double gd = 0; /* in double: no size_t wrap on 32-bit hosts */
+                    for (i = 0; want && i < p->n; i++) {
+                        double L = (double)(m->config.start[i + 1] - m->config.start[i]);
+                        if (L > 4096) want = 0;
+                        gd += L * (L + 1) / 2;
+                    }
+                    if (gd > 2.0 * ((double)d + (double)total) ||
+                        gd * (double)sizeof(double) > 0.25 * (double)(size_t)-1)
+                        want = 0;
+                }
+                if (want) {
+                    g = 0;
                     s->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
                     for (i = 0; i < p->n; i++) {
                         size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
                         if (s->_sc_goff) s->_sc_goff[i] = g;
-                        if (L * (L + 1) / 2 > ((size_t)-1) / sizeof(double) - g) return SSVM_ERR_OVERFLOW;
                         g += L * (L + 1) / 2;
                     }
                     if (s->_sc_goff) s->_sc_goff[n] = g;
@@ -7051,8 +7071,8 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
    The same quantities as the D path up to rounding (sums in another order), so the iterates are not the D path's
    bits: tests/test_speed.c compares the two paths to a tolerance and keeps the D path (_sc_ready = -1) for its
    bit-for-bit tests. Overflow: every |w_j| stays below _sc_wmax (max |w| at the pass's start, raised by
-   gamma sum_q |a_q| max(1, max |x|) a step, which bounds every partial sum of the row-by-row move); while it is
-   far below overflow no entry needs a test, else the step builds D and takes the D path's test and move. */
+   gamma sum_q |a_q| max(1, max_t |x_t|_1) a step, which bounds every partial sum of the row-by-row move); while
+   it is far below overflow no entry needs a test, else the step builds D and takes the D path's test and move. */
 #define SSVM__SC_TRI(t, u) ((size_t)(u) * (size_t)((u) + 1) / 2 + (size_t)(t)) /* t <= u */
 /* the chain's attribute rows are readable (ssvm__chain_row): sparse input, or dense x compacted (at the first
    decode, so always by a step's oracle call; else the step keeps D) */
@@ -7075,10 +7095,14 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
         double *G = s->_sc_gram + s->_sc_goff[i];
         for (t = 0; t < L; t++) {
             ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
-            for (k = b; k < e; k++) { /* x_t scattered (a repeated attribute adds up, as in phi) */
-                double v = val ? (double)val[k] : 1.0;
-                sc[id[k]] += (ssvm_real)v;
-                if (v > xm || -v > xm) xm = v < 0 ? -v : v;
+            {
+                double l1 = 0; /* |x_t|_1 bounds what one row adds to any one weight, repeated ids included */
+                for (k = b; k < e; k++) { /* x_t scattered (a repeated attribute adds up, as in phi) */
+                    double v = val ? (double)val[k] : 1.0;
+                    sc[id[k]] += (ssvm_real)v;
+                    l1 += v < 0 ? -v : v;
+                }
+                if (l1 > xm) xm = l1;
             }
             for (u = t; u < L; u++) {
                 double g = 0;

@@ -203,6 +203,40 @@ static void test_speed_score_step_matches_direction(th_ctx *t) {
     TH_CHECKF(t, maxw < 1e-11 && maxa < 1e-11 && maxd < 1e-11, "iterate %g, average %g, dual %g apart", maxw, maxa, maxd);
 }
 
+/* long sequences keep D: the score-space step only where its Gram matrices (sum_i L_i (L_i + 1) / 2 doubles) stay
+   within 2 (d + sum_i stat_dim) and no sequence passes 4,096 positions (review of 0.7.0: memory quadratic in L,
+   and L (L + 1) / 2 wrapping a 32-bit size_t) */
+static void test_speed_score_step_size_rule(th_ctx *t) {
+    static const int lens[3] = {5000, 100, 3};
+    int k;
+    for (k = 0; k < 3; k++) {
+        int L = lens[k], p0;
+        int start[2];
+        int *labels = (int *)malloc(sizeof(int) * (size_t)L);
+        ssvm_real *x = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)L);
+        ssvm_chain_config cc;
+        ssvm_chain m;
+        ssvm_problem p;
+        ssvm_solver_config q;
+        ssvm_solver s;
+        start[0] = 0; start[1] = L;
+        for (p0 = 0; p0 < L; p0++) { labels[p0] = p0 % 2; x[p0] = (ssvm_real)(p0 % 2 ? 1 : -1); }
+        cc = ssvm_chain_config_init(1, 2, 1, start, labels);
+        cc.x = x;
+        TH_CHECK(t, ssvm_chain_init(&cc, &m) == SSVM_OK && ssvm_chain_problem(&m, &p) == SSVM_OK);
+        q = ssvm_solver_config_init(&p, SSVM_BCFW);
+        q.max_passes = 3; q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.1;
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        /* d = 6, stat_dim = 2 L + 4: only L = 3 fits (6 Gram entries) */
+        TH_CHECKF(t, (s._sc_gram != NULL) == (k == 2 && !IS_FLOAT_BUILD), "L = %d: score-space step %s", L,
+                  s._sc_gram ? "on" : "off");
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+        ssvm_solver_uninit(&s);
+        ssvm_chain_uninit(&m);
+        free(labels); free(x);
+    }
+}
+
 /* near overflow (a bound on |w| forced up) the score-space step builds D and takes the D step's test and move;
    the run goes on to the same iterates up to rounding. Inputs so large that |D|^2 overflows: SSVM_ERR_NONFINITE
    on both paths, w left finite. */
@@ -252,6 +286,7 @@ void suite_speed(th_ctx *t) {
     TH_RUN(t, test_speed_fast_step_equals_generic);
     TH_RUN(t, test_speed_score_step_matches_direction);
     TH_RUN(t, test_speed_score_step_guards);
+    TH_RUN(t, test_speed_score_step_size_rule);
     TH_RUN(t, test_speed_long_run_matches);
     TH_RUN(t, test_speed_heap_counts_nonzeros);
     TH_RUN(t, test_speed_preallocated_exact_bytes);
