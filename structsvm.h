@@ -7119,8 +7119,8 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
 SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int zc, double cz) {
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
-    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
+    int am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
     ssvm_real *w = s->_w, *z = s->_z;
     size_t k, b, e, stride = am ? (size_t)K : 1;
     const int *id;
@@ -7136,10 +7136,16 @@ SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int z
             continue;
         } else {
             int t = q / K, c = q - t * K;
-            ssvm_real *wb = w + (am ? (size_t)c : (size_t)c * (size_t)F), *zb = z + (am ? (size_t)c : (size_t)c * (size_t)F);
+            size_t row = am ? (size_t)c : (size_t)c * (size_t)F;
+            ssvm_real *wb = w + row, *zb = z + row;
             ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
             if (!val) {
-                if (zc) for (k = b; k < e; k++) { size_t o = stride * (size_t)id[k]; wb[o] -= (ssvm_real)ga; zb[o] += (ssvm_real)ca; }
+                if (zc)
+                    for (k = b; k < e; k++) {
+                        size_t o = stride * (size_t)id[k];
+                        wb[o] -= (ssvm_real)ga;
+                        zb[o] += (ssvm_real)ca;
+                    }
                 else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)ga;
             } else if (zc)
                 for (k = b; k < e; k++) {
@@ -7150,8 +7156,9 @@ SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int z
                 }
             else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)(ga * (double)val[k]);
             if (biases) {
-                if (t == 0) { j = (size_t)K * F + (size_t)c; w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
-                if (t == L - 1) { j = (size_t)K * F + K + (size_t)c; w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
+                j = (size_t)K * F + (size_t)c; /* first-position bias; the last one's K further */
+                if (t == 0) { w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
+                if (t == L - 1) { w[j + K] -= (ssvm_real)ga; if (zc) z[j + K] += (ssvm_real)ca; }
             }
         }
     }
@@ -7185,7 +7192,8 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
             int t = q / K, c = q - t * K;
             double cross = 0;
             dot += a * ((double)us[q] - (c != gold[t] ? (double)unit : 0.0));
-            for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e]) cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
+            for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e])
+                cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
             nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
             if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
             s->_sc_el[ne] = s->_sc_head[c]; s->_sc_head[c] = ne;

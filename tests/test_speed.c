@@ -188,10 +188,14 @@ static void test_speed_score_step_matches_direction(th_ctx *t) {
                     if (a._heap && b._heap) {
                         double e1 = sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d), e2 = avgs[av] != SSVM_AVG_NONE ?
                             sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) : 0;
-                        TH_CHECK(t, ssvm_solver_evaluate(&a, 1, 0, &pa) == SSVM_OK && ssvm_solver_evaluate(&b, 1, 0, &pb) == SSVM_OK);
+                        int avg = avgs[av] != SSVM_AVG_NONE; /* the average's dual reads l_bar (review of 0.7.0) */
+                        TH_CHECK(t, ssvm_solver_evaluate(&a, 1, avg, &pa) == SSVM_OK &&
+                                    ssvm_solver_evaluate(&b, 1, avg, &pb) == SSVM_OK);
                         if (e1 > maxw) maxw = e1;
                         if (e2 > maxa) maxa = e2;
-                        if (fabs(pa.iterate.dual - pb.iterate.dual) > maxd) maxd = fabs(pa.iterate.dual - pb.iterate.dual);
+                        if (!(fabs(pa.iterate.dual - pb.iterate.dual) <= maxd)) maxd = fabs(pa.iterate.dual - pb.iterate.dual);
+                        if (avg && !(fabs(pa.average.dual - pb.average.dual) <= maxd))
+                            maxd = fabs(pa.average.dual - pb.average.dual);
                         TH_CHECK(t, pa.oracle_calls == pb.oracle_calls && pa.steps == pb.steps);
                         cases++;
                     }
@@ -200,7 +204,7 @@ static void test_speed_score_step_matches_direction(th_ctx *t) {
                 }
     TH_CHECK(t, cases == 90);
     TH_CHECKF(t, on == (IS_FLOAT_BUILD ? 0 : 90), "the score-space step ran in %d of 90 cases", on);
-    TH_CHECKF(t, maxw < 1e-11 && maxa < 1e-11 && maxd < 1e-11, "iterate %g, average %g, dual %g apart", maxw, maxa, maxd);
+    TH_CHECKF(t, maxw < 1e-11 && maxa < 1e-11 && maxd < 1e-11, "iterate %g, average %g, duals %g apart", maxw, maxa, maxd);
 }
 
 /* long sequences keep D: the score-space step only where its Gram matrices (sum_i L_i (L_i + 1) / 2 doubles) stay
@@ -282,11 +286,130 @@ static void test_speed_score_step_guards(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* the bound on |w| that lets the score-space step skip the overflow test (review of 0.7.0: its bookkeeping was
+   untested): after every step, max_j |w_j| <= _sc_wmax; it is measured again at each pass's start and after a
+   checkpoint load (a bound poisoned to 1e300 is gone after either), never carried over */
+static double sc_wabs(const ssvm_solver *s, int d) {
+    double m = 0;
+    int j;
+    for (j = 0; j < d; j++) { double v = fabs((double)s->_w[j]); if (!(v <= m)) m = v; }
+    return m;
+}
+static void test_speed_score_step_w_bound(th_ctx *t) {
+    tchain c;
+    trng r;
+    ssvm_problem p;
+    ssvm_solver_config q;
+    ssvm_solver a, b;
+    unsigned char *buf;
+    size_t bytes = 0, written = 0;
+    int k, i, steps = 0, held = 1, raised = 0;
+    r.s = 77;
+    tchain_make(&c, &r, 8, 4, 4, SSVM_CHAIN_BIASES, 1);
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_OK);
+    q = ssvm_solver_config_init(&p, SSVM_BCFW);
+    q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.01;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK && ssvm_solver_init(&q, &b) == SSVM_OK);
+    if (IS_FLOAT_BUILD) { /* float builds keep D: no bound to keep */
+        TH_CHECK(t, a._sc_gram == NULL);
+        ssvm_solver_uninit(&a); ssvm_solver_uninit(&b); tchain_free(&c);
+        return;
+    }
+    for (k = 0; k < 3 * p.n; k++) { /* steps, no pass: one measurement, then raised by every step */
+        double before = a._sc_valid ? a._sc_wmax : -1;
+        i = (int)(trng_u(&r) * p.n);
+        TH_CHECK(t, ssvm_solver_step(&a, i, 0) == SSVM_OK);
+        TH_CHECK(t, a._sc_ready == 1 && a._sc_valid);
+        held &= sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12);
+        raised += before >= 0 && a._sc_wmax > before;
+        steps++;
+    }
+    TH_CHECKF(t, held, "max |w| above the bound after some of %d steps", steps);
+    TH_CHECKF(t, raised > p.n, "the bound raised in %d of %d steps", raised, steps);
+    a._sc_wmax = 1e300; /* a pass measures it again at its start */
+    TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK);
+    TH_CHECKF(t, a._sc_valid && a._sc_wmax < 1e300 && sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12),
+              "after a pass: bound %g, max |w| %g", a._sc_wmax, sc_wabs(&a, p.d));
+    /* a load replaces w: b, 8 passes on, is loaded into a whose bound is stale (poisoned low, then high) */
+    for (k = 0; k < 8; k++) TH_CHECK(t, ssvm_solver_pass(&b) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&b, &bytes) == SSVM_OK);
+    buf = (unsigned char *)malloc(bytes);
+    TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&b, buf, bytes, &written) == SSVM_OK);
+    for (k = 0; k < 2 && buf; k++) {
+        a._sc_wmax = k ? 1e300 : 0; a._sc_valid = 1;
+        TH_CHECK(t, ssvm_solver_checkpoint_load(&a, buf, written) == SSVM_OK);
+        TH_CHECK(t, k || sc_wabs(&a, p.d) > 0); /* a bound of 0 would be stale */
+        TH_CHECK(t, ssvm_solver_step(&a, 0, 0) == SSVM_OK);
+        TH_CHECKF(t, a._sc_valid && a._sc_wmax < 1e300 && sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12),
+                  "after a load (poison %d): bound %g, max |w| %g", k, a._sc_wmax, sc_wabs(&a, p.d));
+    }
+    free(buf);
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    tchain_free(&c);
+}
+
+/* a step whose state update fails (a preallocated sparse pool out of room: SSVM_ERR_WORKSPACE) leaves w, the
+   average, l and the state's scratch as they were, on the score-space path as on the D path (review of 0.7.0);
+   training then goes on from the last good state */
+static void test_speed_score_step_workspace(th_ctx *t) {
+    int seed, path, fails = 0, oks = 0, same = 1, on = 0;
+    for (seed = 0; seed < 6; seed++)
+        for (path = 0; path < 2; path++) {
+            tchain c;
+            trng r;
+            ssvm_problem p;
+            ssvm_solver_config q;
+            ssvm_solver a;
+            ssvm_progress pr;
+            ssvm_real w0[256], z0[256];
+            size_t bytes = 0;
+            unsigned char *buf;
+            int k, f = 0;
+            r.s = 900u + (unsigned)seed;
+            tchain_make(&c, &r, 8, 4, 4, SSVM_CHAIN_BIASES, seed & 1);
+            TH_CHECK(t, tchain_problem(&c, &p) == SSVM_OK && p.d <= 256);
+            q = ssvm_solver_config_init(&p, SSVM_BCFW);
+            q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.05;
+            q.averaging = SSVM_AVG_WEIGHTED; q.sparse_pool_entries = (size_t)p.n * 10; q.bcfw.build_direction = path;
+            TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_OK);
+            buf = (unsigned char *)malloc(bytes);
+            if (!buf || ssvm_solver_init_preallocated(&q, buf, bytes, &a) != SSVM_OK) {
+                TH_CHECK(t, 0); free(buf); tchain_free(&c); continue;
+            }
+            on += path == 0 && a._sc_gram != NULL;
+            for (k = 0; k < 3000 && f < 4; k++) {
+                int i = (int)(trng_u(&r) * p.n);
+                double l0 = a._l, lb0 = a._l_bar, ab0 = a._avg_a, bb0 = a._avg_b;
+                ssvm_result rr;
+                memcpy(w0, a._w, sizeof(ssvm_real) * (size_t)p.d);
+                memcpy(z0, a._z, sizeof(ssvm_real) * (size_t)p.d);
+                rr = ssvm_solver_step(&a, i, 0);
+                if (rr == SSVM_OK) { oks++; continue; }
+                f++;
+                TH_CHECKF(t, rr == SSVM_ERR_WORKSPACE, "%s", ssvm_result_string(rr));
+                same &= !memcmp(w0, a._w, sizeof(ssvm_real) * (size_t)p.d) &&
+                        !memcmp(z0, a._z, sizeof(ssvm_real) * (size_t)p.d) && a._l == l0 && a._l_bar == lb0 &&
+                        a._avg_a == ab0 && a._avg_b == bb0;
+            }
+            fails += f;
+            /* the state still gives w: the iterate's gap is >= 0 and its dual is l - lambda/2 |w|^2 */
+            TH_CHECK(t, ssvm_solver_evaluate(&a, 1, 0, &pr) == SSVM_OK && pr.iterate.gap >= -1e-9);
+            ssvm_solver_uninit(&a);
+            free(buf);
+            tchain_free(&c);
+        }
+    TH_CHECKF(t, fails >= 12 && oks > 0, "%d failed steps, %d good ones", fails, oks);
+    TH_CHECK(t, same);
+    TH_CHECK(t, on == (IS_FLOAT_BUILD ? 0 : 6));
+}
+
 void suite_speed(th_ctx *t) {
     TH_RUN(t, test_speed_fast_step_equals_generic);
     TH_RUN(t, test_speed_score_step_matches_direction);
     TH_RUN(t, test_speed_score_step_guards);
     TH_RUN(t, test_speed_score_step_size_rule);
+    TH_RUN(t, test_speed_score_step_w_bound);
+    TH_RUN(t, test_speed_score_step_workspace);
     TH_RUN(t, test_speed_long_run_matches);
     TH_RUN(t, test_speed_heap_counts_nonzeros);
     TH_RUN(t, test_speed_preallocated_exact_bytes);
