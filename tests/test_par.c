@@ -651,6 +651,50 @@ static void test_par_speed_path_bits(th_ctx *t) {
     }
 }
 
+/* the average in a batch (0.7.1: a test of what no other test reaches): a restart of the average (suffix
+   averaging restarts at iterate 64, the last step of 8 passes of 8 examples in batches of 4) makes the average
+   the iterate, bit for bit; a fold of the average (its scale below 1e-100, or 1e-15 in float; it reads z),
+   forced in the third slot of a batch by poking the scale down and z up (the same average), leaves the run on
+   the average of the run without the poke, to rounding */
+static void test_par_average_phase(th_ctx *t) {
+    par_chain pc;
+    ssvm_solver_config c;
+    ssvm_solver a, b;
+    ssvm_real *w, *wa;
+    double thr = IS_FLOAT_BUILD ? 1e-15 : 1e-100, r0, r1, nb, scale, maxd = 0;
+    int d, j, k, h;
+    if (!par_chain_make(&pc, 41, 8, 4, 4, 0)) { TH_CHECK(t, 0); par_chain_free(&pc); return; }
+    d = pc.c.p.d;
+    w = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    wa = (ssvm_real *)malloc(2 * (size_t)d * sizeof(ssvm_real));
+    c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+    c.lambda = 0.05; c.max_passes = 8; c.gap_tol = 0; c.eval_every = 0; c.averaging = SSVM_AVG_SUFFIX;
+    c.par.batch = 4; c.par.task_users = pc.users;
+    for (h = 0; h < 2; h++) { /* the NULL hook; the hook in reverse order */
+        int calls = 0;
+        c.par.parallel_for = h ? par_hook_reverse : 0; c.par.user = h ? &calls : 0;
+        TH_CHECK(t, par_train(&c, w, 0) == SSVM_MAX_PASSES);
+        TH_CHECK(t, memcmp(w, w + d, (size_t)d * sizeof(ssvm_real)) == 0);
+    }
+    c.averaging = SSVM_AVG_WEIGHTED; c.par.parallel_for = 0; c.par.user = 0;
+    TH_CHECK(t, ssvm_solver_init(&c, &a) == SSVM_OK && ssvm_solver_init(&c, &b) == SSVM_OK);
+    for (k = 0; k < 2; k++) TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK);
+    r0 = 2.0 / (double)(b._k + 2); r1 = 2.0 / (double)(b._k + 3);
+    nb = thr / ((1 - r0) * (1 - r1)) * (1 + 1e-9); /* above the threshold after two slots, below after three */
+    scale = b._avg_b / nb;
+    for (j = 0; j < d; j++) b._z[j] = (ssvm_real)((double)b._z[j] * scale);
+    b._avg_b = nb;
+    for (k = 0; k < 3; k++) TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK);
+    TH_CHECKF(t, b._avg_b > 1e-3, "no fold: scale %g", b._avg_b);
+    TH_CHECK(t, ssvm_solver_weights(&a, SSVM_W_AVERAGE, wa, (size_t)d * sizeof(ssvm_real)) == SSVM_OK &&
+                ssvm_solver_weights(&b, SSVM_W_AVERAGE, w, (size_t)d * sizeof(ssvm_real)) == SSVM_OK);
+    for (j = 0; j < d; j++) if (!(fabs((double)w[j] - (double)wa[j]) <= maxd)) maxd = fabs((double)w[j] - (double)wa[j]);
+    TH_CHECKF(t, maxd < (IS_FLOAT_BUILD ? 1e-3 : 1e-9), "the folded run's average %g apart", maxd);
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    free(w); free(wa);
+    par_chain_free(&pc);
+}
+
 void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
@@ -664,4 +708,5 @@ void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_defer_last_draw);
     TH_RUN(t, test_par_checkpoint);
     TH_RUN(t, test_par_speed_path_bits);
+    TH_RUN(t, test_par_average_phase);
 }
