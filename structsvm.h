@@ -2025,6 +2025,7 @@ typedef struct ssvm_solver {
     int _par_b, _par_n;       /* the batch size; the current batch's count */
     const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
     double _par_wmax;         /* a bound on max_j |w_j| during a pass (ssvm__par_pass) */
+    int _par_sc;              /* this batch's steps in score space (ssvm__sc_step, from_w; 0.7.1) */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -5976,8 +5977,7 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
    oracle, the compact sparse state, no config.par (its tasks' scores are at the batch's w) and no atoms */
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
-    return sizeof(ssvm_real) == sizeof(double) && s->_cfg.solver == SSVM_BCFW && s->_cfg.par.batch == 0 &&
-           !s->_cfg.bcfw.build_direction &&
+    return sizeof(ssvm_real) == sizeof(double) && s->_cfg.solver == SSVM_BCFW && !s->_cfg.bcfw.build_direction &&
            s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->oracle == ssvm__chain_oracle &&
            p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
@@ -7164,7 +7164,25 @@ SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int z
     }
 }
 /* BCFW's Algorithm 4 lines 4-9 after the oracle call (as ssvm__bcfw_step), in score space */
-SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info) {
+/* from_w (mini-batch BCFW's serial phase, 0.7.1): the statistics were merged by the slot's task, and a unary
+   statistic's score is computed from the current w (a row dot: the oracle's scores are at the batch's w) */
+SSVM__PRIV double ssvm__sc_wscore(const ssvm_chain *m, const ssvm_real *w, int p0, int t, int c, int L) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    size_t k, b, e, stride = am ? (size_t)K : 1;
+    const int *id;
+    const ssvm_real *val;
+    const ssvm_real *wb = w + (am ? (size_t)c : (size_t)c * (size_t)F);
+    double v = 0;
+    ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
+    if (val) for (k = b; k < e; k++) v += (double)val[k] * (double)wb[stride * (size_t)id[k]];
+    else for (k = b; k < e; k++) v += (double)wb[stride * (size_t)id[k]];
+    if (m->config.flags & SSVM_CHAIN_BIASES) {
+        if (t == 0) v += (double)w[(size_t)K * F + (size_t)c];
+        if (t == L - 1) v += (double)w[(size_t)K * F + K + (size_t)c];
+    }
+    return v;
+}
+SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info, int from_w) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = (const ssvm_chain *)p->user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
@@ -7180,7 +7198,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     ssvm_real *st = s->_stmp;
     ssvm_result r;
     if (!s->_sc_ready) { ssvm__sc_gram(s); s->_sc_ready = 1; }
-    if ((r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
+    if (!from_w && (r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
     G = s->_sc_gram + s->_sc_goff[i];
     for (k = 0; k < s->_sig_qn; k++) {
         int q = s->_sig_q[k], e;
@@ -7191,7 +7209,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
             int t = q / K, c = q - t * K;
             double cross = 0;
-            dot += a * ((double)us[q] - (c != gold[t] ? (double)unit : 0.0));
+            dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L) : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
             for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e])
                 cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
             nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
@@ -7272,7 +7290,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
-    if (s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info); /* >>speed */
+    if (s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
@@ -8220,6 +8238,12 @@ SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
     v->_sig_q = q->sig_q; v->_sig_new = q->sig_new;
     q->ro = ssvm__call_oracle(&v->_prob, q->i, s->_w, 1.0, q->y, &q->len, &q->delta);
     if (q->ro != SSVM_OK || q->dup) return;
+    if (s->_par_sc) { /* >>speed: the statistics s(y*) - sigma_i only; the step's scores come at the serial phase */
+        q->rd = ssvm__speed_stats(v, q->i, q->len);
+        q->have_dir = q->rd == SSVM_OK;
+        q->sig_qn = v->_sig_qn;
+        return;
+    }
     ssvm__par_direction(v, q);
     q->E = v->_sv_ws; /* its count of non-zeros */
     q->sig_qn = v->_sig_qn;
@@ -8239,6 +8263,17 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     ssvm_svec *D = &q->D;
     ssvm_result r;
     ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
+    if (s->_par_sc) { /* >>speed: plain BCFW's score-space step on the slot's statistics, at the current w */
+        ssvm__par_swap(s, q);
+        r = ssvm__sc_step(s, q->i, q->len, ls, 0, 1);
+        ssvm__par_swap(s, q);
+        q->have_dir = 0; /* applied, or dropped by the step's own failure paths */
+        q->deferred = 0;
+        if (r != SSVM_OK) return r;
+        s->_k++;
+        s->_prog.steps++;
+        return SSVM_OK;
+    }
     dot = (double)ssvm_svec_dot(D, s->_w);
     if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
     if (s->_cfg.line_search) {
@@ -8303,6 +8338,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
     for (t = 0; t < cnt; t++) { s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
+    s->_par_sc = s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
     for (t = cnt - 1; t >= 0; t--) { sl[t].later = s->_par_mark[sl[t].i]; s->_par_mark[sl[t].i] = 1; }
     for (t = 0; t < cnt; t++) s->_par_mark[sl[t].i] = 0;
     s->_par_n = cnt;
@@ -8320,7 +8356,8 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         s->_prog.oracle_calls++;
         if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
             ssvm__par_swap(s, e);
-            ssvm__par_direction(s, e);
+            if (s->_par_sc) { e->rd = ssvm__speed_stats(s, e->i, e->len); e->have_dir = e->rd == SSVM_OK; }
+            else ssvm__par_direction(s, e);
             ssvm__par_swap(s, e);
         }
         if (e->rd != SSVM_OK) { r = e->rd; break; }

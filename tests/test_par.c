@@ -471,6 +471,7 @@ static void test_par_defer_last_draw(th_ctx *t) {
     c.lambda = 0.05; c.max_passes = 6; c.gap_tol = 0; c.eval_every = 2;
     c.sampling = SSVM_SAMPLE_SEQUENCE; c.sequence = seq; c.sequence_len = 16;
     c.par.batch = 4; c.par.task_users = pc.users;
+    c.bcfw.build_direction = 1; /* COMPACT_SPARSE's batches keep D: its bits are COMPACT's (0.7.1) */
     c.state = SSVM_STATE_COMPACT;
     par_check_threads(t, c, "repeats, compact state");
     TH_CHECK(t, par_train(&c, wa, &pa) == SSVM_MAX_PASSES);
@@ -615,6 +616,7 @@ static void test_par_speed_path_bits(th_ctx *t) {
                 c.lambda = 0.03; c.max_passes = 10; c.gap_tol = 0; c.eval_every = 2; c.state = kinds[k];
                 c.sampling = SSVM_SAMPLE_UNIFORM; /* draws that repeat examples within a batch of 6 */
                 c.par.batch = 6; c.par.task_users = pc.users;
+                c.bcfw.build_direction = 1; /* else COMPACT_SPARSE's batches run in score space (0.7.1) */
                 g = c; g.problem = &pw; g.par.task_users = wusers;
                 ra = par_run_hook(c, h ? 4 : 2, 0, 0, wa, &pa, 0, 0);
                 rb = par_run_hook(g, h ? 4 : 2, 0, 0, wb, &pb, 0, 0);
@@ -695,6 +697,77 @@ static void test_par_average_phase(th_ctx *t) {
     par_chain_free(&pc);
 }
 
+/* 0.7.1: with the COMPACT_SPARSE state on the built-in chain (double builds), a batch's steps run in score space
+   (ssvm__sc_step with from_w: the tasks merge the statistics, the serial phase scores them at the current w with
+   row dots and takes |D|^2 from the Gram matrices); the same iterates as the D path (bcfw.build_direction = 1)
+   to rounding, over dense / sparse inputs, biases, batches with repeats, line search on and off and each
+   averaging; bit-identical for every thread count (par_check_threads) */
+static void test_par_score_step(th_ctx *t) {
+    static const ssvm_averaging avgs[3] = {SSVM_AVG_WEIGHTED, SSVM_AVG_SUFFIX, SSVM_AVG_NONE};
+    int sparse, bias, ls, av, cases = 0, on = 0;
+    double maxd = 0;
+    for (sparse = 0; sparse < 2; sparse++)
+        for (bias = 0; bias < 2; bias++)
+            for (ls = 0; ls < 2; ls++)
+                for (av = 0; av < 3; av++) {
+                    par_chain pc;
+                    ssvm_solver_config c;
+                    ssvm_solver a, b;
+                    ssvm_progress pa, pb;
+                    ssvm_real wa[256], wb[256];
+                    int j, k, d, ok;
+                    if (!par_chain_make(&pc, 600 + (unsigned long long)(sparse * 12 + bias * 6 + ls * 3 + av), 8, 4, 4,
+                                        sparse)) {
+                        TH_CHECK(t, 0); par_chain_free(&pc); continue;
+                    }
+                    if (bias) { /* the model objects again, with first/last-label biases */
+                        for (k = 0; k < pc.nslots; k++) ssvm_chain_uninit(&pc.slot[k]);
+                        pc.c.cfg.flags |= SSVM_CHAIN_BIASES;
+                        ok = tchain_problem(&pc.c, &pc.c.p) == SSVM_OK;
+                        for (k = 0; k < pc.nslots && ok; k++) {
+                            ssvm_chain_config sc = pc.c.cfg;
+                            if (k % 2) sc.inputs_from = &pc.c.m;
+                            ok = ssvm_chain_init(&sc, &pc.slot[k]) == SSVM_OK;
+                        }
+                        if (!ok) { TH_CHECK(t, 0); par_chain_free(&pc); continue; }
+                    }
+                    d = pc.c.p.d;
+                    c = ssvm_solver_config_init(&pc.c.p, SSVM_BCFW);
+                    c.lambda = 0.04; c.max_passes = 10; c.gap_tol = 0; c.eval_every = 0; c.line_search = ls;
+                    c.averaging = avgs[av]; c.state = SSVM_STATE_COMPACT_SPARSE; c.sampling = SSVM_SAMPLE_UNIFORM;
+                    c.par.batch = 5; c.par.task_users = pc.users;
+                    if (av == 1) { /* few passes: near the optimum the estimates are 0 or rounding (1e-17), and the
+                                      draws they weight then part the two paths' runs */
+                        c.bcfw.gap_sampling = 1; c.max_passes = 3;
+                    }
+                    if (av == 0 && ls == 1) par_check_threads(t, c, "score-space batches");
+                    TH_CHECK(t, d <= 256 && ssvm_solver_init(&c, &a) == SSVM_OK);
+                    c.bcfw.build_direction = 1;
+                    TH_CHECK(t, ssvm_solver_init(&c, &b) == SSVM_OK);
+                    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+                    on += a._par_sc == 1 && a._sc_ready == 1 && b._par_sc == 0;
+                    TH_CHECK(t, ssvm_solver_evaluate(&a, 1, avgs[av] != SSVM_AVG_NONE, &pa) == SSVM_OK &&
+                                ssvm_solver_evaluate(&b, 1, avgs[av] != SSVM_AVG_NONE, &pb) == SSVM_OK);
+                    TH_CHECK(t, pa.steps == pb.steps && pa.oracle_calls == pb.oracle_calls);
+                    if (!(fabs(pa.iterate.dual - pb.iterate.dual) <= maxd)) maxd = fabs(pa.iterate.dual - pb.iterate.dual);
+                    if (avgs[av] != SSVM_AVG_NONE && !(fabs(pa.average.dual - pb.average.dual) <= maxd))
+                        maxd = fabs(pa.average.dual - pb.average.dual);
+                    for (k = 0; k < (avgs[av] != SSVM_AVG_NONE ? 2 : 1); k++) {
+                        ssvm_which wh = k ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+                        TH_CHECK(t, ssvm_solver_weights(&a, wh, wa, sizeof wa) == SSVM_OK &&
+                                    ssvm_solver_weights(&b, wh, wb, sizeof wb) == SSVM_OK);
+                        for (j = 0; j < d; j++)
+                            if (!(fabs((double)wa[j] - (double)wb[j]) <= maxd)) maxd = fabs((double)wa[j] - (double)wb[j]);
+                    }
+                    cases++;
+                    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+                    par_chain_free(&pc);
+                }
+    TH_CHECK(t, cases == 24);
+    TH_CHECKF(t, on == (IS_FLOAT_BUILD ? 0 : 24), "score-space batches in %d of 24 cases", on);
+    TH_CHECKF(t, maxd < (IS_FLOAT_BUILD ? 1e-30 : 1e-11), "weights and duals %g apart", maxd);
+}
+
 void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_chain_inputs_from);
     TH_RUN(t, test_par_threads_identical_chain);
@@ -709,4 +782,5 @@ void suite_par(th_ctx *t) {
     TH_RUN(t, test_par_checkpoint);
     TH_RUN(t, test_par_speed_path_bits);
     TH_RUN(t, test_par_average_phase);
+    TH_RUN(t, test_par_score_step);
 }
