@@ -1,4 +1,4 @@
-/* structsvm.h - v0.7.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.7.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -608,7 +608,8 @@
      A batch: b examples drawn as BCFW draws them (the same stream: sampling, sequence, gap sampling); then
      parallel_for(user, b, task, ctx) runs b tasks, each the loss-augmented oracle call at the w of the batch's
      start and the step direction D = w_i - w_s (it depends only on example i's state and the labeling) with
-     |D|^2; then, serially in draw order, each block's BCFW step (Algorithm 4 lines 5-9): <D, w> at the w of
+     |D|^2 (0.7.1: on the built-in chain with COMPACT_SPARSE in double builds only the statistics s(y*) - sigma_i;
+     the step then runs in score space, MANUAL: SPEED); then, serially in draw order, each block's BCFW step (Algorithm 4 lines 5-9): <D, w> at the w of
      that moment, the exact line search (or 2n/(nu k + 2n)), the block's state, w, the losses, the average;
      with a dense state (COMPACT, DENSE) the block state updates run as a second parallel phase, all but those
      of a repeated example's earlier draws (its later direction reads them; 0.6.1: before, a batch with a repeat
@@ -658,7 +659,11 @@
      start on a byte of their own, so concurrent tasks never write one byte; make test-tsan checks it): 10 passes
      cost 787M instructions on one thread against plain BCFW's 760M (1.035x; 874M, 1.15x, with the generic step
      of 0.6.1), so the Amdahl bound against plain BCFW on two cores is about 1.74x (1.55x before). Wall-clock
-     figures on this shared 2-core machine: README, "Parallel oracle calls".
+     figures on this shared 2-core machine: README, "Parallel oracle calls". With the COMPACT_SPARSE state (a
+     heap solver's default on chains) plain BCFW takes the score-space step (0.7.0) and is faster than the above
+     (OCR-small: 5.3-5.7 ms a pass against COMPACT's 7.7-8.0), so two threads gained little over it: 1-thread
+     mini-batch 7.4-8.0 ms, 2 threads 5.0-6.8. 0.7.1 runs the batches in score space too: 6.1-6.4 and 4.4-5.5 ms
+     (make bench-threads' sparse rows, alternating with the 0.7.0 binary, 3 runs each).
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
      trainer sets it). Checkpoints (0.6.2): CHECKPOINTS; a run saved on some threads resumes on any other count.
      Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
@@ -693,7 +698,7 @@
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
        step no longer costs 8 oracle calls but about half of one (OCR-small).
      Plain BCFW in score space (0.7.0; ssvm__sc_step): on the built-in chain with the COMPACT_SPARSE state (what
-       a heap solver picks for chains) in double builds, without config.par or atoms, and where the Gram matrices
+       a heap solver picks for chains) in double builds, without atoms (config.par: since 0.7.1, below), where the Gram matrices
        stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)); else
        D is built, memory stays linear in L), a step no longer builds D =
        w_i - w_s = blk A_i (s(y*) - sigma_i) in a sparse accumulator:
@@ -711,8 +716,16 @@
        partial sum of the row-by-row move) replaces the D step's entry-by-entry test; near 1e306 the step builds
        D and takes the D step's test and move. Float builds keep D: the oracle's scores are then floats, and
        float rounding would enter the line search. config.bcfw.build_direction = 1 keeps D (0.6's step, its bits,
-       no Gram matrices); config.par's tasks always build D (their scores are at the batch's w), so b = 1 is
-       BCFW with build_direction = 1 bit for bit.
+       no Gram matrices), so b = 1 mini-batch is BCFW with build_direction = 1 bit for bit.
+     Mini-batch BCFW in score space (0.7.1; config.par, same conditions): the oracle's scores are at the batch's
+       w, not at the w of the serial step, so a task only merges s(y*) - sigma_i (ssvm__speed_stats, on its slot's
+       scratch) and the serial phase runs ssvm__sc_step with from_w: each unary statistic's score is a row dot
+       <x_t, w_c> (+ biases) at the current w, |D|^2 comes from the Gram matrices, w and z move row by row. Less
+       work in all (no D is built or swept: OCR-small, b = 32, one thread 7.4-8.0 -> 6.1-6.4 ms a pass) but more of
+       it serial (the row dots: 65% of a one-thread run's CPU time is in the tasks, 86% before), so two threads
+       gain less over one (make bench-threads: sparse_threads2_speedup) and more over plain BCFW (sparse_vs_bcfw).
+       The iterates are the D path's to rounding (test_par_score_step, 1e-11); thread counts still give the same
+       bits. build_direction = 1 keeps the D path and 0.7.0's bits (the COMPACT state's, too).
      Also 0.7.0, the same bits: the accumulator's fields in locals (a byte store to its marks may alias them)
        and, where D is built, w and the lazy average moved in one sweep of D (shared with config.par's serial
        phase).
@@ -722,7 +735,12 @@
      Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, README): what is left of a step is the move of w and
        z (on CoNLL mostly cache misses on z, which nothing else reads), sigma_i's merge with s(y*)'s positions,
        its scatter and its update. Keeping the average's z in statistics space (per example, beside sigma_i)
-       would remove the z half of the move; an evaluation still costs two oracle passes.
+       would remove the z half of the move; an evaluation still costs two oracle passes. Tried in 0.7.1 for
+       config.par and not kept: moving the average's z += c D out of the serial phase into parallel chunks of
+       coordinates (each D's indices bucketed by chunk in its task, so every z_j got the serial order's
+       additions, the same bits). The tasks' share of a one-thread run rose (87 -> 90%), but the bucketing cost
+       more than the move it took off (a counter increment per index, serialised through memory): a one-thread
+       pass went from 7.6 to 9.3 ms (OCR-small, b = 32, COMPACT_SPARSE).
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
                       zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
@@ -1217,6 +1235,17 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
+                        chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
+                        scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
+                        b = 32: one thread 7.4-8.0 -> 6.1-6.4 ms a pass, two threads 5.0-6.8 -> 4.4-5.5 ms (plain
+                        BCFW 5.3-5.7). Iterates equal 0.7.0's to rounding, not bit for bit; build_direction = 1
+                        keeps 0.7.0's bits (the Gram matrices are now in the heap size with config.par too). No
+                        name changed. make bench-threads adds the COMPACT_SPARSE rows (sparse_threads2_speedup,
+                        sparse_vs_bcfw). Tests: the score-space step's |w| bound (raised each step, measured
+                        again at each pass and checkpoint load), a failed state update (SSVM_ERR_WORKSPACE) leaving
+                        w, z, l and l_bar, the average's dual (l_bar), the batch path against the D path
+                        (test_par_score_step), the average across a batch (a restart; a forced fold).
      0.7.0 (2026-11-27) Plain BCFW's step in score space on the built-in chain (MANUAL: SPEED): <D, w> from the
                         oracle's own unary scores, |D|^2 from per-sequence Gram matrices, w and the average moved
                         row by row; D is no longer built. Double builds, COMPACT_SPARSE state (a heap solver's
@@ -1396,7 +1425,7 @@
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
 #define STRUCTSVM_VERSION_MINOR 7
-#define STRUCTSVM_VERSION_PATCH 0
+#define STRUCTSVM_VERSION_PATCH 1
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double

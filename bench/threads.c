@@ -8,7 +8,11 @@
    (9 rounds by default; 5 before 0.6.1)
    Each round also times 1 and 2 threads with an evaluation after every pass (iterate and average; since 0.6 its
    oracle calls run on the hook too): threads2_speedup_eval.
-   Last line: RESULT threads2_speedup=<T1/T2> vs_bcfw=<T_bcfw/T2> serial_fraction=<s> batch=<B> ... threads2_speedup_eval=<x> */
+   Then (0.7.1) the same three runs with the COMPACT_SPARSE state, a heap solver's default on chains, where plain
+   BCFW and the batches' serial phase take the score-space step (MANUAL: SPEED): sparse_threads2_speedup and
+   sparse_vs_bcfw (plain BCFW there is faster than with COMPACT, so this is the figure a default user sees).
+   Last line: RESULT threads2_speedup=<T1/T2> vs_bcfw=<T_bcfw/T2> serial_fraction=<s> batch=<B> ... threads2_speedup_eval=<x>
+   sparse_threads2_speedup=<x> sparse_vs_bcfw=<x> */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -90,7 +94,7 @@ int main(int argc, char **argv) {
     ssvm_chain_config cc;
     ssvm_problem p;
     ssvm_real *w1, *w2, *w0;
-    double *t0, *t1, *t2, *e1, *e2, m0, m1, m2, me1, me2, ora, s, share;
+    double *t0, *t1, *t2, *e1, *e2, m0, m1, m2, me1, me2, ora, s, share, s0, s1, s2;
     int i, k, passes = 10, batch = 32, rounds = 9, same = 1, y[64];
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--passes") && i + 1 < argc) passes = atoi(argv[++i]);
@@ -156,6 +160,18 @@ int main(int argc, char **argv) {
     }
     m0 = median(t0, rounds); m1 = median(t1, rounds); m2 = median(t2, rounds);
     me1 = median(e1, rounds); me2 = median(e2, rounds);
+    { /* the COMPACT_SPARSE state (the default), alternating as above, no evaluation; t0..t2 reused */
+        ssvm_state_kind keep = g_state;
+        g_state = SSVM_STATE_COMPACT_SPARSE;
+        for (k = 0; k < rounds; k++) {
+            if ((t0[k] = run(&p, passes, batch, 0, users, w0)) < 0) return 1;
+            if ((t1[k] = run(&p, passes, batch, 1, users, w1)) < 0) return 1;
+            if ((t2[k] = run(&p, passes, batch, 2, users, w2)) < 0) return 1;
+            same &= memcmp(w1, w2, (size_t)p.d * sizeof(ssvm_real)) == 0;
+        }
+        s0 = median(t0, rounds); s1 = median(t1, rounds); s2 = median(t2, rounds);
+        g_state = keep;
+    }
     s = 2 * m2 / m1 - 1;
     share = task_share(&p, passes, batch, users, w0);
     printf("\n| run                      | median wall s | per pass ms | speed-up vs 1 thread |\n");
@@ -165,6 +181,9 @@ int main(int argc, char **argv) {
     printf("| mini-batch %3d, 2 threads| %13.3f | %11.2f | %20.2f |\n", batch, m2, 1e3 * m2 / passes, m1 / m2);
     printf("| evaluated, 1 thread      | %13.3f | %11.2f | %20.2f |\n", me1, 1e3 * me1 / passes, 1.0);
     printf("| evaluated, 2 threads     | %13.3f | %11.2f | %20.2f |\n", me2, 1e3 * me2 / passes, me1 / me2);
+    printf("| sparse state: plain BCFW | %13.3f | %11.2f | %20.2f |\n", s0, 1e3 * s0 / passes, s1 / s0);
+    printf("| sparse state: 1 thread   | %13.3f | %11.2f | %20.2f |\n", s1, 1e3 * s1 / passes, 1.0);
+    printf("| sparse state: 2 threads  | %13.3f | %11.2f | %20.2f |\n", s2, 1e3 * s2 / passes, s1 / s2);
     printf("\nbare oracle pass (n calls, one thread): %.2f ms = %.0f%% of a 1-thread mini-batch pass\n", 1e3 * ora,
            100 * ora * passes / m1);
     printf("Amdahl: serial fraction from the wall times s = 2 T2/T1 - 1 = %.2f (a loaded machine inflates it);\n"
@@ -172,8 +191,8 @@ int main(int argc, char **argv) {
            s, 100 * share, 1 / ((1 - share) + share / 2));
     printf("1- and 2-thread weights %s\n", same ? "bit-identical" : "DIFFER");
     printf("\nRESULT threads2_speedup=%.2f vs_bcfw=%.2f serial_fraction=%.2f task_cpu_share=%.2f amdahl2_bound=%.2f batch=%d "
-           "identical=%d threads2_speedup_eval=%.2f\n", m1 / m2, m0 / m2, s, share, 1 / ((1 - share) + share / 2), batch,
-           same, me1 / me2);
+           "identical=%d threads2_speedup_eval=%.2f sparse_threads2_speedup=%.2f sparse_vs_bcfw=%.2f\n", m1 / m2, m0 / m2, s,
+           share, 1 / ((1 - share) + share / 2), batch, same, me1 / me2, s1 / s2, s0 / s2);
     for (k = 0; k < batch; k++) ssvm_chain_uninit(&slots[k]);
     ssvm_chain_uninit(&m);
     free(slots); free(users); free(w0); free(w1); free(w2); free(t0); free(t1); free(t2); free(e1); free(e2);
