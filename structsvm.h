@@ -661,9 +661,9 @@
      of 0.6.1), so the Amdahl bound against plain BCFW on two cores is about 1.74x (1.55x before). Wall-clock
      figures on this shared 2-core machine: README, "Parallel oracle calls". With the COMPACT_SPARSE state (a
      heap solver's default on chains) plain BCFW takes the score-space step (0.7.0) and is faster than the above
-     (OCR-small: 5.3-5.7 ms a pass against COMPACT's 7.7-8.0), so two threads gained little over it: 1-thread
-     mini-batch 7.4-8.0 ms, 2 threads 5.0-6.8. 0.7.1 runs the batches in score space too: 6.1-6.4 and 4.4-5.5 ms
-     (make bench-threads' sparse rows, alternating with the 0.7.0 binary, 3 runs each).
+     (OCR-small: 5.3-6.0 ms a pass against COMPACT's 7.7-8.0), so two threads gained little over it: 1-thread
+     mini-batch 7.3-8.3 ms, 2 threads 4.7-5.7. 0.7.1 runs the batches in score space too: 6.1-6.5 and 4.3-4.8 ms
+     (bench_threads --state sparse, 9 rounds, alternating with the 0.7.0 binary, 4 runs each).
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
      trainer sets it). Checkpoints (0.6.2): CHECKPOINTS; a run saved on some threads resumes on any other count.
      Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
@@ -721,11 +721,13 @@
        w, not at the w of the serial step, so a task only merges s(y*) - sigma_i (ssvm__speed_stats, on its slot's
        scratch) and the serial phase runs ssvm__sc_step with from_w: each unary statistic's score is a row dot
        <x_t, w_c> (+ biases) at the current w, |D|^2 comes from the Gram matrices, w and z move row by row. Less
-       work in all (no D is built or swept: OCR-small, b = 32, one thread 7.4-8.0 -> 6.1-6.4 ms a pass) but more of
+       work in all (no D is built or swept: OCR-small, b = 32, one thread 7.3-8.3 -> 6.1-6.5 ms a pass) but more of
        it serial (the row dots: 65% of a one-thread run's CPU time is in the tasks, 86% before), so two threads
        gain less over one (make bench-threads: sparse_threads2_speedup) and more over plain BCFW (sparse_vs_bcfw).
-       The iterates are the D path's to rounding (test_par_score_step, 1e-11); thread counts still give the same
-       bits. build_direction = 1 keeps the D path and 0.7.0's bits (the COMPACT state's, too).
+       The iterates are the D path's to rounding (test_par_score_step, 1e-11) until an exact tie in the oracle,
+       which rounding then decides (after exact line searches two labelings of a block often score alike; a
+       review run of 168 cases parted once that way, at n = 60 after 25 passes); thread counts still give the
+       same bits. build_direction = 1 keeps the D path and 0.7.0's bits (the COMPACT state's, too).
      Also 0.7.0, the same bits: the accumulator's fields in locals (a byte store to its marks may alias them)
        and, where D is built, w and the lazy average moved in one sweep of D (shared with config.par's serial
        phase).
@@ -1238,8 +1240,8 @@
      0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
                         chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
                         scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
-                        b = 32: one thread 7.4-8.0 -> 6.1-6.4 ms a pass, two threads 5.0-6.8 -> 4.4-5.5 ms (plain
-                        BCFW 5.3-5.7). Iterates equal 0.7.0's to rounding, not bit for bit; build_direction = 1
+                        b = 32: one thread 7.3-8.3 -> 6.1-6.5 ms a pass, two threads 4.7-5.7 -> 4.3-4.8 ms (plain
+                        BCFW 5.3-6.0). Iterates equal 0.7.0's to rounding, not bit for bit; build_direction = 1
                         keeps 0.7.0's bits (the Gram matrices are now in the heap size with config.par too). No
                         name changed. make bench-threads adds the COMPACT_SPARSE rows (sparse_threads2_speedup,
                         sparse_vs_bcfw). Tests: the score-space step's |w| bound (raised each step, measured
