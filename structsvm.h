@@ -609,9 +609,10 @@
      parallel_for(user, b, task, ctx) runs b tasks, each the loss-augmented oracle call at the w of the batch's
      start and the step direction D = w_i - w_s (it depends only on example i's state and the labeling) with
      |D|^2 (0.7.1: on the built-in chain with COMPACT_SPARSE in double builds only the statistics s(y*) - sigma_i;
-     the step then runs in score space, MANUAL: SPEED); then, serially in draw order, each block's BCFW step (Algorithm 4 lines 5-9): <D, w> at the w of
-     that moment, the exact line search (or 2n/(nu k + 2n)), the block's state, w, the losses, the average;
-     with a dense state (COMPACT, DENSE) the block state updates run as a second parallel phase, all but those
+     the step then runs in score space, MANUAL: SPEED); then, serially in draw order, each block's BCFW step
+     (Algorithm 4 lines 5-9): <D, w> at the w of that moment, the exact line search (or 2n/(nu k + 2n)), the
+     block's state, w, the losses, the average; with a dense state (COMPACT, DENSE) the block state updates run
+     as a second parallel phase, all but those
      of a repeated example's earlier draws (its later direction reads them; 0.6.1: before, a batch with a repeat
      ran none there, and uniform draws of b = 32 from n = 626 repeat in 55% of batches). A pass is n steps in
      batches of b (the last one shorter), cut at max_oracle_calls as BCFW's is; progress, evaluation, gap,
@@ -698,10 +699,10 @@
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
        step no longer costs 8 oracle calls but about half of one (OCR-small).
      Plain BCFW in score space (0.7.0; ssvm__sc_step): on the built-in chain with the COMPACT_SPARSE state (what
-       a heap solver picks for chains) in double builds, without atoms (config.par: since 0.7.1, below), where the Gram matrices
-       stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)); else
-       D is built, memory stays linear in L), a step no longer builds D =
-       w_i - w_s = blk A_i (s(y*) - sigma_i) in a sparse accumulator:
+       a heap solver picks for chains) in double builds, without atoms (config.par: since 0.7.1, below), where the
+       Gram matrices stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i
+       stat_dim(i)); else D is built, memory stays linear in L), a step no longer builds D = w_i - w_s =
+       blk A_i (s(y*) - sigma_i) in a sparse accumulator:
          <D, w>   a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (with the first/last biases,
                   which D carries too) from the chain's scratch, computed at this w just before; the loss the
                   oracle added to it is taken off again; a transition reads its weight;
@@ -7240,7 +7241,8 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
             int t = q / K, c = q - t * K;
             double cross = 0;
-            dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L) : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
+            dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L)
+                               : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
             for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e])
                 cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
             nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
