@@ -2077,9 +2077,32 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info
 STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int average, ssvm_progress *out);
 /* The last progress record. */
 STRUCTSVM_DEF ssvm_result ssvm_solver_progress(const ssvm_solver *s, ssvm_progress *out);
-/* The solver's configuration, to raise a limit between ssvm_solver_run calls (stopping rules, evaluation,
-   progress and clock only: the rest is fixed at init). */
-STRUCTSVM_DEF ssvm_solver_config *ssvm_solver_config_of(ssvm_solver *s);
+/* The solver's configuration as init copied and checked it, read-only (1.0: it was writable; change the
+   limits through ssvm_solver_set_limits). */
+STRUCTSVM_DEF const ssvm_solver_config *ssvm_solver_config_of(const ssvm_solver *s);
+/* What may change between ssvm_solver_run calls: the stopping rules, the evaluation, the progress callback and the
+   clock (the same fields, meanings and defaults as in ssvm_solver_config). Everything else is fixed at init. */
+typedef struct ssvm_solver_limits {
+    int max_passes;
+    long long max_oracle_calls;
+    double max_seconds;
+    double gap_tol;
+    double target_primal;
+    int eval_every;
+    int eval_iterate;
+    int eval_average;
+    ssvm_eval_schedule eval_schedule;
+    ssvm_progress_fn progress;
+    void *progress_user;
+    double (*clock)(void *user);
+    void *clock_user;
+} ssvm_solver_limits;
+/* The limits in force (a copy). */
+STRUCTSVM_DEF ssvm_result ssvm_solver_limits_of(const ssvm_solver *s, ssvm_solver_limits *out);
+/* Checks l as ssvm_solver_config_check checks the same fields and, only if all are valid, makes them the
+   solver's (SSVM_ERR_INVALID_ARG, or SSVM_ERR_NOT_SUPPORTED for max_seconds without a clock, and nothing
+   changed, otherwise). The next ssvm_solver_run reads them; what ran so far is kept. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_set_limits(ssvm_solver *s, const ssvm_solver_limits *l);
 /* Copy the iterate, the average, or the better of the two by the last gap (primal for SSG and MULTISAMPLE)
    into out (d reals, out_bytes >= d * sizeof(ssvm_real)). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes);
@@ -5765,8 +5788,32 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
+/* The limits' fields of a configuration, and their one check (ssvm_solver_config_check, ssvm_solver_set_limits) */
+SSVM__PRIV ssvm_solver_limits ssvm__limits_from(const ssvm_solver_config *c) {
+    ssvm_solver_limits l;
+    SSVM_MEMSET(&l, 0, sizeof l);
+    l.max_passes = c->max_passes; l.max_oracle_calls = c->max_oracle_calls; l.max_seconds = c->max_seconds;
+    l.gap_tol = c->gap_tol; l.target_primal = c->target_primal;
+    l.eval_every = c->eval_every; l.eval_iterate = c->eval_iterate; l.eval_average = c->eval_average;
+    l.eval_schedule = c->eval_schedule;
+    l.progress = c->progress; l.progress_user = c->progress_user;
+    l.clock = c->clock; l.clock_user = c->clock_user;
+    return l;
+}
+SSVM__PRIV ssvm_result ssvm__limits_check(const ssvm_solver_limits *c) {
+    if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
+        (unsigned)c->eval_schedule > (unsigned)SSVM_EVAL_PREDICT || (unsigned)c->eval_iterate > 1u ||
+        (unsigned)c->eval_average > 1u || !ssvm__finite(c->max_seconds) || !(c->gap_tol >= 0) ||
+        !ssvm__finite(c->gap_tol) || c->target_primal != c->target_primal)
+        return SSVM_ERR_INVALID_ARG;
+#ifdef STRUCTSVM_NO_CLOCK
+    if (c->max_seconds > 0 && !c->clock) return SSVM_ERR_NOT_SUPPORTED; /* no wall clock: the limit could never fire */
+#endif
+    return SSVM_OK;
+}
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m;
+    ssvm_solver_limits lim;
     ssvm_result r;
     if (!c) return SSVM_ERR_INVALID_ARG;
     /* the kernel solver's problem has no feature map: its own check (>>kernel) */
@@ -5775,14 +5822,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if ((unsigned)c->solver > (unsigned)SSVM_EG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
-    if (c->max_passes < 0 || c->max_oracle_calls < 0 || c->eval_every < 0 || !(c->max_seconds >= 0) ||
-        (unsigned)c->eval_schedule > (unsigned)SSVM_EVAL_PREDICT ||
-        !ssvm__finite(c->max_seconds) || !(c->gap_tol >= 0) || !ssvm__finite(c->gap_tol) || c->target_primal != c->target_primal)
-        return SSVM_ERR_INVALID_ARG;
+    lim = ssvm__limits_from(c);
+    if ((r = ssvm__limits_check(&lim)) != SSVM_OK) return r;
     if (c->sampling == SSVM_SAMPLE_SEQUENCE && (!c->sequence || c->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
-#ifdef STRUCTSVM_NO_CLOCK
-    if (c->max_seconds > 0 && !c->clock) return SSVM_ERR_NOT_SUPPORTED; /* no wall clock: the limit could never fire */
-#endif
     /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
     if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
     if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG &&
@@ -5934,7 +5976,21 @@ SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config 
     if (c->state == SSVM_STATE_COMPACT || c->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)c->state : -2;
     if (c->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
     if (c->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
-    return p->stats ? SSVM_STATE_COMPACT : SSVM_STATE_SPARSE;
+    if (!p->stats) return SSVM_STATE_SPARSE;
+    /* AUTO with statistics, one rule for a heap and a preallocated solver (so that ssvm_solver_init and
+       get_heap_size + init_preallocated take the same step and give the same bits): the sparse compact state
+       when sigma averages >= 16 entries per example (a pair and its bookkeeping cost about 3 dense entries),
+       else the dense compact state. Only the pool's start differs (ssvm__heap_defaults). */
+    if (p->stat_dim && p->n > 0) {
+        long long total = 0;
+        int i, m;
+        for (i = 0; i < p->n; i++) {
+            if ((m = p->stat_dim(p->user, i)) <= 0) return SSVM_STATE_COMPACT; /* the layout reports it */
+            total += m;
+        }
+        if (total >= 16LL * p->n) return SSVM_STATE_COMPACT_SPARSE;
+    }
+    return SSVM_STATE_COMPACT;
 }
 
 /* the (index, value) pool of the two sparse state kinds and its per-example bookkeeping */
@@ -6134,20 +6190,10 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
 
-/* AUTO with statistics: a heap solver can grow a pool, so it takes the sparse compact state (the same iterates in
-   a fraction of the memory) when sigma averages >= 16 entries per example (a pair and its bookkeeping cost about
-   3 dense entries); a preallocated one keeps the fixed-size dense sigma. A heap solver's sparse pool starts at one
-   entry per example and grows. */
+/* A heap solver's sparse pool (SPARSE, COMPACT_SPARSE, and AUTO where it resolves to COMPACT_SPARSE) starts at one
+   entry per example and grows; a preallocated one reserves its default up front (ssvm__state_layout). The state
+   kind itself is the same for both (ssvm__state_kind). */
 SSVM__PRIV void ssvm__heap_defaults(const ssvm_problem *p, ssvm_solver_config *c) {
-    if (c->state == SSVM_STATE_AUTO && c->solver == SSVM_BCFW && p->stats && p->stat_dim && p->n > 0) {
-        long long total = 0;
-        int i, m;
-        for (i = 0; i < p->n; i++) {
-            if ((m = p->stat_dim(p->user, i)) <= 0) break; /* the layout reports it */
-            total += m;
-        }
-        c->state = (i == p->n && total >= 16LL * p->n) ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT;
-    }
     if (p->n > 0 && !c->sparse_pool_entries) {
         int kind = ssvm__state_kind(p, c);
         if (kind == SSVM_STATE_SPARSE || kind == SSVM_STATE_COMPACT_SPARSE) c->sparse_pool_entries = (size_t)p->n;
@@ -8621,7 +8667,26 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_progress(const ssvm_solver *s, ssvm_progre
     *out = s->_prog;
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_solver_config *ssvm_solver_config_of(ssvm_solver *s) { return s ? &s->_cfg : 0; }
+STRUCTSVM_DEF const ssvm_solver_config *ssvm_solver_config_of(const ssvm_solver *s) { return s ? &s->_cfg : 0; }
+STRUCTSVM_DEF ssvm_result ssvm_solver_limits_of(const ssvm_solver *s, ssvm_solver_limits *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    *out = ssvm__limits_from(&s->_cfg);
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_set_limits(ssvm_solver *s, const ssvm_solver_limits *l) {
+    ssvm_result r;
+    ssvm_solver_config *c;
+    if (!s || !l || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__limits_check(l)) != SSVM_OK) return r;
+    c = &s->_cfg;
+    c->max_passes = l->max_passes; c->max_oracle_calls = l->max_oracle_calls; c->max_seconds = l->max_seconds;
+    c->gap_tol = l->gap_tol; c->target_primal = l->target_primal;
+    c->eval_every = l->eval_every; c->eval_iterate = l->eval_iterate; c->eval_average = l->eval_average;
+    c->eval_schedule = l->eval_schedule;
+    c->progress = l->progress; c->progress_user = l->progress_user;
+    c->clock = l->clock; c->clock_user = l->clock_user;
+    return SSVM_OK;
+}
 
 STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_out, size_t w_bytes,
                                      ssvm_progress *final) {

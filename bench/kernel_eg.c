@@ -41,7 +41,7 @@ static int chain_run(ssvm_chain *m, ssvm_chain *test, ssvm_solver_kind kind, dou
     *pass_gap01 = -1;
     for (k = 1; k <= PASSES; k++) {
         double le = 0, we = 0;
-        ssvm_solver_config_of(&s)->max_passes = k;
+        { ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = k; ssvm_solver_set_limits(&s, &l); }
         if (ssvm_solver_run(&s) < 0) break;
         ssvm_solver_progress(&s, &pr);
         ssvm_solver_weights(&s, SSVM_W_ITERATE, w, wb);

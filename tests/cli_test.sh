@@ -172,7 +172,12 @@ test_cli_same_as_api() { # the tool and the C API (tests/cli_api.c: same readers
     "$API" conll "$D/s.txt" "$D/s.tmpl" 0.02 0.001 20 5 0 "$D/c.w" || return 1
     weights "$D/c.model" > "$D/c.w2"; cmp "$D/c.w" "$D/c.w2" || return 1
 }
-if [ ! -x "$BIN" ]; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+if [ ! -x "$BIN" ]; then
+    # a skip counts only where the filter names these tests (`make test T=x` fails when nothing matches)
+    if [ -z "$FILTER" ] || echo "test_cli_" | grep -q -- "$FILTER"; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"
+    else echo "0 passed, 0 failed, 0 skipped"; fi
+    exit 0
+fi
 test_cli_eval_predict() {
     printf '1 1:1 2:0.1 # a\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/e.dat"
     "$BIN" learn --lambda 0.1 --gap 0.001 --passes 5000 "$D/e.dat" "$D/e1.model" 2> "$D/err1" || return 1

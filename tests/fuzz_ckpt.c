@@ -95,8 +95,12 @@ static unsigned char *fz_checkpoint(const fz_world *z, int k, long long calls, s
     r = fz_init(z, k, &s, &mem);
     if (r != SSVM_OK) fprintf(stderr, "config %d: %s\n", k, ssvm_result_string(r));
     check(r == SSVM_OK, "init");
-    ssvm_solver_config_of(&s)->max_passes = 100;
-    ssvm_solver_config_of(&s)->max_oracle_calls = calls;
+    {
+        ssvm_solver_limits l;
+        ssvm_solver_limits_of(&s, &l);
+        l.max_passes = 100; l.max_oracle_calls = calls;
+        ssvm_solver_set_limits(&s, &l);
+    }
     r = ssvm_solver_run(&s);
     check(r >= 0, "a seed run failed");
     check(ssvm_solver_checkpoint_get_size(&s, bytes) == SSVM_OK && (buf = (unsigned char *)malloc(*bytes)) != NULL, "size");

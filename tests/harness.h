@@ -74,4 +74,62 @@ TH_FN const char *th_shared_dir(void) {
     if (f) { fclose(f); return buf; }
     return NULL;
 }
+#if defined(STRUCTSVM_H) && !defined(STRUCTSVM_PREDICT_ONLY)
+/* raise one limit between runs through the checked door (ssvm_solver_set_limits); returns its code */
+TH_FN int th_set_limit(ssvm_solver *s, const char *field, double v) {
+    ssvm_solver_limits l;
+    int r = ssvm_solver_limits_of(s, &l);
+    if (r != SSVM_OK) return r;
+    if (!strcmp(field, "max_passes")) l.max_passes = (int)v;
+    else if (!strcmp(field, "max_oracle_calls")) l.max_oracle_calls = (long long)v;
+    else if (!strcmp(field, "max_seconds")) l.max_seconds = v;
+    else if (!strcmp(field, "gap_tol")) l.gap_tol = v;
+    else return SSVM_ERR_INVALID_ARG;
+    return ssvm_solver_set_limits(s, &l);
+}
+/* The reproducibility contract's first line (MANUAL: REPRODUCIBILITY): ssvm_solver_init and
+   ssvm_solver_get_heap_size + ssvm_solver_init_preallocated on one configuration give the same bits: iterate,
+   average and every evaluated objective, for each solver kind the problem supports (the others must refuse
+   both ways with the same code). Returns the number of kinds compared. */
+TH_FN int th_heap_vs_prealloc(th_ctx *t, const ssvm_problem *p, const char *what) {
+    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_MULTISAMPLE, SSVM_CUTTING_PLANE,
+                                             SSVM_DEG, SSVM_EG};
+    int k, compared = 0;
+    for (k = 0; k < (int)(sizeof kinds / sizeof kinds[0]); k++) {
+        ssvm_solver_config q = ssvm_solver_config_init(p, kinds[k]);
+        ssvm_solver a, b;
+        size_t bytes = 0, wb = sizeof(ssvm_real) * (size_t)p->d;
+        void *heap;
+        ssvm_real *w1 = (ssvm_real *)malloc(wb), *w2 = (ssvm_real *)malloc(wb);
+        ssvm_progress pa, pb;
+        int r1, r2, which;
+        q.max_passes = 6; q.gap_tol = 0; q.lambda = 0.05;
+        memset(&a, 0, sizeof a); memset(&b, 0, sizeof b);
+        r1 = ssvm_solver_init(&q, &a);
+        r2 = ssvm_solver_get_heap_size(&q, &bytes);
+        heap = r2 == SSVM_OK ? malloc(bytes) : 0;
+        if (r2 == SSVM_OK) r2 = ssvm_solver_init_preallocated(&q, heap, bytes, &b);
+        TH_CHECKF(t, r1 == r2, "%s, solver %d: init %d, preallocated %d", what, (int)kinds[k], r1, r2);
+        if (r1 == SSVM_OK && r2 == SSVM_OK) {
+            r1 = ssvm_solver_run(&a); r2 = ssvm_solver_run(&b);
+            TH_CHECKF(t, r1 == r2 && r1 > 0, "%s, solver %d: run %d vs %d", what, (int)kinds[k], r1, r2);
+            ssvm_solver_progress(&a, &pa); ssvm_solver_progress(&b, &pb);
+            TH_CHECKF(t, memcmp(&pa.iterate, &pb.iterate, sizeof pa.iterate) == 0 &&
+                         memcmp(&pa.average, &pb.average, sizeof pa.average) == 0,
+                      "%s, solver %d: objectives differ (%.17g vs %.17g)", what, (int)kinds[k], pa.iterate.primal,
+                      pb.iterate.primal);
+            for (which = 0; which < 2; which++) {
+                int e1 = ssvm_solver_weights(&a, (ssvm_which)which, w1, wb);
+                int e2 = ssvm_solver_weights(&b, (ssvm_which)which, w2, wb);
+                TH_CHECKF(t, e1 == e2 && (e1 != SSVM_OK || memcmp(w1, w2, wb) == 0),
+                          "%s, solver %d, vector %d: weights differ", what, (int)kinds[k], which);
+            }
+            compared++;
+        }
+        ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+        free(heap); free(w1); free(w2);
+    }
+    return compared;
+}
+#endif
 #endif

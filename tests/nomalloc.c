@@ -80,6 +80,7 @@ static void test_nomalloc_bcfw_static(th_ctx *t) {
     TH_CHECK(t, ssvm_chain_problem(&m, &p) == SSVM_OK && p.d == D);
     q = ssvm_solver_config_init(&p, SSVM_BCFW);
     q.gap_tol = 0; q.max_passes = 2;
+    q.state = SSVM_STATE_COMPACT; /* the dense compact state (AUTO takes the sparse one on this chain) */
     TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED);
     TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED);
     TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
@@ -87,7 +88,7 @@ static void test_nomalloc_bcfw_static(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
     TH_CHECK(t, ssvm_solver_progress(&s, &a) == SSVM_OK && a.pass == 2);
-    ssvm_solver_config_of(&s)->max_passes = 40;
+    th_set_limit(&s, "max_passes", 40);
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
     TH_CHECK(t, ssvm_solver_progress(&s, &b) == SSVM_OK && b.pass == 40);
     TH_CHECK(t, a.average.gap >= 0 && b.average.gap >= 0 && b.average.gap < a.average.gap / 2);

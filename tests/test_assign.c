@@ -500,7 +500,19 @@ static void test_assign_bcfw_train(th_ctx *t) {
     }
 }
 
+/* ssvm_solver_init and get_heap_size + init_preallocated: the same bits for every solver kind (MANUAL: REPRODUCIBILITY) */
+static void test_assign_init_equals_preallocated(th_ctx *t) {
+    trng r = {31};
+    int sparse;
+    for (sparse = 0; sparse < 2; sparse++) {
+        tasg *c = tasg_make(&r, 5, 4, 3, 0, 0, sparse);
+        TH_CHECK(t, tasg_init(c) == SSVM_OK);
+        TH_CHECK(t, th_heap_vs_prealloc(t, &c->p, sparse ? "assignment, sparse x" : "assignment") >= 5);
+        tasg_free(c);
+    }
+}
 void suite_assign(th_ctx *t) {
+    TH_RUN(t, test_assign_init_equals_preallocated);
     TH_RUN(t, test_assign_oracle_brute);
     TH_RUN(t, test_assign_phi_truth_loss);
     TH_RUN(t, test_assign_parts);

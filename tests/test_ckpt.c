@@ -87,7 +87,7 @@ static void ck_roundtrip(th_ctx *t, const ssvm_solver_config *c0, int prealloc, 
     if (ck_init(&c, prealloc, &s, &mem) != SSVM_OK) { TH_CHECK(t, 0); free(mem); free(buf); return; }
     r = ssvm_solver_checkpoint_load(&s, buf, bytes);
     TH_CHECKF(t, r == SSVM_OK, "%s: load %s", what, ssvm_result_string(r));
-    ssvm_solver_config_of(&s)->max_passes = CK_PASSES;
+    th_set_limit(&s, "max_passes", (double)(CK_PASSES));
     r = ssvm_solver_run(&s);
     TH_CHECKF(t, r == SSVM_MAX_PASSES, "%s: resumed %s", what, ssvm_result_string(r));
     ck_collect(&s, d, &v);
@@ -116,7 +116,7 @@ static void ck_midpass(th_ctx *t, const ssvm_solver_config *c0, const char *what
             if (buf) TH_CHECK(t, ssvm_solver_checkpoint_load(&s, buf, bytes) == SSVM_OK);
             free(buf);
         }
-        ssvm_solver_config_of(&s)->max_oracle_calls = 0;
+        th_set_limit(&s, "max_oracle_calls", (double)(0));
         TH_CHECKF(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES, "%s", what);
         ck_collect(&s, d, pass ? &v : &u);
         ssvm_solver_uninit(&s);
@@ -445,7 +445,7 @@ static void test_ckpt_files_atomic(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_checkpoint_write(&s, ck_sink_write, &k) == SSVM_ERR_IO);
     free(k.p);
     /* two more passes, then a save that dies part-way: the old checkpoint stays, whole, and no temporary */
-    ssvm_solver_config_of(&s)->max_passes = 4;
+    th_set_limit(&s, "max_passes", (double)(4));
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
     TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n2) == SSVM_OK);
     b2 = (unsigned char *)malloc(n2);
@@ -795,7 +795,7 @@ static void test_ckpt_eval_schedule(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_checkpoint_load(&b, buf, bytes) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_checkpoint_save(&b, re, bytes, &rb) == SSVM_OK && rb == bytes && memcmp(re, buf, bytes) == 0);
-    ssvm_solver_config_of(&a)->max_passes = 11; ssvm_solver_config_of(&b)->max_passes = 11;
+    th_set_limit(&a, "max_passes", (double)(11)); th_set_limit(&b, "max_passes", (double)(11));
     TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
     ssvm_solver_progress(&a, &pa); ssvm_solver_progress(&b, &pb);
     TH_CHECKF(t, pa.eval_oracle_calls == 4LL * 2 * c.p.n && pb.eval_oracle_calls == pa.eval_oracle_calls,
@@ -810,7 +810,7 @@ static void test_ckpt_eval_schedule(th_ctx *t) {
     ck_reseal(v1, n1);
     /* into a, whose history (passes 1, 2, 4, 8) must go */
     TH_CHECK(t, ssvm_solver_checkpoint_load(&a, v1, n1) == SSVM_OK);
-    ssvm_solver_config_of(&a)->max_passes = 11;
+    th_set_limit(&a, "max_passes", (double)(11));
     TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES);
     ssvm_solver_progress(&a, &pa);
     TH_CHECKF(t, pa.eval_oracle_calls == 5LL * 2 * c.p.n, "version 1: %lld evaluation calls (pass 11 evaluated)",

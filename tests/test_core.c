@@ -496,8 +496,8 @@ static void test_core_compact_sparse_state(th_ctx *t) {
         }
         TH_CHECK(t, ok && nz == b._sp_live && b._sp_pool_mem != NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
-        /* AUTO: sparse for a heap solver when stat_dim averages >= 16 (this chain: >= 40; not 4 classes),
-           dense for a preallocated one; the solver keeps the caller's configuration as given */
+        /* AUTO: sparse when stat_dim averages >= 16 (this chain: >= 40; not 4 classes), for a heap and a
+           preallocated solver alike (1.0: the same bits); the solver keeps the caller's configuration as given */
         q.state = SSVM_STATE_AUTO; q.sparse_pool_entries = 0;
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
         TH_CHECK(t, b._state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
@@ -519,7 +519,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
             TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_OK);
             buf = (unsigned char *)malloc(bytes);
             TH_CHECK(t, ssvm_solver_init_preallocated(&q, buf, bytes, &b) == SSVM_OK);
-            TH_CHECK(t, b._state_kind == SSVM_STATE_COMPACT);
+            TH_CHECK(t, b._state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
             ssvm_solver_uninit(&b);
             free(buf);
             /* chain: a preallocated pool that fills, and the failing step changes nothing; multiclass: a
@@ -957,7 +957,7 @@ static void test_core_primal_and_mean_loss(th_ctx *t) {
     TH_CHECK(t, ssvm_primal(&d.p, q.lambda, w, work, bytes, &prim) == SSVM_OK);
     TH_NEAR(t, prim, prog_of(&s).iterate.primal, IS_FLOAT_BUILD ? 1e-5 : 1e-12);
     /* continuing a run after raising the pass limit */
-    ssvm_solver_config_of(&s)->max_passes = 5;
+    th_set_limit(&s, "max_passes", (double)(5));
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
     pr = prog_of(&s);
     TH_CHECK(t, pr.pass == 5 && pr.oracle_calls == 200);
@@ -1501,7 +1501,41 @@ static void test_core_ssg_lazy_scale_matches_dense_reference(th_ctx *t) {
             }
 }
 
+/* ssvm_solver_init and get_heap_size + init_preallocated: the same bits for every solver kind on the chain (dense and
+   sparse inputs, with biases; long enough that AUTO takes the sparse compact state and the score-space step) and
+   multiclass (MANUAL: REPRODUCIBILITY; 0.7.1's heap default took another step: 74 of 75 weights differed) */
+static void test_core_init_equals_preallocated(th_ctx *t) {
+    trng r = {37};
+    int v;
+    for (v = 0; v < 3; v++) {
+        tchain c;
+        tchain_make(&c, &r, 8, 4, 4, v == 2 ? SSVM_CHAIN_BIASES : 0, v == 1);
+        TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+        {   /* the case 0.7.1 broke: AUTO takes the sparse compact state (and with it the score-space step) */
+            ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+            ssvm_solver s;
+            TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._state_kind == SSVM_STATE_COMPACT_SPARSE);
+            ssvm_solver_uninit(&s);
+        }
+        TH_CHECK(t, th_heap_vs_prealloc(t, &c.p, v == 0 ? "chain" : v == 1 ? "chain, sparse x" : "chain, biases") >= 5);
+        tchain_free(&c);
+    }
+    {
+        ssvm_real x[12 * 3];
+        int lab[12], i;
+        ssvm_multiclass_config cfg;
+        ssvm_multiclass m;
+        ssvm_problem p;
+        for (i = 0; i < 12 * 3; i++) x[i] = (ssvm_real)(trng_u(&r) * 2 - 1);
+        for (i = 0; i < 12; i++) lab[i] = trng_i(&r, 4);
+        cfg = ssvm_multiclass_config_init(12, 4, 3, x, lab);
+        TH_CHECK(t, ssvm_multiclass_init(&cfg, &m) == SSVM_OK && ssvm_multiclass_problem(&m, &p) == SSVM_OK);
+        TH_CHECK(t, th_heap_vs_prealloc(t, &p, "multiclass") >= 4);
+        ssvm_multiclass_uninit(&m);
+    }
+}
 void suite_core(th_ctx *t) {
+    TH_RUN(t, test_core_init_equals_preallocated);
     TH_RUN(t, test_core_chain_decoders_brute_force);
     TH_RUN(t, test_core_chain_tie_breaking);
     TH_RUN(t, test_core_chain_sparse_equals_dense);

@@ -424,7 +424,7 @@ static void test_engine_eval_predict(th_ctx *t) {
         buf = (unsigned char *)malloc(need);
         TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&a, buf, need, &need) == SSVM_OK);
         TH_CHECK(t, buf && ssvm_solver_checkpoint_load(&b, buf, need) == SSVM_OK);
-        ssvm_solver_config_of(&a)->max_passes = 11; ssvm_solver_config_of(&b)->max_passes = 11;
+        th_set_limit(&a, "max_passes", (double)(11)); th_set_limit(&b, "max_passes", (double)(11));
         TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
         ssvm_solver_progress(&a, &pa); ssvm_solver_progress(&b, &pb);
         TH_CHECKF(t, pa.eval_oracle_calls == 4LL * 2 * c.n && pb.eval_oracle_calls == 4LL * 2 * c.n,
@@ -536,7 +536,7 @@ static void test_engine_clock(th_ctx *t) {
         }
         TH_CHECK(t, pr.cpu_seconds >= 0 && pr.eval_cpu_seconds >= 0);
         /* raise the limit and continue: the clock keeps counting */
-        ssvm_solver_config_of(&s)->max_seconds = 6.5;
+        th_set_limit(&s, "max_seconds", (double)(6.5));
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_SECONDS);
         TH_CHECK(t, ssvm_solver_progress(&s, &pr) == SSVM_OK);
         TH_CHECK(t, pr.wall_seconds >= 6.5 && pr.wall_seconds < 6.5 + slack);
@@ -947,7 +947,75 @@ static void test_engine_byte_counts(th_ctx *t) {
     }
 }
 
+/* 1.0: what may change between runs changes through ssvm_solver_set_limits, which checks every field as
+   ssvm_solver_config_check does and changes nothing when one is bad; ssvm_solver_config_of is read-only (the rest of
+   the configuration, lambda, line_search, sampling, ..., is fixed at init: 0.7.1 read them live, and a lowered
+   lambda gave SSVM_CONVERGED with a negative gap). A run in two parts equals one run, bit for bit. */
+static int en_count_fn(void *user, const ssvm_progress *p) { (void)p; ++*(int *)user; return 0; }
+static int en_limits_equal(const ssvm_solver_limits *a, const ssvm_solver_limits *b) { /* field by field (padding) */
+    return a->max_passes == b->max_passes && a->max_oracle_calls == b->max_oracle_calls &&
+           a->max_seconds == b->max_seconds && a->gap_tol == b->gap_tol && a->target_primal == b->target_primal &&
+           a->eval_every == b->eval_every && a->eval_iterate == b->eval_iterate && a->eval_average == b->eval_average &&
+           a->eval_schedule == b->eval_schedule && a->progress == b->progress && a->progress_user == b->progress_user &&
+           a->clock == b->clock && a->clock_user == b->clock_user;
+}
+static void test_engine_limits_door(th_ctx *t) {
+    tmc c;
+    trng r = {77};
+    ssvm_solver a, b;
+    ssvm_solver_limits l0, l, l2;
+    ssvm_real wa[64], wb[64];
+    int k, calls = 0;
+    ssvm_solver_config q;
+    TH_CHECK(t, tmc_random(&c, &r, 20, 4, 3) == SSVM_OK);
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.max_passes = 5; q.gap_tol = 0; q.lambda = 0.1;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_limits_of(&a, &l0) == SSVM_OK && l0.max_passes == 5 && l0.gap_tol == 0 &&
+                l0.eval_every == 1 && l0.progress == 0);
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES);
+    for (k = 0; k < 14; k++) { /* each bad value refused, and nothing changed */
+        l = l0;
+        switch (k) {
+        case 0: l.max_passes = -1; break;
+        case 1: l.max_oracle_calls = -1; break;
+        case 2: l.max_seconds = -1; break;
+        case 3: l.max_seconds = HUGE_VAL; break;
+        case 4: l.max_seconds = nan(""); break;
+        case 5: l.gap_tol = -1e-3; break;
+        case 6: l.gap_tol = nan(""); break;
+        case 7: l.gap_tol = HUGE_VAL; break;
+        case 8: l.target_primal = nan(""); break;
+        case 9: l.eval_every = -1; break;
+        case 10: l.eval_iterate = 2; break;
+        case 11: l.eval_average = -1; break;
+        case 12: l.eval_schedule = (ssvm_eval_schedule)7; break;
+        default: l.eval_schedule = (ssvm_eval_schedule)-1; break;
+        }
+        TH_CHECKF(t, ssvm_solver_set_limits(&a, &l) == SSVM_ERR_INVALID_ARG, "case %d", k);
+        TH_CHECK(t, ssvm_solver_limits_of(&a, &l2) == SSVM_OK && en_limits_equal(&l2, &l0));
+    }
+    TH_CHECK(t, ssvm_solver_set_limits(0, &l0) == SSVM_ERR_INVALID_ARG && ssvm_solver_set_limits(&a, 0) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_limits_of(&a, 0) == SSVM_ERR_INVALID_ARG && ssvm_solver_limits_of(0, &l) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES); /* still 5: nothing was raised */
+    /* valid limits take effect: 12 passes, a progress callback, then a gap rule */
+    l = l0; l.max_passes = 12; l.progress = en_count_fn; l.progress_user = &calls;
+    TH_CHECK(t, ssvm_solver_set_limits(&a, &l) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && calls == 7);
+    TH_CHECK(t, ssvm_solver_config_of(&a)->max_passes == 12 && ssvm_solver_config_of(&a)->lambda == 0.1);
+    /* the same 12 passes in one run: the same bits */
+    q.max_passes = 12;
+    TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_weights(&a, SSVM_W_ITERATE, wa, sizeof wa) == SSVM_OK &&
+                ssvm_solver_weights(&b, SSVM_W_ITERATE, wb, sizeof wb) == SSVM_OK &&
+                memcmp(wa, wb, sizeof(ssvm_real) * (size_t)c.p.d) == 0);
+    l = l0; l.max_passes = 0; l.gap_tol = 1e300; /* a gap rule that the next evaluation meets */
+    TH_CHECK(t, ssvm_solver_set_limits(&a, &l) == SSVM_OK && ssvm_solver_run(&a) == SSVM_CONVERGED);
+    ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+}
+
 void suite_engine(th_ctx *t) {
+    TH_RUN(t, test_engine_limits_door);
     TH_RUN(t, test_engine_nonfinite_is_error);
     TH_RUN(t, test_engine_success_is_finite);
     TH_RUN(t, test_engine_weights_primal_matches_repeats);

@@ -512,7 +512,19 @@ static void test_graph_bcfw_converges(th_ctx *t) {
     ssvm_graph_uninit(&m);
 }
 
+/* ssvm_solver_init and get_heap_size + init_preallocated: the same bits for every solver kind (MANUAL: REPRODUCIBILITY) */
+static void test_graph_init_equals_preallocated(th_ctx *t) {
+    grng r = {29};
+    gmodel g;
+    int sparse;
+    for (sparse = 0; sparse < 2; sparse++) {
+        TH_CHECK(t, gm_make(&g, &r, 5, 0, sparse, 0) == SSVM_OK);
+        TH_CHECK(t, th_heap_vs_prealloc(t, &g.p, sparse ? "graph, sparse x" : "graph") >= 5);
+        ssvm_graph_uninit(&g.m);
+    }
+}
 void suite_graph(th_ctx *t) {
+    TH_RUN(t, test_graph_init_equals_preallocated);
     TH_RUN(t, test_graph_map_brute);
     TH_RUN(t, test_graph_enum_vs_tree);
     TH_RUN(t, test_graph_chow_liu_brute);

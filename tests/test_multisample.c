@@ -1205,7 +1205,7 @@ static void test_multisample_run_progress_and_stopping(th_ctx *t) {
         q.max_passes = 2; q.gap_tol = 0;
         TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 80);
-        ssvm_solver_config_of(&s)->max_passes = 3;
+        th_set_limit(&s, "max_passes", (double)(3));
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 120);
         TH_CHECK(t, ssvm_solver_progress(&s, &sp) == SSVM_OK && sp.pass == 3 && sp.steps == 120);
         ssvm_solver_uninit(&s);
