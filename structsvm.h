@@ -1947,6 +1947,7 @@ typedef struct ssvm_solver {
     long long _k, _avg_count, _seq_pos;
     unsigned long long _rng;
     int _best;             /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
+    int _avg_kept;         /* an average is kept (of w, or of the kernel solver's coefficients) */
     /* SSVM_EVAL_PREDICT: the last SSVM__EV_HIST evaluations of the iterate [0] and the average [1] (pass, primal,
        gap), the best dual seen (a lower bound on the optimum) and the pass of the last evaluation */
 #define SSVM__EV_HIST 8
@@ -5747,31 +5748,73 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* >>engine: what every iterative solver shares. The configuration and its checks, the clock (wall and CPU),
    random numbers and the index picker, the memory layout, the oracle and psi calls, the lazily scaled iterate
-   and average, the one evaluation routine, the run loop with its stopping rules, weights and ssvm_train. An
-   algorithm is a step function (ssvm__bcfw_step, ssvm__ssg_step, ssvm__ms_step) or, for batch FW, a pass
-   function (ssvm__fw_iteration); see ssvm__pass. */
+   and average, the one evaluation routine, the run loop with its stopping rules, the limits' door, weights,
+   ssvm_train and the checkpoint envelope. The engine names no solver: what differs between solvers is a row of
+   the algorithm table (ssvm__algo, one per ssvm_solver_kind; the rows are at >>algorithms, each pointing into
+   its solver's own section): its capabilities as data, its option check, its state's layout and reset, its
+   pass (and per-example step, if it has one), its evaluation hooks, its own stopping rule and its part of a
+   checkpoint. Adding a solver is a section and a row; MANUAL: SOLVERS AT A GLANCE prints the capabilities. */
+/* What a row declares it supports (ssvm__algo.caps) */
+#define SSVM__CAP_STEPS      0x0001u /* per-example steps (ssvm_solver_step; `steps` says when a config has none) */
+#define SSVM__CAP_NO_W       0x0002u /* no explicit w (the kernel solver): ssvm_solver_weights, ssvm_train refuse */
+#define SSVM__CAP_OWN_PROBLEM 0x0004u /* `check` checks the problem itself (no feature map needed) */
+#define SSVM__CAP_CKPT       0x0008u /* checkpoints: its whole state is the engine's plus what ck_write writes */
+#define SSVM__CAP_WARM       0x0010u /* a warm start (config.warm_w, the prox centre) */
+#define SSVM__CAP_BLOCKS     0x0020u /* BCFW's per-example state kinds (config.state) and config.bcfw's options */
+#define SSVM__CAP_BATCH      0x0040u /* mini-batch with parallel oracle calls (config.par) */
+#define SSVM__CAP_EVAL_W     0x0080u /* the iterate is evaluated at every evaluation (its pass is reused) */
+#define SSVM__CAP_SCALED     0x0100u /* the lazily scaled w (SSG, multi-sample): folded after each pass */
+#define SSVM__CAP_AVG_FROM_0 0x0200u /* the average starts at 0 (a = 0, b = 1), not at w */
+#define SSVM__AVG(x) (1u << (x)) /* a bit of ssvm__algo.averaging */
+typedef struct ssvm__algo {
+    const char *name;
+    unsigned caps;                 /* SSVM__CAP_* */
+    unsigned averaging;            /* the ssvm_averaging values accepted, SSVM__AVG bits (else NOT_SUPPORTED) */
+    ssvm_averaging avg_default;    /* ssvm_solver_config_init's */
+    ssvm_sampling sampling_default;
+    ssvm_result (*check)(const ssvm_solver_config *c);      /* its own options; NULL: none */
+    ssvm_result (*layout)(ssvm_solver *s, ssvm__arena *a);  /* its state, after the engine's blocks */
+    void (*reset)(ssvm_solver *s);                          /* its state to the start; NULL: nothing */
+    ssvm_result (*start)(ssvm_solver *s);                   /* init, after reset (e.g. sigma_i = s_i(y_i)); NULL */
+    ssvm_result (*pass)(ssvm_solver *s, int limit);         /* one pass (n steps, or one iteration) */
+    ssvm_result (*step)(ssvm_solver *s, int i, ssvm_step_info *info); /* one step on example i; NULL: none */
+    int (*steps)(const ssvm_solver *s);                     /* CAP_STEPS and this configuration steps; NULL: 1 */
+    double (*dual_l)(const ssvm_solver *s, int average);    /* the dual's loss term; NULL: l (l_bar at the average) */
+    ssvm_result (*evaluate)(ssvm_solver *s, int average, ssvm_objective *o); /* NULL: the engine's oracle pass */
+    ssvm_result (*evaluated)(ssvm_solver *s, int average, ssvm_objective *o, double ls); /* after it; NULL */
+    int (*rule)(const ssvm_solver *s);       /* 1: its own stopping rule fired (SSVM_SOLVER_RULE); NULL: none */
+    int (*certifies)(const ssvm_solver *s);  /* 0: an evaluated gap does not certify now; NULL: always does */
+    void (*ck_fingerprint)(const ssvm_solver *s, void *fnv); /* its options in a checkpoint's fingerprint */
+    void (*ck_write)(const ssvm_solver *s, void *ckw);       /* its part of a checkpoint's body */
+    void (*ck_read)(ssvm_solver *s, void *ckr, int apply, size_t *pool); /* and back (checked) */
+} ssvm__algo;
+/* The row of a solver kind, NULL for a value out of range (>>algorithms) */
+SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind);
+#define SSVM__ROW(s) ssvm__algo_of((s)->_cfg.solver)
+/* the row has BCFW's per-example blocks (config.state, config.bcfw) */
+SSVM__PRIV int ssvm__has_blocks(const ssvm_solver_config *c) {
+    const ssvm__algo *row = ssvm__algo_of((int)c->solver);
+    return row && (row->caps & SSVM__CAP_BLOCKS);
+}
 SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c); /* >>cliquegen */
 SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit);
 SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o);
 STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
     ssvm_solver_config c;
+    const ssvm__algo *row = ssvm__algo_of((int)solver);
     SSVM_MEMSET(&c, 0, sizeof c);
     c.problem = p; c.solver = solver; c.lambda = 0.01;
     c.max_passes = 50; c.gap_tol = 1e-3; c.target_primal = -SSVM__HUGE; /* the stopping rules */
     c.eval_every = 1; c.eval_iterate = 1; c.eval_average = 1;          /* evaluation */
     c.line_search = 1;
-    c.averaging = solver == SSVM_FW || solver == SSVM_EG ? SSVM_AVG_NONE
-                : solver == SSVM_DEG ? SSVM_AVG_UNIFORM : SSVM_AVG_WEIGHTED;
-    /* the multi-sample and EG default: a permutation per pass (Algorithm 3 and online EG are cyclic, bad on
-       sorted data) */
-    c.sampling = solver == SSVM_MULTISAMPLE || solver == SSVM_EG ? SSVM_SAMPLE_PERMUTATION : SSVM_SAMPLE_UNIFORM;
+    c.averaging = row ? row->avg_default : SSVM_AVG_WEIGHTED; /* the row's (an unknown kind: check refuses it) */
+    c.sampling = row ? row->sampling_default : SSVM_SAMPLE_UNIFORM;
     c.eg.eta = 0.5; c.eg.grow = 1.05; c.eg.halvings_first = 2; c.eg.halvings = 5;
     c.state = SSVM_STATE_AUTO;
     c.ms.samples = 1; c.ms.sweeps = 1; c.ms.update = SSVM_MS_UPDATE_AUTO; c.ms.project = 1; c.ms.loss_bound = 1;
     c.deg.power_iters = 100; c.deg.proj_tol = sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9;
     c.deg.proj_max_iter = 10000;
-    if (solver == SSVM_CLIQUEGEN) c.averaging = SSVM_AVG_NONE; /* Algorithm 2 returns its iterate */
     c.cg.eps = 1e-3; c.cg.batch = 2; c.cg.theta0 = 2; c.cg.theta_growth = 2; c.cg.eps_inner = 0.005;
     c.cg.eps_outer = 0.05; c.cg.stop_rules = 1;
     c.bcfw.gap_degree = 1; c.bcfw.gap_check = 10; c.bcfw.cache_factor = 0.25; c.bcfw.cache_nu = 0.01;
@@ -5779,7 +5822,6 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.seed = 1;
     c.oracle_quality = 1;
     c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 100000;
-    if (solver == SSVM_CUTTING_PLANE) c.averaging = SSVM_AVG_NONE; /* w is the QP's solution: nothing to average */
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* >>gaps */
@@ -5812,57 +5854,26 @@ SSVM__PRIV ssvm_result ssvm__limits_check(const ssvm_solver_limits *c) {
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) {
-    const ssvm_ms_config *m;
+    const ssvm__algo *row;
     ssvm_solver_limits lim;
     ssvm_result r;
+    int own;
     if (!c) return SSVM_ERR_INVALID_ARG;
-    /* the kernel solver's problem has no feature map: its own check (>>kernel) */
-    if ((r = c->solver == SSVM_KBCFW ? ssvm__kn_check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
+    row = ssvm__algo_of((int)c->solver);
+    own = row && (row->caps & SSVM__CAP_OWN_PROBLEM); /* the kernel solver's problem has no feature map */
+    if ((r = own ? row->check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
-    if ((unsigned)c->solver > (unsigned)SSVM_EG || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
+    if (!row || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
         return SSVM_ERR_INVALID_ARG;
     lim = ssvm__limits_from(c);
     if ((r = ssvm__limits_check(&lim)) != SSVM_OK) return r;
     if (c->sampling == SSVM_SAMPLE_SEQUENCE && (!c->sequence || c->sequence_len <= 0)) return SSVM_ERR_INVALID_ARG;
-    /* FW has no average; the uniform average is the multi-sample paper's, suffix averaging the others' */
-    if (c->solver == SSVM_FW && c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-    if (c->averaging == SSVM_AVG_UNIFORM && c->solver != SSVM_MULTISAMPLE && c->solver != SSVM_DEG &&
-        c->solver != SSVM_SSG && c->solver != SSVM_BCFW)
-        return SSVM_ERR_NOT_SUPPORTED;
+    /* the averages the row accepts (FW none; the uniform average is the multi-sample paper's, ...) */
+    if (!(row->averaging & SSVM__AVG(c->averaging))) return SSVM_ERR_NOT_SUPPORTED;
     if (!(c->oracle_quality >= 0 && c->oracle_quality <= 1)) return SSVM_ERR_INVALID_ARG; /* nu in (0, 1]; 0 = 1 */
-    if (c->solver == SSVM_CUTTING_PLANE) {
-        const ssvm_cp_config *q = &c->cp;
-        if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-        if (q->max_planes < 2 || q->drop_after < 0 || q->cache_size < 0 || q->qp_max_iter <= 0 ||
-            !(q->qp_tol >= 0) || !ssvm__finite(q->qp_tol))
-            return SSVM_ERR_INVALID_ARG;
-        if (q->max_planes > 46340 || q->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
-    }
-    if (c->solver == SSVM_DEG) { /* its average is part of the algorithm; it needs the polytope callbacks */
-        const ssvm_deg_config *g = &c->deg;
-        if (c->averaging != SSVM_AVG_UNIFORM || !c->problem->parts) return SSVM_ERR_NOT_SUPPORTED;
-        if ((unsigned)g->geometry > (unsigned)SSVM_DEG_ENTROPIC || !(g->eta >= 0) || !ssvm__finite(g->eta) ||
-            g->power_iters <= 0 || !(g->radius >= 0) || !ssvm__finite(g->radius) || !(g->proj_tol > 0) ||
-            !ssvm__finite(g->proj_tol) || g->proj_max_iter <= 0)
-            return SSVM_ERR_INVALID_ARG;
-    }
-    if (c->solver == SSVM_MULTISAMPLE && c->averaging == SSVM_AVG_SUFFIX) return SSVM_ERR_NOT_SUPPORTED;
-    if (c->solver == SSVM_CLIQUEGEN) { /* no average: the certificate is the iterate's */
-        if (c->averaging != SSVM_AVG_NONE) return SSVM_ERR_NOT_SUPPORTED;
-        if ((r = ssvm__cg_check(c)) != SSVM_OK) return r;
-    }
-    if (c->solver == SSVM_EG && (r = ssvm__eg_check(c)) != SSVM_OK) return r;
+    if (!own && row->check && (r = row->check(c)) != SSVM_OK) return r; /* its own options (config.cp, ...) */
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
-    if (c->solver == SSVM_MULTISAMPLE) {
-        m = &c->ms;
-        if (m->samples <= 0 || m->sweeps <= 0 || m->cache_size < 0 || !(m->loss_bound >= 0) || !ssvm__finite(m->loss_bound))
-            return SSVM_ERR_INVALID_ARG;
-        if ((unsigned)m->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS) return SSVM_ERR_INVALID_ARG;
-        if (m->samples > (INT_MAX - 1) / 2 || m->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
-        if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
-        if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
-    }
     if ((r = ssvm__warm_check(c)) != SSVM_OK) return r; /* >>ckpt: config.warm_w */
     if ((r = ssvm__gaps_check_config(c)) != SSVM_OK) return r; /* >>gaps: config.bcfw */
     return ssvm__par_check(c); /* >>par: config.par */
@@ -5971,7 +5982,8 @@ SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p) {
 }
 
 SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config *c) {
-    if (c->solver != SSVM_BCFW) return -1;
+    const ssvm__algo *row = ssvm__algo_of((int)c->solver);
+    if (!row || !(row->caps & SSVM__CAP_BLOCKS)) return -1;
     if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_STATE_AUTO; /* >>gaps: the atoms are the state */
     if (c->state == SSVM_STATE_COMPACT || c->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)c->state : -2;
     if (c->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
@@ -6019,6 +6031,17 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__svec_reset(ssvm_svec *v, int d) {
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas);
 /* the multi-sample solver's blocks: samples, their weights, the cache of violators, the sampler's scratch */
+/* the multi-sample solver's options (config.ms; the suffix average is refused by its row) */
+SSVM__PRIV ssvm_result ssvm__ms_check(const ssvm_solver_config *c) {
+    const ssvm_ms_config *m = &c->ms;
+    if (m->samples <= 0 || m->sweeps <= 0 || m->cache_size < 0 || !(m->loss_bound >= 0) || !ssvm__finite(m->loss_bound))
+        return SSVM_ERR_INVALID_ARG;
+    if ((unsigned)m->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS) return SSVM_ERR_INVALID_ARG;
+    if (m->samples > (INT_MAX - 1) / 2 || m->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
+    if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
+    if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
+    return SSVM_OK;
+}
 SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_ms_config *q = &s->_cfg.ms;
@@ -6065,7 +6088,7 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
    oracle, the compact sparse state, no config.par (its tasks' scores are at the batch's w) and no atoms */
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
-    return sizeof(ssvm_real) == sizeof(double) && s->_cfg.solver == SSVM_BCFW && !s->_cfg.bcfw.build_direction &&
+    return sizeof(ssvm_real) == sizeof(double) && ssvm__has_blocks(&s->_cfg) && !s->_cfg.bcfw.build_direction &&
            s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->oracle == ssvm__chain_oracle &&
            p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
@@ -6162,31 +6185,21 @@ SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s);
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
+    const ssvm__algo *row = SSVM__ROW(s);
     size_t d = (size_t)p->d, n = (size_t)p->n, ml = (size_t)p->max_label_len;
     ssvm_result r;
-    if (s->_cfg.solver == SSVM_KBCFW) { /* no w: the support set (>>kernel) */
-        s->_y = (int *)ssvm__take(a, ml, sizeof(int));
-        s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
-        s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
-        if ((r = ssvm__kn_layout(s, a)) != SSVM_OK) return r;
-        return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
+    if (!(row->caps & SSVM__CAP_NO_W)) { /* the kernel solver has no w: its support set is its state */
+        s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+        s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
+        s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+        s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
+        ssvm__take_svec(a, &s->_sv, p->d);
     }
-    s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
-    s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
-    ssvm__take_svec(a, &s->_sv, p->d);
     s->_y = (int *)ssvm__take(a, ml, sizeof(int));
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
-    r = s->_cfg.solver == SSVM_MULTISAMPLE ? ssvm__ms_layout(s, a)
-      : s->_cfg.solver == SSVM_DEG ? ssvm__deg_layout(s, a)
-      : s->_cfg.solver == SSVM_CLIQUEGEN ? ssvm__cg_layout(s, a)
-      : s->_cfg.solver == SSVM_EG ? ssvm__eg_layout(s, a) : ssvm__state_layout(s, a);
-    if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__gaps_layout(s, a);
-    if (r == SSVM_OK && s->_cfg.solver == SSVM_BCFW) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
-    if (r != SSVM_OK) return r;
-    if (s->_cfg.solver == SSVM_CUTTING_PLANE && (r = ssvm__cp_layout(s, a)) != SSVM_OK) return r;
+    s->_avg_kept = s->_cfg.averaging != SSVM_AVG_NONE; /* an average of w, or of the kernel solver's alpha */
+    if ((r = row->layout(s, a)) != SSVM_OK) return r;
     return a->overflow ? SSVM_ERR_OVERFLOW : SSVM_OK;
 }
 
@@ -6215,13 +6228,12 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c,
 
 SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
+    const ssvm__algo *row = SSVM__ROW(s);
     size_t d = (size_t)p->d;
     int i;
     double nan = ssvm__nan();
     if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
     if (s->_warm) SSVM_MEMCPY(s->_w, s->_warm, d * sizeof(ssvm_real)); /* >>ckpt: w = w0 + sum_i w_i, w_i = 0 */
-    s->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
-    if (s->_sc_head) for (i = 0; i < ((const ssvm_chain *)p->user)->config.n_labels; i++) s->_sc_head[i] = -1;
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
@@ -6234,19 +6246,10 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
         for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
         s->_sp_pool_used = 0; s->_sp_live = 0;
     }
-    if (s->_cache_count) for (i = 0; i < p->n; i++) s->_cache_count[i] = 0;
     s->_l = 0; s->_l_bar = 0; s->_w_scale = 1; s->_k = 0; s->_avg_count = 0; s->_seq_pos = 0;
-    /* BCFW's average starts at w (a = b = 1, z = 0); the scaled solvers' at 0 (a = 0, b = 1) */
-    s->_avg_a = s->_cfg.solver == SSVM_MULTISAMPLE || s->_cfg.solver == SSVM_DEG ? 0 : 1; s->_avg_b = 1;
-    if (s->_dg_sw) { /* the dual extragradient's sums */
-        SSVM_MEMSET(s->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(s->_dg_W, 0, d * sizeof(ssvm_real));
-        SSVM_MEMSET(s->_dg_B, 0, d * sizeof(ssvm_real));
-    }
-    s->_dg_lsum = 0; s->_dg_inexact = 0;
-    if (s->_cfg.solver == SSVM_CLIQUEGEN) ssvm__cg_reset(s);
-    s->_ww = 0; s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
-    s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
-                 (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
+    /* BCFW's average starts at w (a = b = 1, z = 0); the multi-sample solver's and DEG's at 0 (a = 0, b = 1) */
+    s->_avg_a = (row->caps & SSVM__CAP_AVG_FROM_0) ? 0 : 1; s->_avg_b = 1;
+    s->_ww = 0;
     s->_rng = s->_cfg.seed;
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
@@ -6257,8 +6260,8 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_prog.average = s->_prog.iterate;
     s->_prog.state_bytes = s->_heap_bytes;
     s->_prog.returned = -1;
-    if (s->_cp_h) ssvm__cp_reset(s);
-    ssvm__gaps_reset(s);
+    s->_prog.gap_estimate = nan; /* kept only by BCFW with config.bcfw's estimates */
+    if (row->reset) row->reset(s);
 }
 
 /* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
@@ -6324,14 +6327,9 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
         s->_cfg.warm_w = s->_warm;
     }
     ssvm__reset(s);
-    if (s->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) { s->_heap = 0; return r; } /* >>gaps */
-    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        r = ssvm__init_sigma(s);
-        if (r != SSVM_OK) s->_heap = 0; /* half-built sigma: run, step and evaluate refuse the object */
-        return r;
-    }
-    if (s->_cfg.solver == SSVM_EG && (r = ssvm__eg_start(s)) != SSVM_OK) s->_heap = 0; /* as above */
-    if (s->_cfg.solver == SSVM_KBCFW && (r = ssvm__kn_start(s)) != SSVM_OK) s->_heap = 0;
+    /* the row's start (BCFW: sigma_i = s_i(y_i) and the atoms); a half-built state: run, step and evaluate
+       refuse the object */
+    if (SSVM__ROW(s)->start && (r = SSVM__ROW(s)->start(s)) != SSVM_OK) s->_heap = 0;
     return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
@@ -6526,12 +6524,14 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
 }
 
 SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
-/* the dual's loss term at the iterate (average: 1) for the evaluation; NaN where the solver has no dual */
+/* the dual's loss term at the iterate (average: 1) for the evaluation (the row's; NaN where it has no dual) */
 SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
-    if (s->_cfg.solver == SSVM_SSG || s->_cfg.solver == SSVM_MULTISAMPLE) return ssvm__nan();
-    if (s->_cfg.solver == SSVM_DEG) return average ? ssvm__nan() : s->_l;
+    const ssvm__algo *row = SSVM__ROW(s);
+    if (row->dual_l) return row->dual_l(s, average);
     return average ? s->_l_bar : s->_l;
 }
+/* rows' dual_l: no dual (SSG, multi-sample: the multi-sample solver's online dual is set by its `evaluated`) */
+SSVM__PRIV double ssvm__no_dual_l(const ssvm_solver *s, int average) { (void)s; (void)average; return ssvm__nan(); }
 SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
@@ -6540,8 +6540,8 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     const ssvm_real *w = s->_w;
     double ls;
     ssvm_result r;
-    if (s->_cfg.solver == SSVM_CLIQUEGEN) return ssvm__cg_evaluate(s, o); /* the gap of (10), >>cliquegen */
-    if (s->_cfg.solver == SSVM_KBCFW) return ssvm__kn_evaluate(s, average, o);
+    const ssvm__algo *row = SSVM__ROW(s);
+    if (row->evaluate) return row->evaluate(s, average, o); /* clique generation: the gap of (10); the kernel's */
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     if (s->_gp_g && !average) r = ssvm__gaps_objective(s, w, o, &ls); /* >>gaps: the check pass, block by block */
     else if (s->_par_b && s->_cfg.par.parallel_for) r = ssvm__par_objective(s, w, average, o, &ls); /* >>par */
@@ -6550,27 +6550,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
                             &s->_prog.eval_oracle_calls, o, &ls);
     if (r != SSVM_OK) return r;
     if (s->_warm && (r = ssvm__warm_objective(s, w, o)) != SSVM_OK) return r; /* >>ckpt: the prox objective */
-    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_CUTTING_PLANE) { /* the next iteration reuses
-                                                                              this pass (w_s in _sv, l_s) */
-        s->_fw_have = 1; s->_fw_ls = ls;
-    }
-    if (s->_cfg.solver == SSVM_MULTISAMPLE && !average && s->_k > 0) { /* the online dual D_t/t (no dual at w_bar) */
-        double t = (double)s->_k;
-        o->dual = (s->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
-        o->gap = o->primal - o->dual;
-        if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
-    }
-    if (s->_cfg.solver == SSVM_DEG && average) { /* w_bar's certificate: the larger of D(z^t) and D(z_bar) (E4) */
-        double lam = s->_cfg.lambda, t = s->_k > 0 ? (double)s->_k : 1, bb = 0, dl;
-        int j;
-        for (j = 0; j < s->_prob.d; j++) { double b = (double)s->_dg_phi[j] - (double)s->_dg_B[j] / t; bb += b * b; }
-        dl = s->_dg_lsum / t - 0.5 * bb / lam;
-        o->dual = s->_l - 0.5 * lam * (double)ssvm__dot(s->_prob.d, s->_w, s->_w);
-        if (s->_k > 0 && dl > o->dual) o->dual = dl;
-        o->gap = o->primal - o->dual;
-        if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
-    }
-    return SSVM_OK;
+    return row->evaluated ? row->evaluated(s, average, o, ls) : SSVM_OK; /* FW's reuse, online duals, ... */
 }
 /* SSVM_EVAL_PREDICT: keep the last SSVM__EV_HIST evaluations of each vector (a second one at the same pass
    replaces the first) and the best dual seen, a lower bound on the optimum whatever vector it was evaluated at */
@@ -6654,8 +6634,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     s->_fw_have = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
-    if (iterate || (average && s->_cfg.solver == SSVM_FW)) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
-    if (r == SSVM_OK && average && (s->_z || (s->_kn_z && s->_cfg.averaging != SSVM_AVG_NONE)))
+    if (iterate || (average && (SSVM__ROW(s)->caps & SSVM__CAP_EVAL_W))) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
+    if (r == SSVM_OK && average && s->_avg_kept)
         r = ssvm__evaluate_one(s, 1, &s->_prog.average);
     ssvm__stop(s, t, &wall, &cpu);
     if (s->_fw_have) { s->_fw_wall = wall; s->_fw_cpu = cpu; }
@@ -7411,6 +7391,40 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     if (info) info->gamma = gamma;
     return SSVM_OK;
 }
+/* BCFW's row (>>algorithms): its state (the per-example blocks, >>gaps' estimates and atoms, >>par's slots), its
+   reset and start, its step (plain, or >>gaps' with atoms) and its pass (n steps, or >>par's mini-batches) */
+SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
+SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit); /* >>engine */
+SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s);
+SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info);
+SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm_result r = ssvm__state_layout(s, a);
+    if (r == SSVM_OK) r = ssvm__gaps_layout(s, a);
+    if (r == SSVM_OK) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
+    return r;
+}
+SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
+    int i;
+    s->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
+    if (s->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) s->_sc_head[i] = -1;
+    ssvm__gaps_reset(s);
+}
+SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
+    ssvm_result r;
+    if (s->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) return r; /* >>gaps */
+    if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__bcfw_any_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    return s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
+}
+SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
+    ssvm_result r;
+    s->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
+    r = s->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
+    ssvm__gaps_pass_end(s);
+    return r;
+}
 
 /* >>solvers: SSG (Pegasos step, paper App. F). w <- (1-gamma) w + gamma c_i n / sum c psi_i(y*)/lambda,
    gamma = 1/(k+1), with the iterate and its average lazily scaled (see >>engine): O(nnz(psi)) a step. */
@@ -7496,6 +7510,14 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     s->_prog.steps++;
     return SSVM_OK;
 }
+/* FW's row (>>algorithms): its pass is one iteration; an evaluation's oracle pass at w is the next iteration's
+   (w_s in _sv, l_s), kept (the cutting plane's row reuses it the same way) */
+SSVM__PRIV ssvm_result ssvm__fw_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__fw_iteration(s); }
+SSVM__PRIV ssvm_result ssvm__fw_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
+    (void)average; (void)o;
+    s->_fw_have = 1; s->_fw_ls = ls;
+    return SSVM_OK;
+}
 
 /* >>gaps: Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien (ICML 2016), "Minding the gaps for block Frank-Wolfe
    optimization of structured SVMs": block gap estimates and gap sampling (their Sec. 3.1), away and pairwise steps
@@ -7509,10 +7531,10 @@ SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x);
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
 
 SSVM__PRIV int ssvm__gaps_atoms_on(const ssvm_solver_config *c) {
-    return c->solver == SSVM_BCFW && (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache);
+    return ssvm__has_blocks(c) && (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache);
 }
 SSVM__PRIV int ssvm__gaps_est_on(const ssvm_solver_config *c) {
-    return c->solver == SSVM_BCFW && (c->bcfw.gap_sampling || ssvm__gaps_atoms_on(c));
+    return ssvm__has_blocks(c) && (c->bcfw.gap_sampling || ssvm__gaps_atoms_on(c));
 }
 /* -30 / -31 for the bcfw options; each option is checked only where it is in use, so a zeroed config.bcfw
    (code written before 0.4) is plain BCFW */
@@ -7527,7 +7549,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
                      !ssvm__finite(b->cache_nu)))
         return SSVM_ERR_BCFW_OPTION;
     if ((b->cache || b->steps != SSVM_BCFW_STEPS_FW) && b->max_atoms < 2) return SSVM_ERR_BCFW_OPTION;
-    if (used && c->solver != SSVM_BCFW) return SSVM_ERR_BCFW_COMBINATION;
+    if (used && !ssvm__has_blocks(c)) return SSVM_ERR_BCFW_COMBINATION; /* the rows with BCFW's blocks */
     if (b->gap_sampling && (c->sampling == SSVM_SAMPLE_SEQUENCE || c->sampling == SSVM_SAMPLE_CYCLIC))
         return SSVM_ERR_BCFW_COMBINATION;
     if ((b->cache || b->steps != SSVM_BCFW_STEPS_FW) && !c->line_search) return SSVM_ERR_BCFW_COMBINATION;
@@ -8214,7 +8236,9 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
     const ssvm_par_config *q = &c->par;
     int t;
     if (q->batch == 0) return (q->parallel_for || q->task_users) ? SSVM_ERR_BATCH : SSVM_OK;
-    if (c->solver != SSVM_BCFW || q->batch < 0 || q->batch > c->problem->n) return SSVM_ERR_BATCH;
+    if (!ssvm__algo_of((int)c->solver) || !(ssvm__algo_of((int)c->solver)->caps & SSVM__CAP_BATCH) || q->batch < 0 ||
+        q->batch > c->problem->n)
+        return SSVM_ERR_BATCH;
     if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_ERR_BATCH; /* atoms: not this step */
     if (q->task_users) {
         for (t = 0; t < q->batch; t++)
@@ -8544,43 +8568,34 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
-    switch (s->_cfg.solver) {
-    case SSVM_BCFW: r = s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info); break;
-    case SSVM_SSG: r = ssvm__ssg_step(s, i, info); break;
-    case SSVM_MULTISAMPLE: r = ssvm__ms_step(s, i, info); break;
-    case SSVM_EG: r = ssvm__eg_step(s, i, info); break;
-    case SSVM_KBCFW: r = ssvm__kn_step(s, i, info); break;
-    default: return SSVM_ERR_NOT_SUPPORTED;
-    }
-    if (r != SSVM_OK) return r;
+    if ((r = SSVM__ROW(s)->step(s, i, info)) != SSVM_OK) return r;
     s->_k++;
     s->_prog.steps++;
     return SSVM_OK;
 }
-/* limit: stop after max_oracle_calls training calls (ssvm_solver_run); ssvm_solver_pass has no stopping
-   rules, as documented, so it always makes n steps */
-SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
-    int t;
-    ssvm__stopwatch sw = ssvm__start(s);
+/* Whether this solver, as configured, takes per-example steps (ssvm_solver_step) */
+SSVM__PRIV int ssvm__has_steps(const ssvm_solver *s) {
+    const ssvm__algo *row = SSVM__ROW(s);
+    return (row->caps & SSVM__CAP_STEPS) && row->step && (!row->steps || row->steps(s));
+}
+/* The pass of the solvers that step: n steps on the picked examples (limit: stop after max_oracle_calls training
+   calls, for ssvm_solver_run; ssvm_solver_pass has no stopping rules, as documented, so it always makes n
+   steps); the lazily scaled ones fold w and w_bar after it (plain w, an exact |w|^2: O(d) a pass) */
+SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit) {
     ssvm_result r = SSVM_OK;
-    if (s->_cfg.solver == SSVM_FW) r = ssvm__fw_iteration(s);
-    else if (s->_cfg.solver == SSVM_DEG) r = ssvm__deg_iteration(s);
-    else if (s->_cfg.solver == SSVM_CLIQUEGEN) r = ssvm__cg_iteration(s, limit);
-    else if (s->_cfg.solver == SSVM_CUTTING_PLANE) r = ssvm__cp_iteration(s);
-    else if (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch) r = ssvm__kn_fw_iteration(s);
-    else {
-        s->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
-        if (s->_par_b) r = ssvm__par_pass(s, limit); /* >>par: mini-batch BCFW */
-        else for (t = 0; t < s->_prob.n; t++) {
-            int i = ssvm__next_index(s);
-            if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
-            if ((r = ssvm__step(s, i, 0)) != SSVM_OK) break;
-            if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
-        }
-        /* plain w and w_bar (and an exact |w|^2) between passes: O(d) a pass */
-        if (s->_cfg.solver != SSVM_BCFW && s->_cfg.solver != SSVM_EG && s->_cfg.solver != SSVM_KBCFW) ssvm__fold(s);
-        ssvm__gaps_pass_end(s);
+    int t;
+    for (t = 0; t < s->_prob.n; t++) {
+        int i = ssvm__next_index(s);
+        if (i < 0) { r = SSVM_ERR_INVALID_ARG; break; }
+        if ((r = ssvm__step(s, i, 0)) != SSVM_OK) break;
+        if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) break;
     }
+    if (SSVM__ROW(s)->caps & SSVM__CAP_SCALED) ssvm__fold(s);
+    return r;
+}
+SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
+    ssvm__stopwatch sw = ssvm__start(s);
+    ssvm_result r = SSVM__ROW(s)->pass(s, limit);
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
     if (r == SSVM_OK) s->_prog.pass++;
     return r;
@@ -8591,9 +8606,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_FW || s->_cfg.solver == SSVM_DEG || s->_cfg.solver == SSVM_CUTTING_PLANE ||
-        (s->_cfg.solver == SSVM_KBCFW && s->_cfg.kernel.batch))
-        return SSVM_ERR_NOT_SUPPORTED;
+    if (!ssvm__has_steps(s)) return SSVM_ERR_NOT_SUPPORTED; /* batch solvers: FW, DEG, cutting plane, ... */
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
 }
@@ -8607,10 +8620,12 @@ SSVM__PRIV int ssvm__met(const ssvm_objective *it, const ssvm_objective *av, int
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     const ssvm_solver_config *c;
+    const ssvm__algo *row;
     ssvm_result r;
     int m;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     c = &s->_cfg;
+    row = SSVM__ROW(s);
     for (;;) {
         if (c->max_passes && s->_prog.pass >= c->max_passes) return SSVM_MAX_PASSES;
         if (c->max_oracle_calls && s->_prog.oracle_calls >= c->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
@@ -8620,8 +8635,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         s->_prog.average = s->_prog.iterate;
         if ((c->eval_every && s->_prog.pass % c->eval_every == 0 &&
              (c->eval_schedule != SSVM_EVAL_PREDICT || ssvm__ev_due(s, s->_prog.pass))) ||
-            (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING)) { /* Algorithm 1 ends: certify */
-            int it = c->eval_iterate || c->solver == SSVM_FW || c->solver == SSVM_CUTTING_PLANE;
+            (row->rule && row->rule(s))) { /* the solver's own rule fired (clique generation): certify */
+            int it = c->eval_iterate || (row->caps & SSVM__CAP_EVAL_W);
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
@@ -8632,12 +8647,10 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             s->_prog.average = av;
         }
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
-        /* C9: Algorithm 1's own stop (A.3, no violator) after a final evaluation: read the gap of (10) */
-        if (c->solver == SSVM_CLIQUEGEN && s->_cg_stop != SSVM_CG_RUNNING) return SSVM_SOLVER_RULE;
-        /* the multi-sample gap P(w) - D_t/t certifies only after whole passes in which every example was visited
-           equally often (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
-        if (c->gap_tol > 0 && (c->solver != SSVM_MULTISAMPLE ||
-                               (c->sampling != SSVM_SAMPLE_SEQUENCE && s->_prog.steps % s->_prob.n == 0)) &&
+        /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
+        if (row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
+        /* an evaluated gap certifies only when the row says it does (the multi-sample solver's) */
+        if (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
             (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol)) >= 0) {
             s->_best = m;
             return SSVM_CONVERGED;
@@ -8652,7 +8665,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes) {
     int j;
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (s->_cfg.solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* w is implicit: ssvm_kernel_* */
+    if (SSVM__ROW(s)->caps & SSVM__CAP_NO_W) return SSVM_ERR_NOT_SUPPORTED; /* the kernel solver: ssvm_kernel_* */
     if (out_bytes / sizeof(ssvm_real) < (size_t)s->_prob.d) return SSVM_ERR_WORKSPACE;
     if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
     if (which == SSVM_W_AVERAGE && !s->_z) return SSVM_ERR_NOT_SUPPORTED;
@@ -8694,7 +8707,8 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     ssvm_result r, r2;
     if (final) { SSVM_MEMSET(final, 0, sizeof *final); final->returned = -1; } /* defined even when init fails */
     if (!w_out || !c || !c->problem) return SSVM_ERR_INVALID_ARG;
-    if (c->solver == SSVM_KBCFW) return SSVM_ERR_NOT_SUPPORTED; /* no w to return: ssvm_solver_init + run */
+    if (ssvm__algo_of((int)c->solver) && (ssvm__algo_of((int)c->solver)->caps & SSVM__CAP_NO_W))
+        return SSVM_ERR_NOT_SUPPORTED; /* no w to return (the kernel solver): ssvm_solver_init + run */
     if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) return SSVM_ERR_WORKSPACE;
     if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
@@ -8721,16 +8735,18 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
 #define SSVM__CK_HEADER 64u
 #define SSVM__CK_MIN (SSVM__CK_HEADER + 4u)
 
-/* the solvers whose whole state is the engine's fields plus BCFW's, FW's, SSG's or the multi-sample solver's */
+/* the solvers whose whole state is the engine's fields plus their row's ck_write part (the CKPT capability) */
 SSVM__PRIV int ssvm__ck_covered(int solver) {
-    return solver == SSVM_BCFW || solver == SSVM_FW || solver == SSVM_SSG || solver == SSVM_MULTISAMPLE;
+    const ssvm__algo *row = ssvm__algo_of(solver);
+    return row && (row->caps & SSVM__CAP_CKPT) && row->ck_write && row->ck_read;
 }
 
 /* warm start: BCFW and FW (the prox centre, MANUAL: CHECKPOINTS), d reals, finite */
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c) {
     int j;
     if (!c->warm_w) return SSVM_OK;
-    if (c->solver != SSVM_BCFW && c->solver != SSVM_FW) return SSVM_ERR_WARM_START;
+    if (!ssvm__algo_of((int)c->solver) || !(ssvm__algo_of((int)c->solver)->caps & SSVM__CAP_WARM))
+        return SSVM_ERR_WARM_START; /* the rows that declare WARM (BCFW, FW) */
     if (c->warm_w_bytes / sizeof(ssvm_real) < (size_t)c->problem->d) return SSVM_ERR_WARM_START;
     for (j = 0; j < c->problem->d; j++) if (!ssvm__finite((double)c->warm_w[j])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
@@ -8864,21 +8880,7 @@ SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out)
     ssvm__fnv_i(&f, (long long)sizeof(ssvm_real)); ssvm__fnv_i(&f, s->_state_kind);
     ssvm__fnv_f(&f, c->lambda); ssvm__fnv_i(&f, c->line_search); ssvm__fnv_i(&f, c->averaging);
     ssvm__fnv_i(&f, c->sampling); ssvm__fnv_f(&f, ssvm__nu(s));
-    if (c->solver == SSVM_BCFW) {
-        const ssvm_bcfw_config *b = &c->bcfw;
-        ssvm__fnv_i(&f, b->gap_sampling); ssvm__fnv_f(&f, b->gap_sampling ? b->gap_degree : 0);
-        ssvm__fnv_i(&f, s->_gp_g ? b->gap_check : 0); ssvm__fnv_i(&f, b->steps); ssvm__fnv_i(&f, b->cache);
-        ssvm__fnv_f(&f, b->cache ? b->cache_factor : 0); ssvm__fnv_f(&f, b->cache ? b->cache_nu : 0);
-        ssvm__fnv_i(&f, s->_gp_cap); ssvm__fnv_i(&f, s->_gp_P);
-        /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
-           BCFW's fingerprint is 0.6's and its older checkpoints still load */
-        if (s->_par_b) { ssvm__fnv_i(&f, 0x50415242); ssvm__fnv_i(&f, s->_par_b); }
-    }
-    if (c->solver == SSVM_MULTISAMPLE) {
-        const ssvm_ms_config *m = &c->ms;
-        ssvm__fnv_i(&f, m->samples); ssvm__fnv_i(&f, m->sweeps); ssvm__fnv_i(&f, s->_use_mc); ssvm__fnv_i(&f, m->project);
-        ssvm__fnv_f(&f, m->loss_bound); ssvm__fnv_i(&f, s->_cache_cap); ssvm__fnv_i(&f, m->sampler.sample != 0);
-    }
+    if (SSVM__ROW(s)->ck_fingerprint) SSVM__ROW(s)->ck_fingerprint(s, &f); /* the row's options */
     if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
         ssvm__fnv_i(&f, c->sequence_len);
         for (k = 0; k < c->sequence_len; k++) ssvm__fnv_i(&f, c->sequence[k]);
@@ -8902,7 +8904,7 @@ SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisam
 SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_progress *g = &s->_prog;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
+    size_t n = (size_t)p->n, d = (size_t)p->d;
     int i, k;
     /* the counters, the clock's seconds and the last evaluation */
     ssvm__ckwi(w, g->pass); ssvm__ckwll(w, g->steps); ssvm__ckwll(w, g->oracle_calls); ssvm__ckwll(w, g->eval_oracle_calls);
@@ -8919,29 +8921,80 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     if (s->_z) ssvm__ckw_reals(w, s->_z, d);
     if (s->_perm) ssvm__ckw_ints(w, s->_perm, n);
     if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]);
-    if (s->_cfg.solver == SSVM_FW) { /* the evaluation pass the next iteration reuses: w_s in first-touch order */
-        ssvm__ckwi(w, s->_fw_have);
-        if (s->_fw_have) {
-            ssvm__ckwf(w, s->_fw_ls); ssvm__ckwf(w, s->_fw_wall); ssvm__ckwf(w, s->_fw_cpu);
-            ssvm__ckwi(w, s->_sv.nnz);
-            for (k = 0; k < s->_sv.nnz; k++) { ssvm__ckwi(w, s->_sv.idx[k]); ssvm__ckwf(w, (double)s->_sv.val[s->_sv.idx[k]]); }
+    SSVM__ROW(s)->ck_write(s, w); /* the row's part (ssvm__ck_covered: only rows that have one) */
+    /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
+    ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
+    for (i = 0; i < 2; i++) {
+        ssvm__ckwi(w, s->_ev_cnt[i]);
+        for (k = 0; k < s->_ev_cnt[i]; k++) {
+            ssvm__ckwi(w, s->_ev_k[i][k]); ssvm__ckwf(w, s->_ev_p[i][k]); ssvm__ckwf(w, s->_ev_g[i][k]);
         }
     }
-    if (s->_cfg.solver == SSVM_MULTISAMPLE) { /* the online dual, the radius, the cache of violators */
-        ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, s->_A); ssvm__ckwf(w, s->_bound); ssvm__ckwf(w, s->_online_loss);
-        ssvm__ckwi(w, s->_halted);
-        if (s->_cache_count)
-            for (i = 0; i < p->n; i++) {
-                ssvm__ckwi(w, s->_cache_count[i]);
-                for (k = 0; k < s->_cache_count[i]; k++) {
-                    const int *sl = ssvm__ms_slot(s, i, k);
-                    ssvm__ckwi(w, sl[0]);
-                    ssvm__ckw_ints(w, sl + 1, (size_t)sl[0]);
-                    ssvm__ckwf(w, (double)s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k]);
-                }
-            }
+}
+
+SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
+SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisample */
+/* The rows' parts of a checkpoint (BCFW, FW, SSG, the multi-sample solver): options in the fingerprint, state in
+   the body. The envelope (ssvm__ck_body, ssvm__ck_read) writes the engine's fields, then the row's part. */
+SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
+    ssvm__fnv *fp = (ssvm__fnv *)fv;
+    const ssvm_solver_config *c = &s->_cfg;
+    const ssvm_bcfw_config *b = &c->bcfw;
+    ssvm__fnv_i(fp, b->gap_sampling); ssvm__fnv_f(fp, b->gap_sampling ? b->gap_degree : 0);
+    ssvm__fnv_i(fp, s->_gp_g ? b->gap_check : 0); ssvm__fnv_i(fp, b->steps); ssvm__fnv_i(fp, b->cache);
+    ssvm__fnv_f(fp, b->cache ? b->cache_factor : 0); ssvm__fnv_f(fp, b->cache ? b->cache_nu : 0);
+    ssvm__fnv_i(fp, s->_gp_cap); ssvm__fnv_i(fp, s->_gp_P);
+    /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
+       BCFW's fingerprint is 0.6's and its older checkpoints still load */
+    if (s->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, s->_par_b); }
+}
+SSVM__PRIV void ssvm__ck_fp_ms(const ssvm_solver *s, void *fv) {
+    ssvm__fnv *fp = (ssvm__fnv *)fv;
+    const ssvm_solver_config *c = &s->_cfg;
+    const ssvm_ms_config *m = &c->ms;
+    ssvm__fnv_i(fp, m->samples); ssvm__fnv_i(fp, m->sweeps); ssvm__fnv_i(fp, s->_use_mc); ssvm__fnv_i(fp, m->project);
+    ssvm__fnv_f(fp, m->loss_bound); ssvm__fnv_i(fp, s->_cache_cap); ssvm__fnv_i(fp, m->sampler.sample != 0);
+}
+SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evaluation pass the next iteration
+                                                                     reuses: w_s in first-touch order */
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
+    int i, k;
+    ssvm__ckw *w = (ssvm__ckw *)wv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k;
+    ssvm__ckwi(w, s->_fw_have);
+    if (s->_fw_have) {
+        ssvm__ckwf(w, s->_fw_ls); ssvm__ckwf(w, s->_fw_wall); ssvm__ckwf(w, s->_fw_cpu);
+        ssvm__ckwi(w, s->_sv.nnz);
+        for (k = 0; k < s->_sv.nnz; k++) { ssvm__ckwi(w, s->_sv.idx[k]); ssvm__ckwf(w, (double)s->_sv.val[s->_sv.idx[k]]); }
     }
-    if (s->_cfg.solver == SSVM_SSG) ssvm__ckwf(w, s->_ww);
+}
+SSVM__PRIV void ssvm__ck_write_ms(const ssvm_solver *s, void *wv) { /* the online dual, the radius, the cache */
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
+    int i, k;
+    ssvm__ckw *w = (ssvm__ckw *)wv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k;
+    ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, s->_A); ssvm__ckwf(w, s->_bound); ssvm__ckwf(w, s->_online_loss);
+    ssvm__ckwi(w, s->_halted);
+    if (s->_cache_count)
+        for (i = 0; i < p->n; i++) {
+            ssvm__ckwi(w, s->_cache_count[i]);
+            for (k = 0; k < s->_cache_count[i]; k++) {
+                const int *sl = ssvm__ms_slot(s, i, k);
+                ssvm__ckwi(w, sl[0]);
+                ssvm__ckw_ints(w, sl + 1, (size_t)sl[0]);
+                ssvm__ckwf(w, (double)s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k]);
+            }
+        }
+}
+SSVM__PRIV void ssvm__ck_write_ssg(const ssvm_solver *s, void *wv) { ssvm__ckwf((ssvm__ckw *)wv, s->_ww); }
+SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
+    int i, k;
+    ssvm__ckw *w = (ssvm__ckw *)wv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k;
     /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
     if (s->_sigma) ssvm__ckw_reals(w, s->_sigma, s->_sig_off[n]);
     if (s->_wi) ssvm__ckw_reals(w, s->_wi, n * d);
@@ -8968,89 +9021,62 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
                 ssvm__ckw_ints(w, s->_gp_lab + sl * ml, (size_t)s->_gp_len[sl]);
             }
         }
-    /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
-    ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
-    for (i = 0; i < 2; i++) {
-        ssvm__ckwi(w, s->_ev_cnt[i]);
-        for (k = 0; k < s->_ev_cnt[i]; k++) {
-            ssvm__ckwi(w, s->_ev_k[i][k]); ssvm__ckwf(w, s->_ev_p[i][k]); ssvm__ckwf(w, s->_ev_g[i][k]);
+}
+SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
+    int i, k, ival, N = p->n, D = p->d;
+    ssvm__ckr *r = (ssvm__ckr *)rv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
+    int have = ssvm__ckri(r, 0, 1);
+    if (apply) s->_fw_have = have;
+    if (have) {
+        double fl = ssvm__ckr_fin(r), fw = ssvm__ckr_fin(r), fc = ssvm__ckr_fin(r);
+        int nnz = ssvm__ckri(r, 0, D);
+        if (apply) { s->_fw_ls = fl; s->_fw_wall = fw; s->_fw_cpu = fc; ssvm_svec_clear(&s->_sv); }
+        for (k = 0; k < nnz && !r->err; k++) {
+            int j = ssvm__ckri(r, 0, D - 1);
+            ssvm_real v = ssvm__ckr_real(r);
+            if (apply) ssvm_svec_add(&s->_sv, j, v);
         }
     }
 }
-
-SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
-/* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
-   that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
-SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
+SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     const ssvm_problem *p = &s->_prob;
-    ssvm_progress g;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0, total = 0;
-    int i, k, ival;
-    double l, lb, aa, ab, ws;
-    unsigned long long rng;
-    int best;
-    long long sk, ac, sp;
-    int N = p->n, D = p->d;
-    g = s->_prog;
-    g.pass = ssvm__ckri(r, 0, INT_MAX); g.steps = ssvm__ckrll(r); g.oracle_calls = ssvm__ckrll(r);
-    g.eval_oracle_calls = ssvm__ckrll(r);
-    g.iterate.primal = ssvm__ckrf(r); g.iterate.dual = ssvm__ckrf(r); g.iterate.gap = ssvm__ckrf(r);
-    g.average.primal = ssvm__ckrf(r); g.average.dual = ssvm__ckrf(r); g.average.gap = ssvm__ckrf(r);
-    g.wall_seconds = ssvm__ckr_fin(r); g.cpu_seconds = ssvm__ckr_fin(r); g.eval_wall_seconds = ssvm__ckr_fin(r);
-    g.eval_cpu_seconds = ssvm__ckr_fin(r); g.gap_estimate = ssvm__ckrf(r); g.oracle_calls_saved = ssvm__ckrll(r);
-    if (g.steps < 0 || g.oracle_calls < 0 || g.eval_oracle_calls < 0 || g.oracle_calls_saved < 0) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
-    l = ssvm__ckr_fin(r); lb = ssvm__ckr_fin(r); aa = ssvm__ckr_fin(r); ab = ssvm__ckr_fin(r); ws = ssvm__ckr_fin(r);
-    sk = ssvm__ckrll(r); ac = ssvm__ckrll(r); sp = ssvm__ckrll(r);
-    rng = (unsigned long long)ssvm__ckr64(r);
-    best = ssvm__ckri(r, SSVM_W_ITERATE, SSVM_W_AVERAGE);
-    /* the lazy scale only shrinks from 1 and is folded long before 1/ws leaves the range (SSG, multi-sample):
-       a scale in (0, 1] whose inverse is a finite ssvm_real, as the oracles ask (fuzz-ckpt found 1e-313) */
-    if (!(ws > 0 && ws <= 1) || !ssvm__finite((double)(ssvm_real)(1.0 / ws))) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
-    if ((sk < 0 || ac < 0 || sp < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
-    if (r->err) return (ssvm_result)r->err;
-    if (apply) {
-        s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_sp_pool_mem ? s->_sp_pool_bytes : 0);
-        s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
-        s->_seq_pos = sp; s->_rng = rng; s->_best = best;
-    }
-    ssvm__ckr_reals(r, s->_w, d, apply);
-    if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
-    if (s->_perm) for (i = 0; i < N; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_perm[i] = ival; }
-    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
-    if (s->_cfg.solver == SSVM_FW) {
-        int have = ssvm__ckri(r, 0, 1);
-        if (apply) s->_fw_have = have;
-        if (have) {
-            double fl = ssvm__ckr_fin(r), fw = ssvm__ckr_fin(r), fc = ssvm__ckr_fin(r);
-            int nnz = ssvm__ckri(r, 0, D);
-            if (apply) { s->_fw_ls = fl; s->_fw_wall = fw; s->_fw_cpu = fc; ssvm_svec_clear(&s->_sv); }
-            for (k = 0; k < nnz && !r->err; k++) {
-                int j = ssvm__ckri(r, 0, D - 1);
-                ssvm_real v = ssvm__ckr_real(r);
-                if (apply) ssvm_svec_add(&s->_sv, j, v);
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
+    int i, k, ival, N = p->n, D = p->d;
+    ssvm__ckr *r = (ssvm__ckr *)rv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
+    double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
+    int h = ssvm__ckri(r, INT_MIN, 0);
+    if (apply) { s->_ww = ww; s->_A = A; s->_bound = bd; s->_online_loss = ol; s->_halted = h; }
+    if (s->_cache_count)
+        for (i = 0; i < N && !r->err; i++) {
+            int cnt = ssvm__ckri(r, 0, s->_cache_cap);
+            if (apply) s->_cache_count[i] = cnt;
+            for (k = 0; k < cnt && !r->err; k++) {
+                int *sl = ssvm__ms_slot(s, i, k), len = ssvm__ckri(r, 1, (long long)ml), t;
+                ssvm_real dl;
+                if (apply) sl[0] = len;
+                for (t = 0; t < len && !r->err; t++) { ival = ssvm__ckri(r, INT_MIN, INT_MAX); if (apply) sl[1 + t] = ival; }
+                dl = ssvm__ckr_real(r);
+                if (dl < 0 && !r->err) r->err = SSVM_ERR_FORMAT;
+                if (apply) s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k] = dl;
             }
         }
-    }
-    if (s->_cfg.solver == SSVM_MULTISAMPLE) {
-        double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
-        int h = ssvm__ckri(r, INT_MIN, 0);
-        if (apply) { s->_ww = ww; s->_A = A; s->_bound = bd; s->_online_loss = ol; s->_halted = h; }
-        if (s->_cache_count)
-            for (i = 0; i < N && !r->err; i++) {
-                int cnt = ssvm__ckri(r, 0, s->_cache_cap);
-                if (apply) s->_cache_count[i] = cnt;
-                for (k = 0; k < cnt && !r->err; k++) {
-                    int *sl = ssvm__ms_slot(s, i, k), len = ssvm__ckri(r, 1, (long long)ml), t;
-                    ssvm_real dl;
-                    if (apply) sl[0] = len;
-                    for (t = 0; t < len && !r->err; t++) { ival = ssvm__ckri(r, INT_MIN, INT_MAX); if (apply) sl[1 + t] = ival; }
-                    dl = ssvm__ckr_real(r);
-                    if (dl < 0 && !r->err) r->err = SSVM_ERR_FORMAT;
-                    if (apply) s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k] = dl;
-                }
-            }
-    }
-    if (s->_cfg.solver == SSVM_SSG) { double ww = ssvm__ckr_fin(r); if (apply) s->_ww = ww; }
+}
+SSVM__PRIV void ssvm__ck_read_ssg(ssvm_solver *s, void *rv, int apply, size_t *pool) {
+    ssvm__ckr *r = (ssvm__ckr *)rv;
+    double ww = ssvm__ckr_fin(r);
+    (void)pool;
+    if (apply) s->_ww = ww;
+}
+SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
+    int i, k, ival, N = p->n, D = p->d;
+    ssvm__ckr *r = (ssvm__ckr *)rv;
+    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     if (s->_sigma) ssvm__ckr_reals(r, s->_sigma, s->_sig_off[n], apply);
     if (s->_wi) ssvm__ckr_reals(r, s->_wi, n * d, apply);
     if (s->_sp_off) {
@@ -9068,7 +9094,7 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
             }
             used += (size_t)len;
         }
-        total = used;
+        *pool = used;
         if (apply) { s->_sp_pool_used = used; s->_sp_live = used; }
     }
     if (s->_gp_g) {
@@ -9111,6 +9137,46 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
                 }
             }
         }
+}
+/* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
+   that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
+SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
+    const ssvm_problem *p = &s->_prob;
+    ssvm_progress g;
+    size_t d = (size_t)p->d, total = 0;
+    int i, k, ival;
+    double l, lb, aa, ab, ws;
+    unsigned long long rng;
+    int best;
+    long long sk, ac, sp;
+    int N = p->n;
+    g = s->_prog;
+    g.pass = ssvm__ckri(r, 0, INT_MAX); g.steps = ssvm__ckrll(r); g.oracle_calls = ssvm__ckrll(r);
+    g.eval_oracle_calls = ssvm__ckrll(r);
+    g.iterate.primal = ssvm__ckrf(r); g.iterate.dual = ssvm__ckrf(r); g.iterate.gap = ssvm__ckrf(r);
+    g.average.primal = ssvm__ckrf(r); g.average.dual = ssvm__ckrf(r); g.average.gap = ssvm__ckrf(r);
+    g.wall_seconds = ssvm__ckr_fin(r); g.cpu_seconds = ssvm__ckr_fin(r); g.eval_wall_seconds = ssvm__ckr_fin(r);
+    g.eval_cpu_seconds = ssvm__ckr_fin(r); g.gap_estimate = ssvm__ckrf(r); g.oracle_calls_saved = ssvm__ckrll(r);
+    if (g.steps < 0 || g.oracle_calls < 0 || g.eval_oracle_calls < 0 || g.oracle_calls_saved < 0) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
+    l = ssvm__ckr_fin(r); lb = ssvm__ckr_fin(r); aa = ssvm__ckr_fin(r); ab = ssvm__ckr_fin(r); ws = ssvm__ckr_fin(r);
+    sk = ssvm__ckrll(r); ac = ssvm__ckrll(r); sp = ssvm__ckrll(r);
+    rng = (unsigned long long)ssvm__ckr64(r);
+    best = ssvm__ckri(r, SSVM_W_ITERATE, SSVM_W_AVERAGE);
+    /* the lazy scale only shrinks from 1 and is folded long before 1/ws leaves the range (SSG, multi-sample):
+       a scale in (0, 1] whose inverse is a finite ssvm_real, as the oracles ask (fuzz-ckpt found 1e-313) */
+    if (!(ws > 0 && ws <= 1) || !ssvm__finite((double)(ssvm_real)(1.0 / ws))) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
+    if ((sk < 0 || ac < 0 || sp < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
+    if (r->err) return (ssvm_result)r->err;
+    if (apply) {
+        s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_sp_pool_mem ? s->_sp_pool_bytes : 0);
+        s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
+        s->_seq_pos = sp; s->_rng = rng; s->_best = best;
+    }
+    ssvm__ckr_reals(r, s->_w, d, apply);
+    if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
+    if (s->_perm) for (i = 0; i < N; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_perm[i] = ival; }
+    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
+    if (!r->err) SSVM__ROW(s)->ck_read(s, r, apply, &total); /* the row's part */
     if (r->version >= 2) { /* SSVM_EVAL_PREDICT's history: passes ascending, at most the saved pass; the last
                               evaluated pass their maximum; primal values finite, gaps finite or NaN */
         int last = ssvm__ckri(r, 0, g.pass), v, top = 0;
@@ -9763,6 +9829,17 @@ SSVM__PRIV ssvm_result ssvm__deg_parts(const ssvm_problem *p, int i, int *kind, 
     *kind = k; *m = mm; *np = k == SSVM_POLYTOPE_BIRKHOFF ? mm * mm : mm;
     return SSVM_OK;
 }
+/* its options (config.deg); its average (the uniform one) is part of the algorithm (the row's); it needs the
+   polytope callbacks */
+SSVM__PRIV ssvm_result ssvm__deg_check(const ssvm_solver_config *c) {
+    const ssvm_deg_config *g = &c->deg;
+    if (!c->problem->parts) return SSVM_ERR_NOT_SUPPORTED;
+    if ((unsigned)g->geometry > (unsigned)SSVM_DEG_ENTROPIC || !(g->eta >= 0) || !ssvm__finite(g->eta) ||
+        g->power_iters <= 0 || !(g->radius >= 0) || !ssvm__finite(g->radius) || !(g->proj_tol > 0) ||
+        !ssvm__finite(g->proj_tol) || g->proj_max_iter <= 0)
+        return SSVM_ERR_INVALID_ARG;
+    return SSVM_OK;
+}
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, wb = 0, ws = 0;
@@ -9986,6 +10063,31 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     s->_l = lu;
     return SSVM_OK;
 }
+/* DEG's row (>>algorithms): one iteration a pass; its sums reset; its dual at the iterate only, and w_bar's
+   certificate the larger of D(z^t) and D(z_bar) (E4) */
+SSVM__PRIV ssvm_result ssvm__deg_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__deg_iteration(s); }
+SSVM__PRIV void ssvm__deg_reset(ssvm_solver *s) {
+    size_t d = (size_t)s->_prob.d;
+    if (s->_dg_sw) {
+        SSVM_MEMSET(s->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(s->_dg_W, 0, d * sizeof(ssvm_real));
+        SSVM_MEMSET(s->_dg_B, 0, d * sizeof(ssvm_real));
+    }
+    s->_dg_lsum = 0; s->_dg_inexact = 0;
+}
+SSVM__PRIV double ssvm__deg_dual_l(const ssvm_solver *s, int average) { return average ? ssvm__nan() : s->_l; }
+SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
+    double lam = s->_cfg.lambda, t = s->_k > 0 ? (double)s->_k : 1, bb = 0, dl;
+    int j;
+    (void)ls;
+    if (!average) return SSVM_OK;
+    for (j = 0; j < s->_prob.d; j++) { double b = (double)s->_dg_phi[j] - (double)s->_dg_B[j] / t; bb += b * b; }
+    dl = s->_dg_lsum / t - 0.5 * bb / lam;
+    o->dual = s->_l - 0.5 * lam * (double)ssvm__dot(s->_prob.d, s->_w, s->_w);
+    if (s->_k > 0 && dl > o->dual) o->dual = dl;
+    o->gap = o->primal - o->dual;
+    if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
 /* >>cutplane: the 1-slack cutting-plane method, Joachims, Finley, Yu, "Cutting-plane training of structural
    SVMs" (Machine Learning 77, 2009), Algorithm 4 (margin rescaling), on the engine's objective. Their OP2,
    min 1/2|w|^2 + C xi s.t. for every joint labeling (ybar_1..ybar_n) (1/n) sum_i <w, psi_i(ybar_i)> >=
@@ -10013,6 +10115,15 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
    - the per-example cache of the labelings the oracle returned most recently: the joint plane built from each
      example's best cached labeling (or y_i) is used, without oracle calls, when it is violated by more than
      gap_tol beyond xi (SVM^struct: dist - slack > epsilon). */
+/* its options (config.cp); the averaging (none: w is the QP's solution) is the row's */
+SSVM__PRIV ssvm_result ssvm__cp_check(const ssvm_solver_config *c) {
+    const ssvm_cp_config *q = &c->cp;
+    if (q->max_planes < 2 || q->drop_after < 0 || q->cache_size < 0 || q->qp_max_iter <= 0 ||
+        !(q->qp_tol >= 0) || !ssvm__finite(q->qp_tol))
+        return SSVM_ERR_INVALID_ARG;
+    if (q->max_planes > 46340 || q->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
+    return SSVM_OK;
+}
 SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     size_t m = (size_t)s->_cfg.cp.max_planes, n = (size_t)p->n, ml = (size_t)p->max_label_len;
@@ -10245,6 +10356,12 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
     s->_k++;
     s->_prog.steps++;
     return it < 0 ? SSVM_ERR_QP : SSVM_OK;
+}
+/* The cutting plane's row (>>algorithms): one iteration a pass (its evaluation pass reused, as FW's) */
+SSVM__PRIV ssvm_result ssvm__cp_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__cp_iteration(s); }
+SSVM__PRIV ssvm_result ssvm__cp_solver_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm_result r = ssvm__state_layout(s, a);
+    return r == SSVM_OK ? ssvm__cp_layout(s, a) : r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
@@ -10684,6 +10801,12 @@ SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
     o->gap = o->primal - o->dual;
     if (!ssvm__finite(o->primal) || !ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
+}
+/* Clique generation's row (>>algorithms): Algorithm 1's own stop (C9), and its evaluation, the gap of (10) */
+SSVM__PRIV int ssvm__cg_rule(const ssvm_solver *s) { return s->_cg_stop != SSVM_CG_RUNNING; }
+SSVM__PRIV ssvm_result ssvm__cg_eval_row(ssvm_solver *s, int average, ssvm_objective *o) {
+    (void)average;
+    return ssvm__cg_evaluate(s, o);
 }
 STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
@@ -11464,6 +11587,11 @@ SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objec
     if (!ssvm__finite(o->primal) || !ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
+/* The kernel solver's row (>>algorithms): BCFW steps, or FW iterations with config.kernel.batch */
+SSVM__PRIV int ssvm__kn_steps(const ssvm_solver *s) { return !s->_cfg.kernel.batch; }
+SSVM__PRIV ssvm_result ssvm__kn_pass(ssvm_solver *s, int limit) {
+    return s->_cfg.kernel.batch ? ssvm__kn_fw_iteration(s) : ssvm__steps_pass(s, limit);
+}
 SSVM__PRIV ssvm_result ssvm__kn_ready(const ssvm_solver *s, int which) {
     if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
     if (which != SSVM_W_ITERATE && which != SSVM_W_AVERAGE) return SSVM_ERR_INVALID_ARG;
@@ -11573,6 +11701,60 @@ STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     for (r = 1, j = 0; j < k->degree; j++) r *= base;
     *out = r;
     return 0;
+}
+/* >>algorithms: the algorithm table, one row per ssvm_solver_kind (the engine's only view of a solver; MANUAL:
+   SOLVERS AT A GLANCE prints the capabilities). A new solver: its section (state, check, layout, step or pass)
+   and a row here. */
+SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s); /* >>multisample (below) */
+SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls);
+SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s);
+#define SSVM__AVG_ALL (SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_SUFFIX) | \
+                       SSVM__AVG(SSVM_AVG_UNIFORM))
+SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
+    static const ssvm__algo rows[] = {
+        /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
+        {"bcfw", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
+         SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
+         0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
+         0, 0, 0, 0, 0, ssvm__ck_fp_bcfw, ssvm__ck_write_bcfw, ssvm__ck_read_bcfw},
+        /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
+        {"fw", SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
+         SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__fw_pass, 0, 0,
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, ssvm__ck_write_fw, ssvm__ck_read_fw},
+        /* SSVM_SSG: stochastic subgradient, Pegasos step (App. F) (>>solvers) */
+        {"ssg", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
+         SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
+         ssvm__no_dual_l, 0, 0, 0, 0, 0, ssvm__ck_write_ssg, ssvm__ck_read_ssg},
+        /* SSVM_MULTISAMPLE: Branson, Beijbom, Belongie 2013 (>>multisample) */
+        {"multisample", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
+         SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_WEIGHTED,
+         SSVM_SAMPLE_PERMUTATION, ssvm__ms_check, ssvm__ms_layout, ssvm__ms_reset, 0, ssvm__steps_pass,
+         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies,
+         ssvm__ck_fp_ms, ssvm__ck_write_ms, ssvm__ck_read_ms},
+        /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
+        {"deg", SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
+         ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
+         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0, 0},
+        /* SSVM_CLIQUEGEN: clique generation, Tan et al. CVPR 2015 (>>cliquegen) */
+        {"cliquegen", 0, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+         ssvm__cg_check, ssvm__cg_layout, ssvm__cg_reset, 0, ssvm__cg_iteration, 0, 0,
+         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0, 0, 0, 0},
+        /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
+        {"cutting_plane", SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+         ssvm__cp_check, ssvm__cp_solver_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
+        /* SSVM_KBCFW: kernelised BCFW (Algorithm B.1) or FW (>>kernel) */
+        {"kernel", SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
+         SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED), SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
+         ssvm__kn_check, ssvm__kn_layout, 0, ssvm__kn_start, ssvm__kn_pass, ssvm__kn_step, ssvm__kn_steps,
+         0, ssvm__kn_evaluate, 0, 0, 0, 0, 0, 0},
+        /* SSVM_EG: online exponentiated gradient, Collins et al. 2008 (>>eg) */
+        {"eg", SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
+         ssvm__eg_check, ssvm__eg_layout, 0, ssvm__eg_start, ssvm__steps_pass, ssvm__eg_step, 0,
+         0, 0, 0, 0, 0, 0, 0, 0}
+    };
+    if (kind < 0 || kind >= (int)(sizeof rows / sizeof rows[0])) return 0;
+    return &rows[kind];
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
@@ -13298,6 +13480,28 @@ SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info
     r = ssvm__ms_step_in(s, i, info);
     if (r < 0) s->_halted = (int)r;
     return r;
+}
+/* The multi-sample solver's row (>>algorithms): its reset; its online dual D_t/t at the iterate (no dual at
+   w_bar); its gap P(w) - D_t/t certifies only after whole passes in which every example was visited equally often
+   (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
+SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s) {
+    int i;
+    if (s->_cache_count) for (i = 0; i < s->_prob.n; i++) s->_cache_count[i] = 0;
+    s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
+    s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
+                 (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
+}
+SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
+    double t = (double)s->_k;
+    (void)ls;
+    if (average || s->_k <= 0) return SSVM_OK;
+    o->dual = (s->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
+    o->gap = o->primal - o->dual;
+    if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s) {
+    return s->_cfg.sampling != SSVM_SAMPLE_SEQUENCE && s->_prog.steps % s->_prob.n == 0;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
