@@ -1948,6 +1948,7 @@ typedef struct ssvm_solver {
     unsigned long long _rng;
     int _best;             /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
     int _avg_kept;         /* an average is kept (of w, or of the kernel solver's coefficients) */
+    void *_alg;            /* the row's own state (a struct of its section's), carved from the heap block */
     /* SSVM_EVAL_PREDICT: the last SSVM__EV_HIST evaluations of the iterate [0] and the average [1] (pass, primal,
        gap), the best dual seen (a lower bound on the optimum) and the pass of the last evaluation */
 #define SSVM__EV_HIST 8
@@ -1970,25 +1971,7 @@ typedef struct ssvm_solver {
     double _ww, _A, _bound, _online_loss;
     ssvm_step_info _last;
     int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
-    /* dual extragradient (memory-efficient form: w-sized vectors only, the z_i recomputed) */
-    ssvm_real *_dg_sw;     /* s_w, the w part of the dual-extrapolation sum s^t */
-    ssvm_real *_dg_W;      /* sum_t u_w^t (w_bar = _dg_W / t) */
-    ssvm_real *_dg_B;      /* sum_t sum_i p_i F_i u_zi^t (for w(z_bar)) */
-    ssvm_real *_dg_phi;    /* sum_i p_i phi(x_i, y_i) */
-    ssvm_real *_dg_vw;     /* v_w of the current iteration */
-    ssvm_real *_dg_score, *_dg_cost, *_dg_zv, *_dg_zu; /* per-example scratch, _dg_m parts each */
-    void *_dg_work; size_t _dg_work_bytes;             /* Birkhoff projection scratch */
-    int _dg_m;             /* most parts of an example */
-    double _dg_eta, _dg_L, _dg_R, _dg_lsum;
-    long long _dg_inexact; /* Birkhoff projections that missed proj_tol (then rounded, E5) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
-    /* clique generation: alpha_i through its statistics c_i (L), p_i (4T) and l_i; v = the dual's z */
-    ssvm_real *_cg_c, *_cg_p, *_cg_v, *_cg_unary, *_cg_pair, *_cg_dc, *_cg_dp, *_cg_z, *_cg_om, *_cg_zt, *_cg_omt;
-    double *_cg_li, *_cg_nrm;
-    int *_cg_act, *_cg_alist, *_cg_aedges, *_cg_ord, *_cg_yt;
-    void *_cg_work; size_t _cg_work_bytes;
-    int _cg_L, _cg_F, _cg_T, _cg_na, _cg_h, _cg_t, _cg_stop;
-    double _cg_tau, _cg_sigma, _cg_s, _cg_theta, _cg_lsum, _cg_hsum, _cg_fh[6], _cg_ft[3], _cg_unit;
     /* cutting plane: planes h_c = g_c / lambda (d reals each), their Gram matrix, losses, weights */
     ssvm_real *_cp_h;      /* max_planes * d */
     double *_cp_G, *_cp_l, *_cp_a, *_cp_Ga;
@@ -2019,23 +2002,6 @@ typedef struct ssvm_solver {
     unsigned char *_gp_zm;
     int *_gp_zq, _gp_zn;
     size_t _gp_lk, _gp_zd;
-    /* online EG (>>eg): per example the part potentials theta_i (the layout of the chain statistics) and
-       its step size; the marginals mu_i live in _sigma (as BCFW's compact sigma_i) */
-    double *_eg_theta, *_eg_eta, *_eg_fb;
-    ssvm_real *_eg_mu2;
-    unsigned char *_eg_seen;
-    long long _eg_rejected;
-    /* kernel solver (>>kernel): triples k = (example _kn_ex[k], labeling at _kn_lab + k*max_label_len,
-       coefficient alpha _kn_a[k]); the average's alpha_bar = _avg_a * alpha + _avg_b * _kn_z (BCFW's lazy form) */
-    int *_kn_ex, *_kn_next, *_kn_head, *_kn_lab, *_kn_len, *_kn_truth, *_kn_tlen, *_kn_ys;
-    double *_kn_a, *_kn_z, *_kn_delta, *_kn_sc, *_kn_cache, *_kn_f;
-    int *_kn_slot_row, *_kn_row_slot;
-    long long _kn_cap, _kn_top, _kn_freelist, _kn_evals;
-    int _kn_slots, _kn_victim;
-    int _kn_rows, _kn_row0; /* the input kernel's cached index range: examples, or the chain's positions */
-    double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
-    ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
-    void *_kn_vw;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
     /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
@@ -5788,6 +5754,15 @@ typedef struct ssvm__algo {
     void (*ck_write)(const ssvm_solver *s, void *ckw);       /* its part of a checkpoint's body */
     void (*ck_read)(ssvm_solver *s, void *ckr, int apply, size_t *pool); /* and back (checked) */
 } ssvm__algo;
+/* A row's own state struct, carved first by its layout and zeroed; in a size query (no block yet) it is the
+   query's scratch (ssvm_solver_get_heap_size: SSVM__STATE_MAX bytes, each state is checked to fit) */
+#define SSVM__STATE_MAX 1024
+#define SSVM__STATE_FITS(T) typedef char T##_fits[sizeof(T) <= SSVM__STATE_MAX ? 1 : -1]
+SSVM__PRIV void *ssvm__take_state(ssvm_solver *s, ssvm__arena *a, size_t bytes) {
+    void *p = ssvm__take(a, 1, bytes);
+    if (p) { SSVM_MEMSET(p, 0, bytes); s->_alg = p; }
+    return s->_alg;
+}
 /* The row of a solver kind, NULL for a value out of range (>>algorithms) */
 SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind);
 #define SSVM__ROW(s) ssvm__algo_of((s)->_cfg.solver)
@@ -6215,10 +6190,13 @@ SSVM__PRIV void ssvm__heap_defaults(const ssvm_problem *p, ssvm_solver_config *c
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_get_heap_size(const ssvm_solver_config *c, size_t *bytes) {
     ssvm_solver s;
+    union { double d; long long l; void *p; unsigned char b[SSVM__STATE_MAX]; } scratch;
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_result r;
     if ((r = ssvm__size_begin(bytes, ssvm_solver_config_check(c))) != SSVM_OK) return r; /* weights included */
     SSVM_MEMSET(&s, 0, sizeof s);
+    SSVM_MEMSET(&scratch, 0, sizeof scratch);
+    s._alg = &scratch; /* the row's state in the query (ssvm__take_state) */
     s._prob = *c->problem; s._cfg = *c;
     s._state_kind = ssvm__state_kind(c->problem, c);
     if (s._state_kind == -2) return SSVM_ERR_NOT_SUPPORTED;
@@ -9820,6 +9798,21 @@ STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, c
      E5 a Birkhoff projection is iterative (Dykstra; Sinkhorn with Newton steps): one that misses proj_tol in
         proj_max_iter sweeps is rounded onto the polytope (ssvm__birkhoff_round), so z stays feasible and D(z) a
         valid lower bound; Nesterov's analysis assumes exact prox steps. */
+/* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__deg_layout) */
+typedef struct ssvm__deg_state {
+    ssvm_real *_dg_sw;     /* s_w, the w part of the dual-extrapolation sum s^t */
+    ssvm_real *_dg_W;      /* sum_t u_w^t (w_bar = _dg_W / t) */
+    ssvm_real *_dg_B;      /* sum_t sum_i p_i F_i u_zi^t (for w(z_bar)) */
+    ssvm_real *_dg_phi;    /* sum_i p_i phi(x_i, y_i) */
+    ssvm_real *_dg_vw;     /* v_w of the current iteration */
+    ssvm_real *_dg_score, *_dg_cost, *_dg_zv, *_dg_zu; /* per-example scratch, _dg_m parts each */
+    void *_dg_work; size_t _dg_work_bytes;             /* Birkhoff projection scratch */
+    int _dg_m;             /* most parts of an example */
+    double _dg_eta, _dg_L, _dg_R, _dg_lsum;
+    long long _dg_inexact; /* Birkhoff projections that missed proj_tol (then rounded, E5) */
+} ssvm__deg_state;
+SSVM__STATE_FITS(ssvm__deg_state);
+#define SSVM__DG(s) ((ssvm__deg_state *)(s)->_alg)
 SSVM__PRIV ssvm_result ssvm__deg_parts(const ssvm_problem *p, int i, int *kind, int *m, int *np) {
     int mm = 0, k = p->parts(p->user, i, &mm);
     if (k < 0) return (ssvm_result)k;
@@ -9841,6 +9834,7 @@ SSVM__PRIV ssvm_result ssvm__deg_check(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__deg_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, wb = 0, ws = 0;
     int i, kind, m, np, maxnp = 1, maxm = 0;
@@ -9850,32 +9844,32 @@ SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
         if (np > maxnp) maxnp = np;
         if (kind == SSVM_POLYTOPE_BIRKHOFF && m > maxm) maxm = m;
     }
-    s->_dg_m = maxnp;
-    s->_dg_sw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_dg_W = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_dg_B = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_dg_phi = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    s->_dg_vw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_m = maxnp;
+    SSVM__DG(s)->_dg_sw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_W = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_B = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_phi = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_vw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     ssvm__take_svec(a, &s->_u, p->d);
     ssvm__take_svec(a, &s->_v, p->d);
-    s->_dg_score = (ssvm_real *)ssvm__take(a, (size_t)maxnp, 4 * sizeof(ssvm_real));
-    s->_dg_cost = s->_dg_score + maxnp; s->_dg_zv = s->_dg_cost + maxnp; s->_dg_zu = s->_dg_zv + maxnp;
+    SSVM__DG(s)->_dg_score = (ssvm_real *)ssvm__take(a, (size_t)maxnp, 4 * sizeof(ssvm_real));
+    SSVM__DG(s)->_dg_cost = SSVM__DG(s)->_dg_score + maxnp; SSVM__DG(s)->_dg_zv = SSVM__DG(s)->_dg_cost + maxnp; SSVM__DG(s)->_dg_zu = SSVM__DG(s)->_dg_zv + maxnp;
     if (maxm > 0) {
         if ((r = ssvm_project_birkhoff_get_work_size(maxm, &wb)) != SSVM_OK) return r;
         if ((r = ssvm_sinkhorn_get_work_size(maxm, &ws)) != SSVM_OK) return r;
     }
-    s->_dg_work_bytes = wb > ws ? wb : ws;
-    s->_dg_work = ssvm__take(a, s->_dg_work_bytes ? s->_dg_work_bytes : 1, 1);
+    SSVM__DG(s)->_dg_work_bytes = wb > ws ? wb : ws;
+    SSVM__DG(s)->_dg_work = ssvm__take(a, SSVM__DG(s)->_dg_work_bytes ? SSVM__DG(s)->_dg_work_bytes : 1, 1);
     return SSVM_OK;
 }
 /* scores and costs of example i's parts at w, checked */
 SSVM__PRIV ssvm_result ssvm__deg_scores(ssvm_solver *s, int i, const ssvm_real *w, int np) {
     const ssvm_problem *p = &s->_prob;
-    int k, rc = p->part_scores(p->user, i, w, s->_dg_score, s->_dg_cost);
+    int k, rc = p->part_scores(p->user, i, w, SSVM__DG(s)->_dg_score, SSVM__DG(s)->_dg_cost);
     if (rc < 0) return (ssvm_result)rc;
     for (k = 0; k < np; k++) {
-        if (!ssvm__finite((double)s->_dg_score[k])) return SSVM_ERR_NONFINITE;
-        if (!ssvm__finite((double)s->_dg_cost[k]) || s->_dg_cost[k] < 0) return SSVM_ERR_LOSS;
+        if (!ssvm__finite((double)SSVM__DG(s)->_dg_score[k])) return SSVM_ERR_NONFINITE;
+        if (!ssvm__finite((double)SSVM__DG(s)->_dg_cost[k]) || SSVM__DG(s)->_dg_cost[k] < 0) return SSVM_ERR_LOSS;
     }
     return SSVM_OK;
 }
@@ -9915,12 +9909,12 @@ SSVM__PRIV ssvm_result ssvm__deg_project(ssvm_solver *s, int kind, int m, int np
     if (kind == SSVM_POLYTOPE_SIMPLEX)
         return q->geometry == SSVM_DEG_ENTROPIC ? ssvm_project_simplex_kl(np, z, z) : ssvm_project_simplex(np, z, z);
     if (q->geometry == SSVM_DEG_ENTROPIC)
-        r = ssvm_sinkhorn(m, z, q->proj_tol, q->proj_max_iter, s->_dg_work, s->_dg_work_bytes, z, 0);
+        r = ssvm_sinkhorn(m, z, q->proj_tol, q->proj_max_iter, SSVM__DG(s)->_dg_work, SSVM__DG(s)->_dg_work_bytes, z, 0);
     else
-        r = ssvm_project_birkhoff(m, z, q->proj_tol, q->proj_max_iter, s->_dg_work, s->_dg_work_bytes, z, 0);
-    if (r == SSVM_ERR_NO_CONVERGENCE) s->_dg_inexact++;
+        r = ssvm_project_birkhoff(m, z, q->proj_tol, q->proj_max_iter, SSVM__DG(s)->_dg_work, SSVM__DG(s)->_dg_work_bytes, z, 0);
+    if (r == SSVM_ERR_NO_CONVERGENCE) SSVM__DG(s)->_dg_inexact++;
     else if (r != SSVM_OK) return r;
-    ssvm__birkhoff_round(m, z, (double *)s->_dg_work); /* also the last ulps of a converged one */
+    ssvm__birkhoff_round(m, z, (double *)SSVM__DG(s)->_dg_work); /* also the last ulps of a converged one */
     return SSVM_OK;
 }
 /* w <- w * min(1, R/|w|) */
@@ -9955,26 +9949,26 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
         for (k = 0; k < (kind == SSVM_POLYTOPE_SIMPLEX ? 1 : m); k++) { /* Birkhoff: sum of row maxima, a bound */
             double best = 0;
             int w0 = kind == SSVM_POLYTOPE_SIMPLEX ? np : m;
-            for (j = 0; j < w0; j++) if ((double)s->_dg_cost[k * w0 + j] > best) best = (double)s->_dg_cost[k * w0 + j];
+            for (j = 0; j < w0; j++) if ((double)SSVM__DG(s)->_dg_cost[k * w0 + j] > best) best = (double)SSVM__DG(s)->_dg_cost[k * w0 + j];
             th += best;
         }
         theta += pi * th;
     }
-    SSVM_MEMSET(s->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
-    for (k = 0; k < s->_u.nnz; k++) s->_dg_phi[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
-    s->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
-    if (q->eta > 0) { s->_dg_eta = q->eta; s->_dg_L = 1 / q->eta; return SSVM_OK; }
-    for (j = 0; j < d; j++) s->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
+    SSVM_MEMSET(SSVM__DG(s)->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
+    for (k = 0; k < s->_u.nnz; k++) SSVM__DG(s)->_dg_phi[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+    SSVM__DG(s)->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
+    if (q->eta > 0) { SSVM__DG(s)->_dg_eta = q->eta; SSVM__DG(s)->_dg_L = 1 / q->eta; return SSVM_OK; }
+    for (j = 0; j < d; j++) SSVM__DG(s)->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
     for (it = 0; it < q->power_iters; it++) {
-        nn = (double)ssvm__dot(d, s->_dg_vw, s->_dg_vw);
+        nn = (double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw);
         if (!(nn > 0)) break; /* B~ B~^T v = 0: |B~| is 0 on what is left */
-        ssvm__axpby(d, 0, s->_dg_vw, 1 / SSVM_SQRT(nn), s->_dg_vw);
+        ssvm__axpby(d, 0, SSVM__DG(s)->_dg_vw, 1 / SSVM_SQRT(nn), SSVM__DG(s)->_dg_vw);
         ssvm_svec_clear(&s->_u);
         for (i = 0; i < p->n; i++) {
-            ssvm_real *g = s->_dg_score;
+            ssvm_real *g = SSVM__DG(s)->_dg_score;
             double mean = 0;
             ssvm__deg_parts(p, i, &kind, &m, &np);
-            if ((r = ssvm__deg_scores(s, i, s->_dg_vw, np)) != SSVM_OK) return r;
+            if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_vw, np)) != SSVM_OK) return r;
             s->_prog.oracle_calls++;
             if (kind == SSVM_POLYTOPE_SIMPLEX) { /* P: remove the mean */
                 for (k = 0; k < np; k++) mean += (double)g[k];
@@ -9991,15 +9985,15 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
             }
             if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &s->_u)) != SSVM_OK) return r;
         }
-        SSVM_MEMSET(s->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
-        for (k = 0; k < s->_u.nnz; k++) s->_dg_vw[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
-        est = SSVM_SQRT((double)ssvm__dot(d, s->_dg_vw, s->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
+        SSVM_MEMSET(SSVM__DG(s)->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
+        for (k = 0; k < s->_u.nnz; k++) SSVM__DG(s)->_dg_vw[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+        est = SSVM_SQRT((double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
         if (!ssvm__finite(est)) return SSVM_ERR_NONFINITE;
         if (it > 0 && ssvm__abs(est - prev) <= 1e-4 * est) break;
         prev = est;
     }
-    s->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
-    s->_dg_eta = 1 / s->_dg_L;
+    SSVM__DG(s)->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
+    SSVM__DG(s)->_dg_eta = 1 / SSVM__DG(s)->_dg_L;
     return SSVM_OK;
 }
 /* One iteration of Algorithm 1 in the form E3: two operator evaluations (part scores) per example. */
@@ -10007,13 +10001,13 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int ent = s->_cfg.deg.geometry == SSVM_DEG_ENTROPIC, i, k, kind, m, np, d = p->d;
     double eta, lam = s->_cfg.lambda, t, lu = 0;
-    ssvm_real *zv = s->_dg_zv, *zu = s->_dg_zu;
+    ssvm_real *zv = SSVM__DG(s)->_dg_zv, *zu = SSVM__DG(s)->_dg_zu;
     ssvm_result r;
     if (s->_k == 0 && (r = ssvm__deg_setup(s)) != SSVM_OK) return r;
-    eta = s->_dg_eta; t = (double)s->_k;
+    eta = SSVM__DG(s)->_dg_eta; t = (double)s->_k;
     /* v_w = Pi_ball(w^ + eta s_w), w^ = 0 */
-    for (k = 0; k < d; k++) s->_dg_vw[k] = (ssvm_real)(eta * (double)s->_dg_sw[k]);
-    ssvm__deg_ball(d, s->_dg_R, s->_dg_vw);
+    for (k = 0; k < d; k++) SSVM__DG(s)->_dg_vw[k] = (ssvm_real)(eta * (double)SSVM__DG(s)->_dg_sw[k]);
+    ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, SSVM__DG(s)->_dg_vw);
     ssvm_svec_clear(&s->_u); /* sum_i p_i F_i v_zi */
     ssvm_svec_clear(&s->_v); /* sum_i p_i F_i u_zi */
     for (i = 0; i < p->n; i++) {
@@ -10021,43 +10015,43 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
         if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
         c0 = kind == SSVM_POLYTOPE_SIMPLEX ? 1.0 / np : 1.0 / m; /* the centre z^_i */
         /* v_zi = T(z^_i, s_zi), s_zi / p_i = t c_i + F_i^T W */
-        if ((r = ssvm__deg_scores(s, i, s->_dg_W, np)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_W, np)) != SSVM_OK) return r;
         for (k = 0; k < np; k++) {
-            double a = eta * (t * (double)s->_dg_cost[k] + (double)s->_dg_score[k]);
+            double a = eta * (t * (double)SSVM__DG(s)->_dg_cost[k] + (double)SSVM__DG(s)->_dg_score[k]);
             zu[k] = (ssvm_real)a;                  /* entropic: u's logits start from v's */
             zv[k] = (ssvm_real)(ent ? a : c0 + a);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zv)) != SSVM_OK) return r;
         if ((r = ssvm__deg_phi(s, i, zv, pi, &s->_u)) != SSVM_OK) return r;
         /* u_zi = T(v_zi, -g_zi(v)), -g_zi(v) / p_i = c_i + F_i^T v_w */
-        if ((r = ssvm__deg_scores(s, i, s->_dg_vw, np)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_vw, np)) != SSVM_OK) return r;
         s->_prog.oracle_calls += 2;
         for (k = 0; k < np; k++) {
-            double g = eta * ((double)s->_dg_cost[k] + (double)s->_dg_score[k]);
+            double g = eta * ((double)SSVM__DG(s)->_dg_cost[k] + (double)SSVM__DG(s)->_dg_score[k]);
             zu[k] = (ssvm_real)(ent ? (double)zu[k] + g : (double)zv[k] + g);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zu)) != SSVM_OK) return r;
         if ((r = ssvm__deg_phi(s, i, zu, pi, &s->_v)) != SSVM_OK) return r;
-        for (k = 0; k < np; k++) lu += pi * (double)s->_dg_cost[k] * (double)zu[k];
+        for (k = 0; k < np; k++) lu += pi * (double)SSVM__DG(s)->_dg_cost[k] * (double)zu[k];
     }
     /* u_w = Pi_ball(v_w - eta (lambda v_w - b(v_z))), b(v_z) = phi_sum - sum p_i F_i v_zi */
-    ssvm__deg_minus(d, s->_dg_phi, &s->_u, 1.0, s->_wtmp);
-    ssvm__axpby(d, 1 - eta * lam, s->_dg_vw, eta, s->_wtmp);
-    ssvm__deg_ball(d, s->_dg_R, s->_wtmp);
+    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &s->_u, 1.0, s->_wtmp);
+    ssvm__axpby(d, 1 - eta * lam, SSVM__DG(s)->_dg_vw, eta, s->_wtmp);
+    ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, s->_wtmp);
     /* s_w -= g_w(u) = lambda u_w - b(u_z); W += u_w; the z_bar sums; then w(z_bar), l and w_bar (E4) */
-    ssvm__deg_minus(d, s->_dg_phi, &s->_v, 1.0, s->_dg_vw); /* b(u_z), v_w is no longer needed */
+    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &s->_v, 1.0, SSVM__DG(s)->_dg_vw); /* b(u_z), v_w is no longer needed */
     for (k = 0; k < d; k++) {
-        s->_dg_sw[k] = (ssvm_real)((double)s->_dg_sw[k] + (double)s->_dg_vw[k] - lam * (double)s->_wtmp[k]);
-        s->_dg_W[k] += s->_wtmp[k];
+        SSVM__DG(s)->_dg_sw[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_sw[k] + (double)SSVM__DG(s)->_dg_vw[k] - lam * (double)s->_wtmp[k]);
+        SSVM__DG(s)->_dg_W[k] += s->_wtmp[k];
     }
-    for (k = 0; k < s->_v.nnz; k++) { int j = s->_v.idx[k]; s->_dg_B[j] += s->_v.val[j]; }
-    s->_dg_lsum += lu;
+    for (k = 0; k < s->_v.nnz; k++) { int j = s->_v.idx[k]; SSVM__DG(s)->_dg_B[j] += s->_v.val[j]; }
+    SSVM__DG(s)->_dg_lsum += lu;
     s->_k++;
     s->_prog.steps++;
     t = (double)s->_k;
     for (k = 0; k < d; k++) {
-        s->_w[k] = (ssvm_real)((double)s->_dg_vw[k] / lam);
-        s->_z[k] = (ssvm_real)((double)s->_dg_W[k] / t);
+        s->_w[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_vw[k] / lam);
+        s->_z[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_W[k] / t);
         if (!ssvm__finite((double)s->_w[k]) || !ssvm__finite((double)s->_z[k])) return SSVM_ERR_NONFINITE;
     }
     s->_l = lu;
@@ -10068,11 +10062,11 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
 SSVM__PRIV ssvm_result ssvm__deg_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__deg_iteration(s); }
 SSVM__PRIV void ssvm__deg_reset(ssvm_solver *s) {
     size_t d = (size_t)s->_prob.d;
-    if (s->_dg_sw) {
-        SSVM_MEMSET(s->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(s->_dg_W, 0, d * sizeof(ssvm_real));
-        SSVM_MEMSET(s->_dg_B, 0, d * sizeof(ssvm_real));
+    if (SSVM__DG(s)->_dg_sw) {
+        SSVM_MEMSET(SSVM__DG(s)->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(SSVM__DG(s)->_dg_W, 0, d * sizeof(ssvm_real));
+        SSVM_MEMSET(SSVM__DG(s)->_dg_B, 0, d * sizeof(ssvm_real));
     }
-    s->_dg_lsum = 0; s->_dg_inexact = 0;
+    SSVM__DG(s)->_dg_lsum = 0; SSVM__DG(s)->_dg_inexact = 0;
 }
 SSVM__PRIV double ssvm__deg_dual_l(const ssvm_solver *s, int average) { return average ? ssvm__nan() : s->_l; }
 SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
@@ -10080,8 +10074,8 @@ SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_obj
     int j;
     (void)ls;
     if (!average) return SSVM_OK;
-    for (j = 0; j < s->_prob.d; j++) { double b = (double)s->_dg_phi[j] - (double)s->_dg_B[j] / t; bb += b * b; }
-    dl = s->_dg_lsum / t - 0.5 * bb / lam;
+    for (j = 0; j < s->_prob.d; j++) { double b = (double)SSVM__DG(s)->_dg_phi[j] - (double)SSVM__DG(s)->_dg_B[j] / t; bb += b * b; }
+    dl = SSVM__DG(s)->_dg_lsum / t - 0.5 * bb / lam;
     o->dual = s->_l - 0.5 * lam * (double)ssvm__dot(s->_prob.d, s->_w, s->_w);
     if (s->_k > 0 && dl > o->dual) o->dual = dl;
     o->gap = o->primal - o->dual;
@@ -10383,6 +10377,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info
    omega through Algorithm 3 on the active ones. Reconstruction decisions C1-C9 are marked where they act and
    listed in the MANUAL (CLIQUE GENERATION). */
 #ifndef STRUCTSVM_PREDICT_ONLY
+/* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__cg_layout) */
+typedef struct ssvm__cg_state {
+    ssvm_real *_cg_c, *_cg_p, *_cg_v, *_cg_unary, *_cg_pair, *_cg_dc, *_cg_dp, *_cg_z, *_cg_om, *_cg_zt, *_cg_omt;
+    double *_cg_li, *_cg_nrm;
+    int *_cg_act, *_cg_alist, *_cg_aedges, *_cg_ord, *_cg_yt;
+    void *_cg_work; size_t _cg_work_bytes;
+    int _cg_L, _cg_F, _cg_T, _cg_na, _cg_h, _cg_t, _cg_stop;
+    double _cg_tau, _cg_sigma, _cg_s, _cg_theta, _cg_lsum, _cg_hsum, _cg_fh[6], _cg_ft[3], _cg_unit;
+} ssvm__cg_state;
+SSVM__STATE_FITS(ssvm__cg_state);
+#define SSVM__CG(s) ((ssvm__cg_state *)(s)->_alg)
 /* Algorithm 3 (supplement E). nrm: T doubles, ord: T ints. Group k = z[off[k] .. off[k+1]) or, off NULL,
    z[gs k .. gs (k+1)). Returns tau. */
 SSVM__PRIV double ssvm__l21sq(int T, const int *off, int gs, const ssvm_real *z, double s, ssvm_real *om, double *nrm,
@@ -10466,90 +10471,91 @@ SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__cg_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_graph *g = s->_cfg.cg.graph;
     int L = g->config.n_labels, T = g->config.n_edges;
     size_t n = (size_t)s->_prob.n, wb = 0, P = 4 * (size_t)T;
     ssvm_result r;
-    s->_cg_L = L; s->_cg_F = g->config.n_attrs; s->_cg_T = T;
+    SSVM__CG(s)->_cg_L = L; SSVM__CG(s)->_cg_F = g->config.n_attrs; SSVM__CG(s)->_cg_T = T;
     if ((r = ssvm_graph_map_get_work_size(L, T, 0, g->config.method, &wb)) != SSVM_OK) return r;
-    s->_cg_c = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, (size_t)L), sizeof(ssvm_real));
-    s->_cg_p = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, P), sizeof(ssvm_real));
-    s->_cg_li = (double *)ssvm__take(a, n, sizeof(double));
-    s->_cg_v = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_z = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_om = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_zt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_omt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_pair = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_dp = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
-    s->_cg_unary = (ssvm_real *)ssvm__take(a, 2 * (size_t)L, sizeof(ssvm_real));
-    s->_cg_dc = (ssvm_real *)ssvm__take(a, (size_t)L, sizeof(ssvm_real));
-    s->_cg_nrm = (double *)ssvm__take(a, (size_t)T, sizeof(double));
-    s->_cg_act = (int *)ssvm__take(a, (size_t)T, sizeof(int));
-    s->_cg_alist = (int *)ssvm__take(a, (size_t)T, sizeof(int));
-    s->_cg_ord = (int *)ssvm__take(a, (size_t)T, sizeof(int));
-    s->_cg_aedges = (int *)ssvm__take(a, 2 * (size_t)T, sizeof(int));
-    s->_cg_yt = (int *)ssvm__take(a, (size_t)L, sizeof(int));
-    s->_cg_work_bytes = wb;
-    s->_cg_work = ssvm__take(a, wb, 1);
+    SSVM__CG(s)->_cg_c = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, (size_t)L), sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_p = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, P), sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_li = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__CG(s)->_cg_v = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_z = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_om = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_zt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_omt = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_pair = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_dp = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_unary = (ssvm_real *)ssvm__take(a, 2 * (size_t)L, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_dc = (ssvm_real *)ssvm__take(a, (size_t)L, sizeof(ssvm_real));
+    SSVM__CG(s)->_cg_nrm = (double *)ssvm__take(a, (size_t)T, sizeof(double));
+    SSVM__CG(s)->_cg_act = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    SSVM__CG(s)->_cg_alist = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    SSVM__CG(s)->_cg_ord = (int *)ssvm__take(a, (size_t)T, sizeof(int));
+    SSVM__CG(s)->_cg_aedges = (int *)ssvm__take(a, 2 * (size_t)T, sizeof(int));
+    SSVM__CG(s)->_cg_yt = (int *)ssvm__take(a, (size_t)L, sizeof(int));
+    SSVM__CG(s)->_cg_work_bytes = wb;
+    SSVM__CG(s)->_cg_work = ssvm__take(a, wb, 1);
     return SSVM_OK;
 }
 /* omega = Algorithm 3 on the active groups of v, written into w (inactive omega_k stay 0) */
 SSVM__PRIV void ssvm__cg_omega(ssvm_solver *s) {
-    int a, j, na = s->_cg_na, base = s->_cg_L * s->_cg_F;
-    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_cg_z[4 * a + j] = s->_cg_v[4 * s->_cg_alist[a] + j];
-    s->_cg_tau = na > 0 ? ssvm__l21sq(na, 0, 4, s->_cg_z, s->_cg_s, s->_cg_om, s->_cg_nrm, s->_cg_ord) : 0;
-    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_w[base + 4 * s->_cg_alist[a] + j] = s->_cg_om[4 * a + j];
+    int a, j, na = SSVM__CG(s)->_cg_na, base = SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) SSVM__CG(s)->_cg_z[4 * a + j] = SSVM__CG(s)->_cg_v[4 * SSVM__CG(s)->_cg_alist[a] + j];
+    SSVM__CG(s)->_cg_tau = na > 0 ? ssvm__l21sq(na, 0, 4, SSVM__CG(s)->_cg_z, SSVM__CG(s)->_cg_s, SSVM__CG(s)->_cg_om, SSVM__CG(s)->_cg_nrm, SSVM__CG(s)->_cg_ord) : 0;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_w[base + 4 * SSVM__CG(s)->_cg_alist[a] + j] = SSVM__CG(s)->_cg_om[4 * a + j];
 }
 SSVM__PRIV void ssvm__cg_activate(ssvm_solver *s, int k) {
     const int *ed = s->_cfg.cg.graph->config.edges;
-    int na = s->_cg_na;
-    s->_cg_act[k] = 1; s->_cg_alist[na] = k;
-    s->_cg_aedges[2 * na] = ed[2 * k]; s->_cg_aedges[2 * na + 1] = ed[2 * k + 1];
-    s->_cg_na = na + 1;
+    int na = SSVM__CG(s)->_cg_na;
+    SSVM__CG(s)->_cg_act[k] = 1; SSVM__CG(s)->_cg_alist[na] = k;
+    SSVM__CG(s)->_cg_aedges[2 * na] = ed[2 * k]; SSVM__CG(s)->_cg_aedges[2 * na + 1] = ed[2 * k + 1];
+    SSVM__CG(s)->_cg_na = na + 1;
 }
 /* fresh state: alpha = 0 (w = 0), no clique active (or all, cg.all_active), theta = theta0 */
 SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s) {
     const ssvm_cg_config *q = &s->_cfg.cg;
-    int L = s->_cg_L, T = s->_cg_T, k;
+    int L = SSVM__CG(s)->_cg_L, T = SSVM__CG(s)->_cg_T, k;
     size_t n = (size_t)s->_prob.n;
     double theta_max;
-    SSVM_MEMSET(s->_cg_c, 0, n * (size_t)L * sizeof(ssvm_real));
-    SSVM_MEMSET(s->_cg_p, 0, n * 4 * (size_t)T * sizeof(ssvm_real));
-    SSVM_MEMSET(s->_cg_v, 0, 4 * (size_t)T * sizeof(ssvm_real));
-    for (k = 0; k < s->_prob.n; k++) s->_cg_li[k] = 0;
-    for (k = 0; k < T; k++) s->_cg_act[k] = 0;
-    s->_cg_na = 0;
+    SSVM_MEMSET(SSVM__CG(s)->_cg_c, 0, n * (size_t)L * sizeof(ssvm_real));
+    SSVM_MEMSET(SSVM__CG(s)->_cg_p, 0, n * 4 * (size_t)T * sizeof(ssvm_real));
+    SSVM_MEMSET(SSVM__CG(s)->_cg_v, 0, 4 * (size_t)T * sizeof(ssvm_real));
+    for (k = 0; k < s->_prob.n; k++) SSVM__CG(s)->_cg_li[k] = 0;
+    for (k = 0; k < T; k++) SSVM__CG(s)->_cg_act[k] = 0;
+    SSVM__CG(s)->_cg_na = 0;
     /* C8: Algorithm 1 starts from the unary model alone (no clique active) */
     if (q->all_active) for (k = 0; k < T; k++) ssvm__cg_activate(s, k);
-    s->_cg_unit = (double)ssvm__graph_unit(q->graph);
+    SSVM__CG(s)->_cg_unit = (double)ssvm__graph_unit(q->graph);
     /* C7: Proposition 2 with Theta = (1/n) sum_i max_y Delta(y, y_i) = L * unit for the Hamming loss (flip every
        label), exactly; eps is cg.eps (the paper does not give its value) */
-    theta_max = (double)L * s->_cg_unit;
-    s->_cg_sigma = q->sigma_fixed ? q->sigma : s->_cfg.lambda * q->eps / (2 * theta_max);
-    s->_cg_s = s->_cfg.lambda / s->_cg_sigma;
-    s->_cg_theta = q->theta0;
-    s->_cg_h = 0; s->_cg_t = 0; s->_cg_stop = SSVM_CG_RUNNING;
-    s->_cg_lsum = 0; s->_cg_hsum = 0;
-    for (k = 0; k < 6; k++) s->_cg_fh[k] = 0;
-    for (k = 0; k < 3; k++) s->_cg_ft[k] = 0;
+    theta_max = (double)L * SSVM__CG(s)->_cg_unit;
+    SSVM__CG(s)->_cg_sigma = q->sigma_fixed ? q->sigma : s->_cfg.lambda * q->eps / (2 * theta_max);
+    SSVM__CG(s)->_cg_s = s->_cfg.lambda / SSVM__CG(s)->_cg_sigma;
+    SSVM__CG(s)->_cg_theta = q->theta0;
+    SSVM__CG(s)->_cg_h = 0; SSVM__CG(s)->_cg_t = 0; SSVM__CG(s)->_cg_stop = SSVM_CG_RUNNING;
+    SSVM__CG(s)->_cg_lsum = 0; SSVM__CG(s)->_cg_hsum = 0;
+    for (k = 0; k < 6; k++) SSVM__CG(s)->_cg_fh[k] = 0;
+    for (k = 0; k < 3; k++) SSVM__CG(s)->_cg_ft[k] = 0;
     ssvm__cg_omega(s); /* v = 0: omega = 0, tau = 0, and the gathered z defined */
 }
 /* The loss-augmented MAP of example i on the active graph with the graph model's exact decoders: y, and
    H_i = max_y [Delta(y, y_i) - <w, Phi_{y_i, y}(x_i)>] >= 0. Fills _cg_unary (u_l . x_i) and _cg_pair. */
 SSVM__PRIV ssvm_result ssvm__cg_map(ssvm_solver *s, int i, int *y, double *H) {
     const ssvm_graph *g = s->_cfg.cg.graph;
-    int L = s->_cg_L, na = s->_cg_na, a, j, l, base = L * s->_cg_F;
+    int L = SSVM__CG(s)->_cg_L, na = SSVM__CG(s)->_cg_na, a, j, l, base = L * SSVM__CG(s)->_cg_F;
     const int *t = g->config.labels + (size_t)i * L;
     double best = 0, truth = 0;
     ssvm_result r;
-    ssvm__graph_scores(g, s->_w, i, s->_cg_unary);
-    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_cg_pair[4 * a + j] = s->_w[base + 4 * s->_cg_alist[a] + j];
-    r = ssvm_graph_map(L, na, s->_cg_aedges, s->_cg_unary, s->_cg_pair, t, s->_cg_unit, g->config.method, s->_cg_work,
-                       s->_cg_work_bytes, y, &best);
+    ssvm__graph_scores(g, s->_w, i, SSVM__CG(s)->_cg_unary);
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) SSVM__CG(s)->_cg_pair[4 * a + j] = s->_w[base + 4 * SSVM__CG(s)->_cg_alist[a] + j];
+    r = ssvm_graph_map(L, na, SSVM__CG(s)->_cg_aedges, SSVM__CG(s)->_cg_unary, SSVM__CG(s)->_cg_pair, t, SSVM__CG(s)->_cg_unit, g->config.method, SSVM__CG(s)->_cg_work,
+                       SSVM__CG(s)->_cg_work_bytes, y, &best);
     if (r != SSVM_OK) return r;
-    for (l = 0; l < L; l++) truth += (double)s->_cg_unary[2 * l + t[l]];
-    for (a = 0; a < na; a++) truth += (double)s->_cg_pair[4 * a + 2 * t[s->_cg_aedges[2 * a]] + t[s->_cg_aedges[2 * a + 1]]];
+    for (l = 0; l < L; l++) truth += (double)SSVM__CG(s)->_cg_unary[2 * l + t[l]];
+    for (a = 0; a < na; a++) truth += (double)SSVM__CG(s)->_cg_pair[4 * a + 2 * t[SSVM__CG(s)->_cg_aedges[2 * a]] + t[SSVM__CG(s)->_cg_aedges[2 * a + 1]]];
     *H = best - truth;
     if (*H < 0) *H = 0; /* y = y_i is a candidate: only rounding makes it negative */
     return SSVM_OK;
@@ -10591,14 +10597,14 @@ SSVM__PRIV double ssvm__cg_conj(int na, const ssvm_real *z, const ssvm_real *om,
 /* g' J g for J the Jacobian of Algorithm 3's map at the active z (the local curvature of Omega*'s omega part along
    g): on the support S (rho groups), omega_k = s z_k - tau z_k/|z_k| with tau = s^2/(1 + rho s) sum_S |z_j|. */
 SSVM__PRIV double ssvm__cg_curv(const ssvm_solver *s, const ssvm_real *g) {
-    int a, j, na = s->_cg_na, rho = 0;
-    double sc = s->_cg_s, tau = s->_cg_tau, proj = 0, q = 0;
+    int a, j, na = SSVM__CG(s)->_cg_na, rho = 0;
+    double sc = SSVM__CG(s)->_cg_s, tau = SSVM__CG(s)->_cg_tau, proj = 0, q = 0;
     for (a = 0; a < na; a++) {
         double zz = 0, zg = 0, gg = 0, zn;
         int on = 0;
         for (j = 0; j < 4; j++) {
-            double z = (double)s->_cg_z[4 * a + j], gj = (double)g[4 * a + j];
-            zz += z * z; zg += z * gj; gg += gj * gj; on |= s->_cg_om[4 * a + j] != 0;
+            double z = (double)SSVM__CG(s)->_cg_z[4 * a + j], gj = (double)g[4 * a + j];
+            zz += z * z; zg += z * gj; gg += gj * gj; on |= SSVM__CG(s)->_cg_om[4 * a + j] != 0;
         }
         if (!on || !(zz > 0)) continue;
         zn = SSVM_SQRT(zz);
@@ -10619,70 +10625,70 @@ SSVM__PRIV double ssvm__cg_curv(const ssvm_solver *s, const ssvm_real *g) {
    crossed) is halved until it does, so Algorithm 2 is a monotone ascent on (15). */
 SSVM__PRIV ssvm_result ssvm__cg_step(ssvm_solver *s, int i) {
     const ssvm_graph *g = s->_cfg.cg.graph;
-    int L = s->_cg_L, T = s->_cg_T, na = s->_cg_na, l, k, j, a, *y = s->_y, tries;
+    int L = SSVM__CG(s)->_cg_L, T = SSVM__CG(s)->_cg_T, na = SSVM__CG(s)->_cg_na, l, k, j, a, *y = s->_y, tries;
     const int *t = g->config.labels + (size_t)i * L, *ed = g->config.edges;
-    ssvm_real *ci = s->_cg_c + (size_t)i * L, *pi = s->_cg_p + (size_t)i * 4 * T;
+    ssvm_real *ci = SSVM__CG(s)->_cg_c + (size_t)i * L, *pi = SSVM__CG(s)->_cg_p + (size_t)i * 4 * T;
     double H, dl, du = 0, dw = 0, aa = 0, nu, gap, gamma, lam = s->_cfg.lambda, n = (double)s->_prob.n, coef;
     double c0, tol;
     int wrong = 0;
     ssvm_result r;
     if ((r = ssvm__cg_map(s, i, y, &H)) != SSVM_OK) return r;
     s->_prog.oracle_calls++;
-    s->_cg_hsum += H;
+    SSVM__CG(s)->_cg_hsum += H;
     for (l = 0; l < L; l++) {
         wrong += y[l] != t[l];
-        s->_cg_dc[l] = (ssvm_real)((double)(t[l] - y[l]) - (double)ci[l]);
-        du += (double)s->_cg_dc[l] * (double)s->_cg_unary[2 * l + 1];
-        aa += (double)s->_cg_dc[l] * (double)s->_cg_dc[l];
+        SSVM__CG(s)->_cg_dc[l] = (ssvm_real)((double)(t[l] - y[l]) - (double)ci[l]);
+        du += (double)SSVM__CG(s)->_cg_dc[l] * (double)SSVM__CG(s)->_cg_unary[2 * l + 1];
+        aa += (double)SSVM__CG(s)->_cg_dc[l] * (double)SSVM__CG(s)->_cg_dc[l];
     }
     aa *= ssvm__cg_xx(g, i);
     for (k = 0; k < T; k++) {
-        ssvm_real *dp = s->_cg_dp + 4 * k;
+        ssvm_real *dp = SSVM__CG(s)->_cg_dp + 4 * k;
         for (j = 0; j < 4; j++) dp[j] = -pi[4 * k + j];
         dp[2 * t[ed[2 * k]] + t[ed[2 * k + 1]]] += 1;
         dp[2 * y[ed[2 * k]] + y[ed[2 * k + 1]]] -= 1;
     }
     for (a = 0; a < na; a++) { /* g on the active cliques, gathered like _cg_z */
-        k = s->_cg_alist[a];
+        k = SSVM__CG(s)->_cg_alist[a];
         for (j = 0; j < 4; j++) {
-            s->_cg_zt[4 * a + j] = s->_cg_dp[4 * k + j];
-            dw += (double)s->_cg_dp[4 * k + j] * (double)s->_w[L * s->_cg_F + 4 * k + j];
+            SSVM__CG(s)->_cg_zt[4 * a + j] = SSVM__CG(s)->_cg_dp[4 * k + j];
+            dw += (double)SSVM__CG(s)->_cg_dp[4 * k + j] * (double)s->_w[L * SSVM__CG(s)->_cg_F + 4 * k + j];
         }
     }
-    nu = ssvm__cg_curv(s, s->_cg_zt);
-    dl = (double)wrong * s->_cg_unit - s->_cg_li[i];
+    nu = ssvm__cg_curv(s, SSVM__CG(s)->_cg_zt);
+    dl = (double)wrong * SSVM__CG(s)->_cg_unit - SSVM__CG(s)->_cg_li[i];
     gap = dl - du - dw;
     if (!(gap > 0)) return SSVM_OK; /* no ascent direction: alpha_i stays */
-    gamma = aa + nu > 0 ? lam * n * gap / (s->_cg_theta * (aa + nu)) : 1;
+    gamma = aa + nu > 0 ? lam * n * gap / (SSVM__CG(s)->_cg_theta * (aa + nu)) : 1;
     if (gamma > 1) gamma = 1;
     /* C2b: the dual change of (11) along the step, exactly (Omega* in closed form through Algorithm 3) */
-    c0 = ssvm__cg_conj(na, s->_cg_z, s->_cg_om, s->_cg_s);
+    c0 = ssvm__cg_conj(na, SSVM__CG(s)->_cg_z, SSVM__CG(s)->_cg_om, SSVM__CG(s)->_cg_s);
     tol = SSVM__ROUND_TOL * (1 + (c0 < 0 ? -c0 : c0));
     for (tries = 0; na > 0 && tries < 60; tries++) {
         double cf = gamma / (lam * n), c1, dd;
         for (a = 0; a < na; a++)
             for (j = 0; j < 4; j++)
-                s->_cg_zt[4 * a + j] = (ssvm_real)((double)s->_cg_z[4 * a + j] + cf * (double)s->_cg_dp[4 * s->_cg_alist[a] + j]);
-        ssvm__l21sq(na, 0, 4, s->_cg_zt, s->_cg_s, s->_cg_omt, s->_cg_nrm, s->_cg_ord);
-        c1 = ssvm__cg_conj(na, s->_cg_zt, s->_cg_omt, s->_cg_s);
+                SSVM__CG(s)->_cg_zt[4 * a + j] = (ssvm_real)((double)SSVM__CG(s)->_cg_z[4 * a + j] + cf * (double)SSVM__CG(s)->_cg_dp[4 * SSVM__CG(s)->_cg_alist[a] + j]);
+        ssvm__l21sq(na, 0, 4, SSVM__CG(s)->_cg_zt, SSVM__CG(s)->_cg_s, SSVM__CG(s)->_cg_omt, SSVM__CG(s)->_cg_nrm, SSVM__CG(s)->_cg_ord);
+        c1 = ssvm__cg_conj(na, SSVM__CG(s)->_cg_zt, SSVM__CG(s)->_cg_omt, SSVM__CG(s)->_cg_s);
         dd = gamma * (dl - du) / n - 0.5 * gamma * gamma * aa / (lam * n * n) - lam * (c1 - c0);
         if (dd > -tol * gamma) break;
         gamma *= 0.5;
     }
     if (tries == 60) return SSVM_OK;
     /* alpha_i <- (1 - gamma) alpha_i + gamma e_yhat: statistics, v (u in place), then omega by Algorithm 3 */
-    s->_cg_li[i] += gamma * dl;
-    s->_cg_lsum += gamma * dl;
+    SSVM__CG(s)->_cg_li[i] += gamma * dl;
+    SSVM__CG(s)->_cg_lsum += gamma * dl;
     coef = gamma / (lam * n);
     for (l = 0; l < L; l++)
-        if (s->_cg_dc[l] != 0) {
-            ci[l] = (ssvm_real)((double)ci[l] + gamma * (double)s->_cg_dc[l]);
-            ssvm__cg_add_x(s, i, l, coef * (double)s->_cg_dc[l]);
+        if (SSVM__CG(s)->_cg_dc[l] != 0) {
+            ci[l] = (ssvm_real)((double)ci[l] + gamma * (double)SSVM__CG(s)->_cg_dc[l]);
+            ssvm__cg_add_x(s, i, l, coef * (double)SSVM__CG(s)->_cg_dc[l]);
         }
     for (k = 0; k < 4 * T; k++)
-        if (s->_cg_dp[k] != 0) {
-            pi[k] = (ssvm_real)((double)pi[k] + gamma * (double)s->_cg_dp[k]);
-            s->_cg_v[k] = (ssvm_real)((double)s->_cg_v[k] + coef * (double)s->_cg_dp[k]);
+        if (SSVM__CG(s)->_cg_dp[k] != 0) {
+            pi[k] = (ssvm_real)((double)pi[k] + gamma * (double)SSVM__CG(s)->_cg_dp[k]);
+            SSVM__CG(s)->_cg_v[k] = (ssvm_real)((double)SSVM__CG(s)->_cg_v[k] + coef * (double)SSVM__CG(s)->_cg_dp[k]);
         }
     ssvm__cg_omega(s);
     return SSVM_OK;
@@ -10690,15 +10696,15 @@ SSVM__PRIV ssvm_result ssvm__cg_step(ssvm_solver *s, int i) {
 /* Q(w) = lambda/2 |u|^2 + lambda/2 (sum_k |omega_k|)^2 + sigma/2 |omega|^2 without the loss term; *sn gets
    sum_k |omega_k| over the active cliques (the omega_k of the others are 0) */
 SSVM__PRIV double ssvm__cg_reg(const ssvm_solver *s, int smooth, double *sn) {
-    int a, j, LF = s->_cg_L * s->_cg_F;
+    int a, j, LF = SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F;
     double uu = (double)ssvm__dot(LF, s->_w, s->_w), sum = 0, oo = 0;
-    for (a = 0; a < s->_cg_na; a++) {
+    for (a = 0; a < SSVM__CG(s)->_cg_na; a++) {
         double nn = 0;
-        for (j = 0; j < 4; j++) { double v = (double)s->_w[LF + 4 * s->_cg_alist[a] + j]; nn += v * v; }
+        for (j = 0; j < 4; j++) { double v = (double)s->_w[LF + 4 * SSVM__CG(s)->_cg_alist[a] + j]; nn += v * v; }
         sum += SSVM_SQRT(nn); oo += nn;
     }
     if (sn) *sn = sum;
-    return 0.5 * s->_cfg.lambda * (uu + sum * sum) + (smooth ? 0.5 * s->_cg_sigma * oo : 0);
+    return 0.5 * s->_cfg.lambda * (uu + sum * sum) + (smooth ? 0.5 * SSVM__CG(s)->_cg_sigma * oo : 0);
 }
 /* Algorithm 1's outer step, after Algorithm 2 stopped (A.1): f^t, A.3, then score every inactive candidate by
    |v_k|, the norm of its block of the dual's z (the group gradient of Proposition 1), and activate the `batch`
@@ -10707,13 +10713,13 @@ SSVM__PRIV double ssvm__cg_reg(const ssvm_solver *s, int smooth, double *sn) {
    gamma = lambda sum |omega_j|, in the scaling of (15)). */
 SSVM__PRIV void ssvm__cg_outer(ssvm_solver *s, double fh) {
     const ssvm_cg_config *q = &s->_cfg.cg;
-    int T = s->_cg_T, k, m = 0, added = 0;
+    int T = SSVM__CG(s)->_cg_T, k, m = 0, added = 0;
     double thr;
-    s->_cg_t++;
-    s->_cg_ft[0] = s->_cg_ft[1]; s->_cg_ft[1] = s->_cg_ft[2]; s->_cg_ft[2] = fh;
-    if (q->stop_rules && q->eps_outer > 0 && s->_cg_t > 2 &&
-        ssvm__cg_abs(s->_cg_ft[2] - s->_cg_ft[0]) <= q->eps_outer * ssvm__cg_abs(s->_cg_ft[0])) {
-        s->_cg_stop = SSVM_CG_STOP_A3;
+    SSVM__CG(s)->_cg_t++;
+    SSVM__CG(s)->_cg_ft[0] = SSVM__CG(s)->_cg_ft[1]; SSVM__CG(s)->_cg_ft[1] = SSVM__CG(s)->_cg_ft[2]; SSVM__CG(s)->_cg_ft[2] = fh;
+    if (q->stop_rules && q->eps_outer > 0 && SSVM__CG(s)->_cg_t > 2 &&
+        ssvm__cg_abs(SSVM__CG(s)->_cg_ft[2] - SSVM__CG(s)->_cg_ft[0]) <= q->eps_outer * ssvm__cg_abs(SSVM__CG(s)->_cg_ft[0])) {
+        SSVM__CG(s)->_cg_stop = SSVM_CG_STOP_A3;
         return;
     }
     ssvm__cg_reg(s, 0, &thr);
@@ -10721,27 +10727,27 @@ SSVM__PRIV void ssvm__cg_outer(ssvm_solver *s, double fh) {
     for (k = 0; k < T; k++) {
         double nn = 0;
         int j;
-        for (j = 0; j < 4; j++) nn += (double)s->_cg_v[4 * k + j] * (double)s->_cg_v[4 * k + j];
-        s->_cg_nrm[k] = s->_cg_act[k] ? -1 : SSVM_SQRT(nn);
-        if (!s->_cg_act[k] && s->_cg_nrm[k] > thr && s->_cg_nrm[k] > 0) m++;
+        for (j = 0; j < 4; j++) nn += (double)SSVM__CG(s)->_cg_v[4 * k + j] * (double)SSVM__CG(s)->_cg_v[4 * k + j];
+        SSVM__CG(s)->_cg_nrm[k] = SSVM__CG(s)->_cg_act[k] ? -1 : SSVM_SQRT(nn);
+        if (!SSVM__CG(s)->_cg_act[k] && SSVM__CG(s)->_cg_nrm[k] > thr && SSVM__CG(s)->_cg_nrm[k] > 0) m++;
     }
     if (m == 0) {
-        if (q->stop_rules) s->_cg_stop = SSVM_CG_STOP_NO_VIOLATOR;
-        s->_cg_h = 0; /* stop_rules 0: Algorithm 2 goes on on the same set */
+        if (q->stop_rules) SSVM__CG(s)->_cg_stop = SSVM_CG_STOP_NO_VIOLATOR;
+        SSVM__CG(s)->_cg_h = 0; /* stop_rules 0: Algorithm 2 goes on on the same set */
         return;
     }
-    ssvm__sort_desc(T, s->_cg_nrm, s->_cg_ord); /* ties to the lower index: deterministic */
+    ssvm__sort_desc(T, SSVM__CG(s)->_cg_nrm, SSVM__CG(s)->_cg_ord); /* ties to the lower index: deterministic */
     for (k = 0; k < T && added < q->batch; k++) {
-        int e = s->_cg_ord[k];
-        if (s->_cg_act[e] || !(s->_cg_nrm[e] > thr)) break;
+        int e = SSVM__CG(s)->_cg_ord[k];
+        if (SSVM__CG(s)->_cg_act[e] || !(SSVM__CG(s)->_cg_nrm[e] > thr)) break;
         ssvm__cg_activate(s, e);
         added++;
     }
     /* warm start: alpha (and so v, u) kept; omega recomputed on the larger set; C5: theta back to theta0 and the
        A.1 window restarted, since (11) on the new set is a new subproblem */
     ssvm__cg_omega(s);
-    s->_cg_theta = q->theta0;
-    s->_cg_h = 0;
+    SSVM__CG(s)->_cg_theta = q->theta0;
+    SSVM__CG(s)->_cg_h = 0;
 }
 /* One pass of Algorithm 2 (n steps), then f_h, A.2 and A.1, and at an inner stop Algorithm 1's outer step.
    C3: f_h = Q at the current w with the loss term the mean of the hinge values H_i the pass's oracle calls
@@ -10751,7 +10757,7 @@ SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
     int t, h, j, inner_stop = 0;
     double fh;
     ssvm_result r;
-    s->_cg_hsum = 0;
+    SSVM__CG(s)->_cg_hsum = 0;
     for (t = 0; t < s->_prob.n; t++) {
         int i = ssvm__next_index(s);
         if (i < 0) return SSVM_ERR_INVALID_ARG;
@@ -10760,15 +10766,15 @@ SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
         if (limit && s->_cfg.max_oracle_calls && s->_prog.oracle_calls >= s->_cfg.max_oracle_calls) return SSVM_OK;
     }
     for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
-    fh = ssvm__cg_reg(s, 1, 0) + s->_cg_hsum / (double)s->_prob.n;
-    h = ++s->_cg_h;
+    fh = ssvm__cg_reg(s, 1, 0) + SSVM__CG(s)->_cg_hsum / (double)s->_prob.n;
+    h = ++SSVM__CG(s)->_cg_h;
     /* A.2: theta doubles when f_h does not decrease (C9: against f_{h-1}, from the second pass of a warm start) */
-    if (h >= 2 && fh >= s->_cg_fh[5]) s->_cg_theta *= q->theta_growth;
-    for (j = 0; j < 5; j++) s->_cg_fh[j] = s->_cg_fh[j + 1];
-    s->_cg_fh[5] = fh; /* fh[0] = f_{h-5} once h > 5 */
-    if (q->eps_inner > 0 && h > 5 && ssvm__cg_abs(fh - s->_cg_fh[0]) <= q->eps_inner * ssvm__cg_abs(s->_cg_fh[0])) inner_stop = 1;
+    if (h >= 2 && fh >= SSVM__CG(s)->_cg_fh[5]) SSVM__CG(s)->_cg_theta *= q->theta_growth;
+    for (j = 0; j < 5; j++) SSVM__CG(s)->_cg_fh[j] = SSVM__CG(s)->_cg_fh[j + 1];
+    SSVM__CG(s)->_cg_fh[5] = fh; /* fh[0] = f_{h-5} once h > 5 */
+    if (q->eps_inner > 0 && h > 5 && ssvm__cg_abs(fh - SSVM__CG(s)->_cg_fh[0]) <= q->eps_inner * ssvm__cg_abs(SSVM__CG(s)->_cg_fh[0])) inner_stop = 1;
     if (q->max_inner_passes && h >= q->max_inner_passes) inner_stop = 1;
-    if (inner_stop && s->_cg_stop == SSVM_CG_RUNNING) ssvm__cg_outer(s, fh);
+    if (inner_stop && SSVM__CG(s)->_cg_stop == SSVM_CG_RUNNING) ssvm__cg_outer(s, fh);
     return SSVM_OK;
 }
 /* The certificate of the full problem (10). Primal: P(w) at the iterate (inactive omega_k = 0, so the MAP on the
@@ -10777,7 +10783,7 @@ SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
    squared l_inf,2 norm over ALL candidates (Proposition 1's constraint), is a lower bound for every c in [0, 1];
    we take the best c. The gap P - D >= 0 certifies w for (10) including the cliques never activated. */
 SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
-    int i, k, j, T = s->_cg_T;
+    int i, k, j, T = SSVM__CG(s)->_cg_T;
     double hs = 0, H, sn, M = 0, uu, B, qd, c, n = (double)s->_prob.n, lam = s->_cfg.lambda;
     ssvm_result r;
     for (i = 0; i < s->_prob.n; i++) {
@@ -10788,11 +10794,11 @@ SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
     o->primal = ssvm__cg_reg(s, 0, &sn) + hs / n;
     for (k = 0; k < T; k++) {
         double nn = 0;
-        for (j = 0; j < 4; j++) nn += (double)s->_cg_v[4 * k + j] * (double)s->_cg_v[4 * k + j];
+        for (j = 0; j < 4; j++) nn += (double)SSVM__CG(s)->_cg_v[4 * k + j] * (double)SSVM__CG(s)->_cg_v[4 * k + j];
         if (nn > M) M = nn;
     }
-    uu = (double)ssvm__dot(s->_cg_L * s->_cg_F, s->_w, s->_w);
-    B = s->_cg_lsum / n;
+    uu = (double)ssvm__dot(SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F, s->_w, s->_w);
+    B = SSVM__CG(s)->_cg_lsum / n;
     qd = 0.5 * lam * (uu + M);
     c = qd > 0 ? B / (2 * qd) : 1;
     if (c > 1) c = 1;
@@ -10803,7 +10809,7 @@ SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
     return SSVM_OK;
 }
 /* Clique generation's row (>>algorithms): Algorithm 1's own stop (C9), and its evaluation, the gap of (10) */
-SSVM__PRIV int ssvm__cg_rule(const ssvm_solver *s) { return s->_cg_stop != SSVM_CG_RUNNING; }
+SSVM__PRIV int ssvm__cg_rule(const ssvm_solver *s) { return SSVM__CG(s)->_cg_stop != SSVM_CG_RUNNING; }
 SSVM__PRIV ssvm_result ssvm__cg_eval_row(ssvm_solver *s, int average, ssvm_objective *o) {
     (void)average;
     return ssvm__cg_evaluate(s, o);
@@ -10811,17 +10817,17 @@ SSVM__PRIV ssvm_result ssvm__cg_eval_row(ssvm_solver *s, int average, ssvm_objec
 STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
-    out->sigma = s->_cg_sigma; out->theta = s->_cg_theta; out->f = s->_cg_fh[5];
-    out->n_active = s->_cg_na; out->outer = s->_cg_t; out->inner = s->_cg_h; out->stop = s->_cg_stop;
+    out->sigma = SSVM__CG(s)->_cg_sigma; out->theta = SSVM__CG(s)->_cg_theta; out->f = SSVM__CG(s)->_cg_fh[5];
+    out->n_active = SSVM__CG(s)->_cg_na; out->outer = SSVM__CG(s)->_cg_t; out->inner = SSVM__CG(s)->_cg_h; out->stop = SSVM__CG(s)->_cg_stop;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active) {
     int a;
     if (!s || !active || !n_active || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
-    if (bytes / sizeof(int) < (size_t)s->_cg_na) return SSVM_ERR_WORKSPACE;
-    for (a = 0; a < s->_cg_na; a++) active[a] = s->_cg_alist[a];
-    *n_active = s->_cg_na;
+    if (bytes / sizeof(int) < (size_t)SSVM__CG(s)->_cg_na) return SSVM_ERR_WORKSPACE;
+    for (a = 0; a < SSVM__CG(s)->_cg_na; a++) active[a] = SSVM__CG(s)->_cg_alist[a];
+    *n_active = SSVM__CG(s)->_cg_na;
     return SSVM_OK;
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
@@ -10846,6 +10852,15 @@ STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size
    not taken (the dual never decreases; counted by ssvm_eg_rejected); G3 "first pass" is read per example (its
    first visit), which is the same thing under the default permutation sampling; G4 the gradient is the
    paper's per-example one, unscaled by example weights (the weights enter through w and l). */
+/* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__eg_layout) */
+typedef struct ssvm__eg_state {
+    double *_eg_theta, *_eg_eta, *_eg_fb;
+    ssvm_real *_eg_mu2;
+    unsigned char *_eg_seen;
+    long long _eg_rejected;
+} ssvm__eg_state;
+SSVM__STATE_FITS(ssvm__eg_state);
+#define SSVM__EG(s) ((ssvm__eg_state *)(s)->_alg)
 SSVM__PRIV double ssvm__lse_acc(double m, double sum) { return m + SSVM_LOG(sum); }
 /* forward-backward in log space; work: 2 L K + K doubles */
 SSVM__PRIV ssvm_result ssvm__chain_fb(int L, int K, const double *node, const double *edge, double *work, double *mu,
@@ -10909,7 +10924,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node,
     return ssvm__chain_fb(L, K, node, edge, (double *)ssvm__take(&a, (2 * (size_t)L + 1) * (size_t)K, sizeof(double)),
                           mu, pair, log_z);
 }
-STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? s->_eg_rejected : 0; }
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? SSVM__EG(s)->_eg_rejected : 0; }
 
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c) {
     const ssvm_eg_config *g = &c->eg;
@@ -10927,6 +10942,7 @@ SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__eg_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_chain *m = s->_cfg.eg.chain;
     size_t n = (size_t)s->_prob.n, K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len, total = 0, maxdim;
     int i;
@@ -10940,13 +10956,13 @@ SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
     if (s->_sig_off) s->_sig_off[n] = total;
     maxdim = ssvm__mulsz(a, Lm + K, K);
     s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
-    s->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
-    s->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
-    s->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
-    s->_eg_mu2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));  /* mu_i' - mu_i */
+    SSVM__EG(s)->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
+    SSVM__EG(s)->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__EG(s)->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
+    SSVM__EG(s)->_eg_mu2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));  /* mu_i' - mu_i */
     s->_stmp = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm, K), sizeof(ssvm_real)); /* unary scores */
     /* theta' (maxdim), mu' (maxdim), forward-backward (2 Lm K + K) */
-    s->_eg_fb = (double *)ssvm__take(a, ssvm__mulsz(a, 4 * Lm + 2 * K + 1, K), sizeof(double));
+    SSVM__EG(s)->_eg_fb = (double *)ssvm__take(a, ssvm__mulsz(a, 4 * Lm + 2 * K + 1, K), sizeof(double));
     return SSVM_OK;
 }
 /* sum_t sum_{s != y_t} v[t*K + s] = -sum_t v[t*K + y_t] for a difference of marginals (rows sum to 0) */
@@ -10966,35 +10982,35 @@ SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = s->_cfg.eg.chain;
     int K = m->config.n_labels, i, k;
-    double lam = s->_cfg.lambda, *fb = s->_eg_fb;
+    double lam = s->_cfg.lambda, *fb = SSVM__EG(s)->_eg_fb;
     size_t Lm = (size_t)m->_max_len, j;
     ssvm_result r;
-    SSVM_MEMSET(s->_eg_theta, 0, s->_sig_off[p->n] * sizeof(double));
+    SSVM_MEMSET(SSVM__EG(s)->_eg_theta, 0, s->_sig_off[p->n] * sizeof(double));
     if (s->_cfg.eg.start != 0) /* alpha_i tilted towards y_i: theta = start on the gold label of every position */
         for (i = 0; i < p->n; i++) {
             int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
-            for (t = 0; t < L; t++) s->_eg_theta[s->_sig_off[i] + (size_t)t * K + m->config.labels[p0 + t]] = s->_cfg.eg.start;
+            for (t = 0; t < L; t++) SSVM__EG(s)->_eg_theta[s->_sig_off[i] + (size_t)t * K + m->config.labels[p0 + t]] = s->_cfg.eg.start;
         }
-    SSVM_MEMSET(s->_eg_seen, 0, (size_t)p->n);
-    s->_eg_rejected = 0;
+    SSVM_MEMSET(SSVM__EG(s)->_eg_seen, 0, (size_t)p->n);
+    SSVM__EG(s)->_eg_rejected = 0;
     for (i = 0; i < p->n; i++) {
         int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
         size_t dim = s->_sig_off[i + 1] - s->_sig_off[i];
         double *mu2 = fb + (Lm + (size_t)K) * (size_t)K;
         ssvm_real *mu = s->_sigma + s->_sig_off[i];
         ssvm_svec *D = &s->_sv;
-        s->_eg_eta[i] = s->_cfg.eg.eta;
-        r = ssvm__chain_fb(L, K, s->_eg_theta + s->_sig_off[i], s->_eg_theta + s->_sig_off[i] + (size_t)L * K,
+        SSVM__EG(s)->_eg_eta[i] = s->_cfg.eg.eta;
+        r = ssvm__chain_fb(L, K, SSVM__EG(s)->_eg_theta + s->_sig_off[i], SSVM__EG(s)->_eg_theta + s->_sig_off[i] + (size_t)L * K,
                            mu2 + dim, mu2, mu2 + (size_t)L * K, 0);
         if (r != SSVM_OK) return r;
         s->_prog.oracle_calls++;
-        for (j = 0; j < dim; j++) { mu[j] = (ssvm_real)mu2[j]; s->_eg_mu2[j] = -mu[j]; }
+        for (j = 0; j < dim; j++) { mu[j] = (ssvm_real)mu2[j]; SSVM__EG(s)->_eg_mu2[j] = -mu[j]; }
         for (t = 0; t < L; t++) {  /* s_i(y_i) - mu_i */
-            s->_eg_mu2[(size_t)t * K + m->config.labels[p0 + t]] += 1;
-            if (t + 1 < L) s->_eg_mu2[(size_t)L * K + m->config.labels[p0 + t] + K * m->config.labels[p0 + t + 1]] += 1;
+            SSVM__EG(s)->_eg_mu2[(size_t)t * K + m->config.labels[p0 + t]] += 1;
+            if (t + 1 < L) SSVM__EG(s)->_eg_mu2[(size_t)L * K + m->config.labels[p0 + t] + K * m->config.labels[p0 + t + 1]] += 1;
         }
         ssvm_svec_clear(D);
-        if ((k = p->expand(p->user, i, s->_eg_mu2, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
+        if ((k = p->expand(p->user, i, SSVM__EG(s)->_eg_mu2, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
         if (D->err) return (ssvm_result)D->err;
         for (k = 0; k < D->nnz; k++) { int q = D->idx[k]; s->_w[q] += D->val[q]; }
         s->_l += ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, mu, 0));
@@ -11006,11 +11022,11 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = s->_cfg.eg.chain;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-    int h, hmax = s->_eg_seen[i] ? s->_cfg.eg.halvings : s->_cfg.eg.halvings_first, t, q, k, accepted = 0;
+    int h, hmax = SSVM__EG(s)->_eg_seen[i] ? s->_cfg.eg.halvings : s->_cfg.eg.halvings_first, t, q, k, accepted = 0;
     size_t dim = s->_sig_off[i + 1] - s->_sig_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
-    double lam = s->_cfg.lambda, eta = s->_eg_eta[i], unit, dl = 0, dD = 0;
-    double *theta = s->_eg_theta + s->_sig_off[i], *th2 = s->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
-    ssvm_real *mu = s->_sigma + s->_sig_off[i], *u = s->_stmp, *diff = s->_eg_mu2;
+    double lam = s->_cfg.lambda, eta = SSVM__EG(s)->_eg_eta[i], unit, dl = 0, dD = 0;
+    double *theta = SSVM__EG(s)->_eg_theta + s->_sig_off[i], *th2 = SSVM__EG(s)->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
+    ssvm_real *mu = s->_sigma + s->_sig_off[i], *u = s->_stmp, *diff = SSVM__EG(s)->_eg_mu2;
     const ssvm_real *trans = s->_w + ssvm__chain_trans_off(K, F, m->config.flags);
     ssvm_svec *D = &s->_sv;
     ssvm_result r;
@@ -11047,9 +11063,9 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
         for (j = 0; j < dim; j++) { theta[j] = th2[j]; mu[j] = (ssvm_real)mu2[j]; }
         for (k = 0; k < D->nnz; k++) { int q2 = D->idx[k]; s->_w[q2] += D->val[q2]; }
         s->_l += dl;
-    } else s->_eg_rejected++;
-    s->_eg_eta[i] = eta * s->_cfg.eg.grow;
-    s->_eg_seen[i] = 1;
+    } else SSVM__EG(s)->_eg_rejected++;
+    SSVM__EG(s)->_eg_eta[i] = eta * s->_cfg.eg.grow;
+    SSVM__EG(s)->_eg_seen[i] = 1;
     if (info) info->gamma = accepted ? eta : 0; /* the step size taken, 0 when none */
     return SSVM_OK;
 }
@@ -11077,7 +11093,21 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
    max_passes, BCFW's one triple a step), and a step that needs one more returns SSVM_ERR_SUPPORT_FULL with the
    state unchanged. K3: without averaging, a triple whose alpha reaches 0 is freed; with it, triples stay
    (the average still uses them). */
-#define SSVM__KN_LAB(s, k) ((s)->_kn_lab + (size_t)(k) * (size_t)(s)->_prob.max_label_len)
+/* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__kn_layout) */
+typedef struct ssvm__kn_state {
+    int *_kn_ex, *_kn_next, *_kn_head, *_kn_lab, *_kn_len, *_kn_truth, *_kn_tlen, *_kn_ys;
+    double *_kn_a, *_kn_z, *_kn_delta, *_kn_sc, *_kn_cache, *_kn_f;
+    int *_kn_slot_row, *_kn_row_slot;
+    long long _kn_cap, _kn_top, _kn_freelist, _kn_evals;
+    int _kn_slots, _kn_victim;
+    int _kn_rows, _kn_row0; /* the input kernel's cached index range: examples, or the chain's positions */
+    double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
+    ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
+    void *_kn_vw;
+} ssvm__kn_state;
+SSVM__STATE_FITS(ssvm__kn_state);
+#define SSVM__KN(s) ((ssvm__kn_state *)(s)->_alg)
+#define SSVM__KN_LAB(s, k) (SSVM__KN(s)->_kn_lab + (size_t)(k) * (size_t)(s)->_prob.max_label_len)
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c) {
     const ssvm_problem *p = c->problem;
     const ssvm_kernel_config *k = &c->kernel;
@@ -11104,92 +11134,93 @@ SSVM__PRIV long long ssvm__kn_cap(const ssvm_solver_config *c) {
     return n * (c->max_passes > 0 ? c->max_passes : 50);
 }
 SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__kn_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_kernel_config *k = &s->_cfg.kernel;
     size_t n = (size_t)s->_prob.n, ml = (size_t)s->_prob.max_label_len, cap, slots = 0;
     long long c = ssvm__kn_cap(&s->_cfg);
     if (c <= 0 || (unsigned long long)c > (unsigned long long)((size_t)-1 / 8) || c > (long long)INT_MAX) return SSVM_ERR_OVERFLOW;
     cap = (size_t)c;
-    s->_kn_cap = c;
-    s->_kn_ex = (int *)ssvm__take(a, cap, sizeof(int));
-    s->_kn_next = (int *)ssvm__take(a, cap, sizeof(int));
-    s->_kn_len = (int *)ssvm__take(a, cap, sizeof(int));
-    s->_kn_lab = (int *)ssvm__take(a, ssvm__mulsz(a, cap, ml), sizeof(int));
-    s->_kn_a = (double *)ssvm__take(a, cap, sizeof(double));
-    s->_kn_z = s->_cfg.averaging != SSVM_AVG_NONE ? (double *)ssvm__take(a, cap, sizeof(double)) : 0;
-    s->_kn_delta = (double *)ssvm__take(a, cap, sizeof(double));
-    s->_kn_head = (int *)ssvm__take(a, n, sizeof(int));
-    s->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
-    s->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__KN(s)->_kn_cap = c;
+    SSVM__KN(s)->_kn_ex = (int *)ssvm__take(a, cap, sizeof(int));
+    SSVM__KN(s)->_kn_next = (int *)ssvm__take(a, cap, sizeof(int));
+    SSVM__KN(s)->_kn_len = (int *)ssvm__take(a, cap, sizeof(int));
+    SSVM__KN(s)->_kn_lab = (int *)ssvm__take(a, ssvm__mulsz(a, cap, ml), sizeof(int));
+    SSVM__KN(s)->_kn_a = (double *)ssvm__take(a, cap, sizeof(double));
+    SSVM__KN(s)->_kn_z = s->_cfg.averaging != SSVM_AVG_NONE ? (double *)ssvm__take(a, cap, sizeof(double)) : 0;
+    SSVM__KN(s)->_kn_delta = (double *)ssvm__take(a, cap, sizeof(double));
+    SSVM__KN(s)->_kn_head = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__KN(s)->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
+    SSVM__KN(s)->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
     s->_li = (double *)ssvm__take(a, n, sizeof(double));
-    s->_kn_sc = (double *)ssvm__take(a, k->input && !k->chain ? (size_t)k->n_labels : 1, sizeof(double));
-    s->_kn_rows = (int)n; s->_kn_row0 = 0;
+    SSVM__KN(s)->_kn_sc = (double *)ssvm__take(a, k->input && !k->chain ? (size_t)k->n_labels : 1, sizeof(double));
+    SSVM__KN(s)->_kn_rows = (int)n; SSVM__KN(s)->_kn_row0 = 0;
     if (k->chain) { /* rows are positions; scratch for the oracle: 2 Lm K + K K + 2 K doubles, Viterbi */
         const ssvm_chain *m = k->chain;
         size_t K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len;
-        s->_kn_rows = m->config.start[m->config.n] - m->config.start[0]; s->_kn_row0 = m->config.start[0];
-        s->_kn_cw = (double *)ssvm__take(a, ssvm__mulsz(a, 2 * Lm + K + 2, K), sizeof(double));
-        s->_kn_cu = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm + K, K), sizeof(ssvm_real));
-        s->_kn_vw = ssvm__take(a, ssvm__viterbi_bytes(m->_max_len, m->config.n_labels), 1);
+        SSVM__KN(s)->_kn_rows = m->config.start[m->config.n] - m->config.start[0]; SSVM__KN(s)->_kn_row0 = m->config.start[0];
+        SSVM__KN(s)->_kn_cw = (double *)ssvm__take(a, ssvm__mulsz(a, 2 * Lm + K + 2, K), sizeof(double));
+        SSVM__KN(s)->_kn_cu = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm + K, K), sizeof(ssvm_real));
+        SSVM__KN(s)->_kn_vw = ssvm__take(a, ssvm__viterbi_bytes(m->_max_len, m->config.n_labels), 1);
     }
     if (k->batch) { /* FW: y* of every example (length first) and two reals each */
-        s->_kn_ys = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml + 1), sizeof(int));
-        s->_kn_f = (double *)ssvm__take(a, 2 * n, sizeof(double));
+        SSVM__KN(s)->_kn_ys = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml + 1), sizeof(int));
+        SSVM__KN(s)->_kn_f = (double *)ssvm__take(a, 2 * n, sizeof(double));
     }
-    if (k->input && k->cache_bytes >= (size_t)s->_kn_rows * sizeof(double)) {
-        size_t R = (size_t)s->_kn_rows;
+    if (k->input && k->cache_bytes >= (size_t)SSVM__KN(s)->_kn_rows * sizeof(double)) {
+        size_t R = (size_t)SSVM__KN(s)->_kn_rows;
         slots = k->cache_bytes / (R * sizeof(double));
         if (slots > R) slots = R;
-        s->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, R), sizeof(double));
-        s->_kn_slot_row = (int *)ssvm__take(a, slots, sizeof(int));
-        s->_kn_row_slot = (int *)ssvm__take(a, R, sizeof(int));
+        SSVM__KN(s)->_kn_cache = (double *)ssvm__take(a, ssvm__mulsz(a, slots, R), sizeof(double));
+        SSVM__KN(s)->_kn_slot_row = (int *)ssvm__take(a, slots, sizeof(int));
+        SSVM__KN(s)->_kn_row_slot = (int *)ssvm__take(a, R, sizeof(int));
     }
-    s->_kn_slots = (int)slots;
+    SSVM__KN(s)->_kn_slots = (int)slots;
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int i, ml = p->max_label_len;
     for (i = 0; i < p->n; i++) {
-        int len = p->truth(p->user, i, s->_kn_truth + (size_t)i * ml);
+        int len = p->truth(p->user, i, SSVM__KN(s)->_kn_truth + (size_t)i * ml);
         if (len < 0) return (ssvm_result)len;
         if (len == 0 || len > ml) return SSVM_ERR_LABEL;
-        if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || s->_kn_truth[(size_t)i * ml] < 0 ||
-                                     s->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
+        if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || SSVM__KN(s)->_kn_truth[(size_t)i * ml] < 0 ||
+                                     SSVM__KN(s)->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
             return SSVM_ERR_LABEL;
-        s->_kn_tlen[i] = len; s->_kn_head[i] = -1; s->_li[i] = 0;
+        SSVM__KN(s)->_kn_tlen[i] = len; SSVM__KN(s)->_kn_head[i] = -1; s->_li[i] = 0;
     }
-    if (s->_kn_row_slot) for (i = 0; i < s->_kn_rows; i++) s->_kn_row_slot[i] = -1;
-    for (i = 0; i < s->_kn_slots; i++) s->_kn_slot_row[i] = -1;
-    s->_kn_top = 0; s->_kn_freelist = -1; s->_kn_evals = 0; s->_kn_victim = 0;
+    if (SSVM__KN(s)->_kn_row_slot) for (i = 0; i < SSVM__KN(s)->_kn_rows; i++) SSVM__KN(s)->_kn_row_slot[i] = -1;
+    for (i = 0; i < SSVM__KN(s)->_kn_slots; i++) SSVM__KN(s)->_kn_slot_row[i] = -1;
+    SSVM__KN(s)->_kn_top = 0; SSVM__KN(s)->_kn_freelist = -1; SSVM__KN(s)->_kn_evals = 0; SSVM__KN(s)->_kn_victim = 0;
     return SSVM_OK;
 }
 /* k(x_a, x_b) of the input kernel, through the row cache when both are training examples (K1) */
 SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
     const ssvm_kernel_config *k = &s->_cfg.kernel;
-    int n = s->_kn_rows, r0 = s->_kn_row0, rc, j, slot;
-    if (s->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
+    int n = SSVM__KN(s)->_kn_rows, r0 = SSVM__KN(s)->_kn_row0, rc, j, slot;
+    if (SSVM__KN(s)->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
         a -= r0; b -= r0; /* cache indices */
-        if ((slot = s->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
+        if ((slot = SSVM__KN(s)->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
             double *row;
-            slot = s->_kn_victim;
-            if (s->_kn_slot_row[slot] >= 0) s->_kn_row_slot[s->_kn_slot_row[slot]] = -1;
-            s->_kn_slot_row[slot] = -1;
-            row = s->_kn_cache + (size_t)slot * (size_t)n;
+            slot = SSVM__KN(s)->_kn_victim;
+            if (SSVM__KN(s)->_kn_slot_row[slot] >= 0) SSVM__KN(s)->_kn_row_slot[SSVM__KN(s)->_kn_slot_row[slot]] = -1;
+            SSVM__KN(s)->_kn_slot_row[slot] = -1;
+            row = SSVM__KN(s)->_kn_cache + (size_t)slot * (size_t)n;
             for (j = 0; j < n; j++) {
                 rc = k->input(k->user, a + r0, j + r0, row + j);
-                s->_kn_evals++;
+                SSVM__KN(s)->_kn_evals++;
                 if (rc < 0) return (ssvm_result)rc;
                 if (!ssvm__finite(row[j])) return SSVM_ERR_KERNEL;
             }
-            s->_kn_slot_row[slot] = a; s->_kn_row_slot[a] = slot;
-            s->_kn_victim = (s->_kn_victim + 1) % s->_kn_slots;
+            SSVM__KN(s)->_kn_slot_row[slot] = a; SSVM__KN(s)->_kn_row_slot[a] = slot;
+            SSVM__KN(s)->_kn_victim = (SSVM__KN(s)->_kn_victim + 1) % SSVM__KN(s)->_kn_slots;
         }
-        *out = s->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
+        *out = SSVM__KN(s)->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
         return SSVM_OK;
     }
     *out = 0;
     rc = k->input(k->user, a, b, out);
-    s->_kn_evals++;
+    SSVM__KN(s)->_kn_evals++;
     if (rc < 0) return (ssvm_result)rc;
     return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
 }
@@ -11220,17 +11251,17 @@ SSVM__PRIV ssvm_result ssvm__kn_joint(ssvm_solver *s, int a, const int *ya, int 
     }
     *out = 0;
     rc = k->joint(k->user, a, ya, la, b, yb, lb, out);
-    s->_kn_evals++;
+    SSVM__KN(s)->_kn_evals++;
     if (rc < 0) return (ssvm_result)rc;
     return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
 }
 /* the coefficient c_k of triple k in the iterate or the average */
 SSVM__PRIV double ssvm__kn_coef(const ssvm_solver *s, int which, int k) {
-    double al = which == SSVM_W_AVERAGE ? s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k] : s->_kn_a[k];
-    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, s->_kn_ex[k]);
+    double al = which == SSVM_W_AVERAGE ? s->_avg_a * SSVM__KN(s)->_kn_a[k] + s->_avg_b * SSVM__KN(s)->_kn_z[k] : SSVM__KN(s)->_kn_a[k];
+    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, SSVM__KN(s)->_kn_ex[k]);
 }
 SSVM__PRIV const int *ssvm__kn_true(const ssvm_solver *s, int i) {
-    return s->_kn_truth + (size_t)i * (size_t)s->_prob.max_label_len;
+    return SSVM__KN(s)->_kn_truth + (size_t)i * (size_t)s->_prob.max_label_len;
 }
 /* f(x_a, y) from the support set, any kernel */
 SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
@@ -11239,14 +11270,14 @@ SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y
     ssvm_result r;
     for (j = 0; j < s->_prob.n; j++) {
         double C = 0;
-        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
-            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), s->_kn_len[k], &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &v)) != SSVM_OK) return r;
             acc -= c * v; C += c;
         }
         if (C != 0) {
-            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), s->_kn_tlen[j], &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), SSVM__KN(s)->_kn_tlen[j], &v)) != SSVM_OK) return r;
             acc += C * v;
         }
     }
@@ -11261,11 +11292,11 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
     for (j = 0; j < s->_prob.n; j++) {
         double C = 0, kv = 0;
         int have = 0;
-        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
             double cf = ssvm__kn_coef(s, which, k);
             if (cf == 0) continue;
             if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
-            sc[s->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
+            sc[SSVM__KN(s)->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
         }
         if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
     }
@@ -11278,9 +11309,9 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
                                              ssvm_real *delta) {
     const ssvm_chain *m = s->_cfg.kernel.chain;
     int K = m->config.n_labels, Lm = m->_max_len, j, k, t, u, q, wrong = 0;
-    double *ud = s->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
+    double *ud = SSVM__KN(s)->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
     double *last = first + K, v, unit;
-    ssvm_real *uu = s->_kn_cu, *tr = uu + (size_t)Lm * K;
+    ssvm_real *uu = SSVM__KN(s)->_kn_cu, *tr = uu + (size_t)Lm * K;
     ssvm_result r;
     for (q = 0; q < L * K; q++) ud[q] = 0;
     for (q = 0; q < K * K + 2 * K; q++) T[q] = 0; /* T, first, last */
@@ -11288,7 +11319,7 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
         int pj = m->config.start[j], Lj = m->config.start[j + 1] - pj, any = 0;
         const int *tj = ssvm__kn_true(s, j);
         double C = 0;
-        for (k = s->_kn_head[j]; k >= 0; k = s->_kn_next[k]) {
+        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
             double c = ssvm__kn_coef(s, which, k);
             const int *yk = SSVM__KN_LAB(s, k);
             if (c == 0) continue;
@@ -11318,7 +11349,7 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
         }
     for (q = 0; q < K * K; q++) tr[q] = (ssvm_real)T[q];
     for (q = 0; q < L * K; q++) if (!ssvm__finite((double)uu[q])) return SSVM_ERR_NONFINITE;
-    ssvm__viterbi(L, K, uu, tr, s->_kn_vw, y);
+    ssvm__viterbi(L, K, uu, tr, SSVM__KN(s)->_kn_vw, y);
     if (gold) {
         for (t = 0; t < L; t++) wrong += y[t] != gold[t];
         *delta = (ssvm_real)((double)wrong * unit);
@@ -11340,13 +11371,13 @@ SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y,
         int K = kc->n_labels, c, best = 0, rc;
         double bv = 0;
         ssvm_real d, bd = 0;
-        if ((r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc)) != SSVM_OK) return r;
         for (c = 0; c < K; c++) {
             double v;
             d = 0;
             if ((rc = p->loss(p->user, i, &c, 1, &d)) < 0) return (ssvm_result)rc;
             if (!ssvm__finite((double)d) || d < 0) return SSVM_ERR_LOSS;
-            v = (double)d + s->_kn_sc[c];
+            v = (double)d + SSVM__KN(s)->_kn_sc[c];
             if (c == 0 || v > bv) { bv = v; best = c; bd = d; }
         }
         *y = best; *len = 1; *delta = bd;
@@ -11368,7 +11399,7 @@ SSVM__PRIV int ssvm__kn_same(const int *a, int la, const int *b, int lb) {
 SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int ly, int j, const int *y2, int l2,
                                         double *out) {
     const int *ti = ssvm__kn_true(s, i), *tj = ssvm__kn_true(s, j);
-    int li = s->_kn_tlen[i], lj = s->_kn_tlen[j];
+    int li = SSVM__KN(s)->_kn_tlen[i], lj = SSVM__KN(s)->_kn_tlen[j];
     double a, b, c, d;
     ssvm_result r;
     if ((r = ssvm__kn_joint(s, i, ti, li, j, tj, lj, &a)) != SSVM_OK) return r;
@@ -11380,48 +11411,48 @@ SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int
 }
 /* f(x_i, y) through the K scores when lifted (sc holds them), else from the support set */
 SSVM__PRIV ssvm_result ssvm__kn_fi(ssvm_solver *s, int which, int i, const int *y, int len, double *f) {
-    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain) { *f = s->_kn_sc[y[0]]; return SSVM_OK; }
+    if (s->_cfg.kernel.input && !s->_cfg.kernel.chain) { *f = SSVM__KN(s)->_kn_sc[y[0]]; return SSVM_OK; }
     return ssvm__kn_f(s, which, i, y, len, f);
 }
 /* the triple of (i, y), or a new one (-1: the store is full, K2) */
 SSVM__PRIV int ssvm__kn_find(const ssvm_solver *s, int i, const int *y, int len) {
     int k;
-    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k])
-        if (ssvm__kn_same(SSVM__KN_LAB(s, k), s->_kn_len[k], y, len)) return k;
+    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0; k = SSVM__KN(s)->_kn_next[k])
+        if (ssvm__kn_same(SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], y, len)) return k;
     return -1;
 }
 SSVM__PRIV int ssvm__kn_new(ssvm_solver *s, int i, const int *y, int len, double delta) {
     int k, t;
-    if (s->_kn_freelist >= 0) { k = (int)s->_kn_freelist; s->_kn_freelist = s->_kn_next[k]; }
-    else if (s->_kn_top < s->_kn_cap) k = (int)s->_kn_top++;
+    if (SSVM__KN(s)->_kn_freelist >= 0) { k = (int)SSVM__KN(s)->_kn_freelist; SSVM__KN(s)->_kn_freelist = SSVM__KN(s)->_kn_next[k]; }
+    else if (SSVM__KN(s)->_kn_top < SSVM__KN(s)->_kn_cap) k = (int)SSVM__KN(s)->_kn_top++;
     else return -1;
-    s->_kn_ex[k] = i; s->_kn_len[k] = len; s->_kn_a[k] = 0; s->_kn_delta[k] = delta;
-    if (s->_kn_z) s->_kn_z[k] = 0;
+    SSVM__KN(s)->_kn_ex[k] = i; SSVM__KN(s)->_kn_len[k] = len; SSVM__KN(s)->_kn_a[k] = 0; SSVM__KN(s)->_kn_delta[k] = delta;
+    if (SSVM__KN(s)->_kn_z) SSVM__KN(s)->_kn_z[k] = 0;
     for (t = 0; t < len; t++) SSVM__KN_LAB(s, k)[t] = y[t];
-    s->_kn_next[k] = s->_kn_head[i]; s->_kn_head[i] = k;
+    SSVM__KN(s)->_kn_next[k] = SSVM__KN(s)->_kn_head[i]; SSVM__KN(s)->_kn_head[i] = k;
     return k;
 }
-SSVM__PRIV int ssvm__kn_room(const ssvm_solver *s) { return s->_kn_freelist >= 0 || s->_kn_top < s->_kn_cap; }
+SSVM__PRIV int ssvm__kn_room(const ssvm_solver *s) { return SSVM__KN(s)->_kn_freelist >= 0 || SSVM__KN(s)->_kn_top < SSVM__KN(s)->_kn_cap; }
 /* alpha_i <- (1-gamma) alpha_i + gamma e_{y*} (ks: the triple of y*, -1 for y_i); the average's z keeps w_bar
    (rho: its weight, < 0 for none); zero triples freed when no average needs them (K3) */
 SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, double rho) {
     double A = s->_avg_a, B = s->_avg_b;
-    int k, *prev = &s->_kn_head[i];
-    for (k = s->_kn_head[i]; k >= 0;) {
-        int nx = s->_kn_next[k];
-        double na = (1 - gamma) * s->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - s->_kn_a[k];
-        if (s->_kn_z && rho >= 0) s->_kn_z[k] -= (A / B) * dlt;
-        s->_kn_a[k] = na;
-        if (na == 0 && !s->_kn_z) { /* free it */
-            *prev = nx; s->_kn_ex[k] = -1; s->_kn_next[k] = (int)s->_kn_freelist; s->_kn_freelist = k;
-        } else prev = &s->_kn_next[k];
+    int k, *prev = &SSVM__KN(s)->_kn_head[i];
+    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0;) {
+        int nx = SSVM__KN(s)->_kn_next[k];
+        double na = (1 - gamma) * SSVM__KN(s)->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - SSVM__KN(s)->_kn_a[k];
+        if (SSVM__KN(s)->_kn_z && rho >= 0) SSVM__KN(s)->_kn_z[k] -= (A / B) * dlt;
+        SSVM__KN(s)->_kn_a[k] = na;
+        if (na == 0 && !SSVM__KN(s)->_kn_z) { /* free it */
+            *prev = nx; SSVM__KN(s)->_kn_ex[k] = -1; SSVM__KN(s)->_kn_next[k] = (int)SSVM__KN(s)->_kn_freelist; SSVM__KN(s)->_kn_freelist = k;
+        } else prev = &SSVM__KN(s)->_kn_next[k];
         k = nx;
     }
-    if (s->_kn_z && rho >= 0) {
+    if (SSVM__KN(s)->_kn_z && rho >= 0) {
         s->_avg_a = (1 - rho) * A + rho;
         s->_avg_b = (1 - rho) * B;
         if (s->_avg_b < 1e-100) { /* fold: alpha_bar = z */
-            for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0) s->_kn_z[k] = s->_avg_a * s->_kn_a[k] + s->_avg_b * s->_kn_z[k];
+            for (k = 0; k < (int)SSVM__KN(s)->_kn_top; k++) if (SSVM__KN(s)->_kn_ex[k] >= 0) SSVM__KN(s)->_kn_z[k] = s->_avg_a * SSVM__KN(s)->_kn_a[k] + s->_avg_b * SSVM__KN(s)->_kn_z[k];
             s->_avg_a = 0; s->_avg_b = 1;
         }
     }
@@ -11432,7 +11463,7 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
     double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = s->_li[i];
     double ls, fi, fs, wws, wwi = 0, nrm = 0, mag = 0, gamma, v;
     const int *ti = ssvm__kn_true(s, i);
-    int tl = s->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
+    int tl = SSVM__KN(s)->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
     ssvm_real delta;
     ssvm_result r;
     /* y* = argmax_y H_i(y; A alpha), the oracle on f */
@@ -11444,20 +11475,20 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
     if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, tl, &fi)) != SSVM_OK) return r;
     if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, s->_y, len, &fs)) != SSVM_OK) return r;
     wws = blk * (fi - fs);
-    for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
         double ck = ssvm__kn_coef(s, SSVM_W_ITERATE, k), fk;
         if (ck == 0) continue;
-        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &fk)) != SSVM_OK) return r;
         wwi += ck * (fi - fk);
-        for (k2 = s->_kn_head[i]; k2 >= 0; k2 = s->_kn_next[k2]) {
+        for (k2 = SSVM__KN(s)->_kn_head[i]; k2 >= 0; k2 = SSVM__KN(s)->_kn_next[k2]) {
             double c2 = ssvm__kn_coef(s, SSVM_W_ITERATE, k2);
             if (c2 == 0) continue;
-            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, SSVM__KN_LAB(s, k2), s->_kn_len[k2], &v);
+            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], i, SSVM__KN_LAB(s, k2), SSVM__KN(s)->_kn_len[k2], &v);
             if (r != SSVM_OK) return r;
             nrm += ck * c2 * v; mag += ssvm__abs(ck * c2 * v);
         }
         if (!is_truth) {
-            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), s->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
             nrm -= 2 * ck * blk * v; mag += ssvm__abs(2 * ck * blk * v);
         }
     }
@@ -11477,7 +11508,7 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
         ks = ssvm__kn_new(s, i, s->_y, len, (double)delta);
     }
     {
-        double rho = s->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
+        double rho = SSVM__KN(s)->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
         ssvm__kn_move(s, i, ks, gamma, rho);
         s->_l += li_new - li;
         s->_li[i] = li_new;
@@ -11494,28 +11525,28 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
     double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v;
     ssvm_result r;
     for (i = 0; i < n; i++) {
-        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
+        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
         const int *ti = ssvm__kn_true(s, i);
         double fi, fs;
         ssvm_real delta;
         if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, yi + 1, &len, &delta)) != SSVM_OK) return r;
         s->_prog.oracle_calls++;
         yi[0] = len;
-        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
         if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, yi + 1, len, &fs)) != SSVM_OK) return r;
-        s->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
-        s->_kn_f[2 * i + 1] = (double)delta;
-        ls += s->_kn_f[2 * i];
+        SSVM__KN(s)->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
+        SSVM__KN(s)->_kn_f[2 * i + 1] = (double)delta;
+        ls += SSVM__KN(s)->_kn_f[2 * i];
         wws += ssvm__block(p, s->_wsum, lam, i) * (fi - fs);
-        if (ssvm__kn_same(yi + 1, len, ti, s->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
+        if (ssvm__kn_same(yi + 1, len, ti, SSVM__KN(s)->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
         else if (ssvm__kn_find(s, i, yi + 1, len) < 0) need++;
     }
     if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww)) != SSVM_OK) return r;
     for (i = 0; i < n; i++) { /* |w_s|^2 = sum_ij b_i b_j <psi_i(y*_i), psi_j(y*_j)> */
-        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1);
+        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1);
         if (yi[0] < 0) continue;
         for (j = 0; j < n; j++) {
-            int *yj = s->_kn_ys + (size_t)j * (size_t)(ml + 1);
+            int *yj = SSVM__KN(s)->_kn_ys + (size_t)j * (size_t)(ml + 1);
             if (yj[0] < 0) continue;
             if ((r = ssvm__kn_psi_dot(s, i, yi + 1, yi[0], j, yj + 1, yj[0], &v)) != SSVM_OK) return r;
             ss += ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v;
@@ -11529,14 +11560,14 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 / ((double)s->_k + 2.0);
     if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
-    for (k = (int)s->_kn_freelist; k >= 0; k = s->_kn_next[k]) free_n++;
-    if (gamma > 0 && need > free_n + (s->_kn_cap - s->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
+    for (k = (int)SSVM__KN(s)->_kn_freelist; k >= 0; k = SSVM__KN(s)->_kn_next[k]) free_n++;
+    if (gamma > 0 && need > free_n + (SSVM__KN(s)->_kn_cap - SSVM__KN(s)->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
     for (i = 0; i < n; i++) {
-        int *yi = s->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
+        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
         if (gamma > 0 && yi[0] > 0 && (ks = ssvm__kn_find(s, i, yi + 1, yi[0])) < 0)
-            ks = ssvm__kn_new(s, i, yi + 1, yi[0], s->_kn_f[2 * i + 1]);
+            ks = ssvm__kn_new(s, i, yi + 1, yi[0], SSVM__KN(s)->_kn_f[2 * i + 1]);
         ssvm__kn_move(s, i, ks, gamma, -1);
-        s->_li[i] = (1 - gamma) * s->_li[i] + gamma * s->_kn_f[2 * i];
+        s->_li[i] = (1 - gamma) * s->_li[i] + gamma * SSVM__KN(s)->_kn_f[2 * i];
     }
     s->_l = (1 - gamma) * s->_l + gamma * ls;
     s->_k++;
@@ -11550,16 +11581,16 @@ SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
     ssvm_result r;
     for (i = 0; i < s->_prob.n; i++) {
         int any = 0;
-        for (k = s->_kn_head[i]; k >= 0; k = s->_kn_next[k]) {
+        for (k = SSVM__KN(s)->_kn_head[i]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
             if (!any) {
-                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, s->_kn_sc)) != SSVM_OK)
+                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc)) != SSVM_OK)
                     return r;
-                if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+                if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
                 any = 1;
             }
-            if ((r = ssvm__kn_fi(s, which, i, SSVM__KN_LAB(s, k), s->_kn_len[k], &fk)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_fi(s, which, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &fk)) != SSVM_OK) return r;
             acc += c * (fi - fk);
         }
     }
@@ -11577,7 +11608,7 @@ SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objec
     for (i = 0; i < p->n; i++) {
         if ((r = ssvm__kn_oracle(s, which, i, s->_y, &len, &delta)) != SSVM_OK) return r;
         s->_prog.eval_oracle_calls++;
-        if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), s->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
         if ((r = ssvm__kn_fi(s, which, i, s->_y, len, &fs)) != SSVM_OK) return r;
         hs += ssvm__share(p, s->_wsum, i, (double)delta - (fi - fs));
     }
@@ -11595,7 +11626,7 @@ SSVM__PRIV ssvm_result ssvm__kn_pass(ssvm_solver *s, int limit) {
 SSVM__PRIV ssvm_result ssvm__kn_ready(const ssvm_solver *s, int which) {
     if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
     if (which != SSVM_W_ITERATE && which != SSVM_W_AVERAGE) return SSVM_ERR_INVALID_ARG;
-    if (which == SSVM_W_AVERAGE && !s->_kn_z) return SSVM_ERR_NOT_SUPPORTED;
+    if (which == SSVM_W_AVERAGE && !SSVM__KN(s)->_kn_z) return SSVM_ERR_NOT_SUPPORTED;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_kernel_score(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
@@ -11635,8 +11666,8 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, 
     if (kc->input) {
         int c, best = 0;
         if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
-        if ((r = ssvm__kn_fall(s, which, a, s->_kn_sc)) != SSVM_OK) return r;
-        for (c = 1; c < kc->n_labels; c++) if (s->_kn_sc[c] > s->_kn_sc[best]) best = c;
+        if ((r = ssvm__kn_fall(s, which, a, SSVM__KN(s)->_kn_sc)) != SSVM_OK) return r;
+        for (c = 1; c < kc->n_labels; c++) if (SSVM__KN(s)->_kn_sc[c] > SSVM__KN(s)->_kn_sc[best]) best = c;
         *y = best; *len = 1;
         return SSVM_OK;
     }
@@ -11660,27 +11691,27 @@ STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int whic
     long long cnt = 0;
     int k;
     if (ssvm__kn_ready(s, which) != SSVM_OK) return 0;
-    for (k = 0; k < (int)s->_kn_top; k++) if (s->_kn_ex[k] >= 0 && ssvm__kn_coef(s, which, k) != 0) cnt++;
+    for (k = 0; k < (int)SSVM__KN(s)->_kn_top; k++) if (SSVM__KN(s)->_kn_ex[k] >= 0 && ssvm__kn_coef(s, which, k) != 0) cnt++;
     return cnt;
 }
 STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s) {
-    return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? s->_kn_top : 0;
+    return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? SSVM__KN(s)->_kn_top : 0;
 }
 STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
                                               size_t y_bytes, int *len, double *coef) {
     int t;
     ssvm_result r = ssvm__kn_ready(s, which);
     if (r != SSVM_OK) return r;
-    if (!example || !y || !len || !coef || k < 0 || k >= s->_kn_top) return SSVM_ERR_INVALID_ARG;
+    if (!example || !y || !len || !coef || k < 0 || k >= SSVM__KN(s)->_kn_top) return SSVM_ERR_INVALID_ARG;
     if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
-    *example = s->_kn_ex[k];
+    *example = SSVM__KN(s)->_kn_ex[k];
     if (*example < 0) { *len = 0; *coef = 0; return SSVM_OK; } /* a freed slot */
-    *len = s->_kn_len[k];
+    *len = SSVM__KN(s)->_kn_len[k];
     for (t = 0; t < *len; t++) y[t] = SSVM__KN_LAB(s, k)[t];
     *coef = ssvm__kn_coef(s, which, (int)k);
     return SSVM_OK;
 }
-STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { return s ? s->_kn_evals : 0; }
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { return s ? SSVM__KN(s)->_kn_evals : 0; }
 STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     const ssvm_dense_kernel *k = (const ssvm_dense_kernel *)user;
     const ssvm_real *xa, *xb;
