@@ -1972,16 +1972,6 @@ typedef struct ssvm_solver {
     ssvm_step_info _last;
     int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
     void *_heap; size_t _heap_bytes; int _owns_heap;
-    /* cutting plane: planes h_c = g_c / lambda (d reals each), their Gram matrix, losses, weights */
-    ssvm_real *_cp_h;      /* max_planes * d */
-    double *_cp_G, *_cp_l, *_cp_a, *_cp_Ga;
-    int *_cp_idle;         /* iterations each plane's weight has been 0 */
-    int _cp_m, _cp_cap;
-    int *_cp_cache;        /* n * cache_size slots of 1 + max_label_len ints (length, label), most recent first */
-    ssvm_real *_cp_cdelta;
-    int *_cp_ccount;
-    ssvm_svec _cp_sv;      /* phi scratch of the cached plane */
-    ssvm_cp_info _cp_info;
     /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
     double *_gp_g;         /* n estimates g_i (NULL: none kept) */
     double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
@@ -10109,6 +10099,20 @@ SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_obj
    - the per-example cache of the labelings the oracle returned most recently: the joint plane built from each
      example's best cached labeling (or y_i) is used, without oracle calls, when it is violated by more than
      gap_tol beyond xi (SVM^struct: dist - slack > epsilon). */
+/* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__cp_layout) */
+typedef struct ssvm__cp_state {
+    ssvm_real *_cp_h;      /* max_planes * d */
+    double *_cp_G, *_cp_l, *_cp_a, *_cp_Ga;
+    int *_cp_idle;         /* iterations each plane's weight has been 0 */
+    int _cp_m, _cp_cap;
+    int *_cp_cache;        /* n * cache_size slots of 1 + max_label_len ints (length, label), most recent first */
+    ssvm_real *_cp_cdelta;
+    int *_cp_ccount;
+    ssvm_svec _cp_sv;      /* phi scratch of the cached plane */
+    ssvm_cp_info _cp_info;
+} ssvm__cp_state;
+SSVM__STATE_FITS(ssvm__cp_state);
+#define SSVM__CP(s) ((ssvm__cp_state *)(s)->_alg)
 /* its options (config.cp); the averaging (none: w is the QP's solution) is the row's */
 SSVM__PRIV ssvm_result ssvm__cp_check(const ssvm_solver_config *c) {
     const ssvm_cp_config *q = &c->cp;
@@ -10119,33 +10123,34 @@ SSVM__PRIV ssvm_result ssvm__cp_check(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__cp_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_problem *p = &s->_prob;
     size_t m = (size_t)s->_cfg.cp.max_planes, n = (size_t)p->n, ml = (size_t)p->max_label_len;
     size_t cs = (size_t)s->_cfg.cp.cache_size;
-    s->_cp_cap = (int)m;
-    s->_cp_h = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, m, (size_t)p->d), sizeof(ssvm_real));
-    s->_cp_G = (double *)ssvm__take(a, m * m, sizeof(double));
-    s->_cp_l = (double *)ssvm__take(a, m, sizeof(double));
-    s->_cp_a = (double *)ssvm__take(a, m, sizeof(double));
-    s->_cp_Ga = (double *)ssvm__take(a, m, sizeof(double));
-    s->_cp_idle = (int *)ssvm__take(a, m, sizeof(int));
+    SSVM__CP(s)->_cp_cap = (int)m;
+    SSVM__CP(s)->_cp_h = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, m, (size_t)p->d), sizeof(ssvm_real));
+    SSVM__CP(s)->_cp_G = (double *)ssvm__take(a, m * m, sizeof(double));
+    SSVM__CP(s)->_cp_l = (double *)ssvm__take(a, m, sizeof(double));
+    SSVM__CP(s)->_cp_a = (double *)ssvm__take(a, m, sizeof(double));
+    SSVM__CP(s)->_cp_Ga = (double *)ssvm__take(a, m, sizeof(double));
+    SSVM__CP(s)->_cp_idle = (int *)ssvm__take(a, m, sizeof(int));
     if (cs > 0) {
         size_t slots = ssvm__mulsz(a, n, cs);
-        s->_cp_cache = (int *)ssvm__take(a, ssvm__mulsz(a, slots, 1 + ml), sizeof(int));
-        s->_cp_cdelta = (ssvm_real *)ssvm__take(a, slots, sizeof(ssvm_real));
-        s->_cp_ccount = (int *)ssvm__take(a, n, sizeof(int));
-        ssvm__take_svec(a, &s->_cp_sv, p->d);
+        SSVM__CP(s)->_cp_cache = (int *)ssvm__take(a, ssvm__mulsz(a, slots, 1 + ml), sizeof(int));
+        SSVM__CP(s)->_cp_cdelta = (ssvm_real *)ssvm__take(a, slots, sizeof(ssvm_real));
+        SSVM__CP(s)->_cp_ccount = (int *)ssvm__take(a, n, sizeof(int));
+        ssvm__take_svec(a, &SSVM__CP(s)->_cp_sv, p->d);
     }
     return SSVM_OK;
 }
 SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s) {
     int i;
-    SSVM_MEMSET(s->_cp_h, 0, (size_t)s->_prob.d * sizeof(ssvm_real)); /* plane 0: h = 0, l = 0, all the weight */
-    s->_cp_m = 1; s->_cp_G[0] = 0; s->_cp_l[0] = 0; s->_cp_a[0] = 1; s->_cp_Ga[0] = 0; s->_cp_idle[0] = 0;
-    if (s->_cp_ccount) for (i = 0; i < s->_prob.n; i++) s->_cp_ccount[i] = 0;
-    ssvm__svec_reset(&s->_cp_sv, s->_prob.d);
-    SSVM_MEMSET(&s->_cp_info, 0, sizeof s->_cp_info);
-    s->_cp_info.planes = 1; s->_cp_info.active = 1;
+    SSVM_MEMSET(SSVM__CP(s)->_cp_h, 0, (size_t)s->_prob.d * sizeof(ssvm_real)); /* plane 0: h = 0, l = 0, all the weight */
+    SSVM__CP(s)->_cp_m = 1; SSVM__CP(s)->_cp_G[0] = 0; SSVM__CP(s)->_cp_l[0] = 0; SSVM__CP(s)->_cp_a[0] = 1; SSVM__CP(s)->_cp_Ga[0] = 0; SSVM__CP(s)->_cp_idle[0] = 0;
+    if (SSVM__CP(s)->_cp_ccount) for (i = 0; i < s->_prob.n; i++) SSVM__CP(s)->_cp_ccount[i] = 0;
+    ssvm__svec_reset(&SSVM__CP(s)->_cp_sv, s->_prob.d);
+    SSVM_MEMSET(&SSVM__CP(s)->_cp_info, 0, sizeof SSVM__CP(s)->_cp_info);
+    SSVM__CP(s)->_cp_info.planes = 1; SSVM__CP(s)->_cp_info.active = 1;
 }
 /* Pairwise Frank-Wolfe on max_{a in simplex} <a, l> - lam/2 a'Ga over m planes (G row-major, leading dimension
    ld), from a feasible a; Ga (= G a) is recomputed first and kept. Returns the iterations made, or -1 when the
@@ -10184,37 +10189,37 @@ SSVM__PRIV int ssvm__cp_qp(int m, int ld, const double *G, const double *l, doub
 }
 /* plane c leaves the working set; the last plane takes its place */
 SSVM__PRIV void ssvm__cp_remove(ssvm_solver *s, int c) {
-    int last = s->_cp_m - 1, e, cap = s->_cp_cap;
+    int last = SSVM__CP(s)->_cp_m - 1, e, cap = SSVM__CP(s)->_cp_cap;
     size_t d = (size_t)s->_prob.d;
-    double *G = s->_cp_G;
+    double *G = SSVM__CP(s)->_cp_G;
     if (c != last) {
-        SSVM_MEMCPY(s->_cp_h + (size_t)c * d, s->_cp_h + (size_t)last * d, d * sizeof(ssvm_real));
-        s->_cp_l[c] = s->_cp_l[last]; s->_cp_a[c] = s->_cp_a[last]; s->_cp_Ga[c] = s->_cp_Ga[last];
-        s->_cp_idle[c] = s->_cp_idle[last];
-        for (e = 0; e < s->_cp_m; e++) G[(size_t)c * (size_t)cap + (size_t)e] = G[(size_t)last * (size_t)cap + (size_t)e];
-        for (e = 0; e < s->_cp_m; e++) G[(size_t)e * (size_t)cap + (size_t)c] = G[(size_t)e * (size_t)cap + (size_t)last];
+        SSVM_MEMCPY(SSVM__CP(s)->_cp_h + (size_t)c * d, SSVM__CP(s)->_cp_h + (size_t)last * d, d * sizeof(ssvm_real));
+        SSVM__CP(s)->_cp_l[c] = SSVM__CP(s)->_cp_l[last]; SSVM__CP(s)->_cp_a[c] = SSVM__CP(s)->_cp_a[last]; SSVM__CP(s)->_cp_Ga[c] = SSVM__CP(s)->_cp_Ga[last];
+        SSVM__CP(s)->_cp_idle[c] = SSVM__CP(s)->_cp_idle[last];
+        for (e = 0; e < SSVM__CP(s)->_cp_m; e++) G[(size_t)c * (size_t)cap + (size_t)e] = G[(size_t)last * (size_t)cap + (size_t)e];
+        for (e = 0; e < SSVM__CP(s)->_cp_m; e++) G[(size_t)e * (size_t)cap + (size_t)c] = G[(size_t)e * (size_t)cap + (size_t)last];
     }
-    s->_cp_m--;
-    s->_cp_info.dropped++;
+    SSVM__CP(s)->_cp_m--;
+    SSVM__CP(s)->_cp_info.dropped++;
 }
 /* example i's cache: y (len ints) becomes the most recent entry (moved to the front if already there) */
 SSVM__PRIV void ssvm__cp_cache_put(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
     size_t ml = (size_t)s->_prob.max_label_len, slot = 1 + ml, cs = (size_t)s->_cfg.cp.cache_size;
-    int *base = s->_cp_cache + (size_t)i * cs * slot, cnt = s->_cp_ccount[i], k, j, at = -1;
+    int *base = SSVM__CP(s)->_cp_cache + (size_t)i * cs * slot, cnt = SSVM__CP(s)->_cp_ccount[i], k, j, at = -1;
     for (k = 0; k < cnt && at < 0; k++) {
         const int *e = base + (size_t)k * slot;
         if (e[0] != len) continue;
         for (j = 0; j < len && e[1 + j] == y[j]; j++) {}
         if (j == len) at = k;
     }
-    if (at < 0) { at = cnt < (int)cs ? cnt : (int)cs - 1; if (cnt < (int)cs) s->_cp_ccount[i] = cnt + 1; }
+    if (at < 0) { at = cnt < (int)cs ? cnt : (int)cs - 1; if (cnt < (int)cs) SSVM__CP(s)->_cp_ccount[i] = cnt + 1; }
     for (k = at; k > 0; k--) { /* shift the more recent entries down one slot */
         SSVM_MEMCPY(base + (size_t)k * slot, base + (size_t)(k - 1) * slot, slot * sizeof(int));
-        s->_cp_cdelta[(size_t)i * cs + (size_t)k] = s->_cp_cdelta[(size_t)i * cs + (size_t)k - 1];
+        SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)k] = SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)k - 1];
     }
     base[0] = len;
     for (j = 0; j < len; j++) base[1 + j] = y[j];
-    s->_cp_cdelta[(size_t)i * cs] = delta;
+    SSVM__CP(s)->_cp_cdelta[(size_t)i * cs] = delta;
 }
 /* The most violated joint plane: one oracle call per example (margin rescaling), into _sv as h, *ls = l */
 SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
@@ -10230,7 +10235,7 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
         lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
         r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
         if (r != SSVM_OK) return r;
-        if (s->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
+        if (SSVM__CP(s)->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
     }
     *ls = lsum / s->_wsum;
     return SSVM_OK;
@@ -10239,10 +10244,10 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
 SSVM__PRIV ssvm_result ssvm__cp_score(ssvm_solver *s, int i, const int *y, int len, double *out) {
     const ssvm_problem *p = &s->_prob;
     int rc;
-    ssvm_svec_clear(&s->_cp_sv);
-    if ((rc = p->phi(p->user, i, y, len, 1, &s->_cp_sv)) < 0) return (ssvm_result)rc;
-    if (s->_cp_sv.err) return (ssvm_result)s->_cp_sv.err;
-    *out = (double)ssvm_svec_dot(&s->_cp_sv, s->_w);
+    ssvm_svec_clear(&SSVM__CP(s)->_cp_sv);
+    if ((rc = p->phi(p->user, i, y, len, 1, &SSVM__CP(s)->_cp_sv)) < 0) return (ssvm_result)rc;
+    if (SSVM__CP(s)->_cp_sv.err) return (ssvm_result)SSVM__CP(s)->_cp_sv.err;
+    *out = (double)ssvm_svec_dot(&SSVM__CP(s)->_cp_sv, s->_w);
     return SSVM_OK;
 }
 /* The joint plane of each example's best cached labeling (y_i when none has a positive hinge), into _sv as h;
@@ -10255,22 +10260,22 @@ SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double 
     ssvm_result r;
     ssvm_svec_clear(&s->_sv);
     for (i = 0; i < p->n; i++) {
-        const int *base = s->_cp_cache + (size_t)i * cs * slot;
+        const int *base = SSVM__CP(s)->_cp_cache + (size_t)i * cs * slot;
         double bv = 0;
-        if (s->_cp_ccount[i] == 0) continue;
+        if (SSVM__CP(s)->_cp_ccount[i] == 0) continue;
         tl = p->truth(p->user, i, s->_y2);
         if (tl < 0) return (ssvm_result)tl;
         if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
         if ((r = ssvm__cp_score(s, i, s->_y2, tl, &wy)) != SSVM_OK) return r;
-        for (best = -1, k = 0; k < s->_cp_ccount[i]; k++) {
+        for (best = -1, k = 0; k < SSVM__CP(s)->_cp_ccount[i]; k++) {
             const int *e = base + (size_t)k * slot;
             if ((r = ssvm__cp_score(s, i, e + 1, e[0], &v)) != SSVM_OK) return r;
-            v = (double)s->_cp_cdelta[(size_t)i * cs + (size_t)k] - (wy - v); /* H_i at this labeling */
+            v = (double)SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)k] - (wy - v); /* H_i at this labeling */
             if (v > bv) { bv = v; best = k; }
         }
         if (best >= 0) {
             const int *e = base + (size_t)best * slot;
-            double dl = (double)s->_cp_cdelta[(size_t)i * cs + (size_t)best];
+            double dl = (double)SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)best];
             lsum += p->weights ? dl * (double)p->weights[i] : dl;
             r = ssvm__add_psi(p, s->_y2, i, e + 1, e[0], (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
             if (r != SSVM_OK) return r;
@@ -10285,8 +10290,8 @@ SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double 
 SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_cp_config *q = &s->_cfg.cp;
-    size_t d = (size_t)p->d, cap = (size_t)s->_cp_cap;
-    double lam = s->_cfg.lambda, ls = 0, tol, gap = 0, xi = 0, l = 0, *G = s->_cp_G;
+    size_t d = (size_t)p->d, cap = (size_t)SSVM__CP(s)->_cp_cap;
+    double lam = s->_cfg.lambda, ls = 0, tol, gap = 0, xi = 0, l = 0, *G = SSVM__CP(s)->_cp_G;
     int m, c, it, cached = 0, j;
     ssvm_svec *acc = &s->_sv;
     ssvm_real *h;
@@ -10299,54 +10304,54 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
         s->_prog.eval_wall_seconds -= s->_fw_wall; s->_prog.wall_seconds += s->_fw_wall;
         s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
     } else {
-        if (s->_cp_cache && s->_k > 0) {
+        if (SSVM__CP(s)->_cp_cache && s->_k > 0) {
             double viol = 0, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
             if ((r = ssvm__cp_cached_plane(s, &ls, &viol)) != SSVM_OK) return r;
-            cached = viol - s->_cp_info.xi > thr;
+            cached = viol - SSVM__CP(s)->_cp_info.xi > thr;
         }
         if (!cached && (r = ssvm__cp_oracle_pass(s, &ls)) != SSVM_OK) return r;
     }
     s->_fw_have = 0;
-    if (s->_cp_m == s->_cp_cap) { /* full: the longest-idle plane with zero weight leaves */
+    if (SSVM__CP(s)->_cp_m == SSVM__CP(s)->_cp_cap) { /* full: the longest-idle plane with zero weight leaves */
         int best = -1;
-        for (c = 1; c < s->_cp_m; c++)
-            if (s->_cp_a[c] == 0 && (best < 0 || s->_cp_idle[c] > s->_cp_idle[best])) best = c;
+        for (c = 1; c < SSVM__CP(s)->_cp_m; c++)
+            if (SSVM__CP(s)->_cp_a[c] == 0 && (best < 0 || SSVM__CP(s)->_cp_idle[c] > SSVM__CP(s)->_cp_idle[best])) best = c;
         if (best < 0) return SSVM_ERR_PLANES;
         ssvm__cp_remove(s, best);
     }
-    m = s->_cp_m;
-    h = s->_cp_h + (size_t)m * d;
+    m = SSVM__CP(s)->_cp_m;
+    h = SSVM__CP(s)->_cp_h + (size_t)m * d;
     SSVM_MEMSET(h, 0, d * sizeof(ssvm_real));
     for (j = 0; j < acc->nnz; j++) h[acc->idx[j]] = acc->val[acc->idx[j]];
     for (c = 0; c <= m; c++) { /* a row of the Gram matrix: O(nnz(h)) a plane */
-        double v = (double)ssvm_svec_dot(acc, s->_cp_h + (size_t)c * d);
+        double v = (double)ssvm_svec_dot(acc, SSVM__CP(s)->_cp_h + (size_t)c * d);
         G[(size_t)m * cap + (size_t)c] = v; G[(size_t)c * cap + (size_t)m] = v;
     }
     if (!ssvm__finite(G[(size_t)m * cap + (size_t)m]) || !ssvm__finite(ls)) return SSVM_ERR_NONFINITE;
-    s->_cp_l[m] = ls; s->_cp_a[m] = 0; s->_cp_idle[m] = 0; s->_cp_Ga[m] = 0;
-    s->_cp_m = ++m;
-    s->_cp_info.added++;
-    if (cached) s->_cp_info.cached_iterations++;
-    it = ssvm__cp_qp(m, (int)cap, G, s->_cp_l, lam, s->_cp_a, s->_cp_Ga, tol, q->qp_max_iter, &gap, &xi);
-    s->_cp_info.qp_iterations += it >= 0 ? it : q->qp_max_iter;
+    SSVM__CP(s)->_cp_l[m] = ls; SSVM__CP(s)->_cp_a[m] = 0; SSVM__CP(s)->_cp_idle[m] = 0; SSVM__CP(s)->_cp_Ga[m] = 0;
+    SSVM__CP(s)->_cp_m = ++m;
+    SSVM__CP(s)->_cp_info.added++;
+    if (cached) SSVM__CP(s)->_cp_info.cached_iterations++;
+    it = ssvm__cp_qp(m, (int)cap, G, SSVM__CP(s)->_cp_l, lam, SSVM__CP(s)->_cp_a, SSVM__CP(s)->_cp_Ga, tol, q->qp_max_iter, &gap, &xi);
+    SSVM__CP(s)->_cp_info.qp_iterations += it >= 0 ? it : q->qp_max_iter;
     /* w = sum_c a_c h_c (summed in double) into scratch, checked before it is written */
     for (j = 0; j < p->d; j++) {
         double v = 0;
-        for (c = 0; c < m; c++) if (s->_cp_a[c] != 0) v += s->_cp_a[c] * (double)s->_cp_h[(size_t)c * d + (size_t)j];
+        for (c = 0; c < m; c++) if (SSVM__CP(s)->_cp_a[c] != 0) v += SSVM__CP(s)->_cp_a[c] * (double)SSVM__CP(s)->_cp_h[(size_t)c * d + (size_t)j];
         s->_wtmp[j] = (ssvm_real)v;
         if (!ssvm__finite((double)s->_wtmp[j])) return SSVM_ERR_NONFINITE;
     }
     SSVM_MEMCPY(s->_w, s->_wtmp, d * sizeof(ssvm_real));
-    for (c = 0; c < m; c++) l += s->_cp_a[c] * s->_cp_l[c];
+    for (c = 0; c < m; c++) l += SSVM__CP(s)->_cp_a[c] * SSVM__CP(s)->_cp_l[c];
     s->_l = l;
     for (c = m - 1; c >= 1; c--) { /* top down: a removal moves an already visited plane into c */
-        if (s->_cp_a[c] != 0) { s->_cp_idle[c] = 0; continue; }
-        s->_cp_idle[c]++;
-        if (q->drop_after && s->_cp_idle[c] >= q->drop_after) ssvm__cp_remove(s, c);
+        if (SSVM__CP(s)->_cp_a[c] != 0) { SSVM__CP(s)->_cp_idle[c] = 0; continue; }
+        SSVM__CP(s)->_cp_idle[c]++;
+        if (q->drop_after && SSVM__CP(s)->_cp_idle[c] >= q->drop_after) ssvm__cp_remove(s, c);
     }
-    s->_cp_info.planes = s->_cp_m;
-    for (s->_cp_info.active = 0, c = 0; c < s->_cp_m; c++) s->_cp_info.active += s->_cp_a[c] != 0;
-    s->_cp_info.qp_gap = gap; s->_cp_info.xi = xi;
+    SSVM__CP(s)->_cp_info.planes = SSVM__CP(s)->_cp_m;
+    for (SSVM__CP(s)->_cp_info.active = 0, c = 0; c < SSVM__CP(s)->_cp_m; c++) SSVM__CP(s)->_cp_info.active += SSVM__CP(s)->_cp_a[c] != 0;
+    SSVM__CP(s)->_cp_info.qp_gap = gap; SSVM__CP(s)->_cp_info.xi = xi;
     s->_k++;
     s->_prog.steps++;
     return it < 0 ? SSVM_ERR_QP : SSVM_OK;
@@ -10360,7 +10365,7 @@ SSVM__PRIV ssvm_result ssvm__cp_solver_layout(ssvm_solver *s, ssvm__arena *a) {
 STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CUTTING_PLANE) return SSVM_ERR_NOT_SUPPORTED;
-    *out = s->_cp_info;
+    *out = SSVM__CP(s)->_cp_info;
     return SSVM_OK;
 }
 

@@ -7,9 +7,13 @@
 #include "../structsvm.h"
 #include "internals.h"
 
+static void th_cp_cache(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta, const int **ccount) {
+    *cache = SSVM__CP(s)->_cp_cache; *cdelta = SSVM__CP(s)->_cp_cdelta; *ccount = SSVM__CP(s)->_cp_ccount;
+}
 #ifdef __cplusplus
 extern "C" {
 #endif
+void (*const th_priv_cp_cache)(const ssvm_solver *, const int **, const ssvm_real **, const int **) = th_cp_cache;
 ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;
 int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;
 double (*const th_priv_nan)(void) = ssvm__nan;

@@ -30,6 +30,9 @@ extern int (*const th_priv_is_perm)(int d, const int *p);
 /* the cutting plane's working-set QP (test_cutplane.c) */
 extern int (*const th_priv_cp_qp)(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
                                   double tol, int max_iter, double *gap, double *xi);
+/* the cutting plane's cache of labelings (test_cutplane.c; its state is private to its section) */
+extern void (*const th_priv_cp_cache)(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta,
+                                      const int **ccount);
 /* the checkpoint's atomic file write with a write that fails after fail_after bytes (test_ckpt.c) */
 extern ssvm_result (*const th_priv_ck_save_path)(const ssvm_solver *s, const char *path, long long fail_after);
 #ifdef __cplusplus

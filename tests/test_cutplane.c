@@ -234,15 +234,18 @@ static void test_cutplane_cache(th_ctx *t) {
     /* each example's cache holds its most recent distinct labelings, most recent first */
     for (i = 0; i < mc.n; i++) {
         int want[8], nw = 0, k, j;
+        const int *cp_cache, *cp_ccount;
+        const ssvm_real *cp_cdelta;
+        th_priv_cp_cache(&s, &cp_cache, &cp_cdelta, &cp_ccount);
         for (k = R.nh[i] - 1; k >= 0 && nw < cs; k--) {
             for (j = 0; j < nw && want[j] != R.hist[i][k]; j++) {}
             if (j == nw) want[nw++] = R.hist[i][k];
         }
-        if (s._cp_ccount[i] != nw) bad++;
-        for (k = 0; k < nw && k < s._cp_ccount[i]; k++) {
-            const int *e = s._cp_cache + (size_t)(i * cs + k) * 2;
+        if (cp_ccount[i] != nw) bad++;
+        for (k = 0; k < nw && k < cp_ccount[i]; k++) {
+            const int *e = cp_cache + (size_t)(i * cs + k) * 2;
             if (e[0] != 1 || e[1] != want[k]) bad++;
-            if (s._cp_cdelta[i * cs + k] != (ssvm_real)(want[k] != mc.labels[i])) bad++;
+            if (cp_cdelta[i * cs + k] != (ssvm_real)(want[k] != mc.labels[i])) bad++;
         }
     }
     TH_CHECK(t, bad == 0);
