@@ -1956,21 +1956,7 @@ typedef struct ssvm_solver {
     double _ev_p[2][SSVM__EV_HIST], _ev_g[2][SSVM__EV_HIST], _ev_lb;
     int _fw_have;          /* FW: wtmp/l_s hold the oracle pass at the current w */
     double _fw_ls, _fw_wall, _fw_cpu;
-    /* multi-sample */
-    ssvm_ms_sampler _smp;  /* the sampler in use (the default one filled in) */
-    int _use_mc, _nbuf, _cache_cap;
-    ssvm_svec _u, _v, _e;  /* u_t^j (eq. 15); a sample's v(X_t, Y) (eq. 7); a move's direction */
-    int *_ytrue, *_ys, *_lens;
-    ssvm_real *_deltas;
-    double *_alpha, *_cq;
-    int *_ord;
-    int *_cache;           /* n * cache_cap slots of 1 + max_label_len ints: length, label */
-    ssvm_real *_cache_delta;
-    int *_cache_count;
-    void *_swork;
-    double _ww, _A, _bound, _online_loss;
-    ssvm_step_info _last;
-    int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
+    double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
     /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
     double *_gp_g;         /* n estimates g_i (NULL: none kept) */
@@ -5996,6 +5982,25 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__svec_reset(ssvm_svec *v, int d) {
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas);
 /* the multi-sample solver's blocks: samples, their weights, the cache of violators, the sampler's scratch */
+/* The multi-sample solver's own state (ssvm_solver._alg, carved by ssvm__ms_layout) */
+typedef struct ssvm__ms_state {
+    ssvm_ms_sampler _smp;  /* the sampler in use (the default one filled in) */
+    int _use_mc, _nbuf, _cache_cap;
+    ssvm_svec _u, _v, _e;  /* u_t^j (eq. 15); a sample's v(X_t, Y) (eq. 7); a move's direction */
+    int *_ytrue, *_ys, *_lens;
+    ssvm_real *_deltas;
+    double *_alpha, *_cq;
+    int *_ord;
+    int *_cache;           /* n * cache_cap slots of 1 + max_label_len ints: length, label */
+    ssvm_real *_cache_delta;
+    int *_cache_count;
+    void *_swork;
+    double _A, _bound, _online_loss;
+    ssvm_step_info _last;
+    int _halted;           /* a failed multi-sample step's code: the solver refuses further steps */
+} ssvm__ms_state;
+SSVM__STATE_FITS(ssvm__ms_state);
+#define SSVM__MS(s) ((ssvm__ms_state *)(s)->_alg)
 /* the multi-sample solver's options (config.ms; the suffix average is refused by its row) */
 SSVM__PRIV ssvm_result ssvm__ms_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m = &c->ms;
@@ -6008,14 +6013,15 @@ SSVM__PRIV ssvm_result ssvm__ms_check(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
+    if (!ssvm__take_state(s, a, sizeof(ssvm__ms_state))) return SSVM_ERR_OVERFLOW;
     const ssvm_problem *p = &s->_prob;
     const ssvm_ms_config *q = &s->_cfg.ms;
     size_t n = (size_t)p->n, ml = (size_t)p->max_label_len, slot, sw = 0;
     int cap = q->cache_size;
-    s->_smp = q->sampler;
-    if (!s->_smp.sample) { /* the problem's oracle, one label; user NULL: ssvm__ms_step passes &s->_prob */
-        SSVM_MEMSET(&s->_smp, 0, sizeof s->_smp);
-        s->_smp.sample = ssvm__ms_oracle_sample;
+    SSVM__MS(s)->_smp = q->sampler;
+    if (!SSVM__MS(s)->_smp.sample) { /* the problem's oracle, one label; user NULL: ssvm__ms_step passes &s->_prob */
+        SSVM_MEMSET(&SSVM__MS(s)->_smp, 0, sizeof SSVM__MS(s)->_smp);
+        SSVM__MS(s)->_smp.sample = ssvm__ms_oracle_sample;
     }
     slot = ssvm__mulsz(a, 1 + ml, sizeof(int)) + sizeof(ssvm_real);
     if (cap > 0 && q->cache_max_bytes > 0) {
@@ -6023,28 +6029,28 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
         if (per > 0 && (size_t)cap > q->cache_max_bytes / per) cap = (int)(q->cache_max_bytes / per);
     }
     if (cap > 0 && n > ((size_t)-1) / (size_t)cap) return SSVM_ERR_OVERFLOW;
-    s->_cache_cap = cap;
-    s->_nbuf = q->samples + cap;
-    ssvm__take_svec(a, &s->_u, p->d);
-    ssvm__take_svec(a, &s->_v, p->d);
-    ssvm__take_svec(a, &s->_e, p->d);
-    s->_ytrue = (int *)ssvm__take(a, ml, sizeof(int));
-    s->_ys = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)s->_nbuf, ml), sizeof(int));
-    s->_lens = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
-    s->_deltas = (ssvm_real *)ssvm__take(a, (size_t)s->_nbuf, sizeof(ssvm_real));
-    s->_alpha = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
-    s->_cq = (double *)ssvm__take(a, (size_t)s->_nbuf, sizeof(double));
-    s->_ord = (int *)ssvm__take(a, (size_t)s->_nbuf, sizeof(int));
+    SSVM__MS(s)->_cache_cap = cap;
+    SSVM__MS(s)->_nbuf = q->samples + cap;
+    ssvm__take_svec(a, &SSVM__MS(s)->_u, p->d);
+    ssvm__take_svec(a, &SSVM__MS(s)->_v, p->d);
+    ssvm__take_svec(a, &SSVM__MS(s)->_e, p->d);
+    SSVM__MS(s)->_ytrue = (int *)ssvm__take(a, ml, sizeof(int));
+    SSVM__MS(s)->_ys = (int *)ssvm__take(a, ssvm__mulsz(a, (size_t)SSVM__MS(s)->_nbuf, ml), sizeof(int));
+    SSVM__MS(s)->_lens = (int *)ssvm__take(a, (size_t)SSVM__MS(s)->_nbuf, sizeof(int));
+    SSVM__MS(s)->_deltas = (ssvm_real *)ssvm__take(a, (size_t)SSVM__MS(s)->_nbuf, sizeof(ssvm_real));
+    SSVM__MS(s)->_alpha = (double *)ssvm__take(a, (size_t)SSVM__MS(s)->_nbuf, sizeof(double));
+    SSVM__MS(s)->_cq = (double *)ssvm__take(a, (size_t)SSVM__MS(s)->_nbuf, sizeof(double));
+    SSVM__MS(s)->_ord = (int *)ssvm__take(a, (size_t)SSVM__MS(s)->_nbuf, sizeof(int));
     if (cap > 0) {
-        s->_cache = (int *)ssvm__take(a, n * (size_t)cap, ssvm__mulsz(a, 1 + ml, sizeof(int)));
-        s->_cache_delta = (ssvm_real *)ssvm__take(a, n * (size_t)cap, sizeof(ssvm_real));
-        s->_cache_count = (int *)ssvm__take(a, n, sizeof(int));
+        SSVM__MS(s)->_cache = (int *)ssvm__take(a, n * (size_t)cap, ssvm__mulsz(a, 1 + ml, sizeof(int)));
+        SSVM__MS(s)->_cache_delta = (ssvm_real *)ssvm__take(a, n * (size_t)cap, sizeof(ssvm_real));
+        SSVM__MS(s)->_cache_count = (int *)ssvm__take(a, n, sizeof(int));
     }
-    if (s->_smp.work_bytes) {
-        sw = s->_smp.work_bytes(s->_smp.user, q->samples);
+    if (SSVM__MS(s)->_smp.work_bytes) {
+        sw = SSVM__MS(s)->_smp.work_bytes(SSVM__MS(s)->_smp.user, q->samples);
         if (sw == (size_t)-1) return SSVM_ERR_OVERFLOW;
     }
-    s->_swork = ssvm__take(a, sw ? sw : 1, 1);
+    SSVM__MS(s)->_swork = ssvm__take(a, sw ? sw : 1, 1);
     return SSVM_OK;
 }
 
@@ -6205,9 +6211,6 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
     ssvm__svec_reset(&s->_sv_ws, p->d);
-    ssvm__svec_reset(&s->_u, p->d);
-    ssvm__svec_reset(&s->_v, p->d);
-    ssvm__svec_reset(&s->_e, p->d);
     if (s->_li) for (i = 0; i < p->n; i++) s->_li[i] = 0;
     if (s->_wi) SSVM_MEMSET(s->_wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
     if (s->_sp_off) {
@@ -6222,7 +6225,6 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
     s->_fw_have = 0;
-    SSVM_MEMSET(&s->_last, 0, sizeof s->_last);
     SSVM_MEMSET(&s->_prog, 0, sizeof s->_prog);
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
@@ -8920,8 +8922,8 @@ SSVM__PRIV void ssvm__ck_fp_ms(const ssvm_solver *s, void *fv) {
     ssvm__fnv *fp = (ssvm__fnv *)fv;
     const ssvm_solver_config *c = &s->_cfg;
     const ssvm_ms_config *m = &c->ms;
-    ssvm__fnv_i(fp, m->samples); ssvm__fnv_i(fp, m->sweeps); ssvm__fnv_i(fp, s->_use_mc); ssvm__fnv_i(fp, m->project);
-    ssvm__fnv_f(fp, m->loss_bound); ssvm__fnv_i(fp, s->_cache_cap); ssvm__fnv_i(fp, m->sampler.sample != 0);
+    ssvm__fnv_i(fp, m->samples); ssvm__fnv_i(fp, m->sweeps); ssvm__fnv_i(fp, SSVM__MS(s)->_use_mc); ssvm__fnv_i(fp, m->project);
+    ssvm__fnv_f(fp, m->loss_bound); ssvm__fnv_i(fp, SSVM__MS(s)->_cache_cap); ssvm__fnv_i(fp, m->sampler.sample != 0);
 }
 SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evaluation pass the next iteration
                                                                      reuses: w_s in first-touch order */
@@ -8943,16 +8945,16 @@ SSVM__PRIV void ssvm__ck_write_ms(const ssvm_solver *s, void *wv) { /* the onlin
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
     (void)n; (void)d; (void)ml; (void)i; (void)k;
-    ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, s->_A); ssvm__ckwf(w, s->_bound); ssvm__ckwf(w, s->_online_loss);
-    ssvm__ckwi(w, s->_halted);
-    if (s->_cache_count)
+    ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, SSVM__MS(s)->_A); ssvm__ckwf(w, SSVM__MS(s)->_bound); ssvm__ckwf(w, SSVM__MS(s)->_online_loss);
+    ssvm__ckwi(w, SSVM__MS(s)->_halted);
+    if (SSVM__MS(s)->_cache_count)
         for (i = 0; i < p->n; i++) {
-            ssvm__ckwi(w, s->_cache_count[i]);
-            for (k = 0; k < s->_cache_count[i]; k++) {
+            ssvm__ckwi(w, SSVM__MS(s)->_cache_count[i]);
+            for (k = 0; k < SSVM__MS(s)->_cache_count[i]; k++) {
                 const int *sl = ssvm__ms_slot(s, i, k);
                 ssvm__ckwi(w, sl[0]);
                 ssvm__ckw_ints(w, sl + 1, (size_t)sl[0]);
-                ssvm__ckwf(w, (double)s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k]);
+                ssvm__ckwf(w, (double)SSVM__MS(s)->_cache_delta[(size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)k]);
             }
         }
 }
@@ -9017,11 +9019,11 @@ SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *po
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
     int h = ssvm__ckri(r, INT_MIN, 0);
-    if (apply) { s->_ww = ww; s->_A = A; s->_bound = bd; s->_online_loss = ol; s->_halted = h; }
-    if (s->_cache_count)
+    if (apply) { s->_ww = ww; SSVM__MS(s)->_A = A; SSVM__MS(s)->_bound = bd; SSVM__MS(s)->_online_loss = ol; SSVM__MS(s)->_halted = h; }
+    if (SSVM__MS(s)->_cache_count)
         for (i = 0; i < N && !r->err; i++) {
-            int cnt = ssvm__ckri(r, 0, s->_cache_cap);
-            if (apply) s->_cache_count[i] = cnt;
+            int cnt = ssvm__ckri(r, 0, SSVM__MS(s)->_cache_cap);
+            if (apply) SSVM__MS(s)->_cache_count[i] = cnt;
             for (k = 0; k < cnt && !r->err; k++) {
                 int *sl = ssvm__ms_slot(s, i, k), len = ssvm__ckri(r, 1, (long long)ml), t;
                 ssvm_real dl;
@@ -9029,7 +9031,7 @@ SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *po
                 for (t = 0; t < len && !r->err; t++) { ival = ssvm__ckri(r, INT_MIN, INT_MAX); if (apply) sl[1 + t] = ival; }
                 dl = ssvm__ckr_real(r);
                 if (dl < 0 && !r->err) r->err = SSVM_ERR_FORMAT;
-                if (apply) s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)k] = dl;
+                if (apply) SSVM__MS(s)->_cache_delta[(size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)k] = dl;
             }
         }
 }
@@ -9800,6 +9802,7 @@ typedef struct ssvm__deg_state {
     int _dg_m;             /* most parts of an example */
     double _dg_eta, _dg_L, _dg_R, _dg_lsum;
     long long _dg_inexact; /* Birkhoff projections that missed proj_tol (then rounded, E5) */
+    ssvm_svec _dg_u, _dg_v; /* the iteration's sparse scratch vectors */
 } ssvm__deg_state;
 SSVM__STATE_FITS(ssvm__deg_state);
 #define SSVM__DG(s) ((ssvm__deg_state *)(s)->_alg)
@@ -9840,8 +9843,8 @@ SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
     SSVM__DG(s)->_dg_B = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     SSVM__DG(s)->_dg_phi = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
     SSVM__DG(s)->_dg_vw = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
-    ssvm__take_svec(a, &s->_u, p->d);
-    ssvm__take_svec(a, &s->_v, p->d);
+    ssvm__take_svec(a, &SSVM__DG(s)->_dg_u, p->d);
+    ssvm__take_svec(a, &SSVM__DG(s)->_dg_v, p->d);
     SSVM__DG(s)->_dg_score = (ssvm_real *)ssvm__take(a, (size_t)maxnp, 4 * sizeof(ssvm_real));
     SSVM__DG(s)->_dg_cost = SSVM__DG(s)->_dg_score + maxnp; SSVM__DG(s)->_dg_zv = SSVM__DG(s)->_dg_cost + maxnp; SSVM__DG(s)->_dg_zu = SSVM__DG(s)->_dg_zv + maxnp;
     if (maxm > 0) {
@@ -9926,13 +9929,13 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
     int i, k, j, it, kind, m, np, d = p->d, len;
     double theta = 0, est = 0, prev = 0, nn;
     ssvm_result r;
-    ssvm_svec_clear(&s->_u);
+    ssvm_svec_clear(&SSVM__DG(s)->_dg_u);
     for (i = 0; i < p->n; i++) {
         double pi = ssvm__block(p, s->_wsum, 1.0, i), th = 0;
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if ((k = p->phi(p->user, i, s->_y, len, (ssvm_real)pi, &s->_u)) < 0) return (ssvm_result)k;
-        if (s->_u.err) return (ssvm_result)s->_u.err;
+        if ((k = p->phi(p->user, i, s->_y, len, (ssvm_real)pi, &SSVM__DG(s)->_dg_u)) < 0) return (ssvm_result)k;
+        if (SSVM__DG(s)->_dg_u.err) return (ssvm_result)SSVM__DG(s)->_dg_u.err;
         if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
         if ((r = ssvm__deg_scores(s, i, s->_w, np)) != SSVM_OK) return r; /* _w = 0 here; the costs for Theta */
         s->_prog.oracle_calls++;
@@ -9945,7 +9948,7 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
         theta += pi * th;
     }
     SSVM_MEMSET(SSVM__DG(s)->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
-    for (k = 0; k < s->_u.nnz; k++) SSVM__DG(s)->_dg_phi[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+    for (k = 0; k < SSVM__DG(s)->_dg_u.nnz; k++) SSVM__DG(s)->_dg_phi[SSVM__DG(s)->_dg_u.idx[k]] = SSVM__DG(s)->_dg_u.val[SSVM__DG(s)->_dg_u.idx[k]];
     SSVM__DG(s)->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
     if (q->eta > 0) { SSVM__DG(s)->_dg_eta = q->eta; SSVM__DG(s)->_dg_L = 1 / q->eta; return SSVM_OK; }
     for (j = 0; j < d; j++) SSVM__DG(s)->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
@@ -9953,7 +9956,7 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
         nn = (double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw);
         if (!(nn > 0)) break; /* B~ B~^T v = 0: |B~| is 0 on what is left */
         ssvm__axpby(d, 0, SSVM__DG(s)->_dg_vw, 1 / SSVM_SQRT(nn), SSVM__DG(s)->_dg_vw);
-        ssvm_svec_clear(&s->_u);
+        ssvm_svec_clear(&SSVM__DG(s)->_dg_u);
         for (i = 0; i < p->n; i++) {
             ssvm_real *g = SSVM__DG(s)->_dg_score;
             double mean = 0;
@@ -9973,10 +9976,10 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
                     for (k = 0; k < m; k++) g[k * m + j] = (ssvm_real)((double)g[k * m + j] - mean / m);
                 }
             }
-            if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &s->_u)) != SSVM_OK) return r;
+            if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &SSVM__DG(s)->_dg_u)) != SSVM_OK) return r;
         }
         SSVM_MEMSET(SSVM__DG(s)->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
-        for (k = 0; k < s->_u.nnz; k++) SSVM__DG(s)->_dg_vw[s->_u.idx[k]] = s->_u.val[s->_u.idx[k]];
+        for (k = 0; k < SSVM__DG(s)->_dg_u.nnz; k++) SSVM__DG(s)->_dg_vw[SSVM__DG(s)->_dg_u.idx[k]] = SSVM__DG(s)->_dg_u.val[SSVM__DG(s)->_dg_u.idx[k]];
         est = SSVM_SQRT((double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
         if (!ssvm__finite(est)) return SSVM_ERR_NONFINITE;
         if (it > 0 && ssvm__abs(est - prev) <= 1e-4 * est) break;
@@ -9998,8 +10001,8 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     /* v_w = Pi_ball(w^ + eta s_w), w^ = 0 */
     for (k = 0; k < d; k++) SSVM__DG(s)->_dg_vw[k] = (ssvm_real)(eta * (double)SSVM__DG(s)->_dg_sw[k]);
     ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, SSVM__DG(s)->_dg_vw);
-    ssvm_svec_clear(&s->_u); /* sum_i p_i F_i v_zi */
-    ssvm_svec_clear(&s->_v); /* sum_i p_i F_i u_zi */
+    ssvm_svec_clear(&SSVM__DG(s)->_dg_u); /* sum_i p_i F_i v_zi */
+    ssvm_svec_clear(&SSVM__DG(s)->_dg_v); /* sum_i p_i F_i u_zi */
     for (i = 0; i < p->n; i++) {
         double pi = ssvm__block(p, s->_wsum, 1.0, i), c0;
         if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
@@ -10012,7 +10015,7 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
             zv[k] = (ssvm_real)(ent ? a : c0 + a);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zv)) != SSVM_OK) return r;
-        if ((r = ssvm__deg_phi(s, i, zv, pi, &s->_u)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_phi(s, i, zv, pi, &SSVM__DG(s)->_dg_u)) != SSVM_OK) return r;
         /* u_zi = T(v_zi, -g_zi(v)), -g_zi(v) / p_i = c_i + F_i^T v_w */
         if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_vw, np)) != SSVM_OK) return r;
         s->_prog.oracle_calls += 2;
@@ -10021,20 +10024,20 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
             zu[k] = (ssvm_real)(ent ? (double)zu[k] + g : (double)zv[k] + g);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zu)) != SSVM_OK) return r;
-        if ((r = ssvm__deg_phi(s, i, zu, pi, &s->_v)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_phi(s, i, zu, pi, &SSVM__DG(s)->_dg_v)) != SSVM_OK) return r;
         for (k = 0; k < np; k++) lu += pi * (double)SSVM__DG(s)->_dg_cost[k] * (double)zu[k];
     }
     /* u_w = Pi_ball(v_w - eta (lambda v_w - b(v_z))), b(v_z) = phi_sum - sum p_i F_i v_zi */
-    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &s->_u, 1.0, s->_wtmp);
+    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &SSVM__DG(s)->_dg_u, 1.0, s->_wtmp);
     ssvm__axpby(d, 1 - eta * lam, SSVM__DG(s)->_dg_vw, eta, s->_wtmp);
     ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, s->_wtmp);
     /* s_w -= g_w(u) = lambda u_w - b(u_z); W += u_w; the z_bar sums; then w(z_bar), l and w_bar (E4) */
-    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &s->_v, 1.0, SSVM__DG(s)->_dg_vw); /* b(u_z), v_w is no longer needed */
+    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &SSVM__DG(s)->_dg_v, 1.0, SSVM__DG(s)->_dg_vw); /* b(u_z), v_w is no longer needed */
     for (k = 0; k < d; k++) {
         SSVM__DG(s)->_dg_sw[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_sw[k] + (double)SSVM__DG(s)->_dg_vw[k] - lam * (double)s->_wtmp[k]);
         SSVM__DG(s)->_dg_W[k] += s->_wtmp[k];
     }
-    for (k = 0; k < s->_v.nnz; k++) { int j = s->_v.idx[k]; SSVM__DG(s)->_dg_B[j] += s->_v.val[j]; }
+    for (k = 0; k < SSVM__DG(s)->_dg_v.nnz; k++) { int j = SSVM__DG(s)->_dg_v.idx[k]; SSVM__DG(s)->_dg_B[j] += SSVM__DG(s)->_dg_v.val[j]; }
     SSVM__DG(s)->_dg_lsum += lu;
     s->_k++;
     s->_prog.steps++;
@@ -10057,6 +10060,8 @@ SSVM__PRIV void ssvm__deg_reset(ssvm_solver *s) {
         SSVM_MEMSET(SSVM__DG(s)->_dg_B, 0, d * sizeof(ssvm_real));
     }
     SSVM__DG(s)->_dg_lsum = 0; SSVM__DG(s)->_dg_inexact = 0;
+    ssvm__svec_reset(&SSVM__DG(s)->_dg_u, s->_prob.d);
+    ssvm__svec_reset(&SSVM__DG(s)->_dg_v, s->_prob.d);
 }
 SSVM__PRIV double ssvm__deg_dual_l(const ssvm_solver *s, int average) { return average ? ssvm__nan() : s->_l; }
 SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
@@ -13179,7 +13184,7 @@ SSVM__PRIV ssvm_result ssvm__ms_build_v(ssvm_solver *s, int i, const int *y, int
     int rc;
     ssvm_svec_clear(out);
     if ((rc = p->phi(p->user, i, y, len, (ssvm_real)om, out)) < 0) return (ssvm_result)rc;
-    if ((rc = p->phi(p->user, i, s->_ytrue, tlen, (ssvm_real)-om, out)) < 0) return (ssvm_result)rc;
+    if ((rc = p->phi(p->user, i, SSVM__MS(s)->_ytrue, tlen, (ssvm_real)-om, out)) < 0) return (ssvm_result)rc;
     if (out->err) return (ssvm_result)out->err;
     { /* drop the entries that cancelled (positions where y agrees with y_i): later passes skip them */
         int k, m = 0;
@@ -13239,7 +13244,7 @@ SSVM__PRIV int ssvm__ms_mcqp(int K, const double *cq, double *alpha, int *ord) {
 
 /* per-example cache of earlier violators, most recent first */
 SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c) {
-    return s->_cache + ((size_t)i * (size_t)s->_cache_cap + (size_t)c) * (size_t)(1 + s->_prob.max_label_len);
+    return SSVM__MS(s)->_cache + ((size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)c) * (size_t)(1 + s->_prob.max_label_len);
 }
 SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     int k;
@@ -13248,15 +13253,15 @@ SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     return 1;
 }
 SSVM__PRIV void ssvm__ms_cache_touch(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
-    int cnt = s->_cache_count[i], pos, c, ml = s->_prob.max_label_len;
+    int cnt = SSVM__MS(s)->_cache_count[i], pos, c, ml = s->_prob.max_label_len;
     int *base = ssvm__ms_slot(s, i, 0);
-    ssvm_real *db = s->_cache_delta + (size_t)i * (size_t)s->_cache_cap;
+    ssvm_real *db = SSVM__MS(s)->_cache_delta + (size_t)i * (size_t)SSVM__MS(s)->_cache_cap;
     for (pos = 0; pos < cnt; pos++) {
         int *sl = base + (size_t)pos * (1 + ml);
         if (ssvm__ms_same(sl + 1, sl[0], y, len)) break;
     }
     if (pos == cnt) { /* new: drop the oldest when full */
-        if (cnt < s->_cache_cap) s->_cache_count[i] = ++cnt;
+        if (cnt < SSVM__MS(s)->_cache_cap) SSVM__MS(s)->_cache_count[i] = ++cnt;
         pos = cnt - 1;
     }
     for (c = pos; c > 0; c--) { /* shift [0, pos) down by one slot, free slot 0 */
@@ -13280,45 +13285,45 @@ typedef struct ssvm__ms_st {
 SSVM__PRIV ssvm_result ssvm__ms_samples(ssvm_solver *s, ssvm__ms_st *m) {
     const ssvm_problem *p = &s->_prob;
     int ml = p->max_label_len, got, j, k, i = m->i, K = s->_cfg.ms.samples;
-    got = s->_smp.sample(s->_cfg.ms.sampler.sample ? s->_smp.user : (void *)&s->_prob, i, s->_w, s->_w_scale, K,
-                         s->_swork, s->_ys, ml, s->_lens, s->_deltas);
+    got = SSVM__MS(s)->_smp.sample(s->_cfg.ms.sampler.sample ? SSVM__MS(s)->_smp.user : (void *)&s->_prob, i, s->_w, s->_w_scale, K,
+                         SSVM__MS(s)->_swork, SSVM__MS(s)->_ys, ml, SSVM__MS(s)->_lens, SSVM__MS(s)->_deltas);
     if (got < 0) return (ssvm_result)got;
     if (got > K) return SSVM_ERR_CALLBACK;
     s->_prog.oracle_calls++;
     for (j = 0; j < got; j++) {
-        int *y = s->_ys + (size_t)j * ml, len = s->_lens[j], dup;
-        double dl = (double)s->_deltas[j];
+        int *y = SSVM__MS(s)->_ys + (size_t)j * ml, len = SSVM__MS(s)->_lens[j], dup;
+        double dl = (double)SSVM__MS(s)->_deltas[j];
         if (len <= 0 || len > ml) return SSVM_ERR_CALLBACK;
         if (!ssvm__finite(dl) || dl < 0) return SSVM_ERR_LOSS;
-        dup = ssvm__ms_same(y, len, s->_ytrue, m->tlen);
-        for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(y, len, s->_ys + (size_t)k * ml, s->_lens[k]);
+        dup = ssvm__ms_same(y, len, SSVM__MS(s)->_ytrue, m->tlen);
+        for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(y, len, SSVM__MS(s)->_ys + (size_t)k * ml, SSVM__MS(s)->_lens[k]);
         if (dup) continue;
         if (j == 0) m->first_argmax = 1;
         if (m->ns != j) {
-            for (k = 0; k < len; k++) s->_ys[(size_t)m->ns * ml + k] = y[k];
-            s->_lens[m->ns] = len;
+            for (k = 0; k < len; k++) SSVM__MS(s)->_ys[(size_t)m->ns * ml + k] = y[k];
+            SSVM__MS(s)->_lens[m->ns] = len;
         }
-        s->_deltas[m->ns] = (ssvm_real)(m->om * dl); /* example weights scale Delta and v alike */
+        SSVM__MS(s)->_deltas[m->ns] = (ssvm_real)(m->om * dl); /* example weights scale Delta and v alike */
         m->ns++;
     }
-    if (s->_cache_cap > 0) {
+    if (SSVM__MS(s)->_cache_cap > 0) {
         int c;
-        for (c = 0; c < s->_cache_count[i]; c++) {
+        for (c = 0; c < SSVM__MS(s)->_cache_count[i]; c++) {
             int *sl = ssvm__ms_slot(s, i, c), dup = 0;
-            for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(sl + 1, sl[0], s->_ys + (size_t)k * ml, s->_lens[k]);
+            for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(sl + 1, sl[0], SSVM__MS(s)->_ys + (size_t)k * ml, SSVM__MS(s)->_lens[k]);
             if (dup) continue;
-            for (k = 0; k < sl[0]; k++) s->_ys[(size_t)m->ns * ml + k] = sl[1 + k];
-            s->_lens[m->ns] = sl[0];
-            s->_deltas[m->ns] = s->_cache_delta[(size_t)i * (size_t)s->_cache_cap + (size_t)c];
+            for (k = 0; k < sl[0]; k++) SSVM__MS(s)->_ys[(size_t)m->ns * ml + k] = sl[1 + k];
+            SSVM__MS(s)->_lens[m->ns] = sl[0];
+            SSVM__MS(s)->_deltas[m->ns] = SSVM__MS(s)->_cache_delta[(size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)c];
             m->ns++;
         }
     }
-    for (j = 0; j < m->ns; j++) { s->_alpha[j] = 0; if ((double)s->_deltas[j] > s->_bound) s->_bound = (double)s->_deltas[j]; }
+    for (j = 0; j < m->ns; j++) { SSVM__MS(s)->_alpha[j] = 0; if ((double)SSVM__MS(s)->_deltas[j] > SSVM__MS(s)->_bound) SSVM__MS(s)->_bound = (double)SSVM__MS(s)->_deltas[j]; }
     return SSVM_OK;
 }
 /* the move u <- u + g E, w <- w - g E / (lambda t) (eqs. 15-16) */
 SSVM__PRIV ssvm_result ssvm__ms_apply(ssvm_solver *s, const ssvm__ms_st *m, const ssvm_svec *E, double g, int add_to_u) {
-    return ssvm__move(s, E, -g / (m->lt * s->_w_scale), add_to_u ? &s->_u : 0, g);
+    return ssvm__move(s, E, -g / (m->lt * s->_w_scale), add_to_u ? &SSVM__MS(s)->_u : 0, g);
 }
 /* <w^{t-1}, v> from <w^{t,0}, v> (w^{t,0} = (t-1)/t w^{t-1}) */
 SSVM__PRIV double ssvm__ms_prev(const ssvm_solver *s, const ssvm__ms_st *m, double g) {
@@ -13330,12 +13335,12 @@ SSVM__PRIV double ssvm__ms_prev(const ssvm_solver *s, const ssvm__ms_st *m, doub
 SSVM__PRIV ssvm_result ssvm__ms_pegasos(ssvm_solver *s, ssvm__ms_st *m) {
     ssvm_result r;
     if (!m->first_argmax) return SSVM_OK;
-    if ((r = ssvm__ms_build_v(s, m->i, s->_ys, s->_lens[0], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
-    if ((r = ssvm__ms_dots(s, &s->_v, &m->g1, &m->vv1)) != SSVM_OK) return r;
+    if ((r = ssvm__ms_build_v(s, m->i, SSVM__MS(s)->_ys, SSVM__MS(s)->_lens[0], m->tlen, m->om, &SSVM__MS(s)->_v)) != SSVM_OK) return r;
+    if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_v, &m->g1, &m->vv1)) != SSVM_OK) return r;
     m->g1 = ssvm__ms_prev(s, m, m->g1);
-    if (m->g1 + (double)s->_deltas[0] > 0) {
-        if ((r = ssvm__ms_apply(s, m, &s->_v, 1.0, 0)) != SSVM_OK) return r;
-        s->_alpha[0] = 1; m->asum = 1; m->Dk = (double)s->_deltas[0];
+    if (m->g1 + (double)SSVM__MS(s)->_deltas[0] > 0) {
+        if ((r = ssvm__ms_apply(s, m, &SSVM__MS(s)->_v, 1.0, 0)) != SSVM_OK) return r;
+        SSVM__MS(s)->_alpha[0] = 1; m->asum = 1; m->Dk = (double)SSVM__MS(s)->_deltas[0];
     }
     return SSVM_OK;
 }
@@ -13347,50 +13352,50 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
     double qn = 0, g, vv;
     ssvm_result r;
     for (j = 0; j < ns; j++) {
-        if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
-        if ((r = ssvm__ms_dots(s, &s->_v, &g, &vv)) != SSVM_OK) return r;
+        if ((r = ssvm__ms_build_v(s, m->i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], m->tlen, m->om, &SSVM__MS(s)->_v)) != SSVM_OK) return r;
+        if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_v, &g, &vv)) != SSVM_OK) return r;
         if (j == 0) {
             qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
             if (m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, g); m->vv1 = vv; }
-            ssvm_svec_clear(&s->_u); /* v_0 kept (Algorithm 2 has no other use for u) for the row check below */
-            for (k = 0; k < s->_v.nnz; k++) ssvm_svec_add(&s->_u, s->_v.idx[k], s->_v.val[s->_v.idx[k]]);
+            ssvm_svec_clear(&SSVM__MS(s)->_u); /* v_0 kept (Algorithm 2 has no other use for u) for the row check below */
+            for (k = 0; k < SSVM__MS(s)->_v.nnz; k++) ssvm_svec_add(&SSVM__MS(s)->_u, SSVM__MS(s)->_v.idx[k], SSVM__MS(s)->_v.val[SSVM__MS(s)->_v.idx[k]]);
         } else {
             /* the sampler's labels must have the multiclass Gram matrix: |v_j|^2 = 2 qn and <v_0, v_j> = qn
                (row 0 of it; ssvm__ms_mcqp's closed form needs all of it, which is this for distinct classes) */
             double x0 = 0;
-            for (k = 0; k < s->_v.nnz; k++) {
-                int e = s->_v.idx[k];
-                if (s->_u.mark[e]) x0 += (double)s->_u.val[e] * (double)s->_v.val[e];
+            for (k = 0; k < SSVM__MS(s)->_v.nnz; k++) {
+                int e = SSVM__MS(s)->_v.idx[k];
+                if (SSVM__MS(s)->_u.mark[e]) x0 += (double)SSVM__MS(s)->_u.val[e] * (double)SSVM__MS(s)->_v.val[e];
             }
             if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5) ||
                 x0 > qn * (1 + 1e-5) + 1e-300 || x0 < qn * (1 - 1e-5))
                 return SSVM_ERR_CALLBACK;
         }
-        s->_cq[j] = -m->lt * (g + (double)s->_deltas[j]);
+        SSVM__MS(s)->_cq[j] = -m->lt * (g + (double)SSVM__MS(s)->_deltas[j]);
     }
     if (qn > 0) {
-        for (j = 0; j < ns; j++) s->_cq[j] /= qn;
-        ssvm__ms_mcqp(ns, s->_cq, s->_alpha, s->_ord);
+        for (j = 0; j < ns; j++) SSVM__MS(s)->_cq[j] /= qn;
+        ssvm__ms_mcqp(ns, SSVM__MS(s)->_cq, SSVM__MS(s)->_alpha, SSVM__MS(s)->_ord);
     } else { /* phi(x) = 0: the gain is linear, all weight on the smallest c if it is negative */
         int b = 0;
-        for (j = 1; j < ns; j++) if (s->_cq[j] < s->_cq[b]) b = j;
-        for (j = 0; j < ns; j++) s->_alpha[j] = 0;
-        if (s->_cq[b] < 0) s->_alpha[b] = 1;
+        for (j = 1; j < ns; j++) if (SSVM__MS(s)->_cq[j] < SSVM__MS(s)->_cq[b]) b = j;
+        for (j = 0; j < ns; j++) SSVM__MS(s)->_alpha[j] = 0;
+        if (SSVM__MS(s)->_cq[b] < 0) SSVM__MS(s)->_alpha[b] = 1;
     }
     /* u_t = sum_j alpha_j v_j, built from phi in O(sum of nnz); w^t = w^{t,0} - u_t/(lambda t) */
-    ssvm_svec_clear(&s->_e);
+    ssvm_svec_clear(&SSVM__MS(s)->_e);
     for (j = 0; j < ns; j++) {
-        if (s->_alpha[j] <= 0) continue;
-        rc = p->phi(p->user, m->i, s->_ys + (size_t)j * ml, s->_lens[j], (ssvm_real)(s->_alpha[j] * m->om), &s->_e);
+        if (SSVM__MS(s)->_alpha[j] <= 0) continue;
+        rc = p->phi(p->user, m->i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], (ssvm_real)(SSVM__MS(s)->_alpha[j] * m->om), &SSVM__MS(s)->_e);
         if (rc < 0) return (ssvm_result)rc;
-        m->asum += s->_alpha[j];
-        m->Dk += s->_alpha[j] * (double)s->_deltas[j];
+        m->asum += SSVM__MS(s)->_alpha[j];
+        m->Dk += SSVM__MS(s)->_alpha[j] * (double)SSVM__MS(s)->_deltas[j];
     }
     if (m->asum > 0) {
-        rc = p->phi(p->user, m->i, s->_ytrue, m->tlen, (ssvm_real)(-m->asum * m->om), &s->_e);
+        rc = p->phi(p->user, m->i, SSVM__MS(s)->_ytrue, m->tlen, (ssvm_real)(-m->asum * m->om), &SSVM__MS(s)->_e);
         if (rc < 0) return (ssvm_result)rc;
-        if (s->_e.err) return (ssvm_result)s->_e.err;
-        return ssvm__ms_apply(s, m, &s->_e, 1.0, 0); /* u_t itself is not needed after the update */
+        if (SSVM__MS(s)->_e.err) return (ssvm_result)SSVM__MS(s)->_e.err;
+        return ssvm__ms_apply(s, m, &SSVM__MS(s)->_e, 1.0, 0); /* u_t itself is not needed after the update */
     }
     return SSVM_OK;
 }
@@ -13406,37 +13411,37 @@ SSVM__PRIV ssvm_result ssvm__ms_algorithm1(ssvm_solver *s, ssvm__ms_st *m) {
         for (j = 0; j < ns; j++) {
             double wE, EE, g, lo, hi;
             int more = sw + 1 < sweeps || j + 1 < ns; /* u is read by later moves only */
-            if ((r = ssvm__ms_build_v(s, m->i, s->_ys + (size_t)j * ml, s->_lens[j], m->tlen, m->om, &s->_v)) != SSVM_OK) return r;
+            if ((r = ssvm__ms_build_v(s, m->i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], m->tlen, m->om, &SSVM__MS(s)->_v)) != SSVM_OK) return r;
             if (m->asum < 1) { /* expand, line 5 */
-                if ((r = ssvm__ms_dots(s, &s->_v, &wE, &EE)) != SSVM_OK) return r;
+                if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_v, &wE, &EE)) != SSVM_OK) return r;
                 if (sw == 0 && j == 0 && m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, wE); m->vv1 = EE; }
-                lo = -s->_alpha[j]; hi = 1 - m->asum;
-                g = ssvm__ms_move_step(wE, (double)s->_deltas[j], EE, m->lt, lo, hi);
+                lo = -SSVM__MS(s)->_alpha[j]; hi = 1 - m->asum;
+                g = ssvm__ms_move_step(wE, (double)SSVM__MS(s)->_deltas[j], EE, m->lt, lo, hi);
                 if (g == 0) continue;
-                if ((r = ssvm__ms_apply(s, m, &s->_v, g, more)) != SSVM_OK) return r;
-                s->_alpha[j] += g;
+                if ((r = ssvm__ms_apply(s, m, &SSVM__MS(s)->_v, g, more)) != SSVM_OK) return r;
+                SSVM__MS(s)->_alpha[j] += g;
                 if (g == hi) m->asum = 1; /* line 7 reaches the simplex face exactly */
                 else m->asum += g;
-                m->Dk += g * (double)s->_deltas[j]; /* eq. 17 with s = 1 */
+                m->Dk += g * (double)SSVM__MS(s)->_deltas[j]; /* eq. 17 with s = 1 */
             } else { /* swap, line 9 / eq. 14 with the corrected denominator |v_j - u|^2 (F1) */
-                double lE = (double)s->_deltas[j] - m->Dk, sc;
-                ssvm_svec_clear(&s->_e);
-                for (k = 0; k < s->_v.nnz; k++) ssvm_svec_add(&s->_e, s->_v.idx[k], s->_v.val[s->_v.idx[k]]);
-                for (k = 0; k < s->_u.nnz; k++) ssvm_svec_add(&s->_e, s->_u.idx[k], -s->_u.val[s->_u.idx[k]]);
-                if (s->_e.err) return (ssvm_result)s->_e.err;
-                if ((r = ssvm__ms_dots(s, &s->_e, &wE, &EE)) != SSVM_OK) return r;
+                double lE = (double)SSVM__MS(s)->_deltas[j] - m->Dk, sc;
+                ssvm_svec_clear(&SSVM__MS(s)->_e);
+                for (k = 0; k < SSVM__MS(s)->_v.nnz; k++) ssvm_svec_add(&SSVM__MS(s)->_e, SSVM__MS(s)->_v.idx[k], SSVM__MS(s)->_v.val[SSVM__MS(s)->_v.idx[k]]);
+                for (k = 0; k < SSVM__MS(s)->_u.nnz; k++) ssvm_svec_add(&SSVM__MS(s)->_e, SSVM__MS(s)->_u.idx[k], -SSVM__MS(s)->_u.val[SSVM__MS(s)->_u.idx[k]]);
+                if (SSVM__MS(s)->_e.err) return (ssvm_result)SSVM__MS(s)->_e.err;
+                if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_e, &wE, &EE)) != SSVM_OK) return r;
                 g = ssvm__ms_move_step(wE, lE, EE, m->lt, 0, 1);
                 if (g == 0) continue;
                 /* u <- (1-g) u + g v_j = u + g (v_j - u) (eq. 15, s = 1 - g); w per eq. 16 */
-                if ((r = ssvm__ms_apply(s, m, &s->_e, g, more)) != SSVM_OK) return r;
+                if ((r = ssvm__ms_apply(s, m, &SSVM__MS(s)->_e, g, more)) != SSVM_OK) return r;
                 sc = 1 - g;
-                for (k = 0; k < ns; k++) s->_alpha[k] *= sc;
-                s->_alpha[j] += g;
-                m->Dk = sc * m->Dk + g * (double)s->_deltas[j]; /* eq. 17 */
+                for (k = 0; k < ns; k++) SSVM__MS(s)->_alpha[k] *= sc;
+                SSVM__MS(s)->_alpha[j] += g;
+                m->Dk = sc * m->Dk + g * (double)SSVM__MS(s)->_deltas[j]; /* eq. 17 */
             }
         }
     }
-    return s->_u.err ? (ssvm_result)s->_u.err : SSVM_OK;
+    return SSVM__MS(s)->_u.err ? (ssvm_result)SSVM__MS(s)->_u.err : SSVM_OK;
 }
 
 SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *info) {
@@ -13452,8 +13457,8 @@ SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *i
     m.om = p->weights ? (double)p->weights[i] * (double)p->n / s->_wsum : 1.0;
     w2_prev = m.a_prev * m.a_prev * s->_ww;
     st.t = s->_k + 1; st.example = i;
-    st.dual_before = s->_A - 0.5 * lam * (t - 1) * w2_prev; /* D_{t-1} (D_0 = 0) */
-    m.tlen = p->truth(p->user, i, s->_ytrue);
+    st.dual_before = SSVM__MS(s)->_A - 0.5 * lam * (t - 1) * w2_prev; /* D_{t-1} (D_0 = 0) */
+    m.tlen = p->truth(p->user, i, SSVM__MS(s)->_ytrue);
     if (m.tlen < 0) return (ssvm_result)m.tlen;
     if (m.tlen == 0 || m.tlen > ml) return SSVM_ERR_LABEL;
     if ((r = ssvm__ms_samples(s, &m)) != SSVM_OK) return r;
@@ -13462,46 +13467,46 @@ SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *i
     if (s->_cfg.averaging == SSVM_AVG_UNIFORM) ssvm__avg_push(s, 1.0 / t);
     /* Algorithm 1 line 2: w^{t,0} = (t-1)/t w^{t-1}, u = 0, D = 0, alpha = 0. At t = 1, w^0 = 0: keep the scale. */
     if (t > 1) s->_w_scale *= (t - 1) / t;
-    ssvm_svec_clear(&s->_u);
+    ssvm_svec_clear(&SSVM__MS(s)->_u);
     if (m.ns > 0) {
         if (!s->_cfg.line_search) r = ssvm__ms_pegasos(s, &m);
-        else if (s->_use_mc) r = ssvm__ms_algorithm2(s, &m);
+        else if (SSVM__MS(s)->_use_mc) r = ssvm__ms_algorithm2(s, &m);
         else r = ssvm__ms_algorithm1(s, &m);
         if (r != SSVM_OK) return r;
     }
     /* the loss f(w^{t-1}; Z_t) this step suffered and its gradient lambda w^{t-1} + v_1 (Lemma 2.2) */
-    Dk_loss = m.first_argmax ? m.g1 + (double)s->_deltas[0] : 0;
+    Dk_loss = m.first_argmax ? m.g1 + (double)SSVM__MS(s)->_deltas[0] : 0;
     st.hinge = Dk_loss > 0 ? Dk_loss : 0;
     st.grad_norm2 = lam * lam * w2_prev + (Dk_loss > 0 ? 2 * lam * m.g1 + m.vv1 : 0);
     if (st.grad_norm2 < 0) st.grad_norm2 = 0;
     st.loss = 0.5 * lam * w2_prev + st.hinge;
-    s->_online_loss += st.loss;
+    SSVM__MS(s)->_online_loss += st.loss;
     /* D_t = A_t - (lambda t/2)|w^t|^2, A_t = A_{t-1} + D_t^K (eq. 13) */
-    s->_A += m.Dk;
-    st.dual_update = s->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
+    SSVM__MS(s)->_A += m.Dk;
+    st.dual_update = SSVM__MS(s)->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
     st.alpha_sum = m.asum;
     st.proj_scale = 1;
     /* Algorithm 3 line 5 with radius sqrt(B/lambda) (F6): scaling w scales every alpha, and A with them */
-    bnd = s->_bound > 0 ? s->_bound : 0;
+    bnd = SSVM__MS(s)->_bound > 0 ? SSVM__MS(s)->_bound : 0;
     r2 = bnd / lam;
     if (s->_cfg.ms.project && s->_w_scale * s->_w_scale * s->_ww > r2) {
         double sc = bnd > 0 ? ssvm__ms_sqrt(r2 / (s->_w_scale * s->_w_scale * s->_ww)) : 0;
-        if (sc > 0) { s->_w_scale *= sc; s->_A *= sc; }
+        if (sc > 0) { s->_w_scale *= sc; SSVM__MS(s)->_A *= sc; }
         else { /* B = 0: every loss is 0, the ball is {0}; fold first so that w_bar does not move */
             ssvm__fold(s);
             SSVM_MEMSET(s->_w, 0, (size_t)p->d * sizeof(ssvm_real));
-            s->_ww = 0; s->_A = 0;
+            s->_ww = 0; SSVM__MS(s)->_A = 0;
         }
         st.proj_scale = sc;
     }
-    st.dual = s->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
+    st.dual = SSVM__MS(s)->_A - 0.5 * m.lt * s->_w_scale * s->_w_scale * s->_ww;
     if (!ssvm__finite(st.dual) || !ssvm__finite(s->_w_scale)) return SSVM_ERR_NONFINITE;
     if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) ssvm__avg_push(s, 2.0 / (t + 1));
     /* remember the labels that carry weight */
-    if (s->_cache_cap > 0)
+    if (SSVM__MS(s)->_cache_cap > 0)
         for (j = m.ns - 1; j >= 0; j--)
-            if (s->_alpha[j] > 0) ssvm__ms_cache_touch(s, i, s->_ys + (size_t)j * ml, s->_lens[j], s->_deltas[j]);
-    s->_last = st;
+            if (SSVM__MS(s)->_alpha[j] > 0) ssvm__ms_cache_touch(s, i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], SSVM__MS(s)->_deltas[j]);
+    SSVM__MS(s)->_last = st;
     if (info) *info = st;
     /* keep the scales in range (O(d), rare: they shrink like 1/t within a pass and are folded every pass) */
     if (s->_w_scale < 1e-30 || (s->_z && s->_avg_b < 1e-30)) ssvm__fold(s);
@@ -13512,9 +13517,9 @@ SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *i
    refuses every later step with the same code (BCFW, FW and SSG fail before they move and may go on). */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
-    if (s->_halted) return (ssvm_result)s->_halted;
+    if (SSVM__MS(s)->_halted) return (ssvm_result)SSVM__MS(s)->_halted;
     r = ssvm__ms_step_in(s, i, info);
-    if (r < 0) s->_halted = (int)r;
+    if (r < 0) SSVM__MS(s)->_halted = (int)r;
     return r;
 }
 /* The multi-sample solver's row (>>algorithms): its reset; its online dual D_t/t at the iterate (no dual at
@@ -13522,16 +13527,20 @@ SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info
    (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
 SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s) {
     int i;
-    if (s->_cache_count) for (i = 0; i < s->_prob.n; i++) s->_cache_count[i] = 0;
-    s->_A = 0; s->_bound = s->_cfg.ms.loss_bound; s->_online_loss = 0;
-    s->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
-                 (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && s->_smp.multiclass);
+    ssvm__svec_reset(&SSVM__MS(s)->_u, s->_prob.d);
+    ssvm__svec_reset(&SSVM__MS(s)->_v, s->_prob.d);
+    ssvm__svec_reset(&SSVM__MS(s)->_e, s->_prob.d);
+    SSVM_MEMSET(&SSVM__MS(s)->_last, 0, sizeof SSVM__MS(s)->_last);
+    if (SSVM__MS(s)->_cache_count) for (i = 0; i < s->_prob.n; i++) SSVM__MS(s)->_cache_count[i] = 0;
+    SSVM__MS(s)->_A = 0; SSVM__MS(s)->_bound = s->_cfg.ms.loss_bound; SSVM__MS(s)->_online_loss = 0;
+    SSVM__MS(s)->_use_mc = s->_cfg.ms.update == SSVM_MS_UPDATE_MULTICLASS ||
+                 (s->_cfg.ms.update == SSVM_MS_UPDATE_AUTO && SSVM__MS(s)->_smp.multiclass);
 }
 SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
     double t = (double)s->_k;
     (void)ls;
     if (average || s->_k <= 0) return SSVM_OK;
-    o->dual = (s->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
+    o->dual = (SSVM__MS(s)->_A - 0.5 * s->_cfg.lambda * t * s->_w_scale * s->_w_scale * s->_ww) / t;
     o->gap = o->primal - o->dual;
     if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;

@@ -10,9 +10,17 @@
 static void th_cp_cache(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta, const int **ccount) {
     *cache = SSVM__CP(s)->_cp_cache; *cdelta = SSVM__CP(s)->_cp_cdelta; *ccount = SSVM__CP(s)->_cp_ccount;
 }
+static th_ms_view th_ms_view_of(const ssvm_solver *s) {
+    th_ms_view v;
+    const ssvm__ms_state *m = SSVM__MS(s);
+    v.ys = m->_ys; v.deltas = m->_deltas; v.alpha = m->_alpha; v.cache_count = m->_cache_count;
+    v.use_mc = m->_use_mc; v.cache_cap = m->_cache_cap; v.bound = m->_bound; v.last = m->_last; v.smp = m->_smp;
+    return v;
+}
 #ifdef __cplusplus
 extern "C" {
 #endif
+th_ms_view (*const th_priv_ms_view)(const ssvm_solver *) = th_ms_view_of;
 void (*const th_priv_cp_cache)(const ssvm_solver *, const int **, const ssvm_real **, const int **) = th_cp_cache;
 ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;
 int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;

@@ -30,6 +30,20 @@ extern int (*const th_priv_is_perm)(int d, const int *p);
 /* the cutting plane's working-set QP (test_cutplane.c) */
 extern int (*const th_priv_cp_qp)(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
                                   double tol, int max_iter, double *gap, double *xi);
+/* the multi-sample solver's step state (test_multisample.c; its state is private to its section): pointers into it
+   and copies of its scalars, taken at the call */
+typedef struct th_ms_view {
+    const int *ys;               /* the step's samples, max_label_len ints each */
+    const ssvm_real *deltas;     /* their losses */
+    const double *alpha;         /* their weights */
+    const int *cache_count;      /* per example, cached violators */
+    int use_mc, cache_cap;
+    double bound;                /* B, the radius' loss bound */
+    ssvm_step_info last;         /* the last step */
+    ssvm_ms_sampler smp;         /* the sampler in use */
+} th_ms_view;
+extern th_ms_view (*const th_priv_ms_view)(const ssvm_solver *s);
+#define TH_MS(s) th_priv_ms_view(s)
 /* the cutting plane's cache of labelings (test_cutplane.c; its state is private to its section) */
 extern void (*const th_priv_cp_cache)(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta,
                                       const int **ccount);

@@ -503,15 +503,15 @@ static void test_multisample_solver_moves_match_reference(th_ctx *t) {
             TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
             TH_CHECK(t, info.t == tt && info.example == i && s._k == tt);
             ns = info.n_samples;
-            /* the reference, on the samples the solver used (s._ys after the step) */
-            for (j = 0; j < ns; j++) { tms_dense_v(&c.p, sv, i, s._ys + j, 1, V + (size_t)j * d); alpha[j] = 0; }
+            /* the reference, on the samples the solver used (TH_MS(&s).ys after the step) */
+            for (j = 0; j < ns; j++) { tms_dense_v(&c.p, sv, i, TH_MS(&s).ys + j, 1, V + (size_t)j * d); alpha[j] = 0; }
             for (k = 0; k < d; k++) { w[k] *= (double)(tt - 1) / (double)tt; u[k] = 0; }
             for (sw = 0; sw < q.ms.sweeps; sw++)
                 for (j = 0; j < ns; j++) {
                     double *v = V + (size_t)j * d, lE, lo, hi, g, best, wE = 0, EE = 0;
                     int is_swap = !(asum < 1);
-                    if (!is_swap) { for (k = 0; k < d; k++) E[k] = v[k]; lE = (double)s._deltas[j]; lo = -alpha[j]; hi = 1 - asum; }
-                    else { for (k = 0; k < d; k++) E[k] = v[k] - u[k]; lE = (double)s._deltas[j] - Dk; lo = 0; hi = 1; }
+                    if (!is_swap) { for (k = 0; k < d; k++) E[k] = v[k]; lE = (double)TH_MS(&s).deltas[j]; lo = -alpha[j]; hi = 1 - asum; }
+                    else { for (k = 0; k < d; k++) E[k] = v[k] - u[k]; lE = (double)TH_MS(&s).deltas[j] - Dk; lo = 0; hi = 1; }
                     for (k = 0; k < d; k++) { wE += w[k] * E[k]; EE += E[k] * E[k]; }
                     g = EE > 0 ? lt * (wE + lE) / EE : (wE + lE > 0 ? hi : (wE + lE < 0 ? lo : 0));
                     g = g < lo ? lo : (g > hi ? hi : g);
@@ -520,13 +520,13 @@ static void test_multisample_solver_moves_match_reference(th_ctx *t) {
                     if (g == 0) continue;
                     for (k = 0; k < d; k++) { w[k] -= g * E[k] / lt; u[k] += g * E[k]; }
                     if (!is_swap) {
-                        alpha[j] += g; asum = g == hi ? 1 : asum + g; Dk += g * (double)s._deltas[j];
+                        alpha[j] += g; asum = g == hi ? 1 : asum + g; Dk += g * (double)TH_MS(&s).deltas[j];
                     } else {
                         for (k = 0; k < ns; k++) alpha[k] *= 1 - g;
-                        alpha[j] += g; Dk = (1 - g) * Dk + g * (double)s._deltas[j];
+                        alpha[j] += g; Dk = (1 - g) * Dk + g * (double)TH_MS(&s).deltas[j];
                     }
                 }
-            for (j = 0; j < ns; j++) TH_CHECKF(t, fabs(alpha[j] - s._alpha[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, alpha[j], s._alpha[j]);
+            for (j = 0; j < ns; j++) TH_CHECKF(t, fabs(alpha[j] - TH_MS(&s).alpha[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, alpha[j], TH_MS(&s).alpha[j]);
             TH_NEAR(t, info.alpha_sum, asum, tol);
             for (k = 0; k < d; k++) w[k] *= info.proj_scale;
             tms_weights(&s, wn);
@@ -658,7 +658,7 @@ static void test_multisample_multiclass_step_is_qp_optimum(th_ctx *t) {
         q.lambda = cfg < 3 ? 0.05 : 0.5; q.ms.samples = K - 1 - cfg % 2; q.sampling = SSVM_SAMPLE_CYCLIC;
         TH_CHECK(t, ssvm_multiclass_sampler(&dd.m, &q.ms.sampler) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
-        TH_CHECK(t, s._use_mc == 1);
+        TH_CHECK(t, TH_MS(&s).use_mc == 1);
         w = (double *)malloc(sizeof(double) * (size_t)d); V = (double *)malloc(sizeof(double) * (size_t)d * 8);
         sv = tms_svec(d, &mem);
         for (step = 0; step < 90; step++) {
@@ -669,14 +669,14 @@ static void test_multisample_multiclass_step_is_qp_optimum(th_ctx *t) {
             tms_weights(&s, w);
             for (k = 0; k < d; k++) w[k] *= (double)(tt - 1) / (double)tt;
             TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
-            for (j = 0; j < info.n_samples; j++) tms_dense_v(&dd.p, sv, i, s._ys + j, 1, V + (size_t)j * d);
+            for (j = 0; j < info.n_samples; j++) tms_dense_v(&dd.p, sv, i, TH_MS(&s).ys + j, 1, V + (size_t)j * d);
             for (j = 0; j < info.n_samples; j++) {
                 for (k = 0; k < info.n_samples; k++) Q[j * info.n_samples + k] = tms_dot(d, V + (size_t)j * d, V + (size_t)k * d);
-                c[j] = -lt * (tms_dot(d, w, V + (size_t)j * d) + (double)s._deltas[j]);
+                c[j] = -lt * (tms_dot(d, w, V + (size_t)j * d) + (double)TH_MS(&s).deltas[j]);
             }
             tms_qp_brute(info.n_samples, Q, c, b);
             for (j = 0; j < info.n_samples; j++) {
-                TH_CHECKF(t, fabs(s._alpha[j] - b[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, s._alpha[j], b[j]);
+                TH_CHECKF(t, fabs(TH_MS(&s).alpha[j] - b[j]) <= tol, "cfg %d step %d alpha %d: %.12g vs %.12g", cfg, step, j, TH_MS(&s).alpha[j], b[j]);
                 sum += b[j];
             }
             active_face += sum > 1 - 1e-9;
@@ -727,8 +727,8 @@ static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
             TH_NEAR(t, info.loss, f, tol);
             TH_NEAR(t, info.dual_before, Dprev, tol);
             for (j = 0; j < info.n_samples; j++) {
-                TH_CHECK(t, s._alpha[j] >= -1e-12);
-                Aref += s._alpha[j] * (double)s._deltas[j];
+                TH_CHECK(t, TH_MS(&s).alpha[j] >= -1e-12);
+                Aref += TH_MS(&s).alpha[j] * (double)TH_MS(&s).deltas[j];
             }
             TH_CHECK(t, info.alpha_sum <= 1 + 1e-12);
             /* the dual before the projection: undo the projection's factor on w */
@@ -745,7 +745,7 @@ static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
             sumf += f; sumg += g2 / (2 * lt);
             steps++;
         }
-        TH_CHECKF(t, s._last.dual >= sumf - sumg - tol * (1 + fabs(sumf)) * 10, "cfg %d: D_T %.12g < %.12g", cfg, s._last.dual, sumf - sumg);
+        TH_CHECKF(t, TH_MS(&s).last.dual >= sumf - sumg - tol * (1 + fabs(sumf)) * 10, "cfg %d: D_T %.12g < %.12g", cfg, TH_MS(&s).last.dual, sumf - sumg);
         ssvm_solver_uninit(&s);
         free(w); free(wn);
     }
@@ -929,8 +929,8 @@ static void test_multisample_k1_reduces_to_single_sample(th_ctx *t) {
                 for (k = 0; k < d; k++) w[k] -= alpha * v[k] / lt;
             }
             nrm = sqrt(tms_dot(d, w, w));
-            if (nrm > sqrt(ms._bound / q.lambda)) { /* B = max(loss_bound, every Delta sampled) */
-                for (k = 0; k < d; k++) w[k] *= sqrt(ms._bound / q.lambda) / nrm;
+            if (nrm > sqrt(TH_MS(&ms).bound / q.lambda)) { /* B = max(loss_bound, every Delta sampled) */
+                for (k = 0; k < d; k++) w[k] *= sqrt(TH_MS(&ms).bound / q.lambda) / nrm;
                 projected++;
             }
             {
@@ -966,13 +966,13 @@ static void test_multisample_violator_cache(th_ctx *t) {
     /* the byte cap: room for one label per example only */
     q.ms.cache_size = 3; q.ms.cache_max_bytes = (size_t)8 * ((1 + (size_t)ml) * sizeof(int) + sizeof(ssvm_real)) + 5;
     TH_CHECK(t, ssvm_solver_get_heap_size(&q, &b2) == SSVM_OK && b2 < b1);
-    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._cache_cap == 1);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && TH_MS(&s).cache_cap == 1);
     ssvm_solver_uninit(&s);
     q.ms.cache_max_bytes = 0;
-    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._cache_cap == 3);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && TH_MS(&s).cache_cap == 3);
     for (step = 0; step < 8 * 12; step++) {
         ssvm_step_info info;
-        int i = step % 8, before = s._cache_count[i], j, k, yo[5], L = c.start[i + 1] - c.start[i];
+        int i = step % 8, before = TH_MS(&s).cache_count[i], j, k, yo[5], L = c.start[i + 1] - c.start[i];
         int cached[3 * 6], nc = before;
         ssvm_real dl;
         size_t wbytes = sizeof(ssvm_real) * (size_t)c.p.d;
@@ -986,25 +986,25 @@ static void test_multisample_violator_cache(th_ctx *t) {
             int is_truth = memcmp(yo, c.labels + c.start[i], sizeof(int) * (size_t)L) == 0, dup = 0, pos = 0;
             for (j = 0; j < nc; j++) dup += !is_truth && memcmp(cached + j * 6, yo, sizeof(int) * (size_t)L) == 0;
             TH_CHECK(t, info.n_samples == (is_truth ? 0 : 1) + nc - dup);
-            if (!is_truth) { TH_CHECK(t, memcmp(s._ys, yo, sizeof(int) * (size_t)L) == 0); pos = 1; }
+            if (!is_truth) { TH_CHECK(t, memcmp(TH_MS(&s).ys, yo, sizeof(int) * (size_t)L) == 0); pos = 1; }
             for (j = 0; j < nc; j++) {
                 if (!is_truth && memcmp(cached + j * 6, yo, sizeof(int) * (size_t)L) == 0) continue;
-                TH_CHECK(t, memcmp(s._ys + pos * ml, cached + j * 6, sizeof(int) * (size_t)L) == 0);
-                if (s._alpha[pos] > 0) used_cached++;
+                TH_CHECK(t, memcmp(TH_MS(&s).ys + pos * ml, cached + j * 6, sizeof(int) * (size_t)L) == 0);
+                if (TH_MS(&s).alpha[pos] > 0) used_cached++;
                 pos++;
             }
         }
         /* afterwards: at most 3, no repeats, and every label with weight is cached, the first sample's in front */
-        TH_CHECK(t, s._cache_count[i] <= 3);
-        for (j = 0; j < s._cache_count[i]; j++)
+        TH_CHECK(t, TH_MS(&s).cache_count[i] <= 3);
+        for (j = 0; j < TH_MS(&s).cache_count[i]; j++)
             for (k = 0; k < j; k++) TH_CHECK(t, !ssvm__ms_same(ssvm__ms_slot(&s, i, j) + 1, L, ssvm__ms_slot(&s, i, k) + 1, L));
         for (j = 0; j < info.n_samples && j < 3; j++) {
             int found = 0;
-            if (s._alpha[j] <= 0) continue;
-            for (k = 0; k < s._cache_count[i]; k++) found |= ssvm__ms_same(ssvm__ms_slot(&s, i, k) + 1, L, s._ys + j * ml, L);
+            if (TH_MS(&s).alpha[j] <= 0) continue;
+            for (k = 0; k < TH_MS(&s).cache_count[i]; k++) found |= ssvm__ms_same(ssvm__ms_slot(&s, i, k) + 1, L, TH_MS(&s).ys + j * ml, L);
             TH_CHECK(t, found);
         }
-        if (info.n_samples > 0 && s._alpha[0] > 0) TH_CHECK(t, ssvm__ms_same(ssvm__ms_slot(&s, i, 0) + 1, L, s._ys, L));
+        if (info.n_samples > 0 && TH_MS(&s).alpha[0] > 0) TH_CHECK(t, ssvm__ms_same(ssvm__ms_slot(&s, i, 0) + 1, L, TH_MS(&s).ys, L));
         free(w);
     }
     TH_CHECKF(t, used_cached > 20, "cached labels got weight only %d times", used_cached);
@@ -1388,8 +1388,8 @@ static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
         q.ms.sampler.sample = tms_mat_sample; q.ms.sampler.work_bytes = tms_mat_work; q.ms.sampler.user = &mat;
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
-        TH_CHECK(t, a._cfg.ms.sampler.sample == NULL && a._smp.sample != NULL && a._smp.sample != tms_mat_sample);
-        TH_CHECK(t, b._smp.sample == tms_mat_sample);
+        TH_CHECK(t, a._cfg.ms.sampler.sample == NULL && TH_MS(&a).smp.sample != NULL && TH_MS(&a).smp.sample != tms_mat_sample);
+        TH_CHECK(t, TH_MS(&b).smp.sample == tms_mat_sample);
         TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
         wa = (double *)malloc(sizeof(double) * (size_t)p.d); wb = (double *)malloc(sizeof(double) * (size_t)p.d);
         tms_weights(&a, wa); tms_weights(&b, wb);
