@@ -125,6 +125,11 @@ $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g tests/nomalloc.c -o $@ -lm
 $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
+# builds that leave solvers out (STRUCTSVM_ONLY_BCFW; STRUCTSVM_NO_BCFW): tests/only.c
+$(B)/test_only_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_ONLY_BCFW tests/only.c -o $@ -lm
+$(B)/test_no_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_NO_BCFW -DSTRUCTSVM_REAL=float tests/only.c -o $@ -lm
 
 # export-c: models exported as C source (tests/model_export_gen.c writes them and the host models' labels into
 # build/export/<real>/) compiled into a predict-only, no-malloc, no-stdio program (tests/model_firmware.c) that
@@ -141,9 +146,10 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw
 	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
+	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw \
 	    ./tests/cli_test.sh
 
 # test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;

@@ -1457,6 +1457,61 @@
 #endif
 #endif
 
+/* Solvers a build leaves out (MANUAL: BUILD OPTIONS): STRUCTSVM_NO_<KIND> removes one solver's table row and
+   section; any STRUCTSVM_ONLY_<KIND> keeps only the kinds so named (<KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,
+   CLIQUEGEN, CUTTING_PLANE, KBCFW, EG). A left-out kind's config is SSVM_ERR_NOT_SUPPORTED; its own public
+   functions (ssvm_solver_cp_info, ssvm_cg_status_of, ssvm_eg_rejected, the kernel solver's and the multi-sample
+   samplers) are not defined. */
+#if defined(STRUCTSVM_ONLY_BCFW) || defined(STRUCTSVM_ONLY_FW) || defined(STRUCTSVM_ONLY_SSG) || defined(STRUCTSVM_ONLY_MULTISAMPLE) || defined(STRUCTSVM_ONLY_DEG) || \
+    defined(STRUCTSVM_ONLY_CLIQUEGEN) || defined(STRUCTSVM_ONLY_CUTTING_PLANE) || defined(STRUCTSVM_ONLY_KBCFW) || defined(STRUCTSVM_ONLY_EG)
+#define SSVM__ONLY_LIST 1
+#endif
+#if !defined(STRUCTSVM_NO_BCFW) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_BCFW))
+#define SSVM__HAS_BCFW 1
+#else
+#define SSVM__HAS_BCFW 0
+#endif
+#if !defined(STRUCTSVM_NO_FW) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_FW))
+#define SSVM__HAS_FW 1
+#else
+#define SSVM__HAS_FW 0
+#endif
+#if !defined(STRUCTSVM_NO_SSG) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_SSG))
+#define SSVM__HAS_SSG 1
+#else
+#define SSVM__HAS_SSG 0
+#endif
+#if !defined(STRUCTSVM_NO_MULTISAMPLE) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_MULTISAMPLE))
+#define SSVM__HAS_MULTISAMPLE 1
+#else
+#define SSVM__HAS_MULTISAMPLE 0
+#endif
+#if !defined(STRUCTSVM_NO_DEG) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_DEG))
+#define SSVM__HAS_DEG 1
+#else
+#define SSVM__HAS_DEG 0
+#endif
+#if !defined(STRUCTSVM_NO_CLIQUEGEN) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_CLIQUEGEN))
+#define SSVM__HAS_CLIQUEGEN 1
+#else
+#define SSVM__HAS_CLIQUEGEN 0
+#endif
+#if !defined(STRUCTSVM_NO_CUTTING_PLANE) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_CUTTING_PLANE))
+#define SSVM__HAS_CUTTING_PLANE 1
+#else
+#define SSVM__HAS_CUTTING_PLANE 0
+#endif
+#if !defined(STRUCTSVM_NO_KBCFW) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_KBCFW))
+#define SSVM__HAS_KBCFW 1
+#else
+#define SSVM__HAS_KBCFW 0
+#endif
+#if !defined(STRUCTSVM_NO_EG) && (!defined(SSVM__ONLY_LIST) || defined(STRUCTSVM_ONLY_EG))
+#define SSVM__HAS_EG 1
+#else
+#define SSVM__HAS_EG 0
+#endif
+
 #include <stddef.h> /* size_t: freestanding */
 #ifndef STRUCTSVM_NO_STDIO
 #include <stdio.h> /* FILE, for the model files' path and FILE* wrappers (>>model); no stdio symbol is used
@@ -3011,13 +3066,21 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const
 extern "C" {
 #endif
 
-#define SSVM__PRIV static
 #if defined(__GNUC__) || defined(__clang__)
 #define SSVM__MAYBE_UNUSED __attribute__((unused))
 #define SSVM__PREFETCH(p) __builtin_prefetch(p) /* a hint: no effect on any result */
 #else
 #define SSVM__MAYBE_UNUSED
 #define SSVM__PREFETCH(p) ((void)(p))
+#endif
+/* A build that leaves solvers out (STRUCTSVM_NO_<KIND>, STRUCTSVM_ONLY_<KIND>): the sections of the left-out solvers
+   are not compiled, and shared code that only they used is dropped by the compiler (static and unreferenced), so no
+   -Wunused-function there. A full build keeps the warning. */
+#if SSVM__HAS_BCFW && SSVM__HAS_FW && SSVM__HAS_SSG && SSVM__HAS_MULTISAMPLE && SSVM__HAS_DEG && SSVM__HAS_CLIQUEGEN && \
+    SSVM__HAS_CUTTING_PLANE && SSVM__HAS_KBCFW && SSVM__HAS_EG
+#define SSVM__PRIV static
+#else
+#define SSVM__PRIV static SSVM__MAYBE_UNUSED
 #endif
 /* >>speed: sparse attribute-major unary scores fetch rows of w at random (CoNLL: 7.4M weights, 19 features a
    token); requesting the row SSVM__PF_AHEAD features ahead (its first SSVM__PF_BYTES) halves their time here */
@@ -5726,10 +5789,7 @@ typedef struct ssvm__algo {
     ssvm_result (*evaluated)(ssvm_solver *s, int average, ssvm_objective *o, double ls); /* after it; NULL */
     int (*rule)(const ssvm_solver *s);       /* 1: its own stopping rule fired (SSVM_SOLVER_RULE); NULL: none */
     int (*certifies)(const ssvm_solver *s);  /* 0: an evaluated gap does not certify now; NULL: always does */
-    void (*ck_fingerprint)(const ssvm_solver *s, void *fnv); /* its options in a checkpoint's fingerprint */
-    void (*ck_write)(const ssvm_solver *s, void *ckw);       /* its part of a checkpoint's body */
-    void (*ck_read)(ssvm_solver *s, void *ckr, int apply, size_t *pool); /* and back (checked) */
-} ssvm__algo;
+} ssvm__algo; /* its part of a checkpoint: a companion row at >>ckpt (ssvm__ck_part_of), linked only with them */
 /* A row's own state struct, carved first by its layout and zeroed; in a size query (no block yet) it is the
    query's scratch (ssvm_solver_get_heap_size: SSVM__STATE_MAX bytes, each state is checked to fit) */
 #define SSVM__STATE_MAX 1024
@@ -5747,10 +5807,18 @@ SSVM__PRIV int ssvm__has_blocks(const ssvm_solver_config *c) {
     const ssvm__algo *row = ssvm__algo_of((int)c->solver);
     return row && (row->caps & SSVM__CAP_BLOCKS);
 }
+#if SSVM__HAS_CLIQUEGEN
 SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c); /* >>cliquegen */
+#endif
+#if SSVM__HAS_CLIQUEGEN
 SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s);
+#endif
+#if SSVM__HAS_CLIQUEGEN
 SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit);
+#endif
+#if SSVM__HAS_CLIQUEGEN
 SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o);
+#endif
 STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
     ssvm_solver_config c;
     const ssvm__algo *row = ssvm__algo_of((int)solver);
@@ -5779,8 +5847,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* 
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
+#if SSVM__HAS_EG
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
+#endif
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
+#endif
 /* The limits' fields of a configuration, and their one check (ssvm_solver_config_check, ssvm_solver_set_limits) */
 SSVM__PRIV ssvm_solver_limits ssvm__limits_from(const ssvm_solver_config *c) {
     ssvm_solver_limits l;
@@ -5811,6 +5883,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     int own;
     if (!c) return SSVM_ERR_INVALID_ARG;
     row = ssvm__algo_of((int)c->solver);
+    if (!row && (unsigned)c->solver <= (unsigned)SSVM_EG) return SSVM_ERR_NOT_SUPPORTED; /* left out of this build */
     own = row && (row->caps & SSVM__CAP_OWN_PROBLEM); /* the kernel solver's problem has no feature map */
     if ((r = own ? row->check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
@@ -5979,9 +6052,12 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__svec_reset(ssvm_svec *v, int d) {
     SSVM_MEMSET(v->mark, 0, (size_t)d); v->nnz = 0; v->d = d; v->err = 0;
 }
 
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas);
+#endif
 /* the multi-sample solver's blocks: samples, their weights, the cache of violators, the sampler's scratch */
+#if SSVM__HAS_MULTISAMPLE
 /* The multi-sample solver's own state (ssvm_solver._alg, carved by ssvm__ms_layout) */
 typedef struct ssvm__ms_state {
     ssvm_ms_sampler _smp;  /* the sampler in use (the default one filled in) */
@@ -6053,6 +6129,7 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
     SSVM__MS(s)->_swork = ssvm__take(a, sw ? sw : 1, 1);
     return SSVM_OK;
 }
+#endif /* SSVM__HAS_MULTISAMPLE */
 
 /* >>speed: plain BCFW's score-space step (ssvm__sc_step) applies: double builds (the oracle's scores are ssvm_real:
    float scores would put float rounding into the line search), the built-in chain's own callbacks and its
@@ -6142,17 +6219,33 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     return SSVM_OK;
 }
 
+#if SSVM__HAS_DEG
 SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
+#endif
+#if SSVM__HAS_CLIQUEGEN
 SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a);
+#endif
+#if SSVM__HAS_CUTTING_PLANE
 SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a);
+#endif
+#if SSVM__HAS_CUTTING_PLANE
 SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s);
+#endif
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s);
+#if SSVM__HAS_EG
 SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a);
+#endif
+#if SSVM__HAS_EG
 SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s);
+#endif
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a);
+#endif
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s);
+#endif
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -6501,8 +6594,10 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     return average ? s->_l_bar : s->_l;
 }
 /* rows' dual_l: no dual (SSG, multi-sample: the multi-sample solver's online dual is set by its `evaluated`) */
-SSVM__PRIV double ssvm__no_dual_l(const ssvm_solver *s, int average) { (void)s; (void)average; return ssvm__nan(); }
+SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__no_dual_l(const ssvm_solver *s, int average) { (void)s; (void)average; return ssvm__nan(); }
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
+#endif
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                            double *ls_out); /* >>par */
@@ -7396,6 +7491,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     return r;
 }
 
+#if SSVM__HAS_SSG
 /* >>solvers: SSG (Pegasos step, paper App. F). w <- (1-gamma) w + gamma c_i n / sum c psi_i(y*)/lambda,
    gamma = 1/(k+1), with the iterate and its average lazily scaled (see >>engine): O(nnz(psi)) a step. */
 SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i, ssvm_step_info *info) {
@@ -7427,7 +7523,9 @@ SSVM__PRIV ssvm_result ssvm__ssg_step(ssvm_solver *s, int i, ssvm_step_info *inf
     return SSVM_OK;
 }
 
+#endif /* SSVM__HAS_SSG */
 /* >>solvers: batch FW, Algorithm 2 (one iteration = one oracle pass; its duality gap comes free) */
+#if SSVM__HAS_FW
 SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, ls, ww, wws, gap, nrm = 0, gamma;
@@ -7480,14 +7578,19 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     s->_prog.steps++;
     return SSVM_OK;
 }
+#endif
 /* FW's row (>>algorithms): its pass is one iteration; an evaluation's oracle pass at w is the next iteration's
    (w_s in _sv, l_s), kept (the cutting plane's row reuses it the same way) */
+#if SSVM__HAS_FW
 SSVM__PRIV ssvm_result ssvm__fw_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__fw_iteration(s); }
+#endif
+#if SSVM__HAS_FW || SSVM__HAS_CUTTING_PLANE
 SSVM__PRIV ssvm_result ssvm__fw_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
     (void)average; (void)o;
     s->_fw_have = 1; s->_fw_ls = ls;
     return SSVM_OK;
 }
+#endif
 
 /* >>gaps: Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien (ICML 2016), "Minding the gaps for block Frank-Wolfe
    optimization of structured SVMs": block gap estimates and gap sampling (their Sec. 3.1), away and pairwise steps
@@ -8529,12 +8632,24 @@ SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
 
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
+#endif
+#if SSVM__HAS_DEG
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
+#endif
+#if SSVM__HAS_CUTTING_PLANE
 SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
+#endif
+#if SSVM__HAS_EG
 SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info);
+#endif
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info);
+#endif
+#if SSVM__HAS_KBCFW
 SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s);
+#endif
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -8705,10 +8820,20 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
 #define SSVM__CK_HEADER 64u
 #define SSVM__CK_MIN (SSVM__CK_HEADER + 4u)
 
-/* the solvers whose whole state is the engine's fields plus their row's ck_write part (the CKPT capability) */
+/* A row's part of a checkpoint (ssvm__ck_part_of, after the parts below): its options in the fingerprint, its state
+   in the body. A companion of the algorithm table, kept here so that a build that never checkpoints links none of
+   it. */
+typedef struct ssvm__ck_part {
+    void (*fingerprint)(const ssvm_solver *s, void *fnv);
+    void (*write)(const ssvm_solver *s, void *ckw);
+    void (*read)(ssvm_solver *s, void *ckr, int apply, size_t *pool);
+} ssvm__ck_part;
+SSVM__PRIV const ssvm__ck_part *ssvm__ck_part_of(int kind);
+/* the solvers whose whole state is the engine's fields plus their part (the CKPT capability) */
 SSVM__PRIV int ssvm__ck_covered(int solver) {
     const ssvm__algo *row = ssvm__algo_of(solver);
-    return row && (row->caps & SSVM__CAP_CKPT) && row->ck_write && row->ck_read;
+    const ssvm__ck_part *part = ssvm__ck_part_of(solver);
+    return row && (row->caps & SSVM__CAP_CKPT) && part && part->write && part->read;
 }
 
 /* warm start: BCFW and FW (the prox centre, MANUAL: CHECKPOINTS), d reals, finite */
@@ -8850,7 +8975,7 @@ SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out)
     ssvm__fnv_i(&f, (long long)sizeof(ssvm_real)); ssvm__fnv_i(&f, s->_state_kind);
     ssvm__fnv_f(&f, c->lambda); ssvm__fnv_i(&f, c->line_search); ssvm__fnv_i(&f, c->averaging);
     ssvm__fnv_i(&f, c->sampling); ssvm__fnv_f(&f, ssvm__nu(s));
-    if (SSVM__ROW(s)->ck_fingerprint) SSVM__ROW(s)->ck_fingerprint(s, &f); /* the row's options */
+    if (ssvm__ck_part_of(c->solver)->fingerprint) ssvm__ck_part_of(c->solver)->fingerprint(s, &f); /* its options */
     if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
         ssvm__fnv_i(&f, c->sequence_len);
         for (k = 0; k < c->sequence_len; k++) ssvm__fnv_i(&f, c->sequence[k]);
@@ -8869,7 +8994,9 @@ SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out)
     return SSVM_OK;
 }
 
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisample */
+#endif
 /* The body, written: the order here is the format (the reader below follows it field by field). */
 SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     const ssvm_problem *p = &s->_prob;
@@ -8891,7 +9018,7 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     if (s->_z) ssvm__ckw_reals(w, s->_z, d);
     if (s->_perm) ssvm__ckw_ints(w, s->_perm, n);
     if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]);
-    SSVM__ROW(s)->ck_write(s, w); /* the row's part (ssvm__ck_covered: only rows that have one) */
+    ssvm__ck_part_of(s->_cfg.solver)->write(s, w); /* the row's part (ssvm__ck_covered: only rows that have one) */
     /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
     ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
     for (i = 0; i < 2; i++) {
@@ -8903,9 +9030,12 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
 }
 
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisample */
+#endif
 /* The rows' parts of a checkpoint (BCFW, FW, SSG, the multi-sample solver): options in the fingerprint, state in
    the body. The envelope (ssvm__ck_body, ssvm__ck_read) writes the engine's fields, then the row's part. */
+#if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
     ssvm__fnv *fp = (ssvm__fnv *)fv;
     const ssvm_solver_config *c = &s->_cfg;
@@ -8918,6 +9048,8 @@ SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
     if (s->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, s->_par_b); }
 }
+#endif
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ck_fp_ms(const ssvm_solver *s, void *fv) {
     ssvm__fnv *fp = (ssvm__fnv *)fv;
     const ssvm_solver_config *c = &s->_cfg;
@@ -8925,6 +9057,8 @@ SSVM__PRIV void ssvm__ck_fp_ms(const ssvm_solver *s, void *fv) {
     ssvm__fnv_i(fp, m->samples); ssvm__fnv_i(fp, m->sweeps); ssvm__fnv_i(fp, SSVM__MS(s)->_use_mc); ssvm__fnv_i(fp, m->project);
     ssvm__fnv_f(fp, m->loss_bound); ssvm__fnv_i(fp, SSVM__MS(s)->_cache_cap); ssvm__fnv_i(fp, m->sampler.sample != 0);
 }
+#endif
+#if SSVM__HAS_FW
 SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evaluation pass the next iteration
                                                                      reuses: w_s in first-touch order */
     const ssvm_problem *p = &s->_prob;
@@ -8939,6 +9073,8 @@ SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evalu
         for (k = 0; k < s->_sv.nnz; k++) { ssvm__ckwi(w, s->_sv.idx[k]); ssvm__ckwf(w, (double)s->_sv.val[s->_sv.idx[k]]); }
     }
 }
+#endif
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ck_write_ms(const ssvm_solver *s, void *wv) { /* the online dual, the radius, the cache */
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
@@ -8958,7 +9094,11 @@ SSVM__PRIV void ssvm__ck_write_ms(const ssvm_solver *s, void *wv) { /* the onlin
             }
         }
 }
+#endif
+#if SSVM__HAS_SSG
 SSVM__PRIV void ssvm__ck_write_ssg(const ssvm_solver *s, void *wv) { ssvm__ckwf((ssvm__ckw *)wv, s->_ww); }
+#endif
+#if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
@@ -8992,6 +9132,8 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
             }
         }
 }
+#endif
+#if SSVM__HAS_FW
 SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
@@ -9011,6 +9153,8 @@ SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *po
         }
     }
 }
+#endif
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
@@ -9035,12 +9179,16 @@ SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *po
             }
         }
 }
+#endif
+#if SSVM__HAS_SSG
 SSVM__PRIV void ssvm__ck_read_ssg(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     ssvm__ckr *r = (ssvm__ckr *)rv;
     double ww = ssvm__ckr_fin(r);
     (void)pool;
     if (apply) s->_ww = ww;
 }
+#endif
+#if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
@@ -9108,6 +9256,33 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
             }
         }
 }
+#endif
+SSVM__PRIV const ssvm__ck_part *ssvm__ck_part_of(int kind) {
+    static const ssvm__ck_part none = {0, 0, 0};
+    static const ssvm__ck_part parts[] = {
+#if SSVM__HAS_BCFW
+        {ssvm__ck_fp_bcfw, ssvm__ck_write_bcfw, ssvm__ck_read_bcfw},
+#else
+        {0, 0, 0},
+#endif
+#if SSVM__HAS_FW
+        {0, ssvm__ck_write_fw, ssvm__ck_read_fw},
+#else
+        {0, 0, 0},
+#endif
+#if SSVM__HAS_SSG
+        {0, ssvm__ck_write_ssg, ssvm__ck_read_ssg},
+#else
+        {0, 0, 0},
+#endif
+#if SSVM__HAS_MULTISAMPLE
+        {ssvm__ck_fp_ms, ssvm__ck_write_ms, ssvm__ck_read_ms}
+#else
+        {0, 0, 0}
+#endif
+    };
+    return kind >= 0 && kind < (int)(sizeof parts / sizeof parts[0]) ? &parts[kind] : &none;
+}
 /* The body, read: every field checked (ranges, finite and exact values); with apply, written into s. A sparse pool
    that must grow does so before anything is written (ssvm__ck_pool), so that a failure leaves s as it was. */
 SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
@@ -9146,7 +9321,7 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
     if (s->_perm) for (i = 0; i < N; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_perm[i] = ival; }
     if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
-    if (!r->err) SSVM__ROW(s)->ck_read(s, r, apply, &total); /* the row's part */
+    if (!r->err) ssvm__ck_part_of(s->_cfg.solver)->read(s, r, apply, &total); /* the row's part */
     if (r->version >= 2) { /* SSVM_EVAL_PREDICT's history: passes ascending, at most the saved pass; the last
                               evaluated pass their maximum; primal values finite, gaps finite or NaN */
         int last = ssvm__ckri(r, 0, g.pass), v, top = 0;
@@ -9768,6 +9943,7 @@ STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, c
 }
 
 #ifndef STRUCTSVM_PREDICT_ONLY
+#if SSVM__HAS_DEG
 /* >>solvers: dual extragradient. Taskar, Lacoste-Julien, Jordan (JMLR 2006) as restated in the report
    extragradient-vs-bcfw.txt (Algorithm 1, operator eq. 10), on the lambda-regularised objective that BCFW
    minimises, so that primal, dual and gap mean the same for both. The saddle function (p_i = c_i / sum c):
@@ -10077,6 +10253,8 @@ SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_obj
     if (!ssvm__finite(o->dual)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
+#endif /* SSVM__HAS_DEG */
+#if SSVM__HAS_CUTTING_PLANE
 /* >>cutplane: the 1-slack cutting-plane method, Joachims, Finley, Yu, "Cutting-plane training of structural
    SVMs" (Machine Learning 77, 2009), Algorithm 4 (margin rescaling), on the engine's objective. Their OP2,
    min 1/2|w|^2 + C xi s.t. for every joint labeling (ybar_1..ybar_n) (1/n) sum_i <w, psi_i(ybar_i)> >=
@@ -10374,6 +10552,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info
     return SSVM_OK;
 }
 
+#endif /* SSVM__HAS_CUTTING_PLANE */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 /* >>cliquegen: clique generation with the l2,1-squared regulariser (implementation). Tan, Shi, van den Hengel,
@@ -10387,6 +10566,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info
    omega through Algorithm 3 on the active ones. Reconstruction decisions C1-C9 are marked where they act and
    listed in the MANUAL (CLIQUE GENERATION). */
 #ifndef STRUCTSVM_PREDICT_ONLY
+#if SSVM__HAS_CLIQUEGEN
 /* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__cg_layout) */
 typedef struct ssvm__cg_state {
     ssvm_real *_cg_c, *_cg_p, *_cg_v, *_cg_unary, *_cg_pair, *_cg_dc, *_cg_dp, *_cg_z, *_cg_om, *_cg_zt, *_cg_omt;
@@ -10840,10 +11020,12 @@ STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size
     *n_active = SSVM__CG(s)->_cg_na;
     return SSVM_OK;
 }
+#endif /* SSVM__HAS_CLIQUEGEN */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 
 #ifndef STRUCTSVM_PREDICT_ONLY
+#if SSVM__HAS_EG
 /* >>eg: online exponentiated gradient, Collins, Globerson, Koo, Carreras, Bartlett (JMLR 2008), max-margin case,
    on the chain model. The dual variables of example i are a Gibbs distribution alpha_i(y) over labelings with
    part potentials theta_i: one row per position (node parts) and one K*K table (edge parts). The edge table is
@@ -11079,10 +11261,12 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     if (info) info->gamma = accepted ? eta : 0; /* the step size taken, 0 when none */
     return SSVM_OK;
 }
+#endif /* SSVM__HAS_EG */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 
 #ifndef STRUCTSVM_PREDICT_ONLY
+#if SSVM__HAS_KBCFW
 /* >>kernel: kernelised BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Appendix B.5, Algorithm B.1,
    and batch FW (Algorithm 2) in the same kernel form. The dual alpha is kept sparse: per example a list of
    triples (example i, labeling y != y_i, alpha_i(y)); alpha_i(y_i) = 1 - sum is implicit (psi_i(y_i) = 0). The
@@ -11743,58 +11927,97 @@ STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     *out = r;
     return 0;
 }
+#endif /* SSVM__HAS_KBCFW */
 /* >>algorithms: the algorithm table, one row per ssvm_solver_kind (the engine's only view of a solver; MANUAL:
    SOLVERS AT A GLANCE prints the capabilities). A new solver: its section (state, check, layout, step or pass)
    and a row here. */
+#if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s); /* >>multisample (below) */
 SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls);
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s);
+#endif
+#define SSVM__ROW_NONE {0, 0, 0, SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 #define SSVM__AVG_ALL (SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_SUFFIX) | \
                        SSVM__AVG(SSVM_AVG_UNIFORM))
 SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
     static const ssvm__algo rows[] = {
+#if SSVM__HAS_BCFW
         /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
         {"bcfw", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
          SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
-         0, 0, 0, 0, 0, ssvm__ck_fp_bcfw, ssvm__ck_write_bcfw, ssvm__ck_read_bcfw},
+         0, 0, 0, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_FW
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
         {"fw", SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__fw_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0, 0, ssvm__ck_write_fw, ssvm__ck_read_fw},
+         0, 0, ssvm__fw_evaluated, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_SSG
         /* SSVM_SSG: stochastic subgradient, Pegasos step (App. F) (>>solvers) */
         {"ssg", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
-         ssvm__no_dual_l, 0, 0, 0, 0, 0, ssvm__ck_write_ssg, ssvm__ck_read_ssg},
+         ssvm__no_dual_l, 0, 0, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_MULTISAMPLE
         /* SSVM_MULTISAMPLE: Branson, Beijbom, Belongie 2013 (>>multisample) */
         {"multisample", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_PERMUTATION, ssvm__ms_check, ssvm__ms_layout, ssvm__ms_reset, 0, ssvm__steps_pass,
-         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies,
-         ssvm__ck_fp_ms, ssvm__ck_write_ms, ssvm__ck_read_ms},
+         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_DEG
         /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
         {"deg", SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
-         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0, 0},
+         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_CLIQUEGEN
         /* SSVM_CLIQUEGEN: clique generation, Tan et al. CVPR 2015 (>>cliquegen) */
         {"cliquegen", 0, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cg_check, ssvm__cg_layout, ssvm__cg_reset, 0, ssvm__cg_iteration, 0, 0,
-         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0, 0, 0, 0},
+         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_CUTTING_PLANE
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
         {"cutting_plane", SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cp_check, ssvm__cp_solver_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
+         0, 0, ssvm__fw_evaluated, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_KBCFW
         /* SSVM_KBCFW: kernelised BCFW (Algorithm B.1) or FW (>>kernel) */
         {"kernel", SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED), SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          ssvm__kn_check, ssvm__kn_layout, 0, ssvm__kn_start, ssvm__kn_pass, ssvm__kn_step, ssvm__kn_steps,
-         0, ssvm__kn_evaluate, 0, 0, 0, 0, 0, 0},
+         0, ssvm__kn_evaluate, 0, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
+#if SSVM__HAS_EG
         /* SSVM_EG: online exponentiated gradient, Collins et al. 2008 (>>eg) */
         {"eg", SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
          ssvm__eg_check, ssvm__eg_layout, 0, ssvm__eg_start, ssvm__steps_pass, ssvm__eg_step, 0,
-         0, 0, 0, 0, 0, 0, 0, 0}
+         0, 0, 0, 0, 0},
+#else
+        SSVM__ROW_NONE,
+#endif
     };
-    if (kind < 0 || kind >= (int)(sizeof rows / sizeof rows[0])) return 0;
+    if (kind < 0 || kind >= (int)(sizeof rows / sizeof rows[0]) || !rows[kind].pass) return 0; /* left out */
     return &rows[kind];
 }
 #endif /* STRUCTSVM_PREDICT_ONLY */
@@ -12864,6 +13087,7 @@ STRUCTSVM_DEF ssvm_result ssvm_online_round(ssvm_online *o, const ssvm_real *x, 
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 #ifndef STRUCTSVM_PREDICT_ONLY
+#if SSVM__HAS_MULTISAMPLE
 /* >>multisample: Branson, Beijbom, Belongie 2013 (supplement). Notation: v(X_t, Y) = Psi(X_t, Y) - Psi(X_t, Y_t)
    (eq. 7) is the library's -psi_t(Y); w^t = -(1/(lambda t)) sum_{s<=t} u_s (eq. 5); the online dual is
    D_t = A_t - (lambda t/2)|w^t|^2 with A_t = sum alpha Delta (eq. 4). F_T = sum_t f(w; Z_t), eq. 1, so after
@@ -13548,6 +13772,7 @@ SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_obje
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s) {
     return s->_cfg.sampling != SSVM_SAMPLE_SEQUENCE && s->_prog.steps % s->_prob.n == 0;
 }
+#endif /* SSVM__HAS_MULTISAMPLE */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
 #ifndef STRUCTSVM_PREDICT_ONLY

@@ -1,0 +1,83 @@
+/* tests/only.c: a build that leaves solvers out (MANUAL: BUILD OPTIONS). Compiled with -DSTRUCTSVM_ONLY_BCFW
+   (build/test_only_bcfw) and with -DSTRUCTSVM_NO_BCFW (build/test_no_bcfw): the kept solvers train as in the full
+   build (the same bits as a reference run of the full library cannot be had in this unit, so the checks are
+   the certificate and the weights' finiteness), and every left-out kind is SSVM_ERR_NOT_SUPPORTED from
+   ssvm_solver_config_check, ssvm_solver_get_heap_size, ssvm_solver_init and ssvm_train, never a crash. */
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include "harness.h"
+#include "tchain.h"
+
+static int kept(ssvm_solver_kind k) {
+#ifdef STRUCTSVM_ONLY_BCFW
+    return k == SSVM_BCFW;
+#else
+    return k != SSVM_BCFW;
+#endif
+}
+
+static void test_only_left_out_refused(th_ctx *t) {
+    trng r = {5};
+    tchain c;
+    int k, refused = 0;
+    tchain_make(&c, &r, 8, 3, 4, 0, 0);
+    TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+    for (k = 0; k <= (int)SSVM_EG; k++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, (ssvm_solver_kind)k);
+        ssvm_solver s;
+        size_t bytes = 1;
+        ssvm_real w[64];
+        if (kept((ssvm_solver_kind)k)) continue;
+        TH_CHECKF(t, ssvm_solver_config_check(&q) == SSVM_ERR_NOT_SUPPORTED, "kind %d", k);
+        TH_CHECKF(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_ERR_NOT_SUPPORTED && bytes == 0, "kind %d", k);
+        TH_CHECKF(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED, "kind %d", k);
+        TH_CHECKF(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED, "kind %d", k);
+        refused++;
+    }
+    TH_CHECK(t, refused >= 1);
+    {   /* a kind out of range stays an invalid argument */
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        q.solver = (ssvm_solver_kind)99;
+        TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_INVALID_ARG);
+    }
+    tchain_free(&c);
+}
+
+/* the kept solvers that train a chain from its defaults do, to a finite certificate */
+static void test_only_kept_train(th_ctx *t) {
+    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_CUTTING_PLANE};
+    trng r = {6};
+    tchain c;
+    int k, trained = 0;
+    tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+    for (k = 0; k < 4; k++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, kinds[k]);
+        ssvm_real w[128];
+        ssvm_progress pr;
+        int j, fin = 1;
+        if (!kept(kinds[k])) continue;
+        q.max_passes = 200; q.gap_tol = 1e-2; q.lambda = 0.1;
+        TH_CHECKF(t, ssvm_train(&q, w, sizeof w, &pr) > 0, "kind %d", (int)kinds[k]);
+        for (j = 0; j < c.p.d; j++) fin &= w[j] == w[j] && w[j] - w[j] == 0;
+        TH_CHECK(t, fin && pr.pass >= 1 && pr.iterate.primal == pr.iterate.primal);
+        trained++;
+    }
+    TH_CHECK(t, trained >= 1);
+    tchain_free(&c);
+}
+
+int main(int argc, char **argv) {
+    th_ctx t;
+    memset(&t, 0, sizeof t);
+    t.filter = argc > 1 ? argv[1] : 0;
+#ifdef STRUCTSVM_ONLY_BCFW
+    printf("structsvm tests, STRUCTSVM_ONLY_BCFW\n");
+#else
+    printf("structsvm tests, STRUCTSVM_NO_BCFW\n");
+#endif
+    TH_RUN(&t, test_only_left_out_refused);
+    TH_RUN(&t, test_only_kept_train);
+    printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
+    return t.failed ? 1 : 0;
+}
