@@ -1,4 +1,4 @@
-/* structsvm.h - v0.7.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.8.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -133,6 +133,14 @@
    | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
    | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED); ~3 KB    |
    |                             |        | less flash in a BCFW trainer (PARALLEL BCFW)                    |
+   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its    |
+   |                             |        | section (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own    |
+   |                             |        | functions, e.g. ssvm_solver_cp_info, undefined). <KIND>: BCFW,  |
+   |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
+   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
+   |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
+   |                             |        | code 89.0 KB -> 44.3 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
+   |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -169,6 +177,29 @@
      SSVM_EG    online exponentiated gradient (Collins et al. 2008) for ssvm_chain (ONLINE EG below).
    Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
    D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
+
+   SOLVERS AT A GLANCE (the capabilities each solver's row of the algorithm table declares; the config check and
+   every SSVM_ERR_NOT_SUPPORTED answer come from these rows, >>algorithms)
+   | kind          | steps | averages (default)        | ckpt | warm | state, bcfw | par | dual | notes              |
+   |---------------|-------|---------------------------|------|------|-------------|-----|------|--------------------|
+   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  |                    |
+   |               |       | (weighted)                |      |      |             |     |      |                    |
+   | FW            | no    | none                      | yes  | yes  | no          | no  | yes  | iterate always     |
+   |               |       |                           |      |      |             |     |      | evaluated (reused) |
+   | SSG           | yes   | all four (weighted)       | yes  | no   | no          | no  | no   | lazily scaled w    |
+   | MULTISAMPLE   | yes   | none/weighted/unif (wtd)  | yes  | no   | no          | no  | D_t  | gap after whole    |
+   |               |       |                           |      |      |             |     |      | passes only        |
+   | DEG           | no    | uniform (uniform)         | no   | no   | no          | no  | yes  | needs parts()      |
+   | CLIQUEGEN     | no    | none                      | no   | no   | no          | no  | yes  | own stop rule; no  |
+   |               |       |                           |      |      |             |     |      | example weights    |
+   | CUTTING_PLANE | no    | none                      | no   | no   | no          | no  | yes  | iterate always     |
+   | KBCFW         | yes*  | none/weighted (weighted)  | no   | no   | no          | no  | yes  | no w; *not batch   |
+   | EG            | yes   | none                      | no   | no   | no          | no  | yes  | ssvm_chain only    |
+   steps: ssvm_solver_step (else SSVM_ERR_NOT_SUPPORTED); averages: config.averaging accepted (else
+   NOT_SUPPORTED); ckpt: ssvm_solver_checkpoint_* (else SSVM_ERR_CKPT_SOLVER); warm: config.warm_w (else
+   SSVM_ERR_WARM_START); state, bcfw: config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
+   par: config.par (else SSVM_ERR_BATCH). Example weights (ssvm_problem.weights): every solver but clique
+   generation (NOT_SUPPORTED).
    Side by side (make bench-solvers, figures in the README): on OCR-small at lambda 0.01 the effective passes
    to a primal suboptimality of 0.01 are 175 for BCFW's suffix average, 230 for its weighted average (255 with
    an oracle that returns the second-best labeling a third of the time), 385 for its iterate; SSG (0.012 at
@@ -193,9 +224,14 @@
                       an evaluated primal <= target_primal -> SSVM_TARGET_REACHED.
      gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
      multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often). To go on, raise a limit through
-     ssvm_solver_config_of(&s) (stopping rules, evaluation, progress and clock only; the rest is fixed at
-     init) and call ssvm_solver_run again.
+     bounds min P only when every example was visited equally often). To go on, raise a limit and call
+     ssvm_solver_run again: the limits (stopping rules, evaluation, progress and clock) change only through
+       ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
+     which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
+     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). Everything else (lambda, line_search,
+     sampling, the state, the solver's own options) is copied and checked at init and fixed:
+     ssvm_solver_config_of(&s) returns it read-only (1.0: it was writable, and a lambda lowered between runs gave
+     a negative gap with SSVM_CONVERGED). No run reads a field that init or ssvm_solver_set_limits did not check.
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1)
      and one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed
      in eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds. Batch FW
@@ -511,15 +547,17 @@
      - Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
 
    STATE (BCFW per-example memory, ssvm_solver_config.state)
-     SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE for a heap solver (ssvm_solver_init,
-                         ssvm_train) when stat_dim averages >= 16 (chains; multiclass with K >= 16), else
-                         COMPACT, and COMPACT for a preallocated one (its size is fixed up front);
-                         without them: SPARSE
+     SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE when stat_dim averages >= 16 (chains;
+                         multiclass with K >= 16), else COMPACT; without them: SPARSE. The same kind for a heap
+                         and a preallocated solver (0.8: a preallocated one took COMPACT, and the two gave
+                         different bits; REPRODUCIBILITY); only the sparse pool's start differs
      SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
                          sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
                          Chain: L*K + K*K per sequence; multiclass: K per example.
      SSVM_STATE_COMPACT_SPARSE  the same sigma_i kept as (index, value) pairs in a pool (as SPARSE's):
-                         the same iterates bit for bit, in memory proportional to the labels and label
+                         the same iterates as COMPACT to rounding (bit for bit with bcfw.build_direction = 1:
+                         on the built-in chain in double builds this kind takes the score-space step, MANUAL:
+                         SPEED), in memory proportional to the labels and label
                          pairs example i has visited (OCR-large, 50 passes: 3.5% of sigma is non-zero,
                          6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step (on the
                          built-in chain, both compact kinds: O(support), MANUAL: SPEED).
@@ -530,9 +568,26 @@
                          in place and stops with SSVM_ERR_WORKSPACE (state unchanged) only when the live
                          entries and the block being written do not fit. Both sparse kinds.
      SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
-   ssvm_solver_get_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (AUTO counts
-   as the dense COMPACT there). ssvm_solver_init with AUTO starts smaller (COMPACT_SPARSE) and grows its
-   pool; ssvm_progress.state_bytes reports what a solver holds, pool included.
+   ssvm_solver_get_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (a sparse kind's
+   default pool: SPARSE 64 entries per example, COMPACT_SPARSE every statistic plus one block, so it never runs
+   out). ssvm_solver_init starts the pool at one entry per example and grows it; ssvm_progress.state_bytes
+   reports what a solver holds, pool included. For the smallest fixed memory set state = SSVM_STATE_COMPACT.
+
+   REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding; tested where named)
+     Bit for bit, for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
+     ssvm_solver_init_preallocated, for every solver on every built-in model (test_*_init_equals_preallocated);
+     any thread count of mini-batch BCFW, and the NULL hook (test_par_threads_identical_*); a run resumed from a
+     checkpoint and the uninterrupted run (test_ckpt_*); a run in two parts (ssvm_solver_set_limits between
+     them) and one run (test_engine_limits_door); two runs of one build on one machine. C and C++ builds of the
+     same code with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways;
+     the two are not compared with each other).
+     To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in
+     chain in double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against
+     the D path generally (bcfw.build_direction = 1 keeps D and the bits); mini-batch b = 1 and plain BCFW unless
+     build_direction = 1; float against double; different compilers, flags (FMA contraction) or BLAS; a
+     model whose callbacks differ (a wrapper of the chain's oracle takes the generic step: the same iterates to
+     rounding). An exact tie between two labelings' loss-augmented scores after different roundings can part
+     two runs that agree to rounding (PARALLEL BCFW).
 
    GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
    for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -1007,11 +1062,12 @@
        ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
        ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
        ssvm_solver_init(&c, &s) / ssvm_solver_uninit(&s)   via c.allocator or SSVM_MALLOC
-       ssvm_solver_run(&s)         until a stopping rule; raise a limit (ssvm_solver_config_of) and call again
+       ssvm_solver_run(&s)         until a stopping rule; raise a limit (ssvm_solver_set_limits) and call again
        ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation, no stopping rules
        ssvm_solver_step(&s, i, &info)                      one step on example i (not FW); info may be NULL
        ssvm_solver_evaluate(&s, iterate, average, &progress)  primal/dual/gap now (counted apart)
-       ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> ssvm_solver_config *
+       ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> const ssvm_solver_config *
+       ssvm_solver_limits_of(&s, &limits); ssvm_solver_set_limits(&s, &limits)   the limits, checked
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
      clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
@@ -1238,6 +1294,19 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
+                        solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
+                        GLANCE), its check, layout, reset, start, pass, step, evaluation hooks, own stopping rule;
+                        checkpoint parts in a companion table. The engine names no solver kind (70 comparisons
+                        -> 4, all in solvers' own accessors). Clique generation, the kernel solver, DEG, online EG,
+                        the cutting plane and the multi-sample solver keep their state in structs of their own
+                        sections (ssvm_solver: 231 -> 111 fields). STRUCTSVM_NO_<KIND> / STRUCTSVM_ONLY_<KIND>.
+                        ssvm_solver_set_limits / ssvm_solver_limits_of: the checked door; ssvm_solver_config_of
+                        read-only. AUTO takes the same state for a heap and a preallocated solver (they gave
+                        different bits). make test T=<no match> fails in every part (export and CLI too).
+                        REPRODUCIBILITY written down. Not yet: BCFW's state struct and its step over a
+                        statistics interface (one step instead of four, no callback comparisons), tests through
+                        the introspection header only.
      0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
                         chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
                         scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
@@ -1419,6 +1488,17 @@
    | ssvm_online_init(&o, &p)                   | ssvm_online_init(&c, &o)                               |
    | STRUCTSVM_VERSION_MINOR 1, _PATCH 1        | STRUCTSVM_VERSION_MINOR 2, _PATCH 0                    |
 
+   MIGRATION TABLE 0.7.1 -> 0.8.0 (s = solver)
+   | 0.7.1                                      | 0.8.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_solver_config_of(&s)->max_passes = k; | ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l);   |
+   |   (any field, unchecked)                   |   l.max_passes = k; ssvm_solver_set_limits(&s, &l);    |
+   | ssvm_solver_config *ssvm_solver_config_of  | const ssvm_solver_config *ssvm_solver_config_of(const  |
+   |   (ssvm_solver *)                          |   ssvm_solver *): read-only                            |
+   | preallocated solver, state AUTO on chains: | COMPACT_SPARSE, as a heap solver (more bytes: set      |
+   |   COMPACT                                  |   state = SSVM_STATE_COMPACT for the old size)         |
+   | STRUCTSVM_VERSION_MINOR 7, _PATCH 1        | STRUCTSVM_VERSION_MINOR 8, _PATCH 0                    |
+
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
 */
@@ -1427,8 +1507,8 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 7
-#define STRUCTSVM_VERSION_PATCH 1
+#define STRUCTSVM_VERSION_MINOR 8
+#define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -5770,6 +5850,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 #define SSVM__CAP_EVAL_W     0x0080u /* the iterate is evaluated at every evaluation (its pass is reused) */
 #define SSVM__CAP_SCALED     0x0100u /* the lazily scaled w (SSG, multi-sample): folded after each pass */
 #define SSVM__CAP_AVG_FROM_0 0x0200u /* the average starts at 0 (a = 0, b = 1), not at w */
+#define SSVM__CAP_WEIGHTS    0x0400u /* example weights (ssvm_problem.weights); else NOT_SUPPORTED */
 #define SSVM__AVG(x) (1u << (x)) /* a bit of ssvm__algo.averaging */
 typedef struct ssvm__algo {
     const char *name;
@@ -5807,18 +5888,6 @@ SSVM__PRIV int ssvm__has_blocks(const ssvm_solver_config *c) {
     const ssvm__algo *row = ssvm__algo_of((int)c->solver);
     return row && (row->caps & SSVM__CAP_BLOCKS);
 }
-#if SSVM__HAS_CLIQUEGEN
-SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c); /* >>cliquegen */
-#endif
-#if SSVM__HAS_CLIQUEGEN
-SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s);
-#endif
-#if SSVM__HAS_CLIQUEGEN
-SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit);
-#endif
-#if SSVM__HAS_CLIQUEGEN
-SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o);
-#endif
 STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, ssvm_solver_kind solver) {
     ssvm_solver_config c;
     const ssvm__algo *row = ssvm__algo_of((int)solver);
@@ -5847,12 +5916,6 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* 
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
-#if SSVM__HAS_EG
-SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c);
-#endif
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_check(const ssvm_solver_config *c);
-#endif
 /* The limits' fields of a configuration, and their one check (ssvm_solver_config_check, ssvm_solver_set_limits) */
 SSVM__PRIV ssvm_solver_limits ssvm__limits_from(const ssvm_solver_config *c) {
     ssvm_solver_limits l;
@@ -5897,6 +5960,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if (!(row->averaging & SSVM__AVG(c->averaging))) return SSVM_ERR_NOT_SUPPORTED;
     if (!(c->oracle_quality >= 0 && c->oracle_quality <= 1)) return SSVM_ERR_INVALID_ARG; /* nu in (0, 1]; 0 = 1 */
     if (!own && row->check && (r = row->check(c)) != SSVM_OK) return r; /* its own options (config.cp, ...) */
+    if (c->problem->weights && !(row->caps & SSVM__CAP_WEIGHTS)) return SSVM_ERR_NOT_SUPPORTED; /* clique gen. */
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if ((r = ssvm__warm_check(c)) != SSVM_OK) return r; /* >>ckpt: config.warm_w */
     if ((r = ssvm__gaps_check_config(c)) != SSVM_OK) return r; /* >>gaps: config.bcfw */
@@ -6219,33 +6283,9 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     return SSVM_OK;
 }
 
-#if SSVM__HAS_DEG
-SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a);
-#endif
-#if SSVM__HAS_CLIQUEGEN
-SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a);
-#endif
-#if SSVM__HAS_CUTTING_PLANE
-SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a);
-#endif
-#if SSVM__HAS_CUTTING_PLANE
-SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s);
-#endif
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s);
-#if SSVM__HAS_EG
-SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a);
-#endif
-#if SSVM__HAS_EG
-SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s);
-#endif
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a);
-#endif
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s);
-#endif
 /* Lays out (or sizes, when a->base is NULL) every block of the solver in one arena. */
 SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -6595,9 +6635,6 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
 }
 /* rows' dual_l: no dual (SSG, multi-sample: the multi-sample solver's online dual is set by its `evaluated`) */
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__no_dual_l(const ssvm_solver *s, int average) { (void)s; (void)average; return ssvm__nan(); }
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o);
-#endif
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                            double *ls_out); /* >>par */
@@ -8635,21 +8672,6 @@ SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 #if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info);
 #endif
-#if SSVM__HAS_DEG
-SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s);
-#endif
-#if SSVM__HAS_CUTTING_PLANE
-SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s);
-#endif
-#if SSVM__HAS_EG
-SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info);
-#endif
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info);
-#endif
-#if SSVM__HAS_KBCFW
-SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s);
-#endif
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
@@ -9030,9 +9052,6 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
 }
 
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
-#if SSVM__HAS_MULTISAMPLE
-SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c); /* >>multisample */
-#endif
 /* The rows' parts of a checkpoint (BCFW, FW, SSG, the multi-sample solver): options in the fingerprint, state in
    the body. The envelope (ssvm__ck_body, ssvm__ck_read) writes the engine's fields, then the row's part. */
 #if SSVM__HAS_BCFW
@@ -10653,7 +10672,6 @@ SSVM__PRIV ssvm_result ssvm__cg_check(const ssvm_solver_config *c) {
         return SSVM_ERR_SIGMA;
     if (c->problem->user != (const void *)g || c->problem->d != ssvm_graph_dim(&g->config) || c->problem->n != g->config.n)
         return SSVM_ERR_INVALID_ARG; /* the problem must be the graph model's own */
-    if (c->problem->weights) return SSVM_ERR_NOT_SUPPORTED;
     if (q->batch <= 0 || q->max_inner_passes < 0 || !(q->theta0 >= 1) || !ssvm__finite(q->theta0) ||
         !(q->theta_growth >= 1) || !ssvm__finite(q->theta_growth) || !(q->eps_inner >= 0) || !ssvm__finite(q->eps_inner) ||
         !(q->eps_outer >= 0) || !ssvm__finite(q->eps_outer))
@@ -11943,7 +11961,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
     static const ssvm__algo rows[] = {
 #if SSVM__HAS_BCFW
         /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
-        {"bcfw", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
+        {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
          SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
          0, 0, 0, 0, 0},
@@ -11952,7 +11970,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_FW
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
-        {"fw", SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
+        {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__fw_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0},
 #else
@@ -11960,7 +11978,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_SSG
         /* SSVM_SSG: stochastic subgradient, Pegasos step (App. F) (>>solvers) */
-        {"ssg", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
+        {"ssg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
          ssvm__no_dual_l, 0, 0, 0, 0},
 #else
@@ -11968,7 +11986,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_MULTISAMPLE
         /* SSVM_MULTISAMPLE: Branson, Beijbom, Belongie 2013 (>>multisample) */
-        {"multisample", SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
+        {"multisample", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_PERMUTATION, ssvm__ms_check, ssvm__ms_layout, ssvm__ms_reset, 0, ssvm__steps_pass,
          ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies},
@@ -11977,7 +11995,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_DEG
         /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
-        {"deg", SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
+        {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
          ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0},
 #else
@@ -11985,7 +12003,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_CLIQUEGEN
         /* SSVM_CLIQUEGEN: clique generation, Tan et al. CVPR 2015 (>>cliquegen) */
-        {"cliquegen", 0, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+        {"cliquegen", 0 /* no example weights */, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cg_check, ssvm__cg_layout, ssvm__cg_reset, 0, ssvm__cg_iteration, 0, 0,
          0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0},
 #else
@@ -11993,7 +12011,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_CUTTING_PLANE
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
-        {"cutting_plane", SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+        {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cp_check, ssvm__cp_solver_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0},
 #else
@@ -12001,7 +12019,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_KBCFW
         /* SSVM_KBCFW: kernelised BCFW (Algorithm B.1) or FW (>>kernel) */
-        {"kernel", SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
+        {"kernel", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED), SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          ssvm__kn_check, ssvm__kn_layout, 0, ssvm__kn_start, ssvm__kn_pass, ssvm__kn_step, ssvm__kn_steps,
          0, ssvm__kn_evaluate, 0, 0, 0},
@@ -12010,7 +12028,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_EG
         /* SSVM_EG: online exponentiated gradient, Collins et al. 2008 (>>eg) */
-        {"eg", SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
+        {"eg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
          ssvm__eg_check, ssvm__eg_layout, 0, ssvm__eg_start, ssvm__steps_pass, ssvm__eg_step, 0,
          0, 0, 0, 0, 0},
 #else

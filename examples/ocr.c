@@ -57,7 +57,7 @@ static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
 /* the model a user would ship during training: the average if the solver keeps one */
 static ssvm_which shipped(ssvm_solver *s) {
-    return ssvm_solver_config_of(s)->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+    return ssvm_solver_config_of(s)->averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE; /* read-only */
 }
 static int test_errors(run_ctx *c, ssvm_which which, double *le, double *we) {
     double t0 = cpu_now();
