@@ -2072,8 +2072,8 @@ typedef struct ssvm_solver {
     ssvm_real *_sp_val;
     size_t _sp_pool_cap, _sp_pool_used, _sp_live;
     int *_sp_order;        /* n: examples by block offset, to compact a preallocated pool in place */
-    void *_sp_pool_mem;    /* a grown pool (allocated apart from the heap block), else NULL */
-    size_t _sp_pool_bytes;
+    void *_grown_mem;    /* a grown pool (allocated apart from the heap block), else NULL */
+    size_t _grown_bytes;
     ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
     double *_li;           /* n per-example losses l_i */
     int *_perm;            /* n */
@@ -2089,8 +2089,8 @@ typedef struct ssvm_solver {
 #define SSVM__EV_HIST 8
     int _ev_cnt[2], _ev_k[2][SSVM__EV_HIST], _ev_last;
     double _ev_p[2][SSVM__EV_HIST], _ev_g[2][SSVM__EV_HIST], _ev_lb;
-    int _fw_have;          /* FW: wtmp/l_s hold the oracle pass at the current w */
-    double _fw_ls, _fw_wall, _fw_cpu;
+    int _reuse;          /* FW: wtmp/l_s hold the oracle pass at the current w */
+    double _reuse_ls, _reuse_wall, _reuse_cpu;
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
     /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
@@ -5870,6 +5870,9 @@ typedef struct ssvm__algo {
     ssvm_result (*evaluated)(ssvm_solver *s, int average, ssvm_objective *o, double ls); /* after it; NULL */
     int (*rule)(const ssvm_solver *s);       /* 1: its own stopping rule fired (SSVM_SOLVER_RULE); NULL: none */
     int (*certifies)(const ssvm_solver *s);  /* 0: an evaluated gap does not certify now; NULL: always does */
+    ssvm_result (*objective)(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o, double *ls);
+                                             /* the evaluation's oracle pass at w; NULL: ssvm__objective */
+    ssvm_result (*after_eval)(ssvm_solver *s); /* the run loop, after a pass's evaluation (BCFW's check pass); NULL */
 } ssvm__algo; /* its part of a checkpoint: a companion row at >>ckpt (ssvm__ck_part_of), linked only with them */
 /* A row's own state struct, carved first by its layout and zeroed; in a size query (no block yet) it is the
    query's scratch (ssvm_solver_get_heap_size: SSVM__STATE_MAX bytes, each state is checked to fit) */
@@ -6337,19 +6340,11 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     const ssvm__algo *row = SSVM__ROW(s);
     size_t d = (size_t)p->d;
-    int i;
     double nan = ssvm__nan();
     if (s->_w) SSVM_MEMSET(s->_w, 0, d * sizeof(ssvm_real)); /* the kernel solver has none */
     if (s->_warm) SSVM_MEMCPY(s->_w, s->_warm, d * sizeof(ssvm_real)); /* >>ckpt: w = w0 + sum_i w_i, w_i = 0 */
     if (s->_z) SSVM_MEMSET(s->_z, 0, d * sizeof(ssvm_real));
     ssvm__svec_reset(&s->_sv, p->d);
-    ssvm__svec_reset(&s->_sv_ws, p->d);
-    if (s->_li) for (i = 0; i < p->n; i++) s->_li[i] = 0;
-    if (s->_wi) SSVM_MEMSET(s->_wi, 0, (size_t)p->n * d * sizeof(ssvm_real));
-    if (s->_sp_off) {
-        for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
-        s->_sp_pool_used = 0; s->_sp_live = 0;
-    }
     s->_l = 0; s->_l_bar = 0; s->_w_scale = 1; s->_k = 0; s->_avg_count = 0; s->_seq_pos = 0;
     /* BCFW's average starts at w (a = b = 1, z = 0); the multi-sample solver's and DEG's at 0 (a = 0, b = 1) */
     s->_avg_a = (row->caps & SSVM__CAP_AVG_FROM_0) ? 0 : 1; s->_avg_b = 1;
@@ -6357,7 +6352,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_rng = s->_cfg.seed;
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
-    s->_fw_have = 0;
+    s->_reuse = 0;
     SSVM_MEMSET(&s->_prog, 0, sizeof s->_prog);
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
@@ -6465,7 +6460,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_init(const ssvm_solver_config *c, ssvm_sol
 }
 STRUCTSVM_DEF void ssvm_solver_uninit(ssvm_solver *s) {
     if (!s) return;
-    if (s->_sp_pool_mem) { ssvm__free(s, s->_sp_pool_mem); s->_sp_pool_mem = 0; }
+    if (s->_grown_mem) { ssvm__free(s, s->_grown_mem); s->_grown_mem = 0; }
     if (s->_owns_heap) ssvm__free_with(&s->_cfg.allocator, s->_heap);
     s->_heap = 0; s->_owns_heap = 0;
 }
@@ -6645,8 +6640,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     const ssvm__algo *row = SSVM__ROW(s);
     if (row->evaluate) return row->evaluate(s, average, o); /* clique generation: the gap of (10); the kernel's */
     if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
-    if (s->_gp_g && !average) r = ssvm__gaps_objective(s, w, o, &ls); /* >>gaps: the check pass, block by block */
-    else if (s->_par_b && s->_cfg.par.parallel_for) r = ssvm__par_objective(s, w, average, o, &ls); /* >>par */
+    if (row->objective) r = row->objective(s, w, average, o, &ls); /* BCFW's: block by block, or on the threads */
     else
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
                             &s->_prog.eval_oracle_calls, o, &ls);
@@ -6733,14 +6727,14 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     double nan = ssvm__nan(), wall = 0, cpu = 0;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     t = ssvm__start(s);
-    s->_fw_have = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
+    s->_reuse = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
     if (iterate || (average && (SSVM__ROW(s)->caps & SSVM__CAP_EVAL_W))) r = ssvm__evaluate_one(s, 0, &s->_prog.iterate);
     if (r == SSVM_OK && average && s->_avg_kept)
         r = ssvm__evaluate_one(s, 1, &s->_prog.average);
     ssvm__stop(s, t, &wall, &cpu);
-    if (s->_fw_have) { s->_fw_wall = wall; s->_fw_cpu = cpu; }
+    if (s->_reuse) { s->_reuse_wall = wall; s->_reuse_cpu = cpu; }
     s->_prog.eval_wall_seconds += wall; s->_prog.eval_cpu_seconds += cpu;
     if (r != SSVM_OK) return r;
     ssvm__ev_record(s);
@@ -6852,8 +6846,8 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
         s->_sp_off[e] = used; s->_sp_cap[e] = L; used += (size_t)L;
     }
     s->_sp_off[i] = used; s->_sp_cap[i] = (int)cap; used += cap;
-    ssvm__free(s, s->_sp_pool_mem);
-    s->_sp_pool_mem = mem; s->_sp_pool_bytes = bytes;
+    ssvm__free(s, s->_grown_mem);
+    s->_grown_mem = mem; s->_grown_bytes = bytes;
     s->_sp_idx = nidx; s->_sp_val = nval; s->_sp_pool_cap = newcap; s->_sp_pool_used = used;
     s->_prog.state_bytes = s->_heap_bytes + bytes;
     return SSVM_OK;
@@ -7506,7 +7500,16 @@ SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
     return r;
 }
 SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
+    const ssvm_problem *p = &s->_prob;
     int i;
+    /* the per-example state: w_i = 0 (the compact kinds' sigma_i are set by the start) */
+    ssvm__svec_reset(&s->_sv_ws, p->d);
+    if (s->_li) for (i = 0; i < p->n; i++) s->_li[i] = 0;
+    if (s->_wi) SSVM_MEMSET(s->_wi, 0, (size_t)p->n * (size_t)p->d * sizeof(ssvm_real));
+    if (s->_sp_off) {
+        for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
+        s->_sp_pool_used = 0; s->_sp_live = 0;
+    }
     s->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
     if (s->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) s->_sc_head[i] = -1;
     ssvm__gaps_reset(s);
@@ -7519,6 +7522,28 @@ SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_any_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     return s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
+}
+SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
+SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
+                                           double *ls_out); /* >>par */
+/* BCFW's evaluation pass: >>gaps' check pass at the iterate (block by block, refreshing the estimates), >>par's on
+   the caller's threads, else the engine's */
+SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
+                                            double *ls) {
+    if (s->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
+    if (s->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
+    return ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
+                           s->_y2, &s->_prog.eval_oracle_calls, o, ls);
+}
+/* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
+SSVM__PRIV ssvm_result ssvm__bcfw_after_eval(ssvm_solver *s) {
+    ssvm_result r;
+    if (s->_gp_g && s->_cfg.bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= s->_cfg.bcfw.gap_check) {
+        ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
+        if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
+        s->_prog.average = av;
+    }
+    return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm_result r;
@@ -7569,21 +7594,21 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     int j;
     ssvm_svec *ws = &s->_sv;
     ssvm_result r;
-    if (!s->_fw_have) { /* line 3: the oracle at every example, w_s and l_s */
+    if (!s->_reuse) { /* line 3: the oracle at every example, w_s and l_s */
         ssvm_objective o;
         long long c = 0;
         r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls);
         s->_prog.oracle_calls += c;
         if (r != SSVM_OK) return r;
     } else {
-        ls = s->_fw_ls;
+        ls = s->_reuse_ls;
         /* the evaluation pass is reused by this step: count it as a training pass */
         s->_prog.eval_oracle_calls -= p->n;
         s->_prog.oracle_calls += p->n;
-        s->_prog.eval_wall_seconds -= s->_fw_wall; s->_prog.wall_seconds += s->_fw_wall;
-        s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
+        s->_prog.eval_wall_seconds -= s->_reuse_wall; s->_prog.wall_seconds += s->_reuse_wall;
+        s->_prog.eval_cpu_seconds -= s->_reuse_cpu; s->_prog.cpu_seconds += s->_reuse_cpu;
     }
-    s->_fw_have = 0;
+    s->_reuse = 0;
     SSVM_MEMSET(s->_wtmp, 0, (size_t)p->d * sizeof(ssvm_real));
     for (j = 0; j < ws->nnz; j++) s->_wtmp[ws->idx[j]] = ws->val[ws->idx[j]];
     ww = (double)ssvm__dot(p->d, s->_w, s->_w);
@@ -7624,7 +7649,7 @@ SSVM__PRIV ssvm_result ssvm__fw_pass(ssvm_solver *s, int limit) { (void)limit; r
 #if SSVM__HAS_FW || SSVM__HAS_CUTTING_PLANE
 SSVM__PRIV ssvm_result ssvm__fw_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
     (void)average; (void)o;
-    s->_fw_have = 1; s->_fw_ls = ls;
+    s->_reuse = 1; s->_reuse_ls = ls;
     return SSVM_OK;
 }
 #endif
@@ -8700,6 +8725,11 @@ SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit) {
     if (SSVM__ROW(s)->caps & SSVM__CAP_SCALED) ssvm__fold(s);
     return r;
 }
+/* The layout of a row whose state is the engine's alone (FW, SSG) */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__no_state(ssvm_solver *s, ssvm__arena *a) {
+    (void)s; (void)a;
+    return SSVM_OK;
+}
 SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
     ssvm__stopwatch sw = ssvm__start(s);
     ssvm_result r = SSVM__ROW(s)->pass(s, limit);
@@ -8747,12 +8777,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
-        /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
-        if (s->_gp_g && c->bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= c->bcfw.gap_check) {
-            ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
-            if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
-            s->_prog.average = av;
-        }
+        if (row->after_eval && (r = row->after_eval(s)) != SSVM_OK) return r; /* BCFW's check pass */
         if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
         /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
         if (row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
@@ -9039,7 +9064,6 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     ssvm__ckw_reals(w, s->_w, d);
     if (s->_z) ssvm__ckw_reals(w, s->_z, d);
     if (s->_perm) ssvm__ckw_ints(w, s->_perm, n);
-    if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]);
     ssvm__ck_part_of(s->_cfg.solver)->write(s, w); /* the row's part (ssvm__ck_covered: only rows that have one) */
     /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
     ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
@@ -9085,9 +9109,9 @@ SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evalu
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
     (void)n; (void)d; (void)ml; (void)i; (void)k;
-    ssvm__ckwi(w, s->_fw_have);
-    if (s->_fw_have) {
-        ssvm__ckwf(w, s->_fw_ls); ssvm__ckwf(w, s->_fw_wall); ssvm__ckwf(w, s->_fw_cpu);
+    ssvm__ckwi(w, s->_reuse);
+    if (s->_reuse) {
+        ssvm__ckwf(w, s->_reuse_ls); ssvm__ckwf(w, s->_reuse_wall); ssvm__ckwf(w, s->_reuse_cpu);
         ssvm__ckwi(w, s->_sv.nnz);
         for (k = 0; k < s->_sv.nnz; k++) { ssvm__ckwi(w, s->_sv.idx[k]); ssvm__ckwf(w, (double)s->_sv.val[s->_sv.idx[k]]); }
     }
@@ -9124,6 +9148,7 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
     (void)n; (void)d; (void)ml; (void)i; (void)k;
+    if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]); /* the per-example losses */
     /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
     if (s->_sigma) ssvm__ckw_reals(w, s->_sigma, s->_sig_off[n]);
     if (s->_wi) ssvm__ckw_reals(w, s->_wi, n * d);
@@ -9160,11 +9185,11 @@ SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *po
     ssvm__ckr *r = (ssvm__ckr *)rv;
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     int have = ssvm__ckri(r, 0, 1);
-    if (apply) s->_fw_have = have;
+    if (apply) s->_reuse = have;
     if (have) {
         double fl = ssvm__ckr_fin(r), fw = ssvm__ckr_fin(r), fc = ssvm__ckr_fin(r);
         int nnz = ssvm__ckri(r, 0, D);
-        if (apply) { s->_fw_ls = fl; s->_fw_wall = fw; s->_fw_cpu = fc; ssvm_svec_clear(&s->_sv); }
+        if (apply) { s->_reuse_ls = fl; s->_reuse_wall = fw; s->_reuse_cpu = fc; ssvm_svec_clear(&s->_sv); }
         for (k = 0; k < nnz && !r->err; k++) {
             int j = ssvm__ckri(r, 0, D - 1);
             ssvm_real v = ssvm__ckr_real(r);
@@ -9214,6 +9239,7 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
     int i, k, ival, N = p->n, D = p->d;
     ssvm__ckr *r = (ssvm__ckr *)rv;
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
+    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
     if (s->_sigma) ssvm__ckr_reals(r, s->_sigma, s->_sig_off[n], apply);
     if (s->_wi) ssvm__ckr_reals(r, s->_wi, n * d, apply);
     if (s->_sp_off) {
@@ -9332,14 +9358,13 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     if ((sk < 0 || ac < 0 || sp < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
     if (r->err) return (ssvm_result)r->err;
     if (apply) {
-        s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_sp_pool_mem ? s->_sp_pool_bytes : 0);
+        s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_grown_mem ? s->_grown_bytes : 0);
         s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
         s->_seq_pos = sp; s->_rng = rng; s->_best = best;
     }
     ssvm__ckr_reals(r, s->_w, d, apply);
     if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
     if (s->_perm) for (i = 0; i < N; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_perm[i] = ival; }
-    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
     if (!r->err) ssvm__ck_part_of(s->_cfg.solver)->read(s, r, apply, &total); /* the row's part */
     if (r->version >= 2) { /* SSVM_EVAL_PREDICT's history: passes ascending, at most the saved pass; the last
                               evaluated pass their maximum; primal values finite, gaps finite or NaN */
@@ -9363,7 +9388,8 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
         s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE;
     }
     if (!r->err && r->pos != r->end) r->err = SSVM_ERR_FORMAT; /* every byte is a field */
-    if (!r->err && !apply && s->_sp_off && (r->err = (int)ssvm__ck_pool(s, total)) != 0) return (ssvm_result)r->err;
+    /* room for the row's pool (BCFW's sparse kinds), only once everything is checked */
+    if (!r->err && !apply && total && (r->err = (int)ssvm__ck_pool(s, total)) != 0) return (ssvm_result)r->err;
     return (ssvm_result)r->err;
 }
 /* Room for `total` pairs in the sparse pool: the solver's own, or (a heap solver) a new one allocated now; a
@@ -9377,8 +9403,8 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
     if (cap / 2 != total || cap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
     bytes = cap * (sizeof(int) + sizeof(ssvm_real)) + 16;
     if (!(mem = (unsigned char *)ssvm__alloc(s, bytes))) return SSVM_ERR_OUT_OF_MEMORY;
-    ssvm__free(s, s->_sp_pool_mem); /* its contents are replaced by the checkpoint's */
-    s->_sp_pool_mem = mem; s->_sp_pool_bytes = bytes;
+    ssvm__free(s, s->_grown_mem); /* its contents are replaced by the checkpoint's */
+    s->_grown_mem = mem; s->_grown_bytes = bytes;
     s->_sp_val = (ssvm_real *)(void *)ssvm__align16(mem);
     s->_sp_idx = (int *)(void *)(s->_sp_val + cap);
     s->_sp_pool_cap = cap; s->_sp_pool_used = 0;
@@ -10500,11 +10526,11 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
     ssvm_result r;
     tol = q->qp_tol > 0 ? q->qp_tol : s->_cfg.gap_tol > 0 ? 0.25 * s->_cfg.gap_tol
         : (sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-9);
-    if (s->_fw_have) { /* the evaluation's pass at this w is the plane: count it as training */
-        ls = s->_fw_ls;
+    if (s->_reuse) { /* the evaluation's pass at this w is the plane: count it as training */
+        ls = s->_reuse_ls;
         s->_prog.eval_oracle_calls -= p->n; s->_prog.oracle_calls += p->n;
-        s->_prog.eval_wall_seconds -= s->_fw_wall; s->_prog.wall_seconds += s->_fw_wall;
-        s->_prog.eval_cpu_seconds -= s->_fw_cpu; s->_prog.cpu_seconds += s->_fw_cpu;
+        s->_prog.eval_wall_seconds -= s->_reuse_wall; s->_prog.wall_seconds += s->_reuse_wall;
+        s->_prog.eval_cpu_seconds -= s->_reuse_cpu; s->_prog.cpu_seconds += s->_reuse_cpu;
     } else {
         if (SSVM__CP(s)->_cp_cache && s->_k > 0) {
             double viol = 0, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
@@ -10513,7 +10539,7 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
         }
         if (!cached && (r = ssvm__cp_oracle_pass(s, &ls)) != SSVM_OK) return r;
     }
-    s->_fw_have = 0;
+    s->_reuse = 0;
     if (SSVM__CP(s)->_cp_m == SSVM__CP(s)->_cp_cap) { /* full: the longest-idle plane with zero weight leaves */
         int best = -1;
         for (c = 1; c < SSVM__CP(s)->_cp_m; c++)
@@ -10560,10 +10586,6 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
 }
 /* The cutting plane's row (>>algorithms): one iteration a pass (its evaluation pass reused, as FW's) */
 SSVM__PRIV ssvm_result ssvm__cp_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__cp_iteration(s); }
-SSVM__PRIV ssvm_result ssvm__cp_solver_layout(ssvm_solver *s, ssvm__arena *a) {
-    ssvm_result r = ssvm__state_layout(s, a);
-    return r == SSVM_OK ? ssvm__cp_layout(s, a) : r;
-}
 STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CUTTING_PLANE) return SSVM_ERR_NOT_SUPPORTED;
@@ -11954,7 +11976,7 @@ SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s); /* >>multisample (below) */
 SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls);
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s);
 #endif
-#define SSVM__ROW_NONE {0, 0, 0, SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define SSVM__ROW_NONE {0, 0, 0, SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 #define SSVM__AVG_ALL (SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_SUFFIX) | \
                        SSVM__AVG(SSVM_AVG_UNIFORM))
 SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
@@ -11964,23 +11986,23 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
          SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
-         0, 0, 0, 0, 0},
+         0, 0, 0, 0, 0, ssvm__bcfw_objective, ssvm__bcfw_after_eval},
 #else
         SSVM__ROW_NONE,
 #endif
 #if SSVM__HAS_FW
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
         {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
-         SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__fw_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0},
+         SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__fw_pass, 0, 0,
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
 #if SSVM__HAS_SSG
         /* SSVM_SSG: stochastic subgradient, Pegasos step (App. F) (>>solvers) */
         {"ssg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
-         SSVM_SAMPLE_UNIFORM, 0, ssvm__state_layout, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
-         ssvm__no_dual_l, 0, 0, 0, 0},
+         SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
+         ssvm__no_dual_l, 0, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -11989,7 +12011,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"multisample", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_PERMUTATION, ssvm__ms_check, ssvm__ms_layout, ssvm__ms_reset, 0, ssvm__steps_pass,
-         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies},
+         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -11997,7 +12019,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
         {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
-         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0},
+         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12005,15 +12027,15 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_CLIQUEGEN: clique generation, Tan et al. CVPR 2015 (>>cliquegen) */
         {"cliquegen", 0 /* no example weights */, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cg_check, ssvm__cg_layout, ssvm__cg_reset, 0, ssvm__cg_iteration, 0, 0,
-         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0},
+         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
 #if SSVM__HAS_CUTTING_PLANE
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
         {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
-         ssvm__cp_check, ssvm__cp_solver_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0},
+         ssvm__cp_check, ssvm__cp_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12022,7 +12044,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"kernel", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED), SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          ssvm__kn_check, ssvm__kn_layout, 0, ssvm__kn_start, ssvm__kn_pass, ssvm__kn_step, ssvm__kn_steps,
-         0, ssvm__kn_evaluate, 0, 0, 0},
+         0, ssvm__kn_evaluate, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12030,7 +12052,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_EG: online exponentiated gradient, Collins et al. 2008 (>>eg) */
         {"eg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
          ssvm__eg_check, ssvm__eg_layout, 0, ssvm__eg_start, ssvm__steps_pass, ssvm__eg_step, 0,
-         0, 0, 0, 0, 0},
+         0, 0, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
