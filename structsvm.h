@@ -2093,41 +2093,11 @@ typedef struct ssvm_solver {
     double _reuse_ls, _reuse_wall, _reuse_cpu;
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
-    /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
-    double *_gp_g;         /* n estimates g_i (NULL: none kept) */
-    double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
-    int _gp_P, _gp_nunk, _gp_last_check;
-    int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
-    double _gp_G;          /* the last exact gap (+HUGE before the first check) */
-    int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
-    int *_gp_cnt, *_gp_lab, *_gp_len;
-    unsigned long long *_gp_hash;
-    double *_gp_alpha, *_gp_delta, *_gp_v;
-    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
-    int *_gp_ynew;
-    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
-       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
-       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
-    double *_gp_us, *_gp_z;
-    unsigned *_gp_ust, _gp_stamp;
-    unsigned char *_gp_zm;
-    int *_gp_zq, _gp_zn;
-    size_t _gp_lk, _gp_zd;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
     /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
        non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
     unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
     int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
-    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
-       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
-       first step), w and the average moved row by row; D is not built */
-    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
-    size_t *_sc_goff;         /* n + 1 offsets */
-    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
-                                        its statistic, the previous unary entry of its label */
-    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
-    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
-    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
     /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
     void *_par_slots;
     struct ssvm_solver *_par_views;
@@ -2136,6 +2106,7 @@ typedef struct ssvm_solver {
     const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
     double _par_wmax;         /* a bound on max_j |w_j| during a pass (ssvm__par_pass) */
     int _par_sc;              /* this batch's steps in score space (ssvm__sc_step, from_w; 0.7.1) */
+    void *_par_alg;           /* b copies of BCFW's state struct, one per task view */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -5873,6 +5844,7 @@ typedef struct ssvm__algo {
     ssvm_result (*objective)(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o, double *ls);
                                              /* the evaluation's oracle pass at w; NULL: ssvm__objective */
     ssvm_result (*after_eval)(ssvm_solver *s); /* the run loop, after a pass's evaluation (BCFW's check pass); NULL */
+    int (*pick)(ssvm_solver *s);  /* the next example, or -2 for the engine's picker (BCFW's gap sampling); NULL */
 } ssvm__algo; /* its part of a checkpoint: a companion row at >>ckpt (ssvm__ck_part_of), linked only with them */
 /* A row's own state struct, carved first by its layout and zeroed; in a size query (no block yet) it is the
    query's scratch (ssvm_solver_get_heap_size: SSVM__STATE_MAX bytes, each state is checked to fit) */
@@ -6028,14 +6000,14 @@ SSVM__PRIV int ssvm__rand_below(unsigned long long *st, int n) { /* unbiased by 
     do r = ssvm__rand(st); while (r >= lim);
     return (int)(r % (unsigned long long)n);
 }
-SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s);
-/* The example of the next step: uniform, a fresh Fisher-Yates permutation per pass, the caller's sequence, or
-   cyclic. -1 for a sequence entry out of range. */
+/* The example of the next step: the row's pick (BCFW's gap sampling), else uniform, a fresh Fisher-Yates
+   permutation per pass, the caller's sequence, or cyclic. -1 for a sequence entry out of range. */
 SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     const ssvm_solver_config *c = &s->_cfg;
+    const ssvm__algo *row = SSVM__ROW(s);
     int n = s->_prob.n, i;
     long long pos = s->_seq_pos++;
-    if (s->_gp_tree) return ssvm__gaps_pick(s); /* >>gaps: config.bcfw.gap_sampling */
+    if (row->pick && (i = row->pick(s)) != -2) return i;
     if (c->sampling == SSVM_SAMPLE_SEQUENCE) {
         i = c->sequence[pos % c->sequence_len];
         return (i >= 0 && i < n) ? i : -1;
@@ -6208,6 +6180,43 @@ SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
            p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
+/* BCFW's own state (ssvm_solver._alg, carved by ssvm__bcfw_layout): >>gaps' estimates and atoms, >>speed's
+   score-space step. (Its per-example blocks, >>par's slots and >>speed's bits are still the solver's fields; 1.0
+   moves them here too.) */
+typedef struct ssvm__bcfw_state {
+    /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
+    double *_gp_g;         /* n estimates g_i (NULL: none kept) */
+    double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
+    int _gp_P, _gp_nunk, _gp_last_check;
+    int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
+    double _gp_G;          /* the last exact gap (+HUGE before the first check) */
+    int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
+    int *_gp_cnt, *_gp_lab, *_gp_len;
+    unsigned long long *_gp_hash;
+    double *_gp_alpha, *_gp_delta, *_gp_v;
+    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
+    int *_gp_ynew;
+    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
+       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
+       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
+    double *_gp_us, *_gp_z;
+    unsigned *_gp_ust, _gp_stamp;
+    unsigned char *_gp_zm;
+    int *_gp_zq, _gp_zn;
+    size_t _gp_lk, _gp_zd;
+    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
+       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
+       first step), w and the average moved row by row; D is not built */
+    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
+    size_t *_sc_goff;         /* n + 1 offsets */
+    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
+                                        its statistic, the previous unary entry of its label */
+    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
+    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
+} ssvm__bcfw_state;
+SSVM__STATE_FITS(ssvm__bcfw_state);
+#define SSVM__BF(s) ((ssvm__bcfw_state *)(s)->_alg)
 /* BCFW's per-example state: the storage kinds */
 SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
@@ -6250,18 +6259,18 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
                 }
                 if (want) {
                     g = 0;
-                    s->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+                    SSVM__BF(s)->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
                     for (i = 0; i < p->n; i++) {
                         size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
-                        if (s->_sc_goff) s->_sc_goff[i] = g;
+                        if (SSVM__BF(s)->_sc_goff) SSVM__BF(s)->_sc_goff[i] = g;
                         g += L * (L + 1) / 2;
                     }
-                    if (s->_sc_goff) s->_sc_goff[n] = g;
-                    s->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
-                    s->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
-                    s->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
-                    s->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
-                    s->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
+                    if (SSVM__BF(s)->_sc_goff) SSVM__BF(s)->_sc_goff[n] = g;
+                    SSVM__BF(s)->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
+                    SSVM__BF(s)->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
+                    SSVM__BF(s)->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    SSVM__BF(s)->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    SSVM__BF(s)->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
                 }
             }
         }
@@ -7246,7 +7255,7 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
     SSVM_MEMSET(sc, 0, (size_t)F * sizeof(ssvm_real));
     for (i = 0; i < s->_prob.n; i++) {
         int p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-        double *G = s->_sc_gram + s->_sc_goff[i];
+        double *G = SSVM__BF(s)->_sc_gram + SSVM__BF(s)->_sc_goff[i];
         for (t = 0; t < L; t++) {
             ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
             {
@@ -7267,7 +7276,7 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
             for (k = b; k < e; k++) sc[id[k]] = 0;
         }
     }
-    s->_sc_xmax = xm;
+    SSVM__BF(s)->_sc_xmax = xm;
 }
 /* the move of the listed entries: w -= gamma D, and z += cz D when zc */
 SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int zc, double cz) {
@@ -7280,8 +7289,8 @@ SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int z
     const int *id;
     const ssvm_real *val;
     for (n = 0; n < ne; n++) {
-        int q = s->_sc_eq[n];
-        double a = s->_sc_ea[n], ga = gamma * a, ca = cz * a;
+        int q = SSVM__BF(s)->_sc_eq[n];
+        double a = SSVM__BF(s)->_sc_ea[n], ga = gamma * a, ca = cz * a;
         size_t j;
         if (q >= LK) {
             j = (size_t)to + (size_t)(q - LK);
@@ -7351,34 +7360,34 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     const double *G;
     ssvm_real *st = s->_stmp;
     ssvm_result r;
-    if (!s->_sc_ready) { ssvm__sc_gram(s); s->_sc_ready = 1; }
+    if (!SSVM__BF(s)->_sc_ready) { ssvm__sc_gram(s); SSVM__BF(s)->_sc_ready = 1; }
     if (!from_w && (r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
-    G = s->_sc_gram + s->_sc_goff[i];
+    G = SSVM__BF(s)->_sc_gram + SSVM__BF(s)->_sc_goff[i];
     for (k = 0; k < s->_sig_qn; k++) {
         int q = s->_sig_q[k], e;
         double a = (double)(st[q] * (ssvm_real)blk);
         if (a == 0) continue;
-        s->_sc_eq[ne] = q; s->_sc_ea[ne] = a;
+        SSVM__BF(s)->_sc_eq[ne] = q; SSVM__BF(s)->_sc_ea[ne] = a;
         asum += a < 0 ? -a : a;
         if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
             int t = q / K, c = q - t * K;
             double cross = 0;
             dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L)
                                : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
-            for (e = s->_sc_head[c]; e >= 0; e = s->_sc_el[e])
-                cross += s->_sc_ea[e] * G[SSVM__SC_TRI(s->_sc_eq[e] / K, t)];
+            for (e = SSVM__BF(s)->_sc_head[c]; e >= 0; e = SSVM__BF(s)->_sc_el[e])
+                cross += SSVM__BF(s)->_sc_ea[e] * G[SSVM__SC_TRI(SSVM__BF(s)->_sc_eq[e] / K, t)];
             nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
             if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
-            s->_sc_el[ne] = s->_sc_head[c]; s->_sc_head[c] = ne;
+            SSVM__BF(s)->_sc_el[ne] = SSVM__BF(s)->_sc_head[c]; SSVM__BF(s)->_sc_head[c] = ne;
         } else {
             dot += a * (double)s->_w[to + (q - LK)];
             nrm += a * a;
         }
         ne++;
     }
-    for (k = 0; k < ne; k++) if (s->_sc_eq[k] < LK) s->_sc_head[s->_sc_eq[k] % K] = -1;
+    for (k = 0; k < ne; k++) if (SSVM__BF(s)->_sc_eq[k] < LK) SSVM__BF(s)->_sc_head[SSVM__BF(s)->_sc_eq[k] % K] = -1;
     if (nrm < 0) nrm = 0; /* rounding of a form that is >= 0 */
-    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
+    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
@@ -7389,13 +7398,13 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         ssvm__state_abort(s, i);
         return SSVM_ERR_NONFINITE;
     }
-    if (!s->_sc_valid) { /* max |w|: O(d), once a pass */
+    if (!SSVM__BF(s)->_sc_valid) { /* max |w|: O(d), once a pass */
         double b = 0;
         int j;
         for (j = 0; j < p->d; j++) { double v = (double)s->_w[j]; if (v > b) b = v; else if (-v > b) b = -v; }
-        s->_sc_wmax = b; s->_sc_valid = 1;
+        SSVM__BF(s)->_sc_wmax = b; SSVM__BF(s)->_sc_valid = 1;
     }
-    if (!(s->_sc_wmax + asum * s->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
+    if (!(SSVM__BF(s)->_sc_wmax + asum * SSVM__BF(s)->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
         ssvm_svec *D = &s->_sv;
         ssvm_svec_clear(D);
         for (k = 0; k < s->_sig_qn; k++)
@@ -7404,7 +7413,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
         { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; s->_li[i] = li_new; }
         ssvm__step_move(s, D, gamma);
-        s->_sc_valid = 0;
+        SSVM__BF(s)->_sc_valid = 0;
         if (info) info->gamma = gamma;
         return SSVM_OK;
     }
@@ -7415,7 +7424,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         s->_l += li_new - li;
         s->_li[i] = li_new;
     }
-    s->_sc_wmax += gamma * asum * s->_sc_xmax;
+    SSVM__BF(s)->_sc_wmax += gamma * asum * SSVM__BF(s)->_sc_xmax;
     /* line 9: the average as ssvm__step_move keeps it (its coefficient, then a, b and the fold) */
     if (s->_cfg.averaging != SSVM_AVG_NONE) {
         rho = ssvm__avg_rho(s);
@@ -7445,7 +7454,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
-    if (s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
+    if (SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
@@ -7461,7 +7470,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         dot = (double)dd;
     }
     /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
-    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
+    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
@@ -7494,7 +7503,9 @@ SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit); /* >>engine 
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
-    ssvm_result r = ssvm__state_layout(s, a);
+    ssvm_result r;
+    if (!ssvm__take_state(s, a, sizeof(ssvm__bcfw_state))) return SSVM_ERR_OVERFLOW;
+    r = ssvm__state_layout(s, a);
     if (r == SSVM_OK) r = ssvm__gaps_layout(s, a);
     if (r == SSVM_OK) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
     return r;
@@ -7510,18 +7521,18 @@ SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
         for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
         s->_sp_pool_used = 0; s->_sp_live = 0;
     }
-    s->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
-    if (s->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) s->_sc_head[i] = -1;
+    SSVM__BF(s)->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
+    if (SSVM__BF(s)->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) SSVM__BF(s)->_sc_head[i] = -1;
     ssvm__gaps_reset(s);
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
     ssvm_result r;
-    if (s->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) return r; /* >>gaps */
+    if (SSVM__BF(s)->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) return r; /* >>gaps */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_any_step(ssvm_solver *s, int i, ssvm_step_info *info) {
-    return s->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
+    return SSVM__BF(s)->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
 }
 SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
@@ -7530,7 +7541,7 @@ SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, i
    the caller's threads, else the engine's */
 SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                             double *ls) {
-    if (s->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
+    if (SSVM__BF(s)->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
     if (s->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
     return ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
                            s->_y2, &s->_prog.eval_oracle_calls, o, ls);
@@ -7538,16 +7549,19 @@ SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, 
 /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
 SSVM__PRIV ssvm_result ssvm__bcfw_after_eval(ssvm_solver *s) {
     ssvm_result r;
-    if (s->_gp_g && s->_cfg.bcfw.gap_check && s->_prog.pass - s->_gp_last_check >= s->_cfg.bcfw.gap_check) {
+    if (SSVM__BF(s)->_gp_g && s->_cfg.bcfw.gap_check && s->_prog.pass - SSVM__BF(s)->_gp_last_check >= s->_cfg.bcfw.gap_check) {
         ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
         if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
         s->_prog.average = av;
     }
     return SSVM_OK;
 }
+SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s);
+/* >>gaps: gap sampling picks the example (config.bcfw.gap_sampling) */
+SSVM__PRIV int ssvm__bcfw_pick(ssvm_solver *s) { return SSVM__BF(s)->_gp_tree ? ssvm__gaps_pick(s) : -2; }
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm_result r;
-    s->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
+    SSVM__BF(s)->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
     r = s->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
     ssvm__gaps_pass_end(s);
     return r;
@@ -7701,43 +7715,43 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_bcfw_config *b = &s->_cfg.bcfw;
     size_t n = (size_t)p->n, ml = (size_t)p->max_label_len, P = 1, slots;
     if (!ssvm__gaps_est_on(&s->_cfg)) return SSVM_OK;
-    s->_gp_g = (double *)ssvm__take(a, n, sizeof(double));
-    s->_gp_unk = (int *)ssvm__take(a, n, sizeof(int));
-    s->_gp_upos = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_gp_g = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__BF(s)->_gp_unk = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_gp_upos = (int *)ssvm__take(a, n, sizeof(int));
     if (b->gap_sampling) {
         while (P < n) P *= 2;
         if (P > (size_t)INT_MAX / 2) return SSVM_ERR_OVERFLOW;
-        s->_gp_P = (int)P;
-        s->_gp_tree = (double *)ssvm__take(a, 2 * P, sizeof(double));
+        SSVM__BF(s)->_gp_P = (int)P;
+        SSVM__BF(s)->_gp_tree = (double *)ssvm__take(a, 2 * P, sizeof(double));
     }
-    ssvm__take_svec(a, &s->_gp_tmp, p->d);
+    ssvm__take_svec(a, &SSVM__BF(s)->_gp_tmp, p->d);
     if (!ssvm__gaps_atoms_on(&s->_cfg)) return SSVM_OK;
-    s->_gp_cap = b->max_atoms;
+    SSVM__BF(s)->_gp_cap = b->max_atoms;
     if (n > ((size_t)-1) / (size_t)b->max_atoms) return SSVM_ERR_OVERFLOW;
     slots = n * (size_t)b->max_atoms;
     s->_li = (double *)ssvm__take(a, n, sizeof(double));
-    s->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
-    s->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
-    s->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
-    s->_gp_hash = (unsigned long long *)ssvm__take(a, slots, sizeof(unsigned long long));
-    s->_gp_alpha = (double *)ssvm__take(a, slots, sizeof(double));
-    s->_gp_delta = (double *)ssvm__take(a, slots, sizeof(double));
-    s->_gp_v = (double *)ssvm__take(a, (size_t)b->max_atoms, sizeof(double));
-    s->_gp_ynew = (int *)ssvm__take(a, ml, sizeof(int));
-    ssvm__take_svec(a, &s->_gp_wi, p->d);
-    ssvm__take_svec(a, &s->_gp_ws, p->d);
-    ssvm__take_svec(a, &s->_gp_wa, p->d);
-    ssvm__take_svec(a, &s->_gp_p0, p->d);
+    SSVM__BF(s)->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
+    SSVM__BF(s)->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
+    SSVM__BF(s)->_gp_hash = (unsigned long long *)ssvm__take(a, slots, sizeof(unsigned long long));
+    SSVM__BF(s)->_gp_alpha = (double *)ssvm__take(a, slots, sizeof(double));
+    SSVM__BF(s)->_gp_delta = (double *)ssvm__take(a, slots, sizeof(double));
+    SSVM__BF(s)->_gp_v = (double *)ssvm__take(a, (size_t)b->max_atoms, sizeof(double));
+    SSVM__BF(s)->_gp_ynew = (int *)ssvm__take(a, ml, sizeof(int));
+    ssvm__take_svec(a, &SSVM__BF(s)->_gp_wi, p->d);
+    ssvm__take_svec(a, &SSVM__BF(s)->_gp_ws, p->d);
+    ssvm__take_svec(a, &SSVM__BF(s)->_gp_wa, p->d);
+    ssvm__take_svec(a, &SSVM__BF(s)->_gp_p0, p->d);
     if (ssvm__gaps_chain_on(p)) { /* >>speed (statistics past int: the generic path) */
         size_t K = (size_t)((const ssvm_chain *)p->user)->config.n_labels;
-        s->_gp_lk = ssvm__mulsz(a, ml, K);
-        s->_gp_zd = s->_gp_lk + ssvm__mulsz(a, K, K);
-        if (s->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
-        s->_gp_us = (double *)ssvm__take(a, s->_gp_lk, sizeof(double));
-        s->_gp_ust = (unsigned *)ssvm__take(a, s->_gp_lk, sizeof(unsigned));
-        s->_gp_z = (double *)ssvm__take(a, s->_gp_zd, sizeof(double));
-        s->_gp_zm = (unsigned char *)ssvm__take(a, s->_gp_zd, 1);
-        s->_gp_zq = (int *)ssvm__take(a, s->_gp_zd, sizeof(int));
+        SSVM__BF(s)->_gp_lk = ssvm__mulsz(a, ml, K);
+        SSVM__BF(s)->_gp_zd = SSVM__BF(s)->_gp_lk + ssvm__mulsz(a, K, K);
+        if (SSVM__BF(s)->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
+        SSVM__BF(s)->_gp_us = (double *)ssvm__take(a, SSVM__BF(s)->_gp_lk, sizeof(double));
+        SSVM__BF(s)->_gp_ust = (unsigned *)ssvm__take(a, SSVM__BF(s)->_gp_lk, sizeof(unsigned));
+        SSVM__BF(s)->_gp_z = (double *)ssvm__take(a, SSVM__BF(s)->_gp_zd, sizeof(double));
+        SSVM__BF(s)->_gp_zm = (unsigned char *)ssvm__take(a, SSVM__BF(s)->_gp_zd, 1);
+        SSVM__BF(s)->_gp_zq = (int *)ssvm__take(a, SSVM__BF(s)->_gp_zd, sizeof(int));
     }
     return SSVM_OK;
 }
@@ -7746,21 +7760,21 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
     int i, n = s->_prob.n;
     s->_prog.gap_estimate = ssvm__nan();
-    s->_gp_G = SSVM__HUGE; s->_gp_last_check = 0;
-    if (!s->_gp_g) return;
-    for (i = 0; i < n; i++) { s->_gp_g[i] = 0; s->_gp_unk[i] = i; s->_gp_upos[i] = i; }
-    s->_gp_nunk = n;
-    if (s->_gp_tree) SSVM_MEMSET(s->_gp_tree, 0, 2 * (size_t)s->_gp_P * sizeof(double));
-    ssvm__svec_reset(&s->_gp_tmp, s->_prob.d);
-    ssvm__svec_reset(&s->_gp_wi, s->_prob.d);
-    ssvm__svec_reset(&s->_gp_ws, s->_prob.d);
-    ssvm__svec_reset(&s->_gp_wa, s->_prob.d);
-    ssvm__svec_reset(&s->_gp_p0, s->_prob.d);
-    if (s->_gp_us) { /* >>speed */
-        SSVM_MEMSET(s->_gp_ust, 0, s->_gp_lk * sizeof(unsigned));
-        SSVM_MEMSET(s->_gp_z, 0, s->_gp_zd * sizeof(double));
-        SSVM_MEMSET(s->_gp_zm, 0, s->_gp_zd);
-        s->_gp_stamp = 0; s->_gp_zn = 0;
+    SSVM__BF(s)->_gp_G = SSVM__HUGE; SSVM__BF(s)->_gp_last_check = 0;
+    if (!SSVM__BF(s)->_gp_g) return;
+    for (i = 0; i < n; i++) { SSVM__BF(s)->_gp_g[i] = 0; SSVM__BF(s)->_gp_unk[i] = i; SSVM__BF(s)->_gp_upos[i] = i; }
+    SSVM__BF(s)->_gp_nunk = n;
+    if (SSVM__BF(s)->_gp_tree) SSVM_MEMSET(SSVM__BF(s)->_gp_tree, 0, 2 * (size_t)SSVM__BF(s)->_gp_P * sizeof(double));
+    ssvm__svec_reset(&SSVM__BF(s)->_gp_tmp, s->_prob.d);
+    ssvm__svec_reset(&SSVM__BF(s)->_gp_wi, s->_prob.d);
+    ssvm__svec_reset(&SSVM__BF(s)->_gp_ws, s->_prob.d);
+    ssvm__svec_reset(&SSVM__BF(s)->_gp_wa, s->_prob.d);
+    ssvm__svec_reset(&SSVM__BF(s)->_gp_p0, s->_prob.d);
+    if (SSVM__BF(s)->_gp_us) { /* >>speed */
+        SSVM_MEMSET(SSVM__BF(s)->_gp_ust, 0, SSVM__BF(s)->_gp_lk * sizeof(unsigned));
+        SSVM_MEMSET(SSVM__BF(s)->_gp_z, 0, SSVM__BF(s)->_gp_zd * sizeof(double));
+        SSVM_MEMSET(SSVM__BF(s)->_gp_zm, 0, SSVM__BF(s)->_gp_zd);
+        SSVM__BF(s)->_gp_stamp = 0; SSVM__BF(s)->_gp_zn = 0;
     }
 }
 
@@ -7768,25 +7782,25 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
 SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g) {
     int u;
     if (!(g > 0) || !ssvm__finite(g)) g = 0;
-    s->_gp_g[i] = g;
-    if ((u = s->_gp_upos[i]) >= 0) { /* measured now: out of the unknown list */
-        int last = s->_gp_unk[--s->_gp_nunk];
-        s->_gp_unk[u] = last; s->_gp_upos[last] = u; s->_gp_upos[i] = -1;
+    SSVM__BF(s)->_gp_g[i] = g;
+    if ((u = SSVM__BF(s)->_gp_upos[i]) >= 0) { /* measured now: out of the unknown list */
+        int last = SSVM__BF(s)->_gp_unk[--SSVM__BF(s)->_gp_nunk];
+        SSVM__BF(s)->_gp_unk[u] = last; SSVM__BF(s)->_gp_upos[last] = u; SSVM__BF(s)->_gp_upos[i] = -1;
     }
-    if (s->_gp_tree) {
+    if (SSVM__BF(s)->_gp_tree) {
         double deg = s->_cfg.bcfw.gap_degree;
-        size_t k = (size_t)s->_gp_P + (size_t)i;
-        s->_gp_tree[k] = g <= 0 ? 0 : deg == 1.0 ? g : SSVM_EXP(deg * SSVM_LOG(g));
-        for (k /= 2; k >= 1; k /= 2) s->_gp_tree[k] = s->_gp_tree[2 * k] + s->_gp_tree[2 * k + 1];
+        size_t k = (size_t)SSVM__BF(s)->_gp_P + (size_t)i;
+        SSVM__BF(s)->_gp_tree[k] = g <= 0 ? 0 : deg == 1.0 ? g : SSVM_EXP(deg * SSVM_LOG(g));
+        for (k /= 2; k >= 1; k /= 2) SSVM__BF(s)->_gp_tree[k] = SSVM__BF(s)->_gp_tree[2 * k] + SSVM__BF(s)->_gp_tree[2 * k + 1];
     }
 }
 
 /* Sec. 3.1: i with probability g_i^degree / sum_j g_j^degree; unknown estimates first; uniform when all are 0 */
 SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s) {
-    const double *t = s->_gp_tree;
+    const double *t = SSVM__BF(s)->_gp_tree;
     double u, tot = t[1];
-    size_t k = 1, P = (size_t)s->_gp_P;
-    if (s->_gp_nunk > 0) return s->_gp_unk[ssvm__rand_below(&s->_rng, s->_gp_nunk)];
+    size_t k = 1, P = (size_t)SSVM__BF(s)->_gp_P;
+    if (SSVM__BF(s)->_gp_nunk > 0) return SSVM__BF(s)->_gp_unk[ssvm__rand_below(&s->_rng, SSVM__BF(s)->_gp_nunk)];
     if (!(tot > 0) || !ssvm__finite(tot)) return ssvm__rand_below(&s->_rng, s->_prob.n);
     u = (double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) * tot;
     while (k < P) {
@@ -7805,11 +7819,11 @@ SSVM__PRIV unsigned long long ssvm__gaps_hash(const int *y, int len) { /* FNV-1a
 }
 /* the atom of example i holding labeling y, else -1: by hash, a collision resolved by comparing the labels */
 SSVM__PRIV int ssvm__gaps_find(const ssvm_solver *s, int i, const int *y, int len, unsigned long long h) {
-    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
     int k, t;
-    for (k = 0; k < s->_gp_cnt[i]; k++) {
-        const int *yk = s->_gp_lab + (base + (size_t)k) * ml;
-        if (s->_gp_hash[base + (size_t)k] != h || s->_gp_len[base + (size_t)k] != len) continue;
+    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
+        const int *yk = SSVM__BF(s)->_gp_lab + (base + (size_t)k) * ml;
+        if (SSVM__BF(s)->_gp_hash[base + (size_t)k] != h || SSVM__BF(s)->_gp_len[base + (size_t)k] != len) continue;
         for (t = 0; t < len && yk[t] == y[t]; t++) {}
         if (t == len) return k;
     }
@@ -7817,17 +7831,17 @@ SSVM__PRIV int ssvm__gaps_find(const ssvm_solver *s, int i, const int *y, int le
 }
 SSVM__PRIV void ssvm__gaps_store(ssvm_solver *s, int i, int k, const int *y, int len, double delta, double alpha,
                                  unsigned long long h) {
-    size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
-    SSVM_MEMCPY(s->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
-    s->_gp_len[slot] = len; s->_gp_hash[slot] = h; s->_gp_delta[slot] = delta; s->_gp_alpha[slot] = alpha;
+    size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
+    SSVM_MEMCPY(SSVM__BF(s)->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
+    SSVM__BF(s)->_gp_len[slot] = len; SSVM__BF(s)->_gp_hash[slot] = h; SSVM__BF(s)->_gp_delta[slot] = delta; SSVM__BF(s)->_gp_alpha[slot] = alpha;
 }
 /* a slot of example i for a new labeling: a fresh one, else the zero-weight atom of least value v (v: the values
    of the atoms before the step), else -1 */
 SSVM__PRIV int ssvm__gaps_slot(ssvm_solver *s, int i, int old_cnt) {
-    const double *al = s->_gp_alpha + (size_t)i * (size_t)s->_gp_cap, *v = s->_gp_v;
+    const double *al = SSVM__BF(s)->_gp_alpha + (size_t)i * (size_t)SSVM__BF(s)->_gp_cap, *v = SSVM__BF(s)->_gp_v;
     int k, slot = -1;
-    if (s->_gp_cnt[i] < s->_gp_cap) return s->_gp_cnt[i]++;
-    for (k = 0; k < s->_gp_cnt[i]; k++)
+    if (SSVM__BF(s)->_gp_cnt[i] < SSVM__BF(s)->_gp_cap) return SSVM__BF(s)->_gp_cnt[i]++;
+    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++)
         if (al[k] <= 0 && (slot < 0 || (k < old_cnt && slot < old_cnt && v[k] < v[slot]))) slot = k;
     return slot;
 }
@@ -7839,7 +7853,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
         ssvm__gaps_store(s, i, 0, s->_y, len, 0.0, 1.0, ssvm__gaps_hash(s->_y, len));
-        s->_gp_cnt[i] = 1; s->_li[i] = 0;
+        SSVM__BF(s)->_gp_cnt[i] = 1; s->_li[i] = 0;
     }
     return SSVM_OK;
 }
@@ -7883,7 +7897,7 @@ SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w,
 }
 /* a new step's memo (the stamps wrap after 2^32 - 1 steps: cleared then) */
 SSVM__PRIV void ssvm__gaps_chain_stamp(ssvm_solver *s) {
-    if (++s->_gp_stamp == 0) { SSVM_MEMSET(s->_gp_ust, 0, s->_gp_lk * sizeof(unsigned)); s->_gp_stamp = 1; }
+    if (++SSVM__BF(s)->_gp_stamp == 0) { SSVM_MEMSET(SSVM__BF(s)->_gp_ust, 0, SSVM__BF(s)->_gp_lk * sizeof(unsigned)); SSVM__BF(s)->_gp_stamp = 1; }
 }
 /* <w, phi(x_i, y)> at the w of this step's stamp; y checked (SSVM_ERR_LABEL) */
 SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_real *w, const int *y, int len,
@@ -7895,11 +7909,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
     for (t = 0; t < len; t++) {
         size_t q = (size_t)t * (size_t)K + (size_t)y[t];
-        if (s->_gp_ust[q] != s->_gp_stamp) {
-            s->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]);
-            s->_gp_ust[q] = s->_gp_stamp;
+        if (SSVM__BF(s)->_gp_ust[q] != SSVM__BF(s)->_gp_stamp) {
+            SSVM__BF(s)->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]);
+            SSVM__BF(s)->_gp_ust[q] = SSVM__BF(s)->_gp_stamp;
         }
-        r += s->_gp_us[q];
+        r += SSVM__BF(s)->_gp_us[q];
         if (t + 1 < len) r += (double)w[to + y[t] + K * y[t + 1]];
     }
     if (m->config.flags & SSVM_CHAIN_BIASES) r += (double)w[K * F + y[0]] + (double)w[K * F + K + y[len - 1]];
@@ -7914,8 +7928,8 @@ SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, doub
         q[0] = t * K + y[t];
         q[1] = t + 1 < L ? L * K + y[t] + K * y[t + 1] : -1;
         for (k = 0; k < 2 && q[k] >= 0; k++) {
-            if (s->_gp_zm[q[k]]) s->_gp_z[q[k]] += c;
-            else { s->_gp_zm[q[k]] = 1; s->_gp_zq[s->_gp_zn++] = q[k]; s->_gp_z[q[k]] = c; }
+            if (SSVM__BF(s)->_gp_zm[q[k]]) SSVM__BF(s)->_gp_z[q[k]] += c;
+            else { SSVM__BF(s)->_gp_zm[q[k]] = 1; SSVM__BF(s)->_gp_zq[SSVM__BF(s)->_gp_zn++] = q[k]; SSVM__BF(s)->_gp_z[q[k]] = c; }
         }
     }
 }
@@ -7929,23 +7943,23 @@ SSVM__PRIV double ssvm__gaps_chain_dir(ssvm_solver *s, int i, double blk, int ki
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
     int to = ssvm__chain_trans_off(K, F, m->config.flags);
-    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
-    const double *al = s->_gp_alpha + base;
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
+    const double *al = SSVM__BF(s)->_gp_alpha + base;
     double r = 0;
     /* one order for the three (the atoms, then y_a, then y_s): with a single atom FW and pairwise are one move
        and their gains tie exactly, as in the generic step, which then takes FW */
     if (kind != 3)
-        for (k = 0; k < s->_gp_cnt[i]; k++)
-            if (al[k] > 0) ssvm__gaps_zadd(s, K, s->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
-    if (kind != 1) ssvm__gaps_zadd(s, K, s->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
+        for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++)
+            if (al[k] > 0) ssvm__gaps_zadd(s, K, SSVM__BF(s)->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
+    if (kind != 1) ssvm__gaps_zadd(s, K, SSVM__BF(s)->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
     if (kind != 2) ssvm__gaps_zadd(s, K, ys, L, -1.0);
     ssvm_svec_clear(D);
-    for (k = 0; k < s->_gp_zn; k++) {
-        int q = s->_gp_zq[k];
-        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)s->_gp_z[q], (ssvm_real)blk, D);
-        s->_gp_z[q] = 0; s->_gp_zm[q] = 0;
+    for (k = 0; k < SSVM__BF(s)->_gp_zn; k++) {
+        int q = SSVM__BF(s)->_gp_zq[k];
+        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)SSVM__BF(s)->_gp_z[q], (ssvm_real)blk, D);
+        SSVM__BF(s)->_gp_z[q] = 0; SSVM__BF(s)->_gp_zm[q] = 0;
     }
-    s->_gp_zn = 0;
+    SSVM__BF(s)->_gp_zn = 0;
     for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; r += v * v; }
     return r;
 }
@@ -7953,22 +7967,22 @@ SSVM__PRIV double ssvm__gaps_chain_dir(ssvm_solver *s, int i, double blk, int ki
    *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
     const ssvm_problem *p = &s->_prob;
-    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
+    ssvm_svec *T = &SSVM__BF(s)->_gp_tmp, *P0 = &SSVM__BF(s)->_gp_p0;
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
-    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
     int k, m, tl = p->truth(p->user, i, s->_y2), rc;
     ssvm_result r;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-    if (s->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
+    if (SSVM__BF(s)->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
         double sc;
         ssvm__gaps_chain_stamp(s);
         if ((r = ssvm__gaps_chain_score(s, i, w, s->_y2, tl, t0)) != SSVM_OK) return r;
-        for (k = 0; k < s->_gp_cnt[i]; k++) {
+        for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
             size_t sl = base + (size_t)k;
-            if (!all && !(s->_gp_alpha[sl] > 0)) { s->_gp_v[k] = 0; continue; }
-            if ((r = ssvm__gaps_chain_score(s, i, w, s->_gp_lab + sl * ml, s->_gp_len[sl], &sc)) != SSVM_OK) return r;
-            s->_gp_v[k] = sh * (s->_gp_delta[sl] - (*t0 - sc));
+            if (!all && !(SSVM__BF(s)->_gp_alpha[sl] > 0)) { SSVM__BF(s)->_gp_v[k] = 0; continue; }
+            if ((r = ssvm__gaps_chain_score(s, i, w, SSVM__BF(s)->_gp_lab + sl * ml, SSVM__BF(s)->_gp_len[sl], &sc)) != SSVM_OK) return r;
+            SSVM__BF(s)->_gp_v[k] = sh * (SSVM__BF(s)->_gp_delta[sl] - (*t0 - sc));
         }
         return SSVM_OK;
     }
@@ -7980,14 +7994,14 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
         ssvm_svec_clear(Wi);
         for (m = 0; m < P0->nnz; m++) { int j = P0->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(blk * (double)P0->val[j])); }
     }
-    for (k = 0; k < s->_gp_cnt[i]; k++) {
+    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
         size_t sl = base + (size_t)k;
-        double al = s->_gp_alpha[sl];
-        if (!all && !(al > 0)) { s->_gp_v[k] = 0; continue; }
+        double al = SSVM__BF(s)->_gp_alpha[sl];
+        if (!all && !(al > 0)) { SSVM__BF(s)->_gp_v[k] = 0; continue; }
         ssvm_svec_clear(T);
-        if ((rc = p->phi(p->user, i, s->_gp_lab + sl * ml, s->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
+        if ((rc = p->phi(p->user, i, SSVM__BF(s)->_gp_lab + sl * ml, SSVM__BF(s)->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
         if (T->err) return (ssvm_result)T->err;
-        s->_gp_v[k] = sh * (s->_gp_delta[sl] - (*t0 - (double)ssvm_svec_dot(T, w)));
+        SSVM__BF(s)->_gp_v[k] = sh * (SSVM__BF(s)->_gp_delta[sl] - (*t0 - (double)ssvm_svec_dot(T, w)));
         if (Wi && al > 0)
             for (m = 0; m < T->nnz; m++) { int j = T->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(-blk * al * (double)T->val[j])); }
     }
@@ -7997,7 +8011,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
    have_t (then T already holds it) */
 SSVM__PRIV ssvm_result ssvm__gaps_psi(ssvm_solver *s, int i, const int *y, int len, double blk, int have_t, ssvm_svec *Out) {
     const ssvm_problem *p = &s->_prob;
-    ssvm_svec *T = &s->_gp_tmp, *P0 = &s->_gp_p0;
+    ssvm_svec *T = &SSVM__BF(s)->_gp_tmp, *P0 = &SSVM__BF(s)->_gp_p0;
     int k, rc;
     if (!have_t) {
         ssvm_svec_clear(T);
@@ -8048,11 +8062,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     const ssvm_problem *p = &s->_prob;
     const ssvm_bcfw_config *b = &s->_cfg.bcfw;
     double lam = s->_cfg.lambda, sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i);
-    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)s->_gp_cap;
-    double *al = s->_gp_alpha + base, *de = s->_gp_delta + base, *v = s->_gp_v;
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
+    double *al = SSVM__BF(s)->_gp_alpha + base, *de = SSVM__BF(s)->_gp_delta + base, *v = SSVM__BF(s)->_gp_v;
     double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
-    int cap = s->_gp_cap, *cnt = s->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
-    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = s->_gp_us != 0;
+    int cap = SSVM__BF(s)->_gp_cap, *cnt = SSVM__BF(s)->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
+    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = SSVM__BF(s)->_gp_us != 0;
     double rho = 0, n_fw = 0, n_aw = 0, n_pw = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
@@ -8060,9 +8074,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     unsigned long long h;
     ssvm_real delta;
     /* generic: Wi, Ws, Wa hold w_i, w_s, w_a; >>speed on the chain: the FW, pairwise and away directions */
-    ssvm_svec *Wi = &s->_gp_wi, *Ws = &s->_gp_ws, *Wa = &s->_gp_wa, *D = &s->_sv, *T = &s->_gp_tmp;
+    ssvm_svec *Wi = &SSVM__BF(s)->_gp_wi, *Ws = &SSVM__BF(s)->_gp_ws, *Wa = &SSVM__BF(s)->_gp_wa, *D = &s->_sv, *T = &SSVM__BF(s)->_gp_tmp;
     ssvm_result r;
-    int *ys = s->_gp_ynew;
+    int *ys = SSVM__BF(s)->_gp_ynew;
     /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
     if ((r = ssvm__gaps_values(s, i, s->_w, &t0, !fast && (use_fw || use_aw) ? Wi : 0, b->cache)) != SSVM_OK) return r;
     for (k = 0; k < *cnt; k++) {
@@ -8072,15 +8086,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     }
     /* Sec. 3.3: the best stored plane replaces the oracle when its block gap >= max(F g_i, nu sh G) (an unknown
        g_i, or no exact gap yet, never lets it) */
-    if (b->cache && best >= 0 && s->_gp_upos[i] < 0) {
-        double thr = b->cache_factor * s->_gp_g[i], glob = b->cache_nu * sh * s->_gp_G;
+    if (b->cache && best >= 0 && SSVM__BF(s)->_gp_upos[i] < 0) {
+        double thr = b->cache_factor * SSVM__BF(s)->_gp_g[i], glob = b->cache_nu * sh * SSVM__BF(s)->_gp_G;
         if (glob > thr) thr = glob;
         hit = v[best] - V >= thr && v[best] - V > 0;
     }
     if (hit) {
-        ti = best; len = s->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
-        SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
-        h = s->_gp_hash[base + (size_t)best];
+        ti = best; len = SSVM__BF(s)->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+        SSVM_MEMCPY(ys, SSVM__BF(s)->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+        h = SSVM__BF(s)->_gp_hash[base + (size_t)best];
         s->_prog.oracle_calls_saved++;
     } else {
         int rc;
@@ -8116,7 +8130,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         /* w_s before w_a: T may hold phi(x_i, y*) */
         if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
         if ((use_aw || use_pw) && aw >= 0) {
-            r = ssvm__gaps_psi(s, i, s->_gp_lab + (base + (size_t)aw) * ml, s->_gp_len[base + (size_t)aw], blk, 0, Wa);
+            r = ssvm__gaps_psi(s, i, SSVM__BF(s)->_gp_lab + (base + (size_t)aw) * ml, SSVM__BF(s)->_gp_len[base + (size_t)aw], blk, 0, Wa);
             if (r != SSVM_OK) return r;
             have_wa = 1;
             gmax_a = al[aw];
@@ -8127,9 +8141,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         double g, c, gn;
         if (round == 1) { /* the cap is hit and no move could bring s in: towards the best stored labeling */
             if (!was_forced || best < 0 || !(v[best] - V > 0)) break;
-            ti = best; len = s->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
-            SSVM_MEMCPY(ys, s->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
-            h = s->_gp_hash[base + (size_t)best];
+            ti = best; len = SSVM__BF(s)->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+            SSVM_MEMCPY(ys, SSVM__BF(s)->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+            h = SSVM__BF(s)->_gp_hash[base + (size_t)best];
             room = 1;
             if (fast) {
                 if (use_pw && have_wa && ti != aw) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
@@ -8204,8 +8218,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
                 int last = *cnt - 1;
                 if (k != last) {
                     size_t a1 = base + (size_t)last;
-                    ssvm__gaps_store(s, i, k, s->_gp_lab + a1 * ml, s->_gp_len[a1], s->_gp_delta[a1], s->_gp_alpha[a1],
-                                     s->_gp_hash[a1]);
+                    ssvm__gaps_store(s, i, k, SSVM__BF(s)->_gp_lab + a1 * ml, SSVM__BF(s)->_gp_len[a1], SSVM__BF(s)->_gp_delta[a1], SSVM__BF(s)->_gp_alpha[a1],
+                                     SSVM__BF(s)->_gp_hash[a1]);
                 }
                 (*cnt)--;
             }
@@ -8223,7 +8237,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
 SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, lsum = 0, ls, ww, wws, l = s->_l, sum = 0;
-    ssvm_svec *acc = &s->_sv, *T = &s->_gp_tmp;
+    ssvm_svec *acc = &s->_sv, *T = &SSVM__BF(s)->_gp_tmp;
     ssvm_real delta;
     int i, len, k;
     ssvm_result r;
@@ -8234,12 +8248,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
         s->_prog.eval_oracle_calls++;
         lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)blk, acc)) != SSVM_OK) return r;
-        if (s->_gp_cap) { /* g_i = v_s - V from the atoms */
+        if (SSVM__BF(s)->_gp_cap) { /* g_i = v_s - V from the atoms */
             double t0, V = 0;
             int rc;
             if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
-            for (k = 0; k < s->_gp_cnt[i]; k++) V += s->_gp_alpha[(size_t)i * (size_t)s->_gp_cap + (size_t)k] * s->_gp_v[k];
-            if (s->_gp_us) { /* >>speed: from the memo of that values call */
+            for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) V += SSVM__BF(s)->_gp_alpha[(size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k] * SSVM__BF(s)->_gp_v[k];
+            if (SSVM__BF(s)->_gp_us) { /* >>speed: from the memo of that values call */
                 double sc;
                 if ((r = ssvm__gaps_chain_score(s, i, w, s->_y, len, &sc)) != SSVM_OK) return r;
                 g = sh * ((double)delta - (t0 - sc)) - V;
@@ -8256,7 +8270,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
         }
         if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
         ssvm__gaps_refresh(s, i, g);
-        sum += s->_gp_g[i];
+        sum += SSVM__BF(s)->_gp_g[i];
     }
     ls = lsum / s->_wsum;
     ww = (double)ssvm__dot(p->d, w, w);
@@ -8265,8 +8279,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
     o->gap = lam * (ww - wws) - l + ls;
     o->primal = o->dual + o->gap;
     if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap) || !ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
-    s->_gp_G = o->gap > 0 ? o->gap : 0;
-    s->_gp_last_check = s->_prog.pass;
+    SSVM__BF(s)->_gp_G = o->gap > 0 ? o->gap : 0;
+    SSVM__BF(s)->_gp_last_check = s->_prog.pass;
     s->_prog.gap_estimate = sum;
     if (ls_out) *ls_out = ls;
     return SSVM_OK;
@@ -8275,39 +8289,41 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) {
     double sum = 0;
     int i;
-    if (!s->_gp_g) return;
-    if (s->_gp_nunk > 0) { s->_prog.gap_estimate = ssvm__nan(); return; }
-    for (i = 0; i < s->_prob.n; i++) sum += s->_gp_g[i];
+    if (!SSVM__BF(s)->_gp_g) return;
+    if (SSVM__BF(s)->_gp_nunk > 0) { s->_prog.gap_estimate = ssvm__nan(); return; }
+    for (i = 0; i < s->_prob.n; i++) sum += SSVM__BF(s)->_gp_g[i];
     s->_prog.gap_estimate = sum;
 }
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (!s->_gp_g) return SSVM_ERR_NOT_SUPPORTED;
+    if (!ssvm__has_blocks(&s->_cfg)) return SSVM_ERR_NOT_SUPPORTED; /* BCFW's alone */
+    if (!SSVM__BF(s)->_gp_g) return SSVM_ERR_NOT_SUPPORTED;
     if (out_bytes / sizeof(double) < (size_t)s->_prob.n) return SSVM_ERR_WORKSPACE;
-    SSVM_MEMCPY(out, s->_gp_g, (size_t)s->_prob.n * sizeof(double));
+    SSVM_MEMCPY(out, SSVM__BF(s)->_gp_g, (size_t)s->_prob.n * sizeof(double));
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_atom_count(const ssvm_solver *s, int i, int *count) {
     if (!s || !count || !s->_heap || i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
-    if (!s->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
-    *count = s->_gp_cnt[i];
+    if (!ssvm__has_blocks(&s->_cfg)) return SSVM_ERR_NOT_SUPPORTED; /* BCFW's alone */
+    if (!SSVM__BF(s)->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
+    *count = SSVM__BF(s)->_gp_cnt[i];
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_atom(const ssvm_solver *s, int i, int k, double *weight, double *delta, int *y,
                                            size_t y_bytes, int *len) {
     size_t sl;
     if (!s || !s->_heap || i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
-    if (!s->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
-    if (k < 0 || k >= s->_gp_cnt[i]) return SSVM_ERR_INVALID_ARG;
-    sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+    if (!ssvm__has_blocks(&s->_cfg) || !SSVM__BF(s)->_gp_cap) return SSVM_ERR_NOT_SUPPORTED;
+    if (k < 0 || k >= SSVM__BF(s)->_gp_cnt[i]) return SSVM_ERR_INVALID_ARG;
+    sl = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
     if (y) {
-        if (y_bytes / sizeof(int) < (size_t)s->_gp_len[sl]) return SSVM_ERR_WORKSPACE;
-        SSVM_MEMCPY(y, s->_gp_lab + sl * (size_t)s->_prob.max_label_len, (size_t)s->_gp_len[sl] * sizeof(int));
+        if (y_bytes / sizeof(int) < (size_t)SSVM__BF(s)->_gp_len[sl]) return SSVM_ERR_WORKSPACE;
+        SSVM_MEMCPY(y, SSVM__BF(s)->_gp_lab + sl * (size_t)s->_prob.max_label_len, (size_t)SSVM__BF(s)->_gp_len[sl] * sizeof(int));
     }
-    if (weight) *weight = s->_gp_alpha[sl];
-    if (delta) *delta = s->_gp_delta[sl];
-    if (len) *len = s->_gp_len[sl];
+    if (weight) *weight = SSVM__BF(s)->_gp_alpha[sl];
+    if (delta) *delta = SSVM__BF(s)->_gp_delta[sl];
+    if (len) *len = SSVM__BF(s)->_gp_len[sl];
     return SSVM_OK;
 }
 
@@ -8401,6 +8417,7 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         }
     sl = (ssvm__par_slot *)ssvm__take(a, (size_t)b, sizeof(ssvm__par_slot));
     s->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
+    s->_par_alg = ssvm__take(a, (size_t)b, sizeof(ssvm__bcfw_state)); /* each view's copy of BCFW's state */
     s->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
     if (sl) SSVM_MEMSET(sl, 0, (size_t)b * sizeof(ssvm__par_slot));
     if (s->_par_mark) SSVM_MEMSET(s->_par_mark, 0, (size_t)p->n);
@@ -8471,6 +8488,8 @@ SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
     if (++q->ran != 1) return; /* a hook that runs a task twice: reported after it returns */
     v = s->_par_views + t;
     *v = *s;
+    v->_alg = (ssvm__bcfw_state *)s->_par_alg + t; /* a copy of BCFW's state, as of the solver's fields */
+    *SSVM__BF(v) = *SSVM__BF(s);
     if (s->_cfg.par.task_users) v->_prob.user = s->_cfg.par.task_users[t];
     v->_stmp = q->stmp; v->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; v->_sv_ws = q->E;
     v->_sig_q = q->sig_q; v->_sig_new = q->sig_new;
@@ -8513,7 +8532,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
         return SSVM_OK;
     }
     dot = (double)ssvm_svec_dot(D, s->_w);
-    if (s->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
+    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
         if (gamma < 0) gamma = 0;
@@ -8576,7 +8595,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
     for (t = 0; t < cnt; t++) { s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
-    s->_par_sc = s->_sc_gram && s->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
+    s->_par_sc = SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
     for (t = cnt - 1; t >= 0; t--) { sl[t].later = s->_par_mark[sl[t].i]; s->_par_mark[sl[t].i] = 1; }
     for (t = 0; t < cnt; t++) s->_par_mark[sl[t].i] = 0;
     s->_par_n = cnt;
@@ -8904,7 +8923,8 @@ SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, 
         o->dual += 0.5 * lam * w00;
         o->gap = o->primal - o->dual;
         if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap)) return SSVM_ERR_NONFINITE;
-        if (s->_gp_g && w == s->_w) s->_gp_G = o->gap > 0 ? o->gap : 0; /* >>gaps: the cache rule's G */
+        if (ssvm__has_blocks(&s->_cfg) && SSVM__BF(s)->_gp_g && w == s->_w) /* >>gaps: the cache rule's G */
+            SSVM__BF(s)->_gp_G = o->gap > 0 ? o->gap : 0;
     }
     return ssvm__finite(o->primal) ? SSVM_OK : SSVM_ERR_NONFINITE;
 }
@@ -9084,9 +9104,9 @@ SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
     const ssvm_solver_config *c = &s->_cfg;
     const ssvm_bcfw_config *b = &c->bcfw;
     ssvm__fnv_i(fp, b->gap_sampling); ssvm__fnv_f(fp, b->gap_sampling ? b->gap_degree : 0);
-    ssvm__fnv_i(fp, s->_gp_g ? b->gap_check : 0); ssvm__fnv_i(fp, b->steps); ssvm__fnv_i(fp, b->cache);
+    ssvm__fnv_i(fp, SSVM__BF(s)->_gp_g ? b->gap_check : 0); ssvm__fnv_i(fp, b->steps); ssvm__fnv_i(fp, b->cache);
     ssvm__fnv_f(fp, b->cache ? b->cache_factor : 0); ssvm__fnv_f(fp, b->cache ? b->cache_nu : 0);
-    ssvm__fnv_i(fp, s->_gp_cap); ssvm__fnv_i(fp, s->_gp_P);
+    ssvm__fnv_i(fp, SSVM__BF(s)->_gp_cap); ssvm__fnv_i(fp, SSVM__BF(s)->_gp_P);
     /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
     if (s->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, s->_par_b); }
@@ -9159,20 +9179,20 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
             for (k = 0; k < s->_sp_len[i]; k++) { ssvm__ckwi(w, s->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)s->_sp_val[o + (size_t)k]); }
         }
     /* >>gaps: the estimates, the unknown list, the sampling tree, the atoms */
-    if (s->_gp_g) {
-        for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_gp_g[i]);
-        ssvm__ckw_ints(w, s->_gp_unk, n); ssvm__ckw_ints(w, s->_gp_upos, n);
-        ssvm__ckwi(w, s->_gp_nunk); ssvm__ckwi(w, s->_gp_last_check); ssvm__ckwf(w, s->_gp_G);
-        if (s->_gp_tree) for (k = 0; k < 2 * s->_gp_P; k++) ssvm__ckwf(w, s->_gp_tree[k]);
+    if (SSVM__BF(s)->_gp_g) {
+        for (i = 0; i < p->n; i++) ssvm__ckwf(w, SSVM__BF(s)->_gp_g[i]);
+        ssvm__ckw_ints(w, SSVM__BF(s)->_gp_unk, n); ssvm__ckw_ints(w, SSVM__BF(s)->_gp_upos, n);
+        ssvm__ckwi(w, SSVM__BF(s)->_gp_nunk); ssvm__ckwi(w, SSVM__BF(s)->_gp_last_check); ssvm__ckwf(w, SSVM__BF(s)->_gp_G);
+        if (SSVM__BF(s)->_gp_tree) for (k = 0; k < 2 * SSVM__BF(s)->_gp_P; k++) ssvm__ckwf(w, SSVM__BF(s)->_gp_tree[k]);
     }
-    if (s->_gp_cap)
+    if (SSVM__BF(s)->_gp_cap)
         for (i = 0; i < p->n; i++) {
-            ssvm__ckwi(w, s->_gp_cnt[i]);
-            for (k = 0; k < s->_gp_cnt[i]; k++) {
-                size_t sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
-                ssvm__ckwi(w, s->_gp_len[sl]); ssvm__ckw64(w, (uint64_t)s->_gp_hash[sl]);
-                ssvm__ckwf(w, s->_gp_alpha[sl]); ssvm__ckwf(w, s->_gp_delta[sl]);
-                ssvm__ckw_ints(w, s->_gp_lab + sl * ml, (size_t)s->_gp_len[sl]);
+            ssvm__ckwi(w, SSVM__BF(s)->_gp_cnt[i]);
+            for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
+                size_t sl = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
+                ssvm__ckwi(w, SSVM__BF(s)->_gp_len[sl]); ssvm__ckw64(w, (uint64_t)SSVM__BF(s)->_gp_hash[sl]);
+                ssvm__ckwf(w, SSVM__BF(s)->_gp_alpha[sl]); ssvm__ckwf(w, SSVM__BF(s)->_gp_delta[sl]);
+                ssvm__ckw_ints(w, SSVM__BF(s)->_gp_lab + sl * ml, (size_t)SSVM__BF(s)->_gp_len[sl]);
             }
         }
 }
@@ -9260,14 +9280,14 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
         *pool = used;
         if (apply) { s->_sp_pool_used = used; s->_sp_live = used; }
     }
-    if (s->_gp_g) {
+    if (SSVM__BF(s)->_gp_g) {
         size_t at_unk, at_upos;
-        for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_g[i] = v; }
+        for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_gp_g[i] = v; }
         at_unk = r->pos;
-        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) s->_gp_unk[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) SSVM__BF(s)->_gp_unk[i] = ival; }
         at_upos = r->pos;
-        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) s->_gp_upos[i] = ival; }
-        ival = ssvm__ckri(r, 0, N); if (apply) s->_gp_nunk = ival;
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) SSVM__BF(s)->_gp_upos[i] = ival; }
+        ival = ssvm__ckri(r, 0, N); if (apply) SSVM__BF(s)->_gp_nunk = ival;
         if (!r->err) { /* the unknown list and its positions agree (the step trusts them): upos[unk[k]] = k for
                           k < nunk, and exactly nunk positions set; read in place, so the check pass needs no memory */
             int cnt = 0;
@@ -9278,28 +9298,32 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
             for (i = 0; i < N; i++) cnt += ssvm__u32_int(ssvm__rd32(r->p + at_upos + 4 * (size_t)i)) >= 0;
             if (cnt != ival && !r->err) r->err = SSVM_ERR_FORMAT;
         }
-        ival = ssvm__ckri(r, 0, INT_MAX); if (apply) s->_gp_last_check = ival;
-        { double G = ssvm__ckrf(r); if (apply) s->_gp_G = G; }
-        if (s->_gp_tree)
-            for (k = 0; k < 2 * s->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) s->_gp_tree[k] = v; }
+        ival = ssvm__ckri(r, 0, INT_MAX); if (apply) SSVM__BF(s)->_gp_last_check = ival;
+        { double G = ssvm__ckrf(r); if (apply) SSVM__BF(s)->_gp_G = G; }
+        if (SSVM__BF(s)->_gp_tree)
+            for (k = 0; k < 2 * SSVM__BF(s)->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_gp_tree[k] = v; }
     }
-    if (s->_gp_cap)
+    if (SSVM__BF(s)->_gp_cap)
         for (i = 0; i < N && !r->err; i++) {
-            int cnt = ssvm__ckri(r, 1, s->_gp_cap);
-            if (apply) s->_gp_cnt[i] = cnt;
+            int cnt = ssvm__ckri(r, 1, SSVM__BF(s)->_gp_cap);
+            if (apply) SSVM__BF(s)->_gp_cnt[i] = cnt;
             for (k = 0; k < cnt && !r->err; k++) {
-                size_t sl = (size_t)i * (size_t)s->_gp_cap + (size_t)k;
+                size_t sl = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
                 int len = ssvm__ckri(r, 1, (long long)ml), t;
                 unsigned long long h = (unsigned long long)ssvm__ckr64(r);
                 double al = ssvm__ckr_fin(r), de = ssvm__ckr_fin(r);
                 if ((al < 0 || de < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
-                if (apply) { s->_gp_len[sl] = len; s->_gp_hash[sl] = h; s->_gp_alpha[sl] = al; s->_gp_delta[sl] = de; }
+                if (apply) { SSVM__BF(s)->_gp_len[sl] = len; SSVM__BF(s)->_gp_hash[sl] = h; SSVM__BF(s)->_gp_alpha[sl] = al; SSVM__BF(s)->_gp_delta[sl] = de; }
                 for (t = 0; t < len && !r->err; t++) {
                     ival = ssvm__ckri(r, INT_MIN, INT_MAX);
-                    if (apply) s->_gp_lab[sl * ml + (size_t)t] = ival;
+                    if (apply) SSVM__BF(s)->_gp_lab[sl * ml + (size_t)t] = ival;
                 }
             }
         }
+    if (apply && !r->err) { /* the apply pass (everything was checked before it) */
+        ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
+        SSVM__BF(s)->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, for the w just read */
+    }
 }
 #endif
 SSVM__PRIV const ssvm__ck_part *ssvm__ck_part_of(int kind) {
@@ -9499,10 +9523,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0; rd.version = (int)version;
     if ((r = ssvm__ck_read(s, &rd, 0)) != SSVM_OK) return r; /* everything checked, and the pool's room */
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
-    if ((r = ssvm__ck_read(s, &rd, 1)) != SSVM_OK) return r;
-    ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
-    s->_sc_valid = 0;     /* >>speed: the score-space step's bound on |w|, for the w just read */
-    return SSVM_OK;
+    return ssvm__ck_read(s, &rd, 1);
 }
 
 #ifndef STRUCTSVM_NO_STDIO
@@ -11976,7 +11997,7 @@ SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s); /* >>multisample (below) */
 SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls);
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s);
 #endif
-#define SSVM__ROW_NONE {0, 0, 0, SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define SSVM__ROW_NONE {0, 0, 0, SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 #define SSVM__AVG_ALL (SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_SUFFIX) | \
                        SSVM__AVG(SSVM_AVG_UNIFORM))
 SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
@@ -11986,7 +12007,8 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
          SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
-         0, 0, 0, 0, 0, ssvm__bcfw_objective, ssvm__bcfw_after_eval},
+         0, 0, 0, 0, 0, ssvm__bcfw_objective, ssvm__bcfw_after_eval,
+         ssvm__bcfw_pick},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -11994,7 +12016,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
         {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__fw_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0},
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12002,7 +12024,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_SSG: stochastic subgradient, Pegasos step (App. F) (>>solvers) */
         {"ssg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__steps_pass, ssvm__ssg_step, 0,
-         ssvm__no_dual_l, 0, 0, 0, 0, 0, 0},
+         ssvm__no_dual_l, 0, 0, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12011,7 +12033,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"multisample", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_SCALED | SSVM__CAP_AVG_FROM_0,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_WEIGHTED,
          SSVM_SAMPLE_PERMUTATION, ssvm__ms_check, ssvm__ms_layout, ssvm__ms_reset, 0, ssvm__steps_pass,
-         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies, 0, 0},
+         ssvm__ms_step, 0, ssvm__no_dual_l, 0, ssvm__ms_evaluated, 0, ssvm__ms_certifies, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12019,7 +12041,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
         {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
-         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0},
+         ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12027,7 +12049,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_CLIQUEGEN: clique generation, Tan et al. CVPR 2015 (>>cliquegen) */
         {"cliquegen", 0 /* no example weights */, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cg_check, ssvm__cg_layout, ssvm__cg_reset, 0, ssvm__cg_iteration, 0, 0,
-         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0, 0, 0},
+         0, ssvm__cg_eval_row, 0, ssvm__cg_rule, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12035,7 +12057,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
         {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cp_check, ssvm__cp_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
-         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0},
+         0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12044,7 +12066,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         {"kernel", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_NO_W | SSVM__CAP_OWN_PROBLEM,
          SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED), SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
          ssvm__kn_check, ssvm__kn_layout, 0, ssvm__kn_start, ssvm__kn_pass, ssvm__kn_step, ssvm__kn_steps,
-         0, ssvm__kn_evaluate, 0, 0, 0, 0, 0},
+         0, ssvm__kn_evaluate, 0, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif
@@ -12052,7 +12074,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_EG: online exponentiated gradient, Collins et al. 2008 (>>eg) */
         {"eg", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_PERMUTATION,
          ssvm__eg_check, ssvm__eg_layout, 0, ssvm__eg_start, ssvm__steps_pass, ssvm__eg_step, 0,
-         0, 0, 0, 0, 0, 0, 0},
+         0, 0, 0, 0, 0, 0, 0, 0},
 #else
         SSVM__ROW_NONE,
 #endif

@@ -17,9 +17,17 @@ static th_ms_view th_ms_view_of(const ssvm_solver *s) {
     v.use_mc = m->_use_mc; v.cache_cap = m->_cache_cap; v.bound = m->_bound; v.last = m->_last; v.smp = m->_smp;
     return v;
 }
+static th_bf_view th_bf_view_of(ssvm_solver *s) {
+    th_bf_view v;
+    ssvm__bcfw_state *b = SSVM__BF(s);
+    v.sc_gram = b->_sc_gram; v.sc_ready = &b->_sc_ready; v.sc_valid = &b->_sc_valid; v.sc_wmax = &b->_sc_wmax;
+    v.gp_nunk = &b->_gp_nunk; v.gp_unk = b->_gp_unk;
+    return v;
+}
 #ifdef __cplusplus
 extern "C" {
 #endif
+th_bf_view (*const th_priv_bf_view)(ssvm_solver *) = th_bf_view_of;
 th_ms_view (*const th_priv_ms_view)(const ssvm_solver *) = th_ms_view_of;
 void (*const th_priv_cp_cache)(const ssvm_solver *, const int **, const ssvm_real **, const int **) = th_cp_cache;
 ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;

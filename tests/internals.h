@@ -44,6 +44,16 @@ typedef struct th_ms_view {
 } th_ms_view;
 extern th_ms_view (*const th_priv_ms_view)(const ssvm_solver *s);
 #define TH_MS(s) th_priv_ms_view(s)
+/* BCFW's own state (test_speed.c, test_par.c, test_ckpt.c): pointers into it (fields the tests poison or read),
+   and the Gram block's address */
+typedef struct th_bf_view {
+    const double *sc_gram;       /* the score-space step's Gram matrices (NULL: the step keeps D) */
+    int *sc_ready, *sc_valid;
+    double *sc_wmax;
+    int *gp_nunk, *gp_unk;       /* >>gaps: the unknown estimates' list */
+} th_bf_view;
+extern th_bf_view (*const th_priv_bf_view)(ssvm_solver *s);
+#define TH_BF(s) th_priv_bf_view(s)
 /* the cutting plane's cache of labelings (test_cutplane.c; its state is private to its section) */
 extern void (*const th_priv_cp_cache)(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta,
                                       const int **ccount);

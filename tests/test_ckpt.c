@@ -743,8 +743,8 @@ static void test_ckpt_inconsistent(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
         if (v == 2) TH_CHECK(t, ssvm_solver_run(&s) >= 0);
         o0 = s._sp_off; l0 = s._sp_len; i0 = s._sp_idx; v0 = s._sp_val;
-        if (v == 0) s._gp_nunk = 0; /* positions set, list empty */
-        else if (v == 1) { int a = s._gp_unk[0]; s._gp_unk[0] = s._gp_unk[1]; s._gp_unk[1] = a; } /* positions disagree */
+        if (v == 0) (*TH_BF(&s).gp_nunk) = 0; /* positions set, list empty */
+        else if (v == 1) { int a = TH_BF(&s).gp_unk[0]; TH_BF(&s).gp_unk[0] = TH_BF(&s).gp_unk[1]; TH_BF(&s).gp_unk[1] = a; } /* positions disagree */
         else { /* example 0's list: one index repeated */
             md = (int)(s._sig_off[1] - s._sig_off[0]);
             idx = (int *)calloc((size_t)md, sizeof(int)); val = (ssvm_real *)calloc((size_t)md, sizeof(ssvm_real));

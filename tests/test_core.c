@@ -494,7 +494,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
                 prev = e;
             }
         }
-        TH_CHECK(t, ok && nz == b._sp_live && b._sp_pool_mem != NULL);
+        TH_CHECK(t, ok && nz == b._sp_live && b._grown_mem != NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
         /* AUTO: sparse when stat_dim averages >= 16 (this chain: >= 40; not 4 classes), for a heap and a
            preallocated solver alike (1.0: the same bits); the solver keeps the caller's configuration as given */

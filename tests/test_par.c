@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../structsvm.h"
 #include "harness.h"
+#include "internals.h"
 #include "tchain.h"
 #include "../examples/ssvm_threads.h"
 
@@ -749,7 +750,7 @@ static void test_par_score_step(th_ctx *t) {
                     c.bcfw.build_direction = 1;
                     TH_CHECK(t, ssvm_solver_init(&c, &b) == SSVM_OK);
                     TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
-                    on += a._par_sc == 1 && a._sc_ready == 1 && b._par_sc == 0;
+                    on += a._par_sc == 1 && (*TH_BF(&a).sc_ready) == 1 && b._par_sc == 0;
                     TH_CHECK(t, ssvm_solver_evaluate(&a, 1, avgs[av] != SSVM_AVG_NONE, &pa) == SSVM_OK &&
                                 ssvm_solver_evaluate(&b, 1, avgs[av] != SSVM_AVG_NONE, &pb) == SSVM_OK);
                     TH_CHECK(t, pa.steps == pb.steps && pa.oracle_calls == pb.oracle_calls);

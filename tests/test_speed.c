@@ -6,6 +6,7 @@
    One translation unit of the test program (tests/run.c runs suite_speed). */
 #include "../structsvm.h"
 #include "harness.h"
+#include "internals.h"
 #include "tchain.h"
 
 /* trains BCFW for `passes` passes (no evaluation) in state `kind`; ssvm_train's returned vector into w */
@@ -183,8 +184,8 @@ static void test_speed_score_step_matches_direction(th_ctx *t) {
                     if (tchain_problem(&c, &p) != SSVM_OK || p.d > 256) { TH_CHECK(t, 0); tchain_free(&c); continue; }
                     sc_run(&p, 0, ls, avgs[av], &a);
                     sc_run(&p, 1, ls, avgs[av], &b);
-                    TH_CHECK(t, a._heap && b._heap && b._sc_gram == NULL);
-                    on += a._sc_gram != NULL && a._sc_ready == 1;
+                    TH_CHECK(t, a._heap && b._heap && TH_BF(&b).sc_gram == NULL);
+                    on += TH_BF(&a).sc_gram != NULL && (*TH_BF(&a).sc_ready) == 1;
                     if (a._heap && b._heap) {
                         double e1 = sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d), e2 = avgs[av] != SSVM_AVG_NONE ?
                             sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) : 0;
@@ -232,8 +233,8 @@ static void test_speed_score_step_size_rule(th_ctx *t) {
         q.max_passes = 3; q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.1;
         TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         /* d = 6, stat_dim = 2 L + 4: only L = 3 fits (6 Gram entries) */
-        TH_CHECKF(t, (s._sc_gram != NULL) == (k == 2 && !IS_FLOAT_BUILD), "L = %d: score-space step %s", L,
-                  s._sc_gram ? "on" : "off");
+        TH_CHECKF(t, (TH_BF(&s).sc_gram != NULL) == (k == 2 && !IS_FLOAT_BUILD), "L = %d: score-space step %s", L,
+                  TH_BF(&s).sc_gram ? "on" : "off");
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
         ssvm_solver_uninit(&s);
         ssvm_chain_uninit(&m);
@@ -261,11 +262,11 @@ static void test_speed_score_step_guards(th_ctx *t) {
     for (k = 0; k < 3; k++) { TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK); }
     for (k = 0; k < 2 * p.n; k++) {
         i = k % p.n;
-        a._sc_wmax = 2e306; a._sc_valid = 1; /* every step of a: the D path's test and move */
+        (*TH_BF(&a).sc_wmax) = 2e306; (*TH_BF(&a).sc_valid) = 1; /* every step of a: the D path's test and move */
         TH_CHECK(t, ssvm_solver_step(&a, i, 0) == SSVM_OK && ssvm_solver_step(&b, i, 0) == SSVM_OK);
     }
     TH_CHECK(t, sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d) < 1e-11 && sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) < 1e-11);
-    TH_CHECK(t, IS_FLOAT_BUILD || (a._sc_ready == 1 && a._sc_valid == 0));
+    TH_CHECK(t, IS_FLOAT_BUILD || ((*TH_BF(&a).sc_ready) == 1 && (*TH_BF(&a).sc_valid) == 0));
     ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
     if (IS_FLOAT_BUILD) { tchain_free(&c); return; } /* float builds keep D (the first half: the D path twice) */
     for (j = 0; j < 8 * 5 * 4; j++) c.x[j] *= (ssvm_real)1e200;
@@ -311,37 +312,37 @@ static void test_speed_score_step_w_bound(th_ctx *t) {
     q.gap_tol = 0; q.eval_every = 0; q.state = SSVM_STATE_COMPACT_SPARSE; q.lambda = 0.01;
     TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK && ssvm_solver_init(&q, &b) == SSVM_OK);
     if (IS_FLOAT_BUILD) { /* float builds keep D: no bound to keep */
-        TH_CHECK(t, a._sc_gram == NULL);
+        TH_CHECK(t, TH_BF(&a).sc_gram == NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b); tchain_free(&c);
         return;
     }
     for (k = 0; k < 3 * p.n; k++) { /* steps, no pass: one measurement, then raised by every step */
-        double before = a._sc_valid ? a._sc_wmax : -1;
+        double before = (*TH_BF(&a).sc_valid) ? (*TH_BF(&a).sc_wmax) : -1;
         i = (int)(trng_u(&r) * p.n);
         TH_CHECK(t, ssvm_solver_step(&a, i, 0) == SSVM_OK);
-        TH_CHECK(t, a._sc_ready == 1 && a._sc_valid);
-        held &= sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12);
-        raised += before >= 0 && a._sc_wmax > before;
+        TH_CHECK(t, (*TH_BF(&a).sc_ready) == 1 && (*TH_BF(&a).sc_valid));
+        held &= sc_wabs(&a, p.d) <= (*TH_BF(&a).sc_wmax) * (1 + 1e-12);
+        raised += before >= 0 && (*TH_BF(&a).sc_wmax) > before;
         steps++;
     }
     TH_CHECKF(t, held, "max |w| above the bound after some of %d steps", steps);
     TH_CHECKF(t, raised > p.n, "the bound raised in %d of %d steps", raised, steps);
-    a._sc_wmax = 1e300; /* a pass measures it again at its start */
+    (*TH_BF(&a).sc_wmax) = 1e300; /* a pass measures it again at its start */
     TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK);
-    TH_CHECKF(t, a._sc_valid && a._sc_wmax < 1e300 && sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12),
-              "after a pass: bound %g, max |w| %g", a._sc_wmax, sc_wabs(&a, p.d));
+    TH_CHECKF(t, (*TH_BF(&a).sc_valid) && (*TH_BF(&a).sc_wmax) < 1e300 && sc_wabs(&a, p.d) <= (*TH_BF(&a).sc_wmax) * (1 + 1e-12),
+              "after a pass: bound %g, max |w| %g", (*TH_BF(&a).sc_wmax), sc_wabs(&a, p.d));
     /* a load replaces w: b, 8 passes on, is loaded into a whose bound is stale (poisoned low, then high) */
     for (k = 0; k < 8; k++) TH_CHECK(t, ssvm_solver_pass(&b) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_checkpoint_get_size(&b, &bytes) == SSVM_OK);
     buf = (unsigned char *)malloc(bytes);
     TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&b, buf, bytes, &written) == SSVM_OK);
     for (k = 0; k < 2 && buf; k++) {
-        a._sc_wmax = k ? 1e300 : 0; a._sc_valid = 1;
+        (*TH_BF(&a).sc_wmax) = k ? 1e300 : 0; (*TH_BF(&a).sc_valid) = 1;
         TH_CHECK(t, ssvm_solver_checkpoint_load(&a, buf, written) == SSVM_OK);
         TH_CHECK(t, k || sc_wabs(&a, p.d) > 0); /* a bound of 0 would be stale */
         TH_CHECK(t, ssvm_solver_step(&a, 0, 0) == SSVM_OK);
-        TH_CHECKF(t, a._sc_valid && a._sc_wmax < 1e300 && sc_wabs(&a, p.d) <= a._sc_wmax * (1 + 1e-12),
-                  "after a load (poison %d): bound %g, max |w| %g", k, a._sc_wmax, sc_wabs(&a, p.d));
+        TH_CHECKF(t, (*TH_BF(&a).sc_valid) && (*TH_BF(&a).sc_wmax) < 1e300 && sc_wabs(&a, p.d) <= (*TH_BF(&a).sc_wmax) * (1 + 1e-12),
+                  "after a load (poison %d): bound %g, max |w| %g", k, (*TH_BF(&a).sc_wmax), sc_wabs(&a, p.d));
     }
     free(buf);
     ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
@@ -376,7 +377,7 @@ static void test_speed_score_step_workspace(th_ctx *t) {
             if (!buf || ssvm_solver_init_preallocated(&q, buf, bytes, &a) != SSVM_OK) {
                 TH_CHECK(t, 0); free(buf); tchain_free(&c); continue;
             }
-            on += path == 0 && a._sc_gram != NULL;
+            on += path == 0 && TH_BF(&a).sc_gram != NULL;
             for (k = 0; k < 3000 && f < 4; k++) {
                 int i = (int)(trng_u(&r) * p.n);
                 double l0 = a._l, lb0 = a._l_bar, ab0 = a._avg_a, bb0 = a._avg_b;
