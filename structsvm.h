@@ -2061,21 +2061,8 @@ typedef struct ssvm_solver {
     ssvm_real *_z;         /* lazy average: w_bar = _avg_a * _w + _avg_b * _z */
     ssvm_real *_wtmp;      /* d: materialised average / FW w_s / a plain copy of a scaled w */
     ssvm_svec _sv;         /* step / evaluation accumulator (never both at once) */
-    ssvm_real *_sigma;     /* compact state */
-    size_t *_sig_off;      /* n+1 offsets into sigma */
-    ssvm_real *_stmp;      /* max stat_dim scratch */
-    ssvm_real *_stmp2;     /* compact sparse: the old sigma_i, dense (max stat_dim) */
-    ssvm_real *_wi;        /* dense state n*d */
-    size_t *_sp_off;       /* sparse state: w_i is (sp_idx, sp_val)[sp_off[i] .. + sp_len[i]) */
-    int *_sp_len, *_sp_cap;
-    int *_sp_idx;
-    ssvm_real *_sp_val;
-    size_t _sp_pool_cap, _sp_pool_used, _sp_live;
-    int *_sp_order;        /* n: examples by block offset, to compact a preallocated pool in place */
     void *_grown_mem;    /* a grown pool (allocated apart from the heap block), else NULL */
     size_t _grown_bytes;
-    ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
-    double *_li;           /* n per-example losses l_i */
     int *_perm;            /* n */
     int *_y, *_y2;         /* label buffers */
     double _l, _l_bar, _avg_a, _avg_b, _w_scale;
@@ -2094,19 +2081,6 @@ typedef struct ssvm_solver {
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
-    /* >>speed: BCFW's compact state on the built-in chain: one bit per statistic, set wherever sigma_i may be
-       non-zero (a superset of its support), and the step's list of those positions (max stat_dim) */
-    unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
-    int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
-    /* >>par: mini-batch BCFW: b slots (example, labeling, direction, scratch) and b solver views for the tasks */
-    void *_par_slots;
-    struct ssvm_solver *_par_views;
-    unsigned char *_par_mark; /* n: the examples of the current batch */
-    int _par_b, _par_n;       /* the batch size; the current batch's count */
-    const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
-    double _par_wmax;         /* a bound on max_j |w_j| during a pass (ssvm__par_pass) */
-    int _par_sc;              /* this batch's steps in score space (ssvm__sc_step, from_w; 0.7.1) */
-    void *_par_alg;           /* b copies of BCFW's state struct, one per task view */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -6044,6 +6018,68 @@ SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p) {
     return c;
 }
 
+/* >>solvers: BCFW's own state (ssvm_solver._alg, carved by ssvm__bcfw_layout): its per-example blocks, >>speed's
+   bits and score-space step, >>gaps' estimates and atoms, >>par's slots. Its functions follow (the state kinds'
+   storage here, the step at >>solvers: BCFW, the policies at >>speed, >>gaps, >>par). */
+typedef struct ssvm__bcfw_state {
+    /* the per-example blocks (MANUAL: STATE): compact sigma_i (and its scratch), dense w_i, the sparse pool, the
+       losses l_i */
+    ssvm_real *_sigma;     /* compact state */
+    size_t *_sig_off;      /* n+1 offsets into sigma */
+    ssvm_real *_stmp;      /* max stat_dim scratch */
+    ssvm_real *_stmp2;     /* compact sparse: the old sigma_i, dense (max stat_dim) */
+    ssvm_real *_wi;        /* dense state n*d */
+    size_t *_sp_off;       /* sparse state: w_i is (sp_idx, sp_val)[sp_off[i] .. + sp_len[i]) */
+    int *_sp_len, *_sp_cap;
+    int *_sp_idx;
+    ssvm_real *_sp_val;
+    size_t _sp_pool_cap, _sp_pool_used, _sp_live;
+    int *_sp_order;        /* n: examples by block offset, to compact a preallocated pool in place */
+    ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
+    double *_li;           /* n per-example losses l_i */
+    unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
+    int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
+    void *_par_slots;
+    struct ssvm_solver *_par_views;
+    unsigned char *_par_mark; /* n: the examples of the current batch */
+    int _par_b, _par_n;       /* the batch size; the current batch's count */
+    const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
+    double _par_wmax;         /* a bound on max_j |w_j| during a pass (ssvm__par_pass) */
+    int _par_sc;              /* this batch's steps in score space (ssvm__sc_step, from_w; 0.7.1) */
+    void *_par_alg;           /* b copies of BCFW's state struct, one per task view */
+    /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
+    double *_gp_g;         /* n estimates g_i (NULL: none kept) */
+    double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
+    int _gp_P, _gp_nunk, _gp_last_check;
+    int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
+    double _gp_G;          /* the last exact gap (+HUGE before the first check) */
+    int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
+    int *_gp_cnt, *_gp_lab, *_gp_len;
+    unsigned long long *_gp_hash;
+    double *_gp_alpha, *_gp_delta, *_gp_v;
+    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
+    int *_gp_ynew;
+    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
+       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
+       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
+    double *_gp_us, *_gp_z;
+    unsigned *_gp_ust, _gp_stamp;
+    unsigned char *_gp_zm;
+    int *_gp_zq, _gp_zn;
+    size_t _gp_lk, _gp_zd;
+    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
+       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
+       first step), w and the average moved row by row; D is not built */
+    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
+    size_t *_sc_goff;         /* n + 1 offsets */
+    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
+                                        its statistic, the previous unary entry of its label */
+    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
+    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
+} ssvm__bcfw_state;
+SSVM__STATE_FITS(ssvm__bcfw_state);
+#define SSVM__BF(s) ((ssvm__bcfw_state *)(s)->_alg)
 SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config *c) {
     const ssvm__algo *row = ssvm__algo_of((int)c->solver);
     if (!row || !(row->caps & SSVM__CAP_BLOCKS)) return -1;
@@ -6071,13 +6107,13 @@ SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config 
 /* the (index, value) pool of the two sparse state kinds and its per-example bookkeeping */
 SSVM__PRIV void ssvm__take_pool(ssvm_solver *s, ssvm__arena *a, size_t pool) {
     size_t n = (size_t)s->_prob.n;
-    s->_sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
-    s->_sp_len = (int *)ssvm__take(a, n, sizeof(int));
-    s->_sp_cap = (int *)ssvm__take(a, n, sizeof(int));
-    s->_sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
-    s->_sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
-    s->_sp_order = (int *)ssvm__take(a, n, sizeof(int));
-    s->_sp_pool_cap = pool;
+    SSVM__BF(s)->_sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
+    SSVM__BF(s)->_sp_len = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_sp_cap = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
+    SSVM__BF(s)->_sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+    SSVM__BF(s)->_sp_order = (int *)ssvm__take(a, n, sizeof(int));
+    SSVM__BF(s)->_sp_pool_cap = pool;
 }
 
 SSVM__PRIV void ssvm__take_svec(ssvm__arena *a, ssvm_svec *v, int d) {
@@ -6180,67 +6216,30 @@ SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
            p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
-/* BCFW's own state (ssvm_solver._alg, carved by ssvm__bcfw_layout): >>gaps' estimates and atoms, >>speed's
-   score-space step. (Its per-example blocks, >>par's slots and >>speed's bits are still the solver's fields; 1.0
-   moves them here too.) */
-typedef struct ssvm__bcfw_state {
-    /* >>gaps: block gap estimates, their sampling tree, the per-example atoms (labelings with weights) */
-    double *_gp_g;         /* n estimates g_i (NULL: none kept) */
-    double *_gp_tree;      /* 2P sums of g_i^degree, leaves at P.. (P a power of 2 >= n) */
-    int _gp_P, _gp_nunk, _gp_last_check;
-    int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
-    double _gp_G;          /* the last exact gap (+HUGE before the first check) */
-    int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
-    int *_gp_cnt, *_gp_lab, *_gp_len;
-    unsigned long long *_gp_hash;
-    double *_gp_alpha, *_gp_delta, *_gp_v;
-    ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
-    int *_gp_ynew;
-    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
-       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
-       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
-    double *_gp_us, *_gp_z;
-    unsigned *_gp_ust, _gp_stamp;
-    unsigned char *_gp_zm;
-    int *_gp_zq, _gp_zn;
-    size_t _gp_lk, _gp_zd;
-    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
-       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
-       first step), w and the average moved row by row; D is not built */
-    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
-    size_t *_sc_goff;         /* n + 1 offsets */
-    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
-                                        its statistic, the previous unary entry of its label */
-    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
-    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
-    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
-} ssvm__bcfw_state;
-SSVM__STATE_FITS(ssvm__bcfw_state);
-#define SSVM__BF(s) ((ssvm__bcfw_state *)(s)->_alg)
 /* BCFW's per-example state: the storage kinds */
 SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, n = (size_t)p->n, total = 0, maxdim = 0;
     int i;
     if (s->_state_kind >= SSVM_STATE_COMPACT)
-        s->_li = (double *)ssvm__take(a, n, sizeof(double));
+        SSVM__BF(s)->_li = (double *)ssvm__take(a, n, sizeof(double));
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        s->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+        SSVM__BF(s)->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
         for (i = 0; i < p->n; i++) {
             int m = p->stat_dim(p->user, i);
             if (m < 0) return (ssvm_result)m; /* a callback's own error code, as everywhere else */
             if (m == 0) return SSVM_ERR_CALLBACK;
-            if (s->_sig_off) s->_sig_off[i] = total;
+            if (SSVM__BF(s)->_sig_off) SSVM__BF(s)->_sig_off[i] = total;
             total += (size_t)m;
             if ((size_t)m > maxdim) maxdim = (size_t)m;
         }
-        if (s->_sig_off) s->_sig_off[n] = total;
-        s->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+        if (SSVM__BF(s)->_sig_off) SSVM__BF(s)->_sig_off[n] = total;
+        SSVM__BF(s)->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
         if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
-            if (s->_state_kind == SSVM_STATE_COMPACT) s->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
+            if (s->_state_kind == SSVM_STATE_COMPACT) SSVM__BF(s)->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
             else {
-                s->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
-                s->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+                SSVM__BF(s)->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
+                SSVM__BF(s)->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
                 const ssvm_chain *m = (const ssvm_chain *)p->user;
                 size_t g = 0;
                 int want = ssvm__sc_wanted(s);
@@ -6274,23 +6273,23 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
                 }
             }
         }
-        if (s->_state_kind == SSVM_STATE_COMPACT) s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
+        if (s->_state_kind == SSVM_STATE_COMPACT) SSVM__BF(s)->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
             /* default: room for every statistic plus one block, which never runs out (the pool compacts in
                place), at 1.5x the dense sigma's bytes; set a smaller pool to save memory */
             size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : total + maxdim;
             if (pool < n) return SSVM_ERR_WORKSPACE;
-            s->_stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+            SSVM__BF(s)->_stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
             ssvm__take_pool(s, a, pool);
         }
     } else if (s->_state_kind == SSVM_STATE_DENSE) {
         if (n > ((size_t)-1) / sizeof(ssvm_real) / d) return SSVM_ERR_OVERFLOW;
-        s->_wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
+        SSVM__BF(s)->_wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
     } else if (s->_state_kind == SSVM_STATE_SPARSE) {
         size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : 64 * n;
         if (pool < n) return SSVM_ERR_WORKSPACE;
         ssvm__take_pool(s, a, pool);
-        ssvm__take_svec(a, &s->_sv_ws, p->d);
+        ssvm__take_svec(a, &SSVM__BF(s)->_sv_ws, p->d);
     }
     return SSVM_OK;
 }
@@ -6377,35 +6376,35 @@ SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s); /* >>speed */
 SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int i, len, rc;
-    if (s->_sigma) SSVM_MEMSET(s->_sigma, 0, s->_sig_off[p->n] * sizeof(ssvm_real));
+    if (SSVM__BF(s)->_sigma) SSVM_MEMSET(SSVM__BF(s)->_sigma, 0, SSVM__BF(s)->_sig_off[p->n] * sizeof(ssvm_real));
     for (i = 0; i < p->n; i++) {
-        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
-        ssvm_real *out = s->_sigma ? s->_sigma + s->_sig_off[i] : s->_stmp;
+        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
+        ssvm_real *out = SSVM__BF(s)->_sigma ? SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i] : SSVM__BF(s)->_stmp;
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if (!s->_sigma) { /* the step's scratch starts (and stays) zero */
-            SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
+        if (!SSVM__BF(s)->_sigma) { /* the step's scratch starts (and stays) zero */
+            SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
         }
         rc = p->stats(p->user, i, s->_y, len, 1, out);
-        if (rc < 0) { if (!s->_sigma) SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
-        if (!s->_sigma) { /* compact sparse: keep the non-zeros */
+        if (rc < 0) { if (!SSVM__BF(s)->_sigma) SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
+        if (!SSVM__BF(s)->_sigma) { /* compact sparse: keep the non-zeros */
             int cnt = 0;
             ssvm_result r;
             size_t o;
-            for (j = 0; j < m; j++) cnt += s->_stmp[j] != 0;
+            for (j = 0; j < m; j++) cnt += SSVM__BF(s)->_stmp[j] != 0;
             if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) {
-                SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
+                SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
                 return r;
             }
-            o = s->_sp_off[i]; cnt = 0;
+            o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
             for (j = 0; j < m; j++)
-                if (s->_stmp[j] != 0) {
-                    s->_sp_idx[o + (size_t)cnt] = (int)j; s->_sp_val[o + (size_t)cnt] = s->_stmp[j]; cnt++;
-                    s->_stmp[j] = 0; /* the step relies on zeroed scratch */
+                if (SSVM__BF(s)->_stmp[j] != 0) {
+                    SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = (int)j; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = SSVM__BF(s)->_stmp[j]; cnt++;
+                    SSVM__BF(s)->_stmp[j] = 0; /* the step relies on zeroed scratch */
                 }
-            s->_sp_live += (size_t)cnt;
-            s->_sp_len[i] = cnt;
+            SSVM__BF(s)->_sp_live += (size_t)cnt;
+            SSVM__BF(s)->_sp_len[i] = cnt;
         }
     }
     ssvm__speed_bits(s); /* >>speed */
@@ -6801,47 +6800,47 @@ SSVM__PRIV int ssvm__off_before(const void *k, int a, int b) {
     return off[a] < off[b] || (off[a] == off[b] && a < b);
 }
 SSVM__PRIV void ssvm__sparse_compact(ssvm_solver *s) {
-    int n = s->_prob.n, k, *ord = s->_sp_order;
+    int n = s->_prob.n, k, *ord = SSVM__BF(s)->_sp_order;
     size_t used = 0;
-    ssvm__heapsort(n, s->_sp_off, ssvm__off_before, ord);
+    ssvm__heapsort(n, SSVM__BF(s)->_sp_off, ssvm__off_before, ord);
     for (k = 0; k < n; k++) { /* used <= the block's offset: a forward copy never overwrites what it reads */
-        int e = ord[k], L = s->_sp_len[e], j;
-        size_t o = s->_sp_off[e];
+        int e = ord[k], L = SSVM__BF(s)->_sp_len[e], j;
+        size_t o = SSVM__BF(s)->_sp_off[e];
         if (o != used)
-            for (j = 0; j < L; j++) { s->_sp_idx[used + (size_t)j] = s->_sp_idx[o + (size_t)j]; s->_sp_val[used + (size_t)j] = s->_sp_val[o + (size_t)j]; }
-        s->_sp_off[e] = used; s->_sp_cap[e] = L; used += (size_t)L;
+            for (j = 0; j < L; j++) { SSVM__BF(s)->_sp_idx[used + (size_t)j] = SSVM__BF(s)->_sp_idx[o + (size_t)j]; SSVM__BF(s)->_sp_val[used + (size_t)j] = SSVM__BF(s)->_sp_val[o + (size_t)j]; }
+        SSVM__BF(s)->_sp_off[e] = used; SSVM__BF(s)->_sp_cap[e] = L; used += (size_t)L;
     }
-    s->_sp_pool_used = used;
+    SSVM__BF(s)->_sp_pool_used = used;
 }
 
 /* Room for `need` entries of example i's sparse w_i or sigma_i: a fresh block at the end of the pool, or, when
    the pool is full, a pool twice the live size into which every example's entries are compacted. A block
    never exceeds `limit`, the most entries example i can have (d, or stat_dim(i)). */
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit) {
-    size_t cap = (size_t)s->_sp_cap[i] * 2, newcap, bytes, used = 0;
+    size_t cap = (size_t)SSVM__BF(s)->_sp_cap[i] * 2, newcap, bytes, used = 0;
     int e;
     unsigned char *mem;
     int *nidx;
     ssvm_real *nval;
-    if (need <= s->_sp_cap[i]) return SSVM_OK;
+    if (need <= SSVM__BF(s)->_sp_cap[i]) return SSVM_OK;
     if (cap < (size_t)need) cap = (size_t)need;
     if (cap < 8) cap = 8;
     if (cap > (size_t)limit) cap = (size_t)limit; /* sp_cap is an int; need <= limit <= INT_MAX */
     if (cap < (size_t)need) cap = (size_t)need;
-    if (s->_sp_pool_used + cap <= s->_sp_pool_cap) {
+    if (SSVM__BF(s)->_sp_pool_used + cap <= SSVM__BF(s)->_sp_pool_cap) {
         /* the old entries are copied by the caller's rewrite; the old block becomes garbage */
-        s->_sp_off[i] = s->_sp_pool_used; s->_sp_cap[i] = (int)cap; s->_sp_pool_used += cap;
+        SSVM__BF(s)->_sp_off[i] = SSVM__BF(s)->_sp_pool_used; SSVM__BF(s)->_sp_cap[i] = (int)cap; SSVM__BF(s)->_sp_pool_used += cap;
         return SSVM_OK;
     }
     if (!s->_owns_heap) { /* a preallocated pool cannot grow: reclaim the dead blocks, then the least room */
         ssvm__sparse_compact(s); /* keeps example i's old entries too: a failure below must lose nothing */
-        if (s->_sp_pool_used + cap > s->_sp_pool_cap) cap = (size_t)need;
-        if (s->_sp_pool_used + cap > s->_sp_pool_cap) return SSVM_ERR_WORKSPACE;
-        s->_sp_off[i] = s->_sp_pool_used; s->_sp_cap[i] = (int)cap; s->_sp_pool_used += cap;
+        if (SSVM__BF(s)->_sp_pool_used + cap > SSVM__BF(s)->_sp_pool_cap) cap = (size_t)need;
+        if (SSVM__BF(s)->_sp_pool_used + cap > SSVM__BF(s)->_sp_pool_cap) return SSVM_ERR_WORKSPACE;
+        SSVM__BF(s)->_sp_off[i] = SSVM__BF(s)->_sp_pool_used; SSVM__BF(s)->_sp_cap[i] = (int)cap; SSVM__BF(s)->_sp_pool_used += cap;
         return SSVM_OK;
     }
-    newcap = 2 * (s->_sp_live + cap);
-    if (newcap < s->_sp_pool_cap) newcap = s->_sp_pool_cap;
+    newcap = 2 * (SSVM__BF(s)->_sp_live + cap);
+    if (newcap < SSVM__BF(s)->_sp_pool_cap) newcap = SSVM__BF(s)->_sp_pool_cap;
     if (newcap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
     bytes = newcap * (sizeof(int) + sizeof(ssvm_real)) + 16;
     mem = (unsigned char *)ssvm__alloc(s, bytes);
@@ -6849,15 +6848,15 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
     nval = (ssvm_real *)(void *)ssvm__align16(mem);
     nidx = (int *)(void *)(nval + newcap);
     for (e = 0; e < s->_prob.n; e++) { /* compact: every block shrinks to its length */
-        size_t k, o = s->_sp_off[e];
-        int L = s->_sp_len[e];
-        for (k = 0; k < (size_t)L; k++) { nidx[used + k] = s->_sp_idx[o + k]; nval[used + k] = s->_sp_val[o + k]; }
-        s->_sp_off[e] = used; s->_sp_cap[e] = L; used += (size_t)L;
+        size_t k, o = SSVM__BF(s)->_sp_off[e];
+        int L = SSVM__BF(s)->_sp_len[e];
+        for (k = 0; k < (size_t)L; k++) { nidx[used + k] = SSVM__BF(s)->_sp_idx[o + k]; nval[used + k] = SSVM__BF(s)->_sp_val[o + k]; }
+        SSVM__BF(s)->_sp_off[e] = used; SSVM__BF(s)->_sp_cap[e] = L; used += (size_t)L;
     }
-    s->_sp_off[i] = used; s->_sp_cap[i] = (int)cap; used += cap;
+    SSVM__BF(s)->_sp_off[i] = used; SSVM__BF(s)->_sp_cap[i] = (int)cap; used += cap;
     ssvm__free(s, s->_grown_mem);
     s->_grown_mem = mem; s->_grown_bytes = bytes;
-    s->_sp_idx = nidx; s->_sp_val = nval; s->_sp_pool_cap = newcap; s->_sp_pool_used = used;
+    SSVM__BF(s)->_sp_idx = nidx; SSVM__BF(s)->_sp_val = nval; SSVM__BF(s)->_sp_pool_cap = newcap; SSVM__BF(s)->_sp_pool_used = used;
     s->_prog.state_bytes = s->_heap_bytes + bytes;
     return SSVM_OK;
 }
@@ -6875,15 +6874,15 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
 /* The bitmap's first bit of example i: 8 (off_i / 8 + i) with off_i = _sig_off[i]. Each example starts on a byte
    of its own, so that >>par's tasks and second phase, on distinct examples, never write one byte: with r = off_i
    mod 8, the next start minus this one is 8 floor((r + m_i) / 8) + 8 >= m_i. Costs n bytes over total / 8. */
-#define SSVM__SIG_B0(s, i) ((size_t)8 * ((s)->_sig_off[i] / 8 + (size_t)(i)))
+#define SSVM__SIG_B0(s, i) ((size_t)8 * (SSVM__BF(s)->_sig_off[i] / 8 + (size_t)(i)))
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
     size_t j, b;
     int i;
-    if (!s->_sig_bits || !s->_sigma) return;
-    SSVM_MEMSET(s->_sig_bits, 0, s->_sig_off[s->_prob.n] / 8 + (size_t)s->_prob.n + 1);
+    if (!SSVM__BF(s)->_sig_bits || !SSVM__BF(s)->_sigma) return;
+    SSVM_MEMSET(SSVM__BF(s)->_sig_bits, 0, SSVM__BF(s)->_sig_off[s->_prob.n] / 8 + (size_t)s->_prob.n + 1);
     for (i = 0; i < s->_prob.n; i++)
-        for (j = s->_sig_off[i], b = SSVM__SIG_B0(s, i); j < s->_sig_off[i + 1]; j++, b++)
-            if (s->_sigma[j] != 0) s->_sig_bits[b >> 3] |= (unsigned char)(1u << (b & 7));
+        for (j = SSVM__BF(s)->_sig_off[i], b = SSVM__SIG_B0(s, i); j < SSVM__BF(s)->_sig_off[i + 1]; j++, b++)
+            if (SSVM__BF(s)->_sigma[j] != 0) SSVM__BF(s)->_sig_bits[b >> 3] |= (unsigned char)(1u << (b & 7));
 }
 /* the first set bit in [j, hi), else hi */
 SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t hi) {
@@ -6956,9 +6955,9 @@ SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, 
 /* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
    then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
 SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const int *y, int L) {
-    int *q = s->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
-    const int *old = s->_sp_idx + s->_sp_off[i];
-    int no = s->_sp_len[i];
+    int *q = SSVM__BF(s)->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
+    const int *old = SSVM__BF(s)->_sp_idx + SSVM__BF(s)->_sp_off[i];
+    int no = SSVM__BF(s)->_sp_len[i];
     for (t = 0; t < L; t++) q[n++] = t * K + y[t];
     b0 = n;
     for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
@@ -6971,11 +6970,11 @@ SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const in
         k = 0;
     }
     while (k < no || j < n) {
-        if (j >= n || (k < no && old[k] < q[j])) s->_sig_q[u++] = old[k++];
-        else if (k >= no || q[j] < old[k]) s->_sig_q[u++] = q[j++];
-        else { s->_sig_q[u++] = old[k++]; j++; }
+        if (j >= n || (k < no && old[k] < q[j])) SSVM__BF(s)->_sig_q[u++] = old[k++];
+        else if (k >= no || q[j] < old[k]) SSVM__BF(s)->_sig_q[u++] = q[j++];
+        else { SSVM__BF(s)->_sig_q[u++] = old[k++]; j++; }
     }
-    s->_sig_qn = u;
+    SSVM__BF(s)->_sig_qn = u;
 }
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
 /* COMPACT_SPARSE: the step's positions into _sig_q, the old sigma scattered into stmp2 and s(y*) - sigma into stmp
@@ -6984,14 +6983,14 @@ SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = (const ssvm_chain *)p->user;
     int K = m->config.n_labels, L = m->config.start[i + 1] - m->config.start[i], k, rc;
-    size_t o = s->_sp_off[i];
-    ssvm_real *st = s->_stmp;
+    size_t o = SSVM__BF(s)->_sp_off[i];
+    ssvm_real *st = SSVM__BF(s)->_stmp;
     if ((rc = ssvm__chain_check_label(m, i, s->_y, len)) != 0) return (ssvm_result)rc;
     ssvm__speed_merge(s, i, L * K, K, s->_y, L);
-    for (k = 0; k < s->_sp_len[i]; k++) {
-        int e = s->_sp_idx[o + (size_t)k];
-        s->_stmp2[e] = s->_sp_val[o + (size_t)k];
-        st[e] = -s->_sp_val[o + (size_t)k];
+    for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) {
+        int e = SSVM__BF(s)->_sp_idx[o + (size_t)k];
+        SSVM__BF(s)->_stmp2[e] = SSVM__BF(s)->_sp_val[o + (size_t)k];
+        st[e] = -SSVM__BF(s)->_sp_val[o + (size_t)k];
     }
     rc = p->stats(p->user, i, s->_y, len, 1, st); /* writes only listed positions */
     if (rc < 0) { ssvm__speed_abort(s); return (ssvm_result)rc; }
@@ -7003,32 +7002,32 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
     ssvm_chain *m = (ssvm_chain *)p->user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, k, rc;
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK, L = m->config.start[i + 1] - p0;
-    size_t lo = s->_sig_off[i];
-    ssvm_real *st = s->_stmp;
+    size_t lo = SSVM__BF(s)->_sig_off[i];
+    ssvm_real *st = SSVM__BF(s)->_stmp;
     const int *y = s->_y;
     LK = L * K;
-    if (s->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
-        const ssvm_real *sig = s->_sigma + lo;
-        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (s->_sig_off[i + 1] - lo), j;
+    if (SSVM__BF(s)->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
+        const ssvm_real *sig = SSVM__BF(s)->_sigma + lo;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (SSVM__BF(s)->_sig_off[i + 1] - lo), j;
         if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
         for (t = 0; t < L; t++) {
             j = bl + (size_t)t * K + (size_t)y[t];
-            s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+            SSVM__BF(s)->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             if (t + 1 < L) {
                 j = bl + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
-                s->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+                SSVM__BF(s)->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             }
         }
-        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh))
+        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh))
             st[j - bl] = -sig[j - bl];
         rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
-        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh))
+        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh))
             ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - bl), st[j - bl], blk, D);
         if (rc < 0) return (ssvm_result)rc;
         return D->err ? (ssvm_result)D->err : SSVM_OK;
     }
     if ((rc = ssvm__speed_stats(s, i, len)) != SSVM_OK) return (ssvm_result)rc;
-    for (k = 0; k < s->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], blk, D);
+    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, SSVM__BF(s)->_sig_q[k], st[SSVM__BF(s)->_sig_q[k]], blk, D);
     if (D->err) {
         ssvm__speed_abort(s);
         return (ssvm_result)D->err;
@@ -7038,39 +7037,39 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
 /* COMPACT_SPARSE: the scratch back to zero on the step's positions */
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s) {
     int k;
-    for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; s->_stmp[q] = 0; s->_stmp2[q] = 0; }
+    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) { int q = SSVM__BF(s)->_sig_q[k]; SSVM__BF(s)->_stmp[q] = 0; SSVM__BF(s)->_stmp2[q] = 0; }
 }
 /* sigma_i += gamma (s(y*) - sigma_i) on the listed positions (elsewhere the generic update adds nothing either) */
 SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
-    size_t lo = s->_sig_off[i];
-    ssvm_real *st = s->_stmp;
+    size_t lo = SSVM__BF(s)->_sig_off[i];
+    ssvm_real *st = SSVM__BF(s)->_stmp;
     int k, cnt = 0;
     ssvm_result r;
-    if (s->_sig_bits) {
-        ssvm_real *sig = s->_sigma + lo;
-        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (s->_sig_off[i + 1] - lo), j;
-        for (j = ssvm__speed_next(s->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(s->_sig_bits, j + 1, bh)) {
+    if (SSVM__BF(s)->_sig_bits) {
+        ssvm_real *sig = SSVM__BF(s)->_sigma + lo;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (SSVM__BF(s)->_sig_off[i + 1] - lo), j;
+        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh)) {
             size_t q = j - bl;
             if (st[q] != 0) {
                 sig[q] += (ssvm_real)(gamma * (double)st[q]);
-                if (sig[q] == 0) s->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
+                if (sig[q] == 0) SSVM__BF(s)->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
             }
         }
         return SSVM_OK;
     } else {
-        size_t o, m = s->_sig_off[i + 1] - lo;
-        for (k = 0; k < s->_sig_qn; k++) { int q = s->_sig_q[k]; cnt += st[q] != 0 || s->_stmp2[q] != 0; }
+        size_t o, m = SSVM__BF(s)->_sig_off[i + 1] - lo;
+        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) { int q = SSVM__BF(s)->_sig_q[k]; cnt += st[q] != 0 || SSVM__BF(s)->_stmp2[q] != 0; }
         if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__speed_abort(s); return r; }
-        o = s->_sp_off[i]; cnt = 0;
-        for (k = 0; k < s->_sig_qn; k++) {
-            int q = s->_sig_q[k];
-            ssvm_real v = s->_stmp2[q];
+        o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
+        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) {
+            int q = SSVM__BF(s)->_sig_q[k];
+            ssvm_real v = SSVM__BF(s)->_stmp2[q];
             if (st[q] != 0) v += (ssvm_real)(gamma * (double)st[q]);
-            st[q] = 0; s->_stmp2[q] = 0;
-            if (v != 0) { s->_sp_idx[o + (size_t)cnt] = q; s->_sp_val[o + (size_t)cnt] = v; cnt++; }
+            st[q] = 0; SSVM__BF(s)->_stmp2[q] = 0;
+            if (v != 0) { SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = q; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = v; cnt++; }
         }
-        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
-        s->_sp_len[i] = cnt;
+        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
+        SSVM__BF(s)->_sp_len[i] = cnt;
         return SSVM_OK;
     }
 }
@@ -7088,39 +7087,39 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     ssvm_svec_clear(D);
     /* >>speed (the generic step gives the same bits). Under config.par too since 0.6.2: each task slot has its own
        scratch (_sig_q, _sig_new, _stmp), and each example's bits of the bitmap start on a byte of their own */
-    if (s->_sig_q || s->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D);
+    if (SSVM__BF(s)->_sig_q || SSVM__BF(s)->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D);
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
+        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
-            const ssvm_real *sig = s->_sigma + s->_sig_off[i];
-            for (j = 0; j < m; j++) s->_stmp[j] = -sig[j];
+            const ssvm_real *sig = SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i];
+            for (j = 0; j < m; j++) SSVM__BF(s)->_stmp[j] = -sig[j];
         } else { /* scattered into stmp2 (the old sigma) and stmp (-sigma); both are zero between steps */
-            size_t o = s->_sp_off[i];
-            for (k = 0; k < s->_sp_len[i]; k++) {
-                int e = s->_sp_idx[o + (size_t)k];
-                s->_stmp2[e] = s->_sp_val[o + (size_t)k];
-                s->_stmp[e] = -s->_sp_val[o + (size_t)k];
+            size_t o = SSVM__BF(s)->_sp_off[i];
+            for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) {
+                int e = SSVM__BF(s)->_sp_idx[o + (size_t)k];
+                SSVM__BF(s)->_stmp2[e] = SSVM__BF(s)->_sp_val[o + (size_t)k];
+                SSVM__BF(s)->_stmp[e] = -SSVM__BF(s)->_sp_val[o + (size_t)k];
             }
         }
         /* w_i - w_s = A_i (s(y*) - sigma_i) blk */
-        if ((rc = p->stats(p->user, i, s->_y, len, 1, s->_stmp)) < 0) r = (ssvm_result)rc;
-        else if ((rc = p->expand(p->user, i, s->_stmp, blk, D)) < 0) r = (ssvm_result)rc;
+        if ((rc = p->stats(p->user, i, s->_y, len, 1, SSVM__BF(s)->_stmp)) < 0) r = (ssvm_result)rc;
+        else if ((rc = p->expand(p->user, i, SSVM__BF(s)->_stmp, blk, D)) < 0) r = (ssvm_result)rc;
         else if (D->err) r = (ssvm_result)D->err;
         if (r != SSVM_OK && s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-            SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
         }
         return r;
     }
     if (s->_state_kind == SSVM_STATE_SPARSE) {
-        ssvm_svec *E = &s->_sv_ws;
-        size_t o = s->_sp_off[i];
+        ssvm_svec *E = &SSVM__BF(s)->_sv_ws;
+        size_t o = SSVM__BF(s)->_sp_off[i];
         ssvm_svec_clear(E);
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, blk, E)) != SSVM_OK) return r; /* E = w_s */
-        for (k = 0; k < s->_sp_len[i]; k++) ssvm_svec_add(D, s->_sp_idx[o + k], s->_sp_val[o + k]);
+        for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) ssvm_svec_add(D, SSVM__BF(s)->_sp_idx[o + k], SSVM__BF(s)->_sp_val[o + k]);
         for (k = 0; k < E->nnz; k++) { int j = E->idx[k]; ssvm_svec_add(D, j, -E->val[j]); }
     } else {
-        const ssvm_real *wi = s->_wi + (size_t)i * (size_t)p->d;
+        const ssvm_real *wi = SSVM__BF(s)->_wi + (size_t)i * (size_t)p->d;
         int j;
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, -blk, D)) != SSVM_OK) return r;
         for (j = 0; j < p->d; j++) if (wi[j] != 0) ssvm_svec_add(D, j, wi[j]);
@@ -7129,9 +7128,9 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
 }
 SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
     if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = s->_sig_off[i + 1] - s->_sig_off[i];
-        SSVM_MEMSET(s->_stmp, 0, m * sizeof(ssvm_real));
-        SSVM_MEMSET(s->_stmp2, 0, m * sizeof(ssvm_real));
+        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i];
+        SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
+        SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
     }
 }
 /* w_i <- w_i - gamma D. The sparse kinds first make room for the new entries: a full preallocated pool
@@ -7139,39 +7138,39 @@ SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
     int k, cnt = 0;
     ssvm_result r;
-    if (s->_sig_q || s->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if (SSVM__BF(s)->_sig_q || SSVM__BF(s)->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
-        ssvm_real *sig = s->_sigma + s->_sig_off[i];
-        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], j;
-        for (j = 0; j < m; j++) if (s->_stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)s->_stmp[j]);
+        ssvm_real *sig = SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i];
+        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
+        for (j = 0; j < m; j++) if (SSVM__BF(s)->_stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)SSVM__BF(s)->_stmp[j]);
     } else if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = s->_sig_off[i + 1] - s->_sig_off[i], o, j;
-        for (j = 0; j < m; j++) cnt += s->_stmp[j] != 0 || s->_stmp2[j] != 0;
+        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], o, j;
+        for (j = 0; j < m; j++) cnt += SSVM__BF(s)->_stmp[j] != 0 || SSVM__BF(s)->_stmp2[j] != 0;
         if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__state_abort(s, i); return r; }
-        o = s->_sp_off[i]; cnt = 0;
+        o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
         for (j = 0; j < m; j++) {
-            ssvm_real v = s->_stmp2[j];
-            if (s->_stmp[j] != 0) v += (ssvm_real)(gamma * (double)s->_stmp[j]);
-            s->_stmp[j] = 0; s->_stmp2[j] = 0;
-            if (v != 0) { s->_sp_idx[o + (size_t)cnt] = (int)j; s->_sp_val[o + (size_t)cnt] = v; cnt++; }
+            ssvm_real v = SSVM__BF(s)->_stmp2[j];
+            if (SSVM__BF(s)->_stmp[j] != 0) v += (ssvm_real)(gamma * (double)SSVM__BF(s)->_stmp[j]);
+            SSVM__BF(s)->_stmp[j] = 0; SSVM__BF(s)->_stmp2[j] = 0;
+            if (v != 0) { SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = (int)j; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = v; cnt++; }
         }
-        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
-        s->_sp_len[i] = cnt;
+        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
+        SSVM__BF(s)->_sp_len[i] = cnt;
     } else if (s->_state_kind == SSVM_STATE_SPARSE) {
         /* w_i' = (1-gamma) w_i + gamma w_s = (1-gamma) D + w_s, on the support of D (which covers both) */
-        const ssvm_svec *E = &s->_sv_ws;
+        const ssvm_svec *E = &SSVM__BF(s)->_sv_ws;
         size_t o;
         if ((r = ssvm__sparse_reserve(s, i, D->nnz, s->_prob.d)) != SSVM_OK) return r;
-        o = s->_sp_off[i];
+        o = SSVM__BF(s)->_sp_off[i];
         for (k = 0; k < D->nnz; k++) {
             int j = D->idx[k];
             double v = (1 - gamma) * (double)D->val[j] + (E->mark[j] ? (double)E->val[j] : 0.0);
-            if (v != 0) { s->_sp_idx[o + cnt] = j; s->_sp_val[o + cnt] = (ssvm_real)v; cnt++; }
+            if (v != 0) { SSVM__BF(s)->_sp_idx[o + cnt] = j; SSVM__BF(s)->_sp_val[o + cnt] = (ssvm_real)v; cnt++; }
         }
-        s->_sp_live += (size_t)cnt - (size_t)s->_sp_len[i];
-        s->_sp_len[i] = cnt;
+        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
+        SSVM__BF(s)->_sp_len[i] = cnt;
     } else {
-        ssvm_real *wi = s->_wi + (size_t)i * (size_t)s->_prob.d;
+        ssvm_real *wi = SSVM__BF(s)->_wi + (size_t)i * (size_t)s->_prob.d;
         for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; wi[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     }
     return SSVM_OK;
@@ -7351,20 +7350,20 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, k, ne = 0;
     int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
-    double lam = s->_cfg.lambda, nn = (double)p->n, li = s->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
+    double lam = s->_cfg.lambda, nn = (double)p->n, li = SSVM__BF(s)->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
     double dot = 0, nrm = 0, asum = 0, gamma, rho = 1, cz = 0;
     /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
     const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
     ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
     const int *gold = m->config.labels + p0;
     const double *G;
-    ssvm_real *st = s->_stmp;
+    ssvm_real *st = SSVM__BF(s)->_stmp;
     ssvm_result r;
     if (!SSVM__BF(s)->_sc_ready) { ssvm__sc_gram(s); SSVM__BF(s)->_sc_ready = 1; }
     if (!from_w && (r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
     G = SSVM__BF(s)->_sc_gram + SSVM__BF(s)->_sc_goff[i];
-    for (k = 0; k < s->_sig_qn; k++) {
-        int q = s->_sig_q[k], e;
+    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) {
+        int q = SSVM__BF(s)->_sig_q[k], e;
         double a = (double)(st[q] * (ssvm_real)blk);
         if (a == 0) continue;
         SSVM__BF(s)->_sc_eq[ne] = q; SSVM__BF(s)->_sc_ea[ne] = a;
@@ -7407,11 +7406,11 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     if (!(SSVM__BF(s)->_sc_wmax + asum * SSVM__BF(s)->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
         ssvm_svec *D = &s->_sv;
         ssvm_svec_clear(D);
-        for (k = 0; k < s->_sig_qn; k++)
-            ssvm__speed_expand1(m, p0, L, LK, to, s->_sig_q[k], st[s->_sig_q[k]], (ssvm_real)blk, D);
+        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++)
+            ssvm__speed_expand1(m, p0, L, LK, to, SSVM__BF(s)->_sig_q[k], st[SSVM__BF(s)->_sig_q[k]], (ssvm_real)blk, D);
         if (D->err || !ssvm__step_finite(s->_w, D, -gamma)) { ssvm__state_abort(s, i); return SSVM_ERR_NONFINITE; }
         if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
-        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; s->_li[i] = li_new; }
+        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; SSVM__BF(s)->_li[i] = li_new; }
         ssvm__step_move(s, D, gamma);
         SSVM__BF(s)->_sc_valid = 0;
         if (info) info->gamma = gamma;
@@ -7422,7 +7421,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        s->_li[i] = li_new;
+        SSVM__BF(s)->_li[i] = li_new;
     }
     SSVM__BF(s)->_sc_wmax += gamma * asum * SSVM__BF(s)->_sc_xmax;
     /* line 9: the average as ssvm__step_move keeps it (its coefficient, then a, b and the fold) */
@@ -7443,7 +7442,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = s->_li[i], gamma, dot, nrm = 0, wn = 0;
+    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = SSVM__BF(s)->_li[i], gamma, dot, nrm = 0, wn = 0;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -7489,7 +7488,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        s->_li[i] = li_new;
+        SSVM__BF(s)->_li[i] = li_new;
     }
     /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz), with w's step in one sweep */
     ssvm__step_move(s, D, gamma);
@@ -7514,12 +7513,12 @@ SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     int i;
     /* the per-example state: w_i = 0 (the compact kinds' sigma_i are set by the start) */
-    ssvm__svec_reset(&s->_sv_ws, p->d);
-    if (s->_li) for (i = 0; i < p->n; i++) s->_li[i] = 0;
-    if (s->_wi) SSVM_MEMSET(s->_wi, 0, (size_t)p->n * (size_t)p->d * sizeof(ssvm_real));
-    if (s->_sp_off) {
-        for (i = 0; i < p->n; i++) { s->_sp_off[i] = 0; s->_sp_len[i] = 0; s->_sp_cap[i] = 0; }
-        s->_sp_pool_used = 0; s->_sp_live = 0;
+    ssvm__svec_reset(&SSVM__BF(s)->_sv_ws, p->d);
+    if (SSVM__BF(s)->_li) for (i = 0; i < p->n; i++) SSVM__BF(s)->_li[i] = 0;
+    if (SSVM__BF(s)->_wi) SSVM_MEMSET(SSVM__BF(s)->_wi, 0, (size_t)p->n * (size_t)p->d * sizeof(ssvm_real));
+    if (SSVM__BF(s)->_sp_off) {
+        for (i = 0; i < p->n; i++) { SSVM__BF(s)->_sp_off[i] = 0; SSVM__BF(s)->_sp_len[i] = 0; SSVM__BF(s)->_sp_cap[i] = 0; }
+        SSVM__BF(s)->_sp_pool_used = 0; SSVM__BF(s)->_sp_live = 0;
     }
     SSVM__BF(s)->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
     if (SSVM__BF(s)->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) SSVM__BF(s)->_sc_head[i] = -1;
@@ -7542,7 +7541,7 @@ SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, i
 SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                             double *ls) {
     if (SSVM__BF(s)->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
-    if (s->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
+    if (SSVM__BF(s)->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
     return ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
                            s->_y2, &s->_prog.eval_oracle_calls, o, ls);
 }
@@ -7562,7 +7561,7 @@ SSVM__PRIV int ssvm__bcfw_pick(ssvm_solver *s) { return SSVM__BF(s)->_gp_tree ? 
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm_result r;
     SSVM__BF(s)->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
-    r = s->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
+    r = SSVM__BF(s)->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
     ssvm__gaps_pass_end(s);
     return r;
 }
@@ -7729,7 +7728,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     SSVM__BF(s)->_gp_cap = b->max_atoms;
     if (n > ((size_t)-1) / (size_t)b->max_atoms) return SSVM_ERR_OVERFLOW;
     slots = n * (size_t)b->max_atoms;
-    s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__BF(s)->_li = (double *)ssvm__take(a, n, sizeof(double));
     SSVM__BF(s)->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
     SSVM__BF(s)->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
     SSVM__BF(s)->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
@@ -7853,7 +7852,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
         ssvm__gaps_store(s, i, 0, s->_y, len, 0.0, 1.0, ssvm__gaps_hash(s->_y, len));
-        SSVM__BF(s)->_gp_cnt[i] = 1; s->_li[i] = 0;
+        SSVM__BF(s)->_gp_cnt[i] = 1; SSVM__BF(s)->_li[i] = 0;
     }
     return SSVM_OK;
 }
@@ -8225,8 +8224,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             }
     for (k = 0; k < *cnt; k++) li_new += al[k] * de[k];
     li_new *= sh;
-    s->_l += li_new - s->_li[i];
-    s->_li[i] = li_new;
+    s->_l += li_new - SSVM__BF(s)->_li[i];
+    SSVM__BF(s)->_li[i] = li_new;
     if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     if (info) { info->gamma = gamma; info->bcfw_step = kind; info->bcfw_drop = drop; }
     return SSVM_OK;
@@ -8265,7 +8264,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
             }
         } else { /* the engine's state: D = w_i - w_s by its own direction call */
             if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
-            g = lam * (double)ssvm_svec_dot(T, w) - s->_li[i] + sh * (double)delta;
+            g = lam * (double)ssvm_svec_dot(T, w) - SSVM__BF(s)->_li[i] + sh * (double)delta;
             ssvm__state_abort(s, i);
         }
         if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
@@ -8356,7 +8355,7 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
     const ssvm_par_config *q = &c->par;
     return (q->batch || q->parallel_for || q->task_users) ? SSVM_ERR_NOT_SUPPORTED : SSVM_OK;
 }
-SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; s->_par_b = 0; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; SSVM__BF(s)->_par_b = 0; return SSVM_OK; }
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                            double *ls_out) {
@@ -8404,7 +8403,7 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
     int b = s->_cfg.par.batch, t, i, compact, speedq;
     size_t ml = (size_t)p->max_label_len, maxdim = 0;
     ssvm__par_slot *sl;
-    s->_par_b = b > 0 ? b : 0;
+    SSVM__BF(s)->_par_b = b > 0 ? b : 0;
     if (b <= 0) return SSVM_OK;
     compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
     /* the state layout's test for _sig_q (a pointer is NULL in the sizing pass) */
@@ -8416,11 +8415,11 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
             if ((size_t)m > maxdim) maxdim = (size_t)m;
         }
     sl = (ssvm__par_slot *)ssvm__take(a, (size_t)b, sizeof(ssvm__par_slot));
-    s->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
-    s->_par_alg = ssvm__take(a, (size_t)b, sizeof(ssvm__bcfw_state)); /* each view's copy of BCFW's state */
-    s->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
+    SSVM__BF(s)->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
+    SSVM__BF(s)->_par_alg = ssvm__take(a, (size_t)b, sizeof(ssvm__bcfw_state)); /* each view's copy of BCFW's state */
+    SSVM__BF(s)->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
     if (sl) SSVM_MEMSET(sl, 0, (size_t)b * sizeof(ssvm__par_slot));
-    if (s->_par_mark) SSVM_MEMSET(s->_par_mark, 0, (size_t)p->n);
+    if (SSVM__BF(s)->_par_mark) SSVM_MEMSET(SSVM__BF(s)->_par_mark, 0, (size_t)p->n);
     for (t = 0; t < b; t++) { /* sizing (sl NULL): the same takes into a dummy slot */
         ssvm__par_slot dummy, *q = sl ? sl + t : &dummy;
         q->y = (int *)ssvm__take(a, ml, sizeof(int));
@@ -8439,25 +8438,25 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
         if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
     }
-    s->_par_slots = sl;
+    SSVM__BF(s)->_par_slots = sl;
     return SSVM_OK;
 }
 
 /* swaps the solver's step scratch with slot q's (twice restores): the serial phase runs the engine's own state
    code on the slot's direction */
 SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
-    ssvm_real *a = s->_stmp, *b = s->_stmp2;
+    ssvm_real *a = SSVM__BF(s)->_stmp, *b = SSVM__BF(s)->_stmp2;
     int *y = s->_y, *y2 = s->_y2;
-    ssvm_svec e = s->_sv_ws;
-    int *sq = s->_sig_q, *sn = s->_sig_new, qn = s->_sig_qn;
-    s->_sig_q = q->sig_q; q->sig_q = sq;
-    s->_sig_new = q->sig_new; q->sig_new = sn;
-    s->_sig_qn = q->sig_qn; q->sig_qn = qn;
-    s->_stmp = q->stmp; q->stmp = a;
-    s->_stmp2 = q->stmp2; q->stmp2 = b;
+    ssvm_svec e = SSVM__BF(s)->_sv_ws;
+    int *sq = SSVM__BF(s)->_sig_q, *sn = SSVM__BF(s)->_sig_new, qn = SSVM__BF(s)->_sig_qn;
+    SSVM__BF(s)->_sig_q = q->sig_q; q->sig_q = sq;
+    SSVM__BF(s)->_sig_new = q->sig_new; q->sig_new = sn;
+    SSVM__BF(s)->_sig_qn = q->sig_qn; q->sig_qn = qn;
+    SSVM__BF(s)->_stmp = q->stmp; q->stmp = a;
+    SSVM__BF(s)->_stmp2 = q->stmp2; q->stmp2 = b;
     s->_y = q->y; q->y = y;
     s->_y2 = q->y2; q->y2 = y2;
-    s->_sv_ws = q->E; q->E = e;
+    SSVM__BF(s)->_sv_ws = q->E; q->E = e;
 }
 SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D, double *dmax) { /* in BCFW's order (ssvm__bcfw_step) */
     double nrm = 0, m = 0;
@@ -8483,31 +8482,31 @@ SSVM__PRIV void ssvm__par_direction(ssvm_solver *v, ssvm__par_slot *q) {
 SSVM__PRIV void ssvm__par_task(void *ctx, size_t t) {
     ssvm_solver *s = (ssvm_solver *)ctx, *v;
     ssvm__par_slot *q;
-    if (t >= (size_t)s->_par_n) return;
-    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (t >= (size_t)SSVM__BF(s)->_par_n) return;
+    q = (ssvm__par_slot *)SSVM__BF(s)->_par_slots + t;
     if (++q->ran != 1) return; /* a hook that runs a task twice: reported after it returns */
-    v = s->_par_views + t;
+    v = SSVM__BF(s)->_par_views + t;
     *v = *s;
-    v->_alg = (ssvm__bcfw_state *)s->_par_alg + t; /* a copy of BCFW's state, as of the solver's fields */
+    v->_alg = (ssvm__bcfw_state *)SSVM__BF(s)->_par_alg + t; /* a copy of BCFW's state, as of the solver's fields */
     *SSVM__BF(v) = *SSVM__BF(s);
     if (s->_cfg.par.task_users) v->_prob.user = s->_cfg.par.task_users[t];
-    v->_stmp = q->stmp; v->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; v->_sv_ws = q->E;
-    v->_sig_q = q->sig_q; v->_sig_new = q->sig_new;
+    SSVM__BF(v)->_stmp = q->stmp; SSVM__BF(v)->_stmp2 = q->stmp2; v->_y = q->y; v->_y2 = q->y2; SSVM__BF(v)->_sv_ws = q->E;
+    SSVM__BF(v)->_sig_q = q->sig_q; SSVM__BF(v)->_sig_new = q->sig_new;
     q->ro = ssvm__call_oracle(&v->_prob, q->i, s->_w, 1.0, q->y, &q->len, &q->delta);
     if (q->ro != SSVM_OK || q->dup) return;
-    if (s->_par_sc) { /* >>speed: the statistics s(y*) - sigma_i only; the step's scores come at the serial phase */
+    if (SSVM__BF(s)->_par_sc) { /* >>speed: the statistics s(y*) - sigma_i only; the step's scores come at the serial phase */
         q->rd = ssvm__speed_stats(v, q->i, q->len);
         q->have_dir = q->rd == SSVM_OK;
-        q->sig_qn = v->_sig_qn;
+        q->sig_qn = SSVM__BF(v)->_sig_qn;
         return;
     }
     ssvm__par_direction(v, q);
-    q->E = v->_sv_ws; /* its count of non-zeros */
-    q->sig_qn = v->_sig_qn;
+    q->E = SSVM__BF(v)->_sv_ws; /* its count of non-zeros */
+    q->sig_qn = SSVM__BF(v)->_sig_qn;
 }
 /* drops the directions of slots from..cnt-1 that were built and will not be applied */
 SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
-    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    ssvm__par_slot *sl = (ssvm__par_slot *)SSVM__BF(s)->_par_slots;
     int t;
     for (t = from; t < cnt; t++)
         if (sl[t].have_dir) { ssvm__par_swap(s, sl + t); ssvm__state_abort(s, sl[t].i); ssvm__par_swap(s, sl + t); sl[t].have_dir = 0; }
@@ -8516,11 +8515,11 @@ SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
    give BCFW's bits), at the current w */
 SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int defer) {
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, li = s->_li[q->i], ls, gamma, dot, nrm = q->nrm;
+    double lam = s->_cfg.lambda, n = (double)p->n, li = SSVM__BF(s)->_li[q->i], ls, gamma, dot, nrm = q->nrm;
     ssvm_svec *D = &q->D;
     ssvm_result r;
     ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
-    if (s->_par_sc) { /* >>speed: plain BCFW's score-space step on the slot's statistics, at the current w */
+    if (SSVM__BF(s)->_par_sc) { /* >>speed: plain BCFW's score-space step on the slot's statistics, at the current w */
         ssvm__par_swap(s, q);
         r = ssvm__sc_step(s, q->i, q->len, ls, 0, 1);
         ssvm__par_swap(s, q);
@@ -8542,7 +8541,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
        overflow: max |w| is measured at the pass's start and bounded after each step, saving a serial loop */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
-        (!(s->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
+        (!(SSVM__BF(s)->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, q->i);
         ssvm__par_swap(s, q);
         q->have_dir = 0;
@@ -8554,11 +8553,11 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     q->have_dir = 0; /* applied, or dropped by the update's own failure path */
     q->deferred = defer; q->gamma = gamma;
     if (r != SSVM_OK) return r;
-    s->_par_wmax += gamma * q->dmax;
+    SSVM__BF(s)->_par_wmax += gamma * q->dmax;
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        s->_li[q->i] = li_new;
+        SSVM__BF(s)->_li[q->i] = li_new;
     }
     ssvm__step_move(s, D, gamma); /* w, the average and l_bar, as BCFW's step */
     s->_k++;
@@ -8569,15 +8568,15 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
 SSVM__PRIV void ssvm__par_task2(void *ctx, size_t t) {
     ssvm_solver *s = (ssvm_solver *)ctx;
     ssvm__par_slot *q;
-    if (t >= (size_t)s->_par_n) return;
-    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (t >= (size_t)SSVM__BF(s)->_par_n) return;
+    q = (ssvm__par_slot *)SSVM__BF(s)->_par_slots + t;
     if (++q->ran != 1 || !q->deferred) return;
-    (void)ssvm__state_update(s->_par_views + t, q->i, q->gamma, &q->D); /* never fails for these kinds */
+    (void)ssvm__state_update(SSVM__BF(s)->_par_views + t, q->i, q->gamma, &q->D); /* never fails for these kinds */
     q->deferred = 0;
 }
 /* one mini-batch of cnt examples: draw, run the tasks through the hook (or in order), apply in slot order */
 SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
-    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    ssvm__par_slot *sl = (ssvm__par_slot *)SSVM__BF(s)->_par_slots;
     const ssvm_par_config *q = &s->_cfg.par;
     ssvm_result r = SSVM_OK;
     int t, bad = 0, applied;
@@ -8588,17 +8587,17 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     for (t = 0; t < cnt; t++) {
         int i = ssvm__next_index(s);
         if (i < 0) { /* a sequence entry out of range: nothing of this batch has run */
-            for (t--; t >= 0; t--) s->_par_mark[sl[t].i] = 0;
+            for (t--; t >= 0; t--) SSVM__BF(s)->_par_mark[sl[t].i] = 0;
             return SSVM_ERR_INVALID_ARG;
         }
-        sl[t].i = i; sl[t].dup = s->_par_mark[i]; s->_par_mark[i] = 1;
+        sl[t].i = i; sl[t].dup = SSVM__BF(s)->_par_mark[i]; SSVM__BF(s)->_par_mark[i] = 1;
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
-    for (t = 0; t < cnt; t++) { s->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
-    s->_par_sc = SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
-    for (t = cnt - 1; t >= 0; t--) { sl[t].later = s->_par_mark[sl[t].i]; s->_par_mark[sl[t].i] = 1; }
-    for (t = 0; t < cnt; t++) s->_par_mark[sl[t].i] = 0;
-    s->_par_n = cnt;
+    for (t = 0; t < cnt; t++) { SSVM__BF(s)->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
+    SSVM__BF(s)->_par_sc = SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
+    for (t = cnt - 1; t >= 0; t--) { sl[t].later = SSVM__BF(s)->_par_mark[sl[t].i]; SSVM__BF(s)->_par_mark[sl[t].i] = 1; }
+    for (t = 0; t < cnt; t++) SSVM__BF(s)->_par_mark[sl[t].i] = 0;
+    SSVM__BF(s)->_par_n = cnt;
     if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
     else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
     for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
@@ -8613,7 +8612,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         s->_prog.oracle_calls++;
         if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
             ssvm__par_swap(s, e);
-            if (s->_par_sc) { e->rd = ssvm__speed_stats(s, e->i, e->len); e->have_dir = e->rd == SSVM_OK; }
+            if (SSVM__BF(s)->_par_sc) { e->rd = ssvm__speed_stats(s, e->i, e->len); e->have_dir = e->rd == SSVM_OK; }
             else ssvm__par_direction(s, e);
             ssvm__par_swap(s, e);
         }
@@ -8629,7 +8628,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     }
     if (ndef > 0) { /* w = sum_i w_i again, also when a later slot failed */
         for (t = 0; t < applied; t++) sl[t].ran = 0;
-        s->_par_n = applied;
+        SSVM__BF(s)->_par_n = applied;
         if (q->parallel_for && applied > 1) q->parallel_for(q->user, (size_t)applied, ssvm__par_task2, s);
         else for (t = 0; t < applied; t++) ssvm__par_task2(s, (size_t)t);
         for (t = 0; t < applied; t++)
@@ -8650,26 +8649,26 @@ SSVM__PRIV void ssvm__par_eval_task(void *ctx, size_t t) {
     ssvm_solver *s = (ssvm_solver *)ctx;
     ssvm__par_slot *q;
     ssvm_problem pv;
-    if (t >= (size_t)s->_par_n) return;
-    q = (ssvm__par_slot *)s->_par_slots + t;
+    if (t >= (size_t)SSVM__BF(s)->_par_n) return;
+    q = (ssvm__par_slot *)SSVM__BF(s)->_par_slots + t;
     if (++q->ran != 1) return;
     pv = s->_prob;
     if (s->_cfg.par.task_users) pv.user = s->_cfg.par.task_users[t];
-    q->ro = ssvm__call_oracle(&pv, q->i, s->_par_eval_w, 1.0, q->y, &q->len, &q->delta);
+    q->ro = ssvm__call_oracle(&pv, q->i, SSVM__BF(s)->_par_eval_w, 1.0, q->y, &q->len, &q->delta);
 }
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                            double *ls_out) {
     const ssvm_problem *p = &s->_prob;
-    ssvm__par_slot *sl = (ssvm__par_slot *)s->_par_slots;
+    ssvm__par_slot *sl = (ssvm__par_slot *)SSVM__BF(s)->_par_slots;
     double lam = s->_cfg.lambda, lsum = 0;
     int i0, t, cnt, n = p->n;
     ssvm_result r;
     ssvm_svec_clear(&s->_sv);
-    s->_par_eval_w = w;
+    SSVM__BF(s)->_par_eval_w = w;
     for (i0 = 0; i0 < n; i0 += cnt) {
-        cnt = n - i0 < s->_par_b ? n - i0 : s->_par_b;
+        cnt = n - i0 < SSVM__BF(s)->_par_b ? n - i0 : SSVM__BF(s)->_par_b;
         for (t = 0; t < cnt; t++) { sl[t].i = i0 + t; sl[t].ran = 0; sl[t].ro = SSVM_OK; sl[t].len = 0; }
-        s->_par_n = cnt;
+        SSVM__BF(s)->_par_n = cnt;
         s->_cfg.par.parallel_for(s->_cfg.par.user, (size_t)cnt, ssvm__par_eval_task, s);
         for (t = 0; t < cnt; t++)
             if (sl[t].ran != 1) { /* the hook broke its contract: count the calls its tasks did make, then report */
@@ -8692,13 +8691,13 @@ SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, i
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
     int n = s->_prob.n, done = 0, cnt, j;
     ssvm_result r;
-    s->_par_wmax = 0; /* max |w| now: O(d) once a pass; each step then raises the bound (ssvm__par_apply) */
+    SSVM__BF(s)->_par_wmax = 0; /* max |w| now: O(d) once a pass; each step then raises the bound (ssvm__par_apply) */
     for (j = 0; j < s->_prob.d; j++) {
         double v = (double)s->_w[j];
-        if (v > s->_par_wmax) s->_par_wmax = v; else if (-v > s->_par_wmax) s->_par_wmax = -v;
+        if (v > SSVM__BF(s)->_par_wmax) SSVM__BF(s)->_par_wmax = v; else if (-v > SSVM__BF(s)->_par_wmax) SSVM__BF(s)->_par_wmax = -v;
     }
     while (done < n) {
-        cnt = n - done < s->_par_b ? n - done : s->_par_b;
+        cnt = n - done < SSVM__BF(s)->_par_b ? n - done : SSVM__BF(s)->_par_b;
         if (limit && s->_cfg.max_oracle_calls) {
             long long left = s->_cfg.max_oracle_calls - s->_prog.oracle_calls;
             if (left <= 0) break;
@@ -9109,7 +9108,7 @@ SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
     ssvm__fnv_i(fp, SSVM__BF(s)->_gp_cap); ssvm__fnv_i(fp, SSVM__BF(s)->_gp_P);
     /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
-    if (s->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, s->_par_b); }
+    if (SSVM__BF(s)->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, SSVM__BF(s)->_par_b); }
 }
 #endif
 #if SSVM__HAS_MULTISAMPLE
@@ -9168,15 +9167,15 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
     (void)n; (void)d; (void)ml; (void)i; (void)k;
-    if (s->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, s->_li[i]); /* the per-example losses */
+    if (SSVM__BF(s)->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, SSVM__BF(s)->_li[i]); /* the per-example losses */
     /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
-    if (s->_sigma) ssvm__ckw_reals(w, s->_sigma, s->_sig_off[n]);
-    if (s->_wi) ssvm__ckw_reals(w, s->_wi, n * d);
-    if (s->_sp_off)
+    if (SSVM__BF(s)->_sigma) ssvm__ckw_reals(w, SSVM__BF(s)->_sigma, SSVM__BF(s)->_sig_off[n]);
+    if (SSVM__BF(s)->_wi) ssvm__ckw_reals(w, SSVM__BF(s)->_wi, n * d);
+    if (SSVM__BF(s)->_sp_off)
         for (i = 0; i < p->n; i++) {
-            size_t o = s->_sp_off[i];
-            ssvm__ckwi(w, s->_sp_len[i]);
-            for (k = 0; k < s->_sp_len[i]; k++) { ssvm__ckwi(w, s->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)s->_sp_val[o + (size_t)k]); }
+            size_t o = SSVM__BF(s)->_sp_off[i];
+            ssvm__ckwi(w, SSVM__BF(s)->_sp_len[i]);
+            for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) { ssvm__ckwi(w, SSVM__BF(s)->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)SSVM__BF(s)->_sp_val[o + (size_t)k]); }
         }
     /* >>gaps: the estimates, the unknown list, the sampling tree, the atoms */
     if (SSVM__BF(s)->_gp_g) {
@@ -9259,26 +9258,26 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
     int i, k, ival, N = p->n, D = p->d;
     ssvm__ckr *r = (ssvm__ckr *)rv;
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
-    if (s->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) s->_li[i] = v; }
-    if (s->_sigma) ssvm__ckr_reals(r, s->_sigma, s->_sig_off[n], apply);
-    if (s->_wi) ssvm__ckr_reals(r, s->_wi, n * d, apply);
-    if (s->_sp_off) {
+    if (SSVM__BF(s)->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_li[i] = v; }
+    if (SSVM__BF(s)->_sigma) ssvm__ckr_reals(r, SSVM__BF(s)->_sigma, SSVM__BF(s)->_sig_off[n], apply);
+    if (SSVM__BF(s)->_wi) ssvm__ckr_reals(r, SSVM__BF(s)->_wi, n * d, apply);
+    if (SSVM__BF(s)->_sp_off) {
         for (i = 0; i < N && !r->err; i++) {
-            int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(s->_sig_off[i + 1] - s->_sig_off[i]);
+            int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i]);
             int len = ssvm__ckri(r, 0, lim), prev = -1;
-            if (apply) { s->_sp_off[i] = used; s->_sp_len[i] = len; s->_sp_cap[i] = len; }
+            if (apply) { SSVM__BF(s)->_sp_off[i] = used; SSVM__BF(s)->_sp_len[i] = len; SSVM__BF(s)->_sp_cap[i] = len; }
             for (k = 0; k < len && !r->err; k++) {
                 int j = ssvm__ckri(r, 0, lim - 1);
                 ssvm_real v = ssvm__ckr_real(r);
                 /* the compact sparse state's lists ascend (its step merges them): anything else is a bad file */
                 if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && j <= prev && !r->err) r->err = SSVM_ERR_FORMAT;
                 prev = j;
-                if (apply) { s->_sp_idx[used + (size_t)k] = j; s->_sp_val[used + (size_t)k] = v; }
+                if (apply) { SSVM__BF(s)->_sp_idx[used + (size_t)k] = j; SSVM__BF(s)->_sp_val[used + (size_t)k] = v; }
             }
             used += (size_t)len;
         }
         *pool = used;
-        if (apply) { s->_sp_pool_used = used; s->_sp_live = used; }
+        if (apply) { SSVM__BF(s)->_sp_pool_used = used; SSVM__BF(s)->_sp_live = used; }
     }
     if (SSVM__BF(s)->_gp_g) {
         size_t at_unk, at_upos;
@@ -9421,7 +9420,7 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
     size_t cap, bytes;
     unsigned char *mem;
-    if (total <= s->_sp_pool_cap) return SSVM_OK;
+    if (total <= SSVM__BF(s)->_sp_pool_cap) return SSVM_OK;
     if (!s->_owns_heap) return SSVM_ERR_WORKSPACE;
     cap = 2 * total;
     if (cap / 2 != total || cap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
@@ -9429,9 +9428,9 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
     if (!(mem = (unsigned char *)ssvm__alloc(s, bytes))) return SSVM_ERR_OUT_OF_MEMORY;
     ssvm__free(s, s->_grown_mem); /* its contents are replaced by the checkpoint's */
     s->_grown_mem = mem; s->_grown_bytes = bytes;
-    s->_sp_val = (ssvm_real *)(void *)ssvm__align16(mem);
-    s->_sp_idx = (int *)(void *)(s->_sp_val + cap);
-    s->_sp_pool_cap = cap; s->_sp_pool_used = 0;
+    SSVM__BF(s)->_sp_val = (ssvm_real *)(void *)ssvm__align16(mem);
+    SSVM__BF(s)->_sp_idx = (int *)(void *)(SSVM__BF(s)->_sp_val + cap);
+    SSVM__BF(s)->_sp_pool_cap = cap; SSVM__BF(s)->_sp_pool_used = 0;
     s->_prog.state_bytes = s->_heap_bytes + bytes;
     return SSVM_OK;
 }
@@ -11111,6 +11110,9 @@ typedef struct ssvm__eg_state {
     ssvm_real *_eg_mu2;
     unsigned char *_eg_seen;
     long long _eg_rejected;
+    ssvm_real *_eg_sigma;  /* the marginals mu_i, laid out as the chain's statistics (as BCFW's compact sigma_i) */
+    size_t *_eg_off;       /* n + 1 offsets into them */
+    ssvm_real *_eg_stmp;   /* max stat_dim scratch */
 } ssvm__eg_state;
 SSVM__STATE_FITS(ssvm__eg_state);
 #define SSVM__EG(s) ((ssvm__eg_state *)(s)->_alg)
@@ -11199,21 +11201,21 @@ SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
     const ssvm_chain *m = s->_cfg.eg.chain;
     size_t n = (size_t)s->_prob.n, K = (size_t)m->config.n_labels, Lm = (size_t)m->_max_len, total = 0, maxdim;
     int i;
-    s->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+    SSVM__EG(s)->_eg_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
     for (i = 0; i < s->_prob.n; i++) {
         size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
-        if (s->_sig_off) s->_sig_off[i] = total;
+        if (SSVM__EG(s)->_eg_off) SSVM__EG(s)->_eg_off[i] = total;
         total += ssvm__mulsz(a, L + K, K);
         if (total < ssvm__mulsz(a, L + K, K)) a->overflow = 1;
     }
-    if (s->_sig_off) s->_sig_off[n] = total;
+    if (SSVM__EG(s)->_eg_off) SSVM__EG(s)->_eg_off[n] = total;
     maxdim = ssvm__mulsz(a, Lm + K, K);
-    s->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
+    SSVM__EG(s)->_eg_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
     SSVM__EG(s)->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
     SSVM__EG(s)->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
     SSVM__EG(s)->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
     SSVM__EG(s)->_eg_mu2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));  /* mu_i' - mu_i */
-    s->_stmp = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm, K), sizeof(ssvm_real)); /* unary scores */
+    SSVM__EG(s)->_eg_stmp = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, Lm, K), sizeof(ssvm_real)); /* unary scores */
     /* theta' (maxdim), mu' (maxdim), forward-backward (2 Lm K + K) */
     SSVM__EG(s)->_eg_fb = (double *)ssvm__take(a, ssvm__mulsz(a, 4 * Lm + 2 * K + 1, K), sizeof(double));
     return SSVM_OK;
@@ -11238,22 +11240,22 @@ SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
     double lam = s->_cfg.lambda, *fb = SSVM__EG(s)->_eg_fb;
     size_t Lm = (size_t)m->_max_len, j;
     ssvm_result r;
-    SSVM_MEMSET(SSVM__EG(s)->_eg_theta, 0, s->_sig_off[p->n] * sizeof(double));
+    SSVM_MEMSET(SSVM__EG(s)->_eg_theta, 0, SSVM__EG(s)->_eg_off[p->n] * sizeof(double));
     if (s->_cfg.eg.start != 0) /* alpha_i tilted towards y_i: theta = start on the gold label of every position */
         for (i = 0; i < p->n; i++) {
             int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
-            for (t = 0; t < L; t++) SSVM__EG(s)->_eg_theta[s->_sig_off[i] + (size_t)t * K + m->config.labels[p0 + t]] = s->_cfg.eg.start;
+            for (t = 0; t < L; t++) SSVM__EG(s)->_eg_theta[SSVM__EG(s)->_eg_off[i] + (size_t)t * K + m->config.labels[p0 + t]] = s->_cfg.eg.start;
         }
     SSVM_MEMSET(SSVM__EG(s)->_eg_seen, 0, (size_t)p->n);
     SSVM__EG(s)->_eg_rejected = 0;
     for (i = 0; i < p->n; i++) {
         int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
-        size_t dim = s->_sig_off[i + 1] - s->_sig_off[i];
+        size_t dim = SSVM__EG(s)->_eg_off[i + 1] - SSVM__EG(s)->_eg_off[i];
         double *mu2 = fb + (Lm + (size_t)K) * (size_t)K;
-        ssvm_real *mu = s->_sigma + s->_sig_off[i];
+        ssvm_real *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i];
         ssvm_svec *D = &s->_sv;
         SSVM__EG(s)->_eg_eta[i] = s->_cfg.eg.eta;
-        r = ssvm__chain_fb(L, K, SSVM__EG(s)->_eg_theta + s->_sig_off[i], SSVM__EG(s)->_eg_theta + s->_sig_off[i] + (size_t)L * K,
+        r = ssvm__chain_fb(L, K, SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i], SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i] + (size_t)L * K,
                            mu2 + dim, mu2, mu2 + (size_t)L * K, 0);
         if (r != SSVM_OK) return r;
         s->_prog.oracle_calls++;
@@ -11276,10 +11278,10 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     const ssvm_chain *m = s->_cfg.eg.chain;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
     int h, hmax = SSVM__EG(s)->_eg_seen[i] ? s->_cfg.eg.halvings : s->_cfg.eg.halvings_first, t, q, k, accepted = 0;
-    size_t dim = s->_sig_off[i + 1] - s->_sig_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
+    size_t dim = SSVM__EG(s)->_eg_off[i + 1] - SSVM__EG(s)->_eg_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
     double lam = s->_cfg.lambda, eta = SSVM__EG(s)->_eg_eta[i], unit, dl = 0, dD = 0;
-    double *theta = SSVM__EG(s)->_eg_theta + s->_sig_off[i], *th2 = SSVM__EG(s)->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
-    ssvm_real *mu = s->_sigma + s->_sig_off[i], *u = s->_stmp, *diff = SSVM__EG(s)->_eg_mu2;
+    double *theta = SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i], *th2 = SSVM__EG(s)->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
+    ssvm_real *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i], *u = SSVM__EG(s)->_eg_stmp, *diff = SSVM__EG(s)->_eg_mu2;
     const ssvm_real *trans = s->_w + ssvm__chain_trans_off(K, F, m->config.flags);
     ssvm_svec *D = &s->_sv;
     ssvm_result r;
@@ -11359,6 +11361,7 @@ typedef struct ssvm__kn_state {
     double *_kn_cw;         /* lifted chain: unary sums, position weights, transitions and biases */
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
+    double *_kn_li;         /* n per-example losses l_i (as BCFW's) */
 } ssvm__kn_state;
 SSVM__STATE_FITS(ssvm__kn_state);
 #define SSVM__KN(s) ((ssvm__kn_state *)(s)->_alg)
@@ -11406,7 +11409,7 @@ SSVM__PRIV ssvm_result ssvm__kn_layout(ssvm_solver *s, ssvm__arena *a) {
     SSVM__KN(s)->_kn_head = (int *)ssvm__take(a, n, sizeof(int));
     SSVM__KN(s)->_kn_truth = (int *)ssvm__take(a, ssvm__mulsz(a, n, ml), sizeof(int));
     SSVM__KN(s)->_kn_tlen = (int *)ssvm__take(a, n, sizeof(int));
-    s->_li = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__KN(s)->_kn_li = (double *)ssvm__take(a, n, sizeof(double));
     SSVM__KN(s)->_kn_sc = (double *)ssvm__take(a, k->input && !k->chain ? (size_t)k->n_labels : 1, sizeof(double));
     SSVM__KN(s)->_kn_rows = (int)n; SSVM__KN(s)->_kn_row0 = 0;
     if (k->chain) { /* rows are positions; scratch for the oracle: 2 Lm K + K K + 2 K doubles, Viterbi */
@@ -11442,7 +11445,7 @@ SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
         if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (len != 1 || SSVM__KN(s)->_kn_truth[(size_t)i * ml] < 0 ||
                                      SSVM__KN(s)->_kn_truth[(size_t)i * ml] >= s->_cfg.kernel.n_labels))
             return SSVM_ERR_LABEL;
-        SSVM__KN(s)->_kn_tlen[i] = len; SSVM__KN(s)->_kn_head[i] = -1; s->_li[i] = 0;
+        SSVM__KN(s)->_kn_tlen[i] = len; SSVM__KN(s)->_kn_head[i] = -1; SSVM__KN(s)->_kn_li[i] = 0;
     }
     if (SSVM__KN(s)->_kn_row_slot) for (i = 0; i < SSVM__KN(s)->_kn_rows; i++) SSVM__KN(s)->_kn_row_slot[i] = -1;
     for (i = 0; i < SSVM__KN(s)->_kn_slots; i++) SSVM__KN(s)->_kn_slot_row[i] = -1;
@@ -11715,7 +11718,7 @@ SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, doubl
 /* Algorithm B.1, one step on block i */
 SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = s->_li[i];
+    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = SSVM__KN(s)->_kn_li[i];
     double ls, fi, fs, wws, wwi = 0, nrm = 0, mag = 0, gamma, v;
     const int *ti = ssvm__kn_true(s, i);
     int tl = SSVM__KN(s)->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
@@ -11766,7 +11769,7 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
         double rho = SSVM__KN(s)->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
         ssvm__kn_move(s, i, ks, gamma, rho);
         s->_l += li_new - li;
-        s->_li[i] = li_new;
+        SSVM__KN(s)->_kn_li[i] = li_new;
         if (rho >= 0) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     }
     if (info) info->gamma = gamma;
@@ -11822,7 +11825,7 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         if (gamma > 0 && yi[0] > 0 && (ks = ssvm__kn_find(s, i, yi + 1, yi[0])) < 0)
             ks = ssvm__kn_new(s, i, yi + 1, yi[0], SSVM__KN(s)->_kn_f[2 * i + 1]);
         ssvm__kn_move(s, i, ks, gamma, -1);
-        s->_li[i] = (1 - gamma) * s->_li[i] + gamma * SSVM__KN(s)->_kn_f[2 * i];
+        SSVM__KN(s)->_kn_li[i] = (1 - gamma) * SSVM__KN(s)->_kn_li[i] + gamma * SSVM__KN(s)->_kn_f[2 * i];
     }
     s->_l = (1 - gamma) * s->_l + gamma * ls;
     s->_k++;

@@ -71,7 +71,7 @@ static double train(ssvm_solver_kind kind, chunk_data *tr, chunk_data *ev, const
         ssvm_solver_uninit(&s);
         return -1;
     }
-    if (bytes) { bytes[0] = pr.state_bytes; bytes[1] = s._sp_live; } /* the grown pool included; _sp_live: internals,
+    if (bytes) { bytes[0] = pr.state_bytes; bytes[1] = SSVM__BF(&s)->_sp_live; } /* the grown pool included; _sp_live: internals,
                                                                         for the table only */
     ssvm_solver_uninit(&s);
     return cpu ? pr.cpu_seconds : pr.wall_seconds;

@@ -94,8 +94,8 @@ static double run(const char *title, ssvm_chain *mtrain, ssvm_chain *mtest, ssvm
     ssvm_solver_progress(&s, &pr);
     if (state_bytes) *state_bytes = pr.state_bytes; /* at the end: a sparse state's pool grows */
     if (s._state_kind == SSVM_STATE_COMPACT_SPARSE) /* internals, for the table only */
-        printf("  sparse compact state: %zu of the %zu label statistics are non-zero (%.1f%%)\n", s._sp_live,
-               s._sig_off[p.n], 100.0 * (double)s._sp_live / (double)s._sig_off[p.n]);
+        printf("  sparse compact state: %zu of the %zu label statistics are non-zero (%.1f%%)\n", SSVM__BF(&s)->_sp_live,
+               SSVM__BF(&s)->_sig_off[p.n], 100.0 * (double)SSVM__BF(&s)->_sp_live / (double)SSVM__BF(&s)->_sig_off[p.n]);
     ssvm_solver_uninit(&s);
     free(c.w);
     return pr.wall_seconds;
@@ -132,7 +132,7 @@ static void pool_table(ssvm_chain *m, const char *title, double lambda, int pass
         if (r == SSVM_OK) {
             r = ssvm_solver_run(&s);
             ssvm_solver_progress(&s, &pr);
-            live = s._sp_live; /* internals, for the table only */
+            live = SSVM__BF(&s)->_sp_live; /* internals, for the table only */
             ssvm_solver_uninit(&s);
         }
         printf("  %4d %14zu %13zu  %s after %d passes (live entries then: %zu)\n", f,

@@ -22,6 +22,9 @@ static th_bf_view th_bf_view_of(ssvm_solver *s) {
     ssvm__bcfw_state *b = SSVM__BF(s);
     v.sc_gram = b->_sc_gram; v.sc_ready = &b->_sc_ready; v.sc_valid = &b->_sc_valid; v.sc_wmax = &b->_sc_wmax;
     v.gp_nunk = &b->_gp_nunk; v.gp_unk = b->_gp_unk;
+    v.sigma = &b->_sigma; v.sig_off = &b->_sig_off; v.sp_off = &b->_sp_off; v.sp_len = &b->_sp_len;
+    v.sp_idx = &b->_sp_idx; v.sp_val = &b->_sp_val; v.sp_live = &b->_sp_live; v.sp_pool_used = &b->_sp_pool_used;
+    v.sig_bits = &b->_sig_bits; v.par_sc = &b->_par_sc;
     return v;
 }
 #ifdef __cplusplus

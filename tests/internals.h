@@ -51,6 +51,14 @@ typedef struct th_bf_view {
     int *sc_ready, *sc_valid;
     double *sc_wmax;
     int *gp_nunk, *gp_unk;       /* >>gaps: the unknown estimates' list */
+    /* the per-example blocks (addresses of the fields: tests swap a pool in and out) */
+    ssvm_real **sigma;
+    size_t **sig_off, **sp_off;
+    int **sp_len, **sp_idx;
+    ssvm_real **sp_val;
+    size_t *sp_live, *sp_pool_used;
+    unsigned char **sig_bits;
+    int *par_sc;
 } th_bf_view;
 extern th_bf_view (*const th_priv_bf_view)(ssvm_solver *s);
 #define TH_BF(s) th_priv_bf_view(s)

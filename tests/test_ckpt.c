@@ -742,20 +742,20 @@ static void test_ckpt_inconsistent(th_ctx *t) {
         else { c.state = SSVM_STATE_COMPACT_SPARSE; c.eval_every = 0; }
         TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
         if (v == 2) TH_CHECK(t, ssvm_solver_run(&s) >= 0);
-        o0 = s._sp_off; l0 = s._sp_len; i0 = s._sp_idx; v0 = s._sp_val;
+        o0 = (*TH_BF(&s).sp_off); l0 = (*TH_BF(&s).sp_len); i0 = (*TH_BF(&s).sp_idx); v0 = (*TH_BF(&s).sp_val);
         if (v == 0) (*TH_BF(&s).gp_nunk) = 0; /* positions set, list empty */
         else if (v == 1) { int a = TH_BF(&s).gp_unk[0]; TH_BF(&s).gp_unk[0] = TH_BF(&s).gp_unk[1]; TH_BF(&s).gp_unk[1] = a; } /* positions disagree */
         else { /* example 0's list: one index repeated */
-            md = (int)(s._sig_off[1] - s._sig_off[0]);
+            md = (int)((*TH_BF(&s).sig_off)[1] - (*TH_BF(&s).sig_off)[0]);
             idx = (int *)calloc((size_t)md, sizeof(int)); val = (ssvm_real *)calloc((size_t)md, sizeof(ssvm_real));
             off[0] = 0; off[1] = (size_t)md; len[0] = md; len[1] = 0;
             for (k = 0; idx && val && k < md; k++) { idx[k] = 0; val[k] = (ssvm_real)0.001; }
-            s._sp_off = off; s._sp_len = len; s._sp_idx = idx; s._sp_val = val;
+            (*TH_BF(&s).sp_off) = off; (*TH_BF(&s).sp_len) = len; (*TH_BF(&s).sp_idx) = idx; (*TH_BF(&s).sp_val) = val;
         }
         TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK);
         buf = malloc(bytes);
         TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&s, buf, bytes, NULL) == SSVM_OK);
-        s._sp_off = o0; s._sp_len = l0; s._sp_idx = i0; s._sp_val = v0;
+        (*TH_BF(&s).sp_off) = o0; (*TH_BF(&s).sp_len) = l0; (*TH_BF(&s).sp_idx) = i0; (*TH_BF(&s).sp_val) = v0;
         ssvm_solver_uninit(&s);
         TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
         TH_CHECKF(t, ssvm_solver_checkpoint_load(&s2, buf, bytes) == SSVM_ERR_FORMAT, "case %d", v);

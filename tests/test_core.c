@@ -484,17 +484,17 @@ static void test_core_compact_sparse_state(th_ctx *t) {
         TH_CHECK(t, pa.average.gap == pb.average.gap && pa.iterate.dual == pb.iterate.dual);
         /* the pool holds exactly the dense sigma's non-zeros, with the same values */
         for (i = 0; i < (size_t)p.n; i++) {
-            const ssvm_real *sig = a._sigma + a._sig_off[i];
-            size_t m = a._sig_off[i + 1] - a._sig_off[i], o = b._sp_off[i];
+            const ssvm_real *sig = (*TH_BF(&a).sigma) + (*TH_BF(&a).sig_off)[i];
+            size_t m = (*TH_BF(&a).sig_off)[i + 1] - (*TH_BF(&a).sig_off)[i], o = (*TH_BF(&b).sp_off)[i];
             int k, prev = -1;
             for (j = 0; j < m; j++) nz += sig[j] != 0;
-            for (k = 0; k < b._sp_len[i]; k++) {
-                int e = b._sp_idx[o + (size_t)k];
-                if (e <= prev || (size_t)e >= m || sig[e] != b._sp_val[o + (size_t)k] || sig[e] == 0) ok = 0;
+            for (k = 0; k < (*TH_BF(&b).sp_len)[i]; k++) {
+                int e = (*TH_BF(&b).sp_idx)[o + (size_t)k];
+                if (e <= prev || (size_t)e >= m || sig[e] != (*TH_BF(&b).sp_val)[o + (size_t)k] || sig[e] == 0) ok = 0;
                 prev = e;
             }
         }
-        TH_CHECK(t, ok && nz == b._sp_live && b._grown_mem != NULL);
+        TH_CHECK(t, ok && nz == (*TH_BF(&b).sp_live) && b._grown_mem != NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
         /* AUTO: sparse when stat_dim averages >= 16 (this chain: >= 40; not 4 classes), for a heap and a
            preallocated solver alike (1.0: the same bits); the solver keeps the caller's configuration as given */
@@ -560,12 +560,12 @@ static void test_core_compact_sparse_state(th_ctx *t) {
                 q.sparse_pool_entries = 0;
                 TH_CHECK(t, ssvm_solver_init(&q, &h) == SSVM_OK);
                 for (j = 0; j < (size_t)p.n; j++)
-                    if (h._sig_off[j + 1] - h._sig_off[j] > maxm) maxm = h._sig_off[j + 1] - h._sig_off[j];
+                    if ((*TH_BF(&h).sig_off)[j + 1] - (*TH_BF(&h).sig_off)[j] > maxm) maxm = (*TH_BF(&h).sig_off)[j + 1] - (*TH_BF(&h).sig_off)[j];
                 for (k2 = 0; k2 < 400; k2++) {
                     TH_CHECK(t, step_next(&h) == SSVM_OK);
-                    if (h._sp_live > maxlive) maxlive = h._sp_live;
+                    if ((*TH_BF(&h).sp_live) > maxlive) maxlive = (*TH_BF(&h).sp_live);
                 }
-                dead = h._sp_pool_used - h._sp_live;
+                dead = (*TH_BF(&h).sp_pool_used) - (*TH_BF(&h).sp_live);
                 q.sparse_pool_entries = maxlive + maxm;
                 TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_OK);
                 buf = (unsigned char *)malloc(bytes);
@@ -1071,7 +1071,7 @@ static void test_core_bcfw_failed_step_leaves_state(th_ctx *t) {
     TH_CHECK(t, s._l == lsave);
     for (j = 0; j < p.d; j++) sum[j] = 0;
     for (e = 0; e < p.n; e++)
-        for (k = 0; k < s._sp_len[e]; k++) sum[s._sp_idx[s._sp_off[e] + (size_t)k]] += (double)s._sp_val[s._sp_off[e] + (size_t)k];
+        for (k = 0; k < (*TH_BF(&s).sp_len)[e]; k++) sum[(*TH_BF(&s).sp_idx)[(*TH_BF(&s).sp_off)[e] + (size_t)k]] += (double)(*TH_BF(&s).sp_val)[(*TH_BF(&s).sp_off)[e] + (size_t)k];
     for (j = 0; j < p.d; j++) TH_NEAR(t, s._w[j], sum[j], IS_FLOAT_BUILD ? 1e-4 : 1e-9);
     ssvm_solver_uninit(&s);
     free(buf); free(wsave); free(sum);

@@ -636,13 +636,13 @@ static void test_par_speed_path_bits(th_ctx *t) {
             size_t j2, nz = 0, missing = 0;
             c.lambda = 0.03; c.max_passes = 3; c.gap_tol = 0; c.eval_every = 0; c.state = SSVM_STATE_COMPACT;
             c.par.batch = 6; c.par.task_users = pc.users;
-            if (ssvm_solver_init(&c, &s) == SSVM_OK && s._sig_bits && ssvm_solver_run(&s) == SSVM_MAX_PASSES) {
+            if (ssvm_solver_init(&c, &s) == SSVM_OK && (*TH_BF(&s).sig_bits) && ssvm_solver_run(&s) == SSVM_MAX_PASSES) {
                 for (j = 0; j < pc.c.p.n; j++)
-                    for (j2 = s._sig_off[j]; j2 < s._sig_off[j + 1]; j2++) {
-                        size_t b = 8 * (s._sig_off[j] / 8 + (size_t)j) + (j2 - s._sig_off[j]);
-                        if (s._sigma[j2] == 0) continue;
+                    for (j2 = (*TH_BF(&s).sig_off)[j]; j2 < (*TH_BF(&s).sig_off)[j + 1]; j2++) {
+                        size_t b = 8 * ((*TH_BF(&s).sig_off)[j] / 8 + (size_t)j) + (j2 - (*TH_BF(&s).sig_off)[j]);
+                        if ((*TH_BF(&s).sigma)[j2] == 0) continue;
                         nz++;
-                        missing += !((s._sig_bits[b >> 3] >> (b & 7)) & 1u);
+                        missing += !(((*TH_BF(&s).sig_bits)[b >> 3] >> (b & 7)) & 1u);
                     }
                 TH_CHECKF(t, nz > 0 && missing == 0, "%lu of %lu non-zero statistics without their bit",
                           (unsigned long)missing, (unsigned long)nz);
@@ -750,7 +750,7 @@ static void test_par_score_step(th_ctx *t) {
                     c.bcfw.build_direction = 1;
                     TH_CHECK(t, ssvm_solver_init(&c, &b) == SSVM_OK);
                     TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
-                    on += a._par_sc == 1 && (*TH_BF(&a).sc_ready) == 1 && b._par_sc == 0;
+                    on += (*TH_BF(&a).par_sc) == 1 && (*TH_BF(&a).sc_ready) == 1 && (*TH_BF(&b).par_sc) == 0;
                     TH_CHECK(t, ssvm_solver_evaluate(&a, 1, avgs[av] != SSVM_AVG_NONE, &pa) == SSVM_OK &&
                                 ssvm_solver_evaluate(&b, 1, avgs[av] != SSVM_AVG_NONE, &pb) == SSVM_OK);
                     TH_CHECK(t, pa.steps == pb.steps && pa.oracle_calls == pb.oracle_calls);
