@@ -6106,14 +6106,15 @@ SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config 
 
 /* the (index, value) pool of the two sparse state kinds and its per-example bookkeeping */
 SSVM__PRIV void ssvm__take_pool(ssvm_solver *s, ssvm__arena *a, size_t pool) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     size_t n = (size_t)s->_prob.n;
-    SSVM__BF(s)->_sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
-    SSVM__BF(s)->_sp_len = (int *)ssvm__take(a, n, sizeof(int));
-    SSVM__BF(s)->_sp_cap = (int *)ssvm__take(a, n, sizeof(int));
-    SSVM__BF(s)->_sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
-    SSVM__BF(s)->_sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
-    SSVM__BF(s)->_sp_order = (int *)ssvm__take(a, n, sizeof(int));
-    SSVM__BF(s)->_sp_pool_cap = pool;
+    bs->_sp_off = (size_t *)ssvm__take(a, n, sizeof(size_t));
+    bs->_sp_len = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_sp_cap = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_sp_idx = (int *)ssvm__take(a, pool, sizeof(int));
+    bs->_sp_val = (ssvm_real *)ssvm__take(a, pool, sizeof(ssvm_real));
+    bs->_sp_order = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_sp_pool_cap = pool;
 }
 
 SSVM__PRIV void ssvm__take_svec(ssvm__arena *a, ssvm_svec *v, int d) {
@@ -6218,28 +6219,29 @@ SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
 }
 /* BCFW's per-example state: the storage kinds */
 SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     size_t d = (size_t)p->d, n = (size_t)p->n, total = 0, maxdim = 0;
     int i;
     if (s->_state_kind >= SSVM_STATE_COMPACT)
-        SSVM__BF(s)->_li = (double *)ssvm__take(a, n, sizeof(double));
+        bs->_li = (double *)ssvm__take(a, n, sizeof(double));
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        SSVM__BF(s)->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+        bs->_sig_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
         for (i = 0; i < p->n; i++) {
             int m = p->stat_dim(p->user, i);
             if (m < 0) return (ssvm_result)m; /* a callback's own error code, as everywhere else */
             if (m == 0) return SSVM_ERR_CALLBACK;
-            if (SSVM__BF(s)->_sig_off) SSVM__BF(s)->_sig_off[i] = total;
+            if (bs->_sig_off) bs->_sig_off[i] = total;
             total += (size_t)m;
             if ((size_t)m > maxdim) maxdim = (size_t)m;
         }
-        if (SSVM__BF(s)->_sig_off) SSVM__BF(s)->_sig_off[n] = total;
-        SSVM__BF(s)->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+        if (bs->_sig_off) bs->_sig_off[n] = total;
+        bs->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
         if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
-            if (s->_state_kind == SSVM_STATE_COMPACT) SSVM__BF(s)->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
+            if (s->_state_kind == SSVM_STATE_COMPACT) bs->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
             else {
-                SSVM__BF(s)->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
-                SSVM__BF(s)->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
+                bs->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
+                bs->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
                 const ssvm_chain *m = (const ssvm_chain *)p->user;
                 size_t g = 0;
                 int want = ssvm__sc_wanted(s);
@@ -6258,38 +6260,38 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
                 }
                 if (want) {
                     g = 0;
-                    SSVM__BF(s)->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+                    bs->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
                     for (i = 0; i < p->n; i++) {
                         size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
-                        if (SSVM__BF(s)->_sc_goff) SSVM__BF(s)->_sc_goff[i] = g;
+                        if (bs->_sc_goff) bs->_sc_goff[i] = g;
                         g += L * (L + 1) / 2;
                     }
-                    if (SSVM__BF(s)->_sc_goff) SSVM__BF(s)->_sc_goff[n] = g;
-                    SSVM__BF(s)->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
-                    SSVM__BF(s)->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
-                    SSVM__BF(s)->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
-                    SSVM__BF(s)->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
-                    SSVM__BF(s)->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
+                    if (bs->_sc_goff) bs->_sc_goff[n] = g;
+                    bs->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
+                    bs->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
+                    bs->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    bs->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
+                    bs->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
                 }
             }
         }
-        if (s->_state_kind == SSVM_STATE_COMPACT) SSVM__BF(s)->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
+        if (s->_state_kind == SSVM_STATE_COMPACT) bs->_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));
         else { /* sigma_i as (index, value) pairs in the sparse state's pool, indexed in statistics space */
             /* default: room for every statistic plus one block, which never runs out (the pool compacts in
                place), at 1.5x the dense sigma's bytes; set a smaller pool to save memory */
             size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : total + maxdim;
             if (pool < n) return SSVM_ERR_WORKSPACE;
-            SSVM__BF(s)->_stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
+            bs->_stmp2 = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
             ssvm__take_pool(s, a, pool);
         }
     } else if (s->_state_kind == SSVM_STATE_DENSE) {
         if (n > ((size_t)-1) / sizeof(ssvm_real) / d) return SSVM_ERR_OVERFLOW;
-        SSVM__BF(s)->_wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
+        bs->_wi = (ssvm_real *)ssvm__take(a, n * d, sizeof(ssvm_real));
     } else if (s->_state_kind == SSVM_STATE_SPARSE) {
         size_t pool = s->_cfg.sparse_pool_entries ? s->_cfg.sparse_pool_entries : 64 * n;
         if (pool < n) return SSVM_ERR_WORKSPACE;
         ssvm__take_pool(s, a, pool);
-        ssvm__take_svec(a, &SSVM__BF(s)->_sv_ws, p->d);
+        ssvm__take_svec(a, &bs->_sv_ws, p->d);
     }
     return SSVM_OK;
 }
@@ -6374,37 +6376,38 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s); /* >>speed */
 SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int i, len, rc;
-    if (SSVM__BF(s)->_sigma) SSVM_MEMSET(SSVM__BF(s)->_sigma, 0, SSVM__BF(s)->_sig_off[p->n] * sizeof(ssvm_real));
+    if (bs->_sigma) SSVM_MEMSET(bs->_sigma, 0, bs->_sig_off[p->n] * sizeof(ssvm_real));
     for (i = 0; i < p->n; i++) {
-        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
-        ssvm_real *out = SSVM__BF(s)->_sigma ? SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i] : SSVM__BF(s)->_stmp;
+        size_t m = bs->_sig_off[i + 1] - bs->_sig_off[i], j;
+        ssvm_real *out = bs->_sigma ? bs->_sigma + bs->_sig_off[i] : bs->_stmp;
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if (!SSVM__BF(s)->_sigma) { /* the step's scratch starts (and stays) zero */
-            SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
+        if (!bs->_sigma) { /* the step's scratch starts (and stays) zero */
+            SSVM_MEMSET(bs->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(bs->_stmp2, 0, m * sizeof(ssvm_real));
         }
         rc = p->stats(p->user, i, s->_y, len, 1, out);
-        if (rc < 0) { if (!SSVM__BF(s)->_sigma) SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
-        if (!SSVM__BF(s)->_sigma) { /* compact sparse: keep the non-zeros */
+        if (rc < 0) { if (!bs->_sigma) SSVM_MEMSET(bs->_stmp, 0, m * sizeof(ssvm_real)); return (ssvm_result)rc; }
+        if (!bs->_sigma) { /* compact sparse: keep the non-zeros */
             int cnt = 0;
             ssvm_result r;
             size_t o;
-            for (j = 0; j < m; j++) cnt += SSVM__BF(s)->_stmp[j] != 0;
+            for (j = 0; j < m; j++) cnt += bs->_stmp[j] != 0;
             if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) {
-                SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
+                SSVM_MEMSET(bs->_stmp, 0, m * sizeof(ssvm_real));
                 return r;
             }
-            o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
+            o = bs->_sp_off[i]; cnt = 0;
             for (j = 0; j < m; j++)
-                if (SSVM__BF(s)->_stmp[j] != 0) {
-                    SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = (int)j; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = SSVM__BF(s)->_stmp[j]; cnt++;
-                    SSVM__BF(s)->_stmp[j] = 0; /* the step relies on zeroed scratch */
+                if (bs->_stmp[j] != 0) {
+                    bs->_sp_idx[o + (size_t)cnt] = (int)j; bs->_sp_val[o + (size_t)cnt] = bs->_stmp[j]; cnt++;
+                    bs->_stmp[j] = 0; /* the step relies on zeroed scratch */
                 }
-            SSVM__BF(s)->_sp_live += (size_t)cnt;
-            SSVM__BF(s)->_sp_len[i] = cnt;
+            bs->_sp_live += (size_t)cnt;
+            bs->_sp_len[i] = cnt;
         }
     }
     ssvm__speed_bits(s); /* >>speed */
@@ -6800,17 +6803,18 @@ SSVM__PRIV int ssvm__off_before(const void *k, int a, int b) {
     return off[a] < off[b] || (off[a] == off[b] && a < b);
 }
 SSVM__PRIV void ssvm__sparse_compact(ssvm_solver *s) {
-    int n = s->_prob.n, k, *ord = SSVM__BF(s)->_sp_order;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    int n = s->_prob.n, k, *ord = bs->_sp_order;
     size_t used = 0;
-    ssvm__heapsort(n, SSVM__BF(s)->_sp_off, ssvm__off_before, ord);
+    ssvm__heapsort(n, bs->_sp_off, ssvm__off_before, ord);
     for (k = 0; k < n; k++) { /* used <= the block's offset: a forward copy never overwrites what it reads */
-        int e = ord[k], L = SSVM__BF(s)->_sp_len[e], j;
-        size_t o = SSVM__BF(s)->_sp_off[e];
+        int e = ord[k], L = bs->_sp_len[e], j;
+        size_t o = bs->_sp_off[e];
         if (o != used)
-            for (j = 0; j < L; j++) { SSVM__BF(s)->_sp_idx[used + (size_t)j] = SSVM__BF(s)->_sp_idx[o + (size_t)j]; SSVM__BF(s)->_sp_val[used + (size_t)j] = SSVM__BF(s)->_sp_val[o + (size_t)j]; }
-        SSVM__BF(s)->_sp_off[e] = used; SSVM__BF(s)->_sp_cap[e] = L; used += (size_t)L;
+            for (j = 0; j < L; j++) { bs->_sp_idx[used + (size_t)j] = bs->_sp_idx[o + (size_t)j]; bs->_sp_val[used + (size_t)j] = bs->_sp_val[o + (size_t)j]; }
+        bs->_sp_off[e] = used; bs->_sp_cap[e] = L; used += (size_t)L;
     }
-    SSVM__BF(s)->_sp_pool_used = used;
+    bs->_sp_pool_used = used;
 }
 
 /* Room for `need` entries of example i's sparse w_i or sigma_i: a fresh block at the end of the pool, or, when
@@ -6876,13 +6880,14 @@ SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int
    mod 8, the next start minus this one is 8 floor((r + m_i) / 8) + 8 >= m_i. Costs n bytes over total / 8. */
 #define SSVM__SIG_B0(s, i) ((size_t)8 * (SSVM__BF(s)->_sig_off[i] / 8 + (size_t)(i)))
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     size_t j, b;
     int i;
-    if (!SSVM__BF(s)->_sig_bits || !SSVM__BF(s)->_sigma) return;
-    SSVM_MEMSET(SSVM__BF(s)->_sig_bits, 0, SSVM__BF(s)->_sig_off[s->_prob.n] / 8 + (size_t)s->_prob.n + 1);
+    if (!bs->_sig_bits || !bs->_sigma) return;
+    SSVM_MEMSET(bs->_sig_bits, 0, bs->_sig_off[s->_prob.n] / 8 + (size_t)s->_prob.n + 1);
     for (i = 0; i < s->_prob.n; i++)
-        for (j = SSVM__BF(s)->_sig_off[i], b = SSVM__SIG_B0(s, i); j < SSVM__BF(s)->_sig_off[i + 1]; j++, b++)
-            if (SSVM__BF(s)->_sigma[j] != 0) SSVM__BF(s)->_sig_bits[b >> 3] |= (unsigned char)(1u << (b & 7));
+        for (j = bs->_sig_off[i], b = SSVM__SIG_B0(s, i); j < bs->_sig_off[i + 1]; j++, b++)
+            if (bs->_sigma[j] != 0) bs->_sig_bits[b >> 3] |= (unsigned char)(1u << (b & 7));
 }
 /* the first set bit in [j, hi), else hi */
 SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t hi) {
@@ -6955,9 +6960,10 @@ SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, 
 /* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
    then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
 SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const int *y, int L) {
-    int *q = SSVM__BF(s)->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
-    const int *old = SSVM__BF(s)->_sp_idx + SSVM__BF(s)->_sp_off[i];
-    int no = SSVM__BF(s)->_sp_len[i];
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    int *q = bs->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
+    const int *old = bs->_sp_idx + bs->_sp_off[i];
+    int no = bs->_sp_len[i];
     for (t = 0; t < L; t++) q[n++] = t * K + y[t];
     b0 = n;
     for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
@@ -6970,27 +6976,28 @@ SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const in
         k = 0;
     }
     while (k < no || j < n) {
-        if (j >= n || (k < no && old[k] < q[j])) SSVM__BF(s)->_sig_q[u++] = old[k++];
-        else if (k >= no || q[j] < old[k]) SSVM__BF(s)->_sig_q[u++] = q[j++];
-        else { SSVM__BF(s)->_sig_q[u++] = old[k++]; j++; }
+        if (j >= n || (k < no && old[k] < q[j])) bs->_sig_q[u++] = old[k++];
+        else if (k >= no || q[j] < old[k]) bs->_sig_q[u++] = q[j++];
+        else { bs->_sig_q[u++] = old[k++]; j++; }
     }
-    SSVM__BF(s)->_sig_qn = u;
+    bs->_sig_qn = u;
 }
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
 /* COMPACT_SPARSE: the step's positions into _sig_q, the old sigma scattered into stmp2 and s(y*) - sigma into stmp
    (both zero between steps); y checked (SSVM_ERR_LABEL) */
 SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = (const ssvm_chain *)p->user;
     int K = m->config.n_labels, L = m->config.start[i + 1] - m->config.start[i], k, rc;
-    size_t o = SSVM__BF(s)->_sp_off[i];
-    ssvm_real *st = SSVM__BF(s)->_stmp;
+    size_t o = bs->_sp_off[i];
+    ssvm_real *st = bs->_stmp;
     if ((rc = ssvm__chain_check_label(m, i, s->_y, len)) != 0) return (ssvm_result)rc;
     ssvm__speed_merge(s, i, L * K, K, s->_y, L);
-    for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) {
-        int e = SSVM__BF(s)->_sp_idx[o + (size_t)k];
-        SSVM__BF(s)->_stmp2[e] = SSVM__BF(s)->_sp_val[o + (size_t)k];
-        st[e] = -SSVM__BF(s)->_sp_val[o + (size_t)k];
+    for (k = 0; k < bs->_sp_len[i]; k++) {
+        int e = bs->_sp_idx[o + (size_t)k];
+        bs->_stmp2[e] = bs->_sp_val[o + (size_t)k];
+        st[e] = -bs->_sp_val[o + (size_t)k];
     }
     rc = p->stats(p->user, i, s->_y, len, 1, st); /* writes only listed positions */
     if (rc < 0) { ssvm__speed_abort(s); return (ssvm_result)rc; }
@@ -6998,36 +7005,37 @@ SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
 }
 /* D = w_i - w_s = A_i (s(y*) - sigma_i) blk, as ssvm__state_direction's compact branches and ssvm__chain_expand */
 SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     ssvm_chain *m = (ssvm_chain *)p->user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, k, rc;
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK, L = m->config.start[i + 1] - p0;
-    size_t lo = SSVM__BF(s)->_sig_off[i];
-    ssvm_real *st = SSVM__BF(s)->_stmp;
+    size_t lo = bs->_sig_off[i];
+    ssvm_real *st = bs->_stmp;
     const int *y = s->_y;
     LK = L * K;
-    if (SSVM__BF(s)->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
-        const ssvm_real *sig = SSVM__BF(s)->_sigma + lo;
-        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (SSVM__BF(s)->_sig_off[i + 1] - lo), j;
+    if (bs->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
+        const ssvm_real *sig = bs->_sigma + lo;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (bs->_sig_off[i + 1] - lo), j;
         if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
         for (t = 0; t < L; t++) {
             j = bl + (size_t)t * K + (size_t)y[t];
-            SSVM__BF(s)->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+            bs->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             if (t + 1 < L) {
                 j = bl + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
-                SSVM__BF(s)->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
+                bs->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
             }
         }
-        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh))
+        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh))
             st[j - bl] = -sig[j - bl];
         rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
-        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh))
+        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh))
             ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - bl), st[j - bl], blk, D);
         if (rc < 0) return (ssvm_result)rc;
         return D->err ? (ssvm_result)D->err : SSVM_OK;
     }
     if ((rc = ssvm__speed_stats(s, i, len)) != SSVM_OK) return (ssvm_result)rc;
-    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, SSVM__BF(s)->_sig_q[k], st[SSVM__BF(s)->_sig_q[k]], blk, D);
+    for (k = 0; k < bs->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, bs->_sig_q[k], st[bs->_sig_q[k]], blk, D);
     if (D->err) {
         ssvm__speed_abort(s);
         return (ssvm_result)D->err;
@@ -7036,40 +7044,42 @@ SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssv
 }
 /* COMPACT_SPARSE: the scratch back to zero on the step's positions */
 SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int k;
-    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) { int q = SSVM__BF(s)->_sig_q[k]; SSVM__BF(s)->_stmp[q] = 0; SSVM__BF(s)->_stmp2[q] = 0; }
+    for (k = 0; k < bs->_sig_qn; k++) { int q = bs->_sig_q[k]; bs->_stmp[q] = 0; bs->_stmp2[q] = 0; }
 }
 /* sigma_i += gamma (s(y*) - sigma_i) on the listed positions (elsewhere the generic update adds nothing either) */
 SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
-    size_t lo = SSVM__BF(s)->_sig_off[i];
-    ssvm_real *st = SSVM__BF(s)->_stmp;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    size_t lo = bs->_sig_off[i];
+    ssvm_real *st = bs->_stmp;
     int k, cnt = 0;
     ssvm_result r;
-    if (SSVM__BF(s)->_sig_bits) {
-        ssvm_real *sig = SSVM__BF(s)->_sigma + lo;
-        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (SSVM__BF(s)->_sig_off[i + 1] - lo), j;
-        for (j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(SSVM__BF(s)->_sig_bits, j + 1, bh)) {
+    if (bs->_sig_bits) {
+        ssvm_real *sig = bs->_sigma + lo;
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (bs->_sig_off[i + 1] - lo), j;
+        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh)) {
             size_t q = j - bl;
             if (st[q] != 0) {
                 sig[q] += (ssvm_real)(gamma * (double)st[q]);
-                if (sig[q] == 0) SSVM__BF(s)->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
+                if (sig[q] == 0) bs->_sig_bits[j >> 3] &= (unsigned char)~(1u << (j & 7));
             }
         }
         return SSVM_OK;
     } else {
-        size_t o, m = SSVM__BF(s)->_sig_off[i + 1] - lo;
-        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) { int q = SSVM__BF(s)->_sig_q[k]; cnt += st[q] != 0 || SSVM__BF(s)->_stmp2[q] != 0; }
+        size_t o, m = bs->_sig_off[i + 1] - lo;
+        for (k = 0; k < bs->_sig_qn; k++) { int q = bs->_sig_q[k]; cnt += st[q] != 0 || bs->_stmp2[q] != 0; }
         if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__speed_abort(s); return r; }
-        o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
-        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) {
-            int q = SSVM__BF(s)->_sig_q[k];
-            ssvm_real v = SSVM__BF(s)->_stmp2[q];
+        o = bs->_sp_off[i]; cnt = 0;
+        for (k = 0; k < bs->_sig_qn; k++) {
+            int q = bs->_sig_q[k];
+            ssvm_real v = bs->_stmp2[q];
             if (st[q] != 0) v += (ssvm_real)(gamma * (double)st[q]);
-            st[q] = 0; SSVM__BF(s)->_stmp2[q] = 0;
-            if (v != 0) { SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = q; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = v; cnt++; }
+            st[q] = 0; bs->_stmp2[q] = 0;
+            if (v != 0) { bs->_sp_idx[o + (size_t)cnt] = q; bs->_sp_val[o + (size_t)cnt] = v; cnt++; }
         }
-        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
-        SSVM__BF(s)->_sp_len[i] = cnt;
+        bs->_sp_live += (size_t)cnt - (size_t)bs->_sp_len[i];
+        bs->_sp_len[i] = cnt;
         return SSVM_OK;
     }
 }
@@ -7081,45 +7091,46 @@ SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
      SPARSE          w_i as (index, value) pairs on the union of the supports it has seen
      DENSE           w_i as d reals */
 SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int k, rc;
     ssvm_result r = SSVM_OK;
     ssvm_svec_clear(D);
     /* >>speed (the generic step gives the same bits). Under config.par too since 0.6.2: each task slot has its own
        scratch (_sig_q, _sig_new, _stmp), and each example's bits of the bitmap start on a byte of their own */
-    if (SSVM__BF(s)->_sig_q || SSVM__BF(s)->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D);
+    if (bs->_sig_q || bs->_sig_bits) return ssvm__speed_direction(s, i, len, blk, D);
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
+        size_t m = bs->_sig_off[i + 1] - bs->_sig_off[i], j;
         if (s->_state_kind == SSVM_STATE_COMPACT) {
-            const ssvm_real *sig = SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i];
-            for (j = 0; j < m; j++) SSVM__BF(s)->_stmp[j] = -sig[j];
+            const ssvm_real *sig = bs->_sigma + bs->_sig_off[i];
+            for (j = 0; j < m; j++) bs->_stmp[j] = -sig[j];
         } else { /* scattered into stmp2 (the old sigma) and stmp (-sigma); both are zero between steps */
-            size_t o = SSVM__BF(s)->_sp_off[i];
-            for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) {
-                int e = SSVM__BF(s)->_sp_idx[o + (size_t)k];
-                SSVM__BF(s)->_stmp2[e] = SSVM__BF(s)->_sp_val[o + (size_t)k];
-                SSVM__BF(s)->_stmp[e] = -SSVM__BF(s)->_sp_val[o + (size_t)k];
+            size_t o = bs->_sp_off[i];
+            for (k = 0; k < bs->_sp_len[i]; k++) {
+                int e = bs->_sp_idx[o + (size_t)k];
+                bs->_stmp2[e] = bs->_sp_val[o + (size_t)k];
+                bs->_stmp[e] = -bs->_sp_val[o + (size_t)k];
             }
         }
         /* w_i - w_s = A_i (s(y*) - sigma_i) blk */
-        if ((rc = p->stats(p->user, i, s->_y, len, 1, SSVM__BF(s)->_stmp)) < 0) r = (ssvm_result)rc;
-        else if ((rc = p->expand(p->user, i, SSVM__BF(s)->_stmp, blk, D)) < 0) r = (ssvm_result)rc;
+        if ((rc = p->stats(p->user, i, s->_y, len, 1, bs->_stmp)) < 0) r = (ssvm_result)rc;
+        else if ((rc = p->expand(p->user, i, bs->_stmp, blk, D)) < 0) r = (ssvm_result)rc;
         else if (D->err) r = (ssvm_result)D->err;
         if (r != SSVM_OK && s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-            SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
-            SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(bs->_stmp, 0, m * sizeof(ssvm_real));
+            SSVM_MEMSET(bs->_stmp2, 0, m * sizeof(ssvm_real));
         }
         return r;
     }
     if (s->_state_kind == SSVM_STATE_SPARSE) {
-        ssvm_svec *E = &SSVM__BF(s)->_sv_ws;
-        size_t o = SSVM__BF(s)->_sp_off[i];
+        ssvm_svec *E = &bs->_sv_ws;
+        size_t o = bs->_sp_off[i];
         ssvm_svec_clear(E);
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, blk, E)) != SSVM_OK) return r; /* E = w_s */
-        for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) ssvm_svec_add(D, SSVM__BF(s)->_sp_idx[o + k], SSVM__BF(s)->_sp_val[o + k]);
+        for (k = 0; k < bs->_sp_len[i]; k++) ssvm_svec_add(D, bs->_sp_idx[o + k], bs->_sp_val[o + k]);
         for (k = 0; k < E->nnz; k++) { int j = E->idx[k]; ssvm_svec_add(D, j, -E->val[j]); }
     } else {
-        const ssvm_real *wi = SSVM__BF(s)->_wi + (size_t)i * (size_t)p->d;
+        const ssvm_real *wi = bs->_wi + (size_t)i * (size_t)p->d;
         int j;
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, -blk, D)) != SSVM_OK) return r;
         for (j = 0; j < p->d; j++) if (wi[j] != 0) ssvm_svec_add(D, j, wi[j]);
@@ -7127,50 +7138,52 @@ SSVM__PRIV ssvm_result ssvm__state_direction(ssvm_solver *s, int i, int len, ssv
     return D->err ? (ssvm_result)D->err : SSVM_OK;
 }
 SSVM__PRIV void ssvm__state_abort(ssvm_solver *s, int i) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i];
-        SSVM_MEMSET(SSVM__BF(s)->_stmp, 0, m * sizeof(ssvm_real));
-        SSVM_MEMSET(SSVM__BF(s)->_stmp2, 0, m * sizeof(ssvm_real));
+        size_t m = bs->_sig_off[i + 1] - bs->_sig_off[i];
+        SSVM_MEMSET(bs->_stmp, 0, m * sizeof(ssvm_real));
+        SSVM_MEMSET(bs->_stmp2, 0, m * sizeof(ssvm_real));
     }
 }
 /* w_i <- w_i - gamma D. The sparse kinds first make room for the new entries: a full preallocated pool
    (SSVM_ERR_WORKSPACE) or a failed allocation leaves everything as it was (w = sum_i w_i must hold). */
 SSVM__PRIV ssvm_result ssvm__state_update(ssvm_solver *s, int i, double gamma, const ssvm_svec *D) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int k, cnt = 0;
     ssvm_result r;
-    if (SSVM__BF(s)->_sig_q || SSVM__BF(s)->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
+    if (bs->_sig_q || bs->_sig_bits) return ssvm__speed_update(s, i, gamma); /* >>speed */
     if (s->_state_kind == SSVM_STATE_COMPACT) {
-        ssvm_real *sig = SSVM__BF(s)->_sigma + SSVM__BF(s)->_sig_off[i];
-        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], j;
-        for (j = 0; j < m; j++) if (SSVM__BF(s)->_stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)SSVM__BF(s)->_stmp[j]);
+        ssvm_real *sig = bs->_sigma + bs->_sig_off[i];
+        size_t m = bs->_sig_off[i + 1] - bs->_sig_off[i], j;
+        for (j = 0; j < m; j++) if (bs->_stmp[j] != 0) sig[j] += (ssvm_real)(gamma * (double)bs->_stmp[j]);
     } else if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE) {
-        size_t m = SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i], o, j;
-        for (j = 0; j < m; j++) cnt += SSVM__BF(s)->_stmp[j] != 0 || SSVM__BF(s)->_stmp2[j] != 0;
+        size_t m = bs->_sig_off[i + 1] - bs->_sig_off[i], o, j;
+        for (j = 0; j < m; j++) cnt += bs->_stmp[j] != 0 || bs->_stmp2[j] != 0;
         if ((r = ssvm__sparse_reserve(s, i, cnt, (int)m)) != SSVM_OK) { ssvm__state_abort(s, i); return r; }
-        o = SSVM__BF(s)->_sp_off[i]; cnt = 0;
+        o = bs->_sp_off[i]; cnt = 0;
         for (j = 0; j < m; j++) {
-            ssvm_real v = SSVM__BF(s)->_stmp2[j];
-            if (SSVM__BF(s)->_stmp[j] != 0) v += (ssvm_real)(gamma * (double)SSVM__BF(s)->_stmp[j]);
-            SSVM__BF(s)->_stmp[j] = 0; SSVM__BF(s)->_stmp2[j] = 0;
-            if (v != 0) { SSVM__BF(s)->_sp_idx[o + (size_t)cnt] = (int)j; SSVM__BF(s)->_sp_val[o + (size_t)cnt] = v; cnt++; }
+            ssvm_real v = bs->_stmp2[j];
+            if (bs->_stmp[j] != 0) v += (ssvm_real)(gamma * (double)bs->_stmp[j]);
+            bs->_stmp[j] = 0; bs->_stmp2[j] = 0;
+            if (v != 0) { bs->_sp_idx[o + (size_t)cnt] = (int)j; bs->_sp_val[o + (size_t)cnt] = v; cnt++; }
         }
-        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
-        SSVM__BF(s)->_sp_len[i] = cnt;
+        bs->_sp_live += (size_t)cnt - (size_t)bs->_sp_len[i];
+        bs->_sp_len[i] = cnt;
     } else if (s->_state_kind == SSVM_STATE_SPARSE) {
         /* w_i' = (1-gamma) w_i + gamma w_s = (1-gamma) D + w_s, on the support of D (which covers both) */
-        const ssvm_svec *E = &SSVM__BF(s)->_sv_ws;
+        const ssvm_svec *E = &bs->_sv_ws;
         size_t o;
         if ((r = ssvm__sparse_reserve(s, i, D->nnz, s->_prob.d)) != SSVM_OK) return r;
-        o = SSVM__BF(s)->_sp_off[i];
+        o = bs->_sp_off[i];
         for (k = 0; k < D->nnz; k++) {
             int j = D->idx[k];
             double v = (1 - gamma) * (double)D->val[j] + (E->mark[j] ? (double)E->val[j] : 0.0);
-            if (v != 0) { SSVM__BF(s)->_sp_idx[o + cnt] = j; SSVM__BF(s)->_sp_val[o + cnt] = (ssvm_real)v; cnt++; }
+            if (v != 0) { bs->_sp_idx[o + cnt] = j; bs->_sp_val[o + cnt] = (ssvm_real)v; cnt++; }
         }
-        SSVM__BF(s)->_sp_live += (size_t)cnt - (size_t)SSVM__BF(s)->_sp_len[i];
-        SSVM__BF(s)->_sp_len[i] = cnt;
+        bs->_sp_live += (size_t)cnt - (size_t)bs->_sp_len[i];
+        bs->_sp_len[i] = cnt;
     } else {
-        ssvm_real *wi = SSVM__BF(s)->_wi + (size_t)i * (size_t)s->_prob.d;
+        ssvm_real *wi = bs->_wi + (size_t)i * (size_t)s->_prob.d;
         for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; wi[j] -= (ssvm_real)(gamma * (double)D->val[j]); }
     }
     return SSVM_OK;
@@ -7243,6 +7256,7 @@ SSVM__PRIV int ssvm__sc_rows(const ssvm_problem *p) {
     return !m->config.x || m->_nz_start != 0;
 }
 SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int F = m->config.n_attrs, i, t, u;
     size_t k, b, e, b2, e2;
@@ -7254,7 +7268,7 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
     SSVM_MEMSET(sc, 0, (size_t)F * sizeof(ssvm_real));
     for (i = 0; i < s->_prob.n; i++) {
         int p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-        double *G = SSVM__BF(s)->_sc_gram + SSVM__BF(s)->_sc_goff[i];
+        double *G = bs->_sc_gram + bs->_sc_goff[i];
         for (t = 0; t < L; t++) {
             ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
             {
@@ -7275,10 +7289,11 @@ SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
             for (k = b; k < e; k++) sc[id[k]] = 0;
         }
     }
-    SSVM__BF(s)->_sc_xmax = xm;
+    bs->_sc_xmax = xm;
 }
 /* the move of the listed entries: w -= gamma D, and z += cz D when zc */
 SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int zc, double cz) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
@@ -7288,8 +7303,8 @@ SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int z
     const int *id;
     const ssvm_real *val;
     for (n = 0; n < ne; n++) {
-        int q = SSVM__BF(s)->_sc_eq[n];
-        double a = SSVM__BF(s)->_sc_ea[n], ga = gamma * a, ca = cz * a;
+        int q = bs->_sc_eq[n];
+        double a = bs->_sc_ea[n], ga = gamma * a, ca = cz * a;
         size_t j;
         if (q >= LK) {
             j = (size_t)to + (size_t)(q - LK);
@@ -7345,48 +7360,49 @@ SSVM__PRIV double ssvm__sc_wscore(const ssvm_chain *m, const ssvm_real *w, int p
     return v;
 }
 SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info, int from_w) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     const ssvm_chain *m = (const ssvm_chain *)p->user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, k, ne = 0;
     int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
-    double lam = s->_cfg.lambda, nn = (double)p->n, li = SSVM__BF(s)->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
+    double lam = s->_cfg.lambda, nn = (double)p->n, li = bs->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
     double dot = 0, nrm = 0, asum = 0, gamma, rho = 1, cz = 0;
     /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
     const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
     ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
     const int *gold = m->config.labels + p0;
     const double *G;
-    ssvm_real *st = SSVM__BF(s)->_stmp;
+    ssvm_real *st = bs->_stmp;
     ssvm_result r;
-    if (!SSVM__BF(s)->_sc_ready) { ssvm__sc_gram(s); SSVM__BF(s)->_sc_ready = 1; }
+    if (!bs->_sc_ready) { ssvm__sc_gram(s); bs->_sc_ready = 1; }
     if (!from_w && (r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
-    G = SSVM__BF(s)->_sc_gram + SSVM__BF(s)->_sc_goff[i];
-    for (k = 0; k < SSVM__BF(s)->_sig_qn; k++) {
-        int q = SSVM__BF(s)->_sig_q[k], e;
+    G = bs->_sc_gram + bs->_sc_goff[i];
+    for (k = 0; k < bs->_sig_qn; k++) {
+        int q = bs->_sig_q[k], e;
         double a = (double)(st[q] * (ssvm_real)blk);
         if (a == 0) continue;
-        SSVM__BF(s)->_sc_eq[ne] = q; SSVM__BF(s)->_sc_ea[ne] = a;
+        bs->_sc_eq[ne] = q; bs->_sc_ea[ne] = a;
         asum += a < 0 ? -a : a;
         if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
             int t = q / K, c = q - t * K;
             double cross = 0;
             dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L)
                                : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
-            for (e = SSVM__BF(s)->_sc_head[c]; e >= 0; e = SSVM__BF(s)->_sc_el[e])
-                cross += SSVM__BF(s)->_sc_ea[e] * G[SSVM__SC_TRI(SSVM__BF(s)->_sc_eq[e] / K, t)];
+            for (e = bs->_sc_head[c]; e >= 0; e = bs->_sc_el[e])
+                cross += bs->_sc_ea[e] * G[SSVM__SC_TRI(bs->_sc_eq[e] / K, t)];
             nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
             if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
-            SSVM__BF(s)->_sc_el[ne] = SSVM__BF(s)->_sc_head[c]; SSVM__BF(s)->_sc_head[c] = ne;
+            bs->_sc_el[ne] = bs->_sc_head[c]; bs->_sc_head[c] = ne;
         } else {
             dot += a * (double)s->_w[to + (q - LK)];
             nrm += a * a;
         }
         ne++;
     }
-    for (k = 0; k < ne; k++) if (SSVM__BF(s)->_sc_eq[k] < LK) SSVM__BF(s)->_sc_head[SSVM__BF(s)->_sc_eq[k] % K] = -1;
+    for (k = 0; k < ne; k++) if (bs->_sc_eq[k] < LK) bs->_sc_head[bs->_sc_eq[k] % K] = -1;
     if (nrm < 0) nrm = 0; /* rounding of a form that is >= 0 */
-    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
+    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
@@ -7397,22 +7413,22 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         ssvm__state_abort(s, i);
         return SSVM_ERR_NONFINITE;
     }
-    if (!SSVM__BF(s)->_sc_valid) { /* max |w|: O(d), once a pass */
+    if (!bs->_sc_valid) { /* max |w|: O(d), once a pass */
         double b = 0;
         int j;
         for (j = 0; j < p->d; j++) { double v = (double)s->_w[j]; if (v > b) b = v; else if (-v > b) b = -v; }
-        SSVM__BF(s)->_sc_wmax = b; SSVM__BF(s)->_sc_valid = 1;
+        bs->_sc_wmax = b; bs->_sc_valid = 1;
     }
-    if (!(SSVM__BF(s)->_sc_wmax + asum * SSVM__BF(s)->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
+    if (!(bs->_sc_wmax + asum * bs->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
         ssvm_svec *D = &s->_sv;
         ssvm_svec_clear(D);
-        for (k = 0; k < SSVM__BF(s)->_sig_qn; k++)
-            ssvm__speed_expand1(m, p0, L, LK, to, SSVM__BF(s)->_sig_q[k], st[SSVM__BF(s)->_sig_q[k]], (ssvm_real)blk, D);
+        for (k = 0; k < bs->_sig_qn; k++)
+            ssvm__speed_expand1(m, p0, L, LK, to, bs->_sig_q[k], st[bs->_sig_q[k]], (ssvm_real)blk, D);
         if (D->err || !ssvm__step_finite(s->_w, D, -gamma)) { ssvm__state_abort(s, i); return SSVM_ERR_NONFINITE; }
         if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
-        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; SSVM__BF(s)->_li[i] = li_new; }
+        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; bs->_li[i] = li_new; }
         ssvm__step_move(s, D, gamma);
-        SSVM__BF(s)->_sc_valid = 0;
+        bs->_sc_valid = 0;
         if (info) info->gamma = gamma;
         return SSVM_OK;
     }
@@ -7421,9 +7437,9 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        SSVM__BF(s)->_li[i] = li_new;
+        bs->_li[i] = li_new;
     }
-    SSVM__BF(s)->_sc_wmax += gamma * asum * SSVM__BF(s)->_sc_xmax;
+    bs->_sc_wmax += gamma * asum * bs->_sc_xmax;
     /* line 9: the average as ssvm__step_move keeps it (its coefficient, then a, b and the fold) */
     if (s->_cfg.averaging != SSVM_AVG_NONE) {
         rho = ssvm__avg_rho(s);
@@ -7441,8 +7457,9 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
 }
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = SSVM__BF(s)->_li[i], gamma, dot, nrm = 0, wn = 0;
+    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -7453,7 +7470,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
-    if (SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
+    if (bs->_sc_gram && bs->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
@@ -7469,7 +7486,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         dot = (double)dd;
     }
     /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
-    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
+    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
@@ -7488,7 +7505,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        SSVM__BF(s)->_li[i] = li_new;
+        bs->_li[i] = li_new;
     }
     /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz), with w's step in one sweep */
     ssvm__step_move(s, D, gamma);
@@ -7510,18 +7527,19 @@ SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
     return r;
 }
 SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int i;
     /* the per-example state: w_i = 0 (the compact kinds' sigma_i are set by the start) */
-    ssvm__svec_reset(&SSVM__BF(s)->_sv_ws, p->d);
-    if (SSVM__BF(s)->_li) for (i = 0; i < p->n; i++) SSVM__BF(s)->_li[i] = 0;
-    if (SSVM__BF(s)->_wi) SSVM_MEMSET(SSVM__BF(s)->_wi, 0, (size_t)p->n * (size_t)p->d * sizeof(ssvm_real));
-    if (SSVM__BF(s)->_sp_off) {
-        for (i = 0; i < p->n; i++) { SSVM__BF(s)->_sp_off[i] = 0; SSVM__BF(s)->_sp_len[i] = 0; SSVM__BF(s)->_sp_cap[i] = 0; }
-        SSVM__BF(s)->_sp_pool_used = 0; SSVM__BF(s)->_sp_live = 0;
+    ssvm__svec_reset(&bs->_sv_ws, p->d);
+    if (bs->_li) for (i = 0; i < p->n; i++) bs->_li[i] = 0;
+    if (bs->_wi) SSVM_MEMSET(bs->_wi, 0, (size_t)p->n * (size_t)p->d * sizeof(ssvm_real));
+    if (bs->_sp_off) {
+        for (i = 0; i < p->n; i++) { bs->_sp_off[i] = 0; bs->_sp_len[i] = 0; bs->_sp_cap[i] = 0; }
+        bs->_sp_pool_used = 0; bs->_sp_live = 0;
     }
-    SSVM__BF(s)->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
-    if (SSVM__BF(s)->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) SSVM__BF(s)->_sc_head[i] = -1;
+    bs->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
+    if (bs->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) bs->_sc_head[i] = -1;
     ssvm__gaps_reset(s);
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
@@ -7540,15 +7558,17 @@ SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, i
    the caller's threads, else the engine's */
 SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                             double *ls) {
-    if (SSVM__BF(s)->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
-    if (SSVM__BF(s)->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    if (bs->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
+    if (bs->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
     return ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
                            s->_y2, &s->_prog.eval_oracle_calls, o, ls);
 }
 /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
 SSVM__PRIV ssvm_result ssvm__bcfw_after_eval(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm_result r;
-    if (SSVM__BF(s)->_gp_g && s->_cfg.bcfw.gap_check && s->_prog.pass - SSVM__BF(s)->_gp_last_check >= s->_cfg.bcfw.gap_check) {
+    if (bs->_gp_g && s->_cfg.bcfw.gap_check && s->_prog.pass - bs->_gp_last_check >= s->_cfg.bcfw.gap_check) {
         ssvm_objective av = s->_prog.average; /* this pass's evaluation of the average, if any, stays */
         if ((r = ssvm_solver_evaluate(s, 1, 0, 0)) != SSVM_OK) return r;
         s->_prog.average = av;
@@ -7559,9 +7579,10 @@ SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s);
 /* >>gaps: gap sampling picks the example (config.bcfw.gap_sampling) */
 SSVM__PRIV int ssvm__bcfw_pick(ssvm_solver *s) { return SSVM__BF(s)->_gp_tree ? ssvm__gaps_pick(s) : -2; }
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm_result r;
-    SSVM__BF(s)->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
-    r = SSVM__BF(s)->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
+    bs->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
+    r = bs->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
     ssvm__gaps_pass_end(s);
     return r;
 }
@@ -7710,96 +7731,100 @@ SSVM__PRIV int ssvm__gaps_chain_on(const ssvm_problem *p) {
 }
 /* the estimates, the sampling tree and the atoms: sizes fixed by n, the label length and max_atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     const ssvm_bcfw_config *b = &s->_cfg.bcfw;
     size_t n = (size_t)p->n, ml = (size_t)p->max_label_len, P = 1, slots;
     if (!ssvm__gaps_est_on(&s->_cfg)) return SSVM_OK;
-    SSVM__BF(s)->_gp_g = (double *)ssvm__take(a, n, sizeof(double));
-    SSVM__BF(s)->_gp_unk = (int *)ssvm__take(a, n, sizeof(int));
-    SSVM__BF(s)->_gp_upos = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_gp_g = (double *)ssvm__take(a, n, sizeof(double));
+    bs->_gp_unk = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_gp_upos = (int *)ssvm__take(a, n, sizeof(int));
     if (b->gap_sampling) {
         while (P < n) P *= 2;
         if (P > (size_t)INT_MAX / 2) return SSVM_ERR_OVERFLOW;
-        SSVM__BF(s)->_gp_P = (int)P;
-        SSVM__BF(s)->_gp_tree = (double *)ssvm__take(a, 2 * P, sizeof(double));
+        bs->_gp_P = (int)P;
+        bs->_gp_tree = (double *)ssvm__take(a, 2 * P, sizeof(double));
     }
-    ssvm__take_svec(a, &SSVM__BF(s)->_gp_tmp, p->d);
+    ssvm__take_svec(a, &bs->_gp_tmp, p->d);
     if (!ssvm__gaps_atoms_on(&s->_cfg)) return SSVM_OK;
-    SSVM__BF(s)->_gp_cap = b->max_atoms;
+    bs->_gp_cap = b->max_atoms;
     if (n > ((size_t)-1) / (size_t)b->max_atoms) return SSVM_ERR_OVERFLOW;
     slots = n * (size_t)b->max_atoms;
-    SSVM__BF(s)->_li = (double *)ssvm__take(a, n, sizeof(double));
-    SSVM__BF(s)->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
-    SSVM__BF(s)->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
-    SSVM__BF(s)->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
-    SSVM__BF(s)->_gp_hash = (unsigned long long *)ssvm__take(a, slots, sizeof(unsigned long long));
-    SSVM__BF(s)->_gp_alpha = (double *)ssvm__take(a, slots, sizeof(double));
-    SSVM__BF(s)->_gp_delta = (double *)ssvm__take(a, slots, sizeof(double));
-    SSVM__BF(s)->_gp_v = (double *)ssvm__take(a, (size_t)b->max_atoms, sizeof(double));
-    SSVM__BF(s)->_gp_ynew = (int *)ssvm__take(a, ml, sizeof(int));
-    ssvm__take_svec(a, &SSVM__BF(s)->_gp_wi, p->d);
-    ssvm__take_svec(a, &SSVM__BF(s)->_gp_ws, p->d);
-    ssvm__take_svec(a, &SSVM__BF(s)->_gp_wa, p->d);
-    ssvm__take_svec(a, &SSVM__BF(s)->_gp_p0, p->d);
+    bs->_li = (double *)ssvm__take(a, n, sizeof(double));
+    bs->_gp_cnt = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_gp_lab = (int *)ssvm__take(a, ssvm__mulsz(a, slots, ml), sizeof(int));
+    bs->_gp_len = (int *)ssvm__take(a, slots, sizeof(int));
+    bs->_gp_hash = (unsigned long long *)ssvm__take(a, slots, sizeof(unsigned long long));
+    bs->_gp_alpha = (double *)ssvm__take(a, slots, sizeof(double));
+    bs->_gp_delta = (double *)ssvm__take(a, slots, sizeof(double));
+    bs->_gp_v = (double *)ssvm__take(a, (size_t)b->max_atoms, sizeof(double));
+    bs->_gp_ynew = (int *)ssvm__take(a, ml, sizeof(int));
+    ssvm__take_svec(a, &bs->_gp_wi, p->d);
+    ssvm__take_svec(a, &bs->_gp_ws, p->d);
+    ssvm__take_svec(a, &bs->_gp_wa, p->d);
+    ssvm__take_svec(a, &bs->_gp_p0, p->d);
     if (ssvm__gaps_chain_on(p)) { /* >>speed (statistics past int: the generic path) */
         size_t K = (size_t)((const ssvm_chain *)p->user)->config.n_labels;
-        SSVM__BF(s)->_gp_lk = ssvm__mulsz(a, ml, K);
-        SSVM__BF(s)->_gp_zd = SSVM__BF(s)->_gp_lk + ssvm__mulsz(a, K, K);
-        if (SSVM__BF(s)->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
-        SSVM__BF(s)->_gp_us = (double *)ssvm__take(a, SSVM__BF(s)->_gp_lk, sizeof(double));
-        SSVM__BF(s)->_gp_ust = (unsigned *)ssvm__take(a, SSVM__BF(s)->_gp_lk, sizeof(unsigned));
-        SSVM__BF(s)->_gp_z = (double *)ssvm__take(a, SSVM__BF(s)->_gp_zd, sizeof(double));
-        SSVM__BF(s)->_gp_zm = (unsigned char *)ssvm__take(a, SSVM__BF(s)->_gp_zd, 1);
-        SSVM__BF(s)->_gp_zq = (int *)ssvm__take(a, SSVM__BF(s)->_gp_zd, sizeof(int));
+        bs->_gp_lk = ssvm__mulsz(a, ml, K);
+        bs->_gp_zd = bs->_gp_lk + ssvm__mulsz(a, K, K);
+        if (bs->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
+        bs->_gp_us = (double *)ssvm__take(a, bs->_gp_lk, sizeof(double));
+        bs->_gp_ust = (unsigned *)ssvm__take(a, bs->_gp_lk, sizeof(unsigned));
+        bs->_gp_z = (double *)ssvm__take(a, bs->_gp_zd, sizeof(double));
+        bs->_gp_zm = (unsigned char *)ssvm__take(a, bs->_gp_zd, 1);
+        bs->_gp_zq = (int *)ssvm__take(a, bs->_gp_zd, sizeof(int));
     }
     return SSVM_OK;
 }
 
 /* every estimate unknown (the sampler draws the unknown ones first, uniformly: a first pass is a permutation) */
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int i, n = s->_prob.n;
     s->_prog.gap_estimate = ssvm__nan();
-    SSVM__BF(s)->_gp_G = SSVM__HUGE; SSVM__BF(s)->_gp_last_check = 0;
-    if (!SSVM__BF(s)->_gp_g) return;
-    for (i = 0; i < n; i++) { SSVM__BF(s)->_gp_g[i] = 0; SSVM__BF(s)->_gp_unk[i] = i; SSVM__BF(s)->_gp_upos[i] = i; }
-    SSVM__BF(s)->_gp_nunk = n;
-    if (SSVM__BF(s)->_gp_tree) SSVM_MEMSET(SSVM__BF(s)->_gp_tree, 0, 2 * (size_t)SSVM__BF(s)->_gp_P * sizeof(double));
-    ssvm__svec_reset(&SSVM__BF(s)->_gp_tmp, s->_prob.d);
-    ssvm__svec_reset(&SSVM__BF(s)->_gp_wi, s->_prob.d);
-    ssvm__svec_reset(&SSVM__BF(s)->_gp_ws, s->_prob.d);
-    ssvm__svec_reset(&SSVM__BF(s)->_gp_wa, s->_prob.d);
-    ssvm__svec_reset(&SSVM__BF(s)->_gp_p0, s->_prob.d);
-    if (SSVM__BF(s)->_gp_us) { /* >>speed */
-        SSVM_MEMSET(SSVM__BF(s)->_gp_ust, 0, SSVM__BF(s)->_gp_lk * sizeof(unsigned));
-        SSVM_MEMSET(SSVM__BF(s)->_gp_z, 0, SSVM__BF(s)->_gp_zd * sizeof(double));
-        SSVM_MEMSET(SSVM__BF(s)->_gp_zm, 0, SSVM__BF(s)->_gp_zd);
-        SSVM__BF(s)->_gp_stamp = 0; SSVM__BF(s)->_gp_zn = 0;
+    bs->_gp_G = SSVM__HUGE; bs->_gp_last_check = 0;
+    if (!bs->_gp_g) return;
+    for (i = 0; i < n; i++) { bs->_gp_g[i] = 0; bs->_gp_unk[i] = i; bs->_gp_upos[i] = i; }
+    bs->_gp_nunk = n;
+    if (bs->_gp_tree) SSVM_MEMSET(bs->_gp_tree, 0, 2 * (size_t)bs->_gp_P * sizeof(double));
+    ssvm__svec_reset(&bs->_gp_tmp, s->_prob.d);
+    ssvm__svec_reset(&bs->_gp_wi, s->_prob.d);
+    ssvm__svec_reset(&bs->_gp_ws, s->_prob.d);
+    ssvm__svec_reset(&bs->_gp_wa, s->_prob.d);
+    ssvm__svec_reset(&bs->_gp_p0, s->_prob.d);
+    if (bs->_gp_us) { /* >>speed */
+        SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_lk * sizeof(unsigned));
+        SSVM_MEMSET(bs->_gp_z, 0, bs->_gp_zd * sizeof(double));
+        SSVM_MEMSET(bs->_gp_zm, 0, bs->_gp_zd);
+        bs->_gp_stamp = 0; bs->_gp_zn = 0;
     }
 }
 
 /* g_i <- max(g, 0): the leaf and its ancestors recomputed as sums of their children (no drift) */
 SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int u;
     if (!(g > 0) || !ssvm__finite(g)) g = 0;
-    SSVM__BF(s)->_gp_g[i] = g;
-    if ((u = SSVM__BF(s)->_gp_upos[i]) >= 0) { /* measured now: out of the unknown list */
-        int last = SSVM__BF(s)->_gp_unk[--SSVM__BF(s)->_gp_nunk];
-        SSVM__BF(s)->_gp_unk[u] = last; SSVM__BF(s)->_gp_upos[last] = u; SSVM__BF(s)->_gp_upos[i] = -1;
+    bs->_gp_g[i] = g;
+    if ((u = bs->_gp_upos[i]) >= 0) { /* measured now: out of the unknown list */
+        int last = bs->_gp_unk[--bs->_gp_nunk];
+        bs->_gp_unk[u] = last; bs->_gp_upos[last] = u; bs->_gp_upos[i] = -1;
     }
-    if (SSVM__BF(s)->_gp_tree) {
+    if (bs->_gp_tree) {
         double deg = s->_cfg.bcfw.gap_degree;
-        size_t k = (size_t)SSVM__BF(s)->_gp_P + (size_t)i;
-        SSVM__BF(s)->_gp_tree[k] = g <= 0 ? 0 : deg == 1.0 ? g : SSVM_EXP(deg * SSVM_LOG(g));
-        for (k /= 2; k >= 1; k /= 2) SSVM__BF(s)->_gp_tree[k] = SSVM__BF(s)->_gp_tree[2 * k] + SSVM__BF(s)->_gp_tree[2 * k + 1];
+        size_t k = (size_t)bs->_gp_P + (size_t)i;
+        bs->_gp_tree[k] = g <= 0 ? 0 : deg == 1.0 ? g : SSVM_EXP(deg * SSVM_LOG(g));
+        for (k /= 2; k >= 1; k /= 2) bs->_gp_tree[k] = bs->_gp_tree[2 * k] + bs->_gp_tree[2 * k + 1];
     }
 }
 
 /* Sec. 3.1: i with probability g_i^degree / sum_j g_j^degree; unknown estimates first; uniform when all are 0 */
 SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s) {
-    const double *t = SSVM__BF(s)->_gp_tree;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const double *t = bs->_gp_tree;
     double u, tot = t[1];
-    size_t k = 1, P = (size_t)SSVM__BF(s)->_gp_P;
-    if (SSVM__BF(s)->_gp_nunk > 0) return SSVM__BF(s)->_gp_unk[ssvm__rand_below(&s->_rng, SSVM__BF(s)->_gp_nunk)];
+    size_t k = 1, P = (size_t)bs->_gp_P;
+    if (bs->_gp_nunk > 0) return bs->_gp_unk[ssvm__rand_below(&s->_rng, bs->_gp_nunk)];
     if (!(tot > 0) || !ssvm__finite(tot)) return ssvm__rand_below(&s->_rng, s->_prob.n);
     u = (double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) * tot;
     while (k < P) {
@@ -7818,11 +7843,12 @@ SSVM__PRIV unsigned long long ssvm__gaps_hash(const int *y, int len) { /* FNV-1a
 }
 /* the atom of example i holding labeling y, else -1: by hash, a collision resolved by comparing the labels */
 SSVM__PRIV int ssvm__gaps_find(const ssvm_solver *s, int i, const int *y, int len, unsigned long long h) {
-    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
+    const ssvm__bcfw_state *const bs = SSVM__BF(s);
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
     int k, t;
-    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
-        const int *yk = SSVM__BF(s)->_gp_lab + (base + (size_t)k) * ml;
-        if (SSVM__BF(s)->_gp_hash[base + (size_t)k] != h || SSVM__BF(s)->_gp_len[base + (size_t)k] != len) continue;
+    for (k = 0; k < bs->_gp_cnt[i]; k++) {
+        const int *yk = bs->_gp_lab + (base + (size_t)k) * ml;
+        if (bs->_gp_hash[base + (size_t)k] != h || bs->_gp_len[base + (size_t)k] != len) continue;
         for (t = 0; t < len && yk[t] == y[t]; t++) {}
         if (t == len) return k;
     }
@@ -7830,29 +7856,32 @@ SSVM__PRIV int ssvm__gaps_find(const ssvm_solver *s, int i, const int *y, int le
 }
 SSVM__PRIV void ssvm__gaps_store(ssvm_solver *s, int i, int k, const int *y, int len, double delta, double alpha,
                                  unsigned long long h) {
-    size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
-    SSVM_MEMCPY(SSVM__BF(s)->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
-    SSVM__BF(s)->_gp_len[slot] = len; SSVM__BF(s)->_gp_hash[slot] = h; SSVM__BF(s)->_gp_delta[slot] = delta; SSVM__BF(s)->_gp_alpha[slot] = alpha;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)bs->_gp_cap + (size_t)k;
+    SSVM_MEMCPY(bs->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
+    bs->_gp_len[slot] = len; bs->_gp_hash[slot] = h; bs->_gp_delta[slot] = delta; bs->_gp_alpha[slot] = alpha;
 }
 /* a slot of example i for a new labeling: a fresh one, else the zero-weight atom of least value v (v: the values
    of the atoms before the step), else -1 */
 SSVM__PRIV int ssvm__gaps_slot(ssvm_solver *s, int i, int old_cnt) {
-    const double *al = SSVM__BF(s)->_gp_alpha + (size_t)i * (size_t)SSVM__BF(s)->_gp_cap, *v = SSVM__BF(s)->_gp_v;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const double *al = bs->_gp_alpha + (size_t)i * (size_t)bs->_gp_cap, *v = bs->_gp_v;
     int k, slot = -1;
-    if (SSVM__BF(s)->_gp_cnt[i] < SSVM__BF(s)->_gp_cap) return SSVM__BF(s)->_gp_cnt[i]++;
-    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++)
+    if (bs->_gp_cnt[i] < bs->_gp_cap) return bs->_gp_cnt[i]++;
+    for (k = 0; k < bs->_gp_cnt[i]; k++)
         if (al[k] <= 0 && (slot < 0 || (k < old_cnt && slot < old_cnt && v[k] < v[slot]))) slot = k;
     return slot;
 }
 /* alpha_i = e_{y_i} (w_i = 0, l_i = 0), as plain BCFW starts */
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int i, len;
     for (i = 0; i < p->n; i++) {
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
         ssvm__gaps_store(s, i, 0, s->_y, len, 0.0, 1.0, ssvm__gaps_hash(s->_y, len));
-        SSVM__BF(s)->_gp_cnt[i] = 1; SSVM__BF(s)->_li[i] = 0;
+        bs->_gp_cnt[i] = 1; bs->_li[i] = 0;
     }
     return SSVM_OK;
 }
@@ -7896,11 +7925,13 @@ SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w,
 }
 /* a new step's memo (the stamps wrap after 2^32 - 1 steps: cleared then) */
 SSVM__PRIV void ssvm__gaps_chain_stamp(ssvm_solver *s) {
-    if (++SSVM__BF(s)->_gp_stamp == 0) { SSVM_MEMSET(SSVM__BF(s)->_gp_ust, 0, SSVM__BF(s)->_gp_lk * sizeof(unsigned)); SSVM__BF(s)->_gp_stamp = 1; }
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    if (++bs->_gp_stamp == 0) { SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_lk * sizeof(unsigned)); bs->_gp_stamp = 1; }
 }
 /* <w, phi(x_i, y)> at the w of this step's stamp; y checked (SSVM_ERR_LABEL) */
 SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_real *w, const int *y, int len,
                                               double *out) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, rc;
     int to = ssvm__chain_trans_off(K, F, m->config.flags);
@@ -7908,11 +7939,11 @@ SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_
     if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
     for (t = 0; t < len; t++) {
         size_t q = (size_t)t * (size_t)K + (size_t)y[t];
-        if (SSVM__BF(s)->_gp_ust[q] != SSVM__BF(s)->_gp_stamp) {
-            SSVM__BF(s)->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]);
-            SSVM__BF(s)->_gp_ust[q] = SSVM__BF(s)->_gp_stamp;
+        if (bs->_gp_ust[q] != bs->_gp_stamp) {
+            bs->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]);
+            bs->_gp_ust[q] = bs->_gp_stamp;
         }
-        r += SSVM__BF(s)->_gp_us[q];
+        r += bs->_gp_us[q];
         if (t + 1 < len) r += (double)w[to + y[t] + K * y[t + 1]];
     }
     if (m->config.flags & SSVM_CHAIN_BIASES) r += (double)w[K * F + y[0]] + (double)w[K * F + K + y[len - 1]];
@@ -7921,14 +7952,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_
 }
 /* z += c s(y) in the statistics scratch (the chain's layout: L K one-hots, then the K K transition counts) */
 SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, double c) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int t, k;
     for (t = 0; t < L; t++) { /* below _gp_zd <= INT_MAX (the layout checks it) */
         int q[2];
         q[0] = t * K + y[t];
         q[1] = t + 1 < L ? L * K + y[t] + K * y[t + 1] : -1;
         for (k = 0; k < 2 && q[k] >= 0; k++) {
-            if (SSVM__BF(s)->_gp_zm[q[k]]) SSVM__BF(s)->_gp_z[q[k]] += c;
-            else { SSVM__BF(s)->_gp_zm[q[k]] = 1; SSVM__BF(s)->_gp_zq[SSVM__BF(s)->_gp_zn++] = q[k]; SSVM__BF(s)->_gp_z[q[k]] = c; }
+            if (bs->_gp_zm[q[k]]) bs->_gp_z[q[k]] += c;
+            else { bs->_gp_zm[q[k]] = 1; bs->_gp_zq[bs->_gp_zn++] = q[k]; bs->_gp_z[q[k]] = c; }
         }
     }
 }
@@ -7939,49 +7971,51 @@ SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, doub
    (kind 1, 2, 3); returns |D|^2 (non-finite if an entry is) */
 SSVM__PRIV double ssvm__gaps_chain_dir(ssvm_solver *s, int i, double blk, int kind, const int *ys, int aw,
                                        ssvm_svec *D) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
     int to = ssvm__chain_trans_off(K, F, m->config.flags);
-    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
-    const double *al = SSVM__BF(s)->_gp_alpha + base;
+    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
+    const double *al = bs->_gp_alpha + base;
     double r = 0;
     /* one order for the three (the atoms, then y_a, then y_s): with a single atom FW and pairwise are one move
        and their gains tie exactly, as in the generic step, which then takes FW */
     if (kind != 3)
-        for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++)
-            if (al[k] > 0) ssvm__gaps_zadd(s, K, SSVM__BF(s)->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
-    if (kind != 1) ssvm__gaps_zadd(s, K, SSVM__BF(s)->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
+        for (k = 0; k < bs->_gp_cnt[i]; k++)
+            if (al[k] > 0) ssvm__gaps_zadd(s, K, bs->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
+    if (kind != 1) ssvm__gaps_zadd(s, K, bs->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
     if (kind != 2) ssvm__gaps_zadd(s, K, ys, L, -1.0);
     ssvm_svec_clear(D);
-    for (k = 0; k < SSVM__BF(s)->_gp_zn; k++) {
-        int q = SSVM__BF(s)->_gp_zq[k];
-        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)SSVM__BF(s)->_gp_z[q], (ssvm_real)blk, D);
-        SSVM__BF(s)->_gp_z[q] = 0; SSVM__BF(s)->_gp_zm[q] = 0;
+    for (k = 0; k < bs->_gp_zn; k++) {
+        int q = bs->_gp_zq[k];
+        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)bs->_gp_z[q], (ssvm_real)blk, D);
+        bs->_gp_z[q] = 0; bs->_gp_zm[q] = 0;
     }
-    SSVM__BF(s)->_gp_zn = 0;
+    bs->_gp_zn = 0;
     for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; r += v * v; }
     return r;
 }
 /* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
    *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    ssvm_svec *T = &SSVM__BF(s)->_gp_tmp, *P0 = &SSVM__BF(s)->_gp_p0;
+    ssvm_svec *T = &bs->_gp_tmp, *P0 = &bs->_gp_p0;
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
-    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
     int k, m, tl = p->truth(p->user, i, s->_y2), rc;
     ssvm_result r;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-    if (SSVM__BF(s)->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
+    if (bs->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
         double sc;
         ssvm__gaps_chain_stamp(s);
         if ((r = ssvm__gaps_chain_score(s, i, w, s->_y2, tl, t0)) != SSVM_OK) return r;
-        for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
+        for (k = 0; k < bs->_gp_cnt[i]; k++) {
             size_t sl = base + (size_t)k;
-            if (!all && !(SSVM__BF(s)->_gp_alpha[sl] > 0)) { SSVM__BF(s)->_gp_v[k] = 0; continue; }
-            if ((r = ssvm__gaps_chain_score(s, i, w, SSVM__BF(s)->_gp_lab + sl * ml, SSVM__BF(s)->_gp_len[sl], &sc)) != SSVM_OK) return r;
-            SSVM__BF(s)->_gp_v[k] = sh * (SSVM__BF(s)->_gp_delta[sl] - (*t0 - sc));
+            if (!all && !(bs->_gp_alpha[sl] > 0)) { bs->_gp_v[k] = 0; continue; }
+            if ((r = ssvm__gaps_chain_score(s, i, w, bs->_gp_lab + sl * ml, bs->_gp_len[sl], &sc)) != SSVM_OK) return r;
+            bs->_gp_v[k] = sh * (bs->_gp_delta[sl] - (*t0 - sc));
         }
         return SSVM_OK;
     }
@@ -7993,14 +8027,14 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
         ssvm_svec_clear(Wi);
         for (m = 0; m < P0->nnz; m++) { int j = P0->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(blk * (double)P0->val[j])); }
     }
-    for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
+    for (k = 0; k < bs->_gp_cnt[i]; k++) {
         size_t sl = base + (size_t)k;
-        double al = SSVM__BF(s)->_gp_alpha[sl];
-        if (!all && !(al > 0)) { SSVM__BF(s)->_gp_v[k] = 0; continue; }
+        double al = bs->_gp_alpha[sl];
+        if (!all && !(al > 0)) { bs->_gp_v[k] = 0; continue; }
         ssvm_svec_clear(T);
-        if ((rc = p->phi(p->user, i, SSVM__BF(s)->_gp_lab + sl * ml, SSVM__BF(s)->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
+        if ((rc = p->phi(p->user, i, bs->_gp_lab + sl * ml, bs->_gp_len[sl], 1, T)) < 0) return (ssvm_result)rc;
         if (T->err) return (ssvm_result)T->err;
-        SSVM__BF(s)->_gp_v[k] = sh * (SSVM__BF(s)->_gp_delta[sl] - (*t0 - (double)ssvm_svec_dot(T, w)));
+        bs->_gp_v[k] = sh * (bs->_gp_delta[sl] - (*t0 - (double)ssvm_svec_dot(T, w)));
         if (Wi && al > 0)
             for (m = 0; m < T->nnz; m++) { int j = T->idx[m]; ssvm_svec_add(Wi, j, (ssvm_real)(-blk * al * (double)T->val[j])); }
     }
@@ -8009,8 +8043,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
 /* Out = blk (phi(x_i, y_i) - phi(x_i, y)) = blk psi_i(y) from the kept phi(x_i, y_i); T: phi(x_i, y) unless
    have_t (then T already holds it) */
 SSVM__PRIV ssvm_result ssvm__gaps_psi(ssvm_solver *s, int i, const int *y, int len, double blk, int have_t, ssvm_svec *Out) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    ssvm_svec *T = &SSVM__BF(s)->_gp_tmp, *P0 = &SSVM__BF(s)->_gp_p0;
+    ssvm_svec *T = &bs->_gp_tmp, *P0 = &bs->_gp_p0;
     int k, rc;
     if (!have_t) {
         ssvm_svec_clear(T);
@@ -8058,14 +8093,15 @@ SSVM__PRIV double ssvm__gaps_line(double c, double nrm, double lam, double gmax,
    slot may bring s in: FW at g = 1 and pairwise at g = alpha_a; if neither gains, the step is taken towards the best
    stored labeling instead and s is not stored. The dual never decreases. */
 SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     const ssvm_bcfw_config *b = &s->_cfg.bcfw;
     double lam = s->_cfg.lambda, sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i);
-    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap;
-    double *al = SSVM__BF(s)->_gp_alpha + base, *de = SSVM__BF(s)->_gp_delta + base, *v = SSVM__BF(s)->_gp_v;
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
+    double *al = bs->_gp_alpha + base, *de = bs->_gp_delta + base, *v = bs->_gp_v;
     double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
-    int cap = SSVM__BF(s)->_gp_cap, *cnt = SSVM__BF(s)->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
-    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = SSVM__BF(s)->_gp_us != 0;
+    int cap = bs->_gp_cap, *cnt = bs->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
+    int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = bs->_gp_us != 0;
     double rho = 0, n_fw = 0, n_aw = 0, n_pw = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
@@ -8073,9 +8109,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     unsigned long long h;
     ssvm_real delta;
     /* generic: Wi, Ws, Wa hold w_i, w_s, w_a; >>speed on the chain: the FW, pairwise and away directions */
-    ssvm_svec *Wi = &SSVM__BF(s)->_gp_wi, *Ws = &SSVM__BF(s)->_gp_ws, *Wa = &SSVM__BF(s)->_gp_wa, *D = &s->_sv, *T = &SSVM__BF(s)->_gp_tmp;
+    ssvm_svec *Wi = &bs->_gp_wi, *Ws = &bs->_gp_ws, *Wa = &bs->_gp_wa, *D = &s->_sv, *T = &bs->_gp_tmp;
     ssvm_result r;
-    int *ys = SSVM__BF(s)->_gp_ynew;
+    int *ys = bs->_gp_ynew;
     /* w_i itself only for FW and away moves (pairwise needs w_s - w_a only) */
     if ((r = ssvm__gaps_values(s, i, s->_w, &t0, !fast && (use_fw || use_aw) ? Wi : 0, b->cache)) != SSVM_OK) return r;
     for (k = 0; k < *cnt; k++) {
@@ -8085,15 +8121,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     }
     /* Sec. 3.3: the best stored plane replaces the oracle when its block gap >= max(F g_i, nu sh G) (an unknown
        g_i, or no exact gap yet, never lets it) */
-    if (b->cache && best >= 0 && SSVM__BF(s)->_gp_upos[i] < 0) {
-        double thr = b->cache_factor * SSVM__BF(s)->_gp_g[i], glob = b->cache_nu * sh * SSVM__BF(s)->_gp_G;
+    if (b->cache && best >= 0 && bs->_gp_upos[i] < 0) {
+        double thr = b->cache_factor * bs->_gp_g[i], glob = b->cache_nu * sh * bs->_gp_G;
         if (glob > thr) thr = glob;
         hit = v[best] - V >= thr && v[best] - V > 0;
     }
     if (hit) {
-        ti = best; len = SSVM__BF(s)->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
-        SSVM_MEMCPY(ys, SSVM__BF(s)->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
-        h = SSVM__BF(s)->_gp_hash[base + (size_t)best];
+        ti = best; len = bs->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+        SSVM_MEMCPY(ys, bs->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+        h = bs->_gp_hash[base + (size_t)best];
         s->_prog.oracle_calls_saved++;
     } else {
         int rc;
@@ -8129,7 +8165,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         /* w_s before w_a: T may hold phi(x_i, y*) */
         if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
         if ((use_aw || use_pw) && aw >= 0) {
-            r = ssvm__gaps_psi(s, i, SSVM__BF(s)->_gp_lab + (base + (size_t)aw) * ml, SSVM__BF(s)->_gp_len[base + (size_t)aw], blk, 0, Wa);
+            r = ssvm__gaps_psi(s, i, bs->_gp_lab + (base + (size_t)aw) * ml, bs->_gp_len[base + (size_t)aw], blk, 0, Wa);
             if (r != SSVM_OK) return r;
             have_wa = 1;
             gmax_a = al[aw];
@@ -8140,9 +8176,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         double g, c, gn;
         if (round == 1) { /* the cap is hit and no move could bring s in: towards the best stored labeling */
             if (!was_forced || best < 0 || !(v[best] - V > 0)) break;
-            ti = best; len = SSVM__BF(s)->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
-            SSVM_MEMCPY(ys, SSVM__BF(s)->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
-            h = SSVM__BF(s)->_gp_hash[base + (size_t)best];
+            ti = best; len = bs->_gp_len[base + (size_t)best]; tdelta = de[best]; vt = v[best];
+            SSVM_MEMCPY(ys, bs->_gp_lab + (base + (size_t)best) * ml, (size_t)len * sizeof(int));
+            h = bs->_gp_hash[base + (size_t)best];
             room = 1;
             if (fast) {
                 if (use_pw && have_wa && ti != aw) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
@@ -8217,15 +8253,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
                 int last = *cnt - 1;
                 if (k != last) {
                     size_t a1 = base + (size_t)last;
-                    ssvm__gaps_store(s, i, k, SSVM__BF(s)->_gp_lab + a1 * ml, SSVM__BF(s)->_gp_len[a1], SSVM__BF(s)->_gp_delta[a1], SSVM__BF(s)->_gp_alpha[a1],
-                                     SSVM__BF(s)->_gp_hash[a1]);
+                    ssvm__gaps_store(s, i, k, bs->_gp_lab + a1 * ml, bs->_gp_len[a1], bs->_gp_delta[a1], bs->_gp_alpha[a1],
+                                     bs->_gp_hash[a1]);
                 }
                 (*cnt)--;
             }
     for (k = 0; k < *cnt; k++) li_new += al[k] * de[k];
     li_new *= sh;
-    s->_l += li_new - SSVM__BF(s)->_li[i];
-    SSVM__BF(s)->_li[i] = li_new;
+    s->_l += li_new - bs->_li[i];
+    bs->_li[i] = li_new;
     if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     if (info) { info->gamma = gamma; info->bcfw_step = kind; info->bcfw_drop = drop; }
     return SSVM_OK;
@@ -8234,9 +8270,10 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
 /* The exact check: the engine's evaluation pass at the iterate (ssvm__objective's sums), with every block gap
    g_i = lambda <w_i - w_s, w> - l_i + l_s computed on the way and written into the estimates. */
 SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, lsum = 0, ls, ww, wws, l = s->_l, sum = 0;
-    ssvm_svec *acc = &s->_sv, *T = &SSVM__BF(s)->_gp_tmp;
+    ssvm_svec *acc = &s->_sv, *T = &bs->_gp_tmp;
     ssvm_real delta;
     int i, len, k;
     ssvm_result r;
@@ -8247,12 +8284,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
         s->_prog.eval_oracle_calls++;
         lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
         if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)blk, acc)) != SSVM_OK) return r;
-        if (SSVM__BF(s)->_gp_cap) { /* g_i = v_s - V from the atoms */
+        if (bs->_gp_cap) { /* g_i = v_s - V from the atoms */
             double t0, V = 0;
             int rc;
             if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
-            for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) V += SSVM__BF(s)->_gp_alpha[(size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k] * SSVM__BF(s)->_gp_v[k];
-            if (SSVM__BF(s)->_gp_us) { /* >>speed: from the memo of that values call */
+            for (k = 0; k < bs->_gp_cnt[i]; k++) V += bs->_gp_alpha[(size_t)i * (size_t)bs->_gp_cap + (size_t)k] * bs->_gp_v[k];
+            if (bs->_gp_us) { /* >>speed: from the memo of that values call */
                 double sc;
                 if ((r = ssvm__gaps_chain_score(s, i, w, s->_y, len, &sc)) != SSVM_OK) return r;
                 g = sh * ((double)delta - (t0 - sc)) - V;
@@ -8264,12 +8301,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
             }
         } else { /* the engine's state: D = w_i - w_s by its own direction call */
             if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
-            g = lam * (double)ssvm_svec_dot(T, w) - SSVM__BF(s)->_li[i] + sh * (double)delta;
+            g = lam * (double)ssvm_svec_dot(T, w) - bs->_li[i] + sh * (double)delta;
             ssvm__state_abort(s, i);
         }
         if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
         ssvm__gaps_refresh(s, i, g);
-        sum += SSVM__BF(s)->_gp_g[i];
+        sum += bs->_gp_g[i];
     }
     ls = lsum / s->_wsum;
     ww = (double)ssvm__dot(p->d, w, w);
@@ -8278,19 +8315,20 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
     o->gap = lam * (ww - wws) - l + ls;
     o->primal = o->dual + o->gap;
     if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap) || !ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
-    SSVM__BF(s)->_gp_G = o->gap > 0 ? o->gap : 0;
-    SSVM__BF(s)->_gp_last_check = s->_prog.pass;
+    bs->_gp_G = o->gap > 0 ? o->gap : 0;
+    bs->_gp_last_check = s->_prog.pass;
     s->_prog.gap_estimate = sum;
     if (ls_out) *ls_out = ls;
     return SSVM_OK;
 }
 /* after a pass: the estimate figure (NaN while some example was never measured) */
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     double sum = 0;
     int i;
-    if (!SSVM__BF(s)->_gp_g) return;
-    if (SSVM__BF(s)->_gp_nunk > 0) { s->_prog.gap_estimate = ssvm__nan(); return; }
-    for (i = 0; i < s->_prob.n; i++) sum += SSVM__BF(s)->_gp_g[i];
+    if (!bs->_gp_g) return;
+    if (bs->_gp_nunk > 0) { s->_prog.gap_estimate = ssvm__nan(); return; }
+    for (i = 0; i < s->_prob.n; i++) sum += bs->_gp_g[i];
     s->_prog.gap_estimate = sum;
 }
 
@@ -8399,11 +8437,12 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
 
 /* b slots: labelings, directions (d each), the state's scratch; b solver views; n marks. O(b d) bytes. */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int b = s->_cfg.par.batch, t, i, compact, speedq;
     size_t ml = (size_t)p->max_label_len, maxdim = 0;
     ssvm__par_slot *sl;
-    SSVM__BF(s)->_par_b = b > 0 ? b : 0;
+    bs->_par_b = b > 0 ? b : 0;
     if (b <= 0) return SSVM_OK;
     compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
     /* the state layout's test for _sig_q (a pointer is NULL in the sizing pass) */
@@ -8415,11 +8454,11 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
             if ((size_t)m > maxdim) maxdim = (size_t)m;
         }
     sl = (ssvm__par_slot *)ssvm__take(a, (size_t)b, sizeof(ssvm__par_slot));
-    SSVM__BF(s)->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
-    SSVM__BF(s)->_par_alg = ssvm__take(a, (size_t)b, sizeof(ssvm__bcfw_state)); /* each view's copy of BCFW's state */
-    SSVM__BF(s)->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
+    bs->_par_views = (ssvm_solver *)ssvm__take(a, (size_t)b, sizeof(ssvm_solver));
+    bs->_par_alg = ssvm__take(a, (size_t)b, sizeof(ssvm__bcfw_state)); /* each view's copy of BCFW's state */
+    bs->_par_mark = (unsigned char *)ssvm__take(a, (size_t)p->n, 1);
     if (sl) SSVM_MEMSET(sl, 0, (size_t)b * sizeof(ssvm__par_slot));
-    if (SSVM__BF(s)->_par_mark) SSVM_MEMSET(SSVM__BF(s)->_par_mark, 0, (size_t)p->n);
+    if (bs->_par_mark) SSVM_MEMSET(bs->_par_mark, 0, (size_t)p->n);
     for (t = 0; t < b; t++) { /* sizing (sl NULL): the same takes into a dummy slot */
         ssvm__par_slot dummy, *q = sl ? sl + t : &dummy;
         q->y = (int *)ssvm__take(a, ml, sizeof(int));
@@ -8438,25 +8477,26 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
         if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
     }
-    SSVM__BF(s)->_par_slots = sl;
+    bs->_par_slots = sl;
     return SSVM_OK;
 }
 
 /* swaps the solver's step scratch with slot q's (twice restores): the serial phase runs the engine's own state
    code on the slot's direction */
 SSVM__PRIV void ssvm__par_swap(ssvm_solver *s, ssvm__par_slot *q) {
-    ssvm_real *a = SSVM__BF(s)->_stmp, *b = SSVM__BF(s)->_stmp2;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    ssvm_real *a = bs->_stmp, *b = bs->_stmp2;
     int *y = s->_y, *y2 = s->_y2;
-    ssvm_svec e = SSVM__BF(s)->_sv_ws;
-    int *sq = SSVM__BF(s)->_sig_q, *sn = SSVM__BF(s)->_sig_new, qn = SSVM__BF(s)->_sig_qn;
-    SSVM__BF(s)->_sig_q = q->sig_q; q->sig_q = sq;
-    SSVM__BF(s)->_sig_new = q->sig_new; q->sig_new = sn;
-    SSVM__BF(s)->_sig_qn = q->sig_qn; q->sig_qn = qn;
-    SSVM__BF(s)->_stmp = q->stmp; q->stmp = a;
-    SSVM__BF(s)->_stmp2 = q->stmp2; q->stmp2 = b;
+    ssvm_svec e = bs->_sv_ws;
+    int *sq = bs->_sig_q, *sn = bs->_sig_new, qn = bs->_sig_qn;
+    bs->_sig_q = q->sig_q; q->sig_q = sq;
+    bs->_sig_new = q->sig_new; q->sig_new = sn;
+    bs->_sig_qn = q->sig_qn; q->sig_qn = qn;
+    bs->_stmp = q->stmp; q->stmp = a;
+    bs->_stmp2 = q->stmp2; q->stmp2 = b;
     s->_y = q->y; q->y = y;
     s->_y2 = q->y2; q->y2 = y2;
-    SSVM__BF(s)->_sv_ws = q->E; q->E = e;
+    bs->_sv_ws = q->E; q->E = e;
 }
 SSVM__PRIV double ssvm__par_norm2(const ssvm_svec *D, double *dmax) { /* in BCFW's order (ssvm__bcfw_step) */
     double nrm = 0, m = 0;
@@ -8514,12 +8554,13 @@ SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
 /* slot q's block update, BCFW's Algorithm 4 lines 5-9 as in ssvm__bcfw_step (keep the two in step: b = 1 must
    give BCFW's bits), at the current w */
 SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int defer) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, li = SSVM__BF(s)->_li[q->i], ls, gamma, dot, nrm = q->nrm;
+    double lam = s->_cfg.lambda, n = (double)p->n, li = bs->_li[q->i], ls, gamma, dot, nrm = q->nrm;
     ssvm_svec *D = &q->D;
     ssvm_result r;
     ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
-    if (SSVM__BF(s)->_par_sc) { /* >>speed: plain BCFW's score-space step on the slot's statistics, at the current w */
+    if (bs->_par_sc) { /* >>speed: plain BCFW's score-space step on the slot's statistics, at the current w */
         ssvm__par_swap(s, q);
         r = ssvm__sc_step(s, q->i, q->len, ls, 0, 1);
         ssvm__par_swap(s, q);
@@ -8531,7 +8572,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
         return SSVM_OK;
     }
     dot = (double)ssvm_svec_dot(D, s->_w);
-    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
+    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
     if (s->_cfg.line_search) {
         gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
         if (gamma < 0) gamma = 0;
@@ -8541,7 +8582,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
        overflow: max |w| is measured at the pass's start and bounded after each step, saving a serial loop */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
-        (!(SSVM__BF(s)->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
+        (!(bs->_par_wmax + q->dmax < SSVM__PAR_SAFE) && !ssvm__step_finite(s->_w, D, -gamma))) {
         ssvm__state_abort(s, q->i);
         ssvm__par_swap(s, q);
         q->have_dir = 0;
@@ -8553,11 +8594,11 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     q->have_dir = 0; /* applied, or dropped by the update's own failure path */
     q->deferred = defer; q->gamma = gamma;
     if (r != SSVM_OK) return r;
-    SSVM__BF(s)->_par_wmax += gamma * q->dmax;
+    bs->_par_wmax += gamma * q->dmax;
     {
         double li_new = (1 - gamma) * li + gamma * ls;
         s->_l += li_new - li;
-        SSVM__BF(s)->_li[q->i] = li_new;
+        bs->_li[q->i] = li_new;
     }
     ssvm__step_move(s, D, gamma); /* w, the average and l_bar, as BCFW's step */
     s->_k++;
@@ -8576,7 +8617,8 @@ SSVM__PRIV void ssvm__par_task2(void *ctx, size_t t) {
 }
 /* one mini-batch of cnt examples: draw, run the tasks through the hook (or in order), apply in slot order */
 SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
-    ssvm__par_slot *sl = (ssvm__par_slot *)SSVM__BF(s)->_par_slots;
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    ssvm__par_slot *sl = (ssvm__par_slot *)bs->_par_slots;
     const ssvm_par_config *q = &s->_cfg.par;
     ssvm_result r = SSVM_OK;
     int t, bad = 0, applied;
@@ -8587,17 +8629,17 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     for (t = 0; t < cnt; t++) {
         int i = ssvm__next_index(s);
         if (i < 0) { /* a sequence entry out of range: nothing of this batch has run */
-            for (t--; t >= 0; t--) SSVM__BF(s)->_par_mark[sl[t].i] = 0;
+            for (t--; t >= 0; t--) bs->_par_mark[sl[t].i] = 0;
             return SSVM_ERR_INVALID_ARG;
         }
-        sl[t].i = i; sl[t].dup = SSVM__BF(s)->_par_mark[i]; SSVM__BF(s)->_par_mark[i] = 1;
+        sl[t].i = i; sl[t].dup = bs->_par_mark[i]; bs->_par_mark[i] = 1;
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
-    for (t = 0; t < cnt; t++) { SSVM__BF(s)->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
-    SSVM__BF(s)->_par_sc = SSVM__BF(s)->_sc_gram && SSVM__BF(s)->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
-    for (t = cnt - 1; t >= 0; t--) { sl[t].later = SSVM__BF(s)->_par_mark[sl[t].i]; SSVM__BF(s)->_par_mark[sl[t].i] = 1; }
-    for (t = 0; t < cnt; t++) SSVM__BF(s)->_par_mark[sl[t].i] = 0;
-    SSVM__BF(s)->_par_n = cnt;
+    for (t = 0; t < cnt; t++) { bs->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
+    bs->_par_sc = bs->_sc_gram && bs->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
+    for (t = cnt - 1; t >= 0; t--) { sl[t].later = bs->_par_mark[sl[t].i]; bs->_par_mark[sl[t].i] = 1; }
+    for (t = 0; t < cnt; t++) bs->_par_mark[sl[t].i] = 0;
+    bs->_par_n = cnt;
     if (q->parallel_for) q->parallel_for(q->user, (size_t)cnt, ssvm__par_task, s);
     else for (t = 0; t < cnt; t++) ssvm__par_task(s, (size_t)t);
     for (t = 0; t < cnt; t++) bad |= sl[t].ran != 1;
@@ -8612,7 +8654,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         s->_prog.oracle_calls++;
         if (e->dup) { /* after the earlier draws' updates, on the solver with the slot's scratch */
             ssvm__par_swap(s, e);
-            if (SSVM__BF(s)->_par_sc) { e->rd = ssvm__speed_stats(s, e->i, e->len); e->have_dir = e->rd == SSVM_OK; }
+            if (bs->_par_sc) { e->rd = ssvm__speed_stats(s, e->i, e->len); e->have_dir = e->rd == SSVM_OK; }
             else ssvm__par_direction(s, e);
             ssvm__par_swap(s, e);
         }
@@ -8628,7 +8670,7 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
     }
     if (ndef > 0) { /* w = sum_i w_i again, also when a later slot failed */
         for (t = 0; t < applied; t++) sl[t].ran = 0;
-        SSVM__BF(s)->_par_n = applied;
+        bs->_par_n = applied;
         if (q->parallel_for && applied > 1) q->parallel_for(q->user, (size_t)applied, ssvm__par_task2, s);
         else for (t = 0; t < applied; t++) ssvm__par_task2(s, (size_t)t);
         for (t = 0; t < applied; t++)
@@ -8658,17 +8700,18 @@ SSVM__PRIV void ssvm__par_eval_task(void *ctx, size_t t) {
 }
 SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                            double *ls_out) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    ssvm__par_slot *sl = (ssvm__par_slot *)SSVM__BF(s)->_par_slots;
+    ssvm__par_slot *sl = (ssvm__par_slot *)bs->_par_slots;
     double lam = s->_cfg.lambda, lsum = 0;
     int i0, t, cnt, n = p->n;
     ssvm_result r;
     ssvm_svec_clear(&s->_sv);
-    SSVM__BF(s)->_par_eval_w = w;
+    bs->_par_eval_w = w;
     for (i0 = 0; i0 < n; i0 += cnt) {
-        cnt = n - i0 < SSVM__BF(s)->_par_b ? n - i0 : SSVM__BF(s)->_par_b;
+        cnt = n - i0 < bs->_par_b ? n - i0 : bs->_par_b;
         for (t = 0; t < cnt; t++) { sl[t].i = i0 + t; sl[t].ran = 0; sl[t].ro = SSVM_OK; sl[t].len = 0; }
-        SSVM__BF(s)->_par_n = cnt;
+        bs->_par_n = cnt;
         s->_cfg.par.parallel_for(s->_cfg.par.user, (size_t)cnt, ssvm__par_eval_task, s);
         for (t = 0; t < cnt; t++)
             if (sl[t].ran != 1) { /* the hook broke its contract: count the calls its tasks did make, then report */
@@ -8689,15 +8732,16 @@ SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, i
 /* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
    max_oracle_calls as BCFW's pass is */
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     int n = s->_prob.n, done = 0, cnt, j;
     ssvm_result r;
-    SSVM__BF(s)->_par_wmax = 0; /* max |w| now: O(d) once a pass; each step then raises the bound (ssvm__par_apply) */
+    bs->_par_wmax = 0; /* max |w| now: O(d) once a pass; each step then raises the bound (ssvm__par_apply) */
     for (j = 0; j < s->_prob.d; j++) {
         double v = (double)s->_w[j];
-        if (v > SSVM__BF(s)->_par_wmax) SSVM__BF(s)->_par_wmax = v; else if (-v > SSVM__BF(s)->_par_wmax) SSVM__BF(s)->_par_wmax = -v;
+        if (v > bs->_par_wmax) bs->_par_wmax = v; else if (-v > bs->_par_wmax) bs->_par_wmax = -v;
     }
     while (done < n) {
-        cnt = n - done < SSVM__BF(s)->_par_b ? n - done : SSVM__BF(s)->_par_b;
+        cnt = n - done < bs->_par_b ? n - done : bs->_par_b;
         if (limit && s->_cfg.max_oracle_calls) {
             long long left = s->_cfg.max_oracle_calls - s->_prog.oracle_calls;
             if (left <= 0) break;
@@ -8915,6 +8959,7 @@ SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c) {
    w = sum_i w_i): with v = w - w0 = sum_i w_i, P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D + lambda/2 |w0|^2
    (the dual of the prox problem, whose losses are Delta - <w0, psi_i>), gap' = gap - lambda <w0, w>. */
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     double lam = s->_cfg.lambda, w0w = (double)ssvm__dot(s->_prob.d, s->_warm, w);
     double w00 = (double)ssvm__dot(s->_prob.d, s->_warm, s->_warm);
     o->primal = o->primal - lam * w0w + 0.5 * lam * w00;
@@ -8922,8 +8967,8 @@ SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, 
         o->dual += 0.5 * lam * w00;
         o->gap = o->primal - o->dual;
         if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap)) return SSVM_ERR_NONFINITE;
-        if (ssvm__has_blocks(&s->_cfg) && SSVM__BF(s)->_gp_g && w == s->_w) /* >>gaps: the cache rule's G */
-            SSVM__BF(s)->_gp_G = o->gap > 0 ? o->gap : 0;
+        if (ssvm__has_blocks(&s->_cfg) && bs->_gp_g && w == s->_w) /* >>gaps: the cache rule's G */
+            bs->_gp_G = o->gap > 0 ? o->gap : 0;
     }
     return ssvm__finite(o->primal) ? SSVM_OK : SSVM_ERR_NONFINITE;
 }
@@ -9099,16 +9144,17 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total);
    the body. The envelope (ssvm__ck_body, ssvm__ck_read) writes the engine's fields, then the row's part. */
 #if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
+    const ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm__fnv *fp = (ssvm__fnv *)fv;
     const ssvm_solver_config *c = &s->_cfg;
     const ssvm_bcfw_config *b = &c->bcfw;
     ssvm__fnv_i(fp, b->gap_sampling); ssvm__fnv_f(fp, b->gap_sampling ? b->gap_degree : 0);
-    ssvm__fnv_i(fp, SSVM__BF(s)->_gp_g ? b->gap_check : 0); ssvm__fnv_i(fp, b->steps); ssvm__fnv_i(fp, b->cache);
+    ssvm__fnv_i(fp, bs->_gp_g ? b->gap_check : 0); ssvm__fnv_i(fp, b->steps); ssvm__fnv_i(fp, b->cache);
     ssvm__fnv_f(fp, b->cache ? b->cache_factor : 0); ssvm__fnv_f(fp, b->cache ? b->cache_nu : 0);
-    ssvm__fnv_i(fp, SSVM__BF(s)->_gp_cap); ssvm__fnv_i(fp, SSVM__BF(s)->_gp_P);
+    ssvm__fnv_i(fp, bs->_gp_cap); ssvm__fnv_i(fp, bs->_gp_P);
     /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
-    if (SSVM__BF(s)->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, SSVM__BF(s)->_par_b); }
+    if (bs->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, bs->_par_b); }
 }
 #endif
 #if SSVM__HAS_MULTISAMPLE
@@ -9162,36 +9208,37 @@ SSVM__PRIV void ssvm__ck_write_ssg(const ssvm_solver *s, void *wv) { ssvm__ckwf(
 #endif
 #if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
+    const ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
     (void)n; (void)d; (void)ml; (void)i; (void)k;
-    if (SSVM__BF(s)->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, SSVM__BF(s)->_li[i]); /* the per-example losses */
+    if (bs->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, bs->_li[i]); /* the per-example losses */
     /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
-    if (SSVM__BF(s)->_sigma) ssvm__ckw_reals(w, SSVM__BF(s)->_sigma, SSVM__BF(s)->_sig_off[n]);
-    if (SSVM__BF(s)->_wi) ssvm__ckw_reals(w, SSVM__BF(s)->_wi, n * d);
-    if (SSVM__BF(s)->_sp_off)
+    if (bs->_sigma) ssvm__ckw_reals(w, bs->_sigma, bs->_sig_off[n]);
+    if (bs->_wi) ssvm__ckw_reals(w, bs->_wi, n * d);
+    if (bs->_sp_off)
         for (i = 0; i < p->n; i++) {
-            size_t o = SSVM__BF(s)->_sp_off[i];
-            ssvm__ckwi(w, SSVM__BF(s)->_sp_len[i]);
-            for (k = 0; k < SSVM__BF(s)->_sp_len[i]; k++) { ssvm__ckwi(w, SSVM__BF(s)->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)SSVM__BF(s)->_sp_val[o + (size_t)k]); }
+            size_t o = bs->_sp_off[i];
+            ssvm__ckwi(w, bs->_sp_len[i]);
+            for (k = 0; k < bs->_sp_len[i]; k++) { ssvm__ckwi(w, bs->_sp_idx[o + (size_t)k]); ssvm__ckwf(w, (double)bs->_sp_val[o + (size_t)k]); }
         }
     /* >>gaps: the estimates, the unknown list, the sampling tree, the atoms */
-    if (SSVM__BF(s)->_gp_g) {
-        for (i = 0; i < p->n; i++) ssvm__ckwf(w, SSVM__BF(s)->_gp_g[i]);
-        ssvm__ckw_ints(w, SSVM__BF(s)->_gp_unk, n); ssvm__ckw_ints(w, SSVM__BF(s)->_gp_upos, n);
-        ssvm__ckwi(w, SSVM__BF(s)->_gp_nunk); ssvm__ckwi(w, SSVM__BF(s)->_gp_last_check); ssvm__ckwf(w, SSVM__BF(s)->_gp_G);
-        if (SSVM__BF(s)->_gp_tree) for (k = 0; k < 2 * SSVM__BF(s)->_gp_P; k++) ssvm__ckwf(w, SSVM__BF(s)->_gp_tree[k]);
+    if (bs->_gp_g) {
+        for (i = 0; i < p->n; i++) ssvm__ckwf(w, bs->_gp_g[i]);
+        ssvm__ckw_ints(w, bs->_gp_unk, n); ssvm__ckw_ints(w, bs->_gp_upos, n);
+        ssvm__ckwi(w, bs->_gp_nunk); ssvm__ckwi(w, bs->_gp_last_check); ssvm__ckwf(w, bs->_gp_G);
+        if (bs->_gp_tree) for (k = 0; k < 2 * bs->_gp_P; k++) ssvm__ckwf(w, bs->_gp_tree[k]);
     }
-    if (SSVM__BF(s)->_gp_cap)
+    if (bs->_gp_cap)
         for (i = 0; i < p->n; i++) {
-            ssvm__ckwi(w, SSVM__BF(s)->_gp_cnt[i]);
-            for (k = 0; k < SSVM__BF(s)->_gp_cnt[i]; k++) {
-                size_t sl = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
-                ssvm__ckwi(w, SSVM__BF(s)->_gp_len[sl]); ssvm__ckw64(w, (uint64_t)SSVM__BF(s)->_gp_hash[sl]);
-                ssvm__ckwf(w, SSVM__BF(s)->_gp_alpha[sl]); ssvm__ckwf(w, SSVM__BF(s)->_gp_delta[sl]);
-                ssvm__ckw_ints(w, SSVM__BF(s)->_gp_lab + sl * ml, (size_t)SSVM__BF(s)->_gp_len[sl]);
+            ssvm__ckwi(w, bs->_gp_cnt[i]);
+            for (k = 0; k < bs->_gp_cnt[i]; k++) {
+                size_t sl = (size_t)i * (size_t)bs->_gp_cap + (size_t)k;
+                ssvm__ckwi(w, bs->_gp_len[sl]); ssvm__ckw64(w, (uint64_t)bs->_gp_hash[sl]);
+                ssvm__ckwf(w, bs->_gp_alpha[sl]); ssvm__ckwf(w, bs->_gp_delta[sl]);
+                ssvm__ckw_ints(w, bs->_gp_lab + sl * ml, (size_t)bs->_gp_len[sl]);
             }
         }
 }
@@ -9219,6 +9266,7 @@ SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *po
 #endif
 #if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *pool) {
+    ssvm__ms_state *const ms = SSVM__MS(s);
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
     int i, k, ival, N = p->n, D = p->d;
@@ -9226,11 +9274,11 @@ SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *po
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
     int h = ssvm__ckri(r, INT_MIN, 0);
-    if (apply) { s->_ww = ww; SSVM__MS(s)->_A = A; SSVM__MS(s)->_bound = bd; SSVM__MS(s)->_online_loss = ol; SSVM__MS(s)->_halted = h; }
-    if (SSVM__MS(s)->_cache_count)
+    if (apply) { s->_ww = ww; ms->_A = A; ms->_bound = bd; ms->_online_loss = ol; ms->_halted = h; }
+    if (ms->_cache_count)
         for (i = 0; i < N && !r->err; i++) {
-            int cnt = ssvm__ckri(r, 0, SSVM__MS(s)->_cache_cap);
-            if (apply) SSVM__MS(s)->_cache_count[i] = cnt;
+            int cnt = ssvm__ckri(r, 0, ms->_cache_cap);
+            if (apply) ms->_cache_count[i] = cnt;
             for (k = 0; k < cnt && !r->err; k++) {
                 int *sl = ssvm__ms_slot(s, i, k), len = ssvm__ckri(r, 1, (long long)ml), t;
                 ssvm_real dl;
@@ -9238,7 +9286,7 @@ SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *po
                 for (t = 0; t < len && !r->err; t++) { ival = ssvm__ckri(r, INT_MIN, INT_MAX); if (apply) sl[1 + t] = ival; }
                 dl = ssvm__ckr_real(r);
                 if (dl < 0 && !r->err) r->err = SSVM_ERR_FORMAT;
-                if (apply) SSVM__MS(s)->_cache_delta[(size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)k] = dl;
+                if (apply) ms->_cache_delta[(size_t)i * (size_t)ms->_cache_cap + (size_t)k] = dl;
             }
         }
 }
@@ -9253,40 +9301,41 @@ SSVM__PRIV void ssvm__ck_read_ssg(ssvm_solver *s, void *rv, int apply, size_t *p
 #endif
 #if SSVM__HAS_BCFW
 SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
     int i, k, ival, N = p->n, D = p->d;
     ssvm__ckr *r = (ssvm__ckr *)rv;
     (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
-    if (SSVM__BF(s)->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_li[i] = v; }
-    if (SSVM__BF(s)->_sigma) ssvm__ckr_reals(r, SSVM__BF(s)->_sigma, SSVM__BF(s)->_sig_off[n], apply);
-    if (SSVM__BF(s)->_wi) ssvm__ckr_reals(r, SSVM__BF(s)->_wi, n * d, apply);
-    if (SSVM__BF(s)->_sp_off) {
+    if (bs->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) bs->_li[i] = v; }
+    if (bs->_sigma) ssvm__ckr_reals(r, bs->_sigma, bs->_sig_off[n], apply);
+    if (bs->_wi) ssvm__ckr_reals(r, bs->_wi, n * d, apply);
+    if (bs->_sp_off) {
         for (i = 0; i < N && !r->err; i++) {
-            int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(SSVM__BF(s)->_sig_off[i + 1] - SSVM__BF(s)->_sig_off[i]);
+            int lim = s->_state_kind == SSVM_STATE_SPARSE ? D : (int)(bs->_sig_off[i + 1] - bs->_sig_off[i]);
             int len = ssvm__ckri(r, 0, lim), prev = -1;
-            if (apply) { SSVM__BF(s)->_sp_off[i] = used; SSVM__BF(s)->_sp_len[i] = len; SSVM__BF(s)->_sp_cap[i] = len; }
+            if (apply) { bs->_sp_off[i] = used; bs->_sp_len[i] = len; bs->_sp_cap[i] = len; }
             for (k = 0; k < len && !r->err; k++) {
                 int j = ssvm__ckri(r, 0, lim - 1);
                 ssvm_real v = ssvm__ckr_real(r);
                 /* the compact sparse state's lists ascend (its step merges them): anything else is a bad file */
                 if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && j <= prev && !r->err) r->err = SSVM_ERR_FORMAT;
                 prev = j;
-                if (apply) { SSVM__BF(s)->_sp_idx[used + (size_t)k] = j; SSVM__BF(s)->_sp_val[used + (size_t)k] = v; }
+                if (apply) { bs->_sp_idx[used + (size_t)k] = j; bs->_sp_val[used + (size_t)k] = v; }
             }
             used += (size_t)len;
         }
         *pool = used;
-        if (apply) { SSVM__BF(s)->_sp_pool_used = used; SSVM__BF(s)->_sp_live = used; }
+        if (apply) { bs->_sp_pool_used = used; bs->_sp_live = used; }
     }
-    if (SSVM__BF(s)->_gp_g) {
+    if (bs->_gp_g) {
         size_t at_unk, at_upos;
-        for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_gp_g[i] = v; }
+        for (i = 0; i < N && !r->err; i++) { double v = ssvm__ckr_fin(r); if (apply) bs->_gp_g[i] = v; }
         at_unk = r->pos;
-        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) SSVM__BF(s)->_gp_unk[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, N - 1); if (apply) bs->_gp_unk[i] = ival; }
         at_upos = r->pos;
-        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) SSVM__BF(s)->_gp_upos[i] = ival; }
-        ival = ssvm__ckri(r, 0, N); if (apply) SSVM__BF(s)->_gp_nunk = ival;
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, -1, N - 1); if (apply) bs->_gp_upos[i] = ival; }
+        ival = ssvm__ckri(r, 0, N); if (apply) bs->_gp_nunk = ival;
         if (!r->err) { /* the unknown list and its positions agree (the step trusts them): upos[unk[k]] = k for
                           k < nunk, and exactly nunk positions set; read in place, so the check pass needs no memory */
             int cnt = 0;
@@ -9297,31 +9346,31 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
             for (i = 0; i < N; i++) cnt += ssvm__u32_int(ssvm__rd32(r->p + at_upos + 4 * (size_t)i)) >= 0;
             if (cnt != ival && !r->err) r->err = SSVM_ERR_FORMAT;
         }
-        ival = ssvm__ckri(r, 0, INT_MAX); if (apply) SSVM__BF(s)->_gp_last_check = ival;
-        { double G = ssvm__ckrf(r); if (apply) SSVM__BF(s)->_gp_G = G; }
-        if (SSVM__BF(s)->_gp_tree)
-            for (k = 0; k < 2 * SSVM__BF(s)->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) SSVM__BF(s)->_gp_tree[k] = v; }
+        ival = ssvm__ckri(r, 0, INT_MAX); if (apply) bs->_gp_last_check = ival;
+        { double G = ssvm__ckrf(r); if (apply) bs->_gp_G = G; }
+        if (bs->_gp_tree)
+            for (k = 0; k < 2 * bs->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) bs->_gp_tree[k] = v; }
     }
-    if (SSVM__BF(s)->_gp_cap)
+    if (bs->_gp_cap)
         for (i = 0; i < N && !r->err; i++) {
-            int cnt = ssvm__ckri(r, 1, SSVM__BF(s)->_gp_cap);
-            if (apply) SSVM__BF(s)->_gp_cnt[i] = cnt;
+            int cnt = ssvm__ckri(r, 1, bs->_gp_cap);
+            if (apply) bs->_gp_cnt[i] = cnt;
             for (k = 0; k < cnt && !r->err; k++) {
-                size_t sl = (size_t)i * (size_t)SSVM__BF(s)->_gp_cap + (size_t)k;
+                size_t sl = (size_t)i * (size_t)bs->_gp_cap + (size_t)k;
                 int len = ssvm__ckri(r, 1, (long long)ml), t;
                 unsigned long long h = (unsigned long long)ssvm__ckr64(r);
                 double al = ssvm__ckr_fin(r), de = ssvm__ckr_fin(r);
                 if ((al < 0 || de < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
-                if (apply) { SSVM__BF(s)->_gp_len[sl] = len; SSVM__BF(s)->_gp_hash[sl] = h; SSVM__BF(s)->_gp_alpha[sl] = al; SSVM__BF(s)->_gp_delta[sl] = de; }
+                if (apply) { bs->_gp_len[sl] = len; bs->_gp_hash[sl] = h; bs->_gp_alpha[sl] = al; bs->_gp_delta[sl] = de; }
                 for (t = 0; t < len && !r->err; t++) {
                     ival = ssvm__ckri(r, INT_MIN, INT_MAX);
-                    if (apply) SSVM__BF(s)->_gp_lab[sl * ml + (size_t)t] = ival;
+                    if (apply) bs->_gp_lab[sl * ml + (size_t)t] = ival;
                 }
             }
         }
     if (apply && !r->err) { /* the apply pass (everything was checked before it) */
         ssvm__speed_bits(s); /* >>speed: the compact state's support bitmap, from the sigma just read */
-        SSVM__BF(s)->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, for the w just read */
+        bs->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, for the w just read */
     }
 }
 #endif
@@ -10098,12 +10147,13 @@ SSVM__PRIV ssvm_result ssvm__deg_layout(ssvm_solver *s, ssvm__arena *a) {
 }
 /* scores and costs of example i's parts at w, checked */
 SSVM__PRIV ssvm_result ssvm__deg_scores(ssvm_solver *s, int i, const ssvm_real *w, int np) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     const ssvm_problem *p = &s->_prob;
-    int k, rc = p->part_scores(p->user, i, w, SSVM__DG(s)->_dg_score, SSVM__DG(s)->_dg_cost);
+    int k, rc = p->part_scores(p->user, i, w, dg->_dg_score, dg->_dg_cost);
     if (rc < 0) return (ssvm_result)rc;
     for (k = 0; k < np; k++) {
-        if (!ssvm__finite((double)SSVM__DG(s)->_dg_score[k])) return SSVM_ERR_NONFINITE;
-        if (!ssvm__finite((double)SSVM__DG(s)->_dg_cost[k]) || SSVM__DG(s)->_dg_cost[k] < 0) return SSVM_ERR_LOSS;
+        if (!ssvm__finite((double)dg->_dg_score[k])) return SSVM_ERR_NONFINITE;
+        if (!ssvm__finite((double)dg->_dg_cost[k]) || dg->_dg_cost[k] < 0) return SSVM_ERR_LOSS;
     }
     return SSVM_OK;
 }
@@ -10138,17 +10188,18 @@ SSVM__PRIV void ssvm__birkhoff_round(int m, ssvm_real *z, double *e) {
    Birkhoff projection that misses proj_tol within proj_max_iter sweeps is rounded onto the polytope (E5): an
    inexact prox step, but a feasible z, so that D(z) stays a valid bound. */
 SSVM__PRIV ssvm_result ssvm__deg_project(ssvm_solver *s, int kind, int m, int np, ssvm_real *z) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     const ssvm_deg_config *q = &s->_cfg.deg;
     ssvm_result r;
     if (kind == SSVM_POLYTOPE_SIMPLEX)
         return q->geometry == SSVM_DEG_ENTROPIC ? ssvm_project_simplex_kl(np, z, z) : ssvm_project_simplex(np, z, z);
     if (q->geometry == SSVM_DEG_ENTROPIC)
-        r = ssvm_sinkhorn(m, z, q->proj_tol, q->proj_max_iter, SSVM__DG(s)->_dg_work, SSVM__DG(s)->_dg_work_bytes, z, 0);
+        r = ssvm_sinkhorn(m, z, q->proj_tol, q->proj_max_iter, dg->_dg_work, dg->_dg_work_bytes, z, 0);
     else
-        r = ssvm_project_birkhoff(m, z, q->proj_tol, q->proj_max_iter, SSVM__DG(s)->_dg_work, SSVM__DG(s)->_dg_work_bytes, z, 0);
-    if (r == SSVM_ERR_NO_CONVERGENCE) SSVM__DG(s)->_dg_inexact++;
+        r = ssvm_project_birkhoff(m, z, q->proj_tol, q->proj_max_iter, dg->_dg_work, dg->_dg_work_bytes, z, 0);
+    if (r == SSVM_ERR_NO_CONVERGENCE) dg->_dg_inexact++;
     else if (r != SSVM_OK) return r;
-    ssvm__birkhoff_round(m, z, (double *)SSVM__DG(s)->_dg_work); /* also the last ulps of a converged one */
+    ssvm__birkhoff_round(m, z, (double *)dg->_dg_work); /* also the last ulps of a converged one */
     return SSVM_OK;
 }
 /* w <- w * min(1, R/|w|) */
@@ -10165,44 +10216,45 @@ SSVM__PRIV void ssvm__deg_minus(int d, const ssvm_real *base, const ssvm_svec *a
 /* Setup at the first iteration: sum_i p_i phi(x_i, y_i), Theta and R (E1), and L by power iteration on
    B~ B~^T = sum_i p_i F_i P_i F_i^T (E2), counted as oracle calls. */
 SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     const ssvm_problem *p = &s->_prob;
     ssvm_deg_config *q = &s->_cfg.deg;
     int i, k, j, it, kind, m, np, d = p->d, len;
     double theta = 0, est = 0, prev = 0, nn;
     ssvm_result r;
-    ssvm_svec_clear(&SSVM__DG(s)->_dg_u);
+    ssvm_svec_clear(&dg->_dg_u);
     for (i = 0; i < p->n; i++) {
         double pi = ssvm__block(p, s->_wsum, 1.0, i), th = 0;
         len = p->truth(p->user, i, s->_y);
         if (len <= 0 || len > p->max_label_len) return len < 0 ? (ssvm_result)len : SSVM_ERR_LABEL;
-        if ((k = p->phi(p->user, i, s->_y, len, (ssvm_real)pi, &SSVM__DG(s)->_dg_u)) < 0) return (ssvm_result)k;
-        if (SSVM__DG(s)->_dg_u.err) return (ssvm_result)SSVM__DG(s)->_dg_u.err;
+        if ((k = p->phi(p->user, i, s->_y, len, (ssvm_real)pi, &dg->_dg_u)) < 0) return (ssvm_result)k;
+        if (dg->_dg_u.err) return (ssvm_result)dg->_dg_u.err;
         if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
         if ((r = ssvm__deg_scores(s, i, s->_w, np)) != SSVM_OK) return r; /* _w = 0 here; the costs for Theta */
         s->_prog.oracle_calls++;
         for (k = 0; k < (kind == SSVM_POLYTOPE_SIMPLEX ? 1 : m); k++) { /* Birkhoff: sum of row maxima, a bound */
             double best = 0;
             int w0 = kind == SSVM_POLYTOPE_SIMPLEX ? np : m;
-            for (j = 0; j < w0; j++) if ((double)SSVM__DG(s)->_dg_cost[k * w0 + j] > best) best = (double)SSVM__DG(s)->_dg_cost[k * w0 + j];
+            for (j = 0; j < w0; j++) if ((double)dg->_dg_cost[k * w0 + j] > best) best = (double)dg->_dg_cost[k * w0 + j];
             th += best;
         }
         theta += pi * th;
     }
-    SSVM_MEMSET(SSVM__DG(s)->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
-    for (k = 0; k < SSVM__DG(s)->_dg_u.nnz; k++) SSVM__DG(s)->_dg_phi[SSVM__DG(s)->_dg_u.idx[k]] = SSVM__DG(s)->_dg_u.val[SSVM__DG(s)->_dg_u.idx[k]];
-    SSVM__DG(s)->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
-    if (q->eta > 0) { SSVM__DG(s)->_dg_eta = q->eta; SSVM__DG(s)->_dg_L = 1 / q->eta; return SSVM_OK; }
-    for (j = 0; j < d; j++) SSVM__DG(s)->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
+    SSVM_MEMSET(dg->_dg_phi, 0, (size_t)d * sizeof(ssvm_real));
+    for (k = 0; k < dg->_dg_u.nnz; k++) dg->_dg_phi[dg->_dg_u.idx[k]] = dg->_dg_u.val[dg->_dg_u.idx[k]];
+    dg->_dg_R = q->radius > 0 ? q->radius : SSVM_SQRT(2 * theta / s->_cfg.lambda);
+    if (q->eta > 0) { dg->_dg_eta = q->eta; dg->_dg_L = 1 / q->eta; return SSVM_OK; }
+    for (j = 0; j < d; j++) dg->_dg_vw[j] = (ssvm_real)((double)(ssvm__rand(&s->_rng) >> 11) * (1.0 / 9007199254740992.0) - 0.5);
     for (it = 0; it < q->power_iters; it++) {
-        nn = (double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw);
+        nn = (double)ssvm__dot(d, dg->_dg_vw, dg->_dg_vw);
         if (!(nn > 0)) break; /* B~ B~^T v = 0: |B~| is 0 on what is left */
-        ssvm__axpby(d, 0, SSVM__DG(s)->_dg_vw, 1 / SSVM_SQRT(nn), SSVM__DG(s)->_dg_vw);
-        ssvm_svec_clear(&SSVM__DG(s)->_dg_u);
+        ssvm__axpby(d, 0, dg->_dg_vw, 1 / SSVM_SQRT(nn), dg->_dg_vw);
+        ssvm_svec_clear(&dg->_dg_u);
         for (i = 0; i < p->n; i++) {
-            ssvm_real *g = SSVM__DG(s)->_dg_score;
+            ssvm_real *g = dg->_dg_score;
             double mean = 0;
             ssvm__deg_parts(p, i, &kind, &m, &np);
-            if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_vw, np)) != SSVM_OK) return r;
+            if ((r = ssvm__deg_scores(s, i, dg->_dg_vw, np)) != SSVM_OK) return r;
             s->_prog.oracle_calls++;
             if (kind == SSVM_POLYTOPE_SIMPLEX) { /* P: remove the mean */
                 for (k = 0; k < np; k++) mean += (double)g[k];
@@ -10217,75 +10269,76 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
                     for (k = 0; k < m; k++) g[k * m + j] = (ssvm_real)((double)g[k * m + j] - mean / m);
                 }
             }
-            if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &SSVM__DG(s)->_dg_u)) != SSVM_OK) return r;
+            if ((r = ssvm__deg_phi(s, i, g, ssvm__block(p, s->_wsum, 1.0, i), &dg->_dg_u)) != SSVM_OK) return r;
         }
-        SSVM_MEMSET(SSVM__DG(s)->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
-        for (k = 0; k < SSVM__DG(s)->_dg_u.nnz; k++) SSVM__DG(s)->_dg_vw[SSVM__DG(s)->_dg_u.idx[k]] = SSVM__DG(s)->_dg_u.val[SSVM__DG(s)->_dg_u.idx[k]];
-        est = SSVM_SQRT((double)ssvm__dot(d, SSVM__DG(s)->_dg_vw, SSVM__DG(s)->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
+        SSVM_MEMSET(dg->_dg_vw, 0, (size_t)d * sizeof(ssvm_real));
+        for (k = 0; k < dg->_dg_u.nnz; k++) dg->_dg_vw[dg->_dg_u.idx[k]] = dg->_dg_u.val[dg->_dg_u.idx[k]];
+        est = SSVM_SQRT((double)ssvm__dot(d, dg->_dg_vw, dg->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
         if (!ssvm__finite(est)) return SSVM_ERR_NONFINITE;
         if (it > 0 && ssvm__abs(est - prev) <= 1e-4 * est) break;
         prev = est;
     }
-    SSVM__DG(s)->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
-    SSVM__DG(s)->_dg_eta = 1 / SSVM__DG(s)->_dg_L;
+    dg->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
+    dg->_dg_eta = 1 / dg->_dg_L;
     return SSVM_OK;
 }
 /* One iteration of Algorithm 1 in the form E3: two operator evaluations (part scores) per example. */
 SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     const ssvm_problem *p = &s->_prob;
     int ent = s->_cfg.deg.geometry == SSVM_DEG_ENTROPIC, i, k, kind, m, np, d = p->d;
     double eta, lam = s->_cfg.lambda, t, lu = 0;
-    ssvm_real *zv = SSVM__DG(s)->_dg_zv, *zu = SSVM__DG(s)->_dg_zu;
+    ssvm_real *zv = dg->_dg_zv, *zu = dg->_dg_zu;
     ssvm_result r;
     if (s->_k == 0 && (r = ssvm__deg_setup(s)) != SSVM_OK) return r;
-    eta = SSVM__DG(s)->_dg_eta; t = (double)s->_k;
+    eta = dg->_dg_eta; t = (double)s->_k;
     /* v_w = Pi_ball(w^ + eta s_w), w^ = 0 */
-    for (k = 0; k < d; k++) SSVM__DG(s)->_dg_vw[k] = (ssvm_real)(eta * (double)SSVM__DG(s)->_dg_sw[k]);
-    ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, SSVM__DG(s)->_dg_vw);
-    ssvm_svec_clear(&SSVM__DG(s)->_dg_u); /* sum_i p_i F_i v_zi */
-    ssvm_svec_clear(&SSVM__DG(s)->_dg_v); /* sum_i p_i F_i u_zi */
+    for (k = 0; k < d; k++) dg->_dg_vw[k] = (ssvm_real)(eta * (double)dg->_dg_sw[k]);
+    ssvm__deg_ball(d, dg->_dg_R, dg->_dg_vw);
+    ssvm_svec_clear(&dg->_dg_u); /* sum_i p_i F_i v_zi */
+    ssvm_svec_clear(&dg->_dg_v); /* sum_i p_i F_i u_zi */
     for (i = 0; i < p->n; i++) {
         double pi = ssvm__block(p, s->_wsum, 1.0, i), c0;
         if ((r = ssvm__deg_parts(p, i, &kind, &m, &np)) != SSVM_OK) return r;
         c0 = kind == SSVM_POLYTOPE_SIMPLEX ? 1.0 / np : 1.0 / m; /* the centre z^_i */
         /* v_zi = T(z^_i, s_zi), s_zi / p_i = t c_i + F_i^T W */
-        if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_W, np)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_scores(s, i, dg->_dg_W, np)) != SSVM_OK) return r;
         for (k = 0; k < np; k++) {
-            double a = eta * (t * (double)SSVM__DG(s)->_dg_cost[k] + (double)SSVM__DG(s)->_dg_score[k]);
+            double a = eta * (t * (double)dg->_dg_cost[k] + (double)dg->_dg_score[k]);
             zu[k] = (ssvm_real)a;                  /* entropic: u's logits start from v's */
             zv[k] = (ssvm_real)(ent ? a : c0 + a);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zv)) != SSVM_OK) return r;
-        if ((r = ssvm__deg_phi(s, i, zv, pi, &SSVM__DG(s)->_dg_u)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_phi(s, i, zv, pi, &dg->_dg_u)) != SSVM_OK) return r;
         /* u_zi = T(v_zi, -g_zi(v)), -g_zi(v) / p_i = c_i + F_i^T v_w */
-        if ((r = ssvm__deg_scores(s, i, SSVM__DG(s)->_dg_vw, np)) != SSVM_OK) return r;
+        if ((r = ssvm__deg_scores(s, i, dg->_dg_vw, np)) != SSVM_OK) return r;
         s->_prog.oracle_calls += 2;
         for (k = 0; k < np; k++) {
-            double g = eta * ((double)SSVM__DG(s)->_dg_cost[k] + (double)SSVM__DG(s)->_dg_score[k]);
+            double g = eta * ((double)dg->_dg_cost[k] + (double)dg->_dg_score[k]);
             zu[k] = (ssvm_real)(ent ? (double)zu[k] + g : (double)zv[k] + g);
         }
         if ((r = ssvm__deg_project(s, kind, m, np, zu)) != SSVM_OK) return r;
-        if ((r = ssvm__deg_phi(s, i, zu, pi, &SSVM__DG(s)->_dg_v)) != SSVM_OK) return r;
-        for (k = 0; k < np; k++) lu += pi * (double)SSVM__DG(s)->_dg_cost[k] * (double)zu[k];
+        if ((r = ssvm__deg_phi(s, i, zu, pi, &dg->_dg_v)) != SSVM_OK) return r;
+        for (k = 0; k < np; k++) lu += pi * (double)dg->_dg_cost[k] * (double)zu[k];
     }
     /* u_w = Pi_ball(v_w - eta (lambda v_w - b(v_z))), b(v_z) = phi_sum - sum p_i F_i v_zi */
-    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &SSVM__DG(s)->_dg_u, 1.0, s->_wtmp);
-    ssvm__axpby(d, 1 - eta * lam, SSVM__DG(s)->_dg_vw, eta, s->_wtmp);
-    ssvm__deg_ball(d, SSVM__DG(s)->_dg_R, s->_wtmp);
+    ssvm__deg_minus(d, dg->_dg_phi, &dg->_dg_u, 1.0, s->_wtmp);
+    ssvm__axpby(d, 1 - eta * lam, dg->_dg_vw, eta, s->_wtmp);
+    ssvm__deg_ball(d, dg->_dg_R, s->_wtmp);
     /* s_w -= g_w(u) = lambda u_w - b(u_z); W += u_w; the z_bar sums; then w(z_bar), l and w_bar (E4) */
-    ssvm__deg_minus(d, SSVM__DG(s)->_dg_phi, &SSVM__DG(s)->_dg_v, 1.0, SSVM__DG(s)->_dg_vw); /* b(u_z), v_w is no longer needed */
+    ssvm__deg_minus(d, dg->_dg_phi, &dg->_dg_v, 1.0, dg->_dg_vw); /* b(u_z), v_w is no longer needed */
     for (k = 0; k < d; k++) {
-        SSVM__DG(s)->_dg_sw[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_sw[k] + (double)SSVM__DG(s)->_dg_vw[k] - lam * (double)s->_wtmp[k]);
-        SSVM__DG(s)->_dg_W[k] += s->_wtmp[k];
+        dg->_dg_sw[k] = (ssvm_real)((double)dg->_dg_sw[k] + (double)dg->_dg_vw[k] - lam * (double)s->_wtmp[k]);
+        dg->_dg_W[k] += s->_wtmp[k];
     }
-    for (k = 0; k < SSVM__DG(s)->_dg_v.nnz; k++) { int j = SSVM__DG(s)->_dg_v.idx[k]; SSVM__DG(s)->_dg_B[j] += SSVM__DG(s)->_dg_v.val[j]; }
-    SSVM__DG(s)->_dg_lsum += lu;
+    for (k = 0; k < dg->_dg_v.nnz; k++) { int j = dg->_dg_v.idx[k]; dg->_dg_B[j] += dg->_dg_v.val[j]; }
+    dg->_dg_lsum += lu;
     s->_k++;
     s->_prog.steps++;
     t = (double)s->_k;
     for (k = 0; k < d; k++) {
-        s->_w[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_vw[k] / lam);
-        s->_z[k] = (ssvm_real)((double)SSVM__DG(s)->_dg_W[k] / t);
+        s->_w[k] = (ssvm_real)((double)dg->_dg_vw[k] / lam);
+        s->_z[k] = (ssvm_real)((double)dg->_dg_W[k] / t);
         if (!ssvm__finite((double)s->_w[k]) || !ssvm__finite((double)s->_z[k])) return SSVM_ERR_NONFINITE;
     }
     s->_l = lu;
@@ -10295,23 +10348,25 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
    certificate the larger of D(z^t) and D(z_bar) (E4) */
 SSVM__PRIV ssvm_result ssvm__deg_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__deg_iteration(s); }
 SSVM__PRIV void ssvm__deg_reset(ssvm_solver *s) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     size_t d = (size_t)s->_prob.d;
-    if (SSVM__DG(s)->_dg_sw) {
-        SSVM_MEMSET(SSVM__DG(s)->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(SSVM__DG(s)->_dg_W, 0, d * sizeof(ssvm_real));
-        SSVM_MEMSET(SSVM__DG(s)->_dg_B, 0, d * sizeof(ssvm_real));
+    if (dg->_dg_sw) {
+        SSVM_MEMSET(dg->_dg_sw, 0, d * sizeof(ssvm_real)); SSVM_MEMSET(dg->_dg_W, 0, d * sizeof(ssvm_real));
+        SSVM_MEMSET(dg->_dg_B, 0, d * sizeof(ssvm_real));
     }
-    SSVM__DG(s)->_dg_lsum = 0; SSVM__DG(s)->_dg_inexact = 0;
-    ssvm__svec_reset(&SSVM__DG(s)->_dg_u, s->_prob.d);
-    ssvm__svec_reset(&SSVM__DG(s)->_dg_v, s->_prob.d);
+    dg->_dg_lsum = 0; dg->_dg_inexact = 0;
+    ssvm__svec_reset(&dg->_dg_u, s->_prob.d);
+    ssvm__svec_reset(&dg->_dg_v, s->_prob.d);
 }
 SSVM__PRIV double ssvm__deg_dual_l(const ssvm_solver *s, int average) { return average ? ssvm__nan() : s->_l; }
 SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_objective *o, double ls) {
+    ssvm__deg_state *const dg = SSVM__DG(s);
     double lam = s->_cfg.lambda, t = s->_k > 0 ? (double)s->_k : 1, bb = 0, dl;
     int j;
     (void)ls;
     if (!average) return SSVM_OK;
-    for (j = 0; j < s->_prob.d; j++) { double b = (double)SSVM__DG(s)->_dg_phi[j] - (double)SSVM__DG(s)->_dg_B[j] / t; bb += b * b; }
-    dl = SSVM__DG(s)->_dg_lsum / t - 0.5 * bb / lam;
+    for (j = 0; j < s->_prob.d; j++) { double b = (double)dg->_dg_phi[j] - (double)dg->_dg_B[j] / t; bb += b * b; }
+    dl = dg->_dg_lsum / t - 0.5 * bb / lam;
     o->dual = s->_l - 0.5 * lam * (double)ssvm__dot(s->_prob.d, s->_w, s->_w);
     if (s->_k > 0 && dl > o->dual) o->dual = dl;
     o->gap = o->primal - o->dual;
@@ -10392,13 +10447,14 @@ SSVM__PRIV ssvm_result ssvm__cp_layout(ssvm_solver *s, ssvm__arena *a) {
     return SSVM_OK;
 }
 SSVM__PRIV void ssvm__cp_reset(ssvm_solver *s) {
+    ssvm__cp_state *const cp = SSVM__CP(s);
     int i;
-    SSVM_MEMSET(SSVM__CP(s)->_cp_h, 0, (size_t)s->_prob.d * sizeof(ssvm_real)); /* plane 0: h = 0, l = 0, all the weight */
-    SSVM__CP(s)->_cp_m = 1; SSVM__CP(s)->_cp_G[0] = 0; SSVM__CP(s)->_cp_l[0] = 0; SSVM__CP(s)->_cp_a[0] = 1; SSVM__CP(s)->_cp_Ga[0] = 0; SSVM__CP(s)->_cp_idle[0] = 0;
-    if (SSVM__CP(s)->_cp_ccount) for (i = 0; i < s->_prob.n; i++) SSVM__CP(s)->_cp_ccount[i] = 0;
-    ssvm__svec_reset(&SSVM__CP(s)->_cp_sv, s->_prob.d);
-    SSVM_MEMSET(&SSVM__CP(s)->_cp_info, 0, sizeof SSVM__CP(s)->_cp_info);
-    SSVM__CP(s)->_cp_info.planes = 1; SSVM__CP(s)->_cp_info.active = 1;
+    SSVM_MEMSET(cp->_cp_h, 0, (size_t)s->_prob.d * sizeof(ssvm_real)); /* plane 0: h = 0, l = 0, all the weight */
+    cp->_cp_m = 1; cp->_cp_G[0] = 0; cp->_cp_l[0] = 0; cp->_cp_a[0] = 1; cp->_cp_Ga[0] = 0; cp->_cp_idle[0] = 0;
+    if (cp->_cp_ccount) for (i = 0; i < s->_prob.n; i++) cp->_cp_ccount[i] = 0;
+    ssvm__svec_reset(&cp->_cp_sv, s->_prob.d);
+    SSVM_MEMSET(&cp->_cp_info, 0, sizeof cp->_cp_info);
+    cp->_cp_info.planes = 1; cp->_cp_info.active = 1;
 }
 /* Pairwise Frank-Wolfe on max_{a in simplex} <a, l> - lam/2 a'Ga over m planes (G row-major, leading dimension
    ld), from a feasible a; Ga (= G a) is recomputed first and kept. Returns the iterations made, or -1 when the
@@ -10437,18 +10493,19 @@ SSVM__PRIV int ssvm__cp_qp(int m, int ld, const double *G, const double *l, doub
 }
 /* plane c leaves the working set; the last plane takes its place */
 SSVM__PRIV void ssvm__cp_remove(ssvm_solver *s, int c) {
-    int last = SSVM__CP(s)->_cp_m - 1, e, cap = SSVM__CP(s)->_cp_cap;
+    ssvm__cp_state *const cp = SSVM__CP(s);
+    int last = cp->_cp_m - 1, e, cap = cp->_cp_cap;
     size_t d = (size_t)s->_prob.d;
-    double *G = SSVM__CP(s)->_cp_G;
+    double *G = cp->_cp_G;
     if (c != last) {
-        SSVM_MEMCPY(SSVM__CP(s)->_cp_h + (size_t)c * d, SSVM__CP(s)->_cp_h + (size_t)last * d, d * sizeof(ssvm_real));
-        SSVM__CP(s)->_cp_l[c] = SSVM__CP(s)->_cp_l[last]; SSVM__CP(s)->_cp_a[c] = SSVM__CP(s)->_cp_a[last]; SSVM__CP(s)->_cp_Ga[c] = SSVM__CP(s)->_cp_Ga[last];
-        SSVM__CP(s)->_cp_idle[c] = SSVM__CP(s)->_cp_idle[last];
-        for (e = 0; e < SSVM__CP(s)->_cp_m; e++) G[(size_t)c * (size_t)cap + (size_t)e] = G[(size_t)last * (size_t)cap + (size_t)e];
-        for (e = 0; e < SSVM__CP(s)->_cp_m; e++) G[(size_t)e * (size_t)cap + (size_t)c] = G[(size_t)e * (size_t)cap + (size_t)last];
+        SSVM_MEMCPY(cp->_cp_h + (size_t)c * d, cp->_cp_h + (size_t)last * d, d * sizeof(ssvm_real));
+        cp->_cp_l[c] = cp->_cp_l[last]; cp->_cp_a[c] = cp->_cp_a[last]; cp->_cp_Ga[c] = cp->_cp_Ga[last];
+        cp->_cp_idle[c] = cp->_cp_idle[last];
+        for (e = 0; e < cp->_cp_m; e++) G[(size_t)c * (size_t)cap + (size_t)e] = G[(size_t)last * (size_t)cap + (size_t)e];
+        for (e = 0; e < cp->_cp_m; e++) G[(size_t)e * (size_t)cap + (size_t)c] = G[(size_t)e * (size_t)cap + (size_t)last];
     }
-    SSVM__CP(s)->_cp_m--;
-    SSVM__CP(s)->_cp_info.dropped++;
+    cp->_cp_m--;
+    cp->_cp_info.dropped++;
 }
 /* example i's cache: y (len ints) becomes the most recent entry (moved to the front if already there) */
 SSVM__PRIV void ssvm__cp_cache_put(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
@@ -10490,12 +10547,13 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
 }
 /* <w, phi(x_i, y)> through the scratch accumulator */
 SSVM__PRIV ssvm_result ssvm__cp_score(ssvm_solver *s, int i, const int *y, int len, double *out) {
+    ssvm__cp_state *const cp = SSVM__CP(s);
     const ssvm_problem *p = &s->_prob;
     int rc;
-    ssvm_svec_clear(&SSVM__CP(s)->_cp_sv);
-    if ((rc = p->phi(p->user, i, y, len, 1, &SSVM__CP(s)->_cp_sv)) < 0) return (ssvm_result)rc;
-    if (SSVM__CP(s)->_cp_sv.err) return (ssvm_result)SSVM__CP(s)->_cp_sv.err;
-    *out = (double)ssvm_svec_dot(&SSVM__CP(s)->_cp_sv, s->_w);
+    ssvm_svec_clear(&cp->_cp_sv);
+    if ((rc = p->phi(p->user, i, y, len, 1, &cp->_cp_sv)) < 0) return (ssvm_result)rc;
+    if (cp->_cp_sv.err) return (ssvm_result)cp->_cp_sv.err;
+    *out = (double)ssvm_svec_dot(&cp->_cp_sv, s->_w);
     return SSVM_OK;
 }
 /* The joint plane of each example's best cached labeling (y_i when none has a positive hinge), into _sv as h;
@@ -10752,10 +10810,11 @@ SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a) {
 }
 /* omega = Algorithm 3 on the active groups of v, written into w (inactive omega_k stay 0) */
 SSVM__PRIV void ssvm__cg_omega(ssvm_solver *s) {
-    int a, j, na = SSVM__CG(s)->_cg_na, base = SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F;
-    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) SSVM__CG(s)->_cg_z[4 * a + j] = SSVM__CG(s)->_cg_v[4 * SSVM__CG(s)->_cg_alist[a] + j];
-    SSVM__CG(s)->_cg_tau = na > 0 ? ssvm__l21sq(na, 0, 4, SSVM__CG(s)->_cg_z, SSVM__CG(s)->_cg_s, SSVM__CG(s)->_cg_om, SSVM__CG(s)->_cg_nrm, SSVM__CG(s)->_cg_ord) : 0;
-    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_w[base + 4 * SSVM__CG(s)->_cg_alist[a] + j] = SSVM__CG(s)->_cg_om[4 * a + j];
+    ssvm__cg_state *const cg = SSVM__CG(s);
+    int a, j, na = cg->_cg_na, base = cg->_cg_L * cg->_cg_F;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) cg->_cg_z[4 * a + j] = cg->_cg_v[4 * cg->_cg_alist[a] + j];
+    cg->_cg_tau = na > 0 ? ssvm__l21sq(na, 0, 4, cg->_cg_z, cg->_cg_s, cg->_cg_om, cg->_cg_nrm, cg->_cg_ord) : 0;
+    for (a = 0; a < na; a++) for (j = 0; j < 4; j++) s->_w[base + 4 * cg->_cg_alist[a] + j] = cg->_cg_om[4 * a + j];
 }
 SSVM__PRIV void ssvm__cg_activate(ssvm_solver *s, int k) {
     const int *ed = s->_cfg.cg.graph->config.edges;
@@ -10847,14 +10906,15 @@ SSVM__PRIV double ssvm__cg_conj(int na, const ssvm_real *z, const ssvm_real *om,
 /* g' J g for J the Jacobian of Algorithm 3's map at the active z (the local curvature of Omega*'s omega part along
    g): on the support S (rho groups), omega_k = s z_k - tau z_k/|z_k| with tau = s^2/(1 + rho s) sum_S |z_j|. */
 SSVM__PRIV double ssvm__cg_curv(const ssvm_solver *s, const ssvm_real *g) {
-    int a, j, na = SSVM__CG(s)->_cg_na, rho = 0;
-    double sc = SSVM__CG(s)->_cg_s, tau = SSVM__CG(s)->_cg_tau, proj = 0, q = 0;
+    const ssvm__cg_state *const cg = SSVM__CG(s);
+    int a, j, na = cg->_cg_na, rho = 0;
+    double sc = cg->_cg_s, tau = cg->_cg_tau, proj = 0, q = 0;
     for (a = 0; a < na; a++) {
         double zz = 0, zg = 0, gg = 0, zn;
         int on = 0;
         for (j = 0; j < 4; j++) {
-            double z = (double)SSVM__CG(s)->_cg_z[4 * a + j], gj = (double)g[4 * a + j];
-            zz += z * z; zg += z * gj; gg += gj * gj; on |= SSVM__CG(s)->_cg_om[4 * a + j] != 0;
+            double z = (double)cg->_cg_z[4 * a + j], gj = (double)g[4 * a + j];
+            zz += z * z; zg += z * gj; gg += gj * gj; on |= cg->_cg_om[4 * a + j] != 0;
         }
         if (!on || !(zz > 0)) continue;
         zn = SSVM_SQRT(zz);
@@ -10946,15 +11006,16 @@ SSVM__PRIV ssvm_result ssvm__cg_step(ssvm_solver *s, int i) {
 /* Q(w) = lambda/2 |u|^2 + lambda/2 (sum_k |omega_k|)^2 + sigma/2 |omega|^2 without the loss term; *sn gets
    sum_k |omega_k| over the active cliques (the omega_k of the others are 0) */
 SSVM__PRIV double ssvm__cg_reg(const ssvm_solver *s, int smooth, double *sn) {
-    int a, j, LF = SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F;
+    const ssvm__cg_state *const cg = SSVM__CG(s);
+    int a, j, LF = cg->_cg_L * cg->_cg_F;
     double uu = (double)ssvm__dot(LF, s->_w, s->_w), sum = 0, oo = 0;
-    for (a = 0; a < SSVM__CG(s)->_cg_na; a++) {
+    for (a = 0; a < cg->_cg_na; a++) {
         double nn = 0;
-        for (j = 0; j < 4; j++) { double v = (double)s->_w[LF + 4 * SSVM__CG(s)->_cg_alist[a] + j]; nn += v * v; }
+        for (j = 0; j < 4; j++) { double v = (double)s->_w[LF + 4 * cg->_cg_alist[a] + j]; nn += v * v; }
         sum += SSVM_SQRT(nn); oo += nn;
     }
     if (sn) *sn = sum;
-    return 0.5 * s->_cfg.lambda * (uu + sum * sum) + (smooth ? 0.5 * SSVM__CG(s)->_cg_sigma * oo : 0);
+    return 0.5 * s->_cfg.lambda * (uu + sum * sum) + (smooth ? 0.5 * cg->_cg_sigma * oo : 0);
 }
 /* Algorithm 1's outer step, after Algorithm 2 stopped (A.1): f^t, A.3, then score every inactive candidate by
    |v_k|, the norm of its block of the dual's z (the group gradient of Proposition 1), and activate the `batch`
@@ -11033,7 +11094,8 @@ SSVM__PRIV ssvm_result ssvm__cg_iteration(ssvm_solver *s, int limit) {
    squared l_inf,2 norm over ALL candidates (Proposition 1's constraint), is a lower bound for every c in [0, 1];
    we take the best c. The gap P - D >= 0 certifies w for (10) including the cliques never activated. */
 SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
-    int i, k, j, T = SSVM__CG(s)->_cg_T;
+    ssvm__cg_state *const cg = SSVM__CG(s);
+    int i, k, j, T = cg->_cg_T;
     double hs = 0, H, sn, M = 0, uu, B, qd, c, n = (double)s->_prob.n, lam = s->_cfg.lambda;
     ssvm_result r;
     for (i = 0; i < s->_prob.n; i++) {
@@ -11044,11 +11106,11 @@ SSVM__PRIV ssvm_result ssvm__cg_evaluate(ssvm_solver *s, ssvm_objective *o) {
     o->primal = ssvm__cg_reg(s, 0, &sn) + hs / n;
     for (k = 0; k < T; k++) {
         double nn = 0;
-        for (j = 0; j < 4; j++) nn += (double)SSVM__CG(s)->_cg_v[4 * k + j] * (double)SSVM__CG(s)->_cg_v[4 * k + j];
+        for (j = 0; j < 4; j++) nn += (double)cg->_cg_v[4 * k + j] * (double)cg->_cg_v[4 * k + j];
         if (nn > M) M = nn;
     }
-    uu = (double)ssvm__dot(SSVM__CG(s)->_cg_L * SSVM__CG(s)->_cg_F, s->_w, s->_w);
-    B = SSVM__CG(s)->_cg_lsum / n;
+    uu = (double)ssvm__dot(cg->_cg_L * cg->_cg_F, s->_w, s->_w);
+    B = cg->_cg_lsum / n;
     qd = 0.5 * lam * (uu + M);
     c = qd > 0 ? B / (2 * qd) : 1;
     if (c > 1) c = 1;
@@ -11454,31 +11516,32 @@ SSVM__PRIV ssvm_result ssvm__kn_start(ssvm_solver *s) {
 }
 /* k(x_a, x_b) of the input kernel, through the row cache when both are training examples (K1) */
 SSVM__PRIV ssvm_result ssvm__kn_kx(ssvm_solver *s, int a, int b, double *out) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_kernel_config *k = &s->_cfg.kernel;
-    int n = SSVM__KN(s)->_kn_rows, r0 = SSVM__KN(s)->_kn_row0, rc, j, slot;
-    if (SSVM__KN(s)->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
+    int n = kn->_kn_rows, r0 = kn->_kn_row0, rc, j, slot;
+    if (kn->_kn_slots > 0 && a >= r0 && a - r0 < n && b >= r0 && b - r0 < n) {
         a -= r0; b -= r0; /* cache indices */
-        if ((slot = SSVM__KN(s)->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
+        if ((slot = kn->_kn_row_slot[a]) < 0) { /* load row a into the oldest slot */
             double *row;
-            slot = SSVM__KN(s)->_kn_victim;
-            if (SSVM__KN(s)->_kn_slot_row[slot] >= 0) SSVM__KN(s)->_kn_row_slot[SSVM__KN(s)->_kn_slot_row[slot]] = -1;
-            SSVM__KN(s)->_kn_slot_row[slot] = -1;
-            row = SSVM__KN(s)->_kn_cache + (size_t)slot * (size_t)n;
+            slot = kn->_kn_victim;
+            if (kn->_kn_slot_row[slot] >= 0) kn->_kn_row_slot[kn->_kn_slot_row[slot]] = -1;
+            kn->_kn_slot_row[slot] = -1;
+            row = kn->_kn_cache + (size_t)slot * (size_t)n;
             for (j = 0; j < n; j++) {
                 rc = k->input(k->user, a + r0, j + r0, row + j);
-                SSVM__KN(s)->_kn_evals++;
+                kn->_kn_evals++;
                 if (rc < 0) return (ssvm_result)rc;
                 if (!ssvm__finite(row[j])) return SSVM_ERR_KERNEL;
             }
-            SSVM__KN(s)->_kn_slot_row[slot] = a; SSVM__KN(s)->_kn_row_slot[a] = slot;
-            SSVM__KN(s)->_kn_victim = (SSVM__KN(s)->_kn_victim + 1) % SSVM__KN(s)->_kn_slots;
+            kn->_kn_slot_row[slot] = a; kn->_kn_row_slot[a] = slot;
+            kn->_kn_victim = (kn->_kn_victim + 1) % kn->_kn_slots;
         }
-        *out = SSVM__KN(s)->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
+        *out = kn->_kn_cache[(size_t)slot * (size_t)n + (size_t)b];
         return SSVM_OK;
     }
     *out = 0;
     rc = k->input(k->user, a, b, out);
-    SSVM__KN(s)->_kn_evals++;
+    kn->_kn_evals++;
     if (rc < 0) return (ssvm_result)rc;
     return ssvm__finite(*out) ? SSVM_OK : SSVM_ERR_KERNEL;
 }
@@ -11515,27 +11578,29 @@ SSVM__PRIV ssvm_result ssvm__kn_joint(ssvm_solver *s, int a, const int *ya, int 
 }
 /* the coefficient c_k of triple k in the iterate or the average */
 SSVM__PRIV double ssvm__kn_coef(const ssvm_solver *s, int which, int k) {
-    double al = which == SSVM_W_AVERAGE ? s->_avg_a * SSVM__KN(s)->_kn_a[k] + s->_avg_b * SSVM__KN(s)->_kn_z[k] : SSVM__KN(s)->_kn_a[k];
-    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, SSVM__KN(s)->_kn_ex[k]);
+    const ssvm__kn_state *const kn = SSVM__KN(s);
+    double al = which == SSVM_W_AVERAGE ? s->_avg_a * kn->_kn_a[k] + s->_avg_b * kn->_kn_z[k] : kn->_kn_a[k];
+    return al == 0 ? 0 : al * ssvm__block(&s->_prob, s->_wsum, s->_cfg.lambda, kn->_kn_ex[k]);
 }
 SSVM__PRIV const int *ssvm__kn_true(const ssvm_solver *s, int i) {
     return SSVM__KN(s)->_kn_truth + (size_t)i * (size_t)s->_prob.max_label_len;
 }
 /* f(x_a, y) from the support set, any kernel */
 SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     double acc = 0, v;
     int j, k;
     ssvm_result r;
     for (j = 0; j < s->_prob.n; j++) {
         double C = 0;
-        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
+        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
-            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), kn->_kn_len[k], &v)) != SSVM_OK) return r;
             acc -= c * v; C += c;
         }
         if (C != 0) {
-            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), SSVM__KN(s)->_kn_tlen[j], &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), kn->_kn_tlen[j], &v)) != SSVM_OK) return r;
             acc += C * v;
         }
     }
@@ -11544,17 +11609,18 @@ SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y
 }
 /* lifted multiclass: the K scores of x_a with one input-kernel value per support example */
 SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     int K = s->_cfg.kernel.n_labels, j, k, c;
     ssvm_result r;
     for (c = 0; c < K; c++) sc[c] = 0;
     for (j = 0; j < s->_prob.n; j++) {
         double C = 0, kv = 0;
         int have = 0;
-        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
+        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
             double cf = ssvm__kn_coef(s, which, k);
             if (cf == 0) continue;
             if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
-            sc[SSVM__KN(s)->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
+            sc[kn->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
         }
         if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
     }
@@ -11565,11 +11631,12 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
    and bias weights explicitly (they are finite-dimensional), then Viterbi, loss-augmented when gold is given */
 SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, int L, const int *gold, int *y,
                                              ssvm_real *delta) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_chain *m = s->_cfg.kernel.chain;
     int K = m->config.n_labels, Lm = m->_max_len, j, k, t, u, q, wrong = 0;
-    double *ud = SSVM__KN(s)->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
+    double *ud = kn->_kn_cw, *B = ud + (size_t)Lm * K, *T = B + (size_t)Lm * K, *first = T + (size_t)K * K;
     double *last = first + K, v, unit;
-    ssvm_real *uu = SSVM__KN(s)->_kn_cu, *tr = uu + (size_t)Lm * K;
+    ssvm_real *uu = kn->_kn_cu, *tr = uu + (size_t)Lm * K;
     ssvm_result r;
     for (q = 0; q < L * K; q++) ud[q] = 0;
     for (q = 0; q < K * K + 2 * K; q++) T[q] = 0; /* T, first, last */
@@ -11577,7 +11644,7 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
         int pj = m->config.start[j], Lj = m->config.start[j + 1] - pj, any = 0;
         const int *tj = ssvm__kn_true(s, j);
         double C = 0;
-        for (k = SSVM__KN(s)->_kn_head[j]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
+        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
             double c = ssvm__kn_coef(s, which, k);
             const int *yk = SSVM__KN_LAB(s, k);
             if (c == 0) continue;
@@ -11607,7 +11674,7 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
         }
     for (q = 0; q < K * K; q++) tr[q] = (ssvm_real)T[q];
     for (q = 0; q < L * K; q++) if (!ssvm__finite((double)uu[q])) return SSVM_ERR_NONFINITE;
-    ssvm__viterbi(L, K, uu, tr, SSVM__KN(s)->_kn_vw, y);
+    ssvm__viterbi(L, K, uu, tr, kn->_kn_vw, y);
     if (gold) {
         for (t = 0; t < L; t++) wrong += y[t] != gold[t];
         *delta = (ssvm_real)((double)wrong * unit);
@@ -11616,6 +11683,7 @@ SSVM__PRIV ssvm_result ssvm__kn_chain_argmax(ssvm_solver *s, int which, int p0, 
 }
 /* the loss-augmented oracle in kernel form at the iterate or the average, checked as ssvm__call_oracle */
 SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y, int *len, ssvm_real *delta) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_kernel_config *kc = &s->_cfg.kernel;
     const ssvm_problem *p = &s->_prob;
     ssvm_result r;
@@ -11629,13 +11697,13 @@ SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y,
         int K = kc->n_labels, c, best = 0, rc;
         double bv = 0;
         ssvm_real d, bd = 0;
-        if ((r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fall(s, which, i, kn->_kn_sc)) != SSVM_OK) return r;
         for (c = 0; c < K; c++) {
             double v;
             d = 0;
             if ((rc = p->loss(p->user, i, &c, 1, &d)) < 0) return (ssvm_result)rc;
             if (!ssvm__finite((double)d) || d < 0) return SSVM_ERR_LOSS;
-            v = (double)d + SSVM__KN(s)->_kn_sc[c];
+            v = (double)d + kn->_kn_sc[c];
             if (c == 0 || v > bv) { bv = v; best = c; bd = d; }
         }
         *y = best; *len = 1; *delta = bd;
@@ -11656,8 +11724,9 @@ SSVM__PRIV int ssvm__kn_same(const int *a, int la, const int *b, int lb) {
 /* <psi_i(y), psi_j(y')> by four kernel values */
 SSVM__PRIV ssvm_result ssvm__kn_psi_dot(ssvm_solver *s, int i, const int *y, int ly, int j, const int *y2, int l2,
                                         double *out) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const int *ti = ssvm__kn_true(s, i), *tj = ssvm__kn_true(s, j);
-    int li = SSVM__KN(s)->_kn_tlen[i], lj = SSVM__KN(s)->_kn_tlen[j];
+    int li = kn->_kn_tlen[i], lj = kn->_kn_tlen[j];
     double a, b, c, d;
     ssvm_result r;
     if ((r = ssvm__kn_joint(s, i, ti, li, j, tj, lj, &a)) != SSVM_OK) return r;
@@ -11674,54 +11743,58 @@ SSVM__PRIV ssvm_result ssvm__kn_fi(ssvm_solver *s, int which, int i, const int *
 }
 /* the triple of (i, y), or a new one (-1: the store is full, K2) */
 SSVM__PRIV int ssvm__kn_find(const ssvm_solver *s, int i, const int *y, int len) {
+    const ssvm__kn_state *const kn = SSVM__KN(s);
     int k;
-    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0; k = SSVM__KN(s)->_kn_next[k])
-        if (ssvm__kn_same(SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], y, len)) return k;
+    for (k = kn->_kn_head[i]; k >= 0; k = kn->_kn_next[k])
+        if (ssvm__kn_same(SSVM__KN_LAB(s, k), kn->_kn_len[k], y, len)) return k;
     return -1;
 }
 SSVM__PRIV int ssvm__kn_new(ssvm_solver *s, int i, const int *y, int len, double delta) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     int k, t;
-    if (SSVM__KN(s)->_kn_freelist >= 0) { k = (int)SSVM__KN(s)->_kn_freelist; SSVM__KN(s)->_kn_freelist = SSVM__KN(s)->_kn_next[k]; }
-    else if (SSVM__KN(s)->_kn_top < SSVM__KN(s)->_kn_cap) k = (int)SSVM__KN(s)->_kn_top++;
+    if (kn->_kn_freelist >= 0) { k = (int)kn->_kn_freelist; kn->_kn_freelist = kn->_kn_next[k]; }
+    else if (kn->_kn_top < kn->_kn_cap) k = (int)kn->_kn_top++;
     else return -1;
-    SSVM__KN(s)->_kn_ex[k] = i; SSVM__KN(s)->_kn_len[k] = len; SSVM__KN(s)->_kn_a[k] = 0; SSVM__KN(s)->_kn_delta[k] = delta;
-    if (SSVM__KN(s)->_kn_z) SSVM__KN(s)->_kn_z[k] = 0;
+    kn->_kn_ex[k] = i; kn->_kn_len[k] = len; kn->_kn_a[k] = 0; kn->_kn_delta[k] = delta;
+    if (kn->_kn_z) kn->_kn_z[k] = 0;
     for (t = 0; t < len; t++) SSVM__KN_LAB(s, k)[t] = y[t];
-    SSVM__KN(s)->_kn_next[k] = SSVM__KN(s)->_kn_head[i]; SSVM__KN(s)->_kn_head[i] = k;
+    kn->_kn_next[k] = kn->_kn_head[i]; kn->_kn_head[i] = k;
     return k;
 }
 SSVM__PRIV int ssvm__kn_room(const ssvm_solver *s) { return SSVM__KN(s)->_kn_freelist >= 0 || SSVM__KN(s)->_kn_top < SSVM__KN(s)->_kn_cap; }
 /* alpha_i <- (1-gamma) alpha_i + gamma e_{y*} (ks: the triple of y*, -1 for y_i); the average's z keeps w_bar
    (rho: its weight, < 0 for none); zero triples freed when no average needs them (K3) */
 SSVM__PRIV void ssvm__kn_move(ssvm_solver *s, int i, int ks, double gamma, double rho) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     double A = s->_avg_a, B = s->_avg_b;
-    int k, *prev = &SSVM__KN(s)->_kn_head[i];
-    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0;) {
-        int nx = SSVM__KN(s)->_kn_next[k];
-        double na = (1 - gamma) * SSVM__KN(s)->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - SSVM__KN(s)->_kn_a[k];
-        if (SSVM__KN(s)->_kn_z && rho >= 0) SSVM__KN(s)->_kn_z[k] -= (A / B) * dlt;
-        SSVM__KN(s)->_kn_a[k] = na;
-        if (na == 0 && !SSVM__KN(s)->_kn_z) { /* free it */
-            *prev = nx; SSVM__KN(s)->_kn_ex[k] = -1; SSVM__KN(s)->_kn_next[k] = (int)SSVM__KN(s)->_kn_freelist; SSVM__KN(s)->_kn_freelist = k;
-        } else prev = &SSVM__KN(s)->_kn_next[k];
+    int k, *prev = &kn->_kn_head[i];
+    for (k = kn->_kn_head[i]; k >= 0;) {
+        int nx = kn->_kn_next[k];
+        double na = (1 - gamma) * kn->_kn_a[k] + (k == ks ? gamma : 0), dlt = na - kn->_kn_a[k];
+        if (kn->_kn_z && rho >= 0) kn->_kn_z[k] -= (A / B) * dlt;
+        kn->_kn_a[k] = na;
+        if (na == 0 && !kn->_kn_z) { /* free it */
+            *prev = nx; kn->_kn_ex[k] = -1; kn->_kn_next[k] = (int)kn->_kn_freelist; kn->_kn_freelist = k;
+        } else prev = &kn->_kn_next[k];
         k = nx;
     }
-    if (SSVM__KN(s)->_kn_z && rho >= 0) {
+    if (kn->_kn_z && rho >= 0) {
         s->_avg_a = (1 - rho) * A + rho;
         s->_avg_b = (1 - rho) * B;
         if (s->_avg_b < 1e-100) { /* fold: alpha_bar = z */
-            for (k = 0; k < (int)SSVM__KN(s)->_kn_top; k++) if (SSVM__KN(s)->_kn_ex[k] >= 0) SSVM__KN(s)->_kn_z[k] = s->_avg_a * SSVM__KN(s)->_kn_a[k] + s->_avg_b * SSVM__KN(s)->_kn_z[k];
+            for (k = 0; k < (int)kn->_kn_top; k++) if (kn->_kn_ex[k] >= 0) kn->_kn_z[k] = s->_avg_a * kn->_kn_a[k] + s->_avg_b * kn->_kn_z[k];
             s->_avg_a = 0; s->_avg_b = 1;
         }
     }
 }
 /* Algorithm B.1, one step on block i */
 SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = SSVM__KN(s)->_kn_li[i];
+    double lam = s->_cfg.lambda, n = (double)p->n, blk = ssvm__block(p, s->_wsum, lam, i), li = kn->_kn_li[i];
     double ls, fi, fs, wws, wwi = 0, nrm = 0, mag = 0, gamma, v;
     const int *ti = ssvm__kn_true(s, i);
-    int tl = SSVM__KN(s)->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
+    int tl = kn->_kn_tlen[i], len, k, k2, ks = -1, is_truth;
     ssvm_real delta;
     ssvm_result r;
     /* y* = argmax_y H_i(y; A alpha), the oracle on f */
@@ -11733,20 +11806,20 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
     if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, tl, &fi)) != SSVM_OK) return r;
     if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, s->_y, len, &fs)) != SSVM_OK) return r;
     wws = blk * (fi - fs);
-    for (k = SSVM__KN(s)->_kn_head[i]; k >= 0; k = SSVM__KN(s)->_kn_next[k]) {
+    for (k = kn->_kn_head[i]; k >= 0; k = kn->_kn_next[k]) {
         double ck = ssvm__kn_coef(s, SSVM_W_ITERATE, k), fk;
         if (ck == 0) continue;
-        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &fk)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, SSVM__KN_LAB(s, k), kn->_kn_len[k], &fk)) != SSVM_OK) return r;
         wwi += ck * (fi - fk);
-        for (k2 = SSVM__KN(s)->_kn_head[i]; k2 >= 0; k2 = SSVM__KN(s)->_kn_next[k2]) {
+        for (k2 = kn->_kn_head[i]; k2 >= 0; k2 = kn->_kn_next[k2]) {
             double c2 = ssvm__kn_coef(s, SSVM_W_ITERATE, k2);
             if (c2 == 0) continue;
-            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], i, SSVM__KN_LAB(s, k2), SSVM__KN(s)->_kn_len[k2], &v);
+            r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), kn->_kn_len[k], i, SSVM__KN_LAB(s, k2), kn->_kn_len[k2], &v);
             if (r != SSVM_OK) return r;
             nrm += ck * c2 * v; mag += ssvm__abs(ck * c2 * v);
         }
         if (!is_truth) {
-            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
+            if ((r = ssvm__kn_psi_dot(s, i, SSVM__KN_LAB(s, k), kn->_kn_len[k], i, s->_y, len, &v)) != SSVM_OK) return r;
             nrm -= 2 * ck * blk * v; mag += ssvm__abs(2 * ck * blk * v);
         }
     }
@@ -11766,10 +11839,10 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
         ks = ssvm__kn_new(s, i, s->_y, len, (double)delta);
     }
     {
-        double rho = SSVM__KN(s)->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
+        double rho = kn->_kn_z ? ssvm__avg_rho(s) : -1, li_new = (1 - gamma) * li + gamma * ls;
         ssvm__kn_move(s, i, ks, gamma, rho);
         s->_l += li_new - li;
-        SSVM__KN(s)->_kn_li[i] = li_new;
+        kn->_kn_li[i] = li_new;
         if (rho >= 0) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     }
     if (info) info->gamma = gamma;
@@ -11778,33 +11851,34 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
 /* Algorithm 2 in kernel form: one oracle pass, the gap, gamma, alpha <- (1-gamma) alpha + gamma s */
 SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww);
 SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_problem *p = &s->_prob;
     int n = p->n, ml = p->max_label_len, i, j, need = 0, free_n = 0, k;
     double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v;
     ssvm_result r;
     for (i = 0; i < n; i++) {
-        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
+        int *yi = kn->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
         const int *ti = ssvm__kn_true(s, i);
         double fi, fs;
         ssvm_real delta;
         if ((r = ssvm__kn_oracle(s, SSVM_W_ITERATE, i, yi + 1, &len, &delta)) != SSVM_OK) return r;
         s->_prog.oracle_calls++;
         yi[0] = len;
-        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, kn->_kn_tlen[i], &fi)) != SSVM_OK) return r;
         if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, yi + 1, len, &fs)) != SSVM_OK) return r;
-        SSVM__KN(s)->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
-        SSVM__KN(s)->_kn_f[2 * i + 1] = (double)delta;
-        ls += SSVM__KN(s)->_kn_f[2 * i];
+        kn->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
+        kn->_kn_f[2 * i + 1] = (double)delta;
+        ls += kn->_kn_f[2 * i];
         wws += ssvm__block(p, s->_wsum, lam, i) * (fi - fs);
-        if (ssvm__kn_same(yi + 1, len, ti, SSVM__KN(s)->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
+        if (ssvm__kn_same(yi + 1, len, ti, kn->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
         else if (ssvm__kn_find(s, i, yi + 1, len) < 0) need++;
     }
     if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww)) != SSVM_OK) return r;
     for (i = 0; i < n; i++) { /* |w_s|^2 = sum_ij b_i b_j <psi_i(y*_i), psi_j(y*_j)> */
-        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1);
+        int *yi = kn->_kn_ys + (size_t)i * (size_t)(ml + 1);
         if (yi[0] < 0) continue;
         for (j = 0; j < n; j++) {
-            int *yj = SSVM__KN(s)->_kn_ys + (size_t)j * (size_t)(ml + 1);
+            int *yj = kn->_kn_ys + (size_t)j * (size_t)(ml + 1);
             if (yj[0] < 0) continue;
             if ((r = ssvm__kn_psi_dot(s, i, yi + 1, yi[0], j, yj + 1, yj[0], &v)) != SSVM_OK) return r;
             ss += ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v;
@@ -11818,14 +11892,14 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 / ((double)s->_k + 2.0);
     if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
-    for (k = (int)SSVM__KN(s)->_kn_freelist; k >= 0; k = SSVM__KN(s)->_kn_next[k]) free_n++;
-    if (gamma > 0 && need > free_n + (SSVM__KN(s)->_kn_cap - SSVM__KN(s)->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
+    for (k = (int)kn->_kn_freelist; k >= 0; k = kn->_kn_next[k]) free_n++;
+    if (gamma > 0 && need > free_n + (kn->_kn_cap - kn->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
     for (i = 0; i < n; i++) {
-        int *yi = SSVM__KN(s)->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
+        int *yi = kn->_kn_ys + (size_t)i * (size_t)(ml + 1), ks = -1;
         if (gamma > 0 && yi[0] > 0 && (ks = ssvm__kn_find(s, i, yi + 1, yi[0])) < 0)
-            ks = ssvm__kn_new(s, i, yi + 1, yi[0], SSVM__KN(s)->_kn_f[2 * i + 1]);
+            ks = ssvm__kn_new(s, i, yi + 1, yi[0], kn->_kn_f[2 * i + 1]);
         ssvm__kn_move(s, i, ks, gamma, -1);
-        SSVM__KN(s)->_kn_li[i] = (1 - gamma) * SSVM__KN(s)->_kn_li[i] + gamma * SSVM__KN(s)->_kn_f[2 * i];
+        kn->_kn_li[i] = (1 - gamma) * kn->_kn_li[i] + gamma * kn->_kn_f[2 * i];
     }
     s->_l = (1 - gamma) * s->_l + gamma * ls;
     s->_k++;
@@ -13533,7 +13607,8 @@ SSVM__PRIV int ssvm__ms_mcqp(int K, const double *cq, double *alpha, int *ord) {
 
 /* per-example cache of earlier violators, most recent first */
 SSVM__PRIV int *ssvm__ms_slot(const ssvm_solver *s, int i, int c) {
-    return SSVM__MS(s)->_cache + ((size_t)i * (size_t)SSVM__MS(s)->_cache_cap + (size_t)c) * (size_t)(1 + s->_prob.max_label_len);
+    const ssvm__ms_state *const ms = SSVM__MS(s);
+    return ms->_cache + ((size_t)i * (size_t)ms->_cache_cap + (size_t)c) * (size_t)(1 + s->_prob.max_label_len);
 }
 SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     int k;
@@ -13542,15 +13617,16 @@ SSVM__PRIV int ssvm__ms_same(const int *a, int la, const int *b, int lb) {
     return 1;
 }
 SSVM__PRIV void ssvm__ms_cache_touch(ssvm_solver *s, int i, const int *y, int len, ssvm_real delta) {
-    int cnt = SSVM__MS(s)->_cache_count[i], pos, c, ml = s->_prob.max_label_len;
+    ssvm__ms_state *const ms = SSVM__MS(s);
+    int cnt = ms->_cache_count[i], pos, c, ml = s->_prob.max_label_len;
     int *base = ssvm__ms_slot(s, i, 0);
-    ssvm_real *db = SSVM__MS(s)->_cache_delta + (size_t)i * (size_t)SSVM__MS(s)->_cache_cap;
+    ssvm_real *db = ms->_cache_delta + (size_t)i * (size_t)ms->_cache_cap;
     for (pos = 0; pos < cnt; pos++) {
         int *sl = base + (size_t)pos * (1 + ml);
         if (ssvm__ms_same(sl + 1, sl[0], y, len)) break;
     }
     if (pos == cnt) { /* new: drop the oldest when full */
-        if (cnt < SSVM__MS(s)->_cache_cap) SSVM__MS(s)->_cache_count[i] = ++cnt;
+        if (cnt < ms->_cache_cap) ms->_cache_count[i] = ++cnt;
         pos = cnt - 1;
     }
     for (c = pos; c > 0; c--) { /* shift [0, pos) down by one slot, free slot 0 */
@@ -13622,69 +13698,71 @@ SSVM__PRIV double ssvm__ms_prev(const ssvm_solver *s, const ssvm__ms_st *m, doub
 /* Lemma 2.2's simple step (Pegasos): alpha = 1 on the subgradient v_1 if it is one (l(w^{t-1}) > 0; a sampler
    that skips y_i returns a non-violating label when y_i is the argmax), nothing else */
 SSVM__PRIV ssvm_result ssvm__ms_pegasos(ssvm_solver *s, ssvm__ms_st *m) {
+    ssvm__ms_state *const ms = SSVM__MS(s);
     ssvm_result r;
     if (!m->first_argmax) return SSVM_OK;
-    if ((r = ssvm__ms_build_v(s, m->i, SSVM__MS(s)->_ys, SSVM__MS(s)->_lens[0], m->tlen, m->om, &SSVM__MS(s)->_v)) != SSVM_OK) return r;
-    if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_v, &m->g1, &m->vv1)) != SSVM_OK) return r;
+    if ((r = ssvm__ms_build_v(s, m->i, ms->_ys, ms->_lens[0], m->tlen, m->om, &ms->_v)) != SSVM_OK) return r;
+    if ((r = ssvm__ms_dots(s, &ms->_v, &m->g1, &m->vv1)) != SSVM_OK) return r;
     m->g1 = ssvm__ms_prev(s, m, m->g1);
-    if (m->g1 + (double)SSVM__MS(s)->_deltas[0] > 0) {
-        if ((r = ssvm__ms_apply(s, m, &SSVM__MS(s)->_v, 1.0, 0)) != SSVM_OK) return r;
-        SSVM__MS(s)->_alpha[0] = 1; m->asum = 1; m->Dk = (double)SSVM__MS(s)->_deltas[0];
+    if (m->g1 + (double)ms->_deltas[0] > 0) {
+        if ((r = ssvm__ms_apply(s, m, &ms->_v, 1.0, 0)) != SSVM_OK) return r;
+        ms->_alpha[0] = 1; m->asum = 1; m->Dk = (double)ms->_deltas[0];
     }
     return SSVM_OK;
 }
 
 /* Algorithm 2 (corrected, F3-F5): c_j = -lambda t (<w^{t,0}, v_j> + Delta_j), the exact maximiser of D_t */
 SSVM__PRIV ssvm_result ssvm__ms_algorithm2(ssvm_solver *s, ssvm__ms_st *m) {
+    ssvm__ms_state *const ms = SSVM__MS(s);
     const ssvm_problem *p = &s->_prob;
     int j, k, rc, ns = m->ns, ml = p->max_label_len;
     double qn = 0, g, vv;
     ssvm_result r;
     for (j = 0; j < ns; j++) {
-        if ((r = ssvm__ms_build_v(s, m->i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], m->tlen, m->om, &SSVM__MS(s)->_v)) != SSVM_OK) return r;
-        if ((r = ssvm__ms_dots(s, &SSVM__MS(s)->_v, &g, &vv)) != SSVM_OK) return r;
+        if ((r = ssvm__ms_build_v(s, m->i, ms->_ys + (size_t)j * ml, ms->_lens[j], m->tlen, m->om, &ms->_v)) != SSVM_OK) return r;
+        if ((r = ssvm__ms_dots(s, &ms->_v, &g, &vv)) != SSVM_OK) return r;
         if (j == 0) {
             qn = 0.5 * vv; /* |v|^2 = 2 |phi(x)|^2 for a class other than y_i (eq. 21) */
             if (m->first_argmax) { m->g1 = ssvm__ms_prev(s, m, g); m->vv1 = vv; }
-            ssvm_svec_clear(&SSVM__MS(s)->_u); /* v_0 kept (Algorithm 2 has no other use for u) for the row check below */
-            for (k = 0; k < SSVM__MS(s)->_v.nnz; k++) ssvm_svec_add(&SSVM__MS(s)->_u, SSVM__MS(s)->_v.idx[k], SSVM__MS(s)->_v.val[SSVM__MS(s)->_v.idx[k]]);
+            ssvm_svec_clear(&ms->_u); /* v_0 kept (Algorithm 2 has no other use for u) for the row check below */
+            for (k = 0; k < ms->_v.nnz; k++) ssvm_svec_add(&ms->_u, ms->_v.idx[k], ms->_v.val[ms->_v.idx[k]]);
         } else {
             /* the sampler's labels must have the multiclass Gram matrix: |v_j|^2 = 2 qn and <v_0, v_j> = qn
                (row 0 of it; ssvm__ms_mcqp's closed form needs all of it, which is this for distinct classes) */
             double x0 = 0;
-            for (k = 0; k < SSVM__MS(s)->_v.nnz; k++) {
-                int e = SSVM__MS(s)->_v.idx[k];
-                if (SSVM__MS(s)->_u.mark[e]) x0 += (double)SSVM__MS(s)->_u.val[e] * (double)SSVM__MS(s)->_v.val[e];
+            for (k = 0; k < ms->_v.nnz; k++) {
+                int e = ms->_v.idx[k];
+                if (ms->_u.mark[e]) x0 += (double)ms->_u.val[e] * (double)ms->_v.val[e];
             }
             if (vv > 2 * qn * (1 + 1e-5) + 1e-300 || vv < 2 * qn * (1 - 1e-5) ||
                 x0 > qn * (1 + 1e-5) + 1e-300 || x0 < qn * (1 - 1e-5))
                 return SSVM_ERR_CALLBACK;
         }
-        SSVM__MS(s)->_cq[j] = -m->lt * (g + (double)SSVM__MS(s)->_deltas[j]);
+        ms->_cq[j] = -m->lt * (g + (double)ms->_deltas[j]);
     }
     if (qn > 0) {
-        for (j = 0; j < ns; j++) SSVM__MS(s)->_cq[j] /= qn;
-        ssvm__ms_mcqp(ns, SSVM__MS(s)->_cq, SSVM__MS(s)->_alpha, SSVM__MS(s)->_ord);
+        for (j = 0; j < ns; j++) ms->_cq[j] /= qn;
+        ssvm__ms_mcqp(ns, ms->_cq, ms->_alpha, ms->_ord);
     } else { /* phi(x) = 0: the gain is linear, all weight on the smallest c if it is negative */
         int b = 0;
-        for (j = 1; j < ns; j++) if (SSVM__MS(s)->_cq[j] < SSVM__MS(s)->_cq[b]) b = j;
-        for (j = 0; j < ns; j++) SSVM__MS(s)->_alpha[j] = 0;
-        if (SSVM__MS(s)->_cq[b] < 0) SSVM__MS(s)->_alpha[b] = 1;
+        for (j = 1; j < ns; j++) if (ms->_cq[j] < ms->_cq[b]) b = j;
+        for (j = 0; j < ns; j++) ms->_alpha[j] = 0;
+        if (ms->_cq[b] < 0) ms->_alpha[b] = 1;
     }
     /* u_t = sum_j alpha_j v_j, built from phi in O(sum of nnz); w^t = w^{t,0} - u_t/(lambda t) */
-    ssvm_svec_clear(&SSVM__MS(s)->_e);
+    ssvm_svec_clear(&ms->_e);
     for (j = 0; j < ns; j++) {
-        if (SSVM__MS(s)->_alpha[j] <= 0) continue;
-        rc = p->phi(p->user, m->i, SSVM__MS(s)->_ys + (size_t)j * ml, SSVM__MS(s)->_lens[j], (ssvm_real)(SSVM__MS(s)->_alpha[j] * m->om), &SSVM__MS(s)->_e);
+        if (ms->_alpha[j] <= 0) continue;
+        rc = p->phi(p->user, m->i, ms->_ys + (size_t)j * ml, ms->_lens[j], (ssvm_real)(ms->_alpha[j] * m->om), &ms->_e);
         if (rc < 0) return (ssvm_result)rc;
-        m->asum += SSVM__MS(s)->_alpha[j];
-        m->Dk += SSVM__MS(s)->_alpha[j] * (double)SSVM__MS(s)->_deltas[j];
+        m->asum += ms->_alpha[j];
+        m->Dk += ms->_alpha[j] * (double)ms->_deltas[j];
     }
     if (m->asum > 0) {
-        rc = p->phi(p->user, m->i, SSVM__MS(s)->_ytrue, m->tlen, (ssvm_real)(-m->asum * m->om), &SSVM__MS(s)->_e);
+        rc = p->phi(p->user, m->i, ms->_ytrue, m->tlen, (ssvm_real)(-m->asum * m->om), &ms->_e);
         if (rc < 0) return (ssvm_result)rc;
-        if (SSVM__MS(s)->_e.err) return (ssvm_result)SSVM__MS(s)->_e.err;
-        return ssvm__ms_apply(s, m, &SSVM__MS(s)->_e, 1.0, 0); /* u_t itself is not needed after the update */
+        if (ms->_e.err) return (ssvm_result)ms->_e.err;
+        return ssvm__ms_apply(s, m, &ms->_e, 1.0, 0); /* u_t itself is not needed after the update */
     }
     return SSVM_OK;
 }
@@ -13805,10 +13883,11 @@ SSVM__PRIV ssvm_result ssvm__ms_step_in(ssvm_solver *s, int i, ssvm_step_info *i
    after that: a failed step leaves w and w_bar finite and readable but part of the way through, so the solver
    refuses every later step with the same code (BCFW, FW and SSG fail before they move and may go on). */
 SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm__ms_state *const ms = SSVM__MS(s);
     ssvm_result r;
-    if (SSVM__MS(s)->_halted) return (ssvm_result)SSVM__MS(s)->_halted;
+    if (ms->_halted) return (ssvm_result)ms->_halted;
     r = ssvm__ms_step_in(s, i, info);
-    if (r < 0) SSVM__MS(s)->_halted = (int)r;
+    if (r < 0) ms->_halted = (int)r;
     return r;
 }
 /* The multi-sample solver's row (>>algorithms): its reset; its online dual D_t/t at the iterate (no dual at
