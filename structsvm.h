@@ -1296,17 +1296,16 @@
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
      0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
                         solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
-                        GLANCE), its check, layout, reset, start, pass, step, evaluation hooks, own stopping rule;
-                        checkpoint parts in a companion table. The engine names no solver kind (70 comparisons
-                        -> 4, all in solvers' own accessors). Clique generation, the kernel solver, DEG, online EG,
-                        the cutting plane and the multi-sample solver keep their state in structs of their own
-                        sections (ssvm_solver: 231 -> 111 fields). STRUCTSVM_NO_<KIND> / STRUCTSVM_ONLY_<KIND>.
-                        ssvm_solver_set_limits / ssvm_solver_limits_of: the checked door; ssvm_solver_config_of
-                        read-only. AUTO takes the same state for a heap and a preallocated solver (they gave
-                        different bits). make test T=<no match> fails in every part (export and CLI too).
-                        REPRODUCIBILITY written down. Not yet: BCFW's state struct and its step over a
-                        statistics interface (one step instead of four, no callback comparisons), tests through
-                        the introspection header only.
+                        GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
+                        rule; checkpoint parts in a companion table. The engine names no solver kind (70
+                        comparisons -> 4, all in solvers' own accessors) and no solver's field. Every solver keeps
+                        its state in a struct of its own section (ssvm_solver._alg; ssvm_solver: 231 -> 41
+                        fields). STRUCTSVM_NO_<KIND> / STRUCTSVM_ONLY_<KIND>. ssvm_solver_set_limits /
+                        ssvm_solver_limits_of: the checked door; ssvm_solver_config_of read-only. AUTO takes the same
+                        state for a heap and a preallocated solver (they gave different bits). make test
+                        T=<no match> fails in every part (export and CLI too). REPRODUCIBILITY written down. Not
+                        yet: BCFW's step over a statistics interface (one step instead of four; no comparison of
+                        callback pointers, no cast of p->user), tests through the introspection header only.
      0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
                         chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
                         scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
