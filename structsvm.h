@@ -9168,11 +9168,8 @@ SSVM__PRIV void ssvm__ck_fp_ms(const ssvm_solver *s, void *fv) {
 #if SSVM__HAS_FW
 SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evaluation pass the next iteration
                                                                      reuses: w_s in first-touch order */
-    const ssvm_problem *p = &s->_prob;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
-    int i, k;
+    int k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k;
     ssvm__ckwi(w, s->_reuse);
     if (s->_reuse) {
         ssvm__ckwf(w, s->_reuse_ls); ssvm__ckwf(w, s->_reuse_wall); ssvm__ckwf(w, s->_reuse_cpu);
@@ -9184,10 +9181,8 @@ SSVM__PRIV void ssvm__ck_write_fw(const ssvm_solver *s, void *wv) { /* the evalu
 #if SSVM__HAS_MULTISAMPLE
 SSVM__PRIV void ssvm__ck_write_ms(const ssvm_solver *s, void *wv) { /* the online dual, the radius, the cache */
     const ssvm_problem *p = &s->_prob;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k;
     ssvm__ckwf(w, s->_ww); ssvm__ckwf(w, SSVM__MS(s)->_A); ssvm__ckwf(w, SSVM__MS(s)->_bound); ssvm__ckwf(w, SSVM__MS(s)->_online_loss);
     ssvm__ckwi(w, SSVM__MS(s)->_halted);
     if (SSVM__MS(s)->_cache_count)
@@ -9212,7 +9207,6 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len;
     int i, k;
     ssvm__ckw *w = (ssvm__ckw *)wv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k;
     if (bs->_li) for (i = 0; i < p->n; i++) ssvm__ckwf(w, bs->_li[i]); /* the per-example losses */
     /* BCFW's per-example state, in the order each w_i / sigma_i holds it */
     if (bs->_sigma) ssvm__ckw_reals(w, bs->_sigma, bs->_sig_off[n]);
@@ -9245,11 +9239,10 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
 #if SSVM__HAS_FW
 SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     const ssvm_problem *p = &s->_prob;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
-    int i, k, ival, N = p->n, D = p->d;
+    int k, D = p->d;
     ssvm__ckr *r = (ssvm__ckr *)rv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     int have = ssvm__ckri(r, 0, 1);
+    (void)pool;
     if (apply) s->_reuse = have;
     if (have) {
         double fl = ssvm__ckr_fin(r), fw = ssvm__ckr_fin(r), fc = ssvm__ckr_fin(r);
@@ -9267,12 +9260,12 @@ SSVM__PRIV void ssvm__ck_read_fw(ssvm_solver *s, void *rv, int apply, size_t *po
 SSVM__PRIV void ssvm__ck_read_ms(ssvm_solver *s, void *rv, int apply, size_t *pool) {
     ssvm__ms_state *const ms = SSVM__MS(s);
     const ssvm_problem *p = &s->_prob;
-    size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
-    int i, k, ival, N = p->n, D = p->d;
+    size_t ml = (size_t)p->max_label_len;
+    int i, k, ival, N = p->n;
     ssvm__ckr *r = (ssvm__ckr *)rv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     double ww = ssvm__ckr_fin(r), A = ssvm__ckr_fin(r), bd = ssvm__ckr_fin(r), ol = ssvm__ckr_fin(r);
     int h = ssvm__ckri(r, INT_MIN, 0);
+    (void)pool;
     if (apply) { s->_ww = ww; ms->_A = A; ms->_bound = bd; ms->_online_loss = ol; ms->_halted = h; }
     if (ms->_cache_count)
         for (i = 0; i < N && !r->err; i++) {
@@ -9305,7 +9298,6 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
     size_t n = (size_t)p->n, d = (size_t)p->d, ml = (size_t)p->max_label_len, used = 0;
     int i, k, ival, N = p->n, D = p->d;
     ssvm__ckr *r = (ssvm__ckr *)rv;
-    (void)n; (void)d; (void)ml; (void)i; (void)k; (void)ival; (void)N; (void)D; (void)used; (void)pool;
     if (bs->_li) for (i = 0; i < N; i++) { double v = ssvm__ckr_fin(r); if (apply) bs->_li[i] = v; }
     if (bs->_sigma) ssvm__ckr_reals(r, bs->_sigma, bs->_sig_off[n], apply);
     if (bs->_wi) ssvm__ckr_reals(r, bs->_wi, n * d, apply);
