@@ -12069,6 +12069,9 @@ SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s);
 #define SSVM__AVG_ALL (SSVM__AVG(SSVM_AVG_NONE) | SSVM__AVG(SSVM_AVG_WEIGHTED) | SSVM__AVG(SSVM_AVG_SUFFIX) | \
                        SSVM__AVG(SSVM_AVG_UNIFORM))
 SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
+    /* fields in order (positional: the header compiles as C++ too): name, caps, averaging, avg_default,
+       sampling_default; check, layout, reset, start, pass, step, steps; dual_l, evaluate, evaluated, rule,
+       certifies, objective, after_eval, pick */
     static const ssvm__algo rows[] = {
 #if SSVM__HAS_BCFW
         /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
