@@ -3096,9 +3096,13 @@ extern "C" {
 #if defined(__GNUC__) || defined(__clang__)
 #define SSVM__MAYBE_UNUSED __attribute__((unused))
 #define SSVM__PREFETCH(p) __builtin_prefetch(p) /* a hint: no effect on any result */
+/* the oracles' hot loops start on a cache line: their speed then no longer depends on where the rest of the
+   header puts them (0.8.0 measured a 1.3x swing of the chain's sparse oracle from placement alone) */
+#define SSVM__HOT __attribute__((aligned(64)))
 #else
 #define SSVM__MAYBE_UNUSED
 #define SSVM__PREFETCH(p) ((void)(p))
+#define SSVM__HOT
 #endif
 /* A build that leaves solvers out (STRUCTSVM_NO_<KIND>, STRUCTSVM_ONLY_<KIND>): the sections of the left-out solvers
    are not compiled, and shared code that only they used is dropped by the compiler (static and unreferenced), so no
@@ -3454,7 +3458,7 @@ STRUCTSVM_DEF ssvm_result ssvm_viterbi_get_work_size(int L, int K, size_t *bytes
     return (*bytes = ssvm__viterbi_bytes(L, K)) ? SSVM_OK : SSVM_ERR_OVERFLOW;
 }
 /* the checked-free core: work holds ssvm__viterbi_bytes(L, K) */
-SSVM__PRIV ssvm_real ssvm__viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work, int *y) {
+SSVM__PRIV SSVM__HOT ssvm_real ssvm__viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work, int *y) {
     int *bp = (int *)work;
     /* the real-valued part follows the L*K back-pointers, realigned for ssvm_real */
     size_t off = (size_t)L * (size_t)K * sizeof(int);
@@ -3522,7 +3526,7 @@ STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c) { /* unary, biases,
 }
 
 /* nzi/nzv (F each, or NULL): scratch to gather a dense position's non-zeros once for all K labels */
-SSVM__PRIV void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u, int *nzi,
+SSVM__PRIV SSVM__HOT void ssvm__chain_scores(const ssvm_chain *m, const ssvm_real *w, int p0, int L, ssvm_real *u, int *nzi,
                                    ssvm_real *nzv) {
     int K = m->config.n_labels, F = m->config.n_attrs, t, s, k, Lall = L;
 #ifdef STRUCTSVM_USE_BLAS
@@ -3644,7 +3648,7 @@ SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
 
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
    is the oracle at w_scale * w, whose argmax is that of <w, phi> + Delta / w_scale */
-SSVM__PRIV int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, ssvm_real aug, ssvm_real *delta) {
+SSVM__PRIV SSVM__HOT int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, ssvm_real aug, ssvm_real *delta) {
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, wrong = 0;
     unsigned char *base = ssvm__align16(m->_scratch);
     ssvm_real *u = (ssvm_real *)(void *)base;
@@ -3731,7 +3735,7 @@ SSVM__PRIV int ssvm__chain_phi(void *user, int i, const int *y, int len, ssvm_re
     }
     return out->err;
 }
-SSVM__PRIV int ssvm__chain_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+SSVM__PRIV SSVM__HOT int ssvm__chain_oracle(void *user, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
     if (!(ws > 0) || !ssvm__finite(1.0 / ws)) return SSVM_ERR_INVALID_ARG;
     return ssvm__chain_argmax((ssvm_chain *)user, i, w, y, ws == 1.0 ? (ssvm_real)1 : (ssvm_real)(1.0 / ws), delta);
 }
