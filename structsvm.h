@@ -139,7 +139,7 @@
    |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
    | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
    |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
-   |                             |        | code 89.0 KB -> 44.3 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
+   |                             |        | code 89.3 KB -> 44.9 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
    |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
@@ -3096,9 +3096,14 @@ extern "C" {
 #if defined(__GNUC__) || defined(__clang__)
 #define SSVM__MAYBE_UNUSED __attribute__((unused))
 #define SSVM__PREFETCH(p) __builtin_prefetch(p) /* a hint: no effect on any result */
-/* the oracles' hot loops start on a cache line: their speed then no longer depends on where the rest of the
-   header puts them (0.8.0 measured a 1.3x swing of the chain's sparse oracle from placement alone) */
+/* x86: the oracles' hot loops start on a cache line, so that their speed no longer depends on where the rest of
+   the header puts them (0.8.0 measured a 1.3x swing of the chain's sparse oracle from placement alone); elsewhere
+   (microcontrollers) no padding */
+#if defined(__x86_64__) || defined(__i386__)
 #define SSVM__HOT __attribute__((aligned(64)))
+#else
+#define SSVM__HOT
+#endif
 #else
 #define SSVM__MAYBE_UNUSED
 #define SSVM__PREFETCH(p) ((void)(p))
