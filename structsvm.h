@@ -1705,6 +1705,33 @@ typedef struct ssvm_problem {
     int (*stat_dim)(void *user, int i);
     int (*stats)(void *user, int i, const int *y, int len, ssvm_real scale, ssvm_real *s);
     int (*expand)(void *user, int i, const ssvm_real *s, ssvm_real scale, ssvm_svec *out);
+    /* optional, the statistics interface (MANUAL: STATISTICS INTERFACE): what lets BCFW's step (and its atoms and
+       mini-batches) work in statistics space, in time ~ the statistics a step changes, instead of building
+       D = A_i (s(y*) - sigma_i) over all of them. Read only with the compact statistics above (a problem without
+       them ignores it). Every callback gets the same user as the others (a wrapper that changes user must wrap
+       these too, or set them to NULL).
+       Sparse statistics (both or neither): */
+    /* the positions q where s_i(y)_q may be non-zero, ascending and without repeats, into pos (room for stat_dim(i)
+       ints); returns how many, or a negative ssvm_result (SSVM_ERR_LABEL for a y that is not a label of i) */
+    int (*stat_support)(void *user, int i, const int *y, int len, int *pos);
+    /* out += scale sum_k s[pos[k]] A_i e_pos[k] over the cnt listed positions, in their order (expand, restricted) */
+    int (*stat_expand_at)(void *user, int i, const ssvm_real *s, const int *pos, int cnt, ssvm_real scale,
+                          ssvm_svec *out);
+    /* Score space (all four or none; needs the sparse statistics): */
+    /* score[k] = <A_i e_pos[k], w> for the cnt listed positions. fresh = 1: the last oracle call on this user was
+       example i at this w with w_scale 1 and nothing changed since, so the model may answer from that call's own
+       scores (taking off the loss it added) */
+    int (*stat_scores)(void *user, int i, const ssvm_real *w, const int *pos, int cnt, int fresh, double *score);
+    /* the model's cache for stat_norm2, over the whole problem. cache NULL: *bytes = its size (0: none, the step
+       builds D). Else fill it (*bytes as asked) and set *bound >= every |x| that a statistic's column A_i e_q adds
+       to one entry of w, summed over its additions to that entry (the step's overflow test); SSVM_ERR_NOT_SUPPORTED:
+       not now (the step builds D and asks again at its next call). Called from one thread at a time. */
+    int (*stat_gram)(void *user, void *cache, size_t *bytes, double *bound);
+    /* *out = |sum_k a[k] A_i e_pos[k]|^2, pos ascending; the cache (filled) is also its scratch */
+    int (*stat_norm2)(void *user, void *cache, int i, const int *pos, const double *a, int cnt, double *out);
+    /* w += cw sum_k a[k] A_i e_pos[k], and z += cz (the same sum) when z is not NULL, entry by entry */
+    int (*stat_move)(void *user, int i, const int *pos, const double *a, int cnt, double cw, ssvm_real *w, double cz,
+                     ssvm_real *z);
     /* optional example weights c_i >= 0 (n of them, sum > 0): the loss term becomes
        sum_i c_i H_i(w) / sum_i c_i (NULL: all 1, the plain mean) */
     const ssvm_real *weights;
@@ -3411,6 +3438,12 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if (!p->truth || !p->phi || !p->oracle) return SSVM_ERR_NULL_CALLBACK;
     if ((p->stat_dim != 0) != (p->stats != 0) || (p->stats != 0) != (p->expand != 0)) return SSVM_ERR_NULL_CALLBACK;
     if ((p->parts != 0) != (p->part_scores != 0) || (p->parts != 0) != (p->part_phi != 0)) return SSVM_ERR_NULL_CALLBACK;
+    /* the statistics interface (read only with the statistics: a problem that drops them drops it): its two
+       groups, each whole, the second on the first */
+    if (p->stats && ((p->stat_support != 0) != (p->stat_expand_at != 0) || (p->stat_scores != 0) != (p->stat_gram != 0) ||
+                     (p->stat_scores != 0) != (p->stat_norm2 != 0) || (p->stat_scores != 0) != (p->stat_move != 0) ||
+                     (p->stat_scores && !p->stat_support)))
+        return SSVM_ERR_NULL_CALLBACK;
     return ssvm__weights_check(p);
 }
 
@@ -3797,6 +3830,310 @@ SSVM__PRIV int ssvm__chain_expand(void *user, int i, const ssvm_real *st, ssvm_r
     return out->err;
 }
 
+/* >>oracles: the chain's statistics interface (ssvm_problem.stat_*; MANUAL: STATISTICS INTERFACE). What BCFW's step
+   needs to work in time ~ the statistics it changes: s(y)'s support (L unary one-hots and L-1 transitions), the
+   expansion of listed statistics only, their scores (a unary statistic's from the oracle's own scores just computed,
+   the loss it added taken off), the Gram terms of a sequence's rows <x_t, x_t'> (sum_i L_i (L_i + 1) / 2 doubles, in
+   the solver's heap block) and the move of w row by row. */
+/* position p's attribute list: the compacted non-zeros of dense x, or the sparse attributes (val NULL: ones);
+   0 for dense x not compacted yet (before the first decode) */
+SSVM__PRIV int ssvm__chain_row(const ssvm_chain *m, int p, size_t *b, size_t *e, const int **id,
+                               const ssvm_real **val) {
+    if (m->_nz_start) {
+        size_t q = (size_t)(p - m->config.start[0]);
+        *b = m->_nz_start[q]; *e = m->_nz_start[q + 1]; *id = m->_nz_idx; *val = m->_nz_val;
+        return 1;
+    }
+    if (m->config.x) return 0;
+    *b = (size_t)m->config.attr_start[p]; *e = (size_t)m->config.attr_start[p + 1];
+    *id = m->config.attr_id; *val = m->config.attr_val;
+    return 1;
+}
+/* D += c x_p (x) e_sl, as ssvm__chain_add_unary, without its per-entry index and finiteness tests: the indices are
+   valid by construction (checked at the chain's init) and a non-finite entry makes the step's |D|^2 non-finite,
+   which the step reports (SSVM_ERR_NONFINITE) before it changes anything; the same products in the same order */
+SSVM__PRIV void ssvm__chain_unary_into(const ssvm_chain *m, int p, int sl, ssvm_real c, ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    int base = am ? sl : sl * F, stride = am ? K : 1;
+    const int *id;
+    const ssvm_real *val;
+    size_t k, b, e;
+    unsigned char *mark = D->mark;
+    ssvm_real *dv = D->val;
+    int *di = D->idx, nnz = D->nnz;
+    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { ssvm__chain_add_unary(m, p, sl, c, D); return; }
+    /* D's fields in locals (a byte store may alias them) and one loop per input kind: 0.7.0, the same sums */
+    if (val)
+        for (k = b; k < e; k++) {
+            int j = base + stride * id[k];
+            ssvm_real x = c * val[k];
+            if (mark[j]) dv[j] += x;
+            else { mark[j] = 1; di[nnz++] = j; dv[j] = x; }
+        }
+    else
+        for (k = b; k < e; k++) {
+            int j = base + stride * id[k];
+            if (mark[j]) dv[j] += c;
+            else { mark[j] = 1; di[nnz++] = j; dv[j] = c; }
+        }
+    D->nnz = nnz;
+}
+/* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
+SSVM__PRIV void ssvm__chain_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
+                                    ssvm_svec *D) {
+    int K = m->config.n_labels, F = m->config.n_attrs;
+    if (c == 0) return;
+    if (q < LK) {
+        int tt = q / K, sl = q - tt * K;
+        c *= blk;
+        ssvm__chain_unary_into(m, p0 + tt, sl, c, D);
+        if (m->config.flags & SSVM_CHAIN_BIASES) {
+            if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
+            if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
+        }
+    } else ssvm_svec_add(D, to + (q - LK), c * blk);
+}
+SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w, int p, int c) {
+    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
+    size_t base = am ? (size_t)c : (size_t)c * (size_t)F, stride = am ? (size_t)K : 1, k, b, e;
+    const int *id;
+    const ssvm_real *val;
+    double r = 0;
+    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { /* dense x before the first decode compacted it */
+        const ssvm_real *x = m->config.x + (size_t)p * (size_t)F;
+        for (k = 0; k < (size_t)F; k++) if (x[k] != 0) r += (double)w[base + stride * k] * (double)x[k];
+        return r;
+    }
+    { /* two chains, as the oracle's unary scores: the adds no longer wait on each other */
+        const ssvm_real *wb = w + base;
+        ssvm_real a0 = 0, a1 = 0;
+        if (!val) {
+            for (k = b; k + 1 < e; k += 2) { a0 += wb[stride * (size_t)id[k]]; a1 += wb[stride * (size_t)id[k + 1]]; }
+            if (k < e) a0 += wb[stride * (size_t)id[k]];
+        } else if (stride == 1) {
+            for (k = b; k + 1 < e; k += 2) { a0 += wb[id[k]] * val[k]; a1 += wb[id[k + 1]] * val[k + 1]; }
+            if (k < e) a0 += wb[id[k]] * val[k];
+        } else {
+            for (k = b; k + 1 < e; k += 2) {
+                a0 += wb[stride * (size_t)id[k]] * val[k];
+                a1 += wb[stride * (size_t)id[k + 1]] * val[k + 1];
+            }
+            if (k < e) a0 += wb[stride * (size_t)id[k]] * val[k];
+        }
+        return (double)a0 + (double)a1;
+    }
+}
+#define SSVM__SC_TRI(t, u) ((size_t)(u) * (size_t)((u) + 1) / 2 + (size_t)(t)) /* t <= u */
+/* s(y)'s positions: the unary one-hots (ascending), then the label pairs sorted, repeats dropped */
+SSVM__PRIV int ssvm__chain_stat_support(void *user, int i, const int *y, int len, int *q) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    int K = m->config.n_labels, L = len, LK, n = 0, t, b0, a, v, k, rc;
+    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return rc;
+    LK = L * K;
+    for (t = 0; t < L; t++) q[n++] = t * K + y[t];
+    b0 = n;
+    for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
+        v = LK + y[t] + K * y[t + 1];
+        a = n;
+        while (a > b0 && q[a - 1] > v) a--;
+        if (a > b0 && q[a - 1] == v) continue;
+        for (k = n; k > a; k--) q[k] = q[k - 1];
+        q[a] = v; n++;
+    }
+    return n;
+}
+SSVM__PRIV int ssvm__chain_stat_expand_at(void *user, int i, const ssvm_real *st, const int *pos, int cnt,
+                                          ssvm_real scale, ssvm_svec *out) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags);
+    for (k = 0; k < cnt; k++) ssvm__chain_expand1(m, p0, L, L * K, to, pos[k], st[pos[k]], scale, out);
+    return out->err;
+}
+SSVM__PRIV int ssvm__chain_stat_scores(void *user, int i, const ssvm_real *w, const int *pos, int cnt, int fresh,
+                                       double *score) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
+    /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
+    const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
+    ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
+    const int *gold = m->config.labels + p0;
+    for (k = 0; k < cnt; k++) {
+        int q = pos[k];
+        if (q >= LK) score[k] = (double)w[to + (q - LK)];
+        else if (fresh) score[k] = (double)us[q] - (q % K != gold[q / K] ? (double)unit : 0.0);
+        else {
+            int t = q / K, c = q - t * K;
+            double v = ssvm__chain_unary_dot(m, w, p0 + t, c);
+            if (biases) {
+                if (t == 0) v += (double)w[(size_t)K * F + (size_t)c];
+                if (t == L - 1) v += (double)w[(size_t)K * F + K + (size_t)c];
+            }
+            score[k] = v;
+        }
+    }
+    return 0;
+}
+/* the cache: [its parts' offsets][Gram doubles][n + 1 offsets][F reals: a zeroed row][K heads][max stat_dim links],
+   each part 16-aligned */
+typedef struct ssvm__chain_gram { double *G; size_t *off; ssvm_real *row; int *head, *link; size_t bytes; } ssvm__chain_gram;
+SSVM__PRIV void ssvm__chain_gram_at(unsigned char *base, ssvm__chain_gram *g) {
+    const size_t *parts = (const size_t *)(void *)base;
+    g->G = (double *)(void *)(base + parts[0]); g->off = (size_t *)(void *)(base + parts[1]);
+    g->row = (ssvm_real *)(void *)(base + parts[2]); g->head = (int *)(void *)(base + parts[3]);
+    g->link = (int *)(void *)(base + parts[4]);
+}
+SSVM__PRIV int ssvm__chain_gram_parts(const ssvm_chain *m, unsigned char *base, ssvm__chain_gram *g) {
+    const ssvm_chain_config *c = &m->config;
+    int K = c->n_labels, i, maxL = 0;
+    double gd = 0, total = 0, bytes, d = (double)ssvm_chain_dim(c);
+    size_t o = 16 * ((5 * sizeof(size_t) + 15) / 16), parts[5], sz[5];
+    for (i = 0; i < c->n; i++) { /* in double: no size_t wrap on 32-bit hosts */
+        double L = (double)(c->start[i + 1] - c->start[i]);
+        if (L > 4096) return 0; /* only where the Gram matrices stay small */
+        gd += L * (L + 1) / 2;
+        total += L * K + (double)K * K;
+        if (c->start[i + 1] - c->start[i] > maxL) maxL = c->start[i + 1] - c->start[i];
+    }
+    /* sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)), else the step builds D */
+    if (gd > 2.0 * (d + total)) return 0;
+    bytes = gd * sizeof(double) + (c->n + 1.0) * sizeof(size_t) + (double)c->n_attrs * sizeof(ssvm_real) +
+            (K + (double)maxL * K + (double)K * K) * sizeof(int) + 5 * 16;
+    if (bytes > 0.25 * (double)(size_t)-1) return 0;
+    sz[0] = (size_t)gd * sizeof(double); sz[1] = ((size_t)c->n + 1) * sizeof(size_t);
+    sz[2] = (size_t)c->n_attrs * sizeof(ssvm_real); sz[3] = (size_t)K * sizeof(int);
+    sz[4] = ((size_t)maxL * (size_t)K + (size_t)K * (size_t)K) * sizeof(int);
+    for (i = 0; i < 5; i++) { parts[i] = o; o += (sz[i] + 15u) & ~(size_t)15u; }
+    g->bytes = o;
+    if (base) {
+        SSVM_MEMCPY(base, parts, sizeof parts);
+        ssvm__chain_gram_at(base, g);
+    }
+    return 1;
+}
+SSVM__PRIV int ssvm__chain_stat_gram(void *user, void *cache, size_t *bytes, double *bound) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    ssvm__chain_gram g;
+    unsigned char *base = cache ? ssvm__align16(cache) : 0;
+    int F = m->config.n_attrs, i, t, u;
+    size_t k, b, e, b2, e2, go = 0;
+    const int *id, *id2;
+    const ssvm_real *val, *val2;
+    double xm = 1;
+    if (!cache) { *bytes = ssvm__chain_gram_parts(m, 0, &g) ? g.bytes + 16 : 0; return 0; }
+    if (m->config.x && !m->_nz_start) return SSVM_ERR_NOT_SUPPORTED; /* rows unreadable before the first decode */
+    if (!ssvm__chain_gram_parts(m, base, &g) || g.bytes + 16 > *bytes) return SSVM_ERR_WORKSPACE;
+    SSVM_MEMSET(g.row, 0, (size_t)F * sizeof(ssvm_real));
+    for (i = 0; i < m->config.n_labels; i++) g.head[i] = -1;
+    for (i = 0; i < m->config.n; i++) {
+        int p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+        double *G = g.G + go;
+        g.off[i] = go;
+        go += (size_t)L * (size_t)(L + 1) / 2;
+        for (t = 0; t < L; t++) {
+            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val);
+            {
+                double l1 = 0; /* |x_t|_1 bounds what one row adds to any one weight, repeated ids included */
+                for (k = b; k < e; k++) { /* x_t scattered (a repeated attribute adds up, as in phi) */
+                    double v = val ? (double)val[k] : 1.0;
+                    g.row[id[k]] += (ssvm_real)v;
+                    l1 += v < 0 ? -v : v;
+                }
+                if (l1 > xm) xm = l1;
+            }
+            for (u = t; u < L; u++) {
+                double s = 0;
+                ssvm__chain_row(m, p0 + u, &b2, &e2, &id2, &val2);
+                for (k = b2; k < e2; k++) s += (double)g.row[id2[k]] * (val2 ? (double)val2[k] : 1.0);
+                G[SSVM__SC_TRI(t, u)] = s;
+            }
+            for (k = b; k < e; k++) g.row[id[k]] = 0;
+        }
+    }
+    g.off[m->config.n] = go;
+    *bound = xm; /* the biases and transitions add 1 */
+    return 0;
+}
+/* |D|^2 = sum_c |sum_t a_(t,c) x_t|^2 + the biases' and transitions' squares, with <x_t, x_t'> from the Gram */
+SSVM__PRIV int ssvm__chain_stat_norm2(void *user, void *cache, int i, const int *pos, const double *av, int cnt,
+                                      double *out) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    ssvm__chain_gram g;
+    int K = m->config.n_labels, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, LK = L * K, k, e;
+    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
+    const double *G;
+    double nrm = 0;
+    ssvm__chain_gram_at(ssvm__align16(cache), &g);
+    G = g.G + g.off[i];
+    for (k = 0; k < cnt; k++) {
+        int q = pos[k];
+        double a = av[k];
+        if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
+            int t = q / K, c = q - t * K;
+            double cross = 0;
+            for (e = g.head[c]; e >= 0; e = g.link[e]) cross += av[e] * G[SSVM__SC_TRI(pos[e] / K, t)];
+            nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
+            if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
+            g.link[k] = g.head[c]; g.head[c] = k;
+        } else nrm += a * a;
+    }
+    for (k = 0; k < cnt; k++) if (pos[k] < LK) g.head[pos[k] % K] = -1;
+    *out = nrm;
+    return 0;
+}
+/* w += cw D and z += cz D row by row (an entry of w met by two rows moves twice) */
+SSVM__PRIV int ssvm__chain_stat_move(void *user, int i, const int *pos, const double *av, int cnt, double cw,
+                                     ssvm_real *w, double cz, ssvm_real *z) {
+    const ssvm_chain *m = (const ssvm_chain *)user;
+    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
+    int am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
+    int zc = z != 0;
+    size_t k, b, e, stride = am ? (size_t)K : 1;
+    const int *id;
+    const ssvm_real *val;
+    if (m->config.x && !m->_nz_start) return SSVM_ERR_NOT_SUPPORTED; /* not reached: the Gram came first */
+    for (n = 0; n < cnt; n++) {
+        int q = pos[n];
+        double a = av[n], ga = cw * a, ca = cz * a;
+        size_t j;
+        if (q >= LK) {
+            j = (size_t)to + (size_t)(q - LK);
+            w[j] += (ssvm_real)ga;
+            if (zc) z[j] += (ssvm_real)ca;
+            continue;
+        } else {
+            int t = q / K, c = q - t * K;
+            size_t row = am ? (size_t)c : (size_t)c * (size_t)F;
+            ssvm_real *wb = w + row, *zb = zc ? z + row : 0;
+            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val);
+            if (!val) {
+                if (zc)
+                    for (k = b; k < e; k++) {
+                        size_t o = stride * (size_t)id[k];
+                        wb[o] += (ssvm_real)ga;
+                        zb[o] += (ssvm_real)ca;
+                    }
+                else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] += (ssvm_real)ga;
+            } else if (zc)
+                for (k = b; k < e; k++) {
+                    size_t o = stride * (size_t)id[k];
+                    double v = (double)val[k];
+                    wb[o] += (ssvm_real)(ga * v);
+                    zb[o] += (ssvm_real)(ca * v);
+                }
+            else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] += (ssvm_real)(ga * (double)val[k]);
+            if (biases) {
+                j = (size_t)K * F + (size_t)c; /* first-position bias; the last one's K further */
+                if (t == 0) { w[j] += (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
+                if (t == L - 1) { w[j + K] += (ssvm_real)ga; if (zc) z[j + K] += (ssvm_real)ca; }
+            }
+        }
+    }
+    return 0;
+}
+
 /* >>speed: dense x's non-zeros, compacted once (at the first decode: init only records the block), so that the oracle's unary scores and phi/expand loop over
    them without a zero test per attribute (with dense OCR pixels those branches were most of the mispredictions).
    Layout at the end of the chain's scratch block: starts (positions + 1 size_t), values (nnz reals), ids (nnz
@@ -3912,6 +4249,9 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     out->scratch_in_user = 1; /* >>par: one model object per task slot (config.par.task_users) */
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
+    out->stat_support = ssvm__chain_stat_support; out->stat_expand_at = ssvm__chain_stat_expand_at; /* >>oracles */
+    out->stat_scores = ssvm__chain_stat_scores; out->stat_gram = ssvm__chain_stat_gram;
+    out->stat_norm2 = ssvm__chain_stat_norm2; out->stat_move = ssvm__chain_stat_move;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_predict_get_work_size(int L, int K, size_t *bytes) {
@@ -6049,7 +6389,7 @@ typedef struct ssvm__bcfw_state {
     ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
     double *_li;           /* n per-example losses l_i */
     unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
-    int *_sig_q, _sig_qn, *_sig_new; /* the sparse compact state's step positions (max stat_dim) and s(y*)'s (2 max_label_len) */
+    int *_sig_q, _sig_qn, *_sig_new; /* >>speed: the step's positions, s(y*)'s support (COMPACT_SPARSE; max stat_dim each) */
     void *_par_slots;
     struct ssvm_solver *_par_views;
     unsigned char *_par_mark; /* n: the examples of the current batch */
@@ -6070,24 +6410,29 @@ typedef struct ssvm__bcfw_state {
     double *_gp_alpha, *_gp_delta, *_gp_v;
     ssvm_svec _gp_wi, _gp_ws, _gp_wa, _gp_tmp, _gp_p0; /* w_i, w_s, w_a, scratch, phi(x_i, y_i) */
     int *_gp_ynew;
-    /* >>speed: the atoms on the built-in chain (0.6.3): the example's unary scores <x_t, w_c>, memoised for one
-       step (valid where _gp_ust = _gp_stamp; max_label_len K of each), and a statistics-space scratch (zero
-       between uses; marks and a list of the touched entries; max_label_len K + K K of each) */
-    double *_gp_us, *_gp_z;
+    /* >>speed: the atoms through the statistics interface (0.6.3 on the chain; 0.8.1 any model): the statistics'
+       scores <A_i e_q, w>, memoised for one step (valid where _gp_ust = _gp_stamp), and a statistics-space
+       scratch (zero between uses; marks and a list of the touched entries); max stat_dim of each */
+    double *_gp_us, *_gp_z, *_gp_sc;
     unsigned *_gp_ust, _gp_stamp;
     unsigned char *_gp_zm;
-    int *_gp_zq, _gp_zn;
-    size_t _gp_lk, _gp_zd;
-    /* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; ssvm__sc_*): <D, w> from the oracle's
-       unary scores, |D|^2 from each sequence's Gram matrix of its positions (upper triangle, computed at the
-       first step), w and the average moved row by row; D is not built */
-    double *_sc_gram;         /* sum_i L_i (L_i + 1) / 2: <x_t, x_t'> of sequence i at _sc_goff[i] */
-    size_t *_sc_goff;         /* n + 1 offsets */
-    int *_sc_head, *_sc_eq, *_sc_el; /* K: a label's last unary entry (-1: none); per entry (max stat_dim each):
-                                        its statistic, the previous unary entry of its label */
-    double *_sc_ea;           /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i) */
-    int _sc_ready, _sc_valid; /* 1: the Gram computed (-1: the step keeps D; tests); _sc_wmax valid */
-    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and max(1, |x_t|_1) */
+    int *_gp_zq, _gp_zn, *_gp_pos, *_gp_miss;
+    ssvm_real *_gp_sv;     /* s(y) scattered (zero between uses) */
+    size_t _gp_md;         /* max stat_dim */
+    int *_gp_an, _gp_as;   /* per atom slot: its s(y) kept as _gp_as (index, value) pairs, the count in _gp_an
+                              (-2: not yet, -1: more than _gp_as entries, computed at each use) */
+    int *_gp_aq;
+    ssvm_real *_gp_av, *_gp_pv; /* the kept values; s(y)'s values at _gp_pos when not kept (max stat_dim) */
+    /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; ssvm__sc_*):
+       <D, w> from the model's scores of the step's statistics (the oracle's own, fresh), |D|^2 from the model's
+       Gram cache (stat_gram, filled at the first step), w and the average moved by the model (stat_move); D is
+       not built */
+    void *_sc_gram;           /* the model's cache (stat_gram's bytes, _sc_bytes) */
+    size_t _sc_bytes;
+    int *_sc_eq;              /* per entry (max stat_dim): its statistic */
+    double *_sc_ea, *_sc_sc;  /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i), its score */
+    int _sc_ready, _sc_valid; /* 1: the cache filled (-1: the step keeps D; tests); _sc_wmax valid */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and stat_gram's */
 } ssvm__bcfw_state;
 SSVM__STATE_FITS(ssvm__bcfw_state);
 #define SSVM__BF(s) ((ssvm__bcfw_state *)(s)->_alg)
@@ -6218,14 +6563,13 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
 }
 #endif /* SSVM__HAS_MULTISAMPLE */
 
-/* >>speed: plain BCFW's score-space step (ssvm__sc_step) applies: double builds (the oracle's scores are ssvm_real:
-   float scores would put float rounding into the line search), the built-in chain's own callbacks and its
-   oracle, the compact sparse state, no config.par (its tasks' scores are at the batch's w) and no atoms */
+/* >>speed: plain BCFW's score-space step (ssvm__sc_step) applies: double builds (a model's scores in float would
+   put float rounding into the line search), the problem's score-space callbacks (ssvm_problem.stat_scores ..),
+   the compact sparse state and no atoms */
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     return sizeof(ssvm_real) == sizeof(double) && ssvm__has_blocks(&s->_cfg) && !s->_cfg.bcfw.build_direction &&
-           s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->oracle == ssvm__chain_oracle &&
-           p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand &&
+           s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->stat_scores &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
 /* BCFW's per-example state: the storage kinds */
@@ -6248,41 +6592,20 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
         }
         if (bs->_sig_off) bs->_sig_off[n] = total;
         bs->_stmp = (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real));
-        if (p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand) { /* >>speed */
+        if (p->stat_support) { /* >>speed: the statistics interface's sparse statistics */
+            bs->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
             if (s->_state_kind == SSVM_STATE_COMPACT) bs->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
-            else {
-                bs->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
-                bs->_sig_new = (int *)ssvm__take(a, 2 * (size_t)p->max_label_len, sizeof(int));
-                const ssvm_chain *m = (const ssvm_chain *)p->user;
-                size_t g = 0;
-                int want = ssvm__sc_wanted(s);
-                /* >>speed: the score-space step (0.7.0) only where its Gram matrices stay small: sequences of at most
-                   4,096 positions and sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)); else D is built */
-                {
-                    double gd = 0; /* in double: no size_t wrap on 32-bit hosts */
-                    for (i = 0; want && i < p->n; i++) {
-                        double L = (double)(m->config.start[i + 1] - m->config.start[i]);
-                        if (L > 4096) want = 0;
-                        gd += L * (L + 1) / 2;
-                    }
-                    if (gd > 2.0 * ((double)d + (double)total) ||
-                        gd * (double)sizeof(double) > 0.25 * (double)(size_t)-1)
-                        want = 0;
-                }
-                if (want) {
-                    g = 0;
-                    bs->_sc_goff = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
-                    for (i = 0; i < p->n; i++) {
-                        size_t L = (size_t)(m->config.start[i + 1] - m->config.start[i]);
-                        if (bs->_sc_goff) bs->_sc_goff[i] = g;
-                        g += L * (L + 1) / 2;
-                    }
-                    if (bs->_sc_goff) bs->_sc_goff[n] = g;
-                    bs->_sc_gram = (double *)ssvm__take(a, g, sizeof(double));
-                    bs->_sc_head = (int *)ssvm__take(a, (size_t)m->config.n_labels, sizeof(int));
+            else bs->_sig_new = (int *)ssvm__take(a, maxdim, sizeof(int));
+            if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && ssvm__sc_wanted(s)) { /* and its score space, when the model's cache is not 0 bytes */
+                size_t cb = 0;
+                int rc = p->stat_gram(p->user, 0, &cb, 0);
+                if (rc < 0) return (ssvm_result)rc;
+                if (cb) {
+                    bs->_sc_bytes = cb;
+                    bs->_sc_gram = ssvm__take(a, cb, 1);
                     bs->_sc_eq = (int *)ssvm__take(a, maxdim, sizeof(int));
-                    bs->_sc_el = (int *)ssvm__take(a, maxdim, sizeof(int));
                     bs->_sc_ea = (double *)ssvm__take(a, maxdim, sizeof(double));
+                    bs->_sc_sc = (double *)ssvm__take(a, maxdim, sizeof(double));
                 }
             }
         }
@@ -6910,82 +7233,20 @@ SSVM__PRIV size_t ssvm__speed_next(const unsigned char *bits, size_t j, size_t h
     }
     return hi;
 }
-/* D += c x_p (x) e_sl, as ssvm__chain_add_unary, without its per-entry index and finiteness tests: the indices are
-   valid by construction (checked at the chain's init) and a non-finite entry makes the step's |D|^2 non-finite,
-   which the step reports (SSVM_ERR_NONFINITE) before it changes anything; the same products in the same order */
-/* position p's attribute list: the compacted non-zeros of dense x, or the sparse attributes (val NULL: ones);
-   0 for dense x not compacted yet (before the first decode) */
-SSVM__PRIV int ssvm__chain_row(const ssvm_chain *m, int p, size_t *b, size_t *e, const int **id,
-                               const ssvm_real **val) {
-    if (m->_nz_start) {
-        size_t q = (size_t)(p - m->config.start[0]);
-        *b = m->_nz_start[q]; *e = m->_nz_start[q + 1]; *id = m->_nz_idx; *val = m->_nz_val;
-        return 1;
-    }
-    if (m->config.x) return 0;
-    *b = (size_t)m->config.attr_start[p]; *e = (size_t)m->config.attr_start[p + 1];
-    *id = m->config.attr_id; *val = m->config.attr_val;
-    return 1;
+/* s(y)'s support into out (stat_support), checked: ascending, without repeats, inside [0, m); its count or an error */
+SSVM__PRIV int ssvm__stat_support(const ssvm_problem *p, int i, const int *y, int len, int m, int *out) {
+    int n = p->stat_support(p->user, i, y, len, out), k;
+    if (n < 0) return n;
+    if (n > m) return SSVM_ERR_CALLBACK;
+    for (k = 0; k < n; k++) if (out[k] < 0 || out[k] >= m || (k > 0 && out[k] <= out[k - 1])) return SSVM_ERR_CALLBACK;
+    return n;
 }
-SSVM__PRIV void ssvm__speed_unary(const ssvm_chain *m, int p, int sl, ssvm_real c, ssvm_svec *D) {
-    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
-    int base = am ? sl : sl * F, stride = am ? K : 1;
-    const int *id;
-    const ssvm_real *val;
-    size_t k, b, e;
-    unsigned char *mark = D->mark;
-    ssvm_real *dv = D->val;
-    int *di = D->idx, nnz = D->nnz;
-    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { ssvm__chain_add_unary(m, p, sl, c, D); return; }
-    /* D's fields in locals (a byte store may alias them) and one loop per input kind: 0.7.0, the same sums */
-    if (val)
-        for (k = b; k < e; k++) {
-            int j = base + stride * id[k];
-            ssvm_real x = c * val[k];
-            if (mark[j]) dv[j] += x;
-            else { mark[j] = 1; di[nnz++] = j; dv[j] = x; }
-        }
-    else
-        for (k = b; k < e; k++) {
-            int j = base + stride * id[k];
-            if (mark[j]) dv[j] += c;
-            else { mark[j] = 1; di[nnz++] = j; dv[j] = c; }
-        }
-    D->nnz = nnz;
-}
-/* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
-SSVM__PRIV void ssvm__speed_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
-                                    ssvm_svec *D) {
-    int K = m->config.n_labels, F = m->config.n_attrs;
-    if (c == 0) return;
-    if (q < LK) {
-        int tt = q / K, sl = q - tt * K;
-        c *= blk;
-        ssvm__speed_unary(m, p0 + tt, sl, c, D);
-        if (m->config.flags & SSVM_CHAIN_BIASES) {
-            if (tt == 0) ssvm_svec_add(D, K * F + sl, c);
-            if (tt == L - 1) ssvm_svec_add(D, K * F + K + sl, c);
-        }
-    } else ssvm_svec_add(D, to + (q - LK), c * blk);
-}
-/* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; s(y*)'s positions (unary rows ascending,
-   then the label pairs sorted, repeats dropped) merged with it give the step's positions, into _sig_q */
-SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int LK, int K, const int *y, int L) {
+/* COMPACT_SPARSE: sigma_i's (index, value) list is ascending and exact; merged with s(y*)'s support (stat_support)
+   it gives the step's positions, into _sig_q */
+SSVM__PRIV void ssvm__speed_merge(ssvm_solver *s, int i, int n) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    int *q = bs->_sig_new, n = 0, t, b0, a, v, k = 0, j = 0, u = 0;
-    const int *old = bs->_sp_idx + bs->_sp_off[i];
-    int no = bs->_sp_len[i];
-    for (t = 0; t < L; t++) q[n++] = t * K + y[t];
-    b0 = n;
-    for (t = 0; t + 1 < L; t++) { /* insertion: L is a sequence's length, the oracle costs L K^2 */
-        v = LK + y[t] + K * y[t + 1];
-        a = n;
-        while (a > b0 && q[a - 1] > v) a--;
-        if (a > b0 && q[a - 1] == v) continue;
-        for (k = n; k > a; k--) q[k] = q[k - 1];
-        q[a] = v; n++;
-        k = 0;
-    }
+    const int *q = bs->_sig_new, *old = bs->_sp_idx + bs->_sp_off[i];
+    int no = bs->_sp_len[i], k = 0, j = 0, u = 0;
     while (k < no || j < n) {
         if (j >= n || (k < no && old[k] < q[j])) bs->_sig_q[u++] = old[k++];
         else if (k >= no || q[j] < old[k]) bs->_sig_q[u++] = q[j++];
@@ -6999,12 +7260,11 @@ SSVM__PRIV void ssvm__speed_abort(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    const ssvm_chain *m = (const ssvm_chain *)p->user;
-    int K = m->config.n_labels, L = m->config.start[i + 1] - m->config.start[i], k, rc;
+    int k, rc, m = (int)(bs->_sig_off[i + 1] - bs->_sig_off[i]);
     size_t o = bs->_sp_off[i];
     ssvm_real *st = bs->_stmp;
-    if ((rc = ssvm__chain_check_label(m, i, s->_y, len)) != 0) return (ssvm_result)rc;
-    ssvm__speed_merge(s, i, L * K, K, s->_y, L);
+    if ((rc = ssvm__stat_support(p, i, s->_y, len, m, bs->_sig_new)) < 0) { bs->_sig_qn = 0; return (ssvm_result)rc; }
+    ssvm__speed_merge(s, i, rc);
     for (k = 0; k < bs->_sp_len[i]; k++) {
         int e = bs->_sp_idx[o + (size_t)k];
         bs->_stmp2[e] = bs->_sp_val[o + (size_t)k];
@@ -7014,42 +7274,39 @@ SSVM__PRIV ssvm_result ssvm__speed_stats(ssvm_solver *s, int i, int len) {
     if (rc < 0) { ssvm__speed_abort(s); return (ssvm_result)rc; }
     return SSVM_OK;
 }
-/* D = w_i - w_s = A_i (s(y*) - sigma_i) blk, as ssvm__state_direction's compact branches and ssvm__chain_expand */
+/* D = w_i - w_s = A_i (s(y*) - sigma_i) blk over the step's positions only (stat_expand_at), as
+   ssvm__state_direction's compact branches build it over all of them */
 SSVM__PRIV ssvm_result ssvm__speed_direction(ssvm_solver *s, int i, int len, ssvm_real blk, ssvm_svec *D) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    ssvm_chain *m = (ssvm_chain *)p->user;
-    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, k, rc;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK, L = m->config.start[i + 1] - p0;
     size_t lo = bs->_sig_off[i];
+    int rc, m = (int)(bs->_sig_off[i + 1] - lo);
     ssvm_real *st = bs->_stmp;
     const int *y = s->_y;
-    LK = L * K;
     if (bs->_sig_bits) { /* COMPACT: s(y*)'s positions join the bitmap; then its set bits, ascending */
         const ssvm_real *sig = bs->_sigma + lo;
-        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (bs->_sig_off[i + 1] - lo), j;
-        if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
-        for (t = 0; t < L; t++) {
-            j = bl + (size_t)t * K + (size_t)y[t];
+        size_t bl = SSVM__SIG_B0(s, i), bh = bl + (size_t)m, j;
+        int n, k, u = 0;
+        if ((n = ssvm__stat_support(p, i, y, len, m, bs->_sig_q)) < 0) return (ssvm_result)n;
+        for (k = 0; k < n; k++) {
+            j = bl + (size_t)bs->_sig_q[k];
             bs->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
-            if (t + 1 < L) {
-                j = bl + (size_t)LK + (size_t)y[t] + (size_t)K * (size_t)y[t + 1];
-                bs->_sig_bits[j >> 3] |= (unsigned char)(1u << (j & 7));
-            }
         }
-        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh))
+        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh)) {
             st[j - bl] = -sig[j - bl];
+            bs->_sig_q[u++] = (int)(j - bl);
+        }
         rc = p->stats(p->user, i, y, len, 1, st); /* writes only set positions */
-        for (j = ssvm__speed_next(bs->_sig_bits, bl, bh); rc >= 0 && j < bh; j = ssvm__speed_next(bs->_sig_bits, j + 1, bh))
-            ssvm__speed_expand1(m, p0, L, LK, to, (int)(j - bl), st[j - bl], blk, D);
+        if (rc >= 0) rc = p->stat_expand_at(p->user, i, st, bs->_sig_q, u, blk, D);
         if (rc < 0) return (ssvm_result)rc;
         return D->err ? (ssvm_result)D->err : SSVM_OK;
     }
     if ((rc = ssvm__speed_stats(s, i, len)) != SSVM_OK) return (ssvm_result)rc;
-    for (k = 0; k < bs->_sig_qn; k++) ssvm__speed_expand1(m, p0, L, LK, to, bs->_sig_q[k], st[bs->_sig_q[k]], blk, D);
-    if (D->err) {
+    rc = p->stat_expand_at(p->user, i, st, bs->_sig_q, bs->_sig_qn, blk, D);
+    if (rc >= 0 && D->err) rc = D->err;
+    if (rc < 0) {
         ssvm__speed_abort(s);
-        return (ssvm_result)D->err;
+        return (ssvm_result)rc;
     }
     return SSVM_OK;
 }
@@ -7243,175 +7500,61 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
     }
     s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
 }
-/* >>speed: plain BCFW's step in score space on the built-in chain (0.7.0; COMPACT_SPARSE, double builds:
-   ssvm__sc_wanted). The D path builds D = blk A_i (s(y*) - sigma_i) in a sparse accumulator (a marked scatter over
-   the rows of every statistic in the step's support), then sweeps it for <D, w> and |D|^2 and again to move w and
-   the average. Here D is never built:
-     <D, w>  = sum_q a_q <A_i e_q, w>: a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (plus the
-               first/last biases, which D also carries) from the chain's scratch, computed at this w a moment
-               before (the loss it added is taken off again); a transition reads its weight;
-     |D|^2   = sum_c |sum_t a_(t,c) x_t|^2 + the biases' and transitions' squares, with <x_t, x_t'> from the
-               sequence's Gram matrix (computed once, at the first step: sum_i L_i (L_i + 1) / 2 doubles, in
-               ssvm_solver_get_heap_size);
-     the move w -= gamma D and z += c D row by row (an entry of w met by two rows moves twice).
+/* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; COMPACT_SPARSE,
+   double builds: ssvm__sc_wanted). The D path builds D = blk A_i (s(y*) - sigma_i) in a sparse accumulator (a
+   marked scatter over the rows of every statistic in the step's support), then sweeps it for <D, w> and |D|^2 and
+   again to move w and the average. Here D is never built:
+     <D, w>  = sum_q a_q <A_i e_q, w>, the model's scores of the step's statistics (stat_scores; fresh: from what
+               its oracle computed at this w a moment before, as the chain does);
+     |D|^2   = the model's stat_norm2 from its Gram cache (the chain: sum_c |sum_t a_(t,c) x_t|^2 with <x_t, x_t'>
+               of each sequence, filled at the first step; in ssvm_solver_get_heap_size);
+     the move w -= gamma D and z += c D by the model (stat_move; the chain moves row by row).
    The same quantities as the D path up to rounding (sums in another order), so the iterates are not the D path's
    bits: tests/test_speed.c compares the two paths to a tolerance and keeps the D path (_sc_ready = -1) for its
    bit-for-bit tests. Overflow: every |w_j| stays below _sc_wmax (max |w| at the pass's start, raised by
-   gamma sum_q |a_q| max(1, max_t |x_t|_1) a step, which bounds every partial sum of the row-by-row move); while
-   it is far below overflow no entry needs a test, else the step builds D and takes the D path's test and move. */
-#define SSVM__SC_TRI(t, u) ((size_t)(u) * (size_t)((u) + 1) / 2 + (size_t)(t)) /* t <= u */
-/* the chain's attribute rows are readable (ssvm__chain_row): sparse input, or dense x compacted (at the first
-   decode, so always by a step's oracle call; else the step keeps D) */
-SSVM__PRIV int ssvm__sc_rows(const ssvm_problem *p) {
-    const ssvm_chain *m = (const ssvm_chain *)p->user;
-    return !m->config.x || m->_nz_start != 0;
-}
-SSVM__PRIV void ssvm__sc_gram(ssvm_solver *s) {
+   gamma sum_q |a_q| bound a step, the bound from stat_gram); while it is far below overflow no entry needs a test,
+   else the step builds D and takes the D path's test and move. */
+/* the score-space step is on: the cache filled (at the first call; SSVM_ERR_NOT_SUPPORTED from the model: not yet,
+   asked again at the next step); a callback's error into *r */
+SSVM__PRIV int ssvm__sc_on(ssvm_solver *s, ssvm_result *r) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
-    int F = m->config.n_attrs, i, t, u;
-    size_t k, b, e, b2, e2;
-    const int *id, *id2;
-    const ssvm_real *val, *val2;
-    ssvm_real *sc = s->_sv.val; /* D's accumulator's values (d >= K F) as a zeroed attribute scratch */
-    double xm = 1;
-    ssvm_svec_clear(&s->_sv);
-    SSVM_MEMSET(sc, 0, (size_t)F * sizeof(ssvm_real));
-    for (i = 0; i < s->_prob.n; i++) {
-        int p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-        double *G = bs->_sc_gram + bs->_sc_goff[i];
-        for (t = 0; t < L; t++) {
-            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
-            {
-                double l1 = 0; /* |x_t|_1 bounds what one row adds to any one weight, repeated ids included */
-                for (k = b; k < e; k++) { /* x_t scattered (a repeated attribute adds up, as in phi) */
-                    double v = val ? (double)val[k] : 1.0;
-                    sc[id[k]] += (ssvm_real)v;
-                    l1 += v < 0 ? -v : v;
-                }
-                if (l1 > xm) xm = l1;
-            }
-            for (u = t; u < L; u++) {
-                double g = 0;
-                ssvm__chain_row(m, p0 + u, &b2, &e2, &id2, &val2);
-                for (k = b2; k < e2; k++) g += (double)sc[id2[k]] * (val2 ? (double)val2[k] : 1.0);
-                G[SSVM__SC_TRI(t, u)] = g;
-            }
-            for (k = b; k < e; k++) sc[id[k]] = 0;
-        }
+    *r = SSVM_OK;
+    if (!bs->_sc_gram || bs->_sc_ready < 0) return 0;
+    if (!bs->_sc_ready) {
+        size_t b = bs->_sc_bytes;
+        double bound = 1;
+        int rc = s->_prob.stat_gram(s->_prob.user, bs->_sc_gram, &b, &bound);
+        if (rc == SSVM_ERR_NOT_SUPPORTED) return 0;
+        if (rc < 0) { *r = (ssvm_result)rc; return 0; }
+        if (!(bound >= 1) || !ssvm__finite(bound)) { *r = SSVM_ERR_CALLBACK; return 0; }
+        bs->_sc_xmax = bound; bs->_sc_ready = 1;
     }
-    bs->_sc_xmax = xm;
-}
-/* the move of the listed entries: w -= gamma D, and z += cz D when zc */
-SSVM__PRIV void ssvm__sc_move(ssvm_solver *s, int i, int ne, double gamma, int zc, double cz) {
-    ssvm__bcfw_state *const bs = SSVM__BF(s);
-    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
-    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
-    int am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
-    ssvm_real *w = s->_w, *z = s->_z;
-    size_t k, b, e, stride = am ? (size_t)K : 1;
-    const int *id;
-    const ssvm_real *val;
-    for (n = 0; n < ne; n++) {
-        int q = bs->_sc_eq[n];
-        double a = bs->_sc_ea[n], ga = gamma * a, ca = cz * a;
-        size_t j;
-        if (q >= LK) {
-            j = (size_t)to + (size_t)(q - LK);
-            w[j] -= (ssvm_real)ga;
-            if (zc) z[j] += (ssvm_real)ca;
-            continue;
-        } else {
-            int t = q / K, c = q - t * K;
-            size_t row = am ? (size_t)c : (size_t)c * (size_t)F;
-            ssvm_real *wb = w + row, *zb = z + row;
-            ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
-            if (!val) {
-                if (zc)
-                    for (k = b; k < e; k++) {
-                        size_t o = stride * (size_t)id[k];
-                        wb[o] -= (ssvm_real)ga;
-                        zb[o] += (ssvm_real)ca;
-                    }
-                else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)ga;
-            } else if (zc)
-                for (k = b; k < e; k++) {
-                    size_t o = stride * (size_t)id[k];
-                    double v = (double)val[k];
-                    wb[o] -= (ssvm_real)(ga * v);
-                    zb[o] += (ssvm_real)(ca * v);
-                }
-            else for (k = b; k < e; k++) wb[stride * (size_t)id[k]] -= (ssvm_real)(ga * (double)val[k]);
-            if (biases) {
-                j = (size_t)K * F + (size_t)c; /* first-position bias; the last one's K further */
-                if (t == 0) { w[j] -= (ssvm_real)ga; if (zc) z[j] += (ssvm_real)ca; }
-                if (t == L - 1) { w[j + K] -= (ssvm_real)ga; if (zc) z[j + K] += (ssvm_real)ca; }
-            }
-        }
-    }
+    return 1;
 }
 /* BCFW's Algorithm 4 lines 4-9 after the oracle call (as ssvm__bcfw_step), in score space */
-/* from_w (mini-batch BCFW's serial phase, 0.7.1): the statistics were merged by the slot's task, and a unary
-   statistic's score is computed from the current w (a row dot: the oracle's scores are at the batch's w) */
-SSVM__PRIV double ssvm__sc_wscore(const ssvm_chain *m, const ssvm_real *w, int p0, int t, int c, int L) {
-    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
-    size_t k, b, e, stride = am ? (size_t)K : 1;
-    const int *id;
-    const ssvm_real *val;
-    const ssvm_real *wb = w + (am ? (size_t)c : (size_t)c * (size_t)F);
-    double v = 0;
-    ssvm__chain_row(m, p0 + t, &b, &e, &id, &val); /* rows: ssvm__sc_rows */
-    if (val) for (k = b; k < e; k++) v += (double)val[k] * (double)wb[stride * (size_t)id[k]];
-    else for (k = b; k < e; k++) v += (double)wb[stride * (size_t)id[k]];
-    if (m->config.flags & SSVM_CHAIN_BIASES) {
-        if (t == 0) v += (double)w[(size_t)K * F + (size_t)c];
-        if (t == L - 1) v += (double)w[(size_t)K * F + K + (size_t)c];
-    }
-    return v;
-}
+/* from_w (mini-batch BCFW's serial phase, 0.7.1): the statistics were merged by the slot's task, and the scores are
+   asked at the current w, not fresh (the oracle's were at the batch's w) */
 SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info, int from_w) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    const ssvm_chain *m = (const ssvm_chain *)p->user;
-    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, k, ne = 0;
-    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
+    int k, ne = 0, rc;
     double lam = s->_cfg.lambda, nn = (double)p->n, li = bs->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
     double dot = 0, nrm = 0, asum = 0, gamma, rho = 1, cz = 0;
-    /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
-    const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
-    ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
-    const int *gold = m->config.labels + p0;
-    const double *G;
     ssvm_real *st = bs->_stmp;
     ssvm_result r;
-    if (!bs->_sc_ready) { ssvm__sc_gram(s); bs->_sc_ready = 1; }
     if (!from_w && (r = ssvm__speed_stats(s, i, len)) != SSVM_OK) return r;
-    G = bs->_sc_gram + bs->_sc_goff[i];
     for (k = 0; k < bs->_sig_qn; k++) {
-        int q = bs->_sig_q[k], e;
+        int q = bs->_sig_q[k];
         double a = (double)(st[q] * (ssvm_real)blk);
         if (a == 0) continue;
         bs->_sc_eq[ne] = q; bs->_sc_ea[ne] = a;
         asum += a < 0 ? -a : a;
-        if (q < LK) { /* positions ascend, so the label's earlier entries are at earlier t */
-            int t = q / K, c = q - t * K;
-            double cross = 0;
-            dot += a * (from_w ? ssvm__sc_wscore(m, s->_w, p0, t, c, L)
-                               : (double)us[q] - (c != gold[t] ? (double)unit : 0.0));
-            for (e = bs->_sc_head[c]; e >= 0; e = bs->_sc_el[e])
-                cross += bs->_sc_ea[e] * G[SSVM__SC_TRI(bs->_sc_eq[e] / K, t)];
-            nrm += a * (a * G[SSVM__SC_TRI(t, t)] + 2 * cross);
-            if (biases) nrm += (t == 0) * a * a + (t == L - 1) * a * a;
-            bs->_sc_el[ne] = bs->_sc_head[c]; bs->_sc_head[c] = ne;
-        } else {
-            dot += a * (double)s->_w[to + (q - LK)];
-            nrm += a * a;
-        }
         ne++;
     }
-    for (k = 0; k < ne; k++) if (bs->_sc_eq[k] < LK) bs->_sc_head[bs->_sc_eq[k] % K] = -1;
+    rc = p->stat_scores(p->user, i, s->_w, bs->_sc_eq, ne, !from_w, bs->_sc_sc);
+    if (rc >= 0) rc = p->stat_norm2(p->user, bs->_sc_gram, i, bs->_sc_eq, bs->_sc_ea, ne, &nrm);
+    if (rc < 0) { ssvm__state_abort(s, i); return (ssvm_result)rc; }
+    for (k = 0; k < ne; k++) dot += bs->_sc_ea[k] * bs->_sc_sc[k];
     if (nrm < 0) nrm = 0; /* rounding of a form that is >= 0 */
     if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
@@ -7433,8 +7576,8 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     if (!(bs->_sc_wmax + asum * bs->_sc_xmax < 1e306)) { /* near overflow: the D path's test and move */
         ssvm_svec *D = &s->_sv;
         ssvm_svec_clear(D);
-        for (k = 0; k < bs->_sig_qn; k++)
-            ssvm__speed_expand1(m, p0, L, LK, to, bs->_sig_q[k], st[bs->_sig_q[k]], (ssvm_real)blk, D);
+        rc = p->stat_expand_at(p->user, i, st, bs->_sig_q, bs->_sig_qn, (ssvm_real)blk, D);
+        if (rc < 0) { ssvm__state_abort(s, i); return (ssvm_result)rc; }
         if (D->err || !ssvm__step_finite(s->_w, D, -gamma)) { ssvm__state_abort(s, i); return SSVM_ERR_NONFINITE; }
         if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
         { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; bs->_li[i] = li_new; }
@@ -7456,7 +7599,11 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         rho = ssvm__avg_rho(s);
         if (rho < 1.0) cz = -(s->_avg_a / s->_avg_b) * -gamma;
     }
-    ssvm__sc_move(s, i, ne, gamma, s->_cfg.averaging != SSVM_AVG_NONE && rho < 1.0, cz);
+    /* the state has moved: a model's failure here leaves w off sum_i w_i, reported as SSVM_ERR_CALLBACK-class (its
+       code); the manual asks stat_move not to fail once stat_gram has succeeded */
+    rc = p->stat_move(p->user, i, bs->_sc_eq, bs->_sc_ea, ne, -gamma, s->_w, cz,
+                      s->_cfg.averaging != SSVM_AVG_NONE && rho < 1.0 ? s->_z : 0);
+    if (rc < 0) return (ssvm_result)rc;
     if (s->_cfg.averaging != SSVM_AVG_NONE) {
         ssvm_svec none;
         SSVM_MEMSET(&none, 0, sizeof none);
@@ -7481,7 +7628,8 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
-    if (bs->_sc_gram && bs->_sc_ready >= 0 && ssvm__sc_rows(p)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed */
+    if (ssvm__sc_on(s, &r)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed: in score space */
+    if (r != SSVM_OK) return r;
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
     /* line 5: gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1];
        or the predefined 2n/(k + 2n) */
@@ -7550,7 +7698,6 @@ SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
         bs->_sp_pool_used = 0; bs->_sp_live = 0;
     }
     bs->_sc_valid = 0; /* >>speed: w's bound, recomputed at the next score-space step */
-    if (bs->_sc_head) for (i = 0; i < ((const ssvm_chain *)s->_prob.user)->config.n_labels; i++) bs->_sc_head[i] = -1;
     ssvm__gaps_reset(s);
 }
 SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
@@ -7736,10 +7883,6 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     return SSVM_OK;
 }
 
-/* >>speed: the built-in chain's own callbacks (a wrapper of them takes the generic path) */
-SSVM__PRIV int ssvm__gaps_chain_on(const ssvm_problem *p) {
-    return p->phi == ssvm__chain_phi && p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand;
-}
 /* the estimates, the sampling tree and the atoms: sizes fixed by n, the label length and max_atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
@@ -7774,16 +7917,30 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__take_svec(a, &bs->_gp_ws, p->d);
     ssvm__take_svec(a, &bs->_gp_wa, p->d);
     ssvm__take_svec(a, &bs->_gp_p0, p->d);
-    if (ssvm__gaps_chain_on(p)) { /* >>speed (statistics past int: the generic path) */
-        size_t K = (size_t)((const ssvm_chain *)p->user)->config.n_labels;
-        bs->_gp_lk = ssvm__mulsz(a, ml, K);
-        bs->_gp_zd = bs->_gp_lk + ssvm__mulsz(a, K, K);
-        if (bs->_gp_zd > (size_t)INT_MAX) return SSVM_OK;
-        bs->_gp_us = (double *)ssvm__take(a, bs->_gp_lk, sizeof(double));
-        bs->_gp_ust = (unsigned *)ssvm__take(a, bs->_gp_lk, sizeof(unsigned));
-        bs->_gp_z = (double *)ssvm__take(a, bs->_gp_zd, sizeof(double));
-        bs->_gp_zm = (unsigned char *)ssvm__take(a, bs->_gp_zd, 1);
-        bs->_gp_zq = (int *)ssvm__take(a, bs->_gp_zd, sizeof(int));
+    if (p->stats && p->stat_scores) { /* >>speed: the statistics interface (its sparse statistics and their scores) */
+        size_t md = 0;
+        int i, m;
+        for (i = 0; i < p->n; i++) {
+            if ((m = p->stat_dim(p->user, i)) <= 0) return m < 0 ? (ssvm_result)m : SSVM_ERR_CALLBACK;
+            if ((size_t)m > md) md = (size_t)m;
+        }
+        bs->_gp_md = md;
+        bs->_gp_us = (double *)ssvm__take(a, md, sizeof(double));
+        bs->_gp_sc = (double *)ssvm__take(a, md, sizeof(double));
+        bs->_gp_ust = (unsigned *)ssvm__take(a, md, sizeof(unsigned));
+        bs->_gp_z = (double *)ssvm__take(a, md, sizeof(double));
+        bs->_gp_zm = (unsigned char *)ssvm__take(a, md, 1);
+        bs->_gp_zq = (int *)ssvm__take(a, md, sizeof(int));
+        bs->_gp_pos = (int *)ssvm__take(a, md, sizeof(int));
+        bs->_gp_miss = (int *)ssvm__take(a, md, sizeof(int));
+        bs->_gp_sv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+        bs->_gp_pv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+        /* each atom's s(y), kept from its first use while it fits 2 max_label_len entries (the chain's s(y) has
+           2L - 1): its score is then a sum over the pairs, without asking the model for s(y) again */
+        bs->_gp_as = (int)(2 * ml < md ? 2 * ml : md);
+        bs->_gp_an = (int *)ssvm__take(a, slots, sizeof(int));
+        bs->_gp_aq = (int *)ssvm__take(a, ssvm__mulsz(a, slots, (size_t)bs->_gp_as), sizeof(int));
+        bs->_gp_av = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, slots, (size_t)bs->_gp_as), sizeof(ssvm_real));
     }
     return SSVM_OK;
 }
@@ -7804,9 +7961,10 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
     ssvm__svec_reset(&bs->_gp_wa, s->_prob.d);
     ssvm__svec_reset(&bs->_gp_p0, s->_prob.d);
     if (bs->_gp_us) { /* >>speed */
-        SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_lk * sizeof(unsigned));
-        SSVM_MEMSET(bs->_gp_z, 0, bs->_gp_zd * sizeof(double));
-        SSVM_MEMSET(bs->_gp_zm, 0, bs->_gp_zd);
+        SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_md * sizeof(unsigned));
+        SSVM_MEMSET(bs->_gp_z, 0, bs->_gp_md * sizeof(double));
+        SSVM_MEMSET(bs->_gp_zm, 0, bs->_gp_md);
+        SSVM_MEMSET(bs->_gp_sv, 0, bs->_gp_md * sizeof(ssvm_real));
         bs->_gp_stamp = 0; bs->_gp_zn = 0;
     }
 }
@@ -7871,6 +8029,7 @@ SSVM__PRIV void ssvm__gaps_store(ssvm_solver *s, int i, int k, const int *y, int
     size_t ml = (size_t)s->_prob.max_label_len, slot = (size_t)i * (size_t)bs->_gp_cap + (size_t)k;
     SSVM_MEMCPY(bs->_gp_lab + slot * ml, y, (size_t)len * sizeof(int));
     bs->_gp_len[slot] = len; bs->_gp_hash[slot] = h; bs->_gp_delta[slot] = delta; bs->_gp_alpha[slot] = alpha;
+    if (bs->_gp_an) bs->_gp_an[slot] = -2; /* >>speed: its s(y) at its first use */
 }
 /* a slot of example i for a new labeling: a fresh one, else the zero-weight atom of least value v (v: the values
    of the atoms before the step), else -1 */
@@ -7897,114 +8056,136 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) {
     return SSVM_OK;
 }
 
-/* >>speed: the atoms on the built-in chain (0.6.3). The generic step builds phi(x_i, y) of every atom (every stored
-   one with caching, up to max_atoms) to score it, and w_i, w_s and w_a from phi again: 8x an oracle call on
-   OCR-small, so caching saved oracle calls and cost time. Here an atom's score <w, phi(x_i, y)> reads the unary
-   scores <x_t, w_c> it needs, each computed once a step (the atoms of an example share most of their labels),
-   plus the transitions and biases; and each move's direction is built in statistics space, where phi(x_i, y_i)
-   cancels and two labelings differ only where their labels do, then expanded once. Same values and directions
-   as the generic step up to rounding (tests/test_gaps.c compares them through a wrapper of the callbacks). */
-SSVM__PRIV double ssvm__chain_unary_dot(const ssvm_chain *m, const ssvm_real *w, int p, int c) {
-    int K = m->config.n_labels, F = m->config.n_attrs, am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0;
-    size_t base = am ? (size_t)c : (size_t)c * (size_t)F, stride = am ? (size_t)K : 1, k, b, e;
-    const int *id;
-    const ssvm_real *val;
-    double r = 0;
-    if (!ssvm__chain_row(m, p, &b, &e, &id, &val)) { /* dense x before the first decode compacted it */
-        const ssvm_real *x = m->config.x + (size_t)p * (size_t)F;
-        for (k = 0; k < (size_t)F; k++) if (x[k] != 0) r += (double)w[base + stride * k] * (double)x[k];
-        return r;
-    }
-    { /* two chains, as the oracle's unary scores: the adds no longer wait on each other */
-        const ssvm_real *wb = w + base;
-        ssvm_real a0 = 0, a1 = 0;
-        if (!val) {
-            for (k = b; k + 1 < e; k += 2) { a0 += wb[stride * (size_t)id[k]]; a1 += wb[stride * (size_t)id[k + 1]]; }
-            if (k < e) a0 += wb[stride * (size_t)id[k]];
-        } else if (stride == 1) {
-            for (k = b; k + 1 < e; k += 2) { a0 += wb[id[k]] * val[k]; a1 += wb[id[k + 1]] * val[k + 1]; }
-            if (k < e) a0 += wb[id[k]] * val[k];
-        } else {
-            for (k = b; k + 1 < e; k += 2) {
-                a0 += wb[stride * (size_t)id[k]] * val[k];
-                a1 += wb[stride * (size_t)id[k + 1]] * val[k + 1];
-            }
-            if (k < e) a0 += wb[stride * (size_t)id[k]] * val[k];
-        }
-        return (double)a0 + (double)a1;
-    }
-}
+/* >>speed: the atoms through the statistics interface (0.6.3 on the chain, 0.8.1 any model with it). The generic
+   step builds phi(x_i, y) of every atom (every stored one with caching, up to max_atoms) to score it, and w_i, w_s
+   and w_a from phi again: 8x an oracle call on OCR-small, so caching saved oracle calls and cost time. Here an
+   atom's score <w, phi(x_i, y)> = sum_q s_q(y) <A_i e_q, w> reads the statistics' scores (stat_scores), each asked
+   once a step (the atoms of an example share most of their statistics); and each move's direction is built in
+   statistics space, where phi(x_i, y_i) cancels and two labelings differ only where their statistics do, then
+   expanded once (stat_expand_at). Same values and directions as the generic step up to rounding
+   (tests/test_gaps.c compares them through a wrapper of the callbacks). */
 /* a new step's memo (the stamps wrap after 2^32 - 1 steps: cleared then) */
-SSVM__PRIV void ssvm__gaps_chain_stamp(ssvm_solver *s) {
+SSVM__PRIV void ssvm__gaps_stat_stamp(ssvm_solver *s) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    if (++bs->_gp_stamp == 0) { SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_lk * sizeof(unsigned)); bs->_gp_stamp = 1; }
+    if (++bs->_gp_stamp == 0) { SSVM_MEMSET(bs->_gp_ust, 0, bs->_gp_md * sizeof(unsigned)); bs->_gp_stamp = 1; }
 }
-/* <w, phi(x_i, y)> at the w of this step's stamp; y checked (SSVM_ERR_LABEL) */
-SSVM__PRIV ssvm_result ssvm__gaps_chain_score(ssvm_solver *s, int i, const ssvm_real *w, const int *y, int len,
-                                              double *out) {
+/* s(y) scattered into _gp_sv (zero between uses) on its support _gp_pos; the support's count or an error */
+SSVM__PRIV int ssvm__gaps_stat_of(ssvm_solver *s, int i, const int *y, int len) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
-    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], t, rc;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags);
-    double r = 0;
-    if ((rc = ssvm__chain_check_label(m, i, y, len)) != 0) return (ssvm_result)rc;
-    for (t = 0; t < len; t++) {
-        size_t q = (size_t)t * (size_t)K + (size_t)y[t];
-        if (bs->_gp_ust[q] != bs->_gp_stamp) {
-            bs->_gp_us[q] = ssvm__chain_unary_dot(m, w, p0 + t, y[t]);
-            bs->_gp_ust[q] = bs->_gp_stamp;
-        }
-        r += bs->_gp_us[q];
-        if (t + 1 < len) r += (double)w[to + y[t] + K * y[t + 1]];
+    const ssvm_problem *p = &s->_prob;
+    int m = p->stat_dim(p->user, i), n, rc, k;
+    if (m <= 0) return m < 0 ? m : SSVM_ERR_CALLBACK;
+    if ((n = ssvm__stat_support(p, i, y, len, m, bs->_gp_pos)) < 0) return n;
+    if ((rc = p->stats(p->user, i, y, len, 1, bs->_gp_sv)) < 0) { /* writes only listed positions */
+        for (k = 0; k < n; k++) bs->_gp_sv[bs->_gp_pos[k]] = 0;
+        return rc;
     }
-    if (m->config.flags & SSVM_CHAIN_BIASES) r += (double)w[K * F + y[0]] + (double)w[K * F + K + y[len - 1]];
-    *out = r;
+    return n;
+}
+/* s(y) as (index, value) pairs: an atom's kept ones (slot >= 0, kept at its first use when they fit), else into
+   _gp_pos and _gp_val; their count or an error */
+SSVM__PRIV int ssvm__gaps_pairs(ssvm_solver *s, int i, const int *y, int len, long long slot, const int **q,
+                                const ssvm_real **v) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    int n, k, an = slot >= 0 ? bs->_gp_an[slot] : -1;
+    int *pq = bs->_gp_pos;
+    ssvm_real *pv = bs->_gp_pv;
+    if (an >= 0) {
+        *q = bs->_gp_aq + (size_t)slot * (size_t)bs->_gp_as; *v = bs->_gp_av + (size_t)slot * (size_t)bs->_gp_as;
+        return an;
+    }
+    if ((n = ssvm__gaps_stat_of(s, i, y, len)) < 0) return n;
+    if (an == -2 && n <= bs->_gp_as) { /* keep them */
+        pq = bs->_gp_aq + (size_t)slot * (size_t)bs->_gp_as; pv = bs->_gp_av + (size_t)slot * (size_t)bs->_gp_as;
+        bs->_gp_an[slot] = n;
+    } else if (an == -2) bs->_gp_an[slot] = -1;
+    for (k = 0; k < n; k++) {
+        int e = bs->_gp_pos[k];
+        pq[k] = e; pv[k] = bs->_gp_sv[e]; bs->_gp_sv[e] = 0;
+    }
+    *q = pq; *v = pv;
+    return n;
+}
+/* <w, phi(x_i, y)> at the w of this step's stamp (slot: the atom's, or -1); y checked (SSVM_ERR_LABEL) */
+SSVM__PRIV ssvm_result ssvm__gaps_stat_score(ssvm_solver *s, int i, const ssvm_real *w, const int *y, int len,
+                                             long long slot, double *out) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_problem *p = &s->_prob;
+    const int *q;
+    const ssvm_real *v;
+    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k, miss = 0, rc = 0;
+    unsigned *ust = bs->_gp_ust, stamp = bs->_gp_stamp; /* locals: the stores below may alias the state's fields */
+    int *ms = bs->_gp_miss;
+    double *us = bs->_gp_us, r0 = 0, r1 = 0;
+    if (n < 0) return (ssvm_result)n;
+    for (k = 0; k < n; k++) if (ust[q[k]] != stamp) { ust[q[k]] = stamp; ms[miss++] = q[k]; }
+    if (miss) {
+        if ((rc = p->stat_scores(p->user, i, w, ms, miss, 0, bs->_gp_sc)) < 0) {
+            for (k = 0; k < miss; k++) ust[ms[k]] = stamp - 1;
+            return (ssvm_result)rc;
+        }
+        for (k = 0; k < miss; k++) us[ms[k]] = bs->_gp_sc[k];
+    }
+    for (k = 0; k + 1 < n; k += 2) { /* two chains: the adds no longer wait on each other */
+        r0 += (double)v[k] * us[q[k]];
+        r1 += (double)v[k + 1] * us[q[k + 1]];
+    }
+    if (k < n) r0 += (double)v[k] * us[q[k]];
+    *out = r0 + r1;
     return SSVM_OK;
 }
-/* z += c s(y) in the statistics scratch (the chain's layout: L K one-hots, then the K K transition counts) */
-SSVM__PRIV void ssvm__gaps_zadd(ssvm_solver *s, int K, const int *y, int L, double c) {
+/* z += c s(y) in the statistics scratch (slot: the atom's, or -1) */
+SSVM__PRIV ssvm_result ssvm__gaps_zadd(ssvm_solver *s, int i, const int *y, int len, long long slot, double c) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    int t, k;
-    for (t = 0; t < L; t++) { /* below _gp_zd <= INT_MAX (the layout checks it) */
-        int q[2];
-        q[0] = t * K + y[t];
-        q[1] = t + 1 < L ? L * K + y[t] + K * y[t + 1] : -1;
-        for (k = 0; k < 2 && q[k] >= 0; k++) {
-            if (bs->_gp_zm[q[k]]) bs->_gp_z[q[k]] += c;
-            else { bs->_gp_zm[q[k]] = 1; bs->_gp_zq[bs->_gp_zn++] = q[k]; bs->_gp_z[q[k]] = c; }
-        }
+    const int *q;
+    const ssvm_real *v;
+    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k;
+    if (n < 0) return (ssvm_result)n;
+    for (k = 0; k < n; k++) {
+        int e = q[k];
+        double x = c * (double)v[k];
+        if (bs->_gp_zm[e]) bs->_gp_z[e] += x;
+        else { bs->_gp_zm[e] = 1; bs->_gp_zq[bs->_gp_zn++] = e; bs->_gp_z[e] = x; }
     }
+    return SSVM_OK;
 }
 /* A move's direction D = blk expand(z) on example i, with z (the scratch, cleared on the way) one of
      FW        w_s - w_i = blk expand(sigma - s(y_s)),   sigma = sum_k alpha_k s(y_k)
      away      w_i - w_a = blk expand(s(y_a) - sigma)
      pairwise  w_s - w_a = blk expand(s(y_a) - s(y_s))
-   (kind 1, 2, 3); returns |D|^2 (non-finite if an entry is) */
-SSVM__PRIV double ssvm__gaps_chain_dir(ssvm_solver *s, int i, double blk, int kind, const int *ys, int aw,
-                                       ssvm_svec *D) {
+   (kind 1, 2, 3); *nrm = |D|^2 (non-finite if an entry is) */
+SSVM__PRIV ssvm_result ssvm__gaps_stat_dir(ssvm_solver *s, int i, double blk, int kind, const int *ys, int ylen,
+                                           int aw, ssvm_svec *D, double *nrm) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    const ssvm_chain *m = (const ssvm_chain *)s->_prob.user;
-    int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags);
-    size_t ml = (size_t)s->_prob.max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
+    const ssvm_problem *p = &s->_prob;
+    size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
     const double *al = bs->_gp_alpha + base;
     double r = 0;
+    int k, rc = 0;
     /* one order for the three (the atoms, then y_a, then y_s): with a single atom FW and pairwise are one move
        and their gains tie exactly, as in the generic step, which then takes FW */
     if (kind != 3)
-        for (k = 0; k < bs->_gp_cnt[i]; k++)
-            if (al[k] > 0) ssvm__gaps_zadd(s, K, bs->_gp_lab + (base + (size_t)k) * ml, L, kind == 1 ? al[k] : -al[k]);
-    if (kind != 1) ssvm__gaps_zadd(s, K, bs->_gp_lab + (base + (size_t)aw) * ml, L, 1.0);
-    if (kind != 2) ssvm__gaps_zadd(s, K, ys, L, -1.0);
+        for (k = 0; rc >= 0 && k < bs->_gp_cnt[i]; k++)
+            if (al[k] > 0)
+                rc = ssvm__gaps_zadd(s, i, bs->_gp_lab + (base + (size_t)k) * ml, bs->_gp_len[base + (size_t)k],
+                                     (long long)(base + (size_t)k),
+                                     kind == 1 ? al[k] : -al[k]);
+    if (rc >= 0 && kind != 1)
+        rc = ssvm__gaps_zadd(s, i, bs->_gp_lab + (base + (size_t)aw) * ml, bs->_gp_len[base + (size_t)aw],
+                             (long long)(base + (size_t)aw), 1.0);
+    if (rc >= 0 && kind != 2) rc = ssvm__gaps_zadd(s, i, ys, ylen, -1, -1.0);
     ssvm_svec_clear(D);
+    for (k = 0; k < bs->_gp_zn; k++) { int q = bs->_gp_zq[k]; bs->_gp_sv[q] = (ssvm_real)bs->_gp_z[q]; }
+    if (rc >= 0) rc = p->stat_expand_at(p->user, i, bs->_gp_sv, bs->_gp_zq, bs->_gp_zn, (ssvm_real)blk, D);
     for (k = 0; k < bs->_gp_zn; k++) {
         int q = bs->_gp_zq[k];
-        ssvm__speed_expand1(m, p0, L, L * K, to, q, (ssvm_real)bs->_gp_z[q], (ssvm_real)blk, D);
-        bs->_gp_z[q] = 0; bs->_gp_zm[q] = 0;
+        bs->_gp_sv[q] = 0; bs->_gp_z[q] = 0; bs->_gp_zm[q] = 0;
     }
     bs->_gp_zn = 0;
+    if (rc < 0) return (ssvm_result)rc;
     for (k = 0; k < D->nnz; k++) { double v = (double)D->val[D->idx[k]]; r += v * v; }
-    return r;
+    *nrm = r;
+    return SSVM_OK;
 }
 /* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
    *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
@@ -8018,14 +8199,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
     ssvm_result r;
     if (tl < 0) return (ssvm_result)tl;
     if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-    if (bs->_gp_us && !Wi) { /* >>speed: the chain's memoised scores */
+    if (bs->_gp_us && !Wi) { /* >>speed: the statistics' memoised scores */
         double sc;
-        ssvm__gaps_chain_stamp(s);
-        if ((r = ssvm__gaps_chain_score(s, i, w, s->_y2, tl, t0)) != SSVM_OK) return r;
+        ssvm__gaps_stat_stamp(s);
+        if ((r = ssvm__gaps_stat_score(s, i, w, s->_y2, tl, -1, t0)) != SSVM_OK) return r;
         for (k = 0; k < bs->_gp_cnt[i]; k++) {
             size_t sl = base + (size_t)k;
             if (!all && !(bs->_gp_alpha[sl] > 0)) { bs->_gp_v[k] = 0; continue; }
-            if ((r = ssvm__gaps_chain_score(s, i, w, bs->_gp_lab + sl * ml, bs->_gp_len[sl], &sc)) != SSVM_OK) return r;
+            r = ssvm__gaps_stat_score(s, i, w, bs->_gp_lab + sl * ml, bs->_gp_len[sl], (long long)sl, &sc);
+            if (r != SSVM_OK) return r;
             bs->_gp_v[k] = sh * (bs->_gp_delta[sl] - (*t0 - sc));
         }
         return SSVM_OK;
@@ -8152,7 +8334,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         if (ti >= 0) vt = v[ti];
         else if (fast) { /* >>speed: its score from the step's memo */
             double sc;
-            if ((r = ssvm__gaps_chain_score(s, i, s->_w, ys, len, &sc)) != SSVM_OK) return r;
+            if ((r = ssvm__gaps_stat_score(s, i, s->_w, ys, len, -1, &sc)) != SSVM_OK) return r;
             vt = sh * (tdelta - (t0 - sc));
         } else {
             ssvm_svec_clear(T);
@@ -8169,9 +8351,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     if (fast) { /* >>speed: the directions themselves (w_s - w_i in Wi, w_i - w_a in Wa, w_s - w_a in Ws) */
         have_wa = (use_aw || use_pw) && aw >= 0;
         if (have_wa) gmax_a = al[aw];
-        if (use_aw && nact > 1 && have_wa) n_aw = ssvm__gaps_chain_dir(s, i, blk, 2, ys, aw, Wa);
-        if (use_pw && have_wa && !(ti >= 0 && ti == aw)) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
-        if (use_fw) n_fw = ssvm__gaps_chain_dir(s, i, blk, 1, ys, aw, Wi);
+        if (use_aw && nact > 1 && have_wa) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 2, ys, len, aw, Wa, &n_aw)) != SSVM_OK) return r; }
+        if (use_pw && have_wa && !(ti >= 0 && ti == aw)) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK) return r; }
+        if (use_fw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK) return r; }
     } else {
         /* w_s before w_a: T may hold phi(x_i, y*) */
         if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
@@ -8192,8 +8374,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             h = bs->_gp_hash[base + (size_t)best];
             room = 1;
             if (fast) {
-                if (use_pw && have_wa && ti != aw) n_pw = ssvm__gaps_chain_dir(s, i, blk, 3, ys, aw, Ws);
-                if (use_fw) n_fw = ssvm__gaps_chain_dir(s, i, blk, 1, ys, aw, Wi);
+                if (use_pw && have_wa && ti != aw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK) return r; }
+                if (use_fw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK) return r; }
             } else if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
         }
         for (k = 0; k < *cnt && !room; k++) if (al[k] <= 0) room = 1;
@@ -8302,7 +8484,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, 
             for (k = 0; k < bs->_gp_cnt[i]; k++) V += bs->_gp_alpha[(size_t)i * (size_t)bs->_gp_cap + (size_t)k] * bs->_gp_v[k];
             if (bs->_gp_us) { /* >>speed: from the memo of that values call */
                 double sc;
-                if ((r = ssvm__gaps_chain_score(s, i, w, s->_y, len, &sc)) != SSVM_OK) return r;
+                if ((r = ssvm__gaps_stat_score(s, i, w, s->_y, len, -1, &sc)) != SSVM_OK) return r;
                 g = sh * ((double)delta - (t0 - sc)) - V;
             } else {
                 ssvm_svec_clear(T);
@@ -8457,7 +8639,7 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
     if (b <= 0) return SSVM_OK;
     compact = s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
     /* the state layout's test for _sig_q (a pointer is NULL in the sizing pass) */
-    speedq = s->_state_kind == SSVM_STATE_COMPACT_SPARSE && p->stats == ssvm__chain_stats && p->expand == ssvm__chain_expand;
+    speedq = compact && p->stat_support;
     if (compact)
         for (i = 0; i < p->n; i++) { /* checked by the state's layout just before */
             int m = p->stat_dim(p->user, i);
@@ -8483,7 +8665,7 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         q->stmp = compact ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
         q->stmp2 = s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
         q->sig_q = speedq ? (int *)ssvm__take(a, maxdim, sizeof(int)) : 0; /* >>speed: each slot its own */
-        q->sig_new = speedq ? (int *)ssvm__take(a, 2 * ml, sizeof(int)) : 0;
+        q->sig_new = speedq && s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (int *)ssvm__take(a, maxdim, sizeof(int)) : 0;
         q->sig_qn = 0;
         if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
         if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
@@ -8647,7 +8829,11 @@ SSVM__PRIV ssvm_result ssvm__par_batch(ssvm_solver *s, int cnt) {
         sl[t].ran = 0; sl[t].have_dir = 0; sl[t].ro = SSVM_OK; sl[t].rd = SSVM_OK; sl[t].len = 0; sl[t].nrm = 0;
     }
     for (t = 0; t < cnt; t++) { bs->_par_mark[sl[t].i] = 0; sl[t].deferred = 0; }
-    bs->_par_sc = bs->_sc_gram && bs->_sc_ready >= 0 && ssvm__sc_rows(&s->_prob); /* >>speed: as ssvm__bcfw_step */
+    { /* >>speed: in score space as ssvm__bcfw_step */
+        ssvm_result rs;
+        bs->_par_sc = ssvm__sc_on(s, &rs);
+        if (rs != SSVM_OK) return rs;
+    }
     for (t = cnt - 1; t >= 0; t--) { sl[t].later = bs->_par_mark[sl[t].i]; bs->_par_mark[sl[t].i] = 1; }
     for (t = 0; t < cnt; t++) bs->_par_mark[sl[t].i] = 0;
     bs->_par_n = cnt;
@@ -9365,6 +9551,7 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
                 double al = ssvm__ckr_fin(r), de = ssvm__ckr_fin(r);
                 if ((al < 0 || de < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
                 if (apply) { bs->_gp_len[sl] = len; bs->_gp_hash[sl] = h; bs->_gp_alpha[sl] = al; bs->_gp_delta[sl] = de; }
+                if (apply && bs->_gp_an) bs->_gp_an[sl] = -2; /* >>speed: s(y) at its first use */
                 for (t = 0; t < len && !r->err; t++) {
                     ival = ssvm__ckri(r, INT_MIN, INT_MAX);
                     if (apply) bs->_gp_lab[sl * ml + (size_t)t] = ival;

@@ -47,7 +47,7 @@ extern th_ms_view (*const th_priv_ms_view)(const ssvm_solver *s);
 /* BCFW's own state (test_speed.c, test_par.c, test_ckpt.c): pointers into it (fields the tests poison or read),
    and the Gram block's address */
 typedef struct th_bf_view {
-    const double *sc_gram;       /* the score-space step's Gram matrices (NULL: the step keeps D) */
+    const void *sc_gram;         /* the score-space step's cache, the model's (NULL: the step keeps D) */
     int *sc_ready, *sc_valid;
     double *sc_wmax;
     int *gp_nunk, *gp_unk;       /* >>gaps: the unknown estimates' list */

@@ -88,6 +88,8 @@ TH_FN ssvm_problem sp_wrapped(sp_wrap *w, const ssvm_problem *p) {
     q.user = w;
     q.truth = sp_truth; q.phi = sp_phi; q.oracle = sp_oracle; q.decode = sp_decode; q.loss = sp_loss;
     q.stat_dim = sp_stat_dim; q.stats = sp_stats; q.expand = sp_expand;
+    /* the statistics interface is not forwarded (its callbacks would get the wrapper as user): the D path */
+    q.stat_support = 0; q.stat_expand_at = 0; q.stat_scores = 0; q.stat_gram = 0; q.stat_norm2 = 0; q.stat_move = 0;
     return q;
 }
 
