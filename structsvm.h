@@ -1,4 +1,4 @@
-/* structsvm.h - v0.8.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.9.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -37,6 +37,23 @@
    stat_dim(i) (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and
    BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below). Optional
    example weights: p.weights (see THE ENGINE). The built-in models (MODELS) set every callback.
+
+   STATISTICS INTERFACE (optional, on top of the statistics; the built-in chain sets it). BCFW's step moves along
+   D = A_i (s_i(y*) - sigma_i) / (lambda n). With stat_dim, stats and expand alone it builds D over all m_i
+   statistics. Six more callbacks let the step work in time ~ the statistics it changes, and reach exactly the
+   paths the built-in chain takes (a user model that sets them gets the chain's speed; a model that does not
+   gets the same iterates to rounding, REPRODUCIBILITY):
+       p.stat_support = my_support; p.stat_expand_at = my_expand_at;     // sparse statistics: both or neither
+       p.stat_scores = my_scores; p.stat_gram = my_gram;                 // score space: all four or none,
+       p.stat_norm2 = my_norm2; p.stat_move = my_move;                   //   on top of the sparse statistics
+   With the sparse statistics, the compact states visit only sigma_i's support and s(y*)'s (SPEED); the atoms of
+   config.bcfw are scored and moved in statistics space (GAPS). With score space too (COMPACT_SPARSE, double
+   builds), the step never builds D: <D, w> from the model's scores of the step's statistics (fresh from its
+   oracle call when the model can), |D|^2 from its Gram cache, and the move of w by the model. Contracts:
+   CALLBACKS. The interface is read only with the statistics (a problem that clears stats ignores it); a
+   wrapper that changes `user` must forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped).
+   tests/user_chain.h is the chain written as a user model with all of them (tests/test_user_chain.c, make
+   bench-user-chain).
 
    The oracle takes a scale. oracle(user, i, w, w_scale, y, &delta) maximises Delta(y_i, y) + w_scale <w, phi>.
    SSG and the multi-sample solver keep w lazily scaled (w = w_scale * v, so the shrink w <- (1 - gamma) w costs
@@ -96,6 +113,29 @@
                                        a quick test: BCFW gives the same iterates with SSVM_STATE_COMPACT and
                                        SSVM_STATE_SPARSE. All three set or all NULL (else SSVM_ERR_NULL_CALLBACK);
                                        only BCFW's compact states call them.
+     stat_support(user, i, y, len, pos)  writes the positions q where s_i(y)_q may be non-zero, ascending, no
+                                       repeats (room for m_i ints), returns their count. Library: a count over
+                                       m_i, a position outside [0, m_i) or out of order is SSVM_ERR_CALLBACK.
+                                       Yours: every position stats writes is listed; the label (SSVM_ERR_LABEL).
+     stat_expand_at(user, i, s, pos, cnt, scale, out)  out += scale * sum_k s[pos[k]] A_i e_pos[k], in the
+                                       listed order; returns 0. Library: out's sticky error, as for expand.
+                                       Yours: the same as expand restricted to the listed positions.
+     stat_scores(user, i, w, pos, cnt, fresh, score)  score[k] = <A_i e_pos[k], w>, returns 0. fresh = 1: the
+                                       last oracle call on this user was example i at this w with w_scale 1, and
+                                       nothing changed since; the model may answer from that call's own scores
+                                       (less the loss it added). Yours: exactness (it is the step's <D, w>).
+     stat_gram(user, cache, &bytes, &bound)  cache NULL: *bytes = the cache's size for the whole problem (0: no
+                                       score space, the step builds D; asked by get_heap_size, in the heap).
+                                       Else fills it and sets *bound >= the sum of |entries| that one statistic's
+                                       column A_i e_q adds to any one entry of w (the step's overflow test);
+                                       SSVM_ERR_NOT_SUPPORTED: not yet (the step builds D, asks again at its
+                                       next step). Library: a bound below 1 or not finite is SSVM_ERR_CALLBACK.
+     stat_norm2(user, cache, i, pos, a, cnt, &out)  *out = |sum_k a[k] A_i e_pos[k]|^2 (pos ascending), 0. The
+                                       cache is also its scratch: called from one thread at a time.
+     stat_move(user, i, pos, a, cnt, cw, w, cz, z)  w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into
+                                       z when z is not NULL; returns 0. Called after the state moved: it must not
+                                       fail once stat_gram has succeeded (a failure ends the run with its code
+                                       and leaves w off the state; re-initialise the solver).
      progress(progress_user, &p)       0 to go on, non-zero to stop (ssvm_solver_run returns
                                        SSVM_STOPPED_BY_USER). Called by ssvm_solver_run after every pass, after
                                        that pass's evaluation (ssvm_solver_pass and _step never call it); p points
@@ -585,11 +625,11 @@
      the two are not compared with each other).
      To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in
      chain in double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against
-     the D path generally (bcfw.build_direction = 1 keeps D and the bits); mini-batch b = 1 and plain BCFW unless
-     build_direction = 1; float against double; different compilers, flags (FMA contraction) or BLAS; a
-     model whose callbacks differ (a wrapper of the chain's oracle takes the generic step: the same iterates to
-     rounding). An exact tie between two labelings' loss-augmented scores after different roundings can part
-     two runs that agree to rounding (PARALLEL BCFW).
+     the D path generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the
+     statistics interface (the compact states' sparse visits give the D path's bits; score space and the atoms'
+     statistics-space scoring do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against
+     double; different compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings'
+     loss-augmented scores after different roundings can part two runs that agree to rounding (PARALLEL BCFW).
 
    GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
    for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -634,18 +674,21 @@
        replace the oracle. Saved calls: progress.oracle_calls_saved (steps = oracle_calls + saved). The
        estimate g_i is refreshed only at oracle calls (as in the release). Caching pays when scoring the stored
        labelings costs less than the oracle: with a user problem that is a phi call and a dot product each.
-     On the chain (0.6.3; the built-in chain's own callbacks, code at >>speed): an atom's value reads the unary
-       scores <x_t, w_c> of the labels it has, each computed once a step and shared by the example's atoms
-       (which differ in few labels), plus its transitions and biases; each move's direction is built in the
-       chain's statistics space, where phi(x_i, y_i) cancels and two labelings differ only where their labels
-       do, and expanded once; the exact check pass scores y* the same way. No phi call is left in a step.
+     Through the statistics interface (0.6.3 on the chain; 0.9.0 any problem that sets its sparse statistics
+       and scores; code at >>speed): an atom's value is sum_q s_q(y) <A_i e_q, w>, each statistic's score asked
+       of the model once a step and shared by the example's atoms (which differ in few labels; on the chain the
+       unary scores <x_t, w_c>, the transitions' and biases' weights); each atom's s(y) is kept from its first
+       use while it has at most 2 max_label_len entries (the chain's has 2L - 1); each move's direction is built
+       in statistics space, where phi(x_i, y_i) cancels and two labelings differ only where their statistics
+       do, and expanded once (stat_expand_at); the exact check pass scores y* the same way. No phi call is left
+       in a step.
        Same values and moves as the generic step up to rounding (a tie between two moves along one line, or
        between two atoms of equal value, may then go the other way; tests/test_gaps.c compares both paths step
        by step until such a tie). OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix
        average and predicted evaluations (229 passes, 11,562 oracle calls, 131,792 saved), 3 alternating runs
        of each: training 7.4-8.2 -> 1.02-1.06 CPU s, evaluation 0.44-0.49 -> 0.26-0.28 s. Scratch, in the heap
-       size: L K doubles and unsigned ints (the memo), L K + K K doubles, ints and bytes (statistics), with L =
-       max_label_len.
+       size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, ints, reals and bytes
+       (statistics), and per atom slot 2 max_label_len (int, real) pairs and an int (its s(y)).
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
@@ -728,13 +771,15 @@
      are parallel since 0.6.0), the atoms' steps (pairwise, away, cache) in batches.
 
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
-     Compact states on the built-in chain (the stats/expand callbacks of ssvm_chain_problem, not a wrapper of
-       them): the generic compact step wrote -sigma_i into all L*K + K*K statistics, expanded them all (a K x K
+     Compact states with the sparse statistics (STATISTICS INTERFACE; the built-in chain's stat_support and
+       stat_expand_at since 0.9.0, its own callbacks recognised before): the generic compact step wrote -sigma_i
+       into all L*K + K*K statistics, expanded them all (a K x K
        scan of the label pairs at every step) and scanned them again to update sigma_i. Now COMPACT keeps one
        bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in the heap
        size: each example's bits start on a byte of their own since 0.6.2, for config.par's concurrent tasks)
-       and COMPACT_SPARSE merges its ascending (index, value) list with the L + L-1 positions of s(y*) (scratch:
-       max stat_dim + 2 max_label_len ints, and as much again for each config.par slot); the step visits only
+       and COMPACT_SPARSE merges its ascending (index, value) list with s(y*)'s support (the chain's L + L-1
+       positions; scratch: max stat_dim ints, two lists with COMPACT_SPARSE, and as much again for each
+       config.par slot); the step visits only
        those positions, in the generic step's order: the same iterates bit for bit (tested against the generic
        step reached through a wrapped callback).
      Dense chain inputs: x's non-zeros are compacted once (at the model's first decode; init only records the
@@ -755,7 +800,8 @@
      Atoms (0.6.3): config.bcfw's pairwise/away steps and caching on the built-in chain score their atoms from
        memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
        step no longer costs 8 oracle calls but about half of one (OCR-small).
-     Plain BCFW in score space (0.7.0; ssvm__sc_step): on the built-in chain with the COMPACT_SPARSE state (what
+     Plain BCFW in score space (0.7.0; ssvm__sc_step; through the STATISTICS INTERFACE since 0.9.0, so any problem
+       that sets it, described here for the built-in chain's implementation): with the COMPACT_SPARSE state (what
        a heap solver picks for chains) in double builds, without atoms (config.par: since 0.7.1, below), where the
        Gram matrices stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i
        stat_dim(i)); else D is built, memory stays linear in L), a step no longer builds D = w_i - w_s =
@@ -1296,6 +1342,14 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.9.0 (2026-11-28) The 1.0 engine, second part (issue 26): the STATISTICS INTERFACE (ssvm_problem.stat_support,
+                        stat_expand_at, stat_scores, stat_gram, stat_norm2, stat_move). BCFW's compact states,
+                        its score-space step, the atoms' scoring and moves, and mini-batches reach the fast paths
+                        through it; the built-in chain implements it in its own section (>>oracles), so a user
+                        model can too (tests/user_chain.h). No solver code compares callback pointers (5 -> 0) or
+                        casts p->user to a built-in model (11 -> 0). Line 5 and lines 7-8 of Algorithm 4 written
+                        once for the D path, score space and mini-batch's serial phase. The iterates of a chain
+                        with atoms (config.bcfw) change to rounding (an atom's score sums its statistics' scores).
      0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
                         solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
                         GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
@@ -1501,6 +1555,15 @@
    |                                            |   state = SSVM_STATE_COMPACT for the old size          |
    | STRUCTSVM_VERSION_MINOR 7, _PATCH 1        | STRUCTSVM_VERSION_MINOR 8, _PATCH 0                    |
 
+   MIGRATION TABLE 0.8.0 -> 0.9.0 (no name changes; what to check in your code)
+   | 0.8.0                                      | 0.9.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | q = *chain_problem; q.user = &my_wrapper;  | also forward or clear q.stat_support .. q.stat_move    |
+   |   (a wrapper of the chain's callbacks)     |   (they would get the wrapper as user)                 |
+   | a wrapper of the chain's oracle kept user: | it keeps the fast paths now (the statistics interface) |
+   |   the generic step                         |   if its oracle leaves the chain's scores fresh        |
+   | STRUCTSVM_VERSION_MINOR 8, _PATCH 0        | STRUCTSVM_VERSION_MINOR 9, _PATCH 0                    |
+
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
 */
@@ -1509,7 +1572,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 8
+#define STRUCTSVM_VERSION_MINOR 9
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -3440,10 +3503,12 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if ((p->parts != 0) != (p->part_scores != 0) || (p->parts != 0) != (p->part_phi != 0)) return SSVM_ERR_NULL_CALLBACK;
     /* the statistics interface (read only with the statistics: a problem that drops them drops it): its two
        groups, each whole, the second on the first */
-    if (p->stats && ((p->stat_support != 0) != (p->stat_expand_at != 0) || (p->stat_scores != 0) != (p->stat_gram != 0) ||
-                     (p->stat_scores != 0) != (p->stat_norm2 != 0) || (p->stat_scores != 0) != (p->stat_move != 0) ||
-                     (p->stat_scores && !p->stat_support)))
-        return SSVM_ERR_NULL_CALLBACK;
+    if (p->stats) {
+        int sc = p->stat_scores != 0;
+        if ((p->stat_support != 0) != (p->stat_expand_at != 0) || sc != (p->stat_gram != 0) ||
+            sc != (p->stat_norm2 != 0) || sc != (p->stat_move != 0) || (sc && !p->stat_support))
+            return SSVM_ERR_NULL_CALLBACK;
+    }
     return ssvm__weights_check(p);
 }
 
@@ -3879,8 +3944,8 @@ SSVM__PRIV void ssvm__chain_unary_into(const ssvm_chain *m, int p, int sl, ssvm_
     D->nnz = nnz;
 }
 /* statistic q of sequence i (at p0, length L) with value c into D, as ssvm__chain_expand does it */
-SSVM__PRIV void ssvm__chain_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c, ssvm_real blk,
-                                    ssvm_svec *D) {
+SSVM__PRIV void ssvm__chain_expand1(const ssvm_chain *m, int p0, int L, int LK, int to, int q, ssvm_real c,
+                                    ssvm_real blk, ssvm_svec *D) {
     int K = m->config.n_labels, F = m->config.n_attrs;
     if (c == 0) return;
     if (q < LK) {
@@ -3954,7 +4019,8 @@ SSVM__PRIV int ssvm__chain_stat_scores(void *user, int i, const ssvm_real *w, co
                                        double *score) {
     const ssvm_chain *m = (const ssvm_chain *)user;
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, k;
-    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
+    int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
+    int biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0;
     /* the oracle's scores of sequence i at w, with the loss it added (ssvm__chain_argmax: aug = 1) */
     const ssvm_real *us = (const ssvm_real *)(const void *)ssvm__align16(m->_scratch);
     ssvm_real unit = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)1 : (ssvm_real)1 / (ssvm_real)L;
@@ -3977,7 +4043,13 @@ SSVM__PRIV int ssvm__chain_stat_scores(void *user, int i, const ssvm_real *w, co
 }
 /* the cache: [its parts' offsets][Gram doubles][n + 1 offsets][F reals: a zeroed row][K heads][max stat_dim links],
    each part 16-aligned */
-typedef struct ssvm__chain_gram { double *G; size_t *off; ssvm_real *row; int *head, *link; size_t bytes; } ssvm__chain_gram;
+typedef struct ssvm__chain_gram {
+    double *G;
+    size_t *off;
+    ssvm_real *row;
+    int *head, *link;
+    size_t bytes;
+} ssvm__chain_gram;
 SSVM__PRIV void ssvm__chain_gram_at(unsigned char *base, ssvm__chain_gram *g) {
     const size_t *parts = (const size_t *)(void *)base;
     g->G = (double *)(void *)(base + parts[0]); g->off = (size_t *)(void *)(base + parts[1]);
@@ -6389,7 +6461,8 @@ typedef struct ssvm__bcfw_state {
     ssvm_svec _sv_ws;      /* sparse state: w_s of the current step */
     double *_li;           /* n per-example losses l_i */
     unsigned char *_sig_bits;  /* example i's bits from SSVM__SIG_B0(s, i), a byte of their own (>>speed) */
-    int *_sig_q, _sig_qn, *_sig_new; /* >>speed: the step's positions, s(y*)'s support (COMPACT_SPARSE; max stat_dim each) */
+    int *_sig_q, _sig_qn, *_sig_new; /* >>speed: the step's positions, s(y*)'s support (COMPACT_SPARSE); max
+                                        stat_dim each */
     void *_par_slots;
     struct ssvm_solver *_par_views;
     unsigned char *_par_mark; /* n: the examples of the current batch */
@@ -6596,7 +6669,8 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
             bs->_sig_q = (int *)ssvm__take(a, maxdim, sizeof(int));
             if (s->_state_kind == SSVM_STATE_COMPACT) bs->_sig_bits = (unsigned char *)ssvm__take(a, total / 8 + n + 1, 1);
             else bs->_sig_new = (int *)ssvm__take(a, maxdim, sizeof(int));
-            if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && ssvm__sc_wanted(s)) { /* and its score space, when the model's cache is not 0 bytes */
+            /* and its score space, when the model's cache is not 0 bytes */
+            if (s->_state_kind == SSVM_STATE_COMPACT_SPARSE && ssvm__sc_wanted(s)) {
                 size_t cb = 0;
                 int rc = p->stat_gram(p->user, 0, &cb, 0);
                 if (rc < 0) return (ssvm_result)rc;
@@ -7500,6 +7574,28 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
     }
     s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
 }
+/* BCFW's Algorithm 4, the parts every form of its step shares (the D path, score space, mini-batch's serial phase):
+   line 5's step size from <D, w> and |D|^2 (>>gaps' estimate refreshed, the step's info), and lines 7-8's losses */
+SSVM__PRIV double ssvm__bcfw_gamma(ssvm_solver *s, int i, double dot, double nrm, double li, double ls,
+                                   ssvm_step_info *info) {
+    double lam = s->_cfg.lambda, n = (double)s->_prob.n, gamma;
+    /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
+    if (SSVM__BF(s)->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
+    if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
+    /* gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1]; or the predefined
+       2n/(nu k + 2n) (App. C) */
+    if (s->_cfg.line_search) {
+        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+        if (gamma < 0) gamma = 0;
+        if (gamma > 1) gamma = 1;
+    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
+    return gamma;
+}
+SSVM__PRIV void ssvm__bcfw_losses(ssvm_solver *s, int i, double gamma, double li, double ls) {
+    double li_new = (1 - gamma) * li + gamma * ls;
+    s->_l += li_new - li;
+    SSVM__BF(s)->_li[i] = li_new;
+}
 /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; COMPACT_SPARSE,
    double builds: ssvm__sc_wanted). The D path builds D = blk A_i (s(y*) - sigma_i) in a sparse accumulator (a
    marked scatter over the rows of every statistic in the step's support), then sweeps it for <D, w> and |D|^2 and
@@ -7538,7 +7634,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int k, ne = 0, rc;
-    double lam = s->_cfg.lambda, nn = (double)p->n, li = bs->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
+    double lam = s->_cfg.lambda, li = bs->_li[i], blk = ssvm__block(p, s->_wsum, lam, i);
     double dot = 0, nrm = 0, asum = 0, gamma, rho = 1, cz = 0;
     ssvm_real *st = bs->_stmp;
     ssvm_result r;
@@ -7556,13 +7652,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     if (rc < 0) { ssvm__state_abort(s, i); return (ssvm_result)rc; }
     for (k = 0; k < ne; k++) dot += bs->_sc_ea[k] * bs->_sc_sc[k];
     if (nrm < 0) nrm = 0; /* rounding of a form that is >= 0 */
-    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls)); /* >>gaps */
-    if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
-    if (s->_cfg.line_search) {
-        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
-        if (gamma < 0) gamma = 0;
-        if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * nn / (ssvm__nu(s) * (double)s->_k + 2.0 * nn);
+    gamma = ssvm__bcfw_gamma(s, i, dot, nrm, li, ls, info);
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) || !ssvm__finite(asum)) {
         ssvm__state_abort(s, i);
         return SSVM_ERR_NONFINITE;
@@ -7580,7 +7670,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         if (rc < 0) { ssvm__state_abort(s, i); return (ssvm_result)rc; }
         if (D->err || !ssvm__step_finite(s->_w, D, -gamma)) { ssvm__state_abort(s, i); return SSVM_ERR_NONFINITE; }
         if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
-        { double li_new = (1 - gamma) * li + gamma * ls; s->_l += li_new - li; bs->_li[i] = li_new; }
+        ssvm__bcfw_losses(s, i, gamma, li, ls);
         ssvm__step_move(s, D, gamma);
         bs->_sc_valid = 0;
         if (info) info->gamma = gamma;
@@ -7588,11 +7678,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     }
     /* lines 6-8: the state first (it may fail, leaving w as it was), then w, l_i, l */
     if ((r = ssvm__state_update(s, i, gamma, &s->_sv)) != SSVM_OK) return r;
-    {
-        double li_new = (1 - gamma) * li + gamma * ls;
-        s->_l += li_new - li;
-        bs->_li[i] = li_new;
-    }
+    ssvm__bcfw_losses(s, i, gamma, li, ls);
     bs->_sc_wmax += gamma * asum * bs->_sc_xmax;
     /* line 9: the average as ssvm__step_move keeps it (its coefficient, then a, b and the fold) */
     if (s->_cfg.averaging != SSVM_AVG_NONE) {
@@ -7617,7 +7703,7 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0;
+    double lam = s->_cfg.lambda, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -7644,14 +7730,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         }
         dot = (double)dd;
     }
-    /* >>gaps: the block gap g_i = lambda <w_i - w_s, w> - l_i + l_s, the estimate refreshed at this oracle call */
-    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, i, lam * dot - (li - ls));
-    if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
-    if (s->_cfg.line_search) {
-        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
-        if (gamma < 0) gamma = 0;
-        if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n); /* App. C: 2n/(nu k + 2n) */
+    gamma = ssvm__bcfw_gamma(s, i, dot, nrm, li, ls, info);
     /* every |w_j - gamma D_j| <= sqrt(wn) + sqrt(nrm) for gamma in [0, 1]: below the bound, no entry can overflow
        ssvm_real and the entry-by-entry test is skipped (>>speed) */
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
@@ -7661,11 +7740,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     }
     /* lines 6-8: w_i <- w_i - gamma D, w <- w - gamma D, l_i <- (1-gamma) l_i + gamma l_s, l likewise */
     if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
-    {
-        double li_new = (1 - gamma) * li + gamma * ls;
-        s->_l += li_new - li;
-        bs->_li[i] = li_new;
-    }
+    ssvm__bcfw_losses(s, i, gamma, li, ls);
     /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz), with w's step in one sweep */
     ssvm__step_move(s, D, gamma);
     if (info) info->gamma = gamma;
@@ -8351,9 +8426,15 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     if (fast) { /* >>speed: the directions themselves (w_s - w_i in Wi, w_i - w_a in Wa, w_s - w_a in Ws) */
         have_wa = (use_aw || use_pw) && aw >= 0;
         if (have_wa) gmax_a = al[aw];
-        if (use_aw && nact > 1 && have_wa) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 2, ys, len, aw, Wa, &n_aw)) != SSVM_OK) return r; }
-        if (use_pw && have_wa && !(ti >= 0 && ti == aw)) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK) return r; }
-        if (use_fw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK) return r; }
+        if (use_aw && nact > 1 && have_wa &&
+            (r = ssvm__gaps_stat_dir(s, i, blk, 2, ys, len, aw, Wa, &n_aw)) != SSVM_OK)
+            return r;
+        if (use_pw && have_wa && !(ti >= 0 && ti == aw) &&
+            (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK)
+            return r;
+        if (use_fw &&
+            (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK)
+            return r;
     } else {
         /* w_s before w_a: T may hold phi(x_i, y*) */
         if ((r = ssvm__gaps_psi(s, i, ys, len, blk, have_t, Ws)) != SSVM_OK) return r;
@@ -8374,8 +8455,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             h = bs->_gp_hash[base + (size_t)best];
             room = 1;
             if (fast) {
-                if (use_pw && have_wa && ti != aw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK) return r; }
-                if (use_fw) { if ((r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK) return r; }
+                if (use_pw && have_wa && ti != aw &&
+                    (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK)
+                    return r;
+                if (use_fw &&
+                    (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK)
+                    return r;
             } else if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
         }
         for (k = 0; k < *cnt && !room; k++) if (al[k] <= 0) room = 1;
@@ -8665,7 +8750,8 @@ SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) {
         q->stmp = compact ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
         q->stmp2 = s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (ssvm_real *)ssvm__take(a, maxdim, sizeof(ssvm_real)) : 0;
         q->sig_q = speedq ? (int *)ssvm__take(a, maxdim, sizeof(int)) : 0; /* >>speed: each slot its own */
-        q->sig_new = speedq && s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (int *)ssvm__take(a, maxdim, sizeof(int)) : 0;
+        q->sig_new = speedq && s->_state_kind == SSVM_STATE_COMPACT_SPARSE ? (int *)ssvm__take(a, maxdim, sizeof(int))
+                                                                           : 0;
         q->sig_qn = 0;
         if (q->stmp) SSVM_MEMSET(q->stmp, 0, maxdim * sizeof(ssvm_real)); /* the compact sparse step needs zeros */
         if (q->stmp2) SSVM_MEMSET(q->stmp2, 0, maxdim * sizeof(ssvm_real));
@@ -8749,7 +8835,7 @@ SSVM__PRIV void ssvm__par_abort(ssvm_solver *s, int from, int cnt) {
 SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int defer) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, n = (double)p->n, li = bs->_li[q->i], ls, gamma, dot, nrm = q->nrm;
+    double li = bs->_li[q->i], ls, gamma, dot, nrm = q->nrm;
     ssvm_svec *D = &q->D;
     ssvm_result r;
     ls = ssvm__share(p, s->_wsum, q->i, (double)q->delta);
@@ -8765,12 +8851,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
         return SSVM_OK;
     }
     dot = (double)ssvm_svec_dot(D, s->_w);
-    if (bs->_gp_g && ssvm__finite(dot)) ssvm__gaps_refresh(s, q->i, lam * dot - (li - ls)); /* >>gaps */
-    if (s->_cfg.line_search) {
-        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
-        if (gamma < 0) gamma = 0;
-        if (gamma > 1) gamma = 1;
-    } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
+    gamma = ssvm__bcfw_gamma(s, q->i, dot, nrm, li, ls, 0); /* BCFW's line 5 */
     ssvm__par_swap(s, q);
     /* BCFW's test that w - gamma D stays finite, skipped (the same outcome) while max |w| + max |D| is far from
        overflow: max |w| is measured at the pass's start and bounded after each step, saving a serial loop */
@@ -8788,11 +8869,7 @@ SSVM__PRIV ssvm_result ssvm__par_apply(ssvm_solver *s, ssvm__par_slot *q, int de
     q->deferred = defer; q->gamma = gamma;
     if (r != SSVM_OK) return r;
     bs->_par_wmax += gamma * q->dmax;
-    {
-        double li_new = (1 - gamma) * li + gamma * ls;
-        s->_l += li_new - li;
-        bs->_li[q->i] = li_new;
-    }
+    ssvm__bcfw_losses(s, q->i, gamma, li, ls);
     ssvm__step_move(s, D, gamma); /* w, the average and l_bar, as BCFW's step */
     s->_k++;
     s->_prog.steps++;
