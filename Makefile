@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed par
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed par user_chain
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -24,6 +24,15 @@ bench-gaps: $(B)/bench_gaps
 	./$(B)/bench_gaps $(SHARED)
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# bench-user-chain (bench/user_chain.c): BCFW passes on the built-in chain against tests/user_chain.h's user model
+# (the chain written with the public API and the statistics interface; OCR-small, dense/sparse/biases, 5
+# alternating rounds of 10 passes; about 2 s); RESULT user_vs_builtin_pass=...
+.PHONY: bench-user-chain
+bench-user-chain: $(B)/bench_user_chain
+	./$(B)/bench_user_chain $(SHARED)
+$(B)/bench_user_chain: bench/user_chain.c tests/user_chain.h examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+
 # bench-speed (bench/bench_speed.c): a BCFW pass against n bare oracle calls (OCR-small/large, dense/sparse),
 # BCFW's options to OCR-small's primal target and OCR-large's gap (1e-2; FULL=1: 1e-3), CoNLL end to end; first
 # bench-threads' table, whose threads2_speedup joins bench-speed's RESULT line
@@ -115,6 +124,7 @@ $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h example
 $(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
 $(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
 $(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h examples/ssvm_threads.h
+$(B)/double/test_user_chain.o $(B)/float/test_user_chain.o: tests/tchain.h tests/internals.h tests/user_chain.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))

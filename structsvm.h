@@ -687,8 +687,10 @@
        by step until such a tie). OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix
        average and predicted evaluations (229 passes, 11,562 oracle calls, 131,792 saved), 3 alternating runs
        of each: training 7.4-8.2 -> 1.02-1.06 CPU s, evaluation 0.44-0.49 -> 0.26-0.28 s. Scratch, in the heap
-       size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, ints, reals and bytes
-       (statistics), and per atom slot 2 max_label_len (int, real) pairs and an int (its s(y)).
+       size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, 2 M ints and reals and M
+       bytes (statistics), and per atom slot, per example's y_i and for the step's y*: 2 max_label_len (int, real)
+       pairs and an int (its s(y)). Through the interface the chain's atoms cost more than 0.8's path that knew
+       the chain (OCR-small, gap sampling + pairwise + cache, suffix average: 0.82 -> 0.97 CPU s; bench/README.md).
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
@@ -4089,9 +4091,9 @@ SSVM__PRIV int ssvm__chain_stat_gram(void *user, void *cache, size_t *bytes, dou
     ssvm__chain_gram g;
     unsigned char *base = cache ? ssvm__align16(cache) : 0;
     int F = m->config.n_attrs, i, t, u;
-    size_t k, b, e, b2, e2, go = 0;
-    const int *id, *id2;
-    const ssvm_real *val, *val2;
+    size_t k, b = 0, e = 0, b2 = 0, e2 = 0, go = 0;
+    const int *id = 0, *id2 = 0;
+    const ssvm_real *val = 0, *val2 = 0;
     double xm = 1;
     if (!cache) { *bytes = ssvm__chain_gram_parts(m, 0, &g) ? g.bytes + 16 : 0; return 0; }
     if (m->config.x && !m->_nz_start) return SSVM_ERR_NOT_SUPPORTED; /* rows unreadable before the first decode */
@@ -4162,9 +4164,9 @@ SSVM__PRIV int ssvm__chain_stat_move(void *user, int i, const int *pos, const do
     int to = ssvm__chain_trans_off(K, F, m->config.flags), LK = L * K;
     int am = (m->config.flags & SSVM_CHAIN_ATTR_MAJOR) != 0, biases = (m->config.flags & SSVM_CHAIN_BIASES) != 0, n;
     int zc = z != 0;
-    size_t k, b, e, stride = am ? (size_t)K : 1;
-    const int *id;
-    const ssvm_real *val;
+    size_t k, b = 0, e = 0, stride = am ? (size_t)K : 1;
+    const int *id = 0;
+    const ssvm_real *val = 0;
     if (m->config.x && !m->_nz_start) return SSVM_ERR_NOT_SUPPORTED; /* not reached: the Gram came first */
     for (n = 0; n < cnt; n++) {
         int q = pos[n];
@@ -6486,14 +6488,15 @@ typedef struct ssvm__bcfw_state {
     /* >>speed: the atoms through the statistics interface (0.6.3 on the chain; 0.8.1 any model): the statistics'
        scores <A_i e_q, w>, memoised for one step (valid where _gp_ust = _gp_stamp), and a statistics-space
        scratch (zero between uses; marks and a list of the touched entries); max stat_dim of each */
-    double *_gp_us, *_gp_z, *_gp_sc;
+    double *_gp_us, *_gp_z;
     unsigned *_gp_ust, _gp_stamp;
     unsigned char *_gp_zm;
-    int *_gp_zq, _gp_zn, *_gp_pos, *_gp_miss;
+    int *_gp_zq, _gp_zn, *_gp_pos;
     ssvm_real *_gp_sv;     /* s(y) scattered (zero between uses) */
     size_t _gp_md;         /* max stat_dim */
-    int *_gp_an, _gp_as;   /* per atom slot: its s(y) kept as _gp_as (index, value) pairs, the count in _gp_an
-                              (-2: not yet, -1: more than _gp_as entries, computed at each use) */
+    int *_gp_an, _gp_as;   /* per atom slot, then per example's truth y_i, then the step's y*: its s(y) kept as
+                              _gp_as (index, value) pairs, the count in _gp_an (-2: not yet, -1: more than _gp_as
+                              entries, computed at each use) */
     int *_gp_aq;
     ssvm_real *_gp_av, *_gp_pv; /* the kept values; s(y)'s values at _gp_pos when not kept (max stat_dim) */
     /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; ssvm__sc_*):
@@ -8001,21 +8004,19 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
         }
         bs->_gp_md = md;
         bs->_gp_us = (double *)ssvm__take(a, md, sizeof(double));
-        bs->_gp_sc = (double *)ssvm__take(a, md, sizeof(double));
         bs->_gp_ust = (unsigned *)ssvm__take(a, md, sizeof(unsigned));
         bs->_gp_z = (double *)ssvm__take(a, md, sizeof(double));
         bs->_gp_zm = (unsigned char *)ssvm__take(a, md, 1);
         bs->_gp_zq = (int *)ssvm__take(a, md, sizeof(int));
         bs->_gp_pos = (int *)ssvm__take(a, md, sizeof(int));
-        bs->_gp_miss = (int *)ssvm__take(a, md, sizeof(int));
         bs->_gp_sv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
         bs->_gp_pv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
         /* each atom's s(y), kept from its first use while it fits 2 max_label_len entries (the chain's s(y) has
            2L - 1): its score is then a sum over the pairs, without asking the model for s(y) again */
         bs->_gp_as = (int)(2 * ml < md ? 2 * ml : md);
-        bs->_gp_an = (int *)ssvm__take(a, slots, sizeof(int));
-        bs->_gp_aq = (int *)ssvm__take(a, ssvm__mulsz(a, slots, (size_t)bs->_gp_as), sizeof(int));
-        bs->_gp_av = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, slots, (size_t)bs->_gp_as), sizeof(ssvm_real));
+        bs->_gp_an = (int *)ssvm__take(a, slots + n + 1, sizeof(int));
+        bs->_gp_aq = (int *)ssvm__take(a, ssvm__mulsz(a, slots + n + 1, (size_t)bs->_gp_as), sizeof(int));
+        bs->_gp_av = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, slots + n + 1, (size_t)bs->_gp_as), sizeof(ssvm_real));
     }
     return SSVM_OK;
 }
@@ -8040,6 +8041,7 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
         SSVM_MEMSET(bs->_gp_z, 0, bs->_gp_md * sizeof(double));
         SSVM_MEMSET(bs->_gp_zm, 0, bs->_gp_md);
         SSVM_MEMSET(bs->_gp_sv, 0, bs->_gp_md * sizeof(ssvm_real));
+        for (i = 0; i <= n; i++) bs->_gp_an[(size_t)n * (size_t)bs->_gp_cap + (size_t)i] = -2; /* truths, y* */
         bs->_gp_stamp = 0; bs->_gp_zn = 0;
     }
 }
@@ -8188,24 +8190,19 @@ SSVM__PRIV ssvm_result ssvm__gaps_stat_score(ssvm_solver *s, int i, const ssvm_r
     const ssvm_problem *p = &s->_prob;
     const int *q;
     const ssvm_real *v;
-    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k, miss = 0, rc = 0;
+    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k, rc;
     unsigned *ust = bs->_gp_ust, stamp = bs->_gp_stamp; /* locals: the stores below may alias the state's fields */
-    int *ms = bs->_gp_miss;
     double *us = bs->_gp_us, r0 = 0, r1 = 0;
     if (n < 0) return (ssvm_result)n;
-    for (k = 0; k < n; k++) if (ust[q[k]] != stamp) { ust[q[k]] = stamp; ms[miss++] = q[k]; }
-    if (miss) {
-        if ((rc = p->stat_scores(p->user, i, w, ms, miss, 0, bs->_gp_sc)) < 0) {
-            for (k = 0; k < miss; k++) ust[ms[k]] = stamp - 1;
-            return (ssvm_result)rc;
+    for (k = 0; k < n; k++) { /* a statistic's score asked once a step (the memo), then summed */
+        int e = q[k];
+        if (ust[e] != stamp) {
+            if ((rc = p->stat_scores(p->user, i, w, &e, 1, 0, us + e)) < 0) return (ssvm_result)rc;
+            ust[e] = stamp;
         }
-        for (k = 0; k < miss; k++) us[ms[k]] = bs->_gp_sc[k];
+        if (k & 1) r1 += (double)v[k] * us[e];
+        else r0 += (double)v[k] * us[e];
     }
-    for (k = 0; k + 1 < n; k += 2) { /* two chains: the adds no longer wait on each other */
-        r0 += (double)v[k] * us[q[k]];
-        r1 += (double)v[k + 1] * us[q[k + 1]];
-    }
-    if (k < n) r0 += (double)v[k] * us[q[k]];
     *out = r0 + r1;
     return SSVM_OK;
 }
@@ -8230,7 +8227,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_zadd(ssvm_solver *s, int i, const int *y, int 
      pairwise  w_s - w_a = blk expand(s(y_a) - s(y_s))
    (kind 1, 2, 3); *nrm = |D|^2 (non-finite if an entry is) */
 SSVM__PRIV ssvm_result ssvm__gaps_stat_dir(ssvm_solver *s, int i, double blk, int kind, const int *ys, int ylen,
-                                           int aw, ssvm_svec *D, double *nrm) {
+                                           long long yslot, int aw, ssvm_svec *D, double *nrm) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     size_t ml = (size_t)p->max_label_len, base = (size_t)i * (size_t)bs->_gp_cap;
@@ -8248,7 +8245,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_stat_dir(ssvm_solver *s, int i, double blk, in
     if (rc >= 0 && kind != 1)
         rc = ssvm__gaps_zadd(s, i, bs->_gp_lab + (base + (size_t)aw) * ml, bs->_gp_len[base + (size_t)aw],
                              (long long)(base + (size_t)aw), 1.0);
-    if (rc >= 0 && kind != 2) rc = ssvm__gaps_zadd(s, i, ys, ylen, -1, -1.0);
+    if (rc >= 0 && kind != 2) rc = ssvm__gaps_zadd(s, i, ys, ylen, yslot, -1.0);
     ssvm_svec_clear(D);
     for (k = 0; k < bs->_gp_zn; k++) { int q = bs->_gp_zq[k]; bs->_gp_sv[q] = (ssvm_real)bs->_gp_z[q]; }
     if (rc >= 0) rc = p->stat_expand_at(p->user, i, bs->_gp_sv, bs->_gp_zq, bs->_gp_zn, (ssvm_real)blk, D);
@@ -8277,7 +8274,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real 
     if (bs->_gp_us && !Wi) { /* >>speed: the statistics' memoised scores */
         double sc;
         ssvm__gaps_stat_stamp(s);
-        if ((r = ssvm__gaps_stat_score(s, i, w, s->_y2, tl, -1, t0)) != SSVM_OK) return r;
+        r = ssvm__gaps_stat_score(s, i, w, s->_y2, tl, (long long)p->n * bs->_gp_cap + i, t0); /* y_i's slot */
+        if (r != SSVM_OK) return r;
         for (k = 0; k < bs->_gp_cnt[i]; k++) {
             size_t sl = base + (size_t)k;
             if (!all && !(bs->_gp_alpha[sl] > 0)) { bs->_gp_v[k] = 0; continue; }
@@ -8370,6 +8368,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     double t0, V = 0, vt, gfw, li_new = 0, gain = 0, gamma = 0, gmax_a = 0, tdelta;
     int cap = bs->_gp_cap, *cnt = bs->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
     int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = bs->_gp_us != 0;
+    long long ysl, ystep = (long long)p->n * bs->_gp_cap + p->n; /* >>speed: the step's y*'s slot of kept s(y) */
     double rho = 0, n_fw = 0, n_aw = 0, n_pw = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
@@ -8409,7 +8408,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
         if (ti >= 0) vt = v[ti];
         else if (fast) { /* >>speed: its score from the step's memo */
             double sc;
-            if ((r = ssvm__gaps_stat_score(s, i, s->_w, ys, len, -1, &sc)) != SSVM_OK) return r;
+            bs->_gp_an[ystep] = -2; /* a new y*: its s(y) in the step's slot */
+            if ((r = ssvm__gaps_stat_score(s, i, s->_w, ys, len, ystep, &sc)) != SSVM_OK) return r;
             vt = sh * (tdelta - (t0 - sc));
         } else {
             ssvm_svec_clear(T);
@@ -8424,16 +8424,17 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     if (!hit) ssvm__gaps_refresh(s, i, gfw); /* Sec. 3.1: refreshed at every oracle call on i */
     if (info) { info->block_gap = gfw; info->cache_hit = hit; }
     if (fast) { /* >>speed: the directions themselves (w_s - w_i in Wi, w_i - w_a in Wa, w_s - w_a in Ws) */
+        ysl = ti >= 0 ? (long long)(base + (size_t)ti) : ystep; /* y*'s kept s(y): an atom's, or the step's */
         have_wa = (use_aw || use_pw) && aw >= 0;
         if (have_wa) gmax_a = al[aw];
         if (use_aw && nact > 1 && have_wa &&
-            (r = ssvm__gaps_stat_dir(s, i, blk, 2, ys, len, aw, Wa, &n_aw)) != SSVM_OK)
+            (r = ssvm__gaps_stat_dir(s, i, blk, 2, ys, len, ysl, aw, Wa, &n_aw)) != SSVM_OK)
             return r;
         if (use_pw && have_wa && !(ti >= 0 && ti == aw) &&
-            (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK)
+            (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, ysl, aw, Ws, &n_pw)) != SSVM_OK)
             return r;
         if (use_fw &&
-            (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK)
+            (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, ysl, aw, Wi, &n_fw)) != SSVM_OK)
             return r;
     } else {
         /* w_s before w_a: T may hold phi(x_i, y*) */
@@ -8455,11 +8456,12 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
             h = bs->_gp_hash[base + (size_t)best];
             room = 1;
             if (fast) {
+                ysl = (long long)(base + (size_t)ti);
                 if (use_pw && have_wa && ti != aw &&
-                    (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, aw, Ws, &n_pw)) != SSVM_OK)
+                    (r = ssvm__gaps_stat_dir(s, i, blk, 3, ys, len, ysl, aw, Ws, &n_pw)) != SSVM_OK)
                     return r;
                 if (use_fw &&
-                    (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, aw, Wi, &n_fw)) != SSVM_OK)
+                    (r = ssvm__gaps_stat_dir(s, i, blk, 1, ys, len, ysl, aw, Wi, &n_fw)) != SSVM_OK)
                     return r;
             } else if ((r = ssvm__gaps_psi(s, i, ys, len, blk, 0, Ws)) != SSVM_OK) return r;
         }

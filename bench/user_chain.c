@@ -4,11 +4,11 @@
    on dense pixels (bench-speed's model, the RESULT case), the same on sparse binary attribute ids, and the BCFW
    reference's model (biases, normalised Hamming) on dense pixels. lambda = 0.01, line search, the default state
    (AUTO: the sparse compact state, where double builds take the score-space step), no evaluation.
-   Each round times one run of P passes (default 10) on each model from w = 0, CPU seconds (clock()), the order
-   alternating between rounds (built-in first in even rounds); R rounds (default 5). Per case: seconds per pass of
-   each run, the medians, the median ratio user / built-in; and, from the first round, the largest weight
-   difference between the two models' final iterates (0: the same bits) and whether each took the score-space step
-   (a look at the solver's private state, for this report only).
+   After one untimed run of each model (warm-up; its final iterates give the largest weight difference between the
+   two models, 0: the same bits, and whether each took the score-space step, a look at the solver's private state
+   for this report only), each round times one run of P passes (default 10) on each model from w = 0, CPU seconds
+   (clock()), the order alternating between rounds (built-in first in odd rounds); R rounds (default 5). Per case:
+   seconds per pass of each run, the medians, the median ratio user / built-in.
    Last line: RESULT user_vs_builtin_pass=<median ratio, first case> builtin_s=<median s/pass> user_s=<median s/pass>
    usage: user_chain [shared-dir] [--passes P] [--rounds R] */
 #define _POSIX_C_SOURCE 200809L
@@ -98,21 +98,20 @@ int main(int argc, char **argv) {
         if (!wb || !wu) return 1;
         printf("\n#### %s (n = %d, d = %d)\n| round | first | built-in s/pass | user s/pass | user / built-in |\n"
                "|---:|---|---:|---:|---:|\n", names[k], pb.n, pb.d);
-        for (i = 0; i < rounds; i++) {
+        /* the warm-up: every timed run repeats its computation */
+        if (timed_run(&pb, passes, wb, &scb) <= 0 || timed_run(&pu, passes, wu, &scu) <= 0) { printf("a run failed\n"); ok = 0; }
+        for (j = 0; ok && j < pb.d; j++) {
+            double e = (double)wb[j] - (double)wu[j];
+            if (e < 0) e = -e;
+            if (!(e <= maxdiff)) maxdiff = e;
+            bits += memcmp(&wb[j], &wu[j], sizeof(ssvm_real)) != 0;
+        }
+        for (i = 0; ok && i < rounds; i++) {
             int s1, s2;
             if (i % 2 == 0) { tb[i] = timed_run(&pb, passes, wb, &s1); tu[i] = timed_run(&pu, passes, wu, &s2); }
             else { tu[i] = timed_run(&pu, passes, wu, &s2); tb[i] = timed_run(&pb, passes, wb, &s1); }
             if (tb[i] <= 0 || tu[i] <= 0) { printf("a run failed\n"); ok = 0; break; }
             rr[i] = tu[i] / tb[i];
-            if (i == 0) { /* every run is the same computation: the first round's weights say it */
-                scb = s1; scu = s2;
-                for (j = 0; j < pb.d; j++) {
-                    double e = (double)wb[j] - (double)wu[j];
-                    if (e < 0) e = -e;
-                    if (!(e <= maxdiff)) maxdiff = e;
-                    bits += memcmp(&wb[j], &wu[j], sizeof(ssvm_real)) != 0;
-                }
-            }
             printf("| %d | %s | %.5f | %.5f | %.3f |\n", i + 1, i % 2 ? "user" : "built-in", tb[i], tu[i], rr[i]);
             fflush(stdout);
         }

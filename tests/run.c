@@ -51,6 +51,7 @@ void suite_model(th_ctx *t);
 void suite_readers(th_ctx *t);
 void suite_ckpt(th_ctx *t);
 void suite_speed(th_ctx *t);
+void suite_user_chain(th_ctx *t);
 void suite_par(th_ctx *t);
 
 int main(int argc, char **argv) {
@@ -90,6 +91,7 @@ int main(int argc, char **argv) {
     suite_readers(&t);
     suite_ckpt(&t);
     suite_speed(&t);
+    suite_user_chain(&t);
 #endif
     suite_par(&t);
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);

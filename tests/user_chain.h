@@ -10,6 +10,12 @@
  *   uc_chain_problem(&m, &p);        // every callback, user = &m, scratch_in_user = 1
  *   ...  uc_chain_free(&m);
  *
+ * Where it is not the built-in: dense x's non-zeros are compacted at init (the built-in: at its first oracle call,
+ * so its stat_gram refuses with SSVM_ERR_NOT_SUPPORTED until then; mini-batch BCFW without per-slot users asks
+ * before any oracle call, and the built-in's first batch builds D where this model's is in score space: the same
+ * iterates to rounding); the Gram cache's layout lives in the model, not in the cache (a smaller cache);
+ * config.inputs_from is ignored (each model object compacts its own copy).
+ *
  * Include after ../structsvm.h (declarations only is enough). Every function is static; C99 and C++. */
 #ifndef SSVM_TEST_USER_CHAIN_H
 #define SSVM_TEST_USER_CHAIN_H
@@ -17,6 +23,9 @@
 #include <string.h>
 #include <limits.h>
 #include <stdint.h>
+#ifdef STRUCTSVM_USE_BLAS
+#include <cblas.h> /* the built-in's dense scores are a GEMM in BLAS builds: so are these (the same bits) */
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define UC_FN static __attribute__((unused)) /* a program may use only some of these */
@@ -164,10 +173,23 @@ UC_FN int uc_chain_init(uc_chain *m, const ssvm_chain_config *c) {
 /* unary scores of sequence i (positions p0 .. p0+L-1) into m->u, then the biases */
 UC_FN UC_HOT void uc_scores(const uc_chain *m, const ssvm_real *w, int p0, int L) {
     const ssvm_chain_config *c = m->cfg;
-    int K = m->K, F = m->F, t, s;
+    int K = m->K, F = m->F, t, s, rows = L;
     size_t k, b, e;
     ssvm_real *u = m->u;
-    for (t = 0; t < L; t++) {
+#ifdef STRUCTSVM_USE_BLAS
+    if (c->x && !m->am) { /* U (L x K) = X (L x F) W^T, W the unary block (K x F), as the built-in */
+        if (sizeof(ssvm_real) == sizeof(float))
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0f,
+                        (const float *)(const void *)(c->x + (size_t)p0 * F), F, (const float *)(const void *)w, F,
+                        0.0f, (float *)(void *)u, K);
+        else
+            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, L, K, F, 1.0,
+                        (const double *)(const void *)(c->x + (size_t)p0 * F), F, (const double *)(const void *)w, F,
+                        0.0, (double *)(void *)u, K);
+        rows = 0; /* the rows done: on to the biases */
+    }
+#endif
+    for (t = 0; t < rows; t++) {
         ssvm_real *ut = u + (size_t)t * K;
         int p = p0 + t;
         const int *id;
