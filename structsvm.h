@@ -44,11 +44,12 @@
    paths the built-in chain takes (a user model that sets them gets the chain's speed; a model that does not
    gets the same iterates to rounding, REPRODUCIBILITY):
        p.stat_support = my_support; p.stat_expand_at = my_expand_at;     // sparse statistics: both or neither
-       p.stat_scores = my_scores; p.stat_gram = my_gram;                 // score space: all four or none,
-       p.stat_norm2 = my_norm2; p.stat_move = my_move;                   //   on top of the sparse statistics
-   With the sparse statistics, the compact states visit only sigma_i's support and s(y*)'s (SPEED); the atoms of
-   config.bcfw are scored and moved in statistics space (GAPS). With score space too (COMPACT_SPARSE, double
-   builds), the step never builds D: <D, w> from the model's scores of the step's statistics (fresh from its
+       p.stat_scores = my_scores;                                        // scores: on the sparse statistics
+       p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
+       p.stat_move = my_move;                                            //   on top of the scores
+   With the sparse statistics, the compact states visit only sigma_i's support and s(y*)'s (SPEED); with the
+   scores, the atoms of config.bcfw are scored and moved in statistics space (GAPS). With score space too
+   (COMPACT_SPARSE, double builds; the chain sets it in double builds only), the step never builds D: <D, w> from the model's scores of the step's statistics (fresh from its
    oracle call when the model can), |D|^2 from its Gram cache, and the move of w by the model. Contracts:
    CALLBACKS. The interface is read only with the statistics (a problem that clears stats ignores it); a
    wrapper that changes `user` must forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped).
@@ -1782,11 +1783,12 @@ typedef struct ssvm_problem {
     /* out += scale sum_k s[pos[k]] A_i e_pos[k] over the cnt listed positions, in their order (expand, restricted) */
     int (*stat_expand_at)(void *user, int i, const ssvm_real *s, const int *pos, int cnt, ssvm_real scale,
                           ssvm_svec *out);
-    /* Score space (all four or none; needs the sparse statistics): */
+    /* Scores (needs the sparse statistics; serves the atoms of config.bcfw): */
     /* score[k] = <A_i e_pos[k], w> for the cnt listed positions. fresh = 1: the last oracle call on this user was
        example i at this w with w_scale 1 and nothing changed since, so the model may answer from that call's own
        scores (taking off the loss it added) */
     int (*stat_scores)(void *user, int i, const ssvm_real *w, const int *pos, int cnt, int fresh, double *score);
+    /* Score space (all three or none; needs the scores; serves the step in double builds): */
     /* the model's cache for stat_norm2, over the whole problem. cache NULL: *bytes = its size (0: none, the step
        builds D). Else fill it (*bytes as asked) and set *bound >= every |x| that a statistic's column A_i e_q adds
        to one entry of w, summed over its additions to that entry (the step's overflow test); SSVM_ERR_NOT_SUPPORTED:
@@ -3504,11 +3506,11 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
     if ((p->stat_dim != 0) != (p->stats != 0) || (p->stats != 0) != (p->expand != 0)) return SSVM_ERR_NULL_CALLBACK;
     if ((p->parts != 0) != (p->part_scores != 0) || (p->parts != 0) != (p->part_phi != 0)) return SSVM_ERR_NULL_CALLBACK;
     /* the statistics interface (read only with the statistics: a problem that drops them drops it): its two
-       groups, each whole, the second on the first */
+       groups, each whole, each on the one before */
     if (p->stats) {
-        int sc = p->stat_scores != 0;
-        if ((p->stat_support != 0) != (p->stat_expand_at != 0) || sc != (p->stat_gram != 0) ||
-            sc != (p->stat_norm2 != 0) || sc != (p->stat_move != 0) || (sc && !p->stat_support))
+        int g = p->stat_gram != 0;
+        if ((p->stat_support != 0) != (p->stat_expand_at != 0) || (p->stat_scores && !p->stat_support) ||
+            g != (p->stat_norm2 != 0) || g != (p->stat_move != 0) || (g && !p->stat_scores))
             return SSVM_ERR_NULL_CALLBACK;
     }
     return ssvm__weights_check(p);
@@ -4324,8 +4326,12 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_problem(ssvm_chain *m, ssvm_problem *out) {
     out->decode = ssvm__chain_decode; out->loss = ssvm__chain_loss;
     out->stat_dim = ssvm__chain_stat_dim; out->stats = ssvm__chain_stats; out->expand = ssvm__chain_expand;
     out->stat_support = ssvm__chain_stat_support; out->stat_expand_at = ssvm__chain_stat_expand_at; /* >>oracles */
-    out->stat_scores = ssvm__chain_stat_scores; out->stat_gram = ssvm__chain_stat_gram;
-    out->stat_norm2 = ssvm__chain_stat_norm2; out->stat_move = ssvm__chain_stat_move;
+    out->stat_scores = ssvm__chain_stat_scores;
+    if (sizeof(ssvm_real) == sizeof(double)) { /* score space: the step takes it in double builds only (float
+                                                  firmware links none of it) */
+        out->stat_gram = ssvm__chain_stat_gram; out->stat_norm2 = ssvm__chain_stat_norm2;
+        out->stat_move = ssvm__chain_stat_move;
+    }
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_chain_predict_get_work_size(int L, int K, size_t *bytes) {
@@ -6645,7 +6651,7 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     return sizeof(ssvm_real) == sizeof(double) && ssvm__has_blocks(&s->_cfg) && !s->_cfg.bcfw.build_direction &&
-           s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->stat_scores &&
+           s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->stat_gram &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
 /* BCFW's per-example state: the storage kinds */

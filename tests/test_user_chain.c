@@ -70,8 +70,12 @@ static void test_user_chain_callbacks_match(th_ctx *t) {
             TH_CHECK(t, hb && hu && ssvm_svec_init_preallocated(d, hb, sb, &vb) == SSVM_OK &&
                         ssvm_svec_init_preallocated(d, hu, sb, &vu) == SSVM_OK);
             /* the Gram caches' sizes (asked before any oracle call, as the solver does; each model lays its own out) */
-            TH_CHECK(t, pb->stat_gram(pb->user, NULL, &gb, NULL) == 0 && pu->stat_gram(pu->user, NULL, &gu, NULL) == 0);
-            TH_CHECKF(t, gb > 0 && gu > 0, "Gram cache sizes %lu and %lu", (unsigned long)gb, (unsigned long)gu);
+            TH_CHECK(t, (pb->stat_gram != NULL) == (pu->stat_gram != NULL)); /* both: double builds only */
+            gb = gu = 0;
+            if (pb->stat_gram) {
+                TH_CHECK(t, pb->stat_gram(pb->user, NULL, &gb, NULL) == 0 && pu->stat_gram(pu->user, NULL, &gu, NULL) == 0);
+                TH_CHECKF(t, gb > 0 && gu > 0, "Gram cache sizes %lu and %lu", (unsigned long)gb, (unsigned long)gu);
+            }
             for (i = 0; i < pb->n; i++) {
                 ssvm_real db = -1, du = -2, eb = 0, eu = 0;
                 double n2b = -1, n2u = -2;
@@ -131,11 +135,13 @@ static void test_user_chain_callbacks_match(th_ctx *t) {
                 }
                 memcpy(wb, w, sizeof(ssvm_real) * (size_t)d); memcpy(wu, w, sizeof(ssvm_real) * (size_t)d);
                 memcpy(zb, w, sizeof(ssvm_real) * (size_t)d); memcpy(zu, w, sizeof(ssvm_real) * (size_t)d);
-                TH_CHECK(t, pb->stat_move(pb->user, i, posu, a, nb, -0.3, wb, 0.7, zb) == 0 &&
-                            pu->stat_move(pu->user, i, posu, a, nb, -0.3, wu, 0.7, zu) == 0);
+                if (pb->stat_move)
+                    TH_CHECK(t, pb->stat_move(pb->user, i, posu, a, nb, -0.3, wb, 0.7, zb) == 0 &&
+                                pu->stat_move(pu->user, i, posu, a, nb, -0.3, wu, 0.7, zu) == 0);
                 bad += uc_maxdiff(wb, wu, d, NULL) > tol || uc_maxdiff(zb, zu, d, NULL) > tol;
-                TH_CHECK(t, pb->stat_move(pb->user, i, posu, a, nb, 0.2, wb, 0, NULL) == 0 &&
-                            pu->stat_move(pu->user, i, posu, a, nb, 0.2, wu, 0, NULL) == 0);
+                if (pb->stat_move)
+                    TH_CHECK(t, pb->stat_move(pb->user, i, posu, a, nb, 0.2, wb, 0, NULL) == 0 &&
+                                pu->stat_move(pu->user, i, posu, a, nb, 0.2, wu, 0, NULL) == 0);
                 bad += uc_maxdiff(wb, wu, d, NULL) > tol;
             }
             cases++;
@@ -350,22 +356,27 @@ static void test_user_chain_gram_size_rule(th_ctx *t) {
         cc.x = x;
         TH_CHECK(t, ssvm_chain_init(&cc, &m) == SSVM_OK && ssvm_chain_problem(&m, &pb) == SSVM_OK);
         TH_CHECK(t, uc_chain_init(&u, &cc) == SSVM_OK && uc_chain_problem(&u, &pu) == SSVM_OK);
-        TH_CHECK(t, pb.stat_gram(pb.user, NULL, &gb, NULL) == 0 && pu.stat_gram(pu.user, NULL, &gu, NULL) == 0);
-        TH_CHECKF(t, (gb > 0) == (k == 2) && (gu > 0) == (k == 2), "L = %d: %lu and %lu bytes", L, (unsigned long)gb,
-                  (unsigned long)gu);
+        if (!pb.stat_gram) TH_CHECK(t, !pu.stat_gram && sizeof(ssvm_real) < sizeof(double)); /* float: no score space */
+        else {
+            TH_CHECK(t, pb.stat_gram(pb.user, NULL, &gb, NULL) == 0 && pu.stat_gram(pu.user, NULL, &gu, NULL) == 0);
+            TH_CHECKF(t, (gb > 0) == (k == 2) && (gu > 0) == (k == 2), "L = %d: %lu and %lu bytes", L,
+                      (unsigned long)gb, (unsigned long)gu);
+        }
         ssvm_chain_uninit(&m); uc_chain_free(&u);
         free(labels); free(x);
     }
 }
 
-/* ssvm_problem_check on the user model: whole, it passes; the score-space group is all four or none, and needs the
-   sparse statistics (SSVM_ERR_NULL_CALLBACK) */
+/* ssvm_problem_check on the user model: whole, it passes; the score-space group (gram, norm2, move) is all three or
+   none and needs the scores, which need the sparse statistics (SSVM_ERR_NULL_CALLBACK) */
 static void test_user_chain_problem_check(th_ctx *t) {
     uc_pair q;
     ssvm_problem p;
     if (!uc_pair_make(&q, 5, 3, 3, SSVM_CHAIN_BIASES, 0)) { TH_CHECK(t, 0); uc_pair_free(&q); return; }
     TH_CHECK(t, ssvm_problem_check(&q.pu) == SSVM_OK);
     TH_CHECK(t, q.pu.scratch_in_user == 1 && q.pu.user == (void *)&q.u);
+    q.pu.stat_gram = uc_stat_gram; q.pu.stat_norm2 = uc_stat_norm2; q.pu.stat_move = uc_stat_move; /* float too */
+    TH_CHECK(t, ssvm_problem_check(&q.pu) == SSVM_OK);
     p = q.pu; p.stat_move = NULL;
     TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK);
     p = q.pu; p.stat_norm2 = NULL;
@@ -374,6 +385,10 @@ static void test_user_chain_problem_check(th_ctx *t) {
     TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK);
     p = q.pu; p.stat_expand_at = NULL;
     TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK);
+    p = q.pu; p.stat_scores = NULL; /* score space without the scores */
+    TH_CHECK(t, ssvm_problem_check(&p) == SSVM_ERR_NULL_CALLBACK);
+    p = q.pu; p.stat_gram = NULL; p.stat_norm2 = NULL; p.stat_move = NULL;
+    TH_CHECK(t, ssvm_problem_check(&p) == SSVM_OK); /* the scores without score space (the chain's float builds) */
     p = q.pu; p.stat_scores = NULL; p.stat_gram = NULL; p.stat_norm2 = NULL; p.stat_move = NULL;
     TH_CHECK(t, ssvm_problem_check(&p) == SSVM_OK); /* the sparse statistics alone */
     uc_pair_free(&q);

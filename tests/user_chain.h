@@ -602,8 +602,10 @@ UC_FN int uc_chain_problem(uc_chain *m, ssvm_problem *out) {
     out->truth = uc_truth; out->phi = uc_phi; out->oracle = uc_oracle; out->decode = uc_decode; out->loss = uc_loss;
     out->stat_dim = uc_stat_dim; out->stats = uc_stats; out->expand = uc_expand;
     out->stat_support = uc_stat_support; out->stat_expand_at = uc_stat_expand_at;
-    out->stat_scores = uc_stat_scores; out->stat_gram = uc_stat_gram;
-    out->stat_norm2 = uc_stat_norm2; out->stat_move = uc_stat_move;
+    out->stat_scores = uc_stat_scores;
+    if (sizeof(ssvm_real) == sizeof(double)) { /* as the built-in: score space is a double builds' step */
+        out->stat_gram = uc_stat_gram; out->stat_norm2 = uc_stat_norm2; out->stat_move = uc_stat_move;
+    }
     out->scratch_in_user = 1; /* the oracle's scores live in *m: one model object per thread */
     return SSVM_OK;
 }
