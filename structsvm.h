@@ -915,10 +915,14 @@
      aligned. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC; use the
      preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
      ssvm_model_load allocated and nothing else.
-     Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite (no allocation);
-     ssvm_model_load_file / _load_FILE read the file into an SSVM_MALLOC buffer (NOT_SUPPORTED under
-     STRUCTSVM_NO_MALLOC), then load as above. A path that does not open is SSVM_ERR_INVALID_ARG, a read error
-     SSVM_ERR_TRUNCATED, a failed write or close SSVM_ERR_WORKSPACE (errno says more). ssvm_model_print(&m, f):
+     Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite; save_file and
+     ssvm_model_export_c_file write path.tmp and rename it over path only when it is whole (0.9.0; a failed or
+     killed save leaves path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in
+     place). ssvm_model_load_file / _load_FILE read and check the 24-byte envelope (magic, version, sizes)
+     before they allocate, then exactly the declared size (a file of zeros costs 24 bytes; NOT_SUPPORTED under
+     STRUCTSVM_NO_MALLOC), then load as above. A path that does not open for reading is SSVM_ERR_INVALID_ARG, a
+     read error SSVM_ERR_TRUNCATED; a file that cannot be created, written or renamed SSVM_ERR_IO (0.8:
+     SSVM_ERR_INVALID_ARG / SSVM_ERR_WORKSPACE; errno says more); _save_FILE's short write SSVM_ERR_WORKSPACE. ssvm_model_print(&m, f):
      "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
      Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
      to drop both.
@@ -6003,43 +6007,104 @@ STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f) {
     if (w.err || fflush(f) != 0) return SSVM_ERR_WORKSPACE;
     return SSVM_OK;
 }
+/* Atomic replacement, as checkpoints (0.9.0): the model goes to "path.tmp" beside it, is flushed and closed, and
+   only then renamed over path, so a failed or killed save never leaves a torn file where a good model was. A
+   file that cannot be created or written (a full disk) is SSVM_ERR_IO, path untouched and path.tmp removed. */
+/* path.tmp opened for writing (*tmp: its name, to pass to ssvm__atomic_end), or NULL with *r set. Under
+   STRUCTSVM_NO_MALLOC (no room for the name) path itself is written, in place (*tmp NULL). */
+SSVM__PRIV FILE *ssvm__atomic_begin(const char *path, const char *mode, char **tmp, ssvm_result *r) {
+    size_t n = ssvm__strlen(path);
+    FILE *f;
+    *tmp = 0;
+#ifndef STRUCTSVM_NO_MALLOC
+    if (n > ((size_t)-1) - 8) { *r = SSVM_ERR_OVERFLOW; return 0; }
+    if (!(*tmp = (char *)ssvm__alloc_with(0, n + 5))) { *r = SSVM_ERR_OUT_OF_MEMORY; return 0; }
+    SSVM_MEMCPY(*tmp, path, n);
+    SSVM_MEMCPY(*tmp + n, ".tmp", 5);
+#else
+    (void)n;
+#endif
+    if (!(f = fopen(*tmp ? *tmp : path, mode))) { ssvm__free_with(0, *tmp); *tmp = 0; *r = SSVM_ERR_IO; return 0; }
+    *r = SSVM_OK;
+    return f;
+}
+/* closes f; when everything went well (r), renames path.tmp over path, else removes it (path untouched) */
+SSVM__PRIV ssvm_result ssvm__atomic_end(FILE *f, char *tmp, const char *path, ssvm_result r) {
+    if (r == SSVM_ERR_WORKSPACE) r = SSVM_ERR_IO; /* a short write */
+    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
+    if (!tmp) return r;
+    if (r == SSVM_OK && rename(tmp, path) != 0) r = SSVM_ERR_IO;
+    if (r != SSVM_OK) remove(tmp);
+    ssvm__free_with(0, tmp);
+    return r;
+}
 STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path) {
     FILE *f;
     ssvm_result r;
+    char *tmp;
     if (!path) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_model_check(m)) != SSVM_OK) return r; /* before the file is created */
-    if (!(f = fopen(path, "wb"))) return SSVM_ERR_INVALID_ARG;
-    r = ssvm_model_save_FILE(m, f);
-    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_WORKSPACE;
-    return r;
+    if (!(f = ssvm__atomic_begin(path, "wb", &tmp, &r))) return r;
+    return ssvm__atomic_end(f, tmp, path, ssvm_model_save_FILE(m, f));
 }
+#ifndef STRUCTSVM_NO_MALLOC
+/* A file in the envelope every format here shares (magic, version, header size, total size, ..., CRC): the first
+   24 bytes are read and checked before anything is allocated, then exactly the declared total (bounded by what the
+   file holds: a short file is SSVM_ERR_TRUNCATED), so a file of zeros or /dev/zero costs 24 bytes, not memory.
+   *buf from SSVM_MALLOC; the caller parses it (the CRC and the rest). */
+SSVM__PRIV ssvm_result ssvm__read_envelope(FILE *f, const unsigned char *magic, uint32_t max_version, uint32_t header,
+                                           uint64_t min_total, unsigned char **buf, size_t *len) {
+    unsigned char h[24];
+    size_t got = fread(h, 1, sizeof h, f), k, total;
+    uint32_t version;
+    uint64_t t;
+    *buf = 0; *len = 0;
+    if (ferror(f)) return SSVM_ERR_IO;
+    for (k = 0; k < 8 && k < got; k++) if (h[k] != magic[k]) return SSVM_ERR_FORMAT;
+    if (got < 24) return SSVM_ERR_TRUNCATED;
+    version = ssvm__rd32(h + 8);
+    if (version == 0) return SSVM_ERR_FORMAT;
+    if (version > max_version) return SSVM_ERR_VERSION;
+    if (ssvm__rd32(h + 12) != header) return SSVM_ERR_FORMAT;
+    t = ssvm__rd64(h + 16);
+    if (t < min_total) return SSVM_ERR_FORMAT;
+    if (t > (uint64_t)(((size_t)-1) / 2)) return SSVM_ERR_OVERFLOW;
+    { /* a seekable file shorter than declared is refused before the allocation (a pipe is read and then refused) */
+        long here = ftell(f), end;
+        if (here >= 0 && fseek(f, 0, SEEK_END) == 0) {
+            end = ftell(f);
+            if (fseek(f, here, SEEK_SET) != 0) return SSVM_ERR_IO;
+            if (end >= here && (uint64_t)(end - here) < t - (uint64_t)sizeof h) return SSVM_ERR_TRUNCATED;
+        }
+    }
+    total = (size_t)t;
+    if (!(*buf = (unsigned char *)ssvm__alloc_with(0, total))) return SSVM_ERR_OUT_OF_MEMORY;
+    SSVM_MEMCPY(*buf, h, sizeof h);
+    for (k = sizeof h; k < total; k += got) { /* bounded reads of what is declared, no more */
+        got = fread(*buf + k, 1, total - k < 65536 ? total - k : 65536, f);
+        if (got == 0) break;
+    }
+    if (ferror(f) || k < total) {
+        ssvm__free_with(0, *buf); *buf = 0;
+        return ferror(f) ? SSVM_ERR_IO : SSVM_ERR_TRUNCATED;
+    }
+    *len = total;
+    return SSVM_OK;
+}
+#endif
 STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m) {
 #ifdef STRUCTSVM_NO_MALLOC
     (void)f; (void)kind; (void)m;
     return SSVM_ERR_NOT_SUPPORTED;
 #else
-    unsigned char *buf = 0, *nb;
-    size_t cap = 0, len = 0, got;
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'O', 'D', 'E', 'L'};
+    unsigned char *buf;
+    size_t len;
     ssvm_result r;
     if (!f || !m) return SSVM_ERR_INVALID_ARG;
-    for (;;) { /* read to the end, doubling the buffer */
-        if (len == cap) {
-            size_t nc = cap ? cap * 2 : 65536;
-            if (nc < cap) { ssvm__free_with(0, buf); return SSVM_ERR_OVERFLOW; }
-            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) {
-                ssvm__free_with(0, buf);
-                return SSVM_ERR_OUT_OF_MEMORY;
-            }
-            if (len) SSVM_MEMCPY(nb, buf, len);
-            ssvm__free_with(0, buf);
-            buf = nb; cap = nc;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) r = SSVM_ERR_TRUNCATED;
-    else r = ssvm_model_load(buf, len, kind, m);
+    r = ssvm__read_envelope(f, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN, &buf, &len);
+    if (r == SSVM_ERR_IO) r = SSVM_ERR_TRUNCATED; /* as before 0.9.0: a read error is a model cut short */
+    if (r == SSVM_OK) r = ssvm_model_load(buf, len, kind, m);
     ssvm__free_with(0, buf);
     return r;
 #endif
@@ -6168,12 +6233,13 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path) {
     FILE *f;
     ssvm_result r;
+    char *tmp;
     if (!path) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
-    if (!(f = fopen(path, "w"))) return SSVM_ERR_INVALID_ARG;
+    if (!(f = ssvm__atomic_begin(path, "w", &tmp, &r))) return r; /* path.tmp, renamed when whole (0.9.0) */
     r = ssvm_model_export_c(m, name, f);
-    if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_WORKSPACE;
-    return r;
+    if (r == SSVM_OK && (ferror(f) || fflush(f) != 0)) r = SSVM_ERR_IO;
+    return ssvm__atomic_end(f, tmp, path, r);
 }
 #endif /* STRUCTSVM_NO_STDIO */
 /* (model implementation ends) */
@@ -9904,27 +9970,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const
     (void)s; (void)path;
     return SSVM_ERR_NOT_SUPPORTED;
 #else
-    unsigned char *buf = 0, *nb;
-    size_t cap = 0, len = 0, got;
+    static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'C', 'K', 'P', 'T'};
+    unsigned char *buf;
+    size_t len;
     FILE *f;
     ssvm_result r;
     if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
     if (!path) return SSVM_ERR_INVALID_ARG;
     if (!(f = fopen(path, "rb"))) return SSVM_ERR_IO;
-    for (;;) { /* read to the end, doubling the buffer */
-        if (len == cap) {
-            size_t nc = cap ? cap * 2 : 65536;
-            if (nc < cap) { ssvm__free_with(0, buf); fclose(f); return SSVM_ERR_OVERFLOW; }
-            if (!(nb = (unsigned char *)ssvm__alloc_with(0, nc))) { ssvm__free_with(0, buf); fclose(f); return SSVM_ERR_OUT_OF_MEMORY; }
-            if (len) SSVM_MEMCPY(nb, buf, len);
-            ssvm__free_with(0, buf);
-            buf = nb; cap = nc;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) break;
-    }
-    r = ferror(f) ? SSVM_ERR_IO : ssvm_solver_checkpoint_load(s, buf, len);
+    /* the envelope checked before anything is allocated, then the declared size only (0.9.0) */
+    r = ssvm__read_envelope(f, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &buf, &len);
+    if (r == SSVM_OK) r = ssvm_solver_checkpoint_load(s, buf, len);
     fclose(f);
     ssvm__free_with(0, buf);
     return r;

@@ -193,6 +193,105 @@ test_cli_eval_predict() {
     grep -qx 'accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
     "$BIN" learn --eval sometimes "$D/e.dat" "$D/e3.model" 2> /dev/null; [ $? -eq 2 ] || return 1
 }
+# ---- issue 28: the tool as dependable as the library (each of these failed on 0.8.0) ----
+test_cli_arff_label_count() { # a test file with fewer (or more) label columns than the model: refused, no overflow
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/l2.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n' >> "$D/l2.arff"
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@data\n1,0,1\n0,1,0\n' > "$D/l1.arff"
+    "$BIN" learn --lambda 0.1 --passes 5 "$D/l2.arff" "$D/l.model" 2> /dev/null || return 1
+    "$BIN" classify --labels 1 "$D/l1.arff" "$D/l.model" "$D/lp" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'l1.arff: 1 labels, the model 2' "$D/err" || { echo "rc $rc"; cat "$D/err"; return 1; }
+    [ ! -e "$D/lp" ] || { echo "a prediction file was written"; return 1; }
+}
+test_cli_gz_truncated() { # a cut .gz is an I/O error (exit 3), not training on what was read
+    command -v gzip > /dev/null || { echo "skip: no gzip"; return 0; }
+    i=0; : > "$D/big.dat"
+    while [ $i -lt 300 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/big.dat"; i=$((i+1)); done
+    gzip -c "$D/big.dat" > "$D/big.dat.gz"
+    head -c $(( $(wc -c < "$D/big.dat.gz") / 2 )) "$D/big.dat.gz" > "$D/cut.dat.gz"
+    "$BIN" learn --passes 2 "$D/big.dat.gz" "$D/g.model" 2> /dev/null || { echo "the whole .gz failed"; return 1; }
+    "$BIN" learn --passes 2 "$D/cut.dat.gz" "$D/g2.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'gzip failed' "$D/err" && [ ! -e "$D/g2.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_full_disk() { # a write that fails (a file size limit: EFBIG, as a full disk's ENOSPC) leaves the old file
+    i=0; : > "$D/fd.dat"
+    while [ $i -lt 400 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/fd.dat"; i=$((i+1)); done
+    "$BIN" learn --passes 2 "$D/fd.dat" "$D/fd.model" 2> /dev/null || return 1
+    echo "old predictions" > "$D/fdp"; cp "$D/fd.model" "$D/fd.keep"
+    (ulimit -f 1 && trap '' XFSZ && exec "$BIN" classify "$D/fd.dat" "$D/fd.model" "$D/fdp") > /dev/null 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'fdp: cannot write' "$D/err" || { echo "classify: rc $rc"; cat "$D/err"; return 1; }
+    [ "$(cat "$D/fdp")" = "old predictions" ] && [ ! -e "$D/fdp.tmp" ] || { echo "the old predictions were lost"; return 1; }
+    "$BIN" learn --passes 2 --labels 1 --bias 1 "$D/fd.dat" "$D/big.model" 2> /dev/null || return 1 # 9 -> 12 weights
+    cp "$D/big.model" "$D/fd.model.new"
+    (ulimit -f 0 && trap '' XFSZ && exec "$BIN" learn --passes 2 --bias 1 "$D/fd.dat" "$D/fd.model") 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] || { echo "learn: rc $rc"; cat "$D/err"; return 1; }
+    cmp -s "$D/fd.model" "$D/fd.keep" && [ ! -e "$D/fd.model.tmp" ] || { echo "the good model was torn"; return 1; }
+}
+test_cli_loader_bounded() { # the envelope is checked before any allocation: /dev/zero and a huge declared size fail fast
+    timeout 20 "$BIN" info /dev/zero 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'not a model file' "$D/err" || { echo "/dev/zero: rc $rc"; cat "$D/err"; return 1; }
+    # SSVMODEL, version 2, header 144, total 2^40 bytes, in a 24-byte file
+    printf 'SSVMODEL\002\000\000\000\220\000\000\000\000\000\000\000\000\001\000\000' > "$D/huge.model"
+    timeout 20 "$BIN" info "$D/huge.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'model file truncated' "$D/err" || { echo "huge: rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_template_name() { # the template kept in the model is named by the model's path in an error, never "(null)"
+    printf 'U00:%%x[0,0]\nU01:%%x[0,1]\nB\n' > "$D/n.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\n' > "$D/n.txt"
+    printf 'the B-NP\ncat I-NP\n' > "$D/n1.txt"
+    "$BIN" learn --template "$D/n.tmpl" --passes 3 "$D/n.txt" "$D/n.model" 2> /dev/null || return 1
+    "$BIN" classify "$D/n1.txt" "$D/n.model" "$D/np" 2> "$D/err" && return 1
+    grep -q 'n.model' "$D/err" && ! grep -q '(null)' "$D/err" || { cat "$D/err"; return 1; }
+}
+test_cli_same_bytes() { # the same command twice: the same model file, byte for byte (no times in it)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n' > "$D/sb.dat"
+    "$BIN" learn --passes 7 "$D/sb.dat" "$D/sb1.model" 2> /dev/null && "$BIN" learn --passes 7 "$D/sb.dat" "$D/sb2.model" 2> /dev/null || return 1
+    cmp "$D/sb1.model" "$D/sb2.model" || return 1
+}
+test_cli_strict_options() { # every value checked whole and in range; a missing value named; help everywhere
+    printf '1 1:1\n2 2:1\n' > "$D/o.dat"
+    for bad in "--passes 0" "--passes abc" "--passes 3x" "--seed abc" "--labels abc" "--labels 0" "--bias abc" \
+               "--graph bogus" "--threads 100000" "--threads 0" "--lambda -1" "--lambda nan" "-e abc" "-c 0" \
+               "--checkpoint-every x" "--batch -1" "--solver nope" "--format xml" "--eval sometimes"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn $bad "$D/o.dat" "$D/o.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] || { echo "$bad: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn "$D/o.dat" "$D/o.model" --passes 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--passes needs a value' "$D/err" || { echo "missing value: rc $rc"; cat "$D/err"; return 1; }
+    for c in learn classify export-c info; do "$BIN" $c --help | grep -q '^usage' || { echo "$c --help"; return 1; }; done
+    "$BIN" help | grep -q 'exit status' || return 1
+    "$BIN" learn "$D/o.dat" 2> /dev/null; [ $? -eq 2 ] || { echo "missing argument"; return 1; }
+}
+test_cli_output_first() { # an unwritable model path fails before reading or training (exit 3, the system's reason)
+    printf '1 1:1\n2 2:1\n' > "$D/of.dat"
+    "$BIN" learn --passes 2 "$D/of.dat" "$D/no/such/dir/m.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'cannot write: No such file or directory' "$D/err" && ! grep -q 'examples' "$D/err" ||
+        { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_model_options_win() { # an explicit --format or --bias that contradicts the model is a usage error
+    printf 'U00:%%x[0,0]\nB\n' > "$D/w.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n' > "$D/w.txt"
+    "$BIN" learn --template "$D/w.tmpl" --passes 3 "$D/w.txt" "$D/w.model" 2> /dev/null || return 1
+    "$BIN" classify --format svmhmm "$D/w.txt" "$D/w.model" "$D/wp" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'trained with --format conll' "$D/err" || { echo "rc $rc"; cat "$D/err"; return 1; }
+    printf '1 1:1\n2 2:1\n' > "$D/wb.dat"
+    "$BIN" learn --bias 1 --passes 3 "$D/wb.dat" "$D/wb.model" 2> /dev/null || return 1
+    "$BIN" classify --bias 2 "$D/wb.dat" "$D/wb.model" "$D/wbp" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'trained with --bias 1' "$D/err" || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_resume_fewer() { # --resume from a checkpoint at or past --passes is refused (it would train nothing)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n' > "$D/rf.dat"
+    "$BIN" learn --gap 0 --passes 6 --checkpoint "$D/rf.ckpt" "$D/rf.dat" "$D/rf.model" 2> /dev/null || return 1
+    "$BIN" learn --gap 0 --passes 4 --resume "$D/rf.ckpt" "$D/rf.dat" "$D/rf2.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'at pass 6' "$D/err" && [ ! -e "$D/rf2.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_stdin() { # '-' reads standard input
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n' > "$D/si.dat"
+    "$BIN" learn --passes 5 - "$D/si.model" < "$D/si.dat" 2> /dev/null || return 1
+    "$BIN" learn --passes 5 "$D/si.dat" "$D/si2.model" 2> /dev/null || return 1
+    cmp -s "$D/si.model" "$D/si2.model" || { echo "stdin gave another model"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -204,5 +303,16 @@ run test_cli_metadata
 run test_cli_same_as_api
 run test_cli_threads
 run test_cli_eval_predict
+run test_cli_arff_label_count
+run test_cli_gz_truncated
+run test_cli_full_disk
+run test_cli_loader_bounded
+run test_cli_template_name
+run test_cli_same_bytes
+run test_cli_strict_options
+run test_cli_output_first
+run test_cli_model_options_win
+run test_cli_resume_fewer
+run test_cli_stdin
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

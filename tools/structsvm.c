@@ -15,7 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <math.h>
 #include <unistd.h>
+#include <sys/wait.h>
+
+/* exit codes (documented in the usage text): 0 done, 1 data or training error, 2 usage error, 3 I/O error */
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 static const char *usage =
     "usage: structsvm learn [options] train.dat model\n"
@@ -50,7 +56,13 @@ static const char *usage =
     "                 the loss, w0 = M's weights)\n"
     "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
     "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
-    "Hamming loss and subset accuracy (arff).\n";
+    "Hamming loss and subset accuracy (arff).\n"
+    "files: '-' reads standard input; *.gz is read through gzip -dc (a corrupt or cut file is an error). Every file\n"
+    "written (model, predictions, export) goes to NAME.tmp first and is renamed over NAME only when complete, so a\n"
+    "failed or killed run never leaves a torn file where a good one was; the output paths are checked before\n"
+    "training. A model keeps no times: the same command on the same input writes the same bytes.\n"
+    "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value),\n"
+    "3 I/O error (a file that cannot be read or written; the message gives the system's reason).\n";
 
 enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
 typedef struct opts {
@@ -61,6 +73,7 @@ typedef struct opts {
     const char *tmpl;
     const char *ckpt, *resume, *init;
     int ckpt_every, fmt_set, bias_set;
+    const char *tmpl_name; /* the template's name in messages (the file, or the model that kept it) */
 } opts;
 static const char *fmt_names[4] = {"svmlight", "svmhmm", "conll", "arff"};
 
@@ -110,8 +123,10 @@ static const char *meta_value(const char *meta, const char *key) {
 /* ---- input: a FILE (gzip -dc for *.gz) ---- */
 static FILE *open_in(const char *path, int *pipe) {
     size_t n = strlen(path), i;
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     *pipe = 0;
+    if (!strcmp(path, "-")) { *pipe = 2; return stdin; }
+    f = fopen(path, "rb");
     if (!f || n < 4 || strcmp(path + n - 3, ".gz") != 0) return f;
     fclose(f);
     {
@@ -126,10 +141,43 @@ static FILE *open_in(const char *path, int *pipe) {
     }
     return f;
 }
-static void close_in(FILE *f, int pipe) { if (pipe) pclose(f); else fclose(f); }
+/* 0, or non-zero when gzip failed (a corrupt or truncated .gz: what was read is not the whole file) */
+static int close_in(FILE *f, int pipe) {
+    int st;
+    if (pipe == 2) return ferror(f) != 0;
+    if (!pipe) return fclose(f) != 0;
+    st = pclose(f);
+    return st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+}
 static int fail_read(const char *path, ssvm_result r, const ssvm_read_error *e) {
     fprintf(stderr, "%s:%ld:%ld: %s (%s)\n", path, e->line, e->column, e->message, ssvm_result_string(r));
     return 1;
+}
+
+/* an output path can be written: NAME.tmp is created and removed (the file itself is written at the end, through
+   NAME.tmp and a rename); else the system's reason, before any work is done */
+static int check_writable(const char *path) {
+    size_t n = strlen(path);
+    char *tmp = (char *)malloc(n + 5);
+    FILE *f;
+    if (!tmp) { fprintf(stderr, "out of memory\n"); return EXIT_DATA; }
+    memcpy(tmp, path, n); memcpy(tmp + n, ".tmp", 5);
+    if (!(f = fopen(tmp, "wb"))) { fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno)); free(tmp); return EXIT_IO; }
+    fclose(f);
+    remove(tmp);
+    free(tmp);
+    return 0;
+}
+static void *xmalloc(size_t n) { /* a message on failure; the caller returns EXIT_DATA */
+    void *p = malloc(n ? n : 1);
+    if (!p) fprintf(stderr, "out of memory (%lu bytes)\n", (unsigned long)n);
+    return p;
+}
+/* a library call's failure on a file: the system's reason for an I/O error */
+static int fail_file(const char *path, ssvm_result r) {
+    if (r == SSVM_ERR_IO) { fprintf(stderr, "%s: %s: %s\n", path, ssvm_result_string(r), strerror(errno)); return EXIT_IO; }
+    fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
+    return EXIT_DATA;
 }
 
 /* everything read from one data file */
@@ -151,8 +199,9 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     ssvm_result r;
     int pipe;
     FILE *f = open_in(path, &pipe);
+    int bad;
     memset(d, 0, sizeof *d);
-    if (!f) { fprintf(stderr, "%s: cannot open\n", path); return 1; }
+    if (!f) { fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno)); return EXIT_IO; }
     rc.n_attrs = n_attrs;
     rc.bias = o->format == FMT_ARFF ? 1 : o->bias;
     if (o->format == FMT_ARFF) rc.n_labels = o->labels;
@@ -160,12 +209,17 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_file(f), &d->l, &e);
     else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_file(f), &d->c, &e);
     else r = ssvm_read_arff(&rc, ssvm_input_file(f), &d->a, &e);
-    close_in(f, pipe);
+    bad = close_in(f, pipe);
     if (r != SSVM_OK) return fail_read(path, r, &e);
+    if (bad) { /* the data read may be a prefix: never train or score on it */
+        fprintf(stderr, "%s: %s\n", path, pipe == 1 ? "gzip failed (a corrupt or truncated .gz file)" : "read error");
+        data_free(d);
+        return EXIT_IO;
+    }
     if (o->format == FMT_CONLL) {
         rc.bias = 0;
         r = ssvm_conll_featurize(&rc, &d->c, tp, attrs, labels, grow, 1, &d->f, &e);
-        if (r != SSVM_OK) return fail_read(o->tmpl, r, &e);
+        if (r != SSVM_OK) return fail_read(o->tmpl_name ? o->tmpl_name : "template", r, &e);
     }
     return 0;
 }
@@ -188,7 +242,7 @@ static int progress(void *user, const ssvm_progress *p) {
     fflush(stderr);
     if (u->ckpt && p->pass % u->every == 0) { /* the state after this pass and its evaluation */
         ssvm_result r = ssvm_solver_checkpoint_save_file(u->s, u->ckpt);
-        if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", u->ckpt, ssvm_result_string(r)); u->failed = 1; return 1; }
+        if (r != SSVM_OK) { u->failed = fail_file(u->ckpt, r); return 1; }
     }
     return 0;
 }
@@ -214,7 +268,7 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     char *tmpl_text = NULL, *meta = NULL;
     size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
-    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0;
+    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0, rc;
     ssvm_threads pool;
     void **slot_users = NULL, *slot_models = NULL;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
@@ -223,11 +277,13 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
         if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
-        if (!(tmpl_text = slurp(o->tmpl, &tmpl_len))) { fprintf(stderr, "%s: cannot read\n", o->tmpl); return 1; }
+        if (!(tmpl_text = slurp(o->tmpl, &tmpl_len))) { fprintf(stderr, "%s: cannot read: %s\n", o->tmpl, strerror(errno)); return EXIT_IO; }
         if ((r = ssvm_read_template(&rc, ssvm_input_memory(tmpl_text, tmpl_len), &tp, &e)) != SSVM_OK)
             return fail_read(o->tmpl, r, &e);
     }
-    if (read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) return 1;
+    /* the output paths first: a long run is not lost to a typo in the model's path */
+    if ((rc = check_writable(model_path)) != 0 || (o->ckpt && (rc = check_writable(o->ckpt)) != 0)) return rc;
+    if ((rc = read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) != 0) return rc;
     if (o->format == FMT_SVMLIGHT) {
         mcc = ssvm_svmlight_multiclass_config(&d.l);
         if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
@@ -264,8 +320,8 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
             return 1;
         }
     }
-    w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
-    if (!w) return 1;
+    w = (ssvm_real *)xmalloc(sizeof(ssvm_real) * (size_t)p.d);
+    if (!w) return EXIT_DATA;
     if (o->batch > 0 || o->threads > 1) { /* mini-batch BCFW (MANUAL: PARALLEL BCFW) */
         int b = o->batch > 0 ? o->batch : 32, k;
         if (b > p.n) b = p.n;
@@ -278,7 +334,7 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         if (o->format != FMT_SVMLIGHT) { /* chain and graph oracles keep scratch in their object: one per slot */
             slot_users = (void **)calloc((size_t)b, sizeof(void *));
             slot_models = calloc((size_t)b, o->format == FMT_ARFF ? sizeof(ssvm_graph) : sizeof(ssvm_chain));
-            if (!slot_users || !slot_models) return 1;
+            if (!slot_users || !slot_models) { fprintf(stderr, "out of memory\n"); return EXIT_DATA; }
             for (k = 0; k < b; k++) {
                 if (o->format == FMT_ARFF) { ssvm_graph *g = (ssvm_graph *)slot_models + k; r = ssvm_graph_init(&grc, g); slot_users[k] = g; }
                 else { /* the slot borrows ch's compacted inputs (dense x), not a copy each */
@@ -295,9 +351,16 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     /* ssvm_train's steps, with a solver of our own for the checkpoints */
     if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
-    if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) {
-        fprintf(stderr, "%s: %s\n", o->resume, ssvm_result_string(r));
-        return 1;
+    if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
+    if (o->resume) { /* --passes counts from the start: a checkpoint at or past it would train nothing */
+        ssvm_progress at;
+        memset(&at, 0, sizeof at);
+        ssvm_solver_progress(&s, &at);
+        if (at.pass >= o->passes) {
+            fprintf(stderr, "%s: the checkpoint is at pass %d; --passes %d would train nothing (give more)\n",
+                    o->resume, at.pass, o->passes);
+            return EXIT_USAGE;
+        }
     }
     r = ssvm_solver_run(&s);
     if (have_pool) ssvm_threads_uninit(&pool);
@@ -319,6 +382,7 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         ssvm_solver_progress(&s, &final);
         if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
         final.returned = (int)which;
+        final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
         ssvm_solver_uninit(&s);
         if (r2 != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r2)); return 1; }
     }
@@ -330,24 +394,24 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         ssvm_model_set_summary(&m, &sc, &final);
         m.metadata = meta = make_metadata(o, tmpl_text); /* classify reads the format, bias and template back */
         if (o->format == FMT_CONLL) { /* names: the attribute dictionary rebuilds the ids at classify time */
-            an = (const char **)malloc(sizeof(char *) * (size_t)(attrs.n + 1));
-            ln = (const char **)malloc(sizeof(char *) * (size_t)(labels.n + 1));
-            if (!an || !ln) return 1;
+            an = (const char **)xmalloc(sizeof(char *) * (size_t)(attrs.n + 1));
+            ln = (const char **)xmalloc(sizeof(char *) * (size_t)(labels.n + 1));
+            if (!an || !ln) return EXIT_DATA;
             for (i = 0; i < attrs.n; i++) an[i] = ssvm_dict_str(&attrs, i);
             for (i = 0; i < labels.n; i++) ln[i] = ssvm_dict_str(&labels, i);
             m.n_attr_names = attrs.n; m.attr_names = an; m.n_label_names = labels.n; m.label_names = ln;
         } else if (o->format == FMT_ARFF) {
-            an = (const char **)malloc(sizeof(char *) * (size_t)(d.a.n_attrs + 1));
-            ln = (const char **)malloc(sizeof(char *) * (size_t)(d.a.n_labels + 1));
-            if (!an || !ln) return 1;
+            an = (const char **)xmalloc(sizeof(char *) * (size_t)(d.a.n_attrs + 1));
+            ln = (const char **)xmalloc(sizeof(char *) * (size_t)(d.a.n_labels + 1));
+            if (!an || !ln) return EXIT_DATA;
             for (i = 0; i < d.a.attr_names.n; i++) an[i] = ssvm_dict_str(&d.a.attr_names, i);
             if (i < d.a.n_attrs) an[i++] = "(bias)";
             for (i = 0; i < d.a.n_labels; i++) ln[i] = ssvm_dict_str(&d.a.label_names, i);
             m.n_attr_names = d.a.n_attrs; m.attr_names = an; m.n_label_names = d.a.n_labels; m.label_names = ln;
         }
-        r = ssvm_model_save_file(&m, model_path);
+        r = ssvm_model_save_file(&m, model_path); /* through model_path.tmp and a rename */
     }
-    if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
+    if (r != SSVM_OK) return fail_file(model_path, r);
     free(an); free(ln); free(w); free(meta); free(tmpl_text);
     if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
     else if (o->format == FMT_ARFF) ssvm_graph_uninit(&gr);
@@ -367,19 +431,38 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_dict attrs, labels;
     ssvm_result r;
     FILE *out;
-    int *y = NULL, i, t, k, ylen;
+    char *pred_tmp;
+    int *y = NULL, i, t, k, ylen, rc;
     void *work = NULL;
     size_t wb = 0, yb;
     long right = 0, total = 0, exact = 0;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
-    if ((r = ssvm_model_load_file(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return 1; }
-    /* what learn kept in the model: the format, the bias, the template (options given here win) */
-    if (!o->fmt_set && (mv = meta_value(m.metadata, "format")) != NULL) {
-        int k;
-        for (k = 0; k < 4; k++) if (!strncmp(mv, fmt_names[k], strlen(fmt_names[k])) && mv[strlen(fmt_names[k])] == '\n') o->format = k;
+    if ((rc = check_writable(pred_path)) != 0) return rc;
+    if ((r = ssvm_model_load_file(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) {
+        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", model_path, strerror(errno)); return EXIT_IO; }
+        return fail_file(model_path, r);
     }
-    if (!o->bias_set && (mv = meta_value(m.metadata, "bias")) != NULL) o->bias = atof(mv);
+    /* what learn kept in the model: the format, the bias, the template; an option given here must agree with it
+       (a CoNLL model read as svmhmm would score garbage) */
+    if ((mv = meta_value(m.metadata, "format")) != NULL) {
+        int k, kept = -1;
+        for (k = 0; k < 4; k++) if (!strncmp(mv, fmt_names[k], strlen(fmt_names[k])) && mv[strlen(fmt_names[k])] == '\n') kept = k;
+        if (kept >= 0 && o->fmt_set && o->format != kept) {
+            fprintf(stderr, "%s: trained with --format %s, not %s\n", model_path, fmt_names[kept], fmt_names[o->format]);
+            return EXIT_USAGE;
+        }
+        if (kept >= 0) o->format = kept;
+    }
+    if ((mv = meta_value(m.metadata, "bias")) != NULL) {
+        double kept = atof(mv);
+        if (o->bias_set && o->bias != kept) {
+            fprintf(stderr, "%s: trained with --bias %.17g, not %.17g\n", model_path, kept, o->bias);
+            return EXIT_USAGE;
+        }
+        o->bias = kept;
+    }
+    o->tmpl_name = o->tmpl ? o->tmpl : model_path; /* the template kept in the model, when none is given */
     if (o->format == FMT_CONLL) {
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
@@ -394,15 +477,23 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
     }
     /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
-    if (read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels, 0, &d))
-        return 1;
+    if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
+                        0, &d)) != 0)
+        return rc;
     if ((m.kind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (m.kind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
         fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
         return 1;
     }
-    if (o->format == FMT_ARFF && d.a.n_attrs != m.n_attrs) { fprintf(stderr, "%s: %d features, the model %d\n", test_path, d.a.n_attrs, m.n_attrs); return 1; }
-    out = fopen(pred_path, "w");
-    if (!out) { fprintf(stderr, "%s: cannot write\n", pred_path); return 1; }
+    if (o->format == FMT_ARFF && d.a.n_attrs != m.n_attrs) { fprintf(stderr, "%s: %d features, the model %d\n", test_path, d.a.n_attrs, m.n_attrs); return EXIT_DATA; }
+    if (o->format == FMT_ARFF && d.a.n_labels != m.n_labels) { /* the gold labels are read per model label */
+        fprintf(stderr, "%s: %d labels, the model %d\n", test_path, d.a.n_labels, m.n_labels);
+        return EXIT_DATA;
+    }
+    /* the predictions go to pred_path.tmp, renamed over pred_path once written whole */
+    if (!(pred_tmp = (char *)xmalloc(strlen(pred_path) + 5))) return EXIT_DATA;
+    sprintf(pred_tmp, "%s.tmp", pred_path);
+    out = fopen(pred_tmp, "w");
+    if (!out) { fprintf(stderr, "%s: cannot write: %s\n", pred_path, strerror(errno)); free(pred_tmp); return EXIT_IO; }
     {
         int maxlen = 1;
         const int *ss = o->format == FMT_CONLL ? d.c.seq_start : d.l.seq_start;
@@ -410,10 +501,10 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         if (m.kind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
         if (m.kind == SSVM_MODEL_GRAPH) maxlen = m.n_labels;
         yb = sizeof(int) * (size_t)maxlen;
-        y = (int *)malloc(yb);
-        if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
-        work = malloc(wb ? wb : 1);
-        if (!y || !work) return 1;
+        y = (int *)xmalloc(yb);
+        if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return EXIT_DATA; }
+        work = xmalloc(wb ? wb : 1);
+        if (!y || !work) return EXIT_DATA;
     }
     if (o->format == FMT_SVMLIGHT) {
         for (i = 0; i < d.l.n; i++) {
@@ -446,8 +537,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         const int *ss = conll ? d.c.seq_start : d.l.seq_start, *as = conll ? d.f.attr_start : d.l.row_start;
         const int *ai = conll ? d.f.attr_id : d.l.attr_id, *gold = conll ? d.f.labels : d.l.labels;
         const ssvm_real *av = conll ? NULL : d.l.attr_val;
-        int *pred = (int *)malloc(sizeof(int) * (size_t)ntok);
-        if (!pred) return 1;
+        int *pred = (int *)xmalloc(sizeof(int) * (size_t)ntok);
+        if (!pred) return EXIT_DATA;
         for (i = 0; i < nseq; i++) {
             ssvm_model_input in = ssvm_model_input_init(ss[i + 1] - ss[i], NULL);
             in.attr_start = as + ss[i]; in.attr_id = ai; in.attr_val = av;
@@ -481,8 +572,15 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         }
         free(pred);
     }
-    fclose(out);
-    if (r != SSVM_OK) { fprintf(stderr, "predict: %s\n", ssvm_result_string(r)); return 1; }
+    { /* a short write (a full disk) is an error, and pred_path keeps what it had */
+        int werr = ferror(out) != 0, e = errno;
+        if (fclose(out) != 0 && !werr) { werr = 1; e = errno; }
+        if (r == SSVM_OK && !werr && rename(pred_tmp, pred_path) != 0) { werr = 1; e = errno; }
+        if (r != SSVM_OK || werr) remove(pred_tmp);
+        free(pred_tmp);
+        if (r != SSVM_OK) { fprintf(stderr, "predict: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
+        if (werr) { fprintf(stderr, "%s: cannot write: %s\n", pred_path, strerror(e)); return EXIT_IO; }
+    }
     free(y); free(work);
     data_free(&d);
     ssvm_model_uninit(&m);
@@ -490,52 +588,104 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     return 0;
 }
 
+/* strict numbers: the whole value, in range; else a usage error naming the option */
+static int num_ll(const char *opt, const char *v, long long lo, long long hi, long long *out) {
+    char *end;
+    long long x;
+    errno = 0;
+    x = strtoll(v, &end, 10);
+    if (!*v || *end || errno || x < lo || x > hi) {
+        fprintf(stderr, "%s: '%s' is not a whole number in [%lld, %lld]\n", opt, v, lo, hi);
+        return 0;
+    }
+    *out = x;
+    return 1;
+}
+static int num_int(const char *opt, const char *v, int lo, int hi, int *out) {
+    long long x;
+    if (!num_ll(opt, v, lo, hi, &x)) return 0;
+    *out = (int)x;
+    return 1;
+}
+static int num_dbl(const char *opt, const char *v, double lo, double hi, int open_lo, double *out) {
+    char *end;
+    double x;
+    errno = 0;
+    x = strtod(v, &end);
+    if (!*v || *end || errno || !isfinite(x) || x < lo || x > hi || (open_lo && x == lo)) {
+        fprintf(stderr, "%s: '%s' is not a number in %s%g, %g]\n", opt, v, open_lo ? "(" : "[", lo, hi);
+        return 0;
+    }
+    *out = x;
+    return 1;
+}
+
 int main(int argc, char **argv) {
     opts o;
     const char *pos[3] = {NULL, NULL, NULL}, *cmd;
     int np = 0, i, fmt_set = 0;
+    static const char *const with_value[] = {"--format", "--template", "-c", "--lambda", "-e", "--gap", "--passes",
+                                             "--seed", "--eval", "--threads", "--batch", "--labels", "--bias",
+                                             "--graph", "--checkpoint", "--checkpoint-every", "--resume", "--init",
+                                             "--solver"};
     memset(&o, 0, sizeof o);
     o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { fputs(usage, argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
+    if (argc < 2) { fputs(usage, stderr); return EXIT_USAGE; }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) { fputs(usage, stdout); return 0; }
     cmd = argv[1];
+    if (strcmp(cmd, "learn") && strcmp(cmd, "classify") && strcmp(cmd, "export-c") && strcmp(cmd, "info")) {
+        fprintf(stderr, "unknown command %s\n%s", cmd, usage);
+        return EXIT_USAGE;
+    }
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--format") && v) {
+        size_t k;
+        long long ll;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+        for (k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            if (!strcmp(a, with_value[k]) && !v) { fprintf(stderr, "%s needs a value\n", a); return EXIT_USAGE; }
+        if (!strcmp(a, "--format")) {
             i++; fmt_set = 1;
             if (!strcmp(v, "svmlight")) o.format = FMT_SVMLIGHT;
             else if (!strcmp(v, "svmhmm")) o.format = FMT_SVMHMM;
             else if (!strcmp(v, "conll")) o.format = FMT_CONLL;
             else if (!strcmp(v, "arff")) o.format = FMT_ARFF;
-            else { fprintf(stderr, "--format: svmlight, svmhmm, conll or arff\n"); return 2; }
-        } else if (!strcmp(a, "--template") && v) { o.tmpl = v; i++; }
-        else if (!strcmp(a, "-c") && v) { double c = atof(v); i++; if (!(c > 0)) { fprintf(stderr, "-c: > 0\n"); return 2; } o.lambda = 1.0 / c; }
-        else if (!strcmp(a, "--lambda") && v) { o.lambda = atof(v); i++; }
-        else if ((!strcmp(a, "-e") || !strcmp(a, "--gap")) && v) { o.gap = atof(v); i++; }
-        else if (!strcmp(a, "--passes") && v) { o.passes = atoi(v); i++; }
-        else if (!strcmp(a, "--seed") && v) { o.seed = strtoull(v, NULL, 10); i++; }
-        else if (!strcmp(a, "--eval") && v) {
+            else { fprintf(stderr, "--format: svmlight, svmhmm, conll or arff, not '%s'\n", v); return EXIT_USAGE; }
+        } else if (!strcmp(a, "--template")) { o.tmpl = v; i++; }
+        else if (!strcmp(a, "-c")) { double c; i++; if (!num_dbl(a, v, 0, 1e300, 1, &c)) return EXIT_USAGE; o.lambda = 1.0 / c; }
+        else if (!strcmp(a, "--lambda")) { i++; if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
+        else if (!strcmp(a, "-e") || !strcmp(a, "--gap")) { i++; if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--passes")) { i++; if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--seed")) { i++; if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE; o.seed = (unsigned long long)ll; }
+        else if (!strcmp(a, "--eval")) {
             if (!strcmp(v, "every")) o.eval_predict = 0;
             else if (!strcmp(v, "predict")) o.eval_predict = 1;
-            else { fprintf(stderr, "--eval: every or predict\n"); return 2; }
+            else { fprintf(stderr, "--eval: every or predict, not '%s'\n", v); return EXIT_USAGE; }
             i++;
         }
-        else if (!strcmp(a, "--threads") && v) { o.threads = atoi(v); i++; if (o.threads < 1) { fprintf(stderr, "--threads: >= 1\n"); return 2; } }
-        else if (!strcmp(a, "--batch") && v) { o.batch = atoi(v); i++; if (o.batch < 0) { fprintf(stderr, "--batch: >= 0\n"); return 2; } }
-        else if (!strcmp(a, "--labels") && v) { o.labels = atoi(v); i++; }
-        else if (!strcmp(a, "--bias") && v) { o.bias = atof(v); o.bias_set = 1; i++; }
-        else if (!strcmp(a, "--graph") && v) { o.graph_tree = !strcmp(v, "tree"); i++; }
-        else if (!strcmp(a, "--checkpoint") && v) { o.ckpt = v; i++; }
-        else if (!strcmp(a, "--checkpoint-every") && v) { o.ckpt_every = atoi(v); i++; if (o.ckpt_every <= 0) { fprintf(stderr, "--checkpoint-every: >= 1\n"); return 2; } }
-        else if (!strcmp(a, "--resume") && v) { o.resume = v; i++; }
-        else if (!strcmp(a, "--init") && v) { o.init = v; i++; }
-        else if (!strcmp(a, "--solver") && v) {
+        else if (!strcmp(a, "--threads")) { i++; if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--batch")) { i++; if (!num_int(a, v, 0, 1000000, &o.batch)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--labels")) { i++; if (!num_int(a, v, 1, 1000000, &o.labels)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--bias")) { i++; if (!num_dbl(a, v, -1e30, 1e30, 0, &o.bias)) return EXIT_USAGE; o.bias_set = 1; }
+        else if (!strcmp(a, "--graph")) {
+            i++;
+            if (!strcmp(v, "tree")) o.graph_tree = 1;
+            else if (!strcmp(v, "indep")) o.graph_tree = 0;
+            else { fprintf(stderr, "--graph: indep or tree, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(a, "--checkpoint")) { o.ckpt = v; i++; }
+        else if (!strcmp(a, "--checkpoint-every")) { i++; if (!num_int(a, v, 1, 100000000, &o.ckpt_every)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--resume")) { o.resume = v; i++; }
+        else if (!strcmp(a, "--init")) { o.init = v; i++; }
+        else if (!strcmp(a, "--solver")) {
             i++;
             if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
             else if (!strcmp(v, "fw")) o.solver = SSVM_FW;
             else if (!strcmp(v, "ssg")) o.solver = SSVM_SSG;
-            else { fprintf(stderr, "--solver: bcfw, fw or ssg\n"); return 2; }
-        } else if (a[0] != '-' && np < 3) pos[np++] = a;
-        else { fprintf(stderr, "unknown option %s\n%s", a, usage); return 2; }
+            else { fprintf(stderr, "--solver: bcfw, fw or ssg, not '%s'\n", v); return EXIT_USAGE; }
+        } else if ((a[0] != '-' || !strcmp(a, "-")) && np < 3) pos[np++] = a;
+        else if (a[0] != '-') { fprintf(stderr, "%s: too many arguments\n%s", a, usage); return EXIT_USAGE; }
+        else { fprintf(stderr, "unknown option %s\n%s", a, usage); return EXIT_USAGE; }
     }
     o.fmt_set = fmt_set;
     if (!fmt_set && pos[0]) {
@@ -543,17 +693,22 @@ int main(int argc, char **argv) {
         if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;
         else if (o.tmpl) o.format = FMT_CONLL;
     }
+    if (o.tmpl) o.tmpl_name = o.tmpl;
     if (!strcmp(cmd, "learn") && np == 2) return learn(&o, pos[0], pos[1]);
     if (!strcmp(cmd, "classify") && np == 3) return classify(&o, pos[0], pos[1], pos[2]);
     if ((!strcmp(cmd, "export-c") && np == 2) || (!strcmp(cmd, "info") && np == 1)) {
         ssvm_model m;
-        ssvm_result r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
-        if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", pos[0], ssvm_result_string(r)); return 1; }
+        ssvm_result r;
+        int rc;
+        if (np == 2 && (rc = check_writable(pos[1])) != 0) return rc;
+        r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
+        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
+        if (r != SSVM_OK) return fail_file(pos[0], r);
         r = np == 2 ? ssvm_model_export_c_file(&m, "model", pos[1]) : ssvm_model_print(&m, stdout);
         ssvm_model_uninit(&m);
-        if (r != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return 1; }
+        if (r != SSVM_OK) return fail_file(np == 2 ? pos[1] : "stdout", r);
         return 0;
     }
-    fputs(usage, stderr);
-    return 2;
+    fprintf(stderr, "%s: wrong number of arguments\n%s", cmd, usage);
+    return EXIT_USAGE;
 }
