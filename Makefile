@@ -179,13 +179,19 @@ $(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c $(HDR) tests/*.h examp
 .PHONY: test-tsan
 test-tsan: $(B)/test_tsan
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan
-test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm
-	@$(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm
+test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm $(B)/structsvm_asan $(B)/cli_api
+	@STRUCTSVM_BIN=./$(B)/structsvm_asan STRUCTSVM_SANITIZED=asan CLI_API_BIN=./$(B)/cli_api \
+	    $(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm ./tests/cli_test.sh
+# the command-line tool under ASan/UBSan (tests/cli_test.sh with STRUCTSVM_BIN)
+$(B)/structsvm_asan: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h $(HDR) | $(B)
+	$(CC) $(ASANFLAGS) tools/structsvm.c -o $@ -lm -lpthread
 
 # valgrind on the double test program in two shards (TEST_JOBS=2 runs them at once), skipping the slowest case
-test-valgrind: $(B)/test_double
+test-valgrind: $(B)/test_double $(B)/structsvm $(B)/cli_api
 	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" \
 	    $(RUNTESTS) ./$(B)/test_double@0/2 ./$(B)/test_double@1/2
+	@STRUCTSVM_BIN=./$(B)/structsvm STRUCTSVM_SANITIZED=valgrind CLI_API_BIN=./$(B)/cli_api ./tests/cli_test.sh > $(B)/cli_valgrind.log 2>&1; \
+	    rc=$$?; tail -1 $(B)/cli_valgrind.log; [ $$rc -eq 0 ] || { grep -v '^ok' $(B)/cli_valgrind.log; exit 1; }
 
 $(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm

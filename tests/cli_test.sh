@@ -9,6 +9,16 @@
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
+# STRUCTSVM_SANITIZED=asan (an ASan build in STRUCTSVM_BIN) or =valgrind (each run under valgrind's memcheck,
+# errors fail the run): make test-asan and make test-valgrind. The address-space limit test is skipped there.
+SANITIZED=${STRUCTSVM_SANITIZED:-}
+# ASan: memory errors fail a run; leaks do not (the tool returns from main at the first error, leaving what the
+# OS frees at exit; the library's own leaks are make test-asan's test programs' business)
+[ "$SANITIZED" = asan ] && { ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; export ASAN_OPTIONS; }
+if [ "$SANITIZED" = valgrind ]; then
+    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=no --vgdb=no "%s" "$@"\n' "$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" > "$D/vg"
+    chmod +x "$D/vg"; BIN=$D/vg
+fi
 P=0; F=0; S=0
 run() { # run name: runs the shell function of that name if the filter allows
     if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
@@ -292,6 +302,32 @@ test_cli_stdin() { # '-' reads standard input
     "$BIN" learn --passes 5 "$D/si.dat" "$D/si2.model" 2> /dev/null || return 1
     cmp -s "$D/si.model" "$D/si2.model" || { echo "stdin gave another model"; return 1; }
 }
+test_cli_solver_options() { # what the library has, reachable from the tool
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n2 2:0.8\n3 1:0.1 3:0.7\n2 1:0.5 2:0.6\n' > "$D/so.dat"
+    "$BIN" learn --solver cp --lambda 0.1 "$D/so.dat" "$D/cp.model" 2> "$D/err" && grep -q '^converged' "$D/err" ||
+        { echo "cp"; cat "$D/err"; return 1; }
+    "$BIN" learn --lambda 0.1 --gap-sampling --steps pairwise --cache --max-atoms 4 --average suffix "$D/so.dat" "$D/gs.model" \
+        2> "$D/err" && grep -q '^converged' "$D/err" || { echo "bcfw options"; cat "$D/err"; return 1; }
+    "$BIN" learn --solver fw --steps pairwise "$D/so.dat" "$D/fw.model" 2> /dev/null; [ $? -eq 2 ] || { echo "fw --steps"; return 1; }
+    "$BIN" learn --lambda 0.1 --target-primal 0.7 "$D/so.dat" "$D/tp.model" 2> "$D/err" && grep -q 'target primal reached' "$D/err" ||
+        { echo "target"; cat "$D/err"; return 1; }
+    "$BIN" info "$D/tp.model" | awk '/^primal: / { exit !($2 <= 0.7) }' || { "$BIN" info "$D/tp.model"; return 1; }
+    "$BIN" learn --lambda 0.1 --eval off --passes 7 "$D/so.dat" "$D/eo.model" 2> "$D/err" || return 1
+    ! grep -q 'primal' "$D/err" && grep -q '^pass    7' "$D/err" && grep -q 'pass limit' "$D/err" || { cat "$D/err"; return 1; }
+    # the iterate and the average of an unfinished run are two vectors
+    "$BIN" learn --lambda 0.1 --gap 0 --passes 3 --returned iterate "$D/so.dat" "$D/ri.model" 2> /dev/null || return 1
+    "$BIN" learn --lambda 0.1 --gap 0 --passes 3 --returned average "$D/so.dat" "$D/ra.model" 2> /dev/null || return 1
+    "$BIN" dump "$D/ri.model" > "$D/ri.txt" && "$BIN" dump "$D/ra.model" > "$D/ra.txt" || return 1
+    ! cmp -s "$D/ri.txt" "$D/ra.txt" || { echo "iterate = average"; return 1; }
+    [ "$(wc -l < "$D/ri.txt")" -eq 9 ] && head -1 "$D/ri.txt" | grep -q '^0 [-0-9]' || { cat "$D/ri.txt"; return 1; }
+}
+test_cli_out_of_memory() { # a failed allocation says so (0.8.0: exit 1, no message)
+    printf '1 60000000:1\n2 1:1\n' > "$D/oom.dat" # 120M weights: 960 MB of w under a 300 MB address-space limit
+    [ -n "$SANITIZED" ] && { echo "skip: an address-space limit under $SANITIZED"; return 0; }
+    (ulimit -v 300000 2> /dev/null || exit 77; exec "$BIN" learn --passes 1 "$D/oom.dat" "$D/oom.model") 2> "$D/err"; rc=$?
+    [ $rc -eq 77 ] && { echo "skip: ulimit -v not available"; return 0; }
+    [ $rc -eq 1 ] && grep -q 'out of memory' "$D/err" && [ ! -e "$D/oom.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -314,5 +350,7 @@ run test_cli_output_first
 run test_cli_model_options_win
 run test_cli_resume_fewer
 run test_cli_stdin
+run test_cli_solver_options
+run test_cli_out_of_memory
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

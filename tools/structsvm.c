@@ -28,6 +28,8 @@ static const char *usage =
     "       structsvm classify [options] test.dat model predictions\n"
     "       structsvm export-c model out.c\n"
     "       structsvm info model\n"
+    "       structsvm dump model            (the weights as text: one 'index value' line each, %.17g)\n"
+    "       structsvm help | <command> --help\n"
     "options:\n"
     "  --format F     svmlight | svmhmm | conll | arff (default: arff for *.arff[.gz], conll with --template,\n"
     "                 else svmlight)\n"
@@ -35,13 +37,23 @@ static const char *usage =
     "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"
     "  --lambda L     the regulariser (default 0.01; -c overrides)\n"
     "  -e E, --gap E  stop when the duality gap <= E (default 0.001)\n"
-    "  --solver S     bcfw | fw | ssg (default bcfw)\n"
+    "  --solver S     bcfw | fw | ssg | cp (the 1-slack cutting plane of SVM^struct) (default bcfw)\n"
+    "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss)\n"
+    "  --average A    weighted | suffix | none: the average BCFW and SSG keep (default weighted; the suffix\n"
+    "                 average restarts at each power of 2 of the step count)\n"
+    "  --returned R   best (the vector that met the rule, else the average; default) | average | iterate: the\n"
+    "                 vector written to the model\n"
+    "  --gap-sampling bcfw: draw examples by their block gaps (Osokin et al. 2016)\n"
+    "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings)\n"
+    "  --cache        bcfw: reuse a stored labeling instead of the oracle when its gap is large enough\n"
+    "  --max-atoms N  bcfw with --steps/--cache: labelings stored per example (default 32)\n"
     "  --passes P     at most P passes (default 50)\n"
     "  --seed S       (default 1)\n"
     "  --eval E       every (an evaluation, and a progress line with primal and gap, every pass; default) |\n"
     "                 predict (the first pass, then only where the decay of the past gaps says -e may be met,\n"
     "                 and at twice the last evaluated pass: fewer evaluation passes, the same certified gap; the\n"
-    "                 other passes print no objective; the same as every with -e 0 or --solver ssg)\n"
+    "                 other passes print no objective; the same as every with -e 0 or --solver ssg) | off (no\n"
+    "                 evaluation: --passes alone stops the run; no gap is certified)\n"
     "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads (default 1); the model depends only\n"
     "                 on the seed and the batch, never on N\n"
     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"
@@ -54,6 +66,8 @@ static const char *usage =
     "                 a mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"
     "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
     "                 the loss, w0 = M's weights)\n"
+    ;
+static const char *usage_notes =
     "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
     "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
     "Hamming loss and subset accuracy (arff).\n"
@@ -63,10 +77,13 @@ static const char *usage =
     "training. A model keeps no times: the same command on the same input writes the same bytes.\n"
     "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value),\n"
     "3 I/O error (a file that cannot be read or written; the message gives the system's reason).\n";
+static void print_usage(FILE *f) { fputs(usage, f); fputs(usage_notes, f); }
 
 enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
 typedef struct opts {
-    int format, passes, graph_tree, labels, threads, batch, eval_predict;
+    int format, passes, graph_tree, labels, threads, batch, eval_predict, eval_off;
+    int averaging, returned, gap_sampling, steps, cache, max_atoms; /* -1: the library's default */
+    double target;
     double lambda, gap, bias;
     unsigned long long seed;
     ssvm_solver_kind solver;
@@ -309,6 +326,13 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     sc = ssvm_solver_config_init(&p, o->solver);
     sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
     sc.eval_schedule = o->eval_predict ? SSVM_EVAL_PREDICT : SSVM_EVAL_FIXED;
+    if (o->eval_off) sc.eval_every = 0;
+    if (o->target == o->target) sc.target_primal = o->target;
+    if (o->averaging >= 0) sc.averaging = (ssvm_averaging)o->averaging;
+    if (o->gap_sampling) sc.bcfw.gap_sampling = 1;
+    if (o->steps >= 0) sc.bcfw.steps = (ssvm_bcfw_steps)o->steps;
+    if (o->cache) sc.bcfw.cache = 1;
+    if (o->max_atoms > 0) sc.bcfw.max_atoms = o->max_atoms;
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
@@ -349,7 +373,11 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         }
     }
     /* ssvm_train's steps, with a solver of our own for the checkpoints */
-    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { /* an option the solver refuses is the user's */
+        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
+        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
+               r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
+    }
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
     if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
     if (o->resume) { /* --passes counts from the start: a checkpoint at or past it would train nothing */
@@ -373,11 +401,17 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     }
     if (tty) fprintf(stderr, "\n");
     if (rs.failed) return 1;
-    if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return 1; }
+    if (r < 0) {
+        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
+        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ? EXIT_USAGE
+                                                                                                          : EXIT_DATA;
+    }
     {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
         ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
-        ssvm_result r2 = ssvm_solver_weights(&s, which, w, sizeof(ssvm_real) * (size_t)p.d);
-        if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE)
+        ssvm_result r2;
+        if (o->returned >= 0) which = (ssvm_which)o->returned; /* --returned average | iterate */
+        r2 = ssvm_solver_weights(&s, which, w, sizeof(ssvm_real) * (size_t)p.d);
+        if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE && o->returned < 0)
             r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)p.d);
         ssvm_solver_progress(&s, &final);
         if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
@@ -627,21 +661,25 @@ int main(int argc, char **argv) {
     static const char *const with_value[] = {"--format", "--template", "-c", "--lambda", "-e", "--gap", "--passes",
                                              "--seed", "--eval", "--threads", "--batch", "--labels", "--bias",
                                              "--graph", "--checkpoint", "--checkpoint-every", "--resume", "--init",
-                                             "--solver"};
+                                             "--solver", "--target-primal", "--average", "--returned", "--steps",
+                                             "--max-atoms"};
     memset(&o, 0, sizeof o);
     o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
-    if (argc < 2) { fputs(usage, stderr); return EXIT_USAGE; }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) { fputs(usage, stdout); return 0; }
+    o.averaging = -1; o.returned = -1; o.steps = -1;
+    o.target = strtod("nan", NULL);
+    if (argc < 2) { print_usage(stderr); return EXIT_USAGE; }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) { print_usage(stdout); return 0; }
     cmd = argv[1];
-    if (strcmp(cmd, "learn") && strcmp(cmd, "classify") && strcmp(cmd, "export-c") && strcmp(cmd, "info")) {
-        fprintf(stderr, "unknown command %s\n%s", cmd, usage);
+    if (strcmp(cmd, "learn") && strcmp(cmd, "classify") && strcmp(cmd, "export-c") && strcmp(cmd, "info") &&
+        strcmp(cmd, "dump")) {
+        fprintf(stderr, "unknown command %s\n", cmd); print_usage(stderr);
         return EXIT_USAGE;
     }
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         size_t k;
         long long ll;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { print_usage(stdout); return 0; }
         for (k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             if (!strcmp(a, with_value[k]) && !v) { fprintf(stderr, "%s needs a value\n", a); return EXIT_USAGE; }
         if (!strcmp(a, "--format")) {
@@ -660,7 +698,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--eval")) {
             if (!strcmp(v, "every")) o.eval_predict = 0;
             else if (!strcmp(v, "predict")) o.eval_predict = 1;
-            else { fprintf(stderr, "--eval: every or predict, not '%s'\n", v); return EXIT_USAGE; }
+            else if (!strcmp(v, "off")) o.eval_off = 1;
+            else { fprintf(stderr, "--eval: every, predict or off, not '%s'\n", v); return EXIT_USAGE; }
             i++;
         }
         else if (!strcmp(a, "--threads")) { i++; if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
@@ -682,10 +721,37 @@ int main(int argc, char **argv) {
             if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
             else if (!strcmp(v, "fw")) o.solver = SSVM_FW;
             else if (!strcmp(v, "ssg")) o.solver = SSVM_SSG;
-            else { fprintf(stderr, "--solver: bcfw, fw or ssg, not '%s'\n", v); return EXIT_USAGE; }
-        } else if ((a[0] != '-' || !strcmp(a, "-")) && np < 3) pos[np++] = a;
-        else if (a[0] != '-') { fprintf(stderr, "%s: too many arguments\n%s", a, usage); return EXIT_USAGE; }
-        else { fprintf(stderr, "unknown option %s\n%s", a, usage); return EXIT_USAGE; }
+            else if (!strcmp(v, "cp")) o.solver = SSVM_CUTTING_PLANE;
+            else { fprintf(stderr, "--solver: bcfw, fw, ssg or cp, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(a, "--target-primal")) { i++; if (!num_dbl(a, v, -1e300, 1e300, 0, &o.target)) return EXIT_USAGE; }
+        else if (!strcmp(a, "--average")) {
+            i++;
+            if (!strcmp(v, "weighted")) o.averaging = SSVM_AVG_WEIGHTED;
+            else if (!strcmp(v, "suffix")) o.averaging = SSVM_AVG_SUFFIX;
+            else if (!strcmp(v, "none")) o.averaging = SSVM_AVG_NONE;
+            else { fprintf(stderr, "--average: weighted, suffix or none, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(a, "--returned")) {
+            i++;
+            if (!strcmp(v, "best")) o.returned = -1;
+            else if (!strcmp(v, "average")) o.returned = SSVM_W_AVERAGE;
+            else if (!strcmp(v, "iterate")) o.returned = SSVM_W_ITERATE;
+            else { fprintf(stderr, "--returned: best, average or iterate, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(a, "--steps")) {
+            i++;
+            if (!strcmp(v, "fw")) o.steps = SSVM_BCFW_STEPS_FW;
+            else if (!strcmp(v, "pairwise")) o.steps = SSVM_BCFW_STEPS_PAIRWISE;
+            else if (!strcmp(v, "away")) o.steps = SSVM_BCFW_STEPS_AWAY;
+            else if (!strcmp(v, "all")) o.steps = SSVM_BCFW_STEPS_ALL;
+            else { fprintf(stderr, "--steps: fw, pairwise, away or all, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(a, "--gap-sampling")) o.gap_sampling = 1;
+        else if (!strcmp(a, "--cache")) o.cache = 1;
+        else if (!strcmp(a, "--max-atoms")) { i++; if (!num_int(a, v, 2, 1000000, &o.max_atoms)) return EXIT_USAGE; } else if ((a[0] != '-' || !strcmp(a, "-")) && np < 3) pos[np++] = a;
+        else if (a[0] != '-') { fprintf(stderr, "%s: too many arguments\n", a); print_usage(stderr); return EXIT_USAGE; }
+        else { fprintf(stderr, "unknown option %s\n", a); print_usage(stderr); return EXIT_USAGE; }
     }
     o.fmt_set = fmt_set;
     if (!fmt_set && pos[0]) {
@@ -696,6 +762,18 @@ int main(int argc, char **argv) {
     if (o.tmpl) o.tmpl_name = o.tmpl;
     if (!strcmp(cmd, "learn") && np == 2) return learn(&o, pos[0], pos[1]);
     if (!strcmp(cmd, "classify") && np == 3) return classify(&o, pos[0], pos[1], pos[2]);
+    if (!strcmp(cmd, "dump") && np == 1) { /* the weights as text, exactly (%.17g reads back the same double) */
+        ssvm_model m;
+        ssvm_result r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
+        int j, bad;
+        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
+        if (r != SSVM_OK) return fail_file(pos[0], r);
+        for (j = 0; j < m.d; j++) printf("%d %.17g\n", j, (double)m.w[j]);
+        bad = fflush(stdout) != 0 || ferror(stdout);
+        ssvm_model_uninit(&m);
+        if (bad) { fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno)); return EXIT_IO; }
+        return 0;
+    }
     if ((!strcmp(cmd, "export-c") && np == 2) || (!strcmp(cmd, "info") && np == 1)) {
         ssvm_model m;
         ssvm_result r;
@@ -709,6 +787,6 @@ int main(int argc, char **argv) {
         if (r != SSVM_OK) return fail_file(np == 2 ? pos[1] : "stdout", r);
         return 0;
     }
-    fprintf(stderr, "%s: wrong number of arguments\n%s", cmd, usage);
+    fprintf(stderr, "%s: wrong number of arguments\n", cmd); print_usage(stderr);
     return EXIT_USAGE;
 }
