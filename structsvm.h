@@ -1195,7 +1195,8 @@
      buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_file(FILE*); and
      ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
      over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
-     same errors (tested byte by byte). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
+     same errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (0.9.0; the
+     first line's columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
      one is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE
      (malformed), SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL
      for a label, SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double,
@@ -1357,6 +1358,11 @@
                         casts p->user to a built-in model (11 -> 0). Line 5 and lines 7-8 of Algorithm 4 written
                         once for the D path, score space and mini-batch's serial phase. The iterates of a chain
                         with atoms (config.bcfw) change to rounding (an atom's score sums its statistics' scores).
+                        Files (issue 28, part one): ssvm_model_save_file and ssvm_model_export_c_file write
+                        path.tmp and rename it (never a torn model; SSVM_ERR_IO when the file cannot be created or
+                        written); the model and checkpoint loaders check the envelope and the file's length
+                        before they allocate; the readers skip a UTF-8 byte order mark. The structsvm tool: strict
+                        options, exit codes, every output through a .tmp, --solver cp and BCFW's options, dump.
      0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
                         solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
                         GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
@@ -1569,6 +1575,11 @@
    |   (a wrapper of the chain's callbacks)     |   (they would get the wrapper as user)                 |
    | a wrapper of the chain's oracle kept user: | it keeps the fast paths now (the statistics interface) |
    |   the generic step                         |   if its oracle leaves the chain's scores fresh        |
+   | ssvm_model_save_file, _export_c_file: an   | SSVM_ERR_IO (the file is written as path.tmp, renamed  |
+   |   unwritable path SSVM_ERR_INVALID_ARG, a  |   when whole; path is never left torn)                 |
+   |   failed write SSVM_ERR_WORKSPACE          |                                                        |
+   | structsvm: --passes 0 (no limit), numbers  | --passes >= 1; every value checked (exit 2); an I/O    |
+   |   parsed leniently, exit 1 for everything  |   error exits 3; the model keeps no wall seconds       |
    | STRUCTSVM_VERSION_MINOR 8, _PATCH 0        | STRUCTSVM_VERSION_MINOR 9, _PATCH 0                    |
 
    LICENCE: public domain, see the end of this file.
@@ -14427,6 +14438,8 @@ SSVM__PRIV int ssvm__next_line(ssvm__lines *L, const char **p, size_t *n, ssvm_r
     for (k = 0; k < len; k++)
         if (s[k] == '\0') return ssvm__rerr(err, SSVM_ERR_PARSE, L->line, (long)k + 1, "NUL byte");
     if (len && s[len - 1] == '\r') len--;
+    if (L->line == 1 && len >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB &&
+        (unsigned char)s[2] == 0xBF) { s += 3; len -= 3; } /* a UTF-8 byte order mark (0.9.0: it was read as data) */
     *p = s; *n = len;
     return 1;
 }

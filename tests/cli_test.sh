@@ -328,6 +328,17 @@ test_cli_out_of_memory() { # a failed allocation says so (0.8.0: exit 1, no mess
     [ $rc -eq 77 ] && { echo "skip: ulimit -v not available"; return 0; }
     [ $rc -eq 1 ] && grep -q 'out of memory' "$D/err" && [ ! -e "$D/oom.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
 }
+test_cli_bom() { # a UTF-8 byte order mark at the start of a file is not data (0.8.0: a bad label, or part of a word)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n' > "$D/nb.dat"; printf '\357\273\277' | cat - "$D/nb.dat" > "$D/bom.dat"
+    "$BIN" learn --passes 5 "$D/nb.dat" "$D/nb.model" 2> /dev/null && "$BIN" learn --passes 5 "$D/bom.dat" "$D/bom.model" 2> "$D/err" ||
+        { cat "$D/err"; return 1; }
+    cmp -s "$D/nb.model" "$D/bom.model" || { echo "svmlight: another model"; return 1; }
+    printf 'U00:%%x[0,0]\nB\n' > "$D/b.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\n' > "$D/nb.txt"; printf '\357\273\277' | cat - "$D/nb.txt" > "$D/bom.txt"
+    "$BIN" learn --template "$D/b.tmpl" --passes 5 "$D/nb.txt" "$D/nbc.model" 2> /dev/null &&
+        "$BIN" learn --template "$D/b.tmpl" --passes 5 "$D/bom.txt" "$D/bomc.model" 2> /dev/null || return 1
+    cmp -s "$D/nbc.model" "$D/bomc.model" || { echo "conll: another model"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -352,5 +363,6 @@ run test_cli_resume_fewer
 run test_cli_stdin
 run test_cli_solver_options
 run test_cli_out_of_memory
+run test_cli_bom
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]
