@@ -107,7 +107,7 @@ $(B)/float/%.o: tests/%.c tests/harness.h $(HDR) | $(B)/float
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float -c $< -o $@
 # the headers each test object includes besides structsvm.h and tests/harness.h
 $(B)/double/impl.o $(B)/float/impl.o: tests/internals.h
-$(B)/double/test_speed.o $(B)/float/test_speed.o: tests/tchain.h
+$(B)/double/test_speed.o $(B)/float/test_speed.o: tests/tchain.h tests/internals.h
 $(B)/double/test_core.o $(B)/float/test_core.o: tests/tchain.h tests/internals.h tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_multisample.o $(B)/float/test_multisample.o: tests/tchain.h tests/internals.h
 $(B)/double/test_online.o $(B)/float/test_online.o: tests/internals.h
@@ -121,9 +121,9 @@ $(B)/double/test_assign.o $(B)/float/test_assign.o: tests/tchain.h
 $(B)/double/test_gaps.o $(B)/float/test_gaps.o: tests/tchain.h
 $(B)/double/test_ocr_data.o $(B)/float/test_ocr_data.o: tests/fixtures_ocr.h examples/ocr_data.h
 $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h examples/conll_data.h
-$(B)/double/test_readers.o $(B)/float/test_readers.o: examples/conll_data.h
+$(B)/double/test_readers.o $(B)/float/test_readers.o: tests/internals.h examples/conll_data.h
 $(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
-$(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h examples/ssvm_threads.h
+$(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h tests/internals.h examples/ssvm_threads.h
 $(B)/double/test_user_chain.o $(B)/float/test_user_chain.o: tests/tchain.h tests/internals.h tests/user_chain.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
@@ -131,9 +131,9 @@ $(B)/test_float: $(patsubst %,$(B)/float/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
 
 # STRUCTSVM_NO_MALLOC builds that train from caller memory (tests/nomalloc.c)
-$(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
+$(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g tests/nomalloc.c -o $@ -lm
-$(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h $(HDR) | $(B)
+$(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
 # builds that leave solvers out (STRUCTSVM_ONLY_BCFW; STRUCTSVM_NO_BCFW): tests/only.c
 $(B)/test_only_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
@@ -263,9 +263,9 @@ fuzz-model: $(B)/fuzz_model $(B)/fuzz_model_seeds
 # replayed first, then FUZZ_SECONDS of fuzzing; the corpus grows in build/fuzz/ckpt_corpus, a finding lands in
 # build/fuzz/ckpt_* and fails the target.
 .PHONY: fuzz-ckpt
-$(B)/fuzz_ckpt: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h $(HDR) | $(B)
+$(B)/fuzz_ckpt: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(FUZZCC) $(WARN) $(FUZZFLAGS) $< -o $@ -lm
-$(B)/fuzz_ckpt_seeds: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h $(HDR) | $(B)
+$(B)/fuzz_ckpt_seeds: tests/fuzz_ckpt.c tests/tchain.h tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(CC) $(WARN) -O1 -DFUZZ_CKPT_SEEDS $< -o $@ -lm
 fuzz-ckpt: $(B)/fuzz_ckpt $(B)/fuzz_ckpt_seeds
 	@mkdir -p $(B)/fuzz/ckpt_corpus

@@ -19,6 +19,8 @@
 #include "../structsvm.h"
 #include "harness.h"
 #include "tchain.h"
+#define TH_DEFINE_VIEWS /* its own implementation unit, not linked with tests/impl.c: the views compiled here */
+#include "internals.h"
 
 enum { CK_CONFIGS = 9 };
 
@@ -145,7 +147,7 @@ static void fz_exercise(ssvm_solver *s, int d) {
         if (r == SSVM_ERR_NONFINITE || r == SSVM_ERR_LABEL) break;
         /* a multi-sample solver saved after a failed step stays halted with that step's code, whatever it was
            (a user callback's own negative code included): the load restores it faithfully */
-        if (r < 0 && s->_cfg.solver == SSVM_MULTISAMPLE && (int)r == SSVM__MS(s)->_halted) break;
+        if (r < 0 && ssvm_solver_config_of(s)->solver == SSVM_MULTISAMPLE && (int)r == TH_MS(s).halted) break;
         check(r >= 0, "a pass after a load fails other than SSVM_ERR_NONFINITE or SSVM_ERR_LABEL");
         check(ssvm_solver_weights(s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK && fz_finite(w, d), "a non-finite iterate after a load");
         if (ssvm_solver_weights(s, SSVM_W_AVERAGE, w, sizeof w) == SSVM_OK)

@@ -7,6 +7,8 @@
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "harness.h"
+#define TH_DEFINE_VIEWS /* its own implementation unit, not linked with tests/impl.c: the views compiled here */
+#include "internals.h"
 
 #define IS_FLOAT_BUILD (sizeof(ssvm_real) < sizeof(double))
 enum { N = 12, L = 5, K = 3, F = 4, P = N * L, D = K * F + 2 * K + K * K };
@@ -121,7 +123,7 @@ static void test_nomalloc_bcfw_static(th_ctx *t) {
         q.bcfw.build_direction = 0;
         TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK && need <= sizeof g_heap);
         TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, need, &s) == SSVM_OK);
-        TH_CHECK(t, IS_FLOAT_BUILD || SSVM__BF(&s)->_sc_gram != NULL);
+        TH_CHECK(t, IS_FLOAT_BUILD || TH_BF(&s).sc_gram != NULL);
         TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
         TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_AVERAGE, w2, sizeof w2) == SSVM_OK);
         for (i = 0; i < D; i++) TH_CHECK(t, fabs((double)w[i] - (double)w2[i]) <= 1e-11);

@@ -737,6 +737,7 @@ static void test_ckpt_inconsistent(th_ctx *t) {
         ssvm_real *val = NULL;
         void *buf;
         size_t *o0; int *l0, *i0; ssvm_real *v0;
+        ssvm_progress pr;
         c.max_passes = 1; c.gap_tol = 0;
         if (v < 2) c.bcfw.gap_sampling = 1;
         else { c.state = SSVM_STATE_COMPACT_SPARSE; c.eval_every = 0; }
@@ -759,7 +760,7 @@ static void test_ckpt_inconsistent(th_ctx *t) {
         ssvm_solver_uninit(&s);
         TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
         TH_CHECKF(t, ssvm_solver_checkpoint_load(&s2, buf, bytes) == SSVM_ERR_FORMAT, "case %d", v);
-        TH_CHECK(t, s2._prog.pass == 0 && s2._prog.steps == 0); /* untouched */
+        TH_CHECK(t, ssvm_solver_progress(&s2, &pr) == SSVM_OK && pr.pass == 0 && pr.steps == 0); /* untouched */
         TH_CHECK(t, ssvm_solver_run(&s2) >= 0);
         ssvm_solver_uninit(&s2);
         free(buf); free(idx); free(val);

@@ -284,13 +284,15 @@ static void test_core_bcfw_dual_monotone_and_gap_sign(th_ctx *t) {
         q.progress = tcheck_cb; q.progress_user = &c;
         TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
         /* the dual after every single step: BCFW with line search never decreases it (white-box: the
-           iterate and the dual's loss term l are the solver's private _w and _l) */
+           iterate and the dual's loss term l are the solver's private w and l, read through TH_EN) */
         for (k = 0; k < 400; k++) {
             double ww = 0, dual;
+            const ssvm_real *w;
             if (solver == 0) TH_CHECK(t, step_next(&s) == SSVM_OK);
             else TH_CHECK(t, ssvm__fw_iteration(&s) == SSVM_OK);
-            for (j = 0; j < d.p.d; j++) ww += (double)s._w[j] * (double)s._w[j];
-            dual = s._l - 0.5 * q.lambda * ww;
+            w = TH_EN(&s).w;
+            for (j = 0; j < d.p.d; j++) ww += (double)w[j] * (double)w[j];
+            dual = *TH_EN(&s).l - 0.5 * q.lambda * ww;
             TH_CHECKF(t, dual >= prev - slack * (1 + fabs(prev)), "step %d: dual %.17g < %.17g", k, dual, prev);
             prev = dual;
             if (solver == 1 && k > 60) break;
@@ -478,7 +480,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
         q.state = SSVM_STATE_COMPACT_SPARSE; q.sparse_pool_entries = (size_t)p.n; /* grows many times */
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
-        TH_CHECK(t, a._state_kind == SSVM_STATE_COMPACT && b._state_kind == SSVM_STATE_COMPACT_SPARSE);
+        TH_CHECK(t, TH_EN(&a).state_kind == SSVM_STATE_COMPACT && TH_EN(&b).state_kind == SSVM_STATE_COMPACT_SPARSE);
         TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
         wbytes = sizeof(ssvm_real) * (size_t)p.d;
         wa = (ssvm_real *)malloc(wbytes); wb = (ssvm_real *)malloc(wbytes);
@@ -500,13 +502,13 @@ static void test_core_compact_sparse_state(th_ctx *t) {
                 prev = e;
             }
         }
-        TH_CHECK(t, ok && nz == (*TH_BF(&b).sp_live) && b._grown_mem != NULL);
+        TH_CHECK(t, ok && nz == (*TH_BF(&b).sp_live) && TH_EN(&b).grown_mem != NULL);
         ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
         /* AUTO: sparse when stat_dim averages >= 16 (this chain: >= 40; not 4 classes), for a heap and a
            preallocated solver alike (1.0: the same bits); the solver keeps the caller's configuration as given */
         q.state = SSVM_STATE_AUTO; q.sparse_pool_entries = 0;
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
-        TH_CHECK(t, b._state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
+        TH_CHECK(t, TH_EN(&b).state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
         TH_CHECK(t, ssvm_solver_config_of(&b)->state == SSVM_STATE_AUTO &&
                     ssvm_solver_config_of(&b)->sparse_pool_entries == 0);
         ssvm_solver_uninit(&b);
@@ -525,7 +527,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
             TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_OK);
             buf = (unsigned char *)malloc(bytes);
             TH_CHECK(t, ssvm_solver_init_preallocated(&q, buf, bytes, &b) == SSVM_OK);
-            TH_CHECK(t, b._state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
+            TH_CHECK(t, TH_EN(&b).state_kind == (prob == 0 ? SSVM_STATE_COMPACT_SPARSE : SSVM_STATE_COMPACT));
             ssvm_solver_uninit(&b);
             free(buf);
             /* chain: a preallocated pool that fills, and the failing step changes nothing; multiclass: a
@@ -538,12 +540,12 @@ static void test_core_compact_sparse_state(th_ctx *t) {
                 int steps = 0, e = 0;
                 ssvm_result rr = SSVM_OK;
                 while (steps < 5000) {
-                    double l0 = b._l;
-                    memcpy(wa, b._w, wbytes);
+                    double l0 = *TH_EN(&b).l;
+                    memcpy(wa, TH_EN(&b).w, wbytes);
                     e = ssvm__next_index(&b);
                     rr = ssvm_solver_step(&b, e, NULL);
                     if (rr != SSVM_OK) {
-                        TH_CHECK(t, memcmp(wa, b._w, wbytes) == 0 && b._l == l0);
+                        TH_CHECK(t, memcmp(wa, TH_EN(&b).w, wbytes) == 0 && *TH_EN(&b).l == l0);
                         break;
                     }
                     steps++;
@@ -580,7 +582,7 @@ static void test_core_compact_sparse_state(th_ctx *t) {
                     e2 = ssvm__next_index(&b);
                     if (ssvm_solver_step(&b, e2, NULL) != SSVM_OK) break;
                 }
-                TH_CHECKF(t, k2 == 400 && memcmp(b._w, h._w, wbytes) == 0,
+                TH_CHECKF(t, k2 == 400 && memcmp(TH_EN(&b).w, TH_EN(&h).w, wbytes) == 0,
                           "preallocated pool of %lu: %d steps", (unsigned long)(maxlive + maxm), k2);
                 TH_CHECKF(t, dead > maxm, "the heap run left %lu dead entries (want > %lu)", (unsigned long)dead,
                           (unsigned long)maxm);
@@ -1068,17 +1070,17 @@ static void test_core_bcfw_failed_step_leaves_state(th_ctx *t) {
     sum = (double *)malloc(sizeof(double) * (size_t)p.d);
     TH_CHECK(t, ssvm_solver_init_preallocated(&q, buf, bytes, &s) == SSVM_OK);
     for (k = 0; k < 1000; k++) {
-        memcpy(wsave, s._w, sizeof(ssvm_real) * (size_t)p.d);
-        lsave = s._l;
+        memcpy(wsave, TH_EN(&s).w, sizeof(ssvm_real) * (size_t)p.d);
+        lsave = *TH_EN(&s).l;
         if ((rc = step_next(&s)) != SSVM_OK) break;
     }
     TH_CHECK(t, rc == SSVM_ERR_WORKSPACE);
-    TH_CHECK(t, memcmp(wsave, s._w, sizeof(ssvm_real) * (size_t)p.d) == 0);
-    TH_CHECK(t, s._l == lsave);
+    TH_CHECK(t, memcmp(wsave, TH_EN(&s).w, sizeof(ssvm_real) * (size_t)p.d) == 0);
+    TH_CHECK(t, *TH_EN(&s).l == lsave);
     for (j = 0; j < p.d; j++) sum[j] = 0;
     for (e = 0; e < p.n; e++)
         for (k = 0; k < (*TH_BF(&s).sp_len)[e]; k++) sum[(*TH_BF(&s).sp_idx)[(*TH_BF(&s).sp_off)[e] + (size_t)k]] += (double)(*TH_BF(&s).sp_val)[(*TH_BF(&s).sp_off)[e] + (size_t)k];
-    for (j = 0; j < p.d; j++) TH_NEAR(t, s._w[j], sum[j], IS_FLOAT_BUILD ? 1e-4 : 1e-9);
+    for (j = 0; j < p.d; j++) TH_NEAR(t, TH_EN(&s).w[j], sum[j], IS_FLOAT_BUILD ? 1e-4 : 1e-9);
     ssvm_solver_uninit(&s);
     free(buf); free(wsave); free(sum);
     tchain_free(&c);
@@ -1520,7 +1522,7 @@ static void test_core_init_equals_preallocated(th_ctx *t) {
         {   /* the case 0.7.1 broke: AUTO takes the sparse compact state (and with it the score-space step) */
             ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
             ssvm_solver s;
-            TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && s._state_kind == SSVM_STATE_COMPACT_SPARSE);
+            TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK && TH_EN(&s).state_kind == SSVM_STATE_COMPACT_SPARSE);
             ssvm_solver_uninit(&s);
         }
         TH_CHECK(t, th_heap_vs_prealloc(t, &c.p, v == 0 ? "chain" : v == 1 ? "chain, sparse x" : "chain, biases") >= 5);

@@ -277,7 +277,7 @@ static void test_cutplane_drop(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_CONVERGED);
     TH_CHECK(t, ssvm_solver_cp_info(&s, &info) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_progress(&s, &pr) == SSVM_OK);
-    TH_CHECKF(t, info.dropped > 0 && info.planes <= 12 && info.added == s._prog.pass, "dropped %lld planes %d",
+    TH_CHECKF(t, info.dropped > 0 && info.planes <= 12 && info.added == pr.pass, "dropped %lld planes %d",
               info.dropped, info.planes);
     TH_CHECKF(t, pr.iterate.primal >= ref.iterate.dual - 1e-12 && pr.iterate.primal <= ref.iterate.primal + tol + 1e-12 &&
                  pr.iterate.dual <= ref.iterate.primal + 1e-12,
@@ -296,6 +296,7 @@ static void test_cutplane_bad_input(th_ctx *t) {
     void *heap;
     ssvm_real w1[64], w2[64];
     ssvm_cp_info info;
+    ssvm_progress pr, pr2;
     TH_CHECK(t, cpmc_random(&mc, &r, 16, 4, 3) == SSVM_OK);
     c = ssvm_solver_config_init(&mc.p, SSVM_CUTTING_PLANE);
     TH_CHECK(t, c.averaging == SSVM_AVG_NONE && ssvm_solver_config_check(&c) == SSVM_OK);
@@ -332,7 +333,8 @@ static void test_cutplane_bad_input(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_BEST, w1, sizeof w1) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_weights(&s2, SSVM_W_BEST, w2, sizeof w2) == SSVM_OK);
     TH_CHECK(t, memcmp(w1, w2, (size_t)mc.p.d * sizeof(ssvm_real)) == 0);
-    TH_CHECK(t, s._prog.oracle_calls == s2._prog.oracle_calls && s2._prog.state_bytes == bytes);
+    TH_CHECK(t, ssvm_solver_progress(&s, &pr) == SSVM_OK && ssvm_solver_progress(&s2, &pr2) == SSVM_OK &&
+                pr.oracle_calls == pr2.oracle_calls && pr2.state_bytes == bytes);
     ssvm_solver_uninit(&s);
     ssvm_solver_uninit(&s2);
     free(heap);

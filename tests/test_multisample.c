@@ -172,7 +172,8 @@ static ssvm_svec *tms_svec(int d, void **mem) {
     return v;
 }
 static void tms_weights(ssvm_solver *s, double *out) {
-    size_t d = (size_t)s->_prob.d;
+    const ssvm_problem *prob = ssvm_solver_config_of(s)->problem; /* NULL after a failed init */
+    size_t d = prob ? (size_t)prob->d : 0;
     ssvm_real *w = (ssvm_real *)malloc(sizeof(ssvm_real) * d);
     size_t j;
     ssvm_solver_weights(s, SSVM_W_ITERATE, w, sizeof(ssvm_real) * d);
@@ -497,11 +498,11 @@ static void test_multisample_solver_moves_match_reference(th_ctx *t) {
         for (step = 0; step < 60; step++) {
             ssvm_step_info info;
             int i = step % c.n, ns;
-            long long tt = s._k + 1;
+            long long tt = *TH_EN(&s).k + 1;
             double lt = q.lambda * (double)tt, asum = 0, Dk = 0, maxdiff = 0;
             tms_weights(&s, w);
             TH_CHECK(t, ssvm_solver_step(&s, i, &info) == SSVM_OK);
-            TH_CHECK(t, info.t == tt && info.example == i && s._k == tt);
+            TH_CHECK(t, info.t == tt && info.example == i && *TH_EN(&s).k == tt);
             ns = info.n_samples;
             /* the reference, on the samples the solver used (TH_MS(&s).ys after the step) */
             for (j = 0; j < ns; j++) { tms_dense_v(&c.p, sv, i, TH_MS(&s).ys + j, 1, V + (size_t)j * d); alpha[j] = 0; }
@@ -663,7 +664,7 @@ static void test_multisample_multiclass_step_is_qp_optimum(th_ctx *t) {
         sv = tms_svec(d, &mem);
         for (step = 0; step < 90; step++) {
             ssvm_step_info info;
-            long long tt = s._k + 1;
+            long long tt = *TH_EN(&s).k + 1;
             double lt = q.lambda * (double)tt, sum = 0;
             i = step % 30;
             tms_weights(&s, w);
@@ -717,7 +718,7 @@ static void test_multisample_lemma_2_2_and_2_3(th_ctx *t) {
         for (step = 0; step < 200; step++) {
             ssvm_step_info info;
             int i = ssvm__next_index(&s), j;
-            long long tt = s._k + 1;
+            long long tt = *TH_EN(&s).k + 1;
             double f, lt = q.lambda * (double)tt, Dprev = Aref - 0.5 * q.lambda * (double)(tt - 1) * 0, w2, D, g2;
             tms_weights(&s, w);
             w2 = tms_dot(d, w, w);
@@ -1069,20 +1070,20 @@ static void test_multisample_sparse_steps(th_ctx *t) {
     before = (ssvm_real *)malloc(wbytes); before_b = (ssvm_real *)malloc(wbytes);
     for (step = 0; step < 400; step++) {
         int changed = 0, changed_b = 0;
-        memcpy(before, a._w, wbytes);
-        memcpy(before_b, b._w, wbytes);
+        memcpy(before, TH_EN(&a).w, wbytes);
+        memcpy(before_b, TH_EN(&b).w, wbytes);
         TH_CHECK(t, ssvm_solver_step(&a, step, NULL) == SSVM_OK);
         TH_CHECK(t, ssvm_solver_step(&b, step, NULL) == SSVM_OK);
         for (j = 0; j < c.d; j++) {
-            changed += memcmp(&before[j], &a._w[j], sizeof(ssvm_real)) != 0;
-            changed_b += memcmp(&before_b[j], &b._w[j], sizeof(ssvm_real)) != 0;
+            changed += memcmp(&before[j], &TH_EN(&a).w[j], sizeof(ssvm_real)) != 0;
+            changed_b += memcmp(&before_b[j], &TH_EN(&b).w[j], sizeof(ssvm_real)) != 0;
         }
         if (changed > 4) over++; /* v = phi(y) - phi(y_i): at most 4 coordinates */
         if (changed_b > 4) over_b++;
     }
     TH_CHECKF(t, over == 0, "%d steps touched more than the sampled support", over);
     TH_CHECKF(t, over_b == 0, "default sampler: %d steps touched more than the sampled support", over_b);
-    TH_CHECK(t, a._w_scale != 1.0); /* the scale is in use (not folded every step) */
+    TH_CHECK(t, *TH_EN(&a).w_scale != 1.0); /* the scale is in use (not folded every step) */
     wa = (ssvm_real *)malloc(wbytes); wb = (ssvm_real *)malloc(wbytes);
     ssvm_solver_weights(&a, SSVM_W_ITERATE, wa, wbytes); ssvm_solver_weights(&b, SSVM_W_ITERATE, wb, wbytes);
     for (j = 0; j < c.d; j++) if (fabs((double)wa[j] - (double)wb[j]) > (IS_FLOAT_BUILD ? 1e-5 : 1e-12)) { TH_CHECK(t, 0); break; }
@@ -1204,9 +1205,9 @@ static void test_multisample_run_progress_and_stopping(th_ctx *t) {
         q = ssvm_solver_config_init(&dd.p, SSVM_MULTISAMPLE);
         q.max_passes = 2; q.gap_tol = 0;
         TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
-        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 80);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && *TH_EN(&s).k == 80);
         th_set_limit(&s, "max_passes", (double)(3));
-        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && s._k == 120);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES && *TH_EN(&s).k == 120);
         TH_CHECK(t, ssvm_solver_progress(&s, &sp) == SSVM_OK && sp.pass == 3 && sp.steps == 120);
         ssvm_solver_uninit(&s);
     }
@@ -1388,7 +1389,7 @@ static void test_multisample_default_sampler_scaled_oracle(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
         q.ms.sampler.sample = tms_mat_sample; q.ms.sampler.work_bytes = tms_mat_work; q.ms.sampler.user = &mat;
         TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
-        TH_CHECK(t, a._cfg.ms.sampler.sample == NULL && TH_MS(&a).smp.sample != NULL && TH_MS(&a).smp.sample != tms_mat_sample);
+        TH_CHECK(t, ssvm_solver_config_of(&a)->ms.sampler.sample == NULL && TH_MS(&a).smp.sample != NULL && TH_MS(&a).smp.sample != tms_mat_sample);
         TH_CHECK(t, TH_MS(&b).smp.sample == tms_mat_sample);
         TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
         wa = (double *)malloc(sizeof(double) * (size_t)p.d); wb = (double *)malloc(sizeof(double) * (size_t)p.d);

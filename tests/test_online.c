@@ -654,7 +654,7 @@ static void test_online_polyak_satisfies_9(th_ctx *t) {
             TH_CHECK(t, ssvm_online_round(&o, x, y, NULL, &info) == SSVM_OK);
             if (info.grad_norm2 > 0) {
                 /* (9): alpha/M <= eta_t <= 2 (L_t - E[loss_t]) / |G_t|^2, and eta_t non-increasing */
-                TH_CHECKF(t, info.eta >= o._alpha / o._M * (1 - slack), "case %d t %d: eta %g < alpha/M %g", c, tt, info.eta, o._alpha / o._M);
+                TH_CHECKF(t, info.eta >= TH_ON(&o).alpha / TH_ON(&o).M * (1 - slack), "case %d t %d: eta %g < alpha/M %g", c, tt, info.eta, TH_ON(&o).alpha / TH_ON(&o).M);
                 TH_CHECKF(t, info.eta <= info.polyak_bound * (1 + slack), "case %d t %d: eta %g > bound %g", c, tt, info.eta, info.polyak_bound);
                 TH_CHECK(t, info.eta <= prev);
                 prev = info.eta;
@@ -719,13 +719,13 @@ static void test_online_theorem34_bound(th_ctx *t) {
             sumE += info.expected_loss;
         }
         P = nseg * 2 * sqrt(2.0) * s;
-        bound = o._M * Dm / o._alpha * (Dm / 2 + P);
-        TH_CHECK(t, o._alpha == 0.5 && o._M == 4);
+        bound = TH_ON(&o).M * Dm / TH_ON(&o).alpha * (Dm / 2 + P);
+        TH_CHECK(t, TH_ON(&o).alpha == 0.5 && TH_ON(&o).M == 4);
         TH_CHECKF(t, sumE <= bound, "rate %d: sum E %g > bound %g", rate, sumE, bound);
         TH_CHECKF(t, bound < 0.2 * T, "the bound %g is not informative", bound);
         /* smooth hinge + GAP decoding: when y = y* and 0 < m < 1, the right end of (9) equals alpha/M exactly,
            so (12) settles at the constant rate alpha/M = 1/(4K) */
-        if (rate == 1) TH_NEAR(t, o._eta_prev, o._alpha / o._M, 1e-9);
+        if (rate == 1) TH_NEAR(t, TH_ON(&o).eta_prev, TH_ON(&o).alpha / TH_ON(&o).M, 1e-9);
         ssvm_online_uninit(&o);
     }
 }

@@ -682,13 +682,13 @@ static void test_par_average_phase(th_ctx *t) {
     c.averaging = SSVM_AVG_WEIGHTED; c.par.parallel_for = 0; c.par.user = 0;
     TH_CHECK(t, ssvm_solver_init(&c, &a) == SSVM_OK && ssvm_solver_init(&c, &b) == SSVM_OK);
     for (k = 0; k < 2; k++) TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK);
-    r0 = 2.0 / (double)(b._k + 2); r1 = 2.0 / (double)(b._k + 3);
+    r0 = 2.0 / (double)(*TH_EN(&b).k + 2); r1 = 2.0 / (double)(*TH_EN(&b).k + 3);
     nb = thr / ((1 - r0) * (1 - r1)) * (1 + 1e-9); /* above the threshold after two slots, below after three */
-    scale = b._avg_b / nb;
-    for (j = 0; j < d; j++) b._z[j] = (ssvm_real)((double)b._z[j] * scale);
-    b._avg_b = nb;
+    scale = *TH_EN(&b).avg_b / nb;
+    for (j = 0; j < d; j++) TH_EN(&b).z[j] = (ssvm_real)((double)TH_EN(&b).z[j] * scale);
+    *TH_EN(&b).avg_b = nb;
     for (k = 0; k < 3; k++) TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK && ssvm_solver_pass(&b) == SSVM_OK);
-    TH_CHECKF(t, b._avg_b > 1e-3, "no fold: scale %g", b._avg_b);
+    TH_CHECKF(t, *TH_EN(&b).avg_b > 1e-3, "no fold: scale %g", *TH_EN(&b).avg_b);
     TH_CHECK(t, ssvm_solver_weights(&a, SSVM_W_AVERAGE, wa, (size_t)d * sizeof(ssvm_real)) == SSVM_OK &&
                 ssvm_solver_weights(&b, SSVM_W_AVERAGE, w, (size_t)d * sizeof(ssvm_real)) == SSVM_OK);
     for (j = 0; j < d; j++) if (!(fabs((double)w[j] - (double)wa[j]) <= maxd)) maxd = fabs((double)w[j] - (double)wa[j]);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include "../structsvm.h"
 #include "harness.h"
+#include "internals.h"
 #include "../examples/conll_data.h"
 
 /* ---- inputs: the memory buffer, or a callback that hands out `step` bytes a call ---- */
@@ -84,8 +85,9 @@ static int rd_same(int fmt, const rd_any *x, const rd_any *y) {
     }
     if (fmt == F_TMPL) {
         const ssvm_template *a = &x->t, *b = &y->t;
-        return a->n == b->n && a->bigram == b->bigram && a->_n_items == b->_n_items &&
-               rd_ieq(a->_first, b->_first, (size_t)a->n + 1) && rd_ieq(a->_item, b->_item, 4 * (size_t)a->_n_items);
+        th_template_view va = TH_TP(a), vb = TH_TP(b);
+        return a->n == b->n && a->bigram == b->bigram && va.n_items == vb.n_items &&
+               rd_ieq(va.first, vb.first, (size_t)a->n + 1) && rd_ieq(va.item, vb.item, 4 * (size_t)va.n_items);
     }
     {
         const ssvm_arff_data *a = &x->a, *b = &y->a;

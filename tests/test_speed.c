@@ -184,9 +184,9 @@ static void test_speed_score_step_matches_direction(th_ctx *t) {
                     if (tchain_problem(&c, &p) != SSVM_OK || p.d > 256) { TH_CHECK(t, 0); tchain_free(&c); continue; }
                     sc_run(&p, 0, ls, avgs[av], &a);
                     sc_run(&p, 1, ls, avgs[av], &b);
-                    TH_CHECK(t, a._heap && b._heap && TH_BF(&b).sc_gram == NULL);
+                    TH_CHECK(t, TH_EN(&a).heap && TH_EN(&b).heap && TH_BF(&b).sc_gram == NULL);
                     on += TH_BF(&a).sc_gram != NULL && (*TH_BF(&a).sc_ready) == 1;
-                    if (a._heap && b._heap) {
+                    if (TH_EN(&a).heap && TH_EN(&b).heap) {
                         double e1 = sc_maxdiff(&a, &b, SSVM_W_ITERATE, p.d), e2 = avgs[av] != SSVM_AVG_NONE ?
                             sc_maxdiff(&a, &b, SSVM_W_AVERAGE, p.d) : 0;
                         int avg = avgs[av] != SSVM_AVG_NONE; /* the average's dual reads l_bar (review of 0.7.0) */
@@ -290,10 +290,11 @@ static void test_speed_score_step_guards(th_ctx *t) {
 /* the bound on |w| that lets the score-space step skip the overflow test (review of 0.7.0: its bookkeeping was
    untested): after every step, max_j |w_j| <= _sc_wmax; it is measured again at each pass's start and after a
    checkpoint load (a bound poisoned to 1e300 is gone after either), never carried over */
-static double sc_wabs(const ssvm_solver *s, int d) {
+static double sc_wabs(ssvm_solver *s, int d) {
     double m = 0;
+    const ssvm_real *w = TH_EN(s).w;
     int j;
-    for (j = 0; j < d; j++) { double v = fabs((double)s->_w[j]); if (!(v <= m)) m = v; }
+    for (j = 0; j < d; j++) { double v = fabs((double)w[j]); if (!(v <= m)) m = v; }
     return m;
 }
 static void test_speed_score_step_w_bound(th_ctx *t) {
@@ -380,17 +381,17 @@ static void test_speed_score_step_workspace(th_ctx *t) {
             on += path == 0 && TH_BF(&a).sc_gram != NULL;
             for (k = 0; k < 3000 && f < 4; k++) {
                 int i = (int)(trng_u(&r) * p.n);
-                double l0 = a._l, lb0 = a._l_bar, ab0 = a._avg_a, bb0 = a._avg_b;
+                double l0 = *TH_EN(&a).l, lb0 = *TH_EN(&a).l_bar, ab0 = *TH_EN(&a).avg_a, bb0 = *TH_EN(&a).avg_b;
                 ssvm_result rr;
-                memcpy(w0, a._w, sizeof(ssvm_real) * (size_t)p.d);
-                memcpy(z0, a._z, sizeof(ssvm_real) * (size_t)p.d);
+                memcpy(w0, TH_EN(&a).w, sizeof(ssvm_real) * (size_t)p.d);
+                memcpy(z0, TH_EN(&a).z, sizeof(ssvm_real) * (size_t)p.d);
                 rr = ssvm_solver_step(&a, i, 0);
                 if (rr == SSVM_OK) { oks++; continue; }
                 f++;
                 TH_CHECKF(t, rr == SSVM_ERR_WORKSPACE, "%s", ssvm_result_string(rr));
-                same &= !memcmp(w0, a._w, sizeof(ssvm_real) * (size_t)p.d) &&
-                        !memcmp(z0, a._z, sizeof(ssvm_real) * (size_t)p.d) && a._l == l0 && a._l_bar == lb0 &&
-                        a._avg_a == ab0 && a._avg_b == bb0;
+                same &= !memcmp(w0, TH_EN(&a).w, sizeof(ssvm_real) * (size_t)p.d) &&
+                        !memcmp(z0, TH_EN(&a).z, sizeof(ssvm_real) * (size_t)p.d) && *TH_EN(&a).l == l0 &&
+                        *TH_EN(&a).l_bar == lb0 && *TH_EN(&a).avg_a == ab0 && *TH_EN(&a).avg_b == bb0;
             }
             fails += f;
             /* the state still gives w: the iterate's gap is >= 0 and its dual is l - lambda/2 |w|^2 */

@@ -204,7 +204,7 @@ static void test_user_chain_bcfw_matches_builtin(th_ctx *t) {
                 }
                 TH_CHECK(t, uc_train(&q.c.p, states[st], SSVM_BCFW_STEPS_FW, 20, &a) == SSVM_MAX_PASSES);
                 TH_CHECK(t, uc_train(&q.pu, states[st], SSVM_BCFW_STEPS_FW, 20, &b) == SSVM_MAX_PASSES);
-                if (a._heap && b._heap) {
+                if (TH_EN(&a).heap && TH_EN(&b).heap) {
                     ob = TH_BF(&a).sc_gram != NULL && *TH_BF(&a).sc_ready == 1;
                     ou = TH_BF(&b).sc_gram != NULL && *TH_BF(&b).sc_ready == 1;
                     same_path += ob == ou && (TH_BF(&a).sc_gram != NULL) == (TH_BF(&b).sc_gram != NULL);
@@ -252,7 +252,7 @@ static void test_user_chain_atoms_match_builtin(th_ctx *t) {
                 rb = uc_train(&q.pu, SSVM_STATE_AUTO, steps[sk], 20, &b);
                 TH_CHECKF(t, ra == SSVM_MAX_PASSES && rb == SSVM_MAX_PASSES, "%s / %s", ssvm_result_string(ra),
                           ssvm_result_string(rb));
-                if (a._heap && b._heap) {
+                if (TH_EN(&a).heap && TH_EN(&b).heap) {
                     TH_CHECK(t, TH_BF(&a).sc_gram == NULL && TH_BF(&b).sc_gram == NULL); /* atoms: no score-space step */
                     uc_compare(t, &a, &b, q.c.p.d, &mw, &mg, &bits);
                     total += 2 * q.c.p.d;
@@ -311,7 +311,7 @@ static void test_user_chain_minibatch_matches_builtin(th_ctx *t) {
                 c.problem = &q.pu;
                 if (hook) c.par.task_users = uu;
                 TH_CHECK(t, ok && ssvm_solver_init(&c, &b) == SSVM_OK);
-                if (ok && a._heap && b._heap) {
+                if (ok && TH_EN(&a).heap && TH_EN(&b).heap) {
                     int ob, ou;
                     TH_CHECK(t, ssvm_solver_run(&a) == SSVM_MAX_PASSES && ssvm_solver_run(&b) == SSVM_MAX_PASSES);
                     ob = TH_BF(&a).sc_gram != NULL && *TH_BF(&a).sc_ready == 1;

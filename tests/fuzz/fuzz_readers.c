@@ -9,6 +9,8 @@
 #define STRUCTSVM_IMPLEMENTATION
 #endif
 #include "../../structsvm.h"
+#define TH_DEFINE_VIEWS /* not linked with tests/impl.c: the views compiled here (the template's, from the header) */
+#include "../internals.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +136,9 @@ static void walk(const data *tp) {
     ssvm_conll_data_uninit(&d);
 }
 static int same(const data *a, const data *b) {
-    return a->n == b->n && a->bigram == b->bigram && a->_n_items == b->_n_items && ieq(a->_first, b->_first, (size_t)a->n + 1) &&
-           ieq(a->_item, b->_item, 4 * (size_t)a->_n_items);
+    th_template_view va = TH_TP(a), vb = TH_TP(b);
+    return a->n == b->n && a->bigram == b->bigram && va.n_items == vb.n_items && ieq(va.first, vb.first, (size_t)a->n + 1) &&
+           ieq(va.item, vb.item, 4 * (size_t)va.n_items);
 }
 static void release(data *d) { ssvm_template_uninit(d); }
 #else
