@@ -1363,6 +1363,7 @@
                         written); the model and checkpoint loaders check the envelope and the file's length
                         before they allocate; the readers skip a UTF-8 byte order mark. The structsvm tool: strict
                         options, exit codes, every output through a .tmp, --solver cp and BCFW's options, dump.
+                        Tests read private fields only through tests/internals.h (93 direct reads -> 0).
      0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
                         solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
                         GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
