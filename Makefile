@@ -70,7 +70,7 @@ bench-solvers: $(B)/bench_solvers
 	./$(B)/bench_solvers $(SHARED) --svg-dir $(B) $(if $(FULL),--full)
 $(B)/bench_solvers: bench/solvers.c bench/kernel_ocr.h examples/ocr_data.h examples/conll_data.h examples/chunk_model.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
-.PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm ci-matrix
+.PHONY: all demo test test-asan test-valgrind bench-ocr bench-conll footprint clean examples test-arm test-device ci-matrix
 all: examples $(B)/structsvm
 
 $(B):
@@ -157,7 +157,8 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
       $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw
-	@$(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
+	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api \
+	    $(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw \
 	    ./tests/cli_test.sh
@@ -202,13 +203,16 @@ bench-ocr: $(B)/bench_ocr
 
 # Cross and embedded builds (each says what it needs and skips without it; under CI=true that fails):
 # the compile matrix (gcc/clang/g++/tcc/-m32/Cortex-M/RISC-V, see tools/ci_matrix.sh), the tests on
-# 32-bit ARM under qemu-arm, and the Cortex-M4F flash/RAM table of tests/embedded/.
+# 32-bit ARM under qemu-arm, the Cortex-M4F flash/RAM table of tests/embedded/, and BCFW trained bare-metal
+# on an emulated Cortex-M4F (qemu-system-arm), bit for bit as on the host (tools/device.sh).
 ci-matrix:
 	@SHARED=$(SHARED) ./tools/ci_matrix.sh
 test-arm:
 	@SHARED=$(SHARED) ./tools/test_arm.sh
 footprint:
 	@SHARED=$(SHARED) ./tools/footprint.sh
+test-device:
+	@SHARED=$(SHARED) B=$(B) ./tools/device.sh
 
 clean:
 	rm -rf $(B)

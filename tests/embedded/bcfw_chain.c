@@ -2,7 +2,8 @@
    (tools/footprint.sh): OCR-sized model (K = 26, F = 129, biases, d = 4,082), a few sequences in RAM, the
    model's scratch and the solver's memory from caller buffers (ssvm_chain_get_heap_size +
    ssvm_chain_init_preallocated, ssvm_solver_get_heap_size + ssvm_solver_init_preallocated), then
-   ssvm_solver_run and ssvm_solver_weights. Built for size only (it is not run); the data and buffers are
+   ssvm_solver_run and ssvm_solver_weights. Built for size only (it is not run: tests/embedded/train_device.c is the
+   trainer that runs, under qemu-system-arm, `make test-device`); the data and buffers are
    .bss and reached through volatile pointers. -DBASELINE: the same program without the library calls. */
 #ifndef BASELINE
 #define STRUCTSVM_IMPLEMENTATION
