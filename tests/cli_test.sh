@@ -5,8 +5,12 @@
 # predictions), info and export-c on the saved model (the round trip), the same model twice for the same seed,
 # and a malformed file's file:line:column message; checkpoints (--checkpoint, --resume, mini-batch BCFW too: the
 # uninterrupted run's weights byte for byte), warm starts (--init), the options kept in the model (--bias, the template), and the
-# same weights as the C API (build/cli_api, tests/cli_api.c).
+# same weights as the C API (build/cli_api, tests/cli_api.c); issue 28: predict on unlabelled data, the other
+# solvers and their usage errors, the --bias default, the score printed after the predictions are written, every
+# accepted option in its command's help, and the stored objective against tests/cli_objective.c on ../shared/data
+# subsets (compiled by the test with $CC). CLI_VERBOSE=1 shows the log of passing tests too.
 BIN=${STRUCTSVM_BIN:-build/structsvm}
+RAW_BIN=$BIN # the binary itself, also under valgrind (test_cli_help_options runs it some 300 times)
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
 # STRUCTSVM_SANITIZED=asan (an ASan build in STRUCTSVM_BIN) or =valgrind (each run under valgrind's memcheck,
@@ -22,7 +26,7 @@ fi
 P=0; F=0; S=0
 run() { # run name: runs the shell function of that name if the filter allows
     if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
-    if "$1" > "$D/log" 2>&1; then echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
+    if "$1" > "$D/log" 2>&1; then [ -n "$CLI_VERBOSE" ] && cat "$D/log"; echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
 }
 FILTER=${1:-}
 echo "structsvm command-line tool tests ($BIN)"
@@ -35,7 +39,7 @@ test_cli_svmlight() {
     grep -qx 'accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
     [ "$(tr '\n' ' ' < "$D/pred")" = "1 2 3 1 2 3 " ] || { echo "predictions: $(cat "$D/pred")"; return 1; }
     "$BIN" info "$D/m.model" > "$D/info" || return 1
-    grep -q '^kind: multiclass' "$D/info" && grep -q '^weights: 9$' "$D/info" && grep -q '^passes: 20$' "$D/info" || { cat "$D/info"; return 1; }
+    grep -q '^kind: multiclass' "$D/info" && grep -q '^weights: 12$' "$D/info" && grep -q '^passes: 20$' "$D/info" || { cat "$D/info"; return 1; }
     "$BIN" export-c "$D/m.model" "$D/m.c" || return 1
     grep -q 'model_w\[' "$D/m.c" || { head "$D/m.c"; return 1; }
     # the same seed twice: the same model file, byte for byte, apart from the wall seconds in the summary
@@ -174,7 +178,7 @@ test_cli_same_as_api() { # the tool and the C API (tests/cli_api.c: same readers
     weights "$D/s.model" > "$D/s.w2"; cmp "$D/s.w" "$D/s.w2" || return 1
     printf '1 qid:1 1:1\n2 qid:1 2:1 3:0.5\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1 3:0.2\n' > "$D/s.hmm"
     "$BIN" learn --format svmhmm --lambda 0.05 --passes 12 --seed 3 "$D/s.hmm" "$D/h.model" 2> /dev/null || return 1
-    "$API" svmhmm "$D/s.hmm" - 0.05 0.001 12 3 0 "$D/h.w" || return 1
+    "$API" svmhmm "$D/s.hmm" - 0.05 0.001 12 3 1 "$D/h.w" || return 1 # the tool's default --bias 1
     weights "$D/h.model" > "$D/h.w2"; cmp "$D/h.w" "$D/h.w2" || return 1
     printf 'U00:%%x[0,0]\nU01:%%x[-1,0]/%%x[0,0]\nU02:%%x[0,1]\nB\n' > "$D/s.tmpl"
     printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n' > "$D/s.txt"
@@ -319,7 +323,7 @@ test_cli_solver_options() { # what the library has, reachable from the tool
     "$BIN" learn --lambda 0.1 --gap 0 --passes 3 --returned average "$D/so.dat" "$D/ra.model" 2> /dev/null || return 1
     "$BIN" dump "$D/ri.model" > "$D/ri.txt" && "$BIN" dump "$D/ra.model" > "$D/ra.txt" || return 1
     ! cmp -s "$D/ri.txt" "$D/ra.txt" || { echo "iterate = average"; return 1; }
-    [ "$(wc -l < "$D/ri.txt")" -eq 9 ] && head -1 "$D/ri.txt" | grep -q '^0 [-0-9]' || { cat "$D/ri.txt"; return 1; }
+    [ "$(wc -l < "$D/ri.txt")" -eq 12 ] && head -1 "$D/ri.txt" | grep -q '^0 [-0-9]' || { cat "$D/ri.txt"; return 1; }
 }
 test_cli_out_of_memory() { # a failed allocation says so (0.8.0: exit 1, no message)
     printf '1 60000000:1\n2 1:1\n' > "$D/oom.dat" # 120M weights: 960 MB of w under a 300 MB address-space limit
@@ -338,6 +342,181 @@ test_cli_bom() { # a UTF-8 byte order mark at the start of a file is not data (0
     "$BIN" learn --template "$D/b.tmpl" --passes 5 "$D/nb.txt" "$D/nbc.model" 2> /dev/null &&
         "$BIN" learn --template "$D/b.tmpl" --passes 5 "$D/bom.txt" "$D/bomc.model" 2> /dev/null || return 1
     cmp -s "$D/nbc.model" "$D/bomc.model" || { echo "conll: another model"; return 1; }
+}
+# ---- issue 28, part two ----
+test_cli_predict() { # unlabelled data: predict needs no gold labels, writes what classify writes, prints no score
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n' > "$D/pl.dat"
+    printf '? 1:1 2:0.1\n0 2:1 3:0.2\n3:1\nqid:7 1:0.9 3:0.3\n' > "$D/pu.dat" # ?, 0, missing, missing before a qid
+    "$BIN" learn --lambda 0.1 --passes 20 "$D/pl.dat" "$D/p.model" 2> /dev/null || return 1
+    "$BIN" classify "$D/pl.dat" "$D/p.model" "$D/pc" > /dev/null || return 1
+    "$BIN" predict "$D/pu.dat" "$D/p.model" "$D/pp" > "$D/out" 2> "$D/err" || { cat "$D/err"; return 1; }
+    [ ! -s "$D/out" ] && cmp -s "$D/pc" "$D/pp" || { echo "svmlight: $(cat "$D/out") / $(cat "$D/pp")"; return 1; }
+    "$BIN" predict "$D/pl.dat" "$D/p.model" "$D/pp2" > /dev/null && cmp -s "$D/pc" "$D/pp2" || { echo "labelled data"; return 1; }
+    "$BIN" classify "$D/pu.dat" "$D/p.model" "$D/pc2" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'pu.dat:1:1: label' "$D/err" || { echo "classify unlabelled: rc $rc"; cat "$D/err"; return 1; }
+    # SVM^hmm: the qid still groups the tokens
+    printf '1 qid:1 1:1\n2 qid:1 2:1\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1\n' > "$D/ph.dat"
+    printf '? qid:1 1:1\nqid:1 2:1\n0 qid:1 1:1\n\nqid:2 2:1\n? qid:2 1:1\n' > "$D/phu.dat"
+    "$BIN" learn --format svmhmm -c 10 --passes 30 "$D/ph.dat" "$D/ph.model" 2> /dev/null || return 1
+    "$BIN" predict "$D/phu.dat" "$D/ph.model" "$D/php" > /dev/null || return 1
+    [ "$(tr '\n' ' ' < "$D/php")" = "1 2 1  2 1  " ] || { echo "svmhmm: $(cat "$D/php")"; return 1; }
+    # CoNLL without the tag column (the model says the training file had 3 columns); with it, the same tags
+    printf 'U00:%%x[0,0]\nU01:%%x[-1,0]/%%x[0,0]\nU02:%%x[0,1]\nB\n' > "$D/p.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n' > "$D/pc.txt"
+    printf 'a DT\ncat NN\nran VBD\n\nthe DT\n' > "$D/pcu.txt"
+    "$BIN" learn --template "$D/p.tmpl" --passes 30 "$D/pc.txt" "$D/pc.model" 2> /dev/null || return 1
+    "$BIN" predict "$D/pcu.txt" "$D/pc.model" "$D/pcp" > /dev/null || return 1
+    printf 'a DT B-NP\ncat NN I-NP\nran VBD B-VP\n\nthe DT B-NP\n\n' > "$D/pcw"
+    cmp -s "$D/pcw" "$D/pcp" || { echo "conll:"; cat "$D/pcp"; return 1; }
+    printf 'a DT B-NP x\n' > "$D/pc4.txt"
+    "$BIN" predict "$D/pc4.txt" "$D/pc.model" "$D/pcp4" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'trained on 3' "$D/err" || { echo "conll 4 columns: rc $rc"; cat "$D/err"; return 1; }
+    # ARFF: ? as the label values
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/pa.arff"
+    cp "$D/pa.arff" "$D/pau.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n0.1,0.8,0,1\n1,0.9,1,1\n' >> "$D/pa.arff"
+    printf '1,0,?,?\n0,1,?,?\n1,1,?,?\n' >> "$D/pau.arff"
+    "$BIN" learn --passes 40 "$D/pa.arff" "$D/pa.model" 2> /dev/null || return 1
+    "$BIN" predict "$D/pau.arff" "$D/pa.model" "$D/pap" > /dev/null || return 1
+    [ "$(tr '\n' ' ' < "$D/pap")" = "1,0 0,1 1,1 " ] || { echo "arff: $(cat "$D/pap")"; return 1; }
+    # through NAME.tmp and a rename: a write that fails leaves the old file (exit 3)
+    echo "old" > "$D/ppf"
+    (ulimit -f 0 && trap '' XFSZ && exec "$BIN" predict "$D/pu.dat" "$D/p.model" "$D/ppf") 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && [ "$(cat "$D/ppf")" = old ] && [ ! -e "$D/ppf.tmp" ] || { echo "full disk: rc $rc"; cat "$D/err"; return 1; }
+    "$BIN" predict "$D/pu.dat" "$D/p.model" "$D/no/dir/pp" 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'cannot write' "$D/err" || { echo "no dir: rc $rc"; return 1; }
+    "$BIN" predict --passes 3 "$D/pu.dat" "$D/p.model" "$D/pp" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'not an option of predict' "$D/err" || { echo "learn option: rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation solvers; where one does not apply, exit 2
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n2 2:0.8\n3 1:0.1 3:0.7\n2 1:0.5 2:0.6\n' > "$D/sv.dat"
+    printf '1 qid:1 1:1\n2 qid:1 2:1\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1\n' > "$D/sv.hmm"
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@attribute L3 {0,1}\n@data\n' > "$D/sv.arff"
+    printf '1,0,1,0,1\n0,1,0,1,0\n1,1,1,1,1\n0.9,0.1,1,0,1\n0.1,0.8,0,1,0\n1,0.9,1,1,1\n' >> "$D/sv.arff"
+    for run in "ms:sv.dat" "ms --samples 3 --sweeps 2 --average uniform:sv.dat" "ms --samples 2 --format svmhmm:sv.hmm" \
+               "ms:sv.arff" "deg:sv.dat" "deg --geometry entropic --eta 0.5:sv.arff" "eg --format svmhmm:sv.hmm" \
+               "eg --format svmhmm --eta 0.2 --eg-start 2:sv.hmm" "cliquegen:sv.arff" "cliquegen --cg-batch 1 --cg-eps 0.01:sv.arff"; do
+        args=${run%:*}; f=${run#*:}
+        # shellcheck disable=SC2086
+        "$BIN" learn --lambda 0.1 --passes 30 --solver $args "$D/$f" "$D/sv.model" 2> "$D/err" || { echo "$args: rc $?"; cat "$D/err"; return 1; }
+        s=${args%% *}
+        "$BIN" info "$D/sv.model" > "$D/info" || return 1
+        want=$(case $s in ms) echo multisample;; *) echo "$s";; esac) # the kind's name
+        grep -qx "solver: $want" "$D/info" || { echo "$args: solver not recorded"; cat "$D/info"; return 1; }
+        "$BIN" classify "$D/$f" "$D/sv.model" "$D/svp" > "$D/out" || { echo "$args: classify"; return 1; }
+        grep -q '100.00%' "$D/out" || { echo "$args: $(cat "$D/out")"; return 1; }
+    done
+    grep -q 'label pairs learned' "$D/err" || { echo "cliquegen: no pair count"; cat "$D/err"; return 1; }
+    # does not apply: a usage error that says why (exit 2), before any file is written
+    for bad in "deg --format svmhmm:sv.hmm:label polytope" "eg:sv.dat:chains only" "cliquegen:sv.dat:arff only" \
+               "cliquegen --graph tree:sv.arff:learns its own graph" "bcfw --samples 2:sv.dat:only with --solver ms" \
+               "ms --samples 2:sv.arff:sampler" "fw --eta 1:sv.dat:only with --solver deg or eg" \
+               "ms --average suffix:sv.dat:keeps none, weighted, uniform" "deg --checkpoint $D/c.ckpt:sv.dat:checkpoints cover" \
+               "eg --format svmhmm --resume $D/c.ckpt:sv.hmm:checkpoints cover" "cp --returned average:sv.dat:keeps no average" \
+               "kbcfw:sv.dat:support set" "ssg --batch 2:sv.dat:only with --solver bcfw" "eg --format svmhmm --geometry entropic:sv.hmm:only with --solver deg" \
+               "deg --eta 0:sv.dat:is not a number" "ms --samples 0:sv.dat:whole number" "cliquegen --cg-batch 0:sv.arff:whole number" \
+               "cliquegen --cg-eps -1:sv.arff:is not a number" "deg --geometry round:sv.dat:euclidean or entropic" \
+               "eg --format svmhmm --eg-start x:sv.hmm:is not a number" "nope:sv.dat:bcfw, fw, ssg, cp, ms, deg, eg or cliquegen"; do
+        args=${bad%%:*}; rest=${bad#*:}; f=${rest%%:*}; msg=${rest#*:}
+        rm -f "$D/svx.model"
+        # shellcheck disable=SC2086
+        "$BIN" learn --passes 3 --solver $args "$D/$f" "$D/svx.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$msg" "$D/err" && [ ! -e "$D/svx.model" ] && ! grep -q '^pass' "$D/err" ||
+            { echo "$args: rc $rc, expected 2 and '$msg'"; cat "$D/err"; return 1; }
+    done
+    # DEG on an arff file of more than 16 labels: its simplex would have 2^17 labelings
+    { printf '@relation r\n@attribute a numeric\n'; i=1; while [ $i -le 17 ]; do printf '@attribute L%d {0,1}\n' $i; i=$((i+1)); done
+      printf '@data\n1,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1\n0,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0\n'; } > "$D/l17.arff"
+    "$BIN" learn --solver deg --passes 2 "$D/l17.arff" "$D/svx.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q '17 labels' "$D/err" || { echo "deg, 17 labels: rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_bias_default() { # --bias defaults to 1 for svmlight and svmhmm (kept in the model), 0 for conll
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n' > "$D/bd.dat"
+    "$BIN" learn --passes 5 "$D/bd.dat" "$D/bd.model" 2> /dev/null || return 1
+    "$BIN" info "$D/bd.model" > "$D/info"
+    grep -q '^attributes: 4$' "$D/info" && grep -qx '  bias: 1' "$D/info" || { cat "$D/info"; return 1; }
+    "$BIN" learn --passes 5 --bias 0 "$D/bd.dat" "$D/bd0.model" 2> /dev/null || return 1
+    "$BIN" info "$D/bd0.model" > "$D/info"
+    grep -q '^attributes: 3$' "$D/info" && grep -qx '  bias: 0' "$D/info" || { cat "$D/info"; return 1; }
+    # classify and predict take the model's bias (the test file has no feature beyond the training file's)
+    "$BIN" classify "$D/bd.dat" "$D/bd.model" "$D/bdp" > /dev/null && "$BIN" classify "$D/bd.dat" "$D/bd0.model" "$D/bdp0" > /dev/null || return 1
+    printf '1 qid:1 1:1\n2 qid:1 2:1\n\n1 qid:2 1:1\n' > "$D/bd.hmm"
+    "$BIN" learn --format svmhmm --passes 5 "$D/bd.hmm" "$D/bdh.model" 2> /dev/null || return 1
+    "$BIN" info "$D/bdh.model" | grep -qx '  bias: 1' || return 1
+    printf 'U00:%%x[0,0]\nB\n' > "$D/bd.tmpl"; printf 'the DT B-NP\ncat NN I-NP\n' > "$D/bd.txt"
+    "$BIN" learn --template "$D/bd.tmpl" --passes 5 "$D/bd.txt" "$D/bdc.model" 2> /dev/null || return 1
+    "$BIN" info "$D/bdc.model" | grep -qx '  bias: 0' || return 1
+    "$BIN" help learn | grep -q 'default 1; 0: none' || { echo "help: no default"; return 1; }
+}
+test_cli_score_after_write() { # classify prints its score only once the predictions are written and renamed
+    i=0; : > "$D/sa.dat"
+    while [ $i -lt 400 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/sa.dat"; i=$((i+1)); done
+    "$BIN" learn --passes 2 "$D/sa.dat" "$D/sa.model" 2> /dev/null || return 1
+    (ulimit -f 1 && trap '' XFSZ && exec "$BIN" classify "$D/sa.dat" "$D/sa.model" "$D/sap") > "$D/out" 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && [ ! -s "$D/out" ] || { echo "rc $rc; stdout: $(cat "$D/out")"; cat "$D/err"; return 1; }
+    printf '@relation r\n@attribute a numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/sa.arff"
+    i=0; while [ $i -lt 300 ]; do printf '%d,%d,%d\n' $((i % 2)) $((i % 2)) $((i % 3 == 0)) >> "$D/sa.arff"; i=$((i+1)); done
+    "$BIN" learn --passes 2 "$D/sa.arff" "$D/saa.model" 2> /dev/null || return 1
+    (ulimit -f 0 && trap '' XFSZ && exec "$BIN" classify "$D/sa.arff" "$D/saa.model" "$D/saap") > "$D/out" 2> /dev/null; rc=$?
+    [ $rc -eq 3 ] && [ ! -s "$D/out" ] || { echo "arff: rc $rc; stdout: $(cat "$D/out")"; return 1; }
+    "$BIN" classify "$D/sa.dat" "$D/sa.model" "$D/sap" > "$D/out" && grep -q '^accuracy' "$D/out" || return 1
+}
+test_cli_help_options() { # every option a command accepts is in its help (COMMAND --help and help COMMAND)
+    SRC=$(dirname "$0")/../tools/structsvm.c
+    [ -f "$SRC" ] || { echo "skip: $SRC not found"; return 0; }
+    opts=$(grep -o '"--*[a-z][-a-z]*"' "$SRC" | tr -d '"' | sort -u)
+    [ "$(echo "$opts" | wc -l)" -ge 30 ] || { echo "only $(echo "$opts" | wc -l) options found in $SRC"; return 1; }
+    for c in learn classify predict export-c info dump; do
+        "$RAW_BIN" help $c > "$D/h1" && "$RAW_BIN" $c --help > "$D/h2" || { echo "$c: help failed"; return 1; }
+        cmp -s "$D/h1" "$D/h2" || { echo "$c: help $c and $c --help differ"; return 1; }
+        n=0
+        for o in $opts; do
+            "$RAW_BIN" $c "$o" < /dev/null > /dev/null 2> "$D/err"
+            if grep -q -e '^unknown option' -e ' is not an option of ' "$D/err"; then continue; fi
+            n=$((n+1)); echo "$o" >> "$D/accepted"
+            grep -qE -- "(^|[^-a-z])$o([^-a-z]|\$)" "$D/h1" || { echo "$c accepts $o; its help does not say"; return 1; }
+        done
+        [ $n -ge 1 ] || { echo "$c: no option accepted"; return 1; }
+    done
+    for o in $opts; do grep -qx -- "$o" "$D/accepted" || { echo "$o: in the source, taken by no command"; return 1; }; done
+    for o in --samples --eta --geometry --eg-start --cg-eps --cg-batch --sweeps; do grep -qx -- "$o" "$D/accepted" || { echo "$o"; return 1; }; done
+    "$RAW_BIN" help predict | grep -q '^usage: structsvm predict' && "$RAW_BIN" help | grep -q 'structsvm predict' || return 1
+    "$RAW_BIN" help bogus 2> /dev/null; [ $? -eq 2 ] || return 1
+    "$RAW_BIN" classify --solver ms 2> "$D/err"; [ $? -eq 2 ] && grep -q 'is not an option of classify (learn only)' "$D/err" || { cat "$D/err"; return 1; }
+}
+test_cli_objective() { # the tool's stored objective (and weights) = the C API's, same settings, on the shared data
+    [ "$SANITIZED" = valgrind ] && { echo "skip: too slow under valgrind"; return 0; }
+    SH=${SSVM_SHARED:-../shared}/data
+    [ -f "$SH/ocr/letter.data.gz" ] && [ -f "$SH/conll2000/train.txt.gz" ] || { echo "skip: no $SH/ocr or $SH/conll2000"; return 0; }
+    command -v gzip > /dev/null || { echo "skip: no gzip"; return 0; }
+    SRCD=$(dirname "$0")
+    ${CC:-cc} -std=c99 -O2 -Wall -Wextra -pedantic -Werror "$SRCD/cli_objective.c" -o "$D/cli_objective" -lm 2> "$D/err" ||
+        { echo "cannot build tests/cli_objective.c"; cat "$D/err"; return 1; }
+    # OCR: the first 300 letters as SVM^multiclass (the letter, pixel k -> k:1); the first 600 as SVM^hmm (qid = word)
+    gzip -dc "$SH/ocr/letter.data.gz" | head -600 | awk -F'\t' -v ml="$D/ocr.ml" -v hmm="$D/ocr.hmm" '{
+        s = index("abcdefghijklmnopqrstuvwxyz", $2); f = "";
+        for (k = 7; k <= 134; k++) if ($k == 1) f = f " " (k - 6) ":1";
+        if (NR <= 300) print s f > ml; print s " qid:" $4 f > hmm }'
+    # CoNLL-2000: the first 60 sentences, the example's 19 templates
+    gzip -dc "$SH/conll2000/train.txt.gz" | awk 'BEGIN { n = 0 } { print } /^[ \t]*$/ { if (++n == 60) exit }' > "$D/conll.txt"
+    for run in "svmlight ocr.ml - 0.01 10 plain" "svmlight ocr.ml - 0.01 10 gaps" "svmhmm ocr.hmm - 0.01 10 plain" \
+               "svmhmm ocr.hmm - 0.01 10 gaps" "conll conll.txt examples/chunking.template 0.01 8 plain" \
+               "conll conll.txt examples/chunking.template 0.01 8 gaps"; do
+        set -- $run
+        fmt=$1; data=$D/$2; tmpl=$3; lambda=$4; passes=$5; v=$6
+        opt="--format $fmt"; [ "$fmt" = conll ] && opt="--template $SRCD/../$tmpl" && tmpl=$SRCD/../$tmpl
+        [ "$v" = gaps ] && opt="$opt --gap-sampling --steps pairwise --cache --average suffix"
+        bias=1; [ "$fmt" = conll ] && bias=0
+        # shellcheck disable=SC2086
+        "$BIN" learn $opt --lambda $lambda -e 0 --passes $passes --seed 3 "$data" "$D/o.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+        "$D/cli_objective" $fmt "$data" "$tmpl" $lambda $passes 3 $bias $v > "$D/api.txt" || return 1
+        p_tool=$("$BIN" info "$D/o.model" | sed -n 's/^primal: //p'); p_api=$(sed -n 's/^primal //p' "$D/api.txt")
+        # the same library, inputs and settings: the same bits (%.17g prints every double distinctly)
+        [ -n "$p_tool" ] && [ "$p_tool" = "$p_api" ] || { echo "$run: primal $p_tool (tool) vs $p_api (API)"; return 1; }
+        "$BIN" dump "$D/o.model" > "$D/w.tool"; grep -v '^primal' "$D/api.txt" > "$D/w.api"
+        cmp -s "$D/w.tool" "$D/w.api" || { echo "$run: the weights differ"; return 1; }
+        echo "$run: primal $p_tool ($(wc -l < "$D/w.api") weights), the same bits"
+    done
 }
 run test_cli_svmlight
 run test_cli_svmhmm
@@ -364,5 +543,11 @@ run test_cli_stdin
 run test_cli_solver_options
 run test_cli_out_of_memory
 run test_cli_bom
+run test_cli_predict
+run test_cli_solvers
+run test_cli_bias_default
+run test_cli_score_after_write
+run test_cli_help_options
+run test_cli_objective
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -543,6 +543,76 @@ static void test_readers_path(th_ctx *t) {
                 strcmp(ssvm_result_string(SSVM_ERR_TEMPLATE), "unknown result") != 0);
 }
 
+/* config.unlabelled: data to predict. SVM^light / SVM^hmm labels `0`, `?` or missing read as -1; ARFF `?` labels
+   as -1 (a feature's `?` stays an error); ssvm_conll_featurize takes no label column. Without the flag the same
+   inputs are the errors they always were. */
+static void test_readers_unlabelled(th_ctx *t) {
+    ssvm_reader_config c = ssvm_reader_config_init();
+    rd_any o;
+    ssvm_read_error e;
+    char text[1024];
+    const char *svml = "2 1:1\n0 2:1\n? 1:0.5 # c\n1:1 3:2\nqid:4 2:1\n";
+    rd_bad(t, F_SVML, &c, "? 1:1\n", SSVM_ERR_PARSE, 1, 1);
+    rd_bad(t, F_SVML, &c, "1:1 2:1\n", SSVM_ERR_PARSE, 1, 1);
+    rd_bad(t, F_SVML, &c, "0 1:1\n", SSVM_ERR_LABEL, 1, 1);
+    rd_bad(t, F_HMM, &c, "qid:1 1:1\n", SSVM_ERR_PARSE, 1, 1);
+    c.unlabelled = 1;
+    if (rd_read_all(t, F_SVML, &c, svml, &o, &e) == SSVM_OK) {
+        static const int lab[] = {1, -1, -1, -1, -1}, rs[] = {0, 1, 2, 3, 5, 6}, id[] = {0, 1, 0, 0, 2, 1};
+        TH_CHECK(t, o.l.n == 5 && o.l.n_labels == 2 && o.l.n_attrs == 3 && rd_ieq(o.l.labels, lab, 5));
+        TH_CHECK(t, rd_ieq(o.l.row_start, rs, 6) && rd_ieq(o.l.attr_id, id, 6) && o.l.attr_val[4] == 2);
+        ssvm_svmlight_data_uninit(&o.l);
+    } else TH_CHECK(t, 0);
+    rd_bad(t, F_SVML, &c, "1 1:1\n-1 1:1\n", SSVM_ERR_LABEL, 2, 1); /* a label that is there must still be valid */
+    rd_bad(t, F_SVML, &c, "?? 1:1\n", SSVM_ERR_PARSE, 1, 1);
+    if (rd_read_all(t, F_HMM, &c, "? qid:1 1:1\nqid:1 2:1\n\n0 qid:2 1:1\n", &o, &e) == SSVM_OK) {
+        static const int lab[] = {-1, -1, -1}, ss[] = {0, 2, 3};
+        TH_CHECK(t, o.l.n == 3 && o.l.n_seq == 2 && o.l.n_labels == 0 && rd_ieq(o.l.labels, lab, 3) && rd_ieq(o.l.seq_start, ss, 3));
+        ssvm_svmlight_data_uninit(&o.l);
+    } else TH_CHECK(t, 0);
+    rd_bad(t, F_HMM, &c, "? 1:1\n", SSVM_ERR_PARSE, 1, 3); /* SVM^hmm still needs its qid */
+    sprintf(text, "%s0.5,1,?,1\n-2,3,0,?\n", rd_arff_head);
+    if (rd_read_all(t, F_ARFF, &c, text, &o, &e) == SSVM_OK) {
+        static const int lab[] = {-1, 1, 0, -1};
+        TH_CHECK(t, o.a.n == 2 && o.a.n_labels == 2 && o.a.x[3] == 3 && rd_ieq(o.a.labels, lab, 4));
+        ssvm_arff_data_uninit(&o.a);
+    } else TH_CHECK(t, 0);
+    sprintf(text, "%s?,1,0,1\n", rd_arff_head);
+    rd_bad(t, F_ARFF, &c, text, SSVM_ERR_PARSE, 8, 1); /* a feature's ? */
+    c.unlabelled = 0;
+    sprintf(text, "%s0.5,1,?,1\n", rd_arff_head);
+    rd_bad(t, F_ARFF, &c, text, SSVM_ERR_PARSE, 8, 7);
+    { /* CoNLL: the test file without its tag column gives the labelled file's attribute ids, labels -1 */
+        const char *tmpl = "U00:%x[0,0]\nU01:%x[0,1]/%x[-1,1]\nB\n", *tr = "He PRP B-NP\nruns VBZ B-VP\n",
+                   *te = "He PRP\nruns VBZ\n";
+        ssvm_template tp;
+        ssvm_conll_data dl, du;
+        ssvm_conll_features fl, gl, gu;
+        ssvm_dict attrs, labels;
+        ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
+        if (ssvm_read_template(&c, ssvm_input_memory(tmpl, strlen(tmpl)), &tp, &e) == SSVM_OK &&
+            ssvm_read_conll(&c, ssvm_input_memory(tr, strlen(tr)), &dl, &e) == SSVM_OK &&
+            ssvm_read_conll(&c, ssvm_input_memory(te, strlen(te)), &du, &e) == SSVM_OK) {
+            TH_CHECK(t, ssvm_conll_featurize(&c, &dl, &tp, &attrs, &labels, 1, 1, &fl, &e) == SSVM_OK);
+            TH_CHECK(t, ssvm_conll_featurize(&c, &dl, &tp, &attrs, &labels, 0, 1, &gl, &e) == SSVM_OK);
+            /* without the flag, column 1 of the 2-column file is its label column: the template's %x[0,1] is refused */
+            TH_CHECK(t, ssvm_conll_featurize(&c, &du, &tp, &attrs, &labels, 0, 1, &gu, &e) == SSVM_ERR_TEMPLATE);
+            c.unlabelled = 1;
+            if (ssvm_conll_featurize(&c, &du, &tp, &attrs, &labels, 0, 1, &gu, &e) == SSVM_OK) {
+                static const int lab[] = {-1, -1};
+                TH_CHECK(t, gu.n_tok == 2 && gu.n_seq == 1 && rd_ieq(gu.labels, lab, 2) && labels.n == 2);
+                TH_CHECK(t, rd_ieq(gu.attr_start, gl.attr_start, 3) && rd_ieq(gu.attr_id, gl.attr_id, (size_t)gl.attr_start[2]));
+                TH_CHECK(t, gl.attr_start[2] == 4 && gl.labels[0] == 0 && gl.labels[1] == 1);
+                ssvm_conll_features_uninit(&gu);
+            } else TH_CHECK(t, 0);
+            c.unlabelled = 0;
+            ssvm_conll_features_uninit(&fl); ssvm_conll_features_uninit(&gl);
+            ssvm_conll_data_uninit(&dl); ssvm_conll_data_uninit(&du); ssvm_template_uninit(&tp);
+        } else TH_CHECK(t, 0);
+        ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels);
+    }
+}
+
 void suite_readers(th_ctx *t) {
     TH_RUN(t, test_readers_svmlight);
     TH_RUN(t, test_readers_svmhmm);
@@ -552,6 +622,7 @@ void suite_readers(th_ctx *t) {
     TH_RUN(t, test_readers_arff);
     TH_RUN(t, test_readers_alloc_failures);
     TH_RUN(t, test_readers_path);
+    TH_RUN(t, test_readers_unlabelled);
     TH_RUN(t, test_readers_scene_yeast);
     TH_RUN(t, test_readers_conll2000);
 }

@@ -1,9 +1,11 @@
 /* tools/structsvm.c: the command-line tool (`make` builds build/structsvm). Public domain (Unlicense).
      structsvm learn [options] train.dat model
      structsvm classify [options] test.dat model predictions
+     structsvm predict [options] data model predictions     (no gold labels needed, nothing scored)
      structsvm export-c model out.c
      structsvm info model
-     structsvm --help
+     structsvm dump model
+     structsvm help [command] | command --help              (every option of each command)
    Data through the library's readers (READERS in the manual), models through its model files (MODEL FILES).
    Formats: svmlight (SVM^multiclass: multiclass model), svmhmm (chain model), conll (chain model over CRF++
    templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc. */
@@ -23,61 +25,147 @@
 /* exit codes (documented in the usage text): 0 done, 1 data or training error, 2 usage error, 3 I/O error */
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
-static const char *usage =
-    "usage: structsvm learn [options] train.dat model\n"
-    "       structsvm classify [options] test.dat model predictions\n"
-    "       structsvm export-c model out.c\n"
-    "       structsvm info model\n"
-    "       structsvm dump model            (the weights as text: one 'index value' line each, %.17g)\n"
-    "       structsvm help | <command> --help\n"
-    "options:\n"
-    "  --format F     svmlight | svmhmm | conll | arff (default: arff for *.arff[.gz], conll with --template,\n"
-    "                 else svmlight)\n"
-    "  --template T   CRF++ feature templates for conll (e.g. examples/chunking.template; classify needs it too)\n"
-    "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"
-    "  --lambda L     the regulariser (default 0.01; -c overrides)\n"
-    "  -e E, --gap E  stop when the duality gap <= E (default 0.001)\n"
-    "  --solver S     bcfw | fw | ssg | cp (the 1-slack cutting plane of SVM^struct) (default bcfw)\n"
-    "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss)\n"
-    "  --average A    weighted | suffix | none: the average BCFW and SSG keep (default weighted; the suffix\n"
-    "                 average restarts at each power of 2 of the step count)\n"
-    "  --returned R   best (the vector that met the rule, else the average; default) | average | iterate: the\n"
-    "                 vector written to the model\n"
-    "  --gap-sampling bcfw: draw examples by their block gaps (Osokin et al. 2016)\n"
-    "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings)\n"
-    "  --cache        bcfw: reuse a stored labeling instead of the oracle when its gap is large enough\n"
-    "  --max-atoms N  bcfw with --steps/--cache: labelings stored per example (default 32)\n"
-    "  --passes P     at most P passes (default 50)\n"
-    "  --seed S       (default 1)\n"
-    "  --eval E       every (an evaluation, and a progress line with primal and gap, every pass; default) |\n"
-    "                 predict (the first pass, then only where the decay of the past gaps says -e may be met,\n"
-    "                 and at twice the last evaluated pass: fewer evaluation passes, the same certified gap; the\n"
-    "                 other passes print no objective; the same as every with -e 0 or --solver ssg) | off (no\n"
-    "                 evaluation: --passes alone stops the run; no gap is certified)\n"
-    "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads (default 1); the model depends only\n"
-    "                 on the seed and the batch, never on N\n"
-    "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"
-    "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"
-    "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep)\n"
-    "  --bias B       svmlight, svmhmm: add a constant feature B (kept in the model for classify); arff always adds 1\n"
-    "  --checkpoint C learn: save the run's state to C (atomically: C.tmp, then renamed) every N passes\n"
-    "  --checkpoint-every N  (default 1)\n"
-    "  --resume C     learn: go on from checkpoint C (the same data and options; --passes counts from the start;\n"
-    "                 a mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"
-    "  --init M       learn: warm start from model M (same dimension; BCFW and FW minimise lambda/2|w - w0|^2 +\n"
-    "                 the loss, w0 = M's weights)\n"
-    ;
+/* the commands (a bit each: the options table says which commands take an option) */
+enum { CMD_LEARN = 1, CMD_CLASSIFY = 2, CMD_PREDICT = 4, CMD_EXPORT = 8, CMD_INFO = 16, CMD_DUMP = 32 };
+#define CMD_DATA (CMD_LEARN | CMD_CLASSIFY | CMD_PREDICT)
+#define CMD_ALL (CMD_DATA | CMD_EXPORT | CMD_INFO | CMD_DUMP)
+typedef struct cmddef { const char *name; int bit; const char *usage, *what; } cmddef;
+static const cmddef cmddefs[] = {
+    {"learn", CMD_LEARN, "structsvm learn [options] train.dat model",
+     "  train on train.dat and write the model (the format, --bias and the CoNLL template are kept in it); prints\n"
+     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal)\n"},
+    {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
+     "  predict labelled data and score it: the predictions go to the file, then the score to stdout (accuracy for\n"
+     "  svmlight; per-token accuracy for svmhmm and conll, plus conlleval's chunk F1 for IOB tags; Hamming loss and\n"
+     "  subset accuracy for arff); no score is printed unless the predictions file was written whole\n"},
+    {"predict", CMD_PREDICT, "structsvm predict [options] data model predictions",
+     "  predictions for data with or without gold labels (nothing is scored, nothing printed on stdout). Unlabelled\n"
+     "  data: svmlight / svmhmm rows whose label is missing, 0 or ? (svmhmm rows keep their qid:N); arff rows with\n"
+     "  ? for the label values (the header still declares the labels); conll files without the tag column (or\n"
+     "  with it: it is ignored). The predictions file is what classify writes: one label a line (svmlight), one a\n"
+     "  token with a blank line after each sequence (svmhmm), the token's columns and the predicted tag (conll),\n"
+     "  the labels as 0/1 separated by commas (arff)\n"},
+    {"export-c", CMD_EXPORT, "structsvm export-c model out.c", "  the model as C source for a predict-only build\n"},
+    {"info", CMD_INFO, "structsvm info model", "  the model's kind, sizes, training summary and metadata\n"},
+    {"dump", CMD_DUMP, "structsvm dump model", "  the weights as text: one 'index value' line each (%.17g: the same double read back)\n"},
+};
+#define N_CMDS ((int)(sizeof cmddefs / sizeof cmddefs[0]))
+typedef struct optdef { const char *name, *name2; int value, cmds; const char *help; } optdef;
+static const optdef optdefs[] = {
+    {"--format", NULL, 1, CMD_DATA,
+     "  --format F     svmlight (SVM^multiclass: a multiclass model) | svmhmm (a chain) | conll (a chain over CRF++\n"
+     "                 templates) | arff (Mulan multilabel: a graph model); default: arff for *.arff[.gz], conll with\n"
+     "                 --template, else svmlight; classify and predict take the model's (a different one is refused)\n"},
+    {"--template", NULL, 1, CMD_DATA,
+     "  --template T   conll: CRF++ feature templates (e.g. examples/chunking.template); classify and predict use the\n"
+     "                 template kept in the model when none is given\n"},
+    {"--labels", NULL, 1, CMD_DATA,
+     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"},
+    {"--bias", NULL, 1, CMD_DATA,
+     "  --bias B       svmlight, svmhmm: a constant feature of value B on every row (default 1; 0: none); conll: none\n"
+     "                 (write a template such as U99:bias); arff always adds 1. Kept in the model: classify and\n"
+     "                 predict take the model's (a different one is refused; a model without one: 0)\n"},
+    {"-c", NULL, 1, CMD_LEARN,
+     "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"},
+    {"--lambda", NULL, 1, CMD_LEARN, "  --lambda L     the regulariser (default 0.01; -c overrides)\n"},
+    {"--gap", "-e", 1, CMD_LEARN, "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never)\n"},
+    {"--passes", NULL, 1, CMD_LEARN, "  --passes P     at most P passes (default 50)\n"},
+    {"--seed", NULL, 1, CMD_LEARN, "  --seed S       the random seed (default 1): the same seed, the same model\n"},
+    {"--solver", NULL, 1, CMD_LEARN,
+     "  --solver S     bcfw: block-coordinate Frank-Wolfe (default; every format)\n"
+     "                 fw: batch Frank-Wolfe; ssg: stochastic subgradient (no dual: stop it with --passes or\n"
+     "                 --target-primal); cp: the 1-slack cutting plane of SVM^struct (every format)\n"
+     "                 ms: the online multi-sample solver (Branson et al. 2013; every format; --samples, --sweeps)\n"
+     "                 deg: dual extragradient (Taskar et al. 2006): svmlight, and arff with at most 16 labels\n"
+     "                 (--eta, --geometry); not chains\n"
+     "                 eg: online exponentiated gradient (Collins et al. 2008): svmhmm and conll only (--eta,\n"
+     "                 --eg-start)\n"
+     "                 cliquegen: clique generation (Tan et al. 2015): arff only, 2 to 24 labels; every label pair\n"
+     "                 is a candidate and the model keeps the pairs it learns (--cg-eps, --cg-batch)\n"
+     "                 (kbcfw, the kernel solver, keeps no weight vector, so a model file cannot hold it: refused)\n"},
+    {"--target-primal", NULL, 1, CMD_LEARN,
+     "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss)\n"},
+    {"--average", NULL, 1, CMD_LEARN,
+     "  --average A    weighted | suffix | uniform | none: the average the solver keeps (default: the solver's:\n"
+     "                 weighted for bcfw, ssg and ms, uniform for deg, none for the others); bcfw and ssg take\n"
+     "                 all four, ms none, weighted or uniform, deg uniform, fw, cp, eg and cliquegen none (the\n"
+     "                 suffix average restarts at each power of 2 of the step count)\n"},
+    {"--returned", NULL, 1, CMD_LEARN,
+     "  --returned R   best (the vector that met the rule, else the average; default) | average | iterate: the\n"
+     "                 vector written to the model\n"},
+    {"--eval", NULL, 1, CMD_LEARN,
+     "  --eval E       every (an evaluation, and a progress line with primal and gap, every pass; default) |\n"
+     "                 predict (the first pass, then only where the decay of the past gaps says -e may be met,\n"
+     "                 and at twice the last evaluated pass: fewer evaluation passes, the same certified gap; the\n"
+     "                 other passes print no objective; the same as every with -e 0 or --solver ssg) | off (no\n"
+     "                 evaluation: --passes alone stops the run; no gap is certified)\n"},
+    {"--gap-sampling", NULL, 0, CMD_LEARN, "  --gap-sampling bcfw: draw examples by their block gaps (Osokin et al. 2016)\n"},
+    {"--steps", NULL, 1, CMD_LEARN,
+     "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings)\n"},
+    {"--cache", NULL, 0, CMD_LEARN,
+     "  --cache        bcfw: reuse a stored labeling instead of the oracle when its gap is large enough\n"},
+    {"--max-atoms", NULL, 1, CMD_LEARN,
+     "  --max-atoms N  bcfw with --steps/--cache: labelings stored per example, >= 2 (default 32)\n"},
+    {"--threads", NULL, 1, CMD_LEARN,
+     "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads, 1 to 256 (default 1); the model\n"
+     "                 depends only on the seed and the batch, never on N\n"},
+    {"--batch", NULL, 1, CMD_LEARN,
+     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"},
+    {"--samples", NULL, 1, CMD_LEARN,
+     "  --samples N    ms: labels drawn per step, 1 to 1000 (default 1: the oracle's); more than 1 takes the top\n"
+     "                 classes (svmlight) or the k-best Viterbi labelings (svmhmm, conll); arff: 1 only\n"},
+    {"--sweeps", NULL, 1, CMD_LEARN, "  --sweeps N     ms: passes of the update over the samples per step, 1 to 1000 (default 1)\n"},
+    {"--eta", NULL, 1, CMD_LEARN,
+     "  --eta E        deg: the step size, > 0 (default: 1/L by a power iteration); eg: the initial per-example\n"
+     "                 step size, > 0 (default 0.5)\n"},
+    {"--geometry", NULL, 1, CMD_LEARN, "  --geometry G   deg: euclidean (default) | entropic projections of the dual blocks\n"},
+    {"--eg-start", NULL, 1, CMD_LEARN,
+     "  --eg-start S   eg: the gold label's initial potential at every position, >= 0 (default 0: uniform dual)\n"},
+    {"--cg-eps", NULL, 1, CMD_LEARN, "  --cg-eps E     cliquegen: the smoothing's accuracy (Proposition 2), > 0 (default 0.001)\n"},
+    {"--cg-batch", NULL, 1, CMD_LEARN, "  --cg-batch K   cliquegen: label pairs activated per outer iteration, >= 1 (default 2)\n"},
+    {"--graph", NULL, 1, CMD_LEARN,
+     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep; not with cliquegen)\n"},
+    {"--checkpoint", NULL, 1, CMD_LEARN,
+     "  --checkpoint C save the run's state to C (atomically: C.tmp, then renamed) every N passes; bcfw, fw, ssg\n"
+     "                 and ms only\n"},
+    {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  (default 1)\n"},
+    {"--resume", NULL, 1, CMD_LEARN,
+     "  --resume C     go on from checkpoint C (the same data and options; --passes counts from the start; a\n"
+     "                 mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"},
+    {"--init", NULL, 1, CMD_LEARN,
+     "  --init M       warm start from model M (same dimension; bcfw and fw only: they minimise lambda/2|w - w0|^2 +\n"
+     "                 the loss, w0 = M's weights)\n"},
+    {"--help", "-h", 0, CMD_ALL, "  -h, --help     this text (structsvm help CMD: the same)\n"},
+};
+#define N_OPTS ((int)(sizeof optdefs / sizeof optdefs[0]))
 static const char *usage_notes =
-    "learn prints pass, primal, dual, gap and seconds per pass (in place on a terminal); classify prints the\n"
-    "score: accuracy (svmlight), per-token accuracy (svmhmm, conll; plus conlleval's chunk F1 for IOB tags),\n"
-    "Hamming loss and subset accuracy (arff).\n"
     "files: '-' reads standard input; *.gz is read through gzip -dc (a corrupt or cut file is an error). Every file\n"
     "written (model, predictions, export) goes to NAME.tmp first and is renamed over NAME only when complete, so a\n"
-    "failed or killed run never leaves a torn file where a good one was; the output paths are checked before\n"
-    "training. A model keeps no times: the same command on the same input writes the same bytes.\n"
-    "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value),\n"
-    "3 I/O error (a file that cannot be read or written; the message gives the system's reason).\n";
-static void print_usage(FILE *f) { fputs(usage, f); fputs(usage_notes, f); }
+    "failed or killed run never leaves a torn file where a good one was; the output paths are checked before the\n"
+    "data is read. A model keeps no times: the same command on the same input writes the same bytes.\n"
+    "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value, an\n"
+    "option or solver that does not apply), 3 I/O error (a file that cannot be read or written; the message gives\n"
+    "the system's reason).\n";
+/* cmd: a command's bit, or 0 for everything */
+static void print_help(FILE *f, int cmd) {
+    int k, first = 1;
+    for (k = 0; k < N_CMDS; k++)
+        if (!cmd || cmddefs[k].bit == cmd) { fprintf(f, "%s%s\n", first ? "usage: " : "       ", cmddefs[k].usage); first = 0; }
+    if (!cmd) fprintf(f, "       structsvm help [COMMAND] | COMMAND --help\n");
+    for (k = 0; k < N_CMDS; k++) if (!cmd || cmddefs[k].bit == cmd) {
+        if (!cmd) fprintf(f, "%s:\n", cmddefs[k].name);
+        fputs(cmddefs[k].what, f);
+    }
+    fprintf(f, "options%s:\n", cmd ? "" : " (structsvm help COMMAND: those the command takes)");
+    for (k = 0; k < N_OPTS; k++) if (!cmd || (optdefs[k].cmds & cmd)) fputs(optdefs[k].help, f);
+    fputs(usage_notes, f);
+}
+static void print_usage(FILE *f) { print_help(f, 0); }
+static int cmd_bit(const char *name) {
+    int k;
+    for (k = 0; k < N_CMDS; k++) if (!strcmp(name, cmddefs[k].name)) return cmddefs[k].bit;
+    return 0;
+}
 
 enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
 typedef struct opts {
@@ -91,6 +179,12 @@ typedef struct opts {
     const char *ckpt, *resume, *init;
     int ckpt_every, fmt_set, bias_set;
     const char *tmpl_name; /* the template's name in messages (the file, or the model that kept it) */
+    /* the other solvers' options (0 or NaN: not given, the library's default) */
+    int samples, sweeps, geometry, cg_batch; /* geometry: -1 not given */
+    double eta, eg_start, cg_eps;
+    const char *solver_name;
+    /* predict: unlabelled data; conll_cols: the training file's columns (from the model; 0: unknown) */
+    int unlabelled, conll_cols;
 } opts;
 static const char *fmt_names[4] = {"svmlight", "svmhmm", "conll", "arff"};
 
@@ -117,20 +211,24 @@ static char *slurp(const char *path, size_t *len) {
 }
 /* the options classify needs, kept in the model's metadata (format version 2): "format: F", "bias: B", and for
    CoNLL "template:" followed by the template file's text to the end */
-static char *make_metadata(const opts *o, const char *tmpl_text) {
-    size_t n = 64 + (tmpl_text ? strlen(tmpl_text) : 0);
+static char *make_metadata(const opts *o, const char *tmpl_text, int conll_cols) {
+    size_t n = 96 + (tmpl_text ? strlen(tmpl_text) : 0);
     char *m = (char *)malloc(n);
     if (!m) return NULL;
     sprintf(m, "format: %s\nbias: %.17g\n", fmt_names[o->format], o->bias);
+    /* conll: the training file's columns (the tag last), so that predict knows a file without its tag column */
+    if (conll_cols > 0) sprintf(m + strlen(m), "columns: %d\n", conll_cols);
     if (tmpl_text) { strcat(m, "template:\n"); strcat(m, tmpl_text); }
     return m;
 }
-/* the value after "key: " in the metadata (up to the line's end), or NULL */
+/* the value after "key: " in the metadata (up to the line's end), or NULL; nothing after "template:" (the
+   template's text) is a key */
 static const char *meta_value(const char *meta, const char *key) {
     size_t k = strlen(key);
     const char *q = meta;
     while (q && *q) {
         if (!strncmp(q, key, k) && q[k] == ':') return q + k + 1 + (q[k + 1] == ' ');
+        if (!strncmp(q, "template:", 9)) return NULL;
         q = strchr(q, '\n');
         if (q) q++;
     }
@@ -221,6 +319,7 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     if (!f) { fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno)); return EXIT_IO; }
     rc.n_attrs = n_attrs;
     rc.bias = o->format == FMT_ARFF ? 1 : o->bias;
+    rc.unlabelled = o->unlabelled; /* predict: labels may be missing (READERS: config.unlabelled) */
     if (o->format == FMT_ARFF) rc.n_labels = o->labels;
     if (o->format == FMT_SVMLIGHT) r = ssvm_read_svmlight(&rc, ssvm_input_file(f), &d->l, &e);
     else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_file(f), &d->l, &e);
@@ -235,6 +334,18 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     }
     if (o->format == FMT_CONLL) {
         rc.bias = 0;
+        /* predict: a file with one column fewer than the training file's has no tag column; with as many, its
+           tags are read (and ignored); a model that does not say how many columns (0.9.0) expects the tags */
+        rc.unlabelled = 0;
+        if (o->unlabelled && o->conll_cols > 0) {
+            if (d->c.n_cols == o->conll_cols - 1) rc.unlabelled = 1;
+            else if (d->c.n_cols != o->conll_cols) {
+                fprintf(stderr, "%s: %d columns; the model was trained on %d (give %d without the tag column, or %d)\n",
+                        path, d->c.n_cols, o->conll_cols, o->conll_cols - 1, o->conll_cols);
+                data_free(d);
+                return EXIT_DATA;
+            }
+        }
         r = ssvm_conll_featurize(&rc, &d->c, tp, attrs, labels, grow, 1, &d->f, &e);
         if (r != SSVM_OK) return fail_read(o->tmpl_name ? o->tmpl_name : "template", r, &e);
     }
@@ -263,6 +374,62 @@ static int progress(void *user, const ssvm_progress *p) {
     }
     return 0;
 }
+/* what each solver takes (the library's SOLVERS AT A GLANCE): the averages, checkpoints, warm starts */
+enum { AV_NONE = 1 << SSVM_AVG_NONE, AV_WEIGHTED = 1 << SSVM_AVG_WEIGHTED, AV_SUFFIX = 1 << SSVM_AVG_SUFFIX,
+       AV_UNIFORM = 1 << SSVM_AVG_UNIFORM };
+static int solver_averages(ssvm_solver_kind k) {
+    switch (k) {
+    case SSVM_BCFW: case SSVM_SSG: return AV_NONE | AV_WEIGHTED | AV_SUFFIX | AV_UNIFORM;
+    case SSVM_MULTISAMPLE: return AV_NONE | AV_WEIGHTED | AV_UNIFORM;
+    case SSVM_DEG: return AV_UNIFORM;
+    default: return AV_NONE;
+    }
+}
+static int usage_err(const char *fmt, const char *a, const char *b) {
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return EXIT_USAGE;
+}
+/* learn's options against the solver and the format, before any file is touched: an option that does not apply
+   is a usage error that says why (never a library code after the run) */
+static int check_learn_opts(const opts *o) {
+    const char *sv = o->solver_name, *fm = fmt_names[o->format];
+    int bcfw = o->solver == SSVM_BCFW, chain = o->format == FMT_SVMHMM || o->format == FMT_CONLL;
+    static const char *avg_names[4] = {"none", "weighted", "suffix", "uniform"};
+    if (!bcfw) {
+        const char *b = o->gap_sampling ? "--gap-sampling" : o->steps >= 0 ? "--steps" : o->cache ? "--cache"
+                      : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
+        if (b) return usage_err("%s: only with --solver bcfw, not %s", b, sv);
+    }
+    if ((o->samples || o->sweeps) && o->solver != SSVM_MULTISAMPLE)
+        return usage_err("%s: only with --solver ms, not %s", o->samples ? "--samples" : "--sweeps", sv);
+    if (o->eta == o->eta && o->solver != SSVM_DEG && o->solver != SSVM_EG) return usage_err("%s: only with --solver deg or eg, not %s", "--eta", sv);
+    if (o->geometry >= 0 && o->solver != SSVM_DEG) return usage_err("%s: only with --solver deg, not %s", "--geometry", sv);
+    if (o->eg_start == o->eg_start && o->solver != SSVM_EG) return usage_err("%s: only with --solver eg, not %s", "--eg-start", sv);
+    if ((o->cg_eps == o->cg_eps || o->cg_batch) && o->solver != SSVM_CLIQUEGEN)
+        return usage_err("%s: only with --solver cliquegen, not %s", o->cg_batch ? "--cg-batch" : "--cg-eps", sv);
+    if (o->solver == SSVM_DEG && chain)
+        return usage_err("--solver deg: needs a label polytope (svmlight's classes, or arff with at most 16 labels); %s is a chain%s",
+                         fm, "");
+    if (o->solver == SSVM_EG && !chain) return usage_err("--solver eg: chains only (svmhmm, conll), not %s%s", fm, "");
+    if (o->solver == SSVM_CLIQUEGEN && o->format != FMT_ARFF) return usage_err("--solver cliquegen: arff only (it learns which label pairs to link), not %s%s", fm, "");
+    if (o->solver == SSVM_CLIQUEGEN && o->graph_tree) return usage_err("--graph tree: cliquegen learns its own graph (every pair is a candidate)%s%s", "", "");
+    if (o->samples > 1 && o->format == FMT_ARFF)
+        return usage_err("--samples: more than 1 needs a sampler; the arff (graph) model has none (%s)%s", "give --samples 1", "");
+    if (o->averaging >= 0 && !(solver_averages(o->solver) & (1 << o->averaging))) {
+        char buf[96] = "";
+        int k;
+        for (k = 0; k < 4; k++) if (solver_averages(o->solver) & (1 << k)) { strcat(buf, *buf ? ", " : ""); strcat(buf, avg_names[k]); }
+        fprintf(stderr, "--average %s: --solver %s keeps %s\n", avg_names[o->averaging], sv, buf);
+        return EXIT_USAGE;
+    }
+    if (o->returned == SSVM_W_AVERAGE && (solver_averages(o->solver) == AV_NONE || o->averaging == SSVM_AVG_NONE))
+        return usage_err("--returned average: --solver %s %s", sv, solver_averages(o->solver) == AV_NONE ? "keeps no average" : "with --average none keeps none");
+    if ((o->ckpt || o->resume) && o->solver != SSVM_BCFW && o->solver != SSVM_FW && o->solver != SSVM_SSG && o->solver != SSVM_MULTISAMPLE)
+        return usage_err("%s: checkpoints cover bcfw, fw, ssg and ms, not %s", o->ckpt ? "--checkpoint" : "--resume", sv);
+    if (o->init && o->solver != SSVM_BCFW && o->solver != SSVM_FW) return usage_err("--init: a warm start needs --solver bcfw or fw, not %s%s", sv, "");
+    return 0;
+}
 static int learn(const opts *o, const char *train_path, const char *model_path) {
     data d;
     ssvm_template tp;
@@ -285,11 +452,12 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     char *tmpl_text = NULL, *meta = NULL;
     size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
-    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0, rc;
+    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0, rc, *cand = NULL;
     ssvm_threads pool;
     void **slot_users = NULL, *slot_models = NULL;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
+    if ((rc = check_learn_opts(o)) != 0) return rc;
     if (o->format == FMT_CONLL) {
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
@@ -301,6 +469,16 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     /* the output paths first: a long run is not lost to a typo in the model's path */
     if ((rc = check_writable(model_path)) != 0 || (o->ckpt && (rc = check_writable(o->ckpt)) != 0)) return rc;
     if ((rc = read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) != 0) return rc;
+    if (o->format == FMT_ARFF && o->solver == SSVM_DEG && d.a.n_labels > SSVM_GRAPH_POLYTOPE_MAX_LABELS) {
+        fprintf(stderr, "--solver deg: %s has %d labels; its simplex over the labelings needs at most %d\n", train_path,
+                d.a.n_labels, SSVM_GRAPH_POLYTOPE_MAX_LABELS);
+        return EXIT_USAGE;
+    }
+    if (o->solver == SSVM_CLIQUEGEN && (d.a.n_labels < 2 || d.a.n_labels > SSVM_GRAPH_ENUM_MAX_LABELS)) {
+        fprintf(stderr, "--solver cliquegen: %s has %d labels; the candidate pairs need 2 to %d\n", train_path,
+                d.a.n_labels, SSVM_GRAPH_ENUM_MAX_LABELS);
+        return EXIT_USAGE;
+    }
     if (o->format == FMT_SVMLIGHT) {
         mcc = ssvm_svmlight_multiclass_config(&d.l);
         if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
@@ -314,6 +492,12 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
             if (!work || ssvm_chow_liu(d.a.n, d.a.n_labels, d.a.labels, work, bytes, edges, &E) != SSVM_OK) E = 0;
             free(work);
             grc.n_edges = E; grc.edges = E ? edges : NULL;
+        }
+        if (o->solver == SSVM_CLIQUEGEN) { /* the candidates: every pair of labels */
+            int a, b, L = d.a.n_labels;
+            if (!(cand = (int *)xmalloc(sizeof(int) * (size_t)(L * (L - 1))))) return EXIT_DATA;
+            for (a = 0; a < L; a++) for (b = a + 1; b < L; b++) { cand[2 * E] = a; cand[2 * E + 1] = b; E++; }
+            grc.n_edges = E; grc.edges = cand;
         }
         if ((r = ssvm_graph_init(&grc, &gr)) == SSVM_OK) r = ssvm_graph_problem(&gr, &p);
     } else {
@@ -333,6 +517,29 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     if (o->steps >= 0) sc.bcfw.steps = (ssvm_bcfw_steps)o->steps;
     if (o->cache) sc.bcfw.cache = 1;
     if (o->max_atoms > 0) sc.bcfw.max_atoms = o->max_atoms;
+    if (o->solver == SSVM_MULTISAMPLE) {
+        if (o->samples > 0) sc.ms.samples = o->samples;
+        if (o->sweeps > 0) sc.ms.sweeps = o->sweeps;
+        if (o->samples > 1) { /* more labels a step than the oracle's one: the model's sampler */
+            r = o->format == FMT_SVMLIGHT ? ssvm_multiclass_sampler(&mc, &sc.ms.sampler) : ssvm_chain_kbest_sampler(&ch, &sc.ms.sampler);
+            if (r != SSVM_OK) { fprintf(stderr, "--samples: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
+        }
+    }
+    if (o->solver == SSVM_DEG) {
+        if (o->eta == o->eta) sc.deg.eta = o->eta;
+        if (o->geometry >= 0) sc.deg.geometry = (ssvm_deg_geometry)o->geometry;
+        if (!p.parts) { fprintf(stderr, "--solver deg: this model has no label polytope\n"); return EXIT_USAGE; }
+    }
+    if (o->solver == SSVM_EG) {
+        sc.eg.chain = &ch;
+        if (o->eta == o->eta) sc.eg.eta = o->eta;
+        if (o->eg_start == o->eg_start) sc.eg.start = o->eg_start;
+    }
+    if (o->solver == SSVM_CLIQUEGEN) {
+        sc.cg.graph = &gr;
+        if (o->cg_eps == o->cg_eps) sc.cg.eps = o->cg_eps;
+        if (o->cg_batch > 0) sc.cg.batch = o->cg_batch;
+    }
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
@@ -414,6 +621,23 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
         if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE && o->returned < 0)
             r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)p.d);
         ssvm_solver_progress(&s, &final);
+        if (r2 == SSVM_OK && o->solver == SSVM_CLIQUEGEN) { /* the model keeps the learned pairs only, their tables */
+            int *act = (int *)xmalloc(sizeof(int) * (size_t)(E + 1)), na = 0, k, j, F = d.a.n_attrs, L = d.a.n_labels;
+            int *all = (int *)xmalloc(sizeof(int) * 2 * (size_t)(E + 1));
+            ssvm_real *tab = (ssvm_real *)xmalloc(sizeof(ssvm_real) * 4 * (size_t)(E + 1));
+            if (!act || !tab || !all) return EXIT_DATA;
+            if ((r2 = ssvm_cg_active(&s, act, sizeof(int) * (size_t)E, &na)) == SSVM_OK) {
+                memcpy(tab, w + (size_t)L * (size_t)F, sizeof(ssvm_real) * 4 * (size_t)E);
+                memcpy(all, cand, sizeof(int) * 2 * (size_t)E);
+                for (k = 0; k < na; k++) { /* in activation order */
+                    cand[2 * k] = all[2 * act[k]]; cand[2 * k + 1] = all[2 * act[k] + 1];
+                    for (j = 0; j < 4; j++) w[(size_t)L * (size_t)F + 4 * (size_t)k + (size_t)j] = tab[4 * (size_t)act[k] + (size_t)j];
+                }
+                grc.n_edges = na; grc.edges = na ? cand : NULL;
+                fprintf(stderr, "%d of %d label pairs learned\n", na, E);
+            }
+            free(act); free(tab); free(all);
+        }
         if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
         final.returned = (int)which;
         final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
@@ -426,7 +650,7 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     else r = ssvm_model_of_chain(&chc, w, &m);
     if (r == SSVM_OK) {
         ssvm_model_set_summary(&m, &sc, &final);
-        m.metadata = meta = make_metadata(o, tmpl_text); /* classify reads the format, bias and template back */
+        m.metadata = meta = make_metadata(o, tmpl_text, o->format == FMT_CONLL ? d.c.n_cols : 0); /* classify reads them back */
         if (o->format == FMT_CONLL) { /* names: the attribute dictionary rebuilds the ids at classify time */
             an = (const char **)xmalloc(sizeof(char *) * (size_t)(attrs.n + 1));
             ln = (const char **)xmalloc(sizeof(char *) * (size_t)(labels.n + 1));
@@ -448,16 +672,19 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     if (r != SSVM_OK) return fail_file(model_path, r);
     free(an); free(ln); free(w); free(meta); free(tmpl_text);
     if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
-    else if (o->format == FMT_ARFF) ssvm_graph_uninit(&gr);
+    else if (o->format == FMT_ARFF) { ssvm_graph_uninit(&gr); free(cand); }
     else ssvm_chain_uninit(&ch);
     data_free(&d);
     ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
     return 0;
 }
 
-/* ---- classify ---- */
-static int classify(const opts *o0, const char *test_path, const char *model_path, const char *pred_path) {
+/* ---- classify and predict ---- */
+/* predict: the data need no gold labels (o->unlabelled) and nothing is scored; classify scores, and prints the
+   score only once the predictions file is written whole and renamed into place */
+static int classify(const opts *o0, const char *test_path, const char *model_path, const char *pred_path, int predict) {
     opts oo = *o0, *o = &oo;
+    char score[512];
     const char *mv;
     ssvm_model m;
     data d;
@@ -470,6 +697,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     void *work = NULL;
     size_t wb = 0, yb;
     long right = 0, total = 0, exact = 0;
+    score[0] = 0;
+    o->unlabelled = predict;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if ((rc = check_writable(pred_path)) != 0) return rc;
@@ -495,7 +724,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
             return EXIT_USAGE;
         }
         o->bias = kept;
-    }
+    } else if (!o->bias_set) o->bias = 0; /* a model without metadata: no bias feature */
+    if ((mv = meta_value(m.metadata, "columns")) != NULL) o->conll_cols = atoi(mv);
     o->tmpl_name = o->tmpl ? o->tmpl : model_path; /* the template kept in the model, when none is given */
     if (o->format == FMT_CONLL) {
         ssvm_reader_config rc = ssvm_reader_config_init();
@@ -549,7 +779,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
             right += y[0] == d.l.labels[i];
             total++;
         }
-        if (r == SSVM_OK) printf("accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
+        if (r == SSVM_OK && !predict) sprintf(score, "accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
     } else if (o->format == FMT_ARFF) {
         for (i = 0; i < d.a.n; i++) {
             ssvm_model_input in = ssvm_model_input_init(1, d.a.sparse ? NULL : d.a.x + (size_t)i * (size_t)d.a.n_attrs);
@@ -558,14 +788,14 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
             if ((r = ssvm_model_predict(&m, &in, work, wb, y, yb, &ylen)) != SSVM_OK) break;
             for (k = 0; k < m.n_labels; k++) {
                 fprintf(out, "%s%d", k ? "," : "", y[k]);
-                errs += y[k] != d.a.labels[(size_t)i * (size_t)m.n_labels + (size_t)k];
+                errs += y[k] != d.a.labels[(size_t)i * (size_t)m.n_labels + (size_t)k]; /* predict: -1 never equal */
             }
             fputc('\n', out);
             right += m.n_labels - errs; total += m.n_labels; exact += errs == 0;
         }
-        if (r == SSVM_OK)
-            printf("Hamming loss %.4f, subset accuracy %.2f%% (%ld of %d)\n", 1.0 - (double)right / (double)total,
-                   100.0 * (double)exact / (double)d.a.n, exact, d.a.n);
+        if (r == SSVM_OK && !predict)
+            sprintf(score, "Hamming loss %.4f, subset accuracy %.2f%% (%ld of %d)\n", 1.0 - (double)right / (double)total,
+                    100.0 * (double)exact / (double)d.a.n, exact, d.a.n);
     } else { /* chains */
         int conll = o->format == FMT_CONLL, nseq = conll ? d.c.n_seq : d.l.n_seq, ntok = conll ? d.c.n_tok : d.l.n;
         const int *ss = conll ? d.c.seq_start : d.l.seq_start, *as = conll ? d.f.attr_start : d.l.row_start;
@@ -588,8 +818,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
             total += ylen;
             fputc('\n', out);
         }
-        if (r == SSVM_OK) printf("per-token accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
-        if (r == SSVM_OK && conll) { /* conlleval's chunk scores when the tags look like IOB */
+        if (r == SSVM_OK && !predict) sprintf(score, "per-token accuracy %.2f%% (%ld of %ld)\n", 100.0 * (double)right / (double)total, right, total);
+        if (r == SSVM_OK && conll && !predict) { /* conlleval's chunk scores when the tags look like IOB */
             const char **g = (const char **)malloc(sizeof(char *) * (size_t)ntok), **p = (const char **)malloc(sizeof(char *) * (size_t)ntok);
             conll_scores cs;
             int iob = 1;
@@ -599,7 +829,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
                 if (!(g[t][0] == 'O' && !g[t][1]) && !((g[t][0] == 'B' || g[t][0] == 'I') && g[t][1] == '-')) iob = 0;
             }
             if (g && p && iob && conll_score_tags(nseq, ss, g, p, &cs) == 0) {
-                printf("chunk precision %.2f%%, recall %.2f%%, F1 %.2f\n", cs.precision, cs.recall, cs.f1);
+                sprintf(score + strlen(score), "chunk precision %.2f%%, recall %.2f%%, F1 %.2f\n", cs.precision, cs.recall, cs.f1);
                 conll_scores_free(&cs);
             }
             free(g); free(p);
@@ -614,6 +844,10 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         free(pred_tmp);
         if (r != SSVM_OK) { fprintf(stderr, "predict: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
         if (werr) { fprintf(stderr, "%s: cannot write: %s\n", pred_path, strerror(e)); return EXIT_IO; }
+    }
+    if (*score) { /* only now: the predictions are in place */
+        fputs(score, stdout);
+        if (fflush(stdout) != 0 || ferror(stdout)) { fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno)); return EXIT_IO; }
     }
     free(y); free(work);
     data_free(&d);
@@ -654,104 +888,136 @@ static int num_dbl(const char *opt, const char *v, double lo, double hi, int ope
     return 1;
 }
 
+static const optdef *find_opt(const char *a) {
+    int k;
+    for (k = 0; k < N_OPTS; k++)
+        if (!strcmp(a, optdefs[k].name) || (optdefs[k].name2 && !strcmp(a, optdefs[k].name2))) return &optdefs[k];
+    return NULL;
+}
+
 int main(int argc, char **argv) {
     opts o;
     const char *pos[3] = {NULL, NULL, NULL}, *cmd;
-    int np = 0, i, fmt_set = 0;
-    static const char *const with_value[] = {"--format", "--template", "-c", "--lambda", "-e", "--gap", "--passes",
-                                             "--seed", "--eval", "--threads", "--batch", "--labels", "--bias",
-                                             "--graph", "--checkpoint", "--checkpoint-every", "--resume", "--init",
-                                             "--solver", "--target-primal", "--average", "--returned", "--steps",
-                                             "--max-atoms"};
+    int np = 0, i, fmt_set = 0, cbit;
+    double nan_ = strtod("nan", NULL);
     memset(&o, 0, sizeof o);
     o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
-    o.averaging = -1; o.returned = -1; o.steps = -1;
-    o.target = strtod("nan", NULL);
+    o.averaging = -1; o.returned = -1; o.steps = -1; o.geometry = -1; o.solver_name = "bcfw";
+    o.target = nan_; o.eta = nan_; o.eg_start = nan_; o.cg_eps = nan_;
     if (argc < 2) { print_usage(stderr); return EXIT_USAGE; }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) { print_usage(stdout); return 0; }
-    cmd = argv[1];
-    if (strcmp(cmd, "learn") && strcmp(cmd, "classify") && strcmp(cmd, "export-c") && strcmp(cmd, "info") &&
-        strcmp(cmd, "dump")) {
-        fprintf(stderr, "unknown command %s\n", cmd); print_usage(stderr);
-        return EXIT_USAGE;
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        if (argc > 3) { fprintf(stderr, "%s: one command at most\n", argv[1]); return EXIT_USAGE; }
+        if (argc == 3 && !(cbit = cmd_bit(argv[2]))) { fprintf(stderr, "help: unknown command %s\n", argv[2]); print_usage(stderr); return EXIT_USAGE; }
+        print_help(stdout, argc == 3 ? cmd_bit(argv[2]) : 0);
+        return 0;
     }
+    cmd = argv[1];
+    if (!(cbit = cmd_bit(cmd))) { fprintf(stderr, "unknown command %s\n", cmd); print_usage(stderr); return EXIT_USAGE; }
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        size_t k;
+        const optdef *od;
         long long ll;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { print_usage(stdout); return 0; }
-        for (k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-            if (!strcmp(a, with_value[k]) && !v) { fprintf(stderr, "%s needs a value\n", a); return EXIT_USAGE; }
-        if (!strcmp(a, "--format")) {
-            i++; fmt_set = 1;
+        if (a[0] != '-' || !strcmp(a, "-")) { /* a positional argument ('-': standard input) */
+            if (np == 3) { fprintf(stderr, "%s: too many arguments (structsvm help %s)\n", a, cmd); return EXIT_USAGE; }
+            pos[np++] = a;
+            continue;
+        }
+        if (!(od = find_opt(a))) { fprintf(stderr, "unknown option %s (structsvm help %s lists the options)\n", a, cmd); return EXIT_USAGE; }
+        if (!(od->cmds & cbit)) {
+            int k, first = 1;
+            fprintf(stderr, "%s is not an option of %s (", a, cmd);
+            for (k = 0; k < N_CMDS; k++) if (od->cmds & cmddefs[k].bit) { fprintf(stderr, "%s%s", first ? "" : ", ", cmddefs[k].name); first = 0; }
+            fprintf(stderr, " only)\n");
+            return EXIT_USAGE;
+        }
+        if (!strcmp(od->name, "--help")) { print_help(stdout, cbit); return 0; }
+        if (od->value && !v) { fprintf(stderr, "%s needs a value\n", a); return EXIT_USAGE; }
+        if (od->value) i++;
+        if (!strcmp(od->name, "--format")) {
+            fmt_set = 1;
             if (!strcmp(v, "svmlight")) o.format = FMT_SVMLIGHT;
             else if (!strcmp(v, "svmhmm")) o.format = FMT_SVMHMM;
             else if (!strcmp(v, "conll")) o.format = FMT_CONLL;
             else if (!strcmp(v, "arff")) o.format = FMT_ARFF;
             else { fprintf(stderr, "--format: svmlight, svmhmm, conll or arff, not '%s'\n", v); return EXIT_USAGE; }
-        } else if (!strcmp(a, "--template")) { o.tmpl = v; i++; }
-        else if (!strcmp(a, "-c")) { double c; i++; if (!num_dbl(a, v, 0, 1e300, 1, &c)) return EXIT_USAGE; o.lambda = 1.0 / c; }
-        else if (!strcmp(a, "--lambda")) { i++; if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
-        else if (!strcmp(a, "-e") || !strcmp(a, "--gap")) { i++; if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--passes")) { i++; if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--seed")) { i++; if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE; o.seed = (unsigned long long)ll; }
-        else if (!strcmp(a, "--eval")) {
+        } else if (!strcmp(od->name, "--template")) o.tmpl = v;
+        else if (!strcmp(od->name, "-c")) { double c; if (!num_dbl(a, v, 0, 1e300, 1, &c)) return EXIT_USAGE; o.lambda = 1.0 / c; }
+        else if (!strcmp(od->name, "--lambda")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--passes")) { if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--seed")) { if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE; o.seed = (unsigned long long)ll; }
+        else if (!strcmp(od->name, "--eval")) {
             if (!strcmp(v, "every")) o.eval_predict = 0;
             else if (!strcmp(v, "predict")) o.eval_predict = 1;
             else if (!strcmp(v, "off")) o.eval_off = 1;
             else { fprintf(stderr, "--eval: every, predict or off, not '%s'\n", v); return EXIT_USAGE; }
-            i++;
         }
-        else if (!strcmp(a, "--threads")) { i++; if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--batch")) { i++; if (!num_int(a, v, 0, 1000000, &o.batch)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--labels")) { i++; if (!num_int(a, v, 1, 1000000, &o.labels)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--bias")) { i++; if (!num_dbl(a, v, -1e30, 1e30, 0, &o.bias)) return EXIT_USAGE; o.bias_set = 1; }
-        else if (!strcmp(a, "--graph")) {
-            i++;
+        else if (!strcmp(od->name, "--threads")) { if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--batch")) { if (!num_int(a, v, 0, 1000000, &o.batch)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--labels")) { if (!num_int(a, v, 1, 1000000, &o.labels)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--bias")) { if (!num_dbl(a, v, -1e30, 1e30, 0, &o.bias)) return EXIT_USAGE; o.bias_set = 1; }
+        else if (!strcmp(od->name, "--graph")) {
             if (!strcmp(v, "tree")) o.graph_tree = 1;
             else if (!strcmp(v, "indep")) o.graph_tree = 0;
             else { fprintf(stderr, "--graph: indep or tree, not '%s'\n", v); return EXIT_USAGE; }
         }
-        else if (!strcmp(a, "--checkpoint")) { o.ckpt = v; i++; }
-        else if (!strcmp(a, "--checkpoint-every")) { i++; if (!num_int(a, v, 1, 100000000, &o.ckpt_every)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--resume")) { o.resume = v; i++; }
-        else if (!strcmp(a, "--init")) { o.init = v; i++; }
-        else if (!strcmp(a, "--solver")) {
-            i++;
-            if (!strcmp(v, "bcfw")) o.solver = SSVM_BCFW;
-            else if (!strcmp(v, "fw")) o.solver = SSVM_FW;
-            else if (!strcmp(v, "ssg")) o.solver = SSVM_SSG;
-            else if (!strcmp(v, "cp")) o.solver = SSVM_CUTTING_PLANE;
-            else { fprintf(stderr, "--solver: bcfw, fw, ssg or cp, not '%s'\n", v); return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--checkpoint")) o.ckpt = v;
+        else if (!strcmp(od->name, "--checkpoint-every")) { if (!num_int(a, v, 1, 100000000, &o.ckpt_every)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--resume")) o.resume = v;
+        else if (!strcmp(od->name, "--init")) o.init = v;
+        else if (!strcmp(od->name, "--solver")) {
+            static const struct { const char *name; ssvm_solver_kind kind; } solvers[] = {
+                {"bcfw", SSVM_BCFW}, {"fw", SSVM_FW}, {"ssg", SSVM_SSG}, {"cp", SSVM_CUTTING_PLANE},
+                {"ms", SSVM_MULTISAMPLE}, {"deg", SSVM_DEG}, {"eg", SSVM_EG}, {"cliquegen", SSVM_CLIQUEGEN}};
+            size_t k;
+            if (!strcmp(v, "kbcfw")) {
+                fprintf(stderr, "--solver kbcfw: the kernel solver keeps a support set, not a weight vector, and a model file "
+                                "holds weights (use the C API: KERNELS in the manual)\n");
+                return EXIT_USAGE;
+            }
+            for (k = 0; k < sizeof solvers / sizeof solvers[0]; k++) if (!strcmp(v, solvers[k].name)) break;
+            if (k == sizeof solvers / sizeof solvers[0]) {
+                fprintf(stderr, "--solver: bcfw, fw, ssg, cp, ms, deg, eg or cliquegen, not '%s'\n", v);
+                return EXIT_USAGE;
+            }
+            o.solver = solvers[k].kind; o.solver_name = solvers[k].name;
         }
-        else if (!strcmp(a, "--target-primal")) { i++; if (!num_dbl(a, v, -1e300, 1e300, 0, &o.target)) return EXIT_USAGE; }
-        else if (!strcmp(a, "--average")) {
-            i++;
+        else if (!strcmp(od->name, "--target-primal")) { if (!num_dbl(a, v, -1e300, 1e300, 0, &o.target)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--average")) {
             if (!strcmp(v, "weighted")) o.averaging = SSVM_AVG_WEIGHTED;
             else if (!strcmp(v, "suffix")) o.averaging = SSVM_AVG_SUFFIX;
+            else if (!strcmp(v, "uniform")) o.averaging = SSVM_AVG_UNIFORM;
             else if (!strcmp(v, "none")) o.averaging = SSVM_AVG_NONE;
-            else { fprintf(stderr, "--average: weighted, suffix or none, not '%s'\n", v); return EXIT_USAGE; }
+            else { fprintf(stderr, "--average: weighted, suffix, uniform or none, not '%s'\n", v); return EXIT_USAGE; }
         }
-        else if (!strcmp(a, "--returned")) {
-            i++;
+        else if (!strcmp(od->name, "--returned")) {
             if (!strcmp(v, "best")) o.returned = -1;
             else if (!strcmp(v, "average")) o.returned = SSVM_W_AVERAGE;
             else if (!strcmp(v, "iterate")) o.returned = SSVM_W_ITERATE;
             else { fprintf(stderr, "--returned: best, average or iterate, not '%s'\n", v); return EXIT_USAGE; }
         }
-        else if (!strcmp(a, "--steps")) {
-            i++;
+        else if (!strcmp(od->name, "--steps")) {
             if (!strcmp(v, "fw")) o.steps = SSVM_BCFW_STEPS_FW;
             else if (!strcmp(v, "pairwise")) o.steps = SSVM_BCFW_STEPS_PAIRWISE;
             else if (!strcmp(v, "away")) o.steps = SSVM_BCFW_STEPS_AWAY;
             else if (!strcmp(v, "all")) o.steps = SSVM_BCFW_STEPS_ALL;
             else { fprintf(stderr, "--steps: fw, pairwise, away or all, not '%s'\n", v); return EXIT_USAGE; }
         }
-        else if (!strcmp(a, "--gap-sampling")) o.gap_sampling = 1;
-        else if (!strcmp(a, "--cache")) o.cache = 1;
-        else if (!strcmp(a, "--max-atoms")) { i++; if (!num_int(a, v, 2, 1000000, &o.max_atoms)) return EXIT_USAGE; } else if ((a[0] != '-' || !strcmp(a, "-")) && np < 3) pos[np++] = a;
-        else if (a[0] != '-') { fprintf(stderr, "%s: too many arguments\n", a); print_usage(stderr); return EXIT_USAGE; }
-        else { fprintf(stderr, "unknown option %s\n", a); print_usage(stderr); return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--gap-sampling")) o.gap_sampling = 1;
+        else if (!strcmp(od->name, "--cache")) o.cache = 1;
+        else if (!strcmp(od->name, "--max-atoms")) { if (!num_int(a, v, 2, 1000000, &o.max_atoms)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--samples")) { if (!num_int(a, v, 1, 1000, &o.samples)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--sweeps")) { if (!num_int(a, v, 1, 1000, &o.sweeps)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--eta")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.eta)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--geometry")) {
+            if (!strcmp(v, "euclidean")) o.geometry = SSVM_DEG_EUCLIDEAN;
+            else if (!strcmp(v, "entropic")) o.geometry = SSVM_DEG_ENTROPIC;
+            else { fprintf(stderr, "--geometry: euclidean or entropic, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(od->name, "--eg-start")) { if (!num_dbl(a, v, 0, 1e6, 0, &o.eg_start)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--cg-eps")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.cg_eps)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--cg-batch")) { if (!num_int(a, v, 1, 1000000, &o.cg_batch)) return EXIT_USAGE; }
+        else { fprintf(stderr, "%s: not handled (a bug)\n", a); return EXIT_USAGE; }
     }
     o.fmt_set = fmt_set;
     if (!fmt_set && pos[0]) {
@@ -760,8 +1026,11 @@ int main(int argc, char **argv) {
         else if (o.tmpl) o.format = FMT_CONLL;
     }
     if (o.tmpl) o.tmpl_name = o.tmpl;
-    if (!strcmp(cmd, "learn") && np == 2) return learn(&o, pos[0], pos[1]);
-    if (!strcmp(cmd, "classify") && np == 3) return classify(&o, pos[0], pos[1], pos[2]);
+    /* learn: a constant feature by default where the format has no other bias (svmlight, svmhmm); classify and
+       predict take the model's */
+    if (cbit == CMD_LEARN && !o.bias_set) o.bias = o.format == FMT_SVMLIGHT || o.format == FMT_SVMHMM ? 1 : 0;
+    if (cbit == CMD_LEARN && np == 2) return learn(&o, pos[0], pos[1]);
+    if ((cbit == CMD_CLASSIFY || cbit == CMD_PREDICT) && np == 3) return classify(&o, pos[0], pos[1], pos[2], cbit == CMD_PREDICT);
     if (!strcmp(cmd, "dump") && np == 1) { /* the weights as text, exactly (%.17g reads back the same double) */
         ssvm_model m;
         ssvm_result r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
@@ -787,6 +1056,7 @@ int main(int argc, char **argv) {
         if (r != SSVM_OK) return fail_file(np == 2 ? pos[1] : "stdout", r);
         return 0;
     }
-    fprintf(stderr, "%s: wrong number of arguments\n", cmd); print_usage(stderr);
+    for (i = 0; i < N_CMDS; i++) if (cmddefs[i].bit == cbit) break;
+    fprintf(stderr, "%s: wrong number of arguments\nusage: %s  (structsvm help %s: the options)\n", cmd, cmddefs[i].usage, cmd);
     return EXIT_USAGE;
 }
