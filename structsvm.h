@@ -182,6 +182,10 @@
    |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
    |                             |        | code 89.3 KB -> 44.9 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
    |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
+   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps, BCFW's config.bcfw options (gap sampling,     |
+   |                             |        | pairwise/away steps, caching): each is SSVM_ERR_NOT_SUPPORTED;  |
+   |                             |        | plain BCFW is unchanged. make footprint: the BCFW chain trainer |
+   |                             |        | with ONLY_BCFW 43.7 KB -> 33.1 KB (make test-device builds so)  |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -631,6 +635,14 @@
      statistics-space scoring do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against
      double; different compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings'
      loss-augmented scores after different roundings can part two runs that agree to rounding (PARALLEL BCFW).
+     Across platforms: the library's arithmetic is IEEE-754 binary32/binary64 with no library call whose
+     rounding varies (under STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic), so two
+     machines give the same bits when their compilers emit the same operations. make test-device checks it: BCFW
+     trained bare-metal on a Cortex-M4F (qemu-system-arm; float, STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW)
+     and on x86-64 give the same weights, objective and pass count, bit for bit, for the multiclass and the chain
+     model, with -ffp-contract=off on both (the default under -std=c99; GNU modes default to fast). With
+     -ffp-contract=fast the M4F fuses a*b+c into one rounding (vfma) where x86-64 does not, and the bits differ
+     (the same test shows it). Other libm functions (SSVM_SQRT/EXP/LOG from <math.h>) need not round alike.
 
    GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
    for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -1208,7 +1220,13 @@
      others by strtod (under STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
      ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices
      above it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that
-     value on every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last).
+     value on every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled
+     (default 0). Unlabelled data (config.unlabelled = 1: data to predict, no gold labels needed; without it
+     every reader requires its labels, as before): SVM^light / SVM^hmm accept a row whose label is `0`, `?` or
+     missing (the line starts with idx:val, or qid:N) and store -1 for it (n_labels is then the largest label
+     read, 0 if none); ARFF accepts `?` as a label value (-1; a feature's `?` stays an error); CoNLL files are
+     read as they are, and ssvm_conll_featurize takes no column as the label (every column may feed the
+     templates, every label is -1; label_column is ignored). Rows with labels read as usual in the same file.
        ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
                             (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
                             an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config.
@@ -1233,7 +1251,7 @@
                             convention puts labels last; a {0,1} feature just before them would count as a label:
                             give n_labels then). Names in attr_names / label_names (ssvm_dict), for a model's
                             names. ssvm_arff_graph_config (dense x or CSR as read).
-     DOES NOT: string / date / relational ARFF attributes, missing values (?), instance weights, Mulan's XML
+     DOES NOT: string / date / relational ARFF attributes, missing feature values (?), instance weights, Mulan's XML
      label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1);
      CRF++'s %t macros and bigram templates with observations; compressed input.
 
@@ -2818,6 +2836,10 @@ typedef struct ssvm_reader_config {
     int n_labels;             /* ARFF: the labels are the last n_labels attributes; 0: all the trailing {0,1}
                                  attributes (Mulan's files put the labels last) */
     int label_column;         /* CoNLL: the label column, 0-based; -1 (default): the last */
+    int unlabelled;           /* 1: data to predict, gold labels not needed (MANUAL: READERS). SVM^light /
+                                 SVM^hmm: a label that is missing, `0` or `?` reads as -1; ARFF: a label value `?`
+                                 reads as -1; ssvm_conll_featurize: no label column, every column an input and
+                                 every label -1. 0 (default): labels required, as before */
 } ssvm_reader_config;
 STRUCTSVM_DEF ssvm_reader_config ssvm_reader_config_init(void);
 
@@ -2850,7 +2872,7 @@ typedef struct ssvm_svmlight_data {
     int *row_start;    /* n+1 offsets into attr_id / attr_val */
     int *attr_id;
     ssvm_real *attr_val;
-    int *labels;       /* n, 0 .. K-1 */
+    int *labels;       /* n, 0 .. K-1; -1: no label (config.unlabelled) */
     int *seq_start;    /* SVM^hmm: n_seq+1 offsets into the rows; else NULL */
     long *qid;         /* SVM^hmm: each sequence's qid; else NULL */
     ssvm_allocator _a;
@@ -2910,7 +2932,8 @@ typedef struct ssvm_conll_features {
     int *seq_start;         /* n_seq+1 */
     int *attr_start;        /* n_tok+1 offsets into attr_id */
     int *attr_id;
-    int *labels;            /* n_tok: label ids, -1 = not in the label dictionary (grow = 0) */
+    int *labels;            /* n_tok: label ids, -1 = not in the label dictionary (grow = 0) or no label
+                               column (config.unlabelled) */
     ssvm_allocator _a;
 } ssvm_conll_features;
 STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, const ssvm_conll_data *d,
@@ -2923,8 +2946,9 @@ STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config(const ssvm_conll_feature
 
 /* Weka ARFF as Mulan writes multilabel data, dense rows (`v1,v2,...`) or sparse rows (`{i v, j v}`, 0-based
    attribute indices, absent = 0). Attributes: numeric / real / integer, or nominal `{a,b,...}` (a feature's
-   value is then its index in the list); the labels are nominal {0,1}. String, date and relational
-   attributes, missing values (`?`) and instance weights are SSVM_ERR_PARSE. */
+   value is then its index in the list); the labels are nominal {0,1} (or `?`, read as -1, with
+   config.unlabelled). String, date and relational attributes, missing feature values (`?`) and instance
+   weights are SSVM_ERR_PARSE. */
 typedef struct ssvm_arff_data {
     int n, n_attrs, n_labels; /* rows, features F (plus 1 with a bias), labels L */
     int sparse;               /* the rows were sparse: row_start / attr_id / attr_val; else x */
@@ -2932,7 +2956,7 @@ typedef struct ssvm_arff_data {
     int *row_start;
     int *attr_id;
     ssvm_real *attr_val;
-    int *labels;              /* n x L of 0/1 */
+    int *labels;              /* n x L of 0/1 (-1: `?` with config.unlabelled) */
     ssvm_dict attr_names, label_names; /* the features' and the labels' names in the file's order */
     ssvm_allocator _a;
 } ssvm_arff_data;
@@ -6131,7 +6155,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_
     return r;
 }
 SSVM__PRIV const char *ssvm__model_solver_name(int s) {
-    static const char *const names[] = {"bcfw", "fw", "ssg", "multisample", "deg"};
+    static const char *const names[] = {"bcfw", "fw", "ssg", "multisample", "deg", "cliquegen", "cutting_plane", "kbcfw", "eg"};
     return s >= 0 && s < (int)(sizeof names / sizeof names[0]) ? names[s] : 0;
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
@@ -6305,6 +6329,8 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 #define SSVM__CAP_SCALED     0x0100u /* the lazily scaled w (SSG, multi-sample): folded after each pass */
 #define SSVM__CAP_AVG_FROM_0 0x0200u /* the average starts at 0 (a = 0, b = 1), not at w */
 #define SSVM__CAP_WEIGHTS    0x0400u /* example weights (ssvm_problem.weights); else NOT_SUPPORTED */
+#define SSVM__CAP_WTMP       0x0800u /* the row uses the engine's d-vector scratch _wtmp itself (else it exists only
+                                    for an average or a scaled w: a plain BCFW solver has d reals less) */
 #define SSVM__AVG(x) (1u << (x)) /* a bit of ssvm__algo.averaging */
 typedef struct ssvm__algo {
     const char *name;
@@ -6803,7 +6829,8 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
     if (!(row->caps & SSVM__CAP_NO_W)) { /* the kernel solver has no w: its support set is its state */
         s->_w = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
         s->_z = (s->_cfg.averaging != SSVM_AVG_NONE) ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
-        s->_wtmp = (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real));
+        s->_wtmp = (s->_cfg.averaging != SSVM_AVG_NONE || (row->caps & (SSVM__CAP_WTMP | SSVM__CAP_SCALED)))
+                       ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0;
         s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
         ssvm__take_svec(a, &s->_sv, p->d);
     }
@@ -7145,7 +7172,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     ssvm_result r;
     const ssvm__algo *row = SSVM__ROW(s);
     if (row->evaluate) return row->evaluate(s, average, o); /* clique generation: the gap of (10); the kernel's */
-    if (average || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
+    if ((average && s->_z) || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     if (row->objective) r = row->objective(s, w, average, o, &ls); /* BCFW's: block by block, or on the threads */
     else
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
@@ -8019,6 +8046,7 @@ SSVM__PRIV ssvm_result ssvm__fw_evaluated(ssvm_solver *s, int average, ssvm_obje
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x);
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
 
+#ifndef STRUCTSVM_NO_GAPS
 SSVM__PRIV int ssvm__gaps_atoms_on(const ssvm_solver_config *c) {
     return ssvm__has_blocks(c) && (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache);
 }
@@ -8695,6 +8723,33 @@ SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) {
     for (i = 0; i < s->_prob.n; i++) sum += bs->_gp_g[i];
     s->_prog.gap_estimate = sum;
 }
+#else /* STRUCTSVM_NO_GAPS: config.bcfw's gap sampling, pairwise/away steps and caching are left out (MANUAL: BUILD
+   OPTIONS): using one is SSVM_ERR_NOT_SUPPORTED, and BCFW's hooks into this section do what they do with the options
+   off (no estimates, no atoms) */
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__gaps_atoms_on(const ssvm_solver_config *c) { (void)c; return 0; }
+SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__gaps_est_on(const ssvm_solver_config *c) { (void)c; return 0; }
+SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
+    const ssvm_bcfw_config *b = &c->bcfw;
+    if (b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW) return SSVM_ERR_NOT_SUPPORTED;
+    if (b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u) return SSVM_ERR_BCFW_OPTION;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) { (void)s; (void)a; return SSVM_OK; }
+SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
+    s->_prog.gap_estimate = ssvm__nan();
+    SSVM__BF(s)->_gp_G = SSVM__HUGE; SSVM__BF(s)->_gp_last_check = 0;
+}
+SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g) { (void)s; (void)i; (void)g; }
+SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s) { (void)s; return -2; }
+SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) { (void)s; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    (void)s; (void)i; (void)info; return SSVM_ERR_NOT_SUPPORTED;
+}
+SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
+    (void)s; (void)w; (void)o; (void)ls_out; return SSVM_ERR_NOT_SUPPORTED;
+}
+SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
+#endif /* STRUCTSVM_NO_GAPS */
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
@@ -9224,6 +9279,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which w
     if (which == SSVM_W_BEST) which = (ssvm_which)s->_best;
     if (which == SSVM_W_AVERAGE && !s->_z) return SSVM_ERR_NOT_SUPPORTED;
     if (which != SSVM_W_AVERAGE && which != SSVM_W_ITERATE) return SSVM_ERR_INVALID_ARG;
+    if (!s->_wtmp) { /* no scratch: then neither an average nor a scaled w, and w itself is the answer */
+        for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
+        SSVM_MEMCPY(out, s->_w, (size_t)s->_prob.d * sizeof(ssvm_real));
+        return SSVM_OK;
+    }
     ssvm__materialize(s, which == SSVM_W_AVERAGE, s->_wtmp); /* scratch first: out is written only if finite */
     for (j = 0; j < s->_prob.d; j++) if (!ssvm__finite((double)s->_wtmp[j])) return SSVM_ERR_NONFINITE;
     SSVM_MEMCPY(out, s->_wtmp, (size_t)s->_prob.d * sizeof(ssvm_real));
@@ -10562,7 +10622,7 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
     ssvm__deg_state *const dg = SSVM__DG(s);
     const ssvm_problem *p = &s->_prob;
     ssvm_deg_config *q = &s->_cfg.deg;
-    int i, k, j, it, kind, m, np, d = p->d, len;
+    int i, k, j, it, kind = 0, m = 0, np = 0, d = p->d, len; /* zeros: gcc -O3 cannot see every path sets them */
     double theta = 0, est = 0, prev = 0, nn;
     ssvm_result r;
     ssvm_svec_clear(&dg->_dg_u);
@@ -12437,7 +12497,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_FW
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
-        {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
+        {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__fw_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else
@@ -12462,7 +12522,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_DEG
         /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
-        {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
+        {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
          ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0, 0},
 #else
@@ -12478,7 +12538,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_CUTTING_PLANE
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
-        {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+        {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cp_check, ssvm__cp_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else
@@ -14648,7 +14708,7 @@ STRUCTSVM_DEF void ssvm_svmlight_data_uninit(ssvm_svmlight_data *d) { if (d) ssv
 /* The next blank-separated token of s[*i..n): start in *t, length in *tl; 0 when none is left */
 SSVM__PRIV int ssvm__token(const char *s, size_t n, size_t *i, size_t *t, size_t *tl) {
     while (*i < n && ssvm__is_blank(s[*i])) (*i)++;
-    if (*i >= n) return 0;
+    if (*i >= n) { *t = n; *tl = 0; return 0; } /* defined outputs on every path (gcc -O3's warning) */
     *t = *i;
     while (*i < n && !ssvm__is_blank(s[*i])) (*i)++;
     *tl = *i - *t;
@@ -14686,7 +14746,10 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
         for (k = 0; k < n; k++) if (s[k] == '#') { n = k; break; } /* the comment */
         if (!ssvm__token(s, n, &i, &t, &tl)) continue;           /* a blank or comment-only line */
         if (d.n >= INT_MAX - 1) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many rows"); goto fail; }
-        {
+        if (c->unlabelled && ((tl == 1 && (s[t] == '?' || s[t] == '0')) || SSVM__MEMCHR(s + t, ':', tl))) {
+            lab = 0; /* no gold label: -1 below; a missing one (the token is idx:val or qid:N) is read again */
+            if (tl != 1 || (s[t] != '?' && s[t] != '0')) i = t;
+        } else {
             int e = ssvm__parse_int(s + t, tl, LONG_MIN, LONG_MAX, &lab);
             if (e == -1) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)t + 1, "label: not an integer"); goto fail; }
             if (e || lab < 1 || lab > INT_MAX / 2) {
@@ -14695,7 +14758,7 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
             }
         }
         if (lab > max_lab) max_lab = lab;
-        SSVM__PUSH(d.labels, cap_lab, d.n, int, (int)lab - 1);
+        SSVM__PUSH(d.labels, cap_lab, d.n, int, (int)lab - 1); /* unlabelled: -1 */
         /* qid: required by SVM^hmm (it groups the tokens), allowed and ignored by SVM^light */
         {
             size_t j = i, q = n, ql = 0;
@@ -15115,7 +15178,7 @@ STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, cons
     *out = f;
     if (!d || !tp || !attrs || !labels || d->n_tok <= 0 || d->n_cols <= 0 || !d->seq_start || !d->cell)
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "NULL or empty data, template or dictionary");
-    lc = c->label_column < 0 ? d->n_cols - 1 : c->label_column;
+    lc = c->unlabelled ? -2 : c->label_column < 0 ? d->n_cols - 1 : c->label_column; /* -2: no label column */
     if (lc >= d->n_cols) return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "label_column beyond the data's columns");
     if ((r = ssvm__template_fits(tp, d->n_cols, lc, err)) != SSVM_OK) return r;
     per = (size_t)tp->n;
@@ -15156,9 +15219,9 @@ STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, cons
     for (s = 0; s < d->n_seq; s++) {
         int s0 = d->seq_start[s], s1 = d->seq_start[s + 1];
         for (t = s0; t < s1; t++) {
-            int lab = d->cell[(size_t)t * (size_t)d->n_cols + (size_t)lc];
-            const char *tag = ssvm_dict_str(&d->strs, lab);
-            size_t tl = ssvm_dict_len(&d->strs, lab);
+            int lab = lc < 0 ? -1 : d->cell[(size_t)t * (size_t)d->n_cols + (size_t)lc];
+            const char *tag = lab < 0 ? "" : ssvm_dict_str(&d->strs, lab);
+            size_t tl = lab < 0 ? 0 : ssvm_dict_len(&d->strs, lab);
             f.attr_start[t] = (int)nnz;
             for (k = 0; k < tp->n; k++) {
                 int id;
@@ -15169,7 +15232,8 @@ STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, cons
                 } else id = ssvm_dict_find(attrs, key, kl);
                 if (id >= 0) f.attr_id[nnz++] = id;
             }
-            if (grow) { if ((r = ssvm_dict_add(labels, tag, tl, &f.labels[t])) != SSVM_OK) goto fail; }
+            if (lab < 0) f.labels[t] = -1; /* unlabelled */
+            else if (grow) { if ((r = ssvm_dict_add(labels, tag, tl, &f.labels[t])) != SSVM_OK) goto fail; }
             else f.labels[t] = ssvm_dict_find(labels, tag, tl);
         }
     }
@@ -15416,8 +15480,10 @@ STRUCTSVM_DEF ssvm_result ssvm_read_arff(const ssvm_reader_config *c, ssvm_input
                 c0 = i;
                 if (ssvm__arff_field(s, n, &i, &v0, &vl, sparse) != 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)c0 + 1, "unterminated quote"); goto fail; }
                 if (vl == 0) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "value expected"); goto fail; }
-                if (vl == 1 && s[v0] == '?') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "missing value (?) not supported"); goto fail; }
-                if (at[att].nominal) {
+                if (vl == 1 && s[v0] == '?') {
+                    if (!c->unlabelled || att < Fo) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)v0 + 1, "missing value (?) not supported"); goto fail; }
+                    v = -1; /* an unknown label (config.unlabelled) */
+                } else if (at[att].nominal) {
                     int vid;
                     SSVM__VKEY((int)att, v0, vl);
                     vid = ssvm_dict_find(&vals, key, vl + 4);

@@ -1,5 +1,6 @@
 /* tests/only.c: a build that leaves solvers out (MANUAL: BUILD OPTIONS). Compiled with -DSTRUCTSVM_ONLY_BCFW
-   (build/test_only_bcfw) and with -DSTRUCTSVM_NO_BCFW (build/test_no_bcfw): the kept solvers train as in the full
+   -DSTRUCTSVM_NO_GAPS (build/test_only_bcfw: BCFW without config.bcfw's options, the smallest trainer) and with
+   -DSTRUCTSVM_NO_BCFW (build/test_no_bcfw): the kept solvers train as in the full
    build (the same bits as a reference run of the full library cannot be had in this unit, so the checks are
    the certificate and the weights' finiteness), and every left-out kind is SSVM_ERR_NOT_SUPPORTED from
    ssvm_solver_config_check, ssvm_solver_get_heap_size, ssvm_solver_init and ssvm_train, never a crash. */
@@ -43,6 +44,47 @@ static void test_only_left_out_refused(th_ctx *t) {
     tchain_free(&c);
 }
 
+#ifdef STRUCTSVM_NO_GAPS
+/* without >>gaps: each of config.bcfw's options is SSVM_ERR_NOT_SUPPORTED at every door, plain BCFW trains, and
+   the gap-estimate and atom accessors say NOT_SUPPORTED */
+static void test_only_no_gaps_refused(th_ctx *t) {
+    trng r = {7};
+    tchain c;
+    int k;
+    tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+    for (k = 0; k < 4; k++) {
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_solver s;
+        size_t bytes = 1;
+        ssvm_real w[128];
+        if (k == 0) q.bcfw.gap_sampling = 1;
+        if (k == 1) q.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE;
+        if (k == 2) q.bcfw.steps = SSVM_BCFW_STEPS_AWAY;
+        if (k == 3) q.bcfw.cache = 1;
+        TH_CHECKF(t, ssvm_solver_config_check(&q) == SSVM_ERR_NOT_SUPPORTED, "option %d", k);
+        TH_CHECKF(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_ERR_NOT_SUPPORTED && bytes == 0, "option %d", k);
+        TH_CHECKF(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED, "option %d", k);
+        TH_CHECKF(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED, "option %d", k);
+    }
+    {   /* plain BCFW: trains; the options' accessors have nothing to give */
+        ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+        ssvm_solver s;
+        ssvm_progress pr;
+        double g[8];
+        int cnt;
+        q.max_passes = 200; q.gap_tol = 1e-2; q.lambda = 0.1;
+        TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_CONVERGED);
+        TH_CHECK(t, ssvm_solver_progress(&s, &pr) == SSVM_OK && pr.iterate.gap <= 1e-2 && pr.gap_estimate != pr.gap_estimate);
+        TH_CHECK(t, ssvm_solver_gap_estimates(&s, g, sizeof g) == SSVM_ERR_NOT_SUPPORTED);
+        TH_CHECK(t, ssvm_solver_atom_count(&s, 0, &cnt) == SSVM_ERR_NOT_SUPPORTED);
+        ssvm_solver_uninit(&s);
+    }
+    tchain_free(&c);
+}
+#endif
+
 /* the kept solvers that train a chain from its defaults do, to a finite certificate */
 static void test_only_kept_train(th_ctx *t) {
     static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW, SSVM_SSG, SSVM_CUTTING_PLANE};
@@ -72,12 +114,21 @@ int main(int argc, char **argv) {
     memset(&t, 0, sizeof t);
     t.filter = argc > 1 ? argv[1] : 0;
 #ifdef STRUCTSVM_ONLY_BCFW
-    printf("structsvm tests, STRUCTSVM_ONLY_BCFW\n");
+    printf("structsvm tests, STRUCTSVM_ONLY_BCFW%s\n",
+#ifdef STRUCTSVM_NO_GAPS
+           " + STRUCTSVM_NO_GAPS"
+#else
+           ""
+#endif
+    );
 #else
     printf("structsvm tests, STRUCTSVM_NO_BCFW\n");
 #endif
     TH_RUN(&t, test_only_left_out_refused);
     TH_RUN(&t, test_only_kept_train);
+#ifdef STRUCTSVM_NO_GAPS
+    TH_RUN(&t, test_only_no_gaps_refused);
+#endif
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -134,6 +134,11 @@ if [ -f /usr/include/cblas.h ] || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] |
 elif [ "${CI:-}" = true ]; then fail "STRUCTSVM_USE_BLAS (cblas.h not found: libopenblas-dev)"
 else skip "STRUCTSVM_USE_BLAS: cblas.h not found (libopenblas-dev)"; fi
 
+# ---- -O3: the header alone (gcc's deeper inlining finds maybe-uninitialized paths -O2 does not)
+for real in double float; do
+    spawn build "gcc -O3 $real header" gcc -std=c99 $W -O3 $(precision $real) -c "$B/one.c" -o /dev/null
+done
+
 # ---- C++: the header as C++ (g++ and clang++), and the whole test program as C++
 if need g++ "g++: header and tests as C++"; then
     for std in c++11 c++17; do

@@ -9,7 +9,7 @@
 #      shift=0 (one virtual nanosecond per instruction, so SysTick counts instructions; calibrated on a loop
 #      of known length);
 #   3. the same source built for the host (gcc, the same switches: float, STRUCTSVM_FREESTANDING, ONLY_BCFW,
-#      -ffp-contract=off) runs the same training: the lines marked "=" (passes, oracle calls, primal and gap
+#      NO_GAPS, -ffp-contract=off) runs the same training: the lines marked "=" (passes, oracle calls, primal and gap
 #      with their bits, test errors, an FNV-1a hash of the weights' bytes) must be byte-identical;
 #   4. the multiclass trainer again with -ffp-contract=fast on the device (fused multiply-adds): says whether
 #      the bits still agree (informational: the manual's PORTABILITY explains why they need not).
@@ -29,7 +29,7 @@ for tool in arm-none-eabi-gcc qemu-system-arm; do
     fi
 done
 M4="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
-LIBDEF="-DSTRUCTSVM_REAL=float -DSTRUCTSVM_ACCUM=float -DSTRUCTSVM_FREESTANDING -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_PARALLEL"
+LIBDEF="-DSTRUCTSVM_REAL=float -DSTRUCTSVM_ACCUM=float -DSTRUCTSVM_FREESTANDING -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_NO_PARALLEL"
 WARN="-std=c99 -Wall -Wextra -pedantic -Werror"
 QEMU="qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none -semihosting-config enable=on,target=native -icount shift=0"
 TIMEOUT=${DEVICE_TIMEOUT:-600}
@@ -110,7 +110,7 @@ fi
 
 echo
 echo "Bare-metal BCFW on an emulated Cortex-M4F (qemu-system-arm -M mps2-an386 -icount shift=0), float, -Os,"
-echo "STRUCTSVM_FREESTANDING + STRUCTSVM_ONLY_BCFW, data: $(sed -n 's/#define DEV_DATA_NAME "\(.*\)"/\1/p' "$B/device_data.h")"
+echo "STRUCTSVM_FREESTANDING + STRUCTSVM_ONLY_BCFW + STRUCTSVM_NO_GAPS, data: $(sed -n 's/#define DEV_DATA_NAME "\(.*\)"/\1/p' "$B/device_data.h")"
 printf '%-10s %6s %12s %12s %8s %7s %7s %7s %8s %6s %8s %10s %9s %4s\n' trainer passes gap primal test_err \
     code_B lib_B data_B static_B stack heap_B insn/pass insn/eval same
 for r in "${rows[@]}"; do echo "$r"; done

@@ -1,7 +1,7 @@
 /* tests/embedded/train_device.c: BCFW training on a microcontroller (`make test-device`, tools/device.sh).
    Built twice from this one file: for the MPS2 AN386 board (Cortex-M4F) that qemu-system-arm runs bare-metal
    (with device_rt.c: no OS, no libc, output and exit status by semihosting), and for the host (-DDEVICE_HOST,
-   stdio), with the same library switches (float, STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW) and
+   stdio), with the same library switches (float, STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW, STRUCTSVM_NO_GAPS) and
    -ffp-contract=off. Both print the same report; tools/device.sh checks that the lines marked "=" agree
    byte for byte (the weights' hash and the objective's bits) and that the gap is certified.
    -DDEVICE_CHAIN: the chain model (the letters as words, d = 4,082); else multiclass (the same letters one
