@@ -180,7 +180,7 @@
    |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
    | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
    |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
-   |                             |        | code 89.3 KB -> 44.9 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
+   |                             |        | code 88.2 KB -> 43.7 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
    |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
    | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps, BCFW's config.bcfw options (gap sampling,     |
    |                             |        | pairwise/away steps, caching): each is SSVM_ERR_NOT_SUPPORTED;  |
@@ -1368,6 +1368,16 @@
                         make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
                         loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
                         found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.10.0 (2026-11-28) Training on the device (issue 31): make test-device trains BCFW bare-metal on an emulated
+                        Cortex-M4F (qemu-system-arm, MPS2 AN386; tests/embedded/train_device.c, device_rt.c),
+                        multiclass and chain on OCR letters in flash, all memory static and sized by the
+                        get_heap_size calls, to a certified gap, with the host's bits (REPRODUCIBILITY).
+                        STRUCTSVM_NO_GAPS (BUILD OPTIONS) leaves config.bcfw's options out: the ONLY_BCFW chain
+                        trainer 43.7 KB -> 33.1 KB. A plain BCFW solver without an average keeps no d-vector
+                        scratch. The tool, part two (issue 28): structsvm predict (unlabelled data; the readers'
+                        ssvm_reader_config.unlabelled), --solver ms|deg|eg|cliquegen, --bias 1 by default for
+                        svmlight and svmhmm, every option in help, the score printed only after the predictions
+                        are written. gcc -O3 -Werror clean.
      0.9.0 (2026-11-28) The 1.0 engine, second part (issue 26): the STATISTICS INTERFACE (ssvm_problem.stat_support,
                         stat_expand_at, stat_scores, stat_gram, stat_norm2, stat_move). BCFW's compact states,
                         its score-space step, the atoms' scoring and moves, and mini-batches reach the fast paths
@@ -1601,6 +1611,17 @@
    |   parsed leniently, exit 1 for everything  |   error exits 3; the model keeps no wall seconds       |
    | STRUCTSVM_VERSION_MINOR 8, _PATCH 0        | STRUCTSVM_VERSION_MINOR 9, _PATCH 0                    |
 
+   MIGRATION TABLE 0.9.0 -> 0.10.0 (no name changes; what to check in your code)
+   | 0.9.0                                      | 0.10.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_reader_config filled field by field,  | a new last field, unlabelled (0 = as before): start    |
+   |   without ssvm_reader_config_init          |   from ssvm_reader_config_init or zero the struct      |
+   | ssvm_solver_get_heap_size of plain BCFW    | d reals less when averaging = SSVM_AVG_NONE (no        |
+   |   without an average                       |   scratch vector); other kinds and options unchanged   |
+   | structsvm learn svmlight/svmhmm: no bias   | --bias 1 by default (--bias 0 for the old models);     |
+   |   unless --bias                            |   models keep their bias as before                     |
+   | STRUCTSVM_VERSION_MINOR 9, _PATCH 0        | STRUCTSVM_VERSION_MINOR 10, _PATCH 0                   |
+
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
 */
@@ -1609,7 +1630,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 9
+#define STRUCTSVM_VERSION_MINOR 10
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
