@@ -6600,7 +6600,7 @@ typedef struct ssvm__bcfw_state {
     struct ssvm_solver *_par_views;
     unsigned char *_par_mark; /* n: the examples of the current batch */
     int _par_b, _par_n;       /* the batch size; the current batch's count */
-    const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_objective) */
+    const ssvm_real *_par_eval_w; /* the vector the evaluation's tasks score (ssvm__par_eval_batch) */
     double _par_wmax;         /* a bound on max_j |w_j| during a pass (ssvm__par_pass) */
     int _par_sc;              /* this batch's steps in score space (ssvm__sc_step, from_w; 0.7.1) */
     void *_par_alg;           /* b copies of BCFW's state struct, one per task view */
@@ -6610,6 +6610,7 @@ typedef struct ssvm__bcfw_state {
     int _gp_P, _gp_nunk, _gp_last_check;
     int *_gp_unk, *_gp_upos; /* examples never measured (their estimate is unknown), and where each sits */
     double _gp_G;          /* the last exact gap (+HUGE before the first check) */
+    double _gp_sum;        /* the check pass's sum of the estimates, while it runs */
     int _gp_cap;           /* atoms per example (0: no atoms, the engine's state) */
     int *_gp_cnt, *_gp_lab, *_gp_len;
     unsigned long long *_gp_hash;
@@ -7127,20 +7128,41 @@ SSVM__PRIV ssvm_result ssvm__objective_finish(const ssvm_problem *p, double lam,
     if (ls_out) *ls_out = ls;
     return SSVM_OK;
 }
+/* The evaluation pass: one routine for every solver with a w and for ssvm_primal. For each example i in order, its
+   loss-augmented labeling y_i* at w, then sum_i c_i Delta_i and sum_i blk_i psi_i(y_i*) into acc, then P, D and
+   the gap (ssvm__objective_finish). A solver's policies enter through two optional hooks (h may be NULL):
+   `batch` runs the oracles of up to `width` examples at once (>>par: on the caller's threads) and `labeling`
+   hands over each one's result; the sums still run in example order, so the bits are the serial ones. `visit`
+   sees each example's labeling after its sums (>>gaps: the block gap g_i of the check pass). */
+typedef struct ssvm__eval_hooks {
+    void *u;
+    int width;
+    ssvm_result (*batch)(void *u, const ssvm_real *w, int i0, int cnt);
+    ssvm_result (*labeling)(void *u, int t, int **y, int **y2, int *len, ssvm_real *delta);
+    ssvm_result (*visit)(void *u, int i, const ssvm_real *w, const int *y, int len, ssvm_real delta);
+} ssvm__eval_hooks;
 SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w, double l,
                                        ssvm_svec *acc, int *y, int *y2, long long *calls, ssvm_objective *o,
-                                       double *ls_out) {
+                                       double *ls_out, const ssvm__eval_hooks *h) {
     double lsum = 0;
-    ssvm_real delta;
-    int i, len;
+    int i0, t, cnt;
     ssvm_result r;
     ssvm_svec_clear(acc);
-    for (i = 0; i < p->n; i++) {
-        if ((r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta)) != SSVM_OK) return r;
-        (*calls)++;
-        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
-        r = ssvm__add_psi(p, y2, i, y, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
-        if (r != SSVM_OK) return r;
+    for (i0 = 0; i0 < p->n; i0 += cnt) {
+        cnt = h && h->batch ? (p->n - i0 < h->width ? p->n - i0 : h->width) : 1;
+        if (h && h->batch && (r = h->batch(h->u, w, i0, cnt)) != SSVM_OK) return r;
+        for (t = 0; t < cnt; t++) {
+            int i = i0 + t, *yi = y, *yi2 = y2, len;
+            ssvm_real delta;
+            if (h && h->batch) r = h->labeling(h->u, t, &yi, &yi2, &len, &delta);
+            else r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta);
+            if (r != SSVM_OK) return r;
+            (*calls)++;
+            lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
+            r = ssvm__add_psi(p, yi2, i, yi, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
+            if (r != SSVM_OK) return r;
+            if (h && h->visit && (r = h->visit(h->u, i, w, yi, len, delta)) != SSVM_OK) return r;
+        }
     }
     return ssvm__objective_finish(p, lam, wsum, w, l, lsum, acc, o, ls_out);
 }
@@ -7170,12 +7192,11 @@ STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, cons
     ssvm__take_svec(&a, &v, p->d);
     y = (int *)ssvm__take(&a, 2 * (size_t)p->max_label_len, sizeof(int));
     SSVM_MEMSET(v.mark, 0, (size_t)p->d);
-    r = ssvm__objective(p, lambda, ssvm__weight_sum(p), w, ssvm__nan(), &v, y, y + p->max_label_len, &calls, &o, 0);
+    r = ssvm__objective(p, lambda, ssvm__weight_sum(p), w, ssvm__nan(), &v, y, y + p->max_label_len, &calls, &o, 0, 0);
     if (r == SSVM_OK) *out = o.primal;
     return r;
 }
 
-SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
 /* the dual's loss term at the iterate (average: 1) for the evaluation (the row's; NaN where it has no dual) */
 SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
     const ssvm__algo *row = SSVM__ROW(s);
@@ -7185,8 +7206,6 @@ SSVM__PRIV double ssvm__dual_l(const ssvm_solver *s, int average) {
 /* rows' dual_l: no dual (SSG, multi-sample: the multi-sample solver's online dual is set by its `evaluated`) */
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__no_dual_l(const ssvm_solver *s, int average) { (void)s; (void)average; return ssvm__nan(); }
 SSVM__PRIV ssvm_result ssvm__warm_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o); /* >>ckpt */
-SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
-                                           double *ls_out); /* >>par */
 SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_objective *o) {
     const ssvm_real *w = s->_w;
     double ls;
@@ -7197,7 +7216,7 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     if (row->objective) r = row->objective(s, w, average, o, &ls); /* BCFW's: block by block, or on the threads */
     else
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
-                            &s->_prog.eval_oracle_calls, o, &ls);
+                            &s->_prog.eval_oracle_calls, o, &ls, 0);
     if (r != SSVM_OK) return r;
     if (s->_warm && (r = ssvm__warm_objective(s, w, o)) != SSVM_OK) return r; /* >>ckpt: the prox objective */
     return row->evaluated ? row->evaluated(s, average, o, ls) : SSVM_OK; /* FW's reuse, online duals, ... */
@@ -7919,18 +7938,23 @@ SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
 SSVM__PRIV ssvm_result ssvm__bcfw_any_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     return SSVM__BF(s)->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
 }
-SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out);
-SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
-                                           double *ls_out); /* >>par */
-/* BCFW's evaluation pass: >>gaps' check pass at the iterate (block by block, refreshing the estimates), >>par's on
-   the caller's threads, else the engine's */
+SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h);
+SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o);
+SSVM__PRIV void ssvm__par_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h); /* >>par */
+/* BCFW's evaluation pass, the engine's routine with its policies' hooks: >>gaps' check pass at the iterate (each
+   block's gap refreshes its estimate), else >>par's oracles on the caller's threads */
 SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                             double *ls) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    if (bs->_gp_g && !average) return ssvm__gaps_objective(s, w, o, ls);
-    if (bs->_par_b && s->_cfg.par.parallel_for) return ssvm__par_objective(s, w, average, o, ls);
-    return ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
-                           s->_y2, &s->_prog.eval_oracle_calls, o, ls);
+    ssvm__eval_hooks h = {0, 1, 0, 0, 0};
+    ssvm_result r;
+    h.u = s;
+    if (bs->_gp_g && !average) ssvm__gaps_eval_hooks(s, &h);
+    else if (bs->_par_b && s->_cfg.par.parallel_for) ssvm__par_eval_hooks(s, &h);
+    r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
+                        s->_y2, &s->_prog.eval_oracle_calls, o, ls, &h);
+    if (r == SSVM_OK && h.visit) ssvm__gaps_eval_end(s, o);
+    return r;
 }
 /* >>gaps: an exact check pass when none ran for bcfw.gap_check passes (the estimates go stale) */
 SSVM__PRIV ssvm_result ssvm__bcfw_after_eval(ssvm_solver *s) {
@@ -7999,7 +8023,7 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     if (!s->_reuse) { /* line 3: the oracle at every example, w_s and l_s */
         ssvm_objective o;
         long long c = 0;
-        r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls);
+        r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls, 0);
         s->_prog.oracle_calls += c;
         if (r != SSVM_OK) return r;
     } else {
@@ -8682,57 +8706,48 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
 
 /* The exact check: the engine's evaluation pass at the iterate (ssvm__objective's sums), with every block gap
    g_i = lambda <w_i - w_s, w> - l_i + l_s computed on the way and written into the estimates. */
-SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
+/* the check pass's visit (ssvm__objective's hook): example i's block gap g_i = lambda <w_i - w_s, w> - l_i + l_s at
+   the labeling the evaluation's oracle just gave, into its estimate (the sum tree with it) */
+SSVM__PRIV ssvm_result ssvm__gaps_visit(void *u, int i, const ssvm_real *w, const int *y, int len, ssvm_real delta) {
+    ssvm_solver *s = (ssvm_solver *)u;
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, lsum = 0, ls, ww, wws, l = s->_l, sum = 0;
-    ssvm_svec *acc = &s->_sv, *T = &bs->_gp_tmp;
-    ssvm_real delta;
-    int i, len, k;
+    double lam = s->_cfg.lambda, sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i), g;
+    ssvm_svec *T = &bs->_gp_tmp;
+    int k;
     ssvm_result r;
-    ssvm_svec_clear(acc);
-    for (i = 0; i < p->n; i++) {
-        double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, lam, i), g;
-        if ((r = ssvm__call_oracle(p, i, w, 1.0, s->_y, &len, &delta)) != SSVM_OK) return r;
-        s->_prog.eval_oracle_calls++;
-        lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
-        if ((r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)blk, acc)) != SSVM_OK) return r;
-        if (bs->_gp_cap) { /* g_i = v_s - V from the atoms */
-            double t0, V = 0;
-            int rc;
-            if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
-            for (k = 0; k < bs->_gp_cnt[i]; k++) V += bs->_gp_alpha[(size_t)i * (size_t)bs->_gp_cap + (size_t)k] * bs->_gp_v[k];
-            if (bs->_gp_us) { /* >>speed: from the memo of that values call */
-                double sc;
-                if ((r = ssvm__gaps_stat_score(s, i, w, s->_y, len, -1, &sc)) != SSVM_OK) return r;
-                g = sh * ((double)delta - (t0 - sc)) - V;
-            } else {
-                ssvm_svec_clear(T);
-                if ((rc = p->phi(p->user, i, s->_y, len, 1, T)) < 0) return (ssvm_result)rc;
-                if (T->err) return (ssvm_result)T->err;
-                g = sh * ((double)delta - (t0 - (double)ssvm_svec_dot(T, w))) - V;
-            }
-        } else { /* the engine's state: D = w_i - w_s by its own direction call */
-            if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
-            g = lam * (double)ssvm_svec_dot(T, w) - bs->_li[i] + sh * (double)delta;
-            ssvm__state_abort(s, i);
+    if (bs->_gp_cap) { /* g_i = v_s - V from the atoms */
+        double t0, V = 0;
+        int rc;
+        if ((r = ssvm__gaps_values(s, i, w, &t0, 0, 0)) != SSVM_OK) return r; /* V needs the active ones */
+        for (k = 0; k < bs->_gp_cnt[i]; k++) V += bs->_gp_alpha[(size_t)i * (size_t)bs->_gp_cap + (size_t)k] * bs->_gp_v[k];
+        if (bs->_gp_us) { /* >>speed: from the memo of that values call */
+            double sc;
+            if ((r = ssvm__gaps_stat_score(s, i, w, y, len, -1, &sc)) != SSVM_OK) return r;
+            g = sh * ((double)delta - (t0 - sc)) - V;
+        } else {
+            ssvm_svec_clear(T);
+            if ((rc = p->phi(p->user, i, y, len, 1, T)) < 0) return (ssvm_result)rc;
+            if (T->err) return (ssvm_result)T->err;
+            g = sh * ((double)delta - (t0 - (double)ssvm_svec_dot(T, w))) - V;
         }
-        if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
-        ssvm__gaps_refresh(s, i, g);
-        sum += bs->_gp_g[i];
+    } else { /* the engine's state: D = w_i - w_s by its own direction call */
+        if ((r = ssvm__state_direction(s, i, len, (ssvm_real)blk, T)) != SSVM_OK) return r;
+        g = lam * (double)ssvm_svec_dot(T, w) - bs->_li[i] + sh * (double)delta;
+        ssvm__state_abort(s, i);
     }
-    ls = lsum / s->_wsum;
-    ww = (double)ssvm__dot(p->d, w, w);
-    wws = (double)ssvm_svec_dot(acc, w);
-    o->dual = l - 0.5 * lam * ww;
-    o->gap = lam * (ww - wws) - l + ls;
-    o->primal = o->dual + o->gap;
-    if (!ssvm__finite(o->dual) || !ssvm__finite(o->gap) || !ssvm__finite(o->primal)) return SSVM_ERR_NONFINITE;
+    if (!ssvm__finite(g)) return SSVM_ERR_NONFINITE;
+    ssvm__gaps_refresh(s, i, g);
+    bs->_gp_sum += bs->_gp_g[i];
+    return SSVM_OK;
+}
+SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { SSVM__BF(s)->_gp_sum = 0; h->visit = ssvm__gaps_visit; }
+/* after the check pass: the exact gap G (the cache rule's) and the estimates' sum */
+SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
     bs->_gp_G = o->gap > 0 ? o->gap : 0;
     bs->_gp_last_check = s->_prog.pass;
-    s->_prog.gap_estimate = sum;
-    if (ls_out) *ls_out = ls;
-    return SSVM_OK;
+    s->_prog.gap_estimate = bs->_gp_sum;
 }
 /* after a pass: the estimate figure (NaN while some example was never measured) */
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) {
@@ -8766,9 +8781,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) { (void)s; return S
 SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     (void)s; (void)i; (void)info; return SSVM_ERR_NOT_SUPPORTED;
 }
-SSVM__PRIV ssvm_result ssvm__gaps_objective(ssvm_solver *s, const ssvm_real *w, ssvm_objective *o, double *ls_out) {
-    (void)s; (void)w; (void)o; (void)ls_out; return SSVM_ERR_NOT_SUPPORTED;
-}
+SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (void)s; (void)h; }
+SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (void)s; (void)o; }
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
 #endif /* STRUCTSVM_NO_GAPS */
 
@@ -8835,11 +8849,7 @@ SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c) {
 }
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a) { (void)a; SSVM__BF(s)->_par_b = 0; return SSVM_OK; }
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
-SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
-                                           double *ls_out) {
-    (void)s; (void)w; (void)average; (void)o; (void)ls_out;
-    return SSVM_ERR_NOT_SUPPORTED;
-}
+SSVM__PRIV void ssvm__par_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (void)s; (void)h; }
 #else
 typedef struct ssvm__par_slot {
     int i, len;       /* the example and its labeling's length */
@@ -9134,36 +9144,30 @@ SSVM__PRIV void ssvm__par_eval_task(void *ctx, size_t t) {
     if (s->_cfg.par.task_users) pv.user = s->_cfg.par.task_users[t];
     q->ro = ssvm__call_oracle(&pv, q->i, SSVM__BF(s)->_par_eval_w, 1.0, q->y, &q->len, &q->delta);
 }
-SSVM__PRIV ssvm_result ssvm__par_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
-                                           double *ls_out) {
+/* the evaluation's oracles, b at a time on the caller's threads (ssvm__objective's batch and labeling hooks) */
+SSVM__PRIV ssvm_result ssvm__par_eval_batch(void *u, const ssvm_real *w, int i0, int cnt) {
+    ssvm_solver *s = (ssvm_solver *)u;
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    const ssvm_problem *p = &s->_prob;
     ssvm__par_slot *sl = (ssvm__par_slot *)bs->_par_slots;
-    double lam = s->_cfg.lambda, lsum = 0;
-    int i0, t, cnt, n = p->n;
-    ssvm_result r;
-    ssvm_svec_clear(&s->_sv);
+    int t;
     bs->_par_eval_w = w;
-    for (i0 = 0; i0 < n; i0 += cnt) {
-        cnt = n - i0 < bs->_par_b ? n - i0 : bs->_par_b;
-        for (t = 0; t < cnt; t++) { sl[t].i = i0 + t; sl[t].ran = 0; sl[t].ro = SSVM_OK; sl[t].len = 0; }
-        bs->_par_n = cnt;
-        s->_cfg.par.parallel_for(s->_cfg.par.user, (size_t)cnt, ssvm__par_eval_task, s);
-        for (t = 0; t < cnt; t++)
-            if (sl[t].ran != 1) { /* the hook broke its contract: count the calls its tasks did make, then report */
-                for (t = 0; t < cnt; t++) s->_prog.eval_oracle_calls += sl[t].ran == 1 && sl[t].ro == SSVM_OK;
-                return SSVM_ERR_PARALLEL;
-            }
-        for (t = 0; t < cnt; t++) {
-            int i = i0 + t;
-            if (sl[t].ro != SSVM_OK) return sl[t].ro;
-            s->_prog.eval_oracle_calls++;
-            lsum += p->weights ? (double)sl[t].delta * (double)p->weights[i] : (double)sl[t].delta;
-            r = ssvm__add_psi(p, sl[t].y2, i, sl[t].y, sl[t].len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), &s->_sv);
-            if (r != SSVM_OK) return r;
+    for (t = 0; t < cnt; t++) { sl[t].i = i0 + t; sl[t].ran = 0; sl[t].ro = SSVM_OK; sl[t].len = 0; }
+    bs->_par_n = cnt;
+    s->_cfg.par.parallel_for(s->_cfg.par.user, (size_t)cnt, ssvm__par_eval_task, s);
+    for (t = 0; t < cnt; t++)
+        if (sl[t].ran != 1) { /* the hook broke its contract: count the calls its tasks did make, then report */
+            for (t = 0; t < cnt; t++) s->_prog.eval_oracle_calls += sl[t].ran == 1 && sl[t].ro == SSVM_OK;
+            return SSVM_ERR_PARALLEL;
         }
-    }
-    return ssvm__objective_finish(p, lam, s->_wsum, w, ssvm__dual_l(s, average), lsum, &s->_sv, o, ls_out);
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__par_eval_labeling(void *u, int t, int **y, int **y2, int *len, ssvm_real *delta) {
+    ssvm__par_slot *q = (ssvm__par_slot *)SSVM__BF((ssvm_solver *)u)->_par_slots + t;
+    *y = q->y; *y2 = q->y2; *len = q->len; *delta = q->delta;
+    return q->ro;
+}
+SSVM__PRIV void ssvm__par_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) {
+    h->width = SSVM__BF(s)->_par_b; h->batch = ssvm__par_eval_batch; h->labeling = ssvm__par_eval_labeling;
 }
 /* a pass: n steps in batches of b (the last one shorter; a pass never splits across passes), cut at
    max_oracle_calls as BCFW's pass is */
@@ -14440,7 +14444,7 @@ SSVM__PRIV ssvm_result ssvm__rcheck(const ssvm_reader_config *c, const ssvm_inpu
 #ifdef STRUCTSVM_NO_MALLOC
     if (!c->allocator.alloc) return ssvm__rerr(err, SSVM_ERR_NOT_SUPPORTED, 0, 0, "no allocator (STRUCTSVM_NO_MALLOC)");
 #endif
-    if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite(c->bias))
+    if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite(c->bias) || (unsigned)c->unlabelled > 1u)
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: a negative count or a non-finite bias");
     return SSVM_OK;
 }

@@ -579,6 +579,8 @@ static void test_readers_unlabelled(th_ctx *t) {
     } else TH_CHECK(t, 0);
     sprintf(text, "%s?,1,0,1\n", rd_arff_head);
     rd_bad(t, F_ARFF, &c, text, SSVM_ERR_PARSE, 8, 1); /* a feature's ? */
+    c.unlabelled = 2; /* a flag: 0 or 1 */
+    TH_CHECK(t, ssvm_read_svmlight(&c, ssvm_input_memory("1 1:1\n", 6), &o.l, &e) == SSVM_ERR_INVALID_ARG);
     c.unlabelled = 0;
     sprintf(text, "%s0.5,1,?,1\n", rd_arff_head);
     rd_bad(t, F_ARFF, &c, text, SSVM_ERR_PARSE, 8, 7);
