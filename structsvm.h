@@ -7854,7 +7854,11 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
     return SSVM_OK;
 }
 /* >>solvers: BCFW, Lacoste-Julien, Jaggi, Schmidt, Pletscher (ICML 2013), Algorithm 4, one step on block i */
-SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+/* the block's FW step on the engine's state (Algorithm 4 lines 3-8): D = w_i - w_s and gamma, the state and the
+   losses updated; *D_out = D and *move = gamma for ssvm__bcfw_step's line 9, or *D_out = NULL when >>speed's
+   score-space step has moved w itself */
+SSVM__PRIV ssvm_result ssvm__state_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                              double *move) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     double lam = s->_cfg.lambda, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0;
@@ -7868,6 +7872,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
     /* line 4: w_s = psi_i(y*)/(lambda n), l_s = L_i(y*)/n (shares c_i / sum c with example weights);
        the step's direction D = w_i - w_s */
     ls = ssvm__share(p, s->_wsum, i, (double)delta);
+    *D_out = 0;
     if (ssvm__sc_on(s, &r)) return ssvm__sc_step(s, i, len, ls, info, 0); /* >>speed: in score space */
     if (r != SSVM_OK) return r;
     if ((r = ssvm__state_direction(s, i, len, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) != SSVM_OK) return r;
@@ -7892,12 +7897,27 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
     }
-    /* lines 6-8: w_i <- w_i - gamma D, w <- w - gamma D, l_i <- (1-gamma) l_i + gamma l_s, l likewise */
+    /* lines 6-8: w_i <- w_i - gamma D, l_i <- (1-gamma) l_i + gamma l_s, l likewise (w: the caller, line 9) */
     if ((r = ssvm__state_update(s, i, gamma, D)) != SSVM_OK) return r;
     ssvm__bcfw_losses(s, i, gamma, li, ls);
-    /* line 9 (and eq. 14): the weighted or suffix average, lazily in O(nnz), with w's step in one sweep */
-    ssvm__step_move(s, D, gamma);
     if (info) info->gamma = gamma;
+    *D_out = D; *move = gamma;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__gaps_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                             double *move);
+/* BCFW's step, Algorithm 4 lines 3-9, one for every policy. Lines 3-8 are the block's: its labeling (the oracle's
+   y*; >>gaps' caching may take a stored plane instead), its direction and step size, and its state and losses:
+   a FW step on the engine's state (the D path, or >>speed's score space), or >>gaps' atoms (the best of FW, away
+   and pairwise steps over the block's labelings). Line 9 is everyone's: w <- w - move D with the weighted or
+   suffix average (eq. 14), lazily in O(nnz) and in one sweep (ssvm__step_move). */
+SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+    ssvm_svec *D = 0;
+    double move = 0;
+    ssvm_result r = SSVM__BF(s)->_gp_cap ? ssvm__gaps_block_step(s, i, info, &D, &move)
+                                         : ssvm__state_block_step(s, i, info, &D, &move);
+    if (r != SSVM_OK || !D) return r; /* no D: score space moved w itself */
+    ssvm__step_move(s, D, move);
     return SSVM_OK;
 }
 /* BCFW's row (>>algorithms): its state (the per-example blocks, >>gaps' estimates and atoms, >>par's slots), its
@@ -7905,7 +7925,6 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit); /* >>engine */
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s);
-SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info);
 SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm_result r;
     if (!ssvm__take_state(s, a, sizeof(ssvm__bcfw_state))) return SSVM_ERR_OVERFLOW;
@@ -7934,9 +7953,6 @@ SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
     if (SSVM__BF(s)->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) return r; /* >>gaps */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
     return SSVM_OK;
-}
-SSVM__PRIV ssvm_result ssvm__bcfw_any_step(ssvm_solver *s, int i, ssvm_step_info *info) {
-    return SSVM__BF(s)->_gp_cap ? ssvm__gaps_step(s, i, info) : ssvm__bcfw_step(s, i, info);
 }
 SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h);
 SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o);
@@ -8515,7 +8531,11 @@ SSVM__PRIV double ssvm__gaps_line(double c, double nrm, double lam, double gmax,
    s). With every slot holding an atom of positive weight and s new (the cap is hit), only the moves that free a
    slot may bring s in: FW at g = 1 and pairwise at g = alpha_a; if neither gains, the step is taken towards the best
    stored labeling instead and s is not stored. The dual never decreases. */
-SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
+/* the block's step with atoms (ssvm__bcfw_step's lines 3-8): the labeling (the oracle, or a cached plane), the
+   best of the FW, away and pairwise steps by their exact line searches, the atoms' weights and the losses; w's
+   move is *D_out scaled by -*move (w += gamma D here: D points from the atoms towards the new labeling) */
+SSVM__PRIV ssvm_result ssvm__gaps_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                             double *move) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     const ssvm_bcfw_config *b = &s->_cfg.bcfw;
@@ -8526,7 +8546,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     int cap = bs->_gp_cap, *cnt = bs->_gp_cnt + i, k, best = -1, aw = -1, nact = 0, hit = 0, ti, len, kind = 0, drop = 0;
     int have_wa = 0, round, slot, old_cnt = *cnt, was_forced = 0, have_t = 0, fast = bs->_gp_us != 0;
     long long ysl, ystep = (long long)p->n * bs->_gp_cap + p->n; /* >>speed: the step's y*'s slot of kept s(y) */
-    double rho = 0, n_fw = 0, n_aw = 0, n_pw = 0;
+    double n_fw = 0, n_aw = 0, n_pw = 0;
     int use_fw = b->steps == SSVM_BCFW_STEPS_FW || b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_aw = b->steps == SSVM_BCFW_STEPS_AWAY || b->steps == SSVM_BCFW_STEPS_ALL;
     int use_pw = b->steps == SSVM_BCFW_STEPS_PAIRWISE || b->steps == SSVM_BCFW_STEPS_ALL;
@@ -8651,12 +8671,9 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     }
     if (D->err) return (ssvm_result)D->err;
     if (!ssvm__finite(gamma) || !ssvm__step_finite(s->_w, D, gamma)) return SSVM_ERR_NONFINITE;
-    for (k = 0; k < D->nnz; k++) { int j = D->idx[k]; s->_w[j] += (ssvm_real)(gamma * (double)D->val[j]); }
-    /* the average moves at every step, a null one too, as in plain BCFW */
-    if (s->_cfg.averaging != SSVM_AVG_NONE) {
-        rho = ssvm__avg_rho(s);
-        ssvm__avg_update(s, rho, D, gamma);
-    }
+    /* w += gamma D and the average, which moves at every step, a null one too (as in plain BCFW): ssvm__bcfw_step's
+       line 9 after the weights below (-gamma D exactly negates gamma D: the same bits as adding it) */
+    *D_out = D; *move = -gamma;
     if (kind) {
         double add = 0;
         /* the weights: a step at its largest size zeroes the atom exactly */
@@ -8699,15 +8716,13 @@ SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *in
     li_new *= sh;
     s->_l += li_new - bs->_li[i];
     bs->_li[i] = li_new;
-    if (s->_cfg.averaging != SSVM_AVG_NONE) s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
     if (info) { info->gamma = gamma; info->bcfw_step = kind; info->bcfw_drop = drop; }
     return SSVM_OK;
 }
 
-/* The exact check: the engine's evaluation pass at the iterate (ssvm__objective's sums), with every block gap
-   g_i = lambda <w_i - w_s, w> - l_i + l_s computed on the way and written into the estimates. */
-/* the check pass's visit (ssvm__objective's hook): example i's block gap g_i = lambda <w_i - w_s, w> - l_i + l_s at
-   the labeling the evaluation's oracle just gave, into its estimate (the sum tree with it) */
+/* The exact check: the engine's evaluation pass at the iterate (ssvm__objective), whose visit hook computes every
+   block gap g_i = lambda <w_i - w_s, w> - l_i + l_s at the labeling the evaluation's oracle just gave and writes
+   it into the estimates (the sum tree with it). */
 SSVM__PRIV ssvm_result ssvm__gaps_visit(void *u, int i, const ssvm_real *w, const int *y, int len, ssvm_real delta) {
     ssvm_solver *s = (ssvm_solver *)u;
     ssvm__bcfw_state *const bs = SSVM__BF(s);
@@ -8778,8 +8793,9 @@ SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s) {
 SSVM__PRIV void ssvm__gaps_refresh(ssvm_solver *s, int i, double g) { (void)s; (void)i; (void)g; }
 SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s) { (void)s; return -2; }
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s) { (void)s; return SSVM_OK; }
-SSVM__PRIV ssvm_result ssvm__gaps_step(ssvm_solver *s, int i, ssvm_step_info *info) {
-    (void)s; (void)i; (void)info; return SSVM_ERR_NOT_SUPPORTED;
+SSVM__PRIV ssvm_result ssvm__gaps_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                             double *move) {
+    (void)s; (void)i; (void)info; (void)D_out; (void)move; return SSVM_ERR_NOT_SUPPORTED;
 }
 SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (void)s; (void)h; }
 SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (void)s; (void)o; }
@@ -12514,7 +12530,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
         {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
          SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
-         0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_any_step, 0,
+         0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_step, 0,
          0, 0, 0, 0, 0, ssvm__bcfw_objective, ssvm__bcfw_after_eval,
          ssvm__bcfw_pick},
 #else
