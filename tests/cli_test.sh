@@ -8,7 +8,10 @@
 # same weights as the C API (build/cli_api, tests/cli_api.c); issue 28: predict on unlabelled data, the other
 # solvers and their usage errors, the --bias default, the score printed after the predictions are written, every
 # accepted option in its command's help, and the stored objective against tests/cli_objective.c on ../shared/data
-# subsets (compiled by the test with $CC). CLI_VERBOSE=1 shows the log of passing tests too.
+# subsets (compiled by the test with $CC); the review of 0.10: classify on a CoNLL file without its tag column, the
+# stored objective of the vector written, --bias for conll/arff, options that do not apply, --init's bias, no
+# stray NAME.tmp. Runs under dash and bash alike (`bash tests/cli_test.sh`). CLI_VERBOSE=1 shows the log of
+# passing tests too.
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 RAW_BIN=$BIN # the binary itself, also under valgrind (test_cli_help_options runs it some 300 times)
 D=$(mktemp -d)
@@ -99,6 +102,15 @@ test_cli_errors() {
     "$BIN" info "$D/bad.dat" 2> /dev/null && return 1
     "$BIN" --help | grep -q '^usage: structsvm learn' || return 1
     "$BIN" frobnicate 2> /dev/null; [ $? -eq 2 ] || return 1
+}
+# reseal in out sed-script: the model file in with its metadata edited by sed (the same length: as an older tool
+# wrote it) and its CRC-32 made good again (gzip's trailer holds the CRC-32 of its input, the one model files use)
+reseal() {
+    n=$(wc -c < "$1")
+    head -c $((n - 4)) "$1" | LC_ALL=C sed "$3" > "$2.body" || return 1
+    [ "$(wc -c < "$2.body")" -eq $((n - 4)) ] && ! cmp -s "$2.body" "$1" || { echo "reseal: $3 did not apply"; return 1; }
+    { cat "$2.body"; gzip -c < "$2.body" | tail -c 8 | head -c 4; } > "$2"
+    rm -f "$2.body"
 }
 # the weights' bytes of a model file (no edges: chain and multiclass): 8 d bytes from offset 144
 weights() { d=$("$BIN" info "$1" | sed -n 's/^weights: //p'); tail -c +145 "$1" | head -c $((8 * d)); }
@@ -228,15 +240,14 @@ test_cli_gz_truncated() { # a cut .gz is an I/O error (exit 3), not training on 
     [ $rc -eq 3 ] && grep -q 'gzip failed' "$D/err" && [ ! -e "$D/g2.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
 }
 test_cli_full_disk() { # a write that fails (a file size limit: EFBIG, as a full disk's ENOSPC) leaves the old file
+    # 2000 rows: 4000 bytes of predictions, over ulimit -f 1 in every shell (512 bytes in dash, 1024 in bash)
     i=0; : > "$D/fd.dat"
-    while [ $i -lt 400 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/fd.dat"; i=$((i+1)); done
+    while [ $i -lt 2000 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/fd.dat"; i=$((i+1)); done
     "$BIN" learn --passes 2 "$D/fd.dat" "$D/fd.model" 2> /dev/null || return 1
     echo "old predictions" > "$D/fdp"; cp "$D/fd.model" "$D/fd.keep"
     (ulimit -f 1 && trap '' XFSZ && exec "$BIN" classify "$D/fd.dat" "$D/fd.model" "$D/fdp") > /dev/null 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] && grep -q 'fdp: cannot write' "$D/err" || { echo "classify: rc $rc"; cat "$D/err"; return 1; }
     [ "$(cat "$D/fdp")" = "old predictions" ] && [ ! -e "$D/fdp.tmp" ] || { echo "the old predictions were lost"; return 1; }
-    "$BIN" learn --passes 2 --labels 1 --bias 1 "$D/fd.dat" "$D/big.model" 2> /dev/null || return 1 # 9 -> 12 weights
-    cp "$D/big.model" "$D/fd.model.new"
     (ulimit -f 0 && trap '' XFSZ && exec "$BIN" learn --passes 2 --bias 1 "$D/fd.dat" "$D/fd.model") 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] || { echo "learn: rc $rc"; cat "$D/err"; return 1; }
     cmp -s "$D/fd.model" "$D/fd.keep" && [ ! -e "$D/fd.model.tmp" ] || { echo "the good model was torn"; return 1; }
@@ -254,8 +265,15 @@ test_cli_template_name() { # the template kept in the model is named by the mode
     printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\n' > "$D/n.txt"
     printf 'the B-NP\ncat I-NP\n' > "$D/n1.txt"
     "$BIN" learn --template "$D/n.tmpl" --passes 3 "$D/n.txt" "$D/n.model" 2> /dev/null || return 1
+    # a model that keeps its column count refuses the 2-column file before the template; one of 0.9.0 (no
+    # "columns:" line) reaches the template's error, which names the model
     "$BIN" classify "$D/n1.txt" "$D/n.model" "$D/np" 2> "$D/err" && return 1
-    grep -q 'n.model' "$D/err" && ! grep -q '(null)' "$D/err" || { cat "$D/err"; return 1; }
+    grep -q 'n1.txt: 2 columns' "$D/err" && ! grep -q '(null)' "$D/err" || { cat "$D/err"; return 1; }
+    command -v gzip > /dev/null || { echo "skip: no gzip"; return 0; }
+    reseal "$D/n.model" "$D/n09.model" 's/^columns: 3$/xolumns: 3/' || return 1
+    "$BIN" info "$D/n09.model" > "$D/info" && ! grep -q '^  columns:' "$D/info" || { echo "reseal"; cat "$D/info"; return 1; }
+    "$BIN" classify "$D/n1.txt" "$D/n09.model" "$D/np" 2> "$D/err" && return 1
+    grep -q 'n09.model' "$D/err" && ! grep -q '(null)' "$D/err" || { cat "$D/err"; return 1; }
 }
 test_cli_same_bytes() { # the same command twice: the same model file, byte for byte (no times in it)
     printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n' > "$D/sb.dat"
@@ -368,6 +386,13 @@ test_cli_predict() { # unlabelled data: predict needs no gold labels, writes wha
     "$BIN" predict "$D/pcu.txt" "$D/pc.model" "$D/pcp" > /dev/null || return 1
     printf 'a DT B-NP\ncat NN I-NP\nran VBD B-VP\n\nthe DT B-NP\n\n' > "$D/pcw"
     cmp -s "$D/pcw" "$D/pcp" || { echo "conll:"; cat "$D/pcp"; return 1; }
+    # the same tokens with a tag column (wrong tags: they are ignored): the same predicted tags
+    printf 'a DT I-NP\ncat NN B-VP\nran VBD B-NP\n\nthe DT I-NP\n' > "$D/pcl.txt"
+    "$BIN" predict "$D/pcl.txt" "$D/pc.model" "$D/pcpl" > "$D/out" 2> "$D/err" || { echo "conll with tags"; cat "$D/err"; return 1; }
+    [ ! -s "$D/out" ] || { echo "conll with tags: a score"; return 1; }
+    printf 'a DT I-NP B-NP\ncat NN B-VP I-NP\nran VBD B-NP B-VP\n\nthe DT I-NP B-NP\n\n' > "$D/pcwl"
+    cmp -s "$D/pcwl" "$D/pcpl" || { echo "conll with tags:"; cat "$D/pcpl"; return 1; }
+    [ "$(awk '{ print $NF }' "$D/pcpl")" = "$(awk '{ print $NF }' "$D/pcp")" ] || { echo "conll: other tags with the tag column"; return 1; }
     printf 'a DT B-NP x\n' > "$D/pc4.txt"
     "$BIN" predict "$D/pc4.txt" "$D/pc.model" "$D/pcp4" 2> "$D/err"; rc=$?
     [ $rc -eq 1 ] && grep -q 'trained on 3' "$D/err" || { echo "conll 4 columns: rc $rc"; cat "$D/err"; return 1; }
@@ -431,15 +456,21 @@ test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation so
     [ $rc -eq 2 ] && grep -q '17 labels' "$D/err" || { echo "deg, 17 labels: rc $rc"; cat "$D/err"; return 1; }
 }
 test_cli_bias_default() { # --bias defaults to 1 for svmlight and svmhmm (kept in the model), 0 for conll
-    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n' > "$D/bd.dat"
+    # the last two rows are decided by the bias: classified with another bias than the model's, they change
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 1:0.1 3:0.1\n2 2:0.1\n' > "$D/bd.dat"
     "$BIN" learn --passes 5 "$D/bd.dat" "$D/bd.model" 2> /dev/null || return 1
     "$BIN" info "$D/bd.model" > "$D/info"
     grep -q '^attributes: 4$' "$D/info" && grep -qx '  bias: 1' "$D/info" || { cat "$D/info"; return 1; }
     "$BIN" learn --passes 5 --bias 0 "$D/bd.dat" "$D/bd0.model" 2> /dev/null || return 1
     "$BIN" info "$D/bd0.model" > "$D/info"
     grep -q '^attributes: 3$' "$D/info" && grep -qx '  bias: 0' "$D/info" || { cat "$D/info"; return 1; }
-    # classify and predict take the model's bias (the test file has no feature beyond the training file's)
+    # classify and predict take the model's bias (the test file has no feature beyond the training file's): the
+    # predictions of the training rows (bias 0 on the first model, or 1 on the second, gives 1 3 3 1 1 2 and
+    # 2 2 3 2 3 3)
     "$BIN" classify "$D/bd.dat" "$D/bd.model" "$D/bdp" > /dev/null && "$BIN" classify "$D/bd.dat" "$D/bd0.model" "$D/bdp0" > /dev/null || return 1
+    [ "$(tr '\n' ' ' < "$D/bdp")" = "1 2 3 1 2 2 " ] || { echo "bias 1: $(tr '\n' ' ' < "$D/bdp")"; return 1; }
+    [ "$(tr '\n' ' ' < "$D/bdp0")" = "1 2 3 1 2 2 " ] || { echo "bias 0: $(tr '\n' ' ' < "$D/bdp0")"; return 1; }
+    "$BIN" predict "$D/bd.dat" "$D/bd.model" "$D/bdpp" > /dev/null && cmp -s "$D/bdp" "$D/bdpp" || { echo "predict: another bias"; return 1; }
     printf '1 qid:1 1:1\n2 qid:1 2:1\n\n1 qid:2 1:1\n' > "$D/bd.hmm"
     "$BIN" learn --format svmhmm --passes 5 "$D/bd.hmm" "$D/bdh.model" 2> /dev/null || return 1
     "$BIN" info "$D/bdh.model" | grep -qx '  bias: 1' || return 1
@@ -449,8 +480,9 @@ test_cli_bias_default() { # --bias defaults to 1 for svmlight and svmhmm (kept i
     "$BIN" help learn | grep -q 'default 1; 0: none' || { echo "help: no default"; return 1; }
 }
 test_cli_score_after_write() { # classify prints its score only once the predictions are written and renamed
+    # 2000 rows: 4000 bytes of predictions, over ulimit -f 1 in every shell (512 bytes in dash, 1024 in bash)
     i=0; : > "$D/sa.dat"
-    while [ $i -lt 400 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/sa.dat"; i=$((i+1)); done
+    while [ $i -lt 2000 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/sa.dat"; i=$((i+1)); done
     "$BIN" learn --passes 2 "$D/sa.dat" "$D/sa.model" 2> /dev/null || return 1
     (ulimit -f 1 && trap '' XFSZ && exec "$BIN" classify "$D/sa.dat" "$D/sa.model" "$D/sap") > "$D/out" 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] && [ ! -s "$D/out" ] || { echo "rc $rc; stdout: $(cat "$D/out")"; cat "$D/err"; return 1; }
@@ -471,9 +503,12 @@ test_cli_help_options() { # every option a command accepts is in its help (COMMA
         cmp -s "$D/h1" "$D/h2" || { echo "$c: help $c and $c --help differ"; return 1; }
         n=0
         for o in $opts; do
-            "$RAW_BIN" $c "$o" < /dev/null > /dev/null 2> "$D/err"
+            # with a value ("x"): a value option reaches its handler (else "needs a value" stops it before); too few
+            # arguments for the command to run
+            "$RAW_BIN" $c "$o" x < /dev/null > /dev/null 2> "$D/err"
             if grep -q -e '^unknown option' -e ' is not an option of ' "$D/err"; then continue; fi
-            n=$((n+1)); echo "$o" >> "$D/accepted"
+            ! grep -q 'not handled' "$D/err" || { echo "$c $o: in the table, no handler: $(cat "$D/err")"; return 1; }
+            n=$((n+1)); printf '%s\n' "$o" >> "$D/accepted" # not echo: bash's takes -e as its option
             grep -qE -- "(^|[^-a-z])$o([^-a-z]|\$)" "$D/h1" || { echo "$c accepts $o; its help does not say"; return 1; }
         done
         [ $n -ge 1 ] || { echo "$c: no option accepted"; return 1; }
@@ -518,6 +553,149 @@ test_cli_objective() { # the tool's stored objective (and weights) = the C API's
         echo "$run: primal $p_tool ($(wc -l < "$D/w.api") weights), the same bits"
     done
 }
+# ---- the review of 0.10 (each of these failed before its fix) ----
+test_cli_classify_columns() { # classify on a CoNLL file without the tag column: a data error, not a score
+    printf 'U00:%%x[0,0]\nB\n' > "$D/cc.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\nsat VBD B-VP\n\na DT B-NP\ndog NN I-NP\nran VBD B-VP\n' > "$D/cc.txt"
+    "$BIN" learn --template "$D/cc.tmpl" --passes 10 "$D/cc.txt" "$D/cc.model" 2> /dev/null || return 1
+    printf 'the DT\ncat NN\n' > "$D/cc2.txt"
+    "$BIN" classify "$D/cc2.txt" "$D/cc.model" "$D/ccp" > "$D/out" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'cc2.txt: 2 columns; the model was trained on 3 (classify needs the tag column; use predict)' "$D/err" &&
+        [ ! -s "$D/out" ] && [ ! -e "$D/ccp" ] || { echo "rc $rc: $(cat "$D/out")"; cat "$D/err"; return 1; }
+    printf 'the DT B-NP x\n' > "$D/cc4.txt"
+    "$BIN" classify "$D/cc4.txt" "$D/cc.model" "$D/ccp" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q '4 columns; the model was trained on 3' "$D/err" || { echo "4 columns: rc $rc"; cat "$D/err"; return 1; }
+    "$BIN" predict "$D/cc2.txt" "$D/cc.model" "$D/ccp" > /dev/null && [ "$(awk 'NF { print $NF }' "$D/ccp" | tr '\n' ' ')" = "B-NP I-NP " ] ||
+        { echo "predict:"; cat "$D/ccp"; return 1; }
+    "$BIN" classify "$D/cc.txt" "$D/cc.model" "$D/ccp" > "$D/out" && grep -q '^per-token accuracy' "$D/out" || return 1
+}
+test_cli_stored_objective() { # the model keeps the primal, dual and gap of the vector it holds (SSVM_W_BEST's)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n2 2:0.8\n3 1:0.1 3:0.7\n2 1:0.5 2:0.6\n' > "$D/so.dat"
+    # --target-primal: the library picks by primal (ms: the average has no dual, the iterate's gap is smaller)
+    for run in "--solver ms --target-primal 100" "--solver ms --target-primal 100 --seed 2" \
+               "--solver ssg --target-primal 100" "--lambda 0.1 --target-primal 0.9" "--lambda 0.1 -e 0.3"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn $run --passes 5 "$D/so.dat" "$D/sob.model" 2> "$D/err" || { echo "$run"; cat "$D/err"; return 1; }
+        grep -q -e '^converged' -e 'target primal reached' "$D/err" || { echo "$run: the rule was not met"; cat "$D/err"; return 1; }
+        for v in average iterate; do
+            # shellcheck disable=SC2086
+            "$BIN" learn $run --passes 5 --returned $v "$D/so.dat" "$D/so_$v.model" 2> /dev/null || { echo "$run --returned $v"; return 1; }
+            "$BIN" dump "$D/so_$v.model" > "$D/so_$v.txt" || return 1
+        done
+        "$BIN" dump "$D/sob.model" > "$D/sob.txt" || return 1
+        if cmp -s "$D/sob.txt" "$D/so_average.txt"; then v=average
+        elif cmp -s "$D/sob.txt" "$D/so_iterate.txt"; then v=iterate
+        else echo "$run: the weights are neither the average nor the iterate"; return 1; fi
+        "$BIN" info "$D/sob.model" | grep -E '^(primal|dual|gap): ' > "$D/ob1"
+        "$BIN" info "$D/so_$v.model" | grep -E '^(primal|dual|gap): ' > "$D/ob2"
+        [ "$(wc -l < "$D/ob1")" -eq 3 ] && cmp -s "$D/ob1" "$D/ob2" ||
+            { echo "$run: the $v's weights, another objective:"; cat "$D/ob1" "$D/ob2"; return 1; }
+        echo "$run: the $v, its objective"
+    done
+}
+test_cli_bias_format() { # --bias where the format fixes the bias (conll: none, arff: 1) is refused; the model keeps 1 or 0
+    printf 'U00:%%x[0,0]\nB\n' > "$D/bf.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\n' > "$D/bf.txt"
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/bf.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n0.1,0.8,0,1\n1,0.9,1,1\n' >> "$D/bf.arff"
+    for bad in "--template $D/bf.tmpl --bias 1:bf.txt:conll has no bias" "--template $D/bf.tmpl --bias 0:bf.txt:conll has no bias" \
+               "--bias 0:bf.arff:arff always adds a constant feature of 1" "--bias 1:bf.arff:arff always adds"; do
+        args=${bad%%:*}; rest=${bad#*:}; f=${rest%%:*}; msg=${rest#*:}
+        # shellcheck disable=SC2086
+        "$BIN" learn --passes 3 $args "$D/$f" "$D/bfx.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$msg" "$D/err" && [ ! -e "$D/bfx.model" ] || { echo "$args: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --template "$D/bf.tmpl" --passes 10 "$D/bf.txt" "$D/bfc.model" 2> /dev/null || return 1
+    "$BIN" learn --passes 40 "$D/bf.arff" "$D/bfa.model" 2> /dev/null || return 1
+    "$BIN" info "$D/bfc.model" | grep -qx '  bias: 0' || { "$BIN" info "$D/bfc.model"; return 1; }
+    "$BIN" info "$D/bfa.model" | grep -qx '  bias: 1' || { echo "arff: not the bias used"; "$BIN" info "$D/bfa.model"; return 1; }
+    for bad in "bf.txt bfc.model:conll has no bias" "bf.arff bfa.model:arff always adds"; do
+        args=${bad%%:*}; msg=${bad#*:}
+        "$BIN" classify --bias 1 "$D/${args% *}" "$D/${args#* }" "$D/bfp" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q "$msg" "$D/err" && [ ! -e "$D/bfp" ] || { echo "classify $args: rc $rc"; cat "$D/err"; return 1; }
+    done
+    # an arff model of 0.9 (it kept "bias: 0", the reader added 1 all the same) classifies as before
+    "$BIN" classify "$D/bf.arff" "$D/bfa.model" "$D/bfp1" > "$D/o1" || return 1
+    command -v gzip > /dev/null || { echo "skip: no gzip for the 0.9 model"; return 0; }
+    reseal "$D/bfa.model" "$D/bfa09.model" 's/^bias: 1$/bias: 0/' || return 1
+    "$BIN" info "$D/bfa09.model" | grep -qx '  bias: 0' || { "$BIN" info "$D/bfa09.model"; return 1; }
+    "$BIN" classify "$D/bf.arff" "$D/bfa09.model" "$D/bfp2" > "$D/o2" || return 1
+    cmp -s "$D/bfp1" "$D/bfp2" && cmp -s "$D/o1" "$D/o2" && grep -q 'subset accuracy 100.00%' "$D/o1" || { cat "$D/o1" "$D/o2"; return 1; }
+}
+test_cli_options_apply() { # an option that does not apply is a usage error (exit 2) that says why; the last --eval wins
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9 3:0.3\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/ap.dat"
+    printf '1 qid:1 1:1\n2 qid:1 2:1\n\n2 qid:2 2:1\n' > "$D/ap.hmm"
+    printf 'U00:%%x[0,0]\nB\n' > "$D/ap.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\n' > "$D/ap.txt"
+    printf '@relation r\n@attribute a numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n1,1,0\n0,0,1\n1,1,1\n' > "$D/ap.arff"
+    for bad in "--graph tree:ap.dat:--graph: arff only" "--graph indep --format svmhmm:ap.hmm:--graph: arff only" \
+               "--graph tree --template $D/ap.tmpl:ap.txt:--graph: arff only" "--labels 1:ap.dat:--labels: arff only" \
+               "--labels 1 --template $D/ap.tmpl:ap.txt:--labels: arff only" \
+               "--format svmhmm --template $D/ap.tmpl:ap.hmm:--template: conll only" "--template $D/ap.tmpl:ap.arff:--template: conll only" \
+               "--checkpoint-every 2:ap.dat:only with --checkpoint" "--max-atoms 4:ap.dat:--max-atoms: only with" \
+               "--max-atoms 4 --steps fw:ap.dat:--max-atoms: only with" "--target-primal 0.5 --eval off:ap.dat:--eval off evaluates no primal" \
+               "--eval off --target-primal 0.5 --eval predict --eval off:ap.dat:--eval off evaluates no primal"; do
+        args=${bad%%:*}; rest=${bad#*:}; f=${rest%%:*}; msg=${rest#*:}
+        rm -f "$D/apx.model"
+        # shellcheck disable=SC2086
+        "$BIN" learn --passes 3 $args "$D/$f" "$D/apx.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$msg" "$D/err" && [ ! -e "$D/apx.model" ] && ! grep -q '^pass' "$D/err" ||
+            { echo "$args: rc $rc, expected 2 and '$msg'"; cat "$D/err"; return 1; }
+    done
+    # where they apply: taken
+    for good in "--graph tree:ap.arff" "--labels 2:ap.arff" "--max-atoms 4 --cache:ap.dat" "--max-atoms 4 --steps away:ap.dat" \
+                "--checkpoint $D/ap.ckpt --checkpoint-every 2:ap.dat" "--target-primal 0.5 --eval predict:ap.dat"; do
+        args=${good%%:*}; f=${good#*:}
+        # shellcheck disable=SC2086
+        "$BIN" learn --passes 3 $args "$D/$f" "$D/apx.model" 2> "$D/err" || { echo "$args: rc $?"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --passes 3 "$D/ap.dat" "$D/ap.model" 2> /dev/null || return 1
+    "$BIN" learn --passes 3 --template "$D/ap.tmpl" "$D/ap.txt" "$D/apc.model" 2> /dev/null || return 1
+    for bad in "--labels 1:ap.dat:ap.model:--labels: arff only" "--template $D/ap.tmpl:ap.dat:ap.model:--template: conll only" \
+                "--labels 1:ap.txt:apc.model:--labels: arff only"; do
+        args=${bad%%:*}; rest=${bad#*:}; f=${rest%%:*}; rest=${rest#*:}; m=${rest%%:*}; msg=${rest#*:}
+        for c in classify predict; do
+            # shellcheck disable=SC2086
+            "$BIN" $c $args "$D/$f" "$D/$m" "$D/app" 2> "$D/err"; rc=$?
+            [ $rc -eq 2 ] && grep -q -- "$msg" "$D/err" && [ ! -e "$D/app" ] || { echo "$c $args: rc $rc"; cat "$D/err"; return 1; }
+        done
+    done
+    # the last --eval wins: off then every evaluates every pass, off then predict at least the first
+    "$BIN" learn --passes 3 -e 0 --eval off --eval every "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
+    [ "$(grep -c '^pass .*primal' "$D/err")" -eq 3 ] || { echo "--eval off --eval every:"; cat "$D/err"; return 1; }
+    "$BIN" learn --passes 3 -e 0 --eval off --eval predict "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
+    grep -q '^pass    1  primal' "$D/err" || { echo "--eval off --eval predict:"; cat "$D/err"; return 1; }
+    "$BIN" learn --passes 3 -e 0 --eval predict --eval every "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
+    [ "$(grep -c '^pass .*primal' "$D/err")" -eq 3 ] || { echo "--eval predict --eval every:"; cat "$D/err"; return 1; }
+    "$BIN" learn --passes 3 -e 0 --eval every --eval off "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
+    ! grep -q 'primal' "$D/err" || { echo "--eval every --eval off:"; cat "$D/err"; return 1; }
+}
+test_cli_init_bias() { # --init of a model trained without a bias: its bias, not the default 1 (the same dimension)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/ib.dat"
+    printf '1 1:0.8 2:0.2\n2 2:0.9 3:0.1\n3 1:0.1 3:0.9\n' > "$D/ib2.dat"
+    "$BIN" learn --bias 0 --lambda 0.1 --passes 30 "$D/ib.dat" "$D/ib0.model" 2> /dev/null || return 1
+    "$BIN" learn --lambda 0.1 --passes 30 --init "$D/ib0.model" "$D/ib2.dat" "$D/ib1.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+    "$BIN" info "$D/ib1.model" > "$D/info"
+    grep -qx '  bias: 0' "$D/info" && grep -q '^attributes: 3$' "$D/info" || { cat "$D/info"; return 1; }
+    "$BIN" classify "$D/ib2.dat" "$D/ib1.model" "$D/ibp" > "$D/out" && grep -qx 'accuracy 100.00% (3 of 3)' "$D/out" || { cat "$D/out"; return 1; }
+    # a --bias that contradicts the initial model: the message names the bias
+    "$BIN" learn --bias 1 --passes 3 --init "$D/ib0.model" "$D/ib2.dat" "$D/ibx.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'warm start' "$D/err" && grep -q -- '--bias 1' "$D/err" || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_pred_tmp_removed() { # a classify or predict that fails after opening NAME.tmp removes it (here: out of memory)
+    [ -n "$SANITIZED" ] && { echo "skip: an address-space limit under $SANITIZED"; return 0; }
+    printf '1 qid:1 1:1\n2000 qid:1 2:1\n' > "$D/pt.hmm" # 2000 labels: 4M transition weights (32 MB)
+    "$BIN" learn --format svmhmm --passes 1 --eval off "$D/pt.hmm" "$D/pt.model" 2> /dev/null || return 1
+    # one sequence of 20000 tokens: Viterbi's work 20000 x 2000 x 12 bytes, over a 300 MB address space
+    awk 'BEGIN { for (i = 0; i < 20000; i++) print "1 qid:1 1:1" }' > "$D/ptl.hmm"
+    echo old > "$D/ptp"
+    for c in predict classify; do
+        (ulimit -v 300000 2> /dev/null || exit 77; exec "$BIN" $c "$D/ptl.hmm" "$D/pt.model" "$D/ptp") > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 77 ] && { echo "skip: ulimit -v not available"; return 0; }
+        [ $rc -eq 1 ] && grep -q 'out of memory' "$D/err" || { echo "$c: rc $rc"; cat "$D/err"; return 1; }
+        [ ! -e "$D/ptp.tmp" ] && [ "$(cat "$D/ptp")" = old ] || { echo "$c: a stray ptp.tmp, or ptp lost"; return 1; }
+    done
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -549,5 +727,11 @@ run test_cli_bias_default
 run test_cli_score_after_write
 run test_cli_help_options
 run test_cli_objective
+run test_cli_classify_columns
+run test_cli_stored_objective
+run test_cli_bias_format
+run test_cli_options_apply
+run test_cli_init_bias
+run test_cli_pred_tmp_removed
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -37,7 +37,8 @@ static const cmddef cmddefs[] = {
     {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
      "  predict labelled data and score it: the predictions go to the file, then the score to stdout (accuracy for\n"
      "  svmlight; per-token accuracy for svmhmm and conll, plus conlleval's chunk F1 for IOB tags; Hamming loss and\n"
-     "  subset accuracy for arff); no score is printed unless the predictions file was written whole\n"},
+     "  subset accuracy for arff); no score is printed unless the predictions file was written whole. conll: the\n"
+     "  training file's columns, the tag last (a file without it is predict's)\n"},
     {"predict", CMD_PREDICT, "structsvm predict [options] data model predictions",
      "  predictions for data with or without gold labels (nothing is scored, nothing printed on stdout). Unlabelled\n"
      "  data: svmlight / svmhmm rows whose label is missing, 0 or ? (svmhmm rows keep their qid:N); arff rows with\n"
@@ -58,13 +59,15 @@ static const optdef optdefs[] = {
      "                 --template, else svmlight; classify and predict take the model's (a different one is refused)\n"},
     {"--template", NULL, 1, CMD_DATA,
      "  --template T   conll: CRF++ feature templates (e.g. examples/chunking.template); classify and predict use the\n"
-     "                 template kept in the model when none is given\n"},
+     "                 template kept in the model when none is given; another format: refused\n"},
     {"--labels", NULL, 1, CMD_DATA,
-     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes)\n"},
+     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes); another\n"
+     "                 format: refused\n"},
     {"--bias", NULL, 1, CMD_DATA,
-     "  --bias B       svmlight, svmhmm: a constant feature of value B on every row (default 1; 0: none); conll: none\n"
-     "                 (write a template such as U99:bias); arff always adds 1. Kept in the model: classify and\n"
-     "                 predict take the model's (a different one is refused; a model without one: 0)\n"},
+     "  --bias B       svmlight, svmhmm: a constant feature of value B on every row (default 1; 0: none; learn\n"
+     "                 --init: the initial model's). conll has none (write a template such as U99:bias) and arff\n"
+     "                 always adds 1: --bias is refused for both. Kept in the model: classify and predict take the\n"
+     "                 model's (a different one is refused; a model without one: 0)\n"},
     {"-c", NULL, 1, CMD_LEARN,
      "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"},
     {"--lambda", NULL, 1, CMD_LEARN, "  --lambda L     the regulariser (default 0.01; -c overrides)\n"},
@@ -84,7 +87,8 @@ static const optdef optdefs[] = {
      "                 is a candidate and the model keeps the pairs it learns (--cg-eps, --cg-batch)\n"
      "                 (kbcfw, the kernel solver, keeps no weight vector, so a model file cannot hold it: refused)\n"},
     {"--target-primal", NULL, 1, CMD_LEARN,
-     "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss)\n"},
+     "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss; not with\n"
+     "                 --eval off)\n"},
     {"--average", NULL, 1, CMD_LEARN,
      "  --average A    weighted | suffix | uniform | none: the average the solver keeps (default: the solver's:\n"
      "                 weighted for bcfw, ssg and ms, uniform for deg, none for the others); bcfw and ssg take\n"
@@ -92,20 +96,21 @@ static const optdef optdefs[] = {
      "                 suffix average restarts at each power of 2 of the step count)\n"},
     {"--returned", NULL, 1, CMD_LEARN,
      "  --returned R   best (the vector that met the rule, else the average; default) | average | iterate: the\n"
-     "                 vector written to the model\n"},
+     "                 vector written to the model (the model keeps that vector's primal, dual and gap)\n"},
     {"--eval", NULL, 1, CMD_LEARN,
      "  --eval E       every (an evaluation, and a progress line with primal and gap, every pass; default) |\n"
      "                 predict (the first pass, then only where the decay of the past gaps says -e may be met,\n"
      "                 and at twice the last evaluated pass: fewer evaluation passes, the same certified gap; the\n"
      "                 other passes print no objective; the same as every with -e 0 or --solver ssg) | off (no\n"
-     "                 evaluation: --passes alone stops the run; no gap is certified)\n"},
+     "                 evaluation: --passes alone stops the run; no gap is certified); the last --eval given wins\n"},
     {"--gap-sampling", NULL, 0, CMD_LEARN, "  --gap-sampling bcfw: draw examples by their block gaps (Osokin et al. 2016)\n"},
     {"--steps", NULL, 1, CMD_LEARN,
      "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings)\n"},
     {"--cache", NULL, 0, CMD_LEARN,
      "  --cache        bcfw: reuse a stored labeling instead of the oracle when its gap is large enough\n"},
     {"--max-atoms", NULL, 1, CMD_LEARN,
-     "  --max-atoms N  bcfw with --steps/--cache: labelings stored per example, >= 2 (default 32)\n"},
+     "  --max-atoms N  bcfw with --steps pairwise|away|all or --cache: labelings stored per example, >= 2 (default\n"
+     "                 32); without them: refused\n"},
     {"--threads", NULL, 1, CMD_LEARN,
      "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads, 1 to 256 (default 1); the model\n"
      "                 depends only on the seed and the batch, never on N\n"},
@@ -124,17 +129,18 @@ static const optdef optdefs[] = {
     {"--cg-eps", NULL, 1, CMD_LEARN, "  --cg-eps E     cliquegen: the smoothing's accuracy (Proposition 2), > 0 (default 0.001)\n"},
     {"--cg-batch", NULL, 1, CMD_LEARN, "  --cg-batch K   cliquegen: label pairs activated per outer iteration, >= 1 (default 2)\n"},
     {"--graph", NULL, 1, CMD_LEARN,
-     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep; not with cliquegen)\n"},
+     "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep; not with cliquegen;\n"
+     "                 another format: refused)\n"},
     {"--checkpoint", NULL, 1, CMD_LEARN,
      "  --checkpoint C save the run's state to C (atomically: C.tmp, then renamed) every N passes; bcfw, fw, ssg\n"
      "                 and ms only\n"},
-    {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  (default 1)\n"},
+    {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  with --checkpoint: every N passes (default 1)\n"},
     {"--resume", NULL, 1, CMD_LEARN,
      "  --resume C     go on from checkpoint C (the same data and options; --passes counts from the start; a\n"
      "                 mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"},
     {"--init", NULL, 1, CMD_LEARN,
      "  --init M       warm start from model M (same dimension; bcfw and fw only: they minimise lambda/2|w - w0|^2 +\n"
-     "                 the loss, w0 = M's weights)\n"},
+     "                 the loss, w0 = M's weights; without --bias, M's bias)\n"},
     {"--help", "-h", 0, CMD_ALL, "  -h, --help     this text (structsvm help CMD: the same)\n"},
 };
 #define N_OPTS ((int)(sizeof optdefs / sizeof optdefs[0]))
@@ -177,7 +183,7 @@ typedef struct opts {
     ssvm_solver_kind solver;
     const char *tmpl;
     const char *ckpt, *resume, *init;
-    int ckpt_every, fmt_set, bias_set;
+    int ckpt_every, fmt_set, bias_set, graph_set;
     const char *tmpl_name; /* the template's name in messages (the file, or the model that kept it) */
     /* the other solvers' options (0 or NaN: not given, the library's default) */
     int samples, sweeps, geometry, cg_batch; /* geometry: -1 not given */
@@ -337,6 +343,12 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
         /* predict: a file with one column fewer than the training file's has no tag column; with as many, its
            tags are read (and ignored); a model that does not say how many columns (0.9.0) expects the tags */
         rc.unlabelled = 0;
+        if (!o->unlabelled && o->conll_cols > 0 && d->c.n_cols != o->conll_cols) { /* classify scores the last column */
+            fprintf(stderr, "%s: %d columns; the model was trained on %d (classify needs the tag column; use predict)\n",
+                    path, d->c.n_cols, o->conll_cols);
+            data_free(d);
+            return EXIT_DATA;
+        }
         if (o->unlabelled && o->conll_cols > 0) {
             if (d->c.n_cols == o->conll_cols - 1) rc.unlabelled = 1;
             else if (d->c.n_cols != o->conll_cols) {
@@ -390,17 +402,38 @@ static int usage_err(const char *fmt, const char *a, const char *b) {
     fputc('\n', stderr);
     return EXIT_USAGE;
 }
+/* the options that belong to one format (learn: the format given or guessed; classify and predict: the model's):
+   another format's is a usage error that says why, never ignored */
+static int check_format_opts(const opts *o) {
+    const char *fm = fmt_names[o->format];
+    if (o->bias_set && o->format == FMT_CONLL)
+        return usage_err("--bias: conll has no bias option (%s)%s", "a template such as U99:bias adds one", "");
+    if (o->bias_set && o->format == FMT_ARFF)
+        return usage_err("--bias: arff always adds a constant feature of 1 (%s)%s", "it is not an option", "");
+    if (o->tmpl && o->format != FMT_CONLL) return usage_err("--template: conll only, not %s%s", fm, "");
+    if (o->labels > 0 && o->format != FMT_ARFF) return usage_err("--labels: arff only (the label attributes), not %s%s", fm, "");
+    if (o->graph_set && o->format != FMT_ARFF) return usage_err("--graph: arff only (the graph over its labels), not %s%s", fm, "");
+    return 0;
+}
 /* learn's options against the solver and the format, before any file is touched: an option that does not apply
    is a usage error that says why (never a library code after the run) */
 static int check_learn_opts(const opts *o) {
     const char *sv = o->solver_name, *fm = fmt_names[o->format];
     int bcfw = o->solver == SSVM_BCFW, chain = o->format == FMT_SVMHMM || o->format == FMT_CONLL;
     static const char *avg_names[4] = {"none", "weighted", "suffix", "uniform"};
+    int rc;
+    if ((rc = check_format_opts(o)) != 0) return rc;
+    if (o->ckpt_every > 0 && !o->ckpt) return usage_err("--checkpoint-every: only with --checkpoint (%s)%s", "nothing would be saved", "");
+    if (o->eval_off && o->target == o->target)
+        return usage_err("--target-primal: --eval off evaluates no primal (%s)%s", "--eval every or predict", "");
     if (!bcfw) {
         const char *b = o->gap_sampling ? "--gap-sampling" : o->steps >= 0 ? "--steps" : o->cache ? "--cache"
                       : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
         if (b) return usage_err("%s: only with --solver bcfw, not %s", b, sv);
     }
+    if (o->max_atoms > 0 && !o->cache && (o->steps < 0 || o->steps == SSVM_BCFW_STEPS_FW))
+        return usage_err("--max-atoms: only with --steps pairwise, away or all, or --cache (%s)%s",
+                         "the labelings they store", "");
     if ((o->samples || o->sweeps) && o->solver != SSVM_MULTISAMPLE)
         return usage_err("%s: only with --solver ms, not %s", o->samples ? "--samples" : "--sweeps", sv);
     if (o->eta == o->eta && o->solver != SSVM_DEG && o->solver != SSVM_EG) return usage_err("%s: only with --solver deg or eg, not %s", "--eta", sv);
@@ -430,7 +463,8 @@ static int check_learn_opts(const opts *o) {
     if (o->init && o->solver != SSVM_BCFW && o->solver != SSVM_FW) return usage_err("--init: a warm start needs --solver bcfw or fw, not %s%s", sv, "");
     return 0;
 }
-static int learn(const opts *o, const char *train_path, const char *model_path) {
+static int learn(const opts *o0, const char *train_path, const char *model_path) {
+    opts oo = *o0, *o = &oo;
     data d;
     ssvm_template tp;
     ssvm_dict attrs, labels;
@@ -468,6 +502,17 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     }
     /* the output paths first: a long run is not lost to a typo in the model's path */
     if ((rc = check_writable(model_path)) != 0 || (o->ckpt && (rc = check_writable(o->ckpt)) != 0)) return rc;
+    memset(&im, 0, sizeof im);
+    if (o->init) { /* warm start: the model's weights as the prox centre (ssvm_solver_config_warm_start below) */
+        const char *mb;
+        if ((r = ssvm_model_load_file(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK) {
+            if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", o->init, strerror(errno)); return EXIT_IO; }
+            return fail_file(o->init, r);
+        }
+        /* no --bias: the initial model's (the same features, so the same dimension) */
+        if (!o->bias_set && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM) && (mb = meta_value(im.metadata, "bias")) != NULL)
+            o->bias = atof(mb);
+    }
     if ((rc = read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) != 0) return rc;
     if (o->format == FMT_ARFF && o->solver == SSVM_DEG && d.a.n_labels > SSVM_GRAPH_POLYTOPE_MAX_LABELS) {
         fprintf(stderr, "--solver deg: %s has %d labels; its simplex over the labelings needs at most %d\n", train_path,
@@ -543,13 +588,13 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
-    memset(&im, 0, sizeof im);
-    if (o->init) { /* warm start: the model's weights as the prox centre */
-        if ((r = ssvm_model_load_file(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK ||
-            (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
-            fprintf(stderr, "%s: %s\n", o->init, ssvm_result_string(r));
-            return 1;
-        }
+    if (o->init && (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
+        fprintf(stderr, "%s: %s", o->init, ssvm_result_string(r));
+        if (im.d != p.d && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM))
+            fprintf(stderr, " (%d weights, this data %d; --bias %.17g%s)", im.d, p.d, o->bias,
+                    o->bias_set ? "" : ": give the bias it was trained with");
+        fputc('\n', stderr);
+        return 1;
     }
     w = (ssvm_real *)xmalloc(sizeof(ssvm_real) * (size_t)p.d);
     if (!w) return EXIT_DATA;
@@ -616,11 +661,29 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
     {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
         ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
         ssvm_result r2;
+        size_t wbytes = sizeof(ssvm_real) * (size_t)p.d;
         if (o->returned >= 0) which = (ssvm_which)o->returned; /* --returned average | iterate */
-        r2 = ssvm_solver_weights(&s, which, w, sizeof(ssvm_real) * (size_t)p.d);
+        r2 = ssvm_solver_weights(&s, which, w, wbytes);
         if (r2 == SSVM_ERR_NOT_SUPPORTED && which == SSVM_W_AVERAGE && o->returned < 0)
-            r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)p.d);
+            r2 = ssvm_solver_weights(&s, which = SSVM_W_ITERATE, w, wbytes);
         ssvm_solver_progress(&s, &final);
+        if (which == SSVM_W_BEST && r2 == SSVM_OK) {
+            /* the model keeps the objective of the vector written: the one the library's SSVM_W_BEST gave. Its rule
+               (ssvm_solver_run): the vector that met the rule that stopped the run, the gap's for SSVM_CONVERGED,
+               the primal against --target-primal for SSVM_TARGET_REACHED; the average when it met it and the
+               iterate did no better. Checked bit for bit against that vector (the other one if they differ). */
+            const ssvm_solver_config *cf = ssvm_solver_config_of(&s);
+            int by_gap = r == SSVM_CONVERGED;
+            double a = by_gap ? final.iterate.gap : final.iterate.primal, b = by_gap ? final.average.gap : final.average.primal;
+            double tol = by_gap ? cf->gap_tol : cf->target_primal;
+            int ia = a == a && a <= tol, ib = b == b && b <= tol;
+            ssvm_real *w2 = (ssvm_real *)xmalloc(wbytes);
+            which = ib && !(ia && a < b) ? SSVM_W_AVERAGE : ia ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
+            if (!w2) return EXIT_DATA;
+            if (ssvm_solver_weights(&s, which, w2, wbytes) != SSVM_OK || memcmp(w, w2, wbytes) != 0)
+                which = which == SSVM_W_AVERAGE ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
+            free(w2);
+        }
         if (r2 == SSVM_OK && o->solver == SSVM_CLIQUEGEN) { /* the model keeps the learned pairs only, their tables */
             int *act = (int *)xmalloc(sizeof(int) * (size_t)(E + 1)), na = 0, k, j, F = d.a.n_attrs, L = d.a.n_labels;
             int *all = (int *)xmalloc(sizeof(int) * 2 * (size_t)(E + 1));
@@ -638,7 +701,6 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
             }
             free(act); free(tab); free(all);
         }
-        if (which == SSVM_W_BEST) which = final.average.gap == final.average.gap && !(final.iterate.gap < final.average.gap) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
         final.returned = (int)which;
         final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
         ssvm_solver_uninit(&s);
@@ -680,6 +742,13 @@ static int learn(const opts *o, const char *train_path, const char *model_path) 
 }
 
 /* ---- classify and predict ---- */
+/* a failure before the predictions are written whole: NAME.tmp is closed and removed (NAME keeps what it had) */
+static int abandon_out(FILE *out, char *pred_tmp) {
+    fclose(out);
+    remove(pred_tmp);
+    free(pred_tmp);
+    return EXIT_DATA;
+}
 /* predict: the data need no gold labels (o->unlabelled) and nothing is scored; classify scores, and prints the
    score only once the predictions file is written whole and renamed into place */
 static int classify(const opts *o0, const char *test_path, const char *model_path, const char *pred_path, int predict) {
@@ -717,7 +786,10 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         }
         if (kept >= 0) o->format = kept;
     }
-    if ((mv = meta_value(m.metadata, "bias")) != NULL) {
+    if ((rc = check_format_opts(o)) != 0) return rc; /* --bias, --template, --labels of another format */
+    if (o->format == FMT_CONLL || o->format == FMT_ARFF) /* the model's bias is what the format always has */
+        o->bias = o->format == FMT_ARFF ? 1 : 0; /* (arff models before 0.10 kept 0, conll ones any --bias) */
+    else if ((mv = meta_value(m.metadata, "bias")) != NULL) {
         double kept = atof(mv);
         if (o->bias_set && o->bias != kept) {
             fprintf(stderr, "%s: trained with --bias %.17g, not %.17g\n", model_path, kept, o->bias);
@@ -766,9 +838,9 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         if (m.kind == SSVM_MODEL_GRAPH) maxlen = m.n_labels;
         yb = sizeof(int) * (size_t)maxlen;
         y = (int *)xmalloc(yb);
-        if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) { fprintf(stderr, "%s\n", ssvm_result_string(r)); return EXIT_DATA; }
-        work = xmalloc(wb ? wb : 1);
-        if (!y || !work) return EXIT_DATA;
+        if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) fprintf(stderr, "%s\n", ssvm_result_string(r));
+        else work = xmalloc(wb ? wb : 1);
+        if (r != SSVM_OK || !y || !work) return abandon_out(out, pred_tmp);
     }
     if (o->format == FMT_SVMLIGHT) {
         for (i = 0; i < d.l.n; i++) {
@@ -802,7 +874,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         const int *ai = conll ? d.f.attr_id : d.l.attr_id, *gold = conll ? d.f.labels : d.l.labels;
         const ssvm_real *av = conll ? NULL : d.l.attr_val;
         int *pred = (int *)xmalloc(sizeof(int) * (size_t)ntok);
-        if (!pred) return EXIT_DATA;
+        if (!pred) return abandon_out(out, pred_tmp);
         for (i = 0; i < nseq; i++) {
             ssvm_model_input in = ssvm_model_input_init(ss[i + 1] - ss[i], NULL);
             in.attr_start = as + ss[i]; in.attr_id = ai; in.attr_val = av;
@@ -947,9 +1019,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(od->name, "--passes")) { if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--seed")) { if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE; o.seed = (unsigned long long)ll; }
         else if (!strcmp(od->name, "--eval")) {
-            if (!strcmp(v, "every")) o.eval_predict = 0;
-            else if (!strcmp(v, "predict")) o.eval_predict = 1;
-            else if (!strcmp(v, "off")) o.eval_off = 1;
+            /* the last --eval wins: each value sets both */
+            if (!strcmp(v, "every")) { o.eval_predict = 0; o.eval_off = 0; }
+            else if (!strcmp(v, "predict")) { o.eval_predict = 1; o.eval_off = 0; }
+            else if (!strcmp(v, "off")) { o.eval_predict = 0; o.eval_off = 1; }
             else { fprintf(stderr, "--eval: every, predict or off, not '%s'\n", v); return EXIT_USAGE; }
         }
         else if (!strcmp(od->name, "--threads")) { if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
@@ -957,6 +1030,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(od->name, "--labels")) { if (!num_int(a, v, 1, 1000000, &o.labels)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--bias")) { if (!num_dbl(a, v, -1e30, 1e30, 0, &o.bias)) return EXIT_USAGE; o.bias_set = 1; }
         else if (!strcmp(od->name, "--graph")) {
+            o.graph_set = 1;
             if (!strcmp(v, "tree")) o.graph_tree = 1;
             else if (!strcmp(v, "indep")) o.graph_tree = 0;
             else { fprintf(stderr, "--graph: indep or tree, not '%s'\n", v); return EXIT_USAGE; }
@@ -1026,9 +1100,9 @@ int main(int argc, char **argv) {
         else if (o.tmpl) o.format = FMT_CONLL;
     }
     if (o.tmpl) o.tmpl_name = o.tmpl;
-    /* learn: a constant feature by default where the format has no other bias (svmlight, svmhmm); classify and
-       predict take the model's */
-    if (cbit == CMD_LEARN && !o.bias_set) o.bias = o.format == FMT_SVMLIGHT || o.format == FMT_SVMHMM ? 1 : 0;
+    /* learn: a constant feature by default where the format has no other bias (svmlight, svmhmm; arff always has
+       one, conll never: --template); classify and predict take the model's; --init: the initial model's */
+    if (cbit == CMD_LEARN && !o.bias_set) o.bias = o.format == FMT_CONLL ? 0 : 1; /* arff: always 1 (kept as used) */
     if (cbit == CMD_LEARN && np == 2) return learn(&o, pos[0], pos[1]);
     if ((cbit == CMD_CLASSIFY || cbit == CMD_PREDICT) && np == 3) return classify(&o, pos[0], pos[1], pos[2], cbit == CMD_PREDICT);
     if (!strcmp(cmd, "dump") && np == 1) { /* the weights as text, exactly (%.17g reads back the same double) */
