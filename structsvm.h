@@ -1378,6 +1378,12 @@
                         ssvm_reader_config.unlabelled), --solver ms|deg|eg|cliquegen, --bias 1 by default for
                         svmlight and svmhmm, every option in help, the score printed only after the predictions
                         are written. gcc -O3 -Werror clean.
+                        The 1.0 engine, third part (issue 26): BCFW's step is written once (ssvm__bcfw_step,
+                        Algorithm 4's skeleton): the block's policy (a FW step on the engine's state, by the D path
+                        or in score space; or the atoms of config.bcfw, with caching and FW/away/pairwise steps)
+                        does lines 3-8, and line 9 (w and the average) is shared. One objective routine: every
+                        evaluation, ssvm_primal and FW's oracle pass run ssvm__objective, whose hooks carry
+                        mini-batch's threads and the gap check's per-block gaps. Iterates unchanged, bit for bit.
      0.9.0 (2026-11-28) The 1.0 engine, second part (issue 26): the STATISTICS INTERFACE (ssvm_problem.stat_support,
                         stat_expand_at, stat_scores, stat_gram, stat_norm2, stat_move). BCFW's compact states,
                         its score-space step, the atoms' scoring and moves, and mini-batches reach the fast paths
