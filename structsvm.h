@@ -6637,6 +6637,8 @@ typedef struct ssvm__bcfw_state {
                               entries, computed at each use) */
     int *_gp_aq;
     ssvm_real *_gp_av, *_gp_pv; /* the kept values; s(y)'s values at _gp_pos when not kept (max stat_dim) */
+    int *_gp_mq;           /* an atom's statistics not yet scored this step, asked in one stat_scores call */
+    double *_gp_msc;       /* and their scores (max stat_dim each) */
     /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; ssvm__sc_*):
        <D, w> from the model's scores of the step's statistics (the oracle's own, fresh), |D|^2 from the model's
        Gram cache (stat_gram, filled at the first step), w and the average moved by the model (stat_move); D is
@@ -8190,6 +8192,8 @@ SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) {
         bs->_gp_pos = (int *)ssvm__take(a, md, sizeof(int));
         bs->_gp_sv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
         bs->_gp_pv = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+        bs->_gp_mq = (int *)ssvm__take(a, md, sizeof(int));
+        bs->_gp_msc = (double *)ssvm__take(a, md, sizeof(double));
         /* each atom's s(y), kept from its first use while it fits 2 max_label_len entries (the chain's s(y) has
            2L - 1): its score is then a sum over the pairs, without asking the model for s(y) again */
         bs->_gp_as = (int)(2 * ml < md ? 2 * ml : md);
@@ -8369,19 +8373,25 @@ SSVM__PRIV ssvm_result ssvm__gaps_stat_score(ssvm_solver *s, int i, const ssvm_r
     const ssvm_problem *p = &s->_prob;
     const int *q;
     const ssvm_real *v;
-    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k, rc;
+    int n = ssvm__gaps_pairs(s, i, y, len, slot, &q, &v), k, rc, miss = 0;
     unsigned *ust = bs->_gp_ust, stamp = bs->_gp_stamp; /* locals: the stores below may alias the state's fields */
-    double *us = bs->_gp_us, r0 = 0, r1 = 0;
+    double *us = bs->_gp_us, *msc = bs->_gp_msc, r0 = 0, r1 = 0;
+    int *mq = bs->_gp_mq;
     if (n < 0) return (ssvm_result)n;
-    for (k = 0; k < n; k++) { /* a statistic's score asked once a step (the memo), then summed */
-        int e = q[k];
-        if (ust[e] != stamp) {
-            if ((rc = p->stat_scores(p->user, i, w, &e, 1, 0, us + e)) < 0) return (ssvm_result)rc;
-            ust[e] = stamp;
+    for (k = 0; k < n; k++) /* a statistic's score is asked once a step (the memo): the new ones in one call */
+        if (ust[q[k]] != stamp) { ust[q[k]] = stamp; mq[miss++] = q[k]; }
+    if (miss) {
+        if ((rc = p->stat_scores(p->user, i, w, mq, miss, 0, msc)) < 0) {
+            for (k = 0; k < miss; k++) ust[mq[k]] = 0; /* not scored */
+            return (ssvm_result)rc;
         }
-        if (k & 1) r1 += (double)v[k] * us[e];
-        else r0 += (double)v[k] * us[e];
+        for (k = 0; k < miss; k++) us[mq[k]] = msc[k];
     }
+    for (k = 0; k + 1 < n; k += 2) { /* two sums, the even and the odd terms */
+        r0 += (double)v[k] * us[q[k]];
+        r1 += (double)v[k + 1] * us[q[k + 1]];
+    }
+    if (k < n) r0 += (double)v[k] * us[q[k]];
     *out = r0 + r1;
     return SSVM_OK;
 }
