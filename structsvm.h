@@ -1263,370 +1263,7 @@
    BCFW), a reader for the OCR letter.data format
    (examples/ocr_data.h reads it as demo code). No global state anywhere.
 
-   CHANGES
-     0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
-                        multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
-                        multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
-     0.1.1 (2026-11-21) ssvm_problem.oracle_scaled (optional; the built-in models set it): SSG steps and the
-                        multi-sample solver's default sampler cost O(nnz) instead of O(d).
-                        SSVM_STATE_COMPACT_SPARSE (AUTO's choice for heap solvers): the compact state as
-                        (index, value) pairs, same iterates, OCR-large 44 -> 6.0 MB. Preallocated sparse
-                        pools compact in place before reporting SSVM_ERR_WORKSPACE.
-     0.2.0 (2026-11-25) Breaking; see the MIGRATION TABLE. One engine: ssvm_solver runs BCFW, FW, SSG and the
-                        multi-sample solver (SSVM_MULTISAMPLE replaces ssvm_ms_*) with one run loop, index
-                        picker, clock, evaluation routine and ssvm_train. One grammar: *_config_init,
-                        *_get_heap_size / *_get_work_size, *_init_preallocated, *_init, *_uninit; a byte count
-                        with every caller buffer; decoders return ssvm_result; `user` first in every callback;
-                        private fields start with `_`. The oracle takes w_scale (oracle_scaled is gone);
-                        ssvm_problem_config_init. New: example weights (ssvm_problem.weights), target_primal
-                        (SSVM_TARGET_REACHED), ssvm_solver_step / _progress / _config_of, SSVM_SAMPLE_CYCLIC,
-                        SSVM_AVG_UNIFORM. Progress: iterate and average as ssvm_objective, wall and CPU
-                        seconds, final.returned. A non-finite primal, dual, gap or weight is
-                        SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
-                        primal).
-
-
-     0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
-                        tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
-                        enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
-                        decoding, Hamming or asymmetric loss, dummy rule). Solver SSVM_DEG (config.deg) with
-                        the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
-                        sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
-                        Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
-     0.4.0 (2026-11-25) Additions only (0.3 code compiles unchanged). Solver SSVM_CLIQUEGEN (config.cg): clique
-                        generation with the l2,1-squared regulariser (Tan et al. CVPR 2015, Algorithms 1-3) on
-                        ssvm_graph's candidate pairs, certified by the
-                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
-                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
-                        examples/multilabel.c --graph cliques.
-                        Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
-                        Algorithm 4; config.cp: working set, plane dropping, labeling cache; pairwise-FW
-                        working-set QP; ssvm_solver_cp_info; errors SSVM_ERR_QP, SSVM_ERR_PLANES).
-                        config.oracle_quality (nu of an approximate oracle: BCFW's 2n/(nu k + 2n), FW's
-                        2/(nu k + 2), BCFW paper App. C). SSVM_AVG_UNIFORM for SSG (SSG-avg) and BCFW.
-                        make bench-solvers (bench/solvers.c): the solvers side by side on OCR-small.
-                        BCFW options of Osokin et al. 2016 (config.bcfw, MANUAL: GAPS): block gap estimates and
-                        gap sampling, pairwise and away steps on an explicit capped atom set with drop steps,
-                        plane caching; progress.gap_estimate and .oracle_calls_saved; step_info.bcfw_step,
-                        .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
-                        ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
-                        make bench-gaps.
-                        SSVM_SOLVER_RULE (7): a solver's own stopping rule (clique generation's A.3 / no
-                        violator), which certifies nothing, is no longer reported as SSVM_CONVERGED.
-                        Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
-                        support set of (example, labeling, alpha) triples, input kernels lifted to the
-                        multiclass and chain models (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a
-                        row cache, or any joint kernel; ssvm_kernel_score / _scores / _predict /
-                        _chain_predict / _support / _support_count. Solver SSVM_EG
-                        (config.eg): online exponentiated gradient for ssvm_chain; ssvm_chain_marginals
-                        (forward-backward). Errors SSVM_ERR_SUPPORT_FULL (-32), SSVM_ERR_KERNEL (-33).
-                        Model files (MODEL FILES): ssvm_model (every built-in kind and a user kind, names, training
-                        summary), save / load to caller memory (NO_STDIO, NO_MALLOC) and to paths / FILE*, one
-                        little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
-                        sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
-                        SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
-                        Readers (READERS): SVM^light / SVM^multiclass, SVM^hmm, CoNLL columns with CRF++
-                        templates (ssvm_conll_featurize), Mulan ARFF dense and sparse, from memory, a read
-                        callback, a FILE or a path, errors with line and column (SSVM_ERR_PARSE, _IO,
-                        _TEMPLATE); ssvm_dict; examples/chunking.template; the chunking and multilabel examples
-                        read through them; make fuzz-readers; the command-line tool build/structsvm
-                        (tools/structsvm.c: learn, classify, export-c, info).
-                        make bench-solvers covers every solver (BCFW and SSG with their three averages,
-                        multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
-                        why it lags BCFW.
-     0.5.0 (2026-11-25) Additions only (0.4 code compiles unchanged; models without metadata are still written as
-                        format 1). Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
-                        _save_file (atomic: a temporary renamed) / _load_file for BCFW (every state kind and
-                        config.bcfw option), FW, SSG and the multi-sample solver, resuming bit for bit; warm start
-                        (config.warm_w, ssvm_solver_config_warm_start: w0 as the prox centre, BCFW and FW); errors
-                        SSVM_ERR_CKPT_SOLVER (-34), SSVM_ERR_CKPT_MISMATCH (-35), SSVM_ERR_WARM_START (-36).
-                        Model files: optional metadata (ssvm_model.metadata, format version 2; files without it
-                        stay version 1). structsvm learn: --checkpoint, --checkpoint-every, --resume, --init; it
-                        keeps --bias, the format and the CoNLL template in the model. make test checks the tool's
-                        weights against the C API's (tests/cli_api.c); make test-arm runs the exported OCR model in
-                        a predict-only program on 32-bit ARM under qemu (tools/test_arm_ocr.sh).
-                        BCFW's compact steps on the built-in chain in time proportional to sigma_i's support and
-                        s(y*) (no K x K label-pair scan per step; bit-identical iterates), dense chain inputs'
-                        non-zeros compacted once (counted in ssvm_chain_get_heap_size), one sweep for <D, w> and
-                        |D|^2, finiteness by a bound (MANUAL: SPEED). make bench-speed (bench/bench_speed.c): a
-                        BCFW pass against n bare oracle calls, time to accuracy of BCFW's options, CoNLL end to
-                        end.
-                        Mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW): a
-                        caller's parallel-for hook (ssvm_parallel_for_fn, user first), per-slot callback users,
-                        results bit-identical for any thread count (seed and batch size only; batch 1 = BCFW);
-                        ssvm_problem.scratch_in_user; STRUCTSVM_NO_PARALLEL; errors SSVM_ERR_BATCH (-37),
-                        SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
-                        structsvm --threads N --batch B, examples/ocr --threads --batch, make bench-threads.
-                        ssvm_chain_config.inputs_from: per-slot chains borrow the main chain's compacted inputs.
-                        Checkpoint loads check that the gap estimates' unknown list agrees with its positions and
-                        that compact sparse lists ascend (SSVM_ERR_FORMAT); the chain's compacted inputs are
-                        aligned in float builds.
-                        make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
-                        model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
-                        400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
-                        CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
-                        make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
-                        loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
-                        found 1e-313, which every later oracle call refused) and the unknown list's check above.
-     0.10.0 (2026-11-28) Training on the device (issue 31): make test-device trains BCFW bare-metal on an emulated
-                        Cortex-M4F (qemu-system-arm, MPS2 AN386; tests/embedded/train_device.c, device_rt.c),
-                        multiclass and chain on OCR letters in flash, all memory static and sized by the
-                        get_heap_size calls, to a certified gap, with the host's bits (REPRODUCIBILITY).
-                        STRUCTSVM_NO_GAPS (BUILD OPTIONS) leaves config.bcfw's options out: the ONLY_BCFW chain
-                        trainer 43.7 KB -> 33.1 KB. A plain BCFW solver without an average keeps no d-vector
-                        scratch. The tool, part two (issue 28): structsvm predict (unlabelled data; the readers'
-                        ssvm_reader_config.unlabelled), --solver ms|deg|eg|cliquegen, --bias 1 by default for
-                        svmlight and svmhmm, every option in help, the score printed only after the predictions
-                        are written. gcc -O3 -Werror clean.
-                        The 1.0 engine, third part (issue 26): BCFW's step is written once (ssvm__bcfw_step,
-                        Algorithm 4's skeleton): the block's policy (a FW step on the engine's state, by the D path
-                        or in score space; or the atoms of config.bcfw, with caching and FW/away/pairwise steps)
-                        does lines 3-8, and line 9 (w and the average) is shared. One objective routine: every
-                        evaluation, ssvm_primal and FW's oracle pass run ssvm__objective, whose hooks carry
-                        mini-batch's threads and the gap check's per-block gaps. Iterates unchanged, bit for bit.
-     0.9.0 (2026-11-28) The 1.0 engine, second part (issue 26): the STATISTICS INTERFACE (ssvm_problem.stat_support,
-                        stat_expand_at, stat_scores, stat_gram, stat_norm2, stat_move). BCFW's compact states,
-                        its score-space step, the atoms' scoring and moves, and mini-batches reach the fast paths
-                        through it; the built-in chain implements it in its own section (>>oracles), so a user
-                        model can too (tests/user_chain.h). No solver code compares callback pointers (5 -> 0) or
-                        casts p->user to a built-in model (11 -> 0). Line 5 and lines 7-8 of Algorithm 4 written
-                        once for the D path, score space and mini-batch's serial phase. The iterates of a chain
-                        with atoms (config.bcfw) change to rounding (an atom's score sums its statistics' scores).
-                        Files (issue 28, part one): ssvm_model_save_file and ssvm_model_export_c_file write
-                        path.tmp and rename it (never a torn model; SSVM_ERR_IO when the file cannot be created or
-                        written); the model and checkpoint loaders check the envelope and the file's length
-                        before they allocate; the readers skip a UTF-8 byte order mark. The structsvm tool: strict
-                        options, exit codes, every output through a .tmp, --solver cp and BCFW's options, dump.
-                        Tests read private fields only through tests/internals.h (93 direct reads -> 0).
-     0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
-                        solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
-                        GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
-                        rule; checkpoint parts in a companion table. The engine names no solver kind (70
-                        comparisons -> 4, all in solvers' own accessors) and no solver's field. Every solver keeps
-                        its state in a struct of its own section (ssvm_solver._alg; ssvm_solver: 231 -> 41
-                        fields). STRUCTSVM_NO_<KIND> / STRUCTSVM_ONLY_<KIND>. ssvm_solver_set_limits /
-                        ssvm_solver_limits_of: the checked door; ssvm_solver_config_of read-only. AUTO takes the same
-                        state for a heap and a preallocated solver (they gave different bits). make test
-                        T=<no match> fails in every part (export and CLI too). REPRODUCIBILITY written down. Not
-                        yet: BCFW's step over a statistics interface (one step instead of four; no comparison of
-                        callback pointers, no cast of p->user), tests through the introspection header only.
-     0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
-                        chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
-                        scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
-                        b = 32: one thread 7.3-8.3 -> 6.1-6.5 ms a pass, two threads 4.7-5.7 -> 4.3-4.8 ms (plain
-                        BCFW 5.3-6.0). Iterates equal 0.7.0's to rounding, not bit for bit; build_direction = 1
-                        keeps 0.7.0's bits (the Gram matrices are now in the heap size with config.par too). No
-                        name changed. make bench-threads adds the COMPACT_SPARSE rows (sparse_threads2_speedup,
-                        sparse_vs_bcfw). Tests: the score-space step's |w| bound (raised each step, measured
-                        again at each pass and checkpoint load), a failed state update (SSVM_ERR_WORKSPACE) leaving
-                        w, z, l and l_bar, the average's dual (l_bar), the batch path against the D path
-                        (test_par_score_step), the average across a batch (a restart; a forced fold).
-     0.7.0 (2026-11-27) Plain BCFW's step in score space on the built-in chain (MANUAL: SPEED): <D, w> from the
-                        oracle's own unary scores, |D|^2 from per-sequence Gram matrices, w and the average moved
-                        row by row; D is no longer built. Double builds, COMPACT_SPARSE state (a heap solver's
-                        default on chains), no config.par, no atoms. Its iterates are the D step's up to rounding
-                        but not its bits: runs of 0.6.3 and 0.7.0 agree to about 1e-13 in w and give the same pass
-                        counts on the benches (OCR-small to primal 2.629: 208 passes; CoNLL: 22 and 17), but they
-                        are not bit-identical (OCR-small after 200 passes: 3.9e-14 apart, max |w| 3). New:
-                        config.bcfw.build_direction = 1 keeps 0.6's step and its bits (no name changed; a zeroed
-                        config.bcfw is the new default). Heap size: + sum_i L_i (L_i + 1) / 2 doubles of Gram
-                        matrices (CoNLL-2000: 25 MB) and 3 max stat_dim + K entries, only where they stay small
-                        (sequences <= 4,096 positions, at most 2 (d + sum_i stat_dim) entries; else D is built).
-                        Also, the same bits everywhere: ssvm_svec_clear and the chain's expand hold the vector's
-                        fields in locals (a byte store to mark may alias them, so the compiler reloaded idx, mark,
-                        val and nnz at every entry), and where D is built, w and the average move in one sweep of
-                        it (ssvm__step_move, shared with mini-batch BCFW's serial phase).
-                        make bench-speed's pass / n bare oracle calls, the 0.6.3 and 0.7.0 bench binaries
-                        alternating (3 runs each): OCR-small dense 1.93-2.21 -> 1.56-1.60, sparse 1.86-2.16 ->
-                        1.42-1.51, OCR-large dense 1.72-1.81 -> 1.44-1.51, sparse 1.76-2.03 -> 1.49-1.60 (the
-                        locals alone, before the score-space step: 1.84-1.96, 1.87-1.89, 1.61-1.66, 1.60-1.65).
-                        CoNLL end to end: 1.01x (farm-bench, 5 pairs; its step waits on cache misses in z, and the
-                        Gram matrices take 25 MB). CI's fuzzers run 20/12/15 s (model/readers/checkpoints), to
-                        keep the whole run under 20 minutes.
-     0.6.3 (2026-11-27) Speed of config.bcfw's atoms on the built-in chain (MANUAL: GAPS, "On the chain"): atom
-                        values from memoised unary scores, each move built in statistics space, no phi call left in
-                        a step. Plain BCFW, mini-batch BCFW and every other problem are the same bits as 0.6.2.
-                        Pairwise/away steps and caching on the chain compute the same values and moves to
-                        rounding, but runs split from 0.6.2's at the first tie rounding decides (two atoms of equal
-                        value, common right after an exact line search; two moves along one line): a different,
-                        equally valid path to the same optimum. 0.6.2 checkpoints of them load and resume.
-                        OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix average and
-                        predicted evaluations: training 7.4-8.2 -> 1.02-1.06 CPU s; in one make bench-speed run (its
-                        new row) 0.99 CPU s with evaluation against 1.64 s for the best plain-BCFW row
-                        (small_target_ope 174); OCR-large to gap 1e-2 with every option 1.91 s against plain BCFW's
-                        2.67 s (0.5.0-0.6.2: 2.3x plain BCFW's time).
-                        Heap size with atoms on the chain: + the scratch MANUAL: GAPS lists (L K + K K entries).
-     0.6.2 (2026-11-25) Additions only; weights, objectives and plain BCFW checkpoints are the same bits as 0.6.1.
-                        Checkpoints cover mini-batch BCFW (config.par; it was SSVM_ERR_CKPT_SOLVER): the batch
-                        size joins the fingerprint (only when > 0, so 0.6.1's plain BCFW checkpoints still load);
-                        a run saved on 2 threads resumes on 1 or 4 bit for bit. structsvm learn: --checkpoint and
-                        --resume combine with --threads and --batch. examples/ssvm_threads.h polls before it
-                        sleeps (pool.spin, default 10000 polls; 0: sleep at once): a parallel-for round trip of
-                        32 tasks on 2 threads 16.5 us -> 4.5 us over the tasks' own time. Mini-batch tasks take
-                        the SPEED path (per-slot step positions; the COMPACT state's bitmap starts each example
-                        on a byte of its own, n bytes more): the same bits, 10 passes of OCR-small on one thread
-                        787M instructions (874M; plain BCFW 760M). make test-tsan: test_par under ThreadSanitizer
-                        (a CI step). progress.state_bytes of a COMPACT state on the chain grows by n bytes.
-                        Fixed: a training batch stopped by an oracle error, a failing direction or step, or a hook
-                        that skipped a task, left the calls its other tasks made out of oracle_calls (the steps and
-                        the result were right).
-     0.6.1 (2026-11-25) Speed only: every result is the same bits as 0.6.0 (weights, objectives, checkpoints).
-                        Mini-batch BCFW (config.par) with a dense state: the second parallel phase now takes the
-                        block updates of every batch, all but a repeated example's earlier draws (before, a batch
-                        with a repeat ran them all serially); max |w| is measured once a pass, not once a batch.
-                        OCR-small, b = 32: 88% of a one-thread run inside the tasks (83%), Amdahl bound on two
-                        cores 1.79x (1.71x). The chain's sparse attribute-major unary scores prefetch the rows of
-                        w 16 attributes ahead, and its phi the next position's accumulator entries (GCC, Clang):
-                        CoNLL's oracle pass 0.20-0.22 s -> 0.14 s, an evaluation's psi sum ~1.5x faster, CoNLL end
-                        to end 0.79x the CPU time of 0.6.0 (median of 5 alternating runs).
-                        Fixed: a hook that skips an evaluation task left that chunk's calls out of
-                        eval_oracle_calls (the SSVM_ERR_PARALLEL it returns was right).
-     0.6.0 (2026-11-25) 0.5 code compiles unchanged and the new config field defaults to the old behaviour. Two
-                        behaviours change: checkpoints are written as format version 2 (0.6 reads 0.5's version 1;
-                        0.5 refuses version 2 with SSVM_ERR_VERSION), and mini-batch BCFW's evaluations call the
-                        parallel-for hook (their oracle calls on task_users[t], like the training tasks').
-                        config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE ENGINE,
-                        "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
-                        past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
-                        pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
-                        make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
-                        with them (the RESULT line's conll_end_to_end_s). Checkpoint format version 2 (the
-                        schedule's history appended; version-1 checkpoints still load, the history empty).
-                        Mini-batch BCFW's evaluations run their oracle calls on the caller's hook too (chunks of b
-                        examples, added in example order: the same bits for any thread count).
-
-   MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
-   config, s = solver). Enum values that kept their names kept their values.
-   | 0.1.1                                      | 0.2.0                                                  |
-   |--------------------------------------------|--------------------------------------------------------|
-   | ssvm_problem p = {0};                      | ssvm_problem p = ssvm_problem_config_init(n, d, L);    |
-   | oracle(user, i, w, y, &delta)              | oracle(user, i, w, w_scale, y, &delta): at w_scale * w |
-   | ssvm_problem.oracle_scaled                 | removed: folded into oracle's w_scale                  |
-   | ssvm_allocator {alloc(bytes, user),        | {user, alloc(user, bytes), free(user, ptr)}            |
-   |   free(ptr, user), user}                   |                                                        |
-   | ssvm_svec_heap_size(d) -> size_t           | ssvm_svec_get_heap_size(d, &bytes)                     |
-   | ssvm_svec_init_preallocated(&v, d, h, b)   | ssvm_svec_init_preallocated(d, h, b, &v)               |
-   | ssvm_mean_loss(&p, w, ybuf, &mean)         | ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)         |
-   | ssvm_primal(&p, lam, w, &svec, ybuf, &P)   | ssvm_primal_get_work_size(&p, &bytes);                 |
-   |                                            | ssvm_primal(&p, lam, w, work, work_bytes, &P)          |
-   | ssvm_params                                | ssvm_solver_config (c.problem, c.target_primal, c.ms)  |
-   | ssvm_params_init(solver)                   | ssvm_solver_config_init(&prob, solver)                 |
-   | ssvm_params_check(&q)                      | ssvm_solver_config_check(&c) (checks c.problem too)    |
-   | q.max_seconds, q.clock (CPU, clock())      | c.max_seconds, c.clock: wall-clock seconds             |
-   | ssvm_solver_heap_size(&p, &q, &bytes)      | ssvm_solver_get_heap_size(&c, &bytes)                  |
-   | ssvm_solver_init_preallocated(&s, &p, &q,  | ssvm_solver_init_preallocated(&c, heap, bytes, &s)     |
-   |   heap, bytes)                             |                                                        |
-   | ssvm_solver_init(&s, &p, &q)               | ssvm_solver_init(&c, &s)                               |
-   | ssvm_solver_weights(&s, which, out)        | ssvm_solver_weights(&s, which, out, out_bytes)         |
-   | ssvm_train(&p, &q, w, &final)              | ssvm_train(&c, w, w_bytes, &final); final.returned     |
-   | s.par (to raise a limit), s.prog           | ssvm_solver_config_of(&s), ssvm_solver_progress(&s, &p)|
-   | other ssvm_solver / ssvm_online fields     | private (`_` prefix); ssvm_online keeps W, d, F,       |
-   |   (w, z, par, alpha, M, eta_floor, ...)    | label_len, rounds, floor_hits, cum_*; read alpha, M,   |
-   |                                            | eta_floor with ssvm_surrogate_constants                |
-   | ssvm_progress.primal / .dual / .gap        | .iterate.primal / .iterate.dual / .iterate.gap         |
-   | ssvm_progress.primal_avg/.dual_avg/.gap_avg| .average.primal / .average.dual / .average.gap         |
-   | ssvm_progress.seconds (CPU)                | .wall_seconds, .cpu_seconds                            |
-   | ssvm_progress.eval_seconds                 | .eval_wall_seconds, .eval_cpu_seconds                  |
-   | ssvm_ms_params, ssvm_ms_params_init()      | ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE)       |
-   | ssvm_ms_params_check                       | ssvm_solver_config_check                               |
-   | ssvm_ms_solver                             | ssvm_solver                                            |
-   | ssvm_ms_heap_size / _init_preallocated /   | ssvm_solver_get_heap_size / _init_preallocated /       |
-   |   _init / _uninit                          |   _init / _uninit (signatures above)                   |
-   | ssvm_ms_step(&s, i, &info)                 | ssvm_solver_step(&s, i, &info)                         |
-   | ssvm_ms_pass / _run / _evaluate / _weights | ssvm_solver_pass / _run / _evaluate / _weights         |
-   | ssvm_ms_train(&p, &q, w, &final)           | ssvm_train(&c, w, w_bytes, &final)                     |
-   | ssvm_ms_step_info                          | ssvm_step_info (adds gamma, the BCFW / SSG step size)  |
-   | q.K (samples per step)                     | c.ms.samples (K is the number of labels everywhere)    |
-   | q.sweeps / update / project / loss_bound / | c.ms.sweeps / update / project / loss_bound /          |
-   |   cache_size / cache_max_bytes / sampler   |   cache_size / cache_max_bytes / sampler               |
-   | q.lambda, line_search, max_*, gap_tol,     | c.<same name> (max_seconds and clock now wall)         |
-   |   eval_*, seed, progress*, clock*,         |                                                        |
-   |   allocator                                |                                                        |
-   | ssvm_ms_order, q.order                     | ssvm_sampling, c.sampling                              |
-   | SSVM_MS_CYCLIC / _PERMUTATION / _SEQUENCE  | SSVM_SAMPLE_CYCLIC / _PERMUTATION / _SEQUENCE          |
-   | ssvm_ms_averaging, q.averaging             | ssvm_averaging, c.averaging                            |
-   | SSVM_MS_AVG_NONE / _UNIFORM / _WEIGHTED    | SSVM_AVG_NONE / SSVM_AVG_UNIFORM / SSVM_AVG_WEIGHTED   |
-   |   (values 0 / 1 / 2)                       |   (values 0 / 3 / 1)                                   |
-   | ssvm_ms_sampler.scaled                     | removed: sample() always scores at w_scale * w         |
-   | ssvm_ms_sampler {sample, work_bytes, user, | {user, sample, work_bytes, multiclass}                 |
-   |   scaled, multiclass}                      |                                                        |
-   | ssvm_chain data fields (n, n_labels, ...,  | ssvm_chain_config (same fields) from                   |
-   |   labels)                                  | ssvm_chain_config_init; read back as m.config          |
-   | ssvm_chain max_len/scratch/scratch_bytes/  | private (`_` prefix)                                   |
-   |   owns_scratch                             |                                                        |
-   | ssvm_chain_dim(&m)                         | ssvm_chain_dim(&cfg) (or &m.config)                    |
-   | ssvm_chain_scratch_bytes(&m) -> size_t     | ssvm_chain_get_heap_size(&cfg, &bytes)                 |
-   | ssvm_chain_problem(&m, scratch, &prob)     | ssvm_chain_init(&cfg, &m) (or _init_preallocated(&cfg, |
-   |   (validated the data)                     | heap, bytes, &m)) validates; then                      |
-   |                                            | ssvm_chain_problem(&m, &prob)                          |
-   | ssvm_chain_free(&m)                        | ssvm_chain_uninit(&m)                                  |
-   | ssvm_chain_scores(&m, w, p0, L, u) -> void | ssvm_chain_scores(&m, w, p0, L, u, u_bytes)            |
-   | ssvm_chain_predict_work_bytes(L, K)        | ssvm_chain_predict_get_work_size(L, K, &bytes)         |
-   | ssvm_chain_predict(K, F, flags, w, L, x,   | ssvm_chain_predict(K, F, flags, w, L, x, work,         |
-   |   work, y)                                 |   work_bytes, y)                                       |
-   | ssvm_chain_kbest_sampler after             | the same call after ssvm_chain_init                    |
-   |   ssvm_chain_problem                       |                                                        |
-   | ssvm_multiclass_init(&m, n, K, F, x, y)    | cfg = ssvm_multiclass_config_init(n, K, F, x, y);      |
-   |   -> void                                  | ssvm_multiclass_init(&cfg, &m) validates;              |
-   |                                            | ssvm_multiclass_uninit(&m)                             |
-   | ssvm_multiclass fields (n, n_classes, ...) | ssvm_multiclass_config (n_classes -> n_labels);        |
-   |                                            | read back as m.config                                  |
-   | ssvm_multiclass_dim(&m)                    | ssvm_multiclass_dim(&cfg) (or &m.config)               |
-   | ssvm_multiclass_sampler after              | the same call after ssvm_multiclass_init               |
-   |   ssvm_multiclass_problem                  |                                                        |
-   | ssvm_viterbi_work_bytes(L, K) -> size_t    | ssvm_viterbi_get_work_size(L, K, &bytes)               |
-   | ssvm_viterbi(L, K, u, tr, work, y)         | ssvm_viterbi(L, K, u, tr, work, work_bytes, y, &score) |
-   |   -> score                                 |   -> ssvm_result                                       |
-   | ssvm_kbest_viterbi_work_bytes(L, K, k)     | ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes)      |
-   | ssvm_kbest_viterbi(L, K, k, u, tr, work,   | ssvm_kbest_viterbi(L, K, k, u, tr, work, work_bytes,   |
-   |   ys, scores) -> count                     |   ys, ys_bytes, scores, &found) -> ssvm_result         |
-   | ssvm_hungarian_work_bytes(n, m)            | ssvm_hungarian_get_work_size(n, m, &bytes)             |
-   | ssvm_hungarian(n, m, cost, work, a, &tot)  | ssvm_hungarian(n, m, cost, work, work_bytes, a, &tot)  |
-   | ssvm_surrogate_init(kind, n)               | ssvm_surrogate_config_init(kind, n)                    |
-   | ssvm_decode_work_bytes(&s) -> size_t       | ssvm_decode_get_work_size(&s, &bytes)                  |
-   | ssvm_online_params,                        | ssvm_online_config, ssvm_online_config_init (same      |
-   |   ssvm_online_params_init(kind, n, F)      |   fields; project_user now before project)             |
-   | ssvm_online_heap_size(&p, &bytes)          | ssvm_online_get_heap_size(&c, &bytes)                  |
-   | ssvm_online_init_preallocated(&o, &p, h, b)| ssvm_online_init_preallocated(&c, h, b, &o)            |
-   | ssvm_online_init(&o, &p)                   | ssvm_online_init(&c, &o)                               |
-   | STRUCTSVM_VERSION_MINOR 1, _PATCH 1        | STRUCTSVM_VERSION_MINOR 2, _PATCH 0                    |
-
-   MIGRATION TABLE 0.7.1 -> 0.8.0 (s = solver)
-   | 0.7.1                                      | 0.8.0                                                  |
-   |--------------------------------------------|--------------------------------------------------------|
-   | ssvm_solver_config_of(&s)->max_passes = k; | ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l);   |
-   |   (any field, unchecked)                   |   l.max_passes = k; ssvm_solver_set_limits(&s, &l);    |
-   | ssvm_solver_config *ssvm_solver_config_of  | const ssvm_solver_config *ssvm_solver_config_of(const  |
-   |   (ssvm_solver *)                          |   ssvm_solver *): read-only                            |
-   | preallocated solver, state AUTO on chains: | COMPACT_SPARSE, as a heap solver: more bytes (OCR-small|
-   |   COMPACT                                  |   float: 2.34 -> 4.47 MB, make footprint); set         |
-   |                                            |   state = SSVM_STATE_COMPACT for the old size          |
-   | STRUCTSVM_VERSION_MINOR 7, _PATCH 1        | STRUCTSVM_VERSION_MINOR 8, _PATCH 0                    |
-
-   MIGRATION TABLE 0.8.0 -> 0.9.0 (no name changes; what to check in your code)
-   | 0.8.0                                      | 0.9.0                                                  |
-   |--------------------------------------------|--------------------------------------------------------|
-   | q = *chain_problem; q.user = &my_wrapper;  | also forward or clear q.stat_support .. q.stat_move    |
-   |   (a wrapper of the chain's callbacks)     |   (they would get the wrapper as user)                 |
-   | a wrapper of the chain's oracle kept user: | it keeps the fast paths now (the statistics interface) |
-   |   the generic step                         |   if its oracle leaves the chain's scores fresh        |
-   | ssvm_model_save_file, _export_c_file: an   | SSVM_ERR_IO (the file is written as path.tmp, renamed  |
-   |   unwritable path SSVM_ERR_INVALID_ARG, a  |   when whole; path is never left torn)                 |
-   |   failed write SSVM_ERR_WORKSPACE          |                                                        |
-   | structsvm: --passes 0 (no limit), numbers  | --passes >= 1; every value checked (exit 2); an I/O    |
-   |   parsed leniently, exit 1 for everything  |   error exits 3; the model keeps no wall seconds       |
-   | STRUCTSVM_VERSION_MINOR 8, _PATCH 0        | STRUCTSVM_VERSION_MINOR 9, _PATCH 0                    |
-
-   MIGRATION TABLE 0.9.0 -> 0.10.0 (no name changes; what to check in your code)
-   | 0.9.0                                      | 0.10.0                                                 |
-   |--------------------------------------------|--------------------------------------------------------|
-   | ssvm_reader_config filled field by field,  | a new last field, unlabelled (0 = as before): start    |
-   |   without ssvm_reader_config_init          |   from ssvm_reader_config_init or zero the struct      |
-   | ssvm_solver_get_heap_size of plain BCFW    | d reals less when averaging = SSVM_AVG_NONE (no        |
-   |   without an average                       |   scratch vector); other kinds and options unchanged   |
-   | structsvm learn svmlight/svmhmm: no bias   | --bias 1 by default (--bias 0 for the old models);     |
-   |   unless --bias                            |   models keep their bias as before                     |
-   | STRUCTSVM_VERSION_MINOR 9, _PATCH 0        | STRUCTSVM_VERSION_MINOR 10, _PATCH 0                   |
+   CHANGES AND MIGRATION TABLES: see VERSION HISTORY at the end of this file (newest first).
 
    LICENCE: public domain, see the end of this file.
    =====================================================================================================
@@ -15645,6 +15282,377 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
 }
 #endif
 #endif /* STRUCTSVM_IMPLEMENTATION */
+
+/*
+   ------------------------------------------------------------------------------------------------
+   VERSION HISTORY: what changed in each release (CHANGES, newest first) and what to change in your code
+   (MIGRATION TABLES, newest first). The manual at the top of this file describes the current version only.
+   ------------------------------------------------------------------------------------------------
+
+   CHANGES
+     0.10.0 (2026-11-28) Training on the device (issue 31): make test-device trains BCFW bare-metal on an emulated
+                        Cortex-M4F (qemu-system-arm, MPS2 AN386; tests/embedded/train_device.c, device_rt.c),
+                        multiclass and chain on OCR letters in flash, all memory static and sized by the
+                        get_heap_size calls, to a certified gap, with the host's bits (REPRODUCIBILITY).
+                        STRUCTSVM_NO_GAPS (BUILD OPTIONS) leaves config.bcfw's options out: the ONLY_BCFW chain
+                        trainer 43.7 KB -> 33.1 KB. A plain BCFW solver without an average keeps no d-vector
+                        scratch. The tool, part two (issue 28): structsvm predict (unlabelled data; the readers'
+                        ssvm_reader_config.unlabelled), --solver ms|deg|eg|cliquegen, --bias 1 by default for
+                        svmlight and svmhmm, every option in help, the score printed only after the predictions
+                        are written. gcc -O3 -Werror clean.
+                        The 1.0 engine, third part (issue 26): BCFW's step is written once (ssvm__bcfw_step,
+                        Algorithm 4's skeleton): the block's policy (a FW step on the engine's state, by the D path
+                        or in score space; or the atoms of config.bcfw, with caching and FW/away/pairwise steps)
+                        does lines 3-8, and line 9 (w and the average) is shared. One objective routine: every
+                        evaluation, ssvm_primal and FW's oracle pass run ssvm__objective, whose hooks carry
+                        mini-batch's threads and the gap check's per-block gaps. Iterates unchanged, bit for bit.
+     0.9.0 (2026-11-28) The 1.0 engine, second part (issue 26): the STATISTICS INTERFACE (ssvm_problem.stat_support,
+                        stat_expand_at, stat_scores, stat_gram, stat_norm2, stat_move). BCFW's compact states,
+                        its score-space step, the atoms' scoring and moves, and mini-batches reach the fast paths
+                        through it; the built-in chain implements it in its own section (>>oracles), so a user
+                        model can too (tests/user_chain.h). No solver code compares callback pointers (5 -> 0) or
+                        casts p->user to a built-in model (11 -> 0). Line 5 and lines 7-8 of Algorithm 4 written
+                        once for the D path, score space and mini-batch's serial phase. The iterates of a chain
+                        with atoms (config.bcfw) change to rounding (an atom's score sums its statistics' scores).
+                        Files (issue 28, part one): ssvm_model_save_file and ssvm_model_export_c_file write
+                        path.tmp and rename it (never a torn model; SSVM_ERR_IO when the file cannot be created or
+                        written); the model and checkpoint loaders check the envelope and the file's length
+                        before they allocate; the readers skip a UTF-8 byte order mark. The structsvm tool: strict
+                        options, exit codes, every output through a .tmp, --solver cp and BCFW's options, dump.
+                        Tests read private fields only through tests/internals.h (93 direct reads -> 0).
+     0.8.0 (2026-11-28) The 1.0 engine, first part (issue 26; see the MIGRATION TABLE 0.7.1 -> 0.8.0). Every
+                        solver is a row of one algorithm table (>>algorithms): capabilities as data (SOLVERS AT A
+                        GLANCE), its check, layout, reset, start, pass, step, pick, evaluation hooks, own stopping
+                        rule; checkpoint parts in a companion table. The engine names no solver kind (70
+                        comparisons -> 4, all in solvers' own accessors) and no solver's field. Every solver keeps
+                        its state in a struct of its own section (ssvm_solver._alg; ssvm_solver: 231 -> 41
+                        fields). STRUCTSVM_NO_<KIND> / STRUCTSVM_ONLY_<KIND>. ssvm_solver_set_limits /
+                        ssvm_solver_limits_of: the checked door; ssvm_solver_config_of read-only. AUTO takes the same
+                        state for a heap and a preallocated solver (they gave different bits). make test
+                        T=<no match> fails in every part (export and CLI too). REPRODUCIBILITY written down. Not
+                        yet: BCFW's step over a statistics interface (one step instead of four; no comparison of
+                        callback pointers, no cast of p->user), tests through the introspection header only.
+     0.7.1 (2026-11-27) Mini-batch BCFW (config.par) in score space with the COMPACT_SPARSE state on the built-in
+                        chain, double builds (MANUAL: SPEED): a task merges the statistics only; the serial phase
+                        scores them at the current w (row dots) and takes |D|^2 from the Gram matrices. OCR-small,
+                        b = 32: one thread 7.3-8.3 -> 6.1-6.5 ms a pass, two threads 4.7-5.7 -> 4.3-4.8 ms (plain
+                        BCFW 5.3-6.0). Iterates equal 0.7.0's to rounding, not bit for bit; build_direction = 1
+                        keeps 0.7.0's bits (the Gram matrices are now in the heap size with config.par too). No
+                        name changed. make bench-threads adds the COMPACT_SPARSE rows (sparse_threads2_speedup,
+                        sparse_vs_bcfw). Tests: the score-space step's |w| bound (raised each step, measured
+                        again at each pass and checkpoint load), a failed state update (SSVM_ERR_WORKSPACE) leaving
+                        w, z, l and l_bar, the average's dual (l_bar), the batch path against the D path
+                        (test_par_score_step), the average across a batch (a restart; a forced fold).
+     0.7.0 (2026-11-27) Plain BCFW's step in score space on the built-in chain (MANUAL: SPEED): <D, w> from the
+                        oracle's own unary scores, |D|^2 from per-sequence Gram matrices, w and the average moved
+                        row by row; D is no longer built. Double builds, COMPACT_SPARSE state (a heap solver's
+                        default on chains), no config.par, no atoms. Its iterates are the D step's up to rounding
+                        but not its bits: runs of 0.6.3 and 0.7.0 agree to about 1e-13 in w and give the same pass
+                        counts on the benches (OCR-small to primal 2.629: 208 passes; CoNLL: 22 and 17), but they
+                        are not bit-identical (OCR-small after 200 passes: 3.9e-14 apart, max |w| 3). New:
+                        config.bcfw.build_direction = 1 keeps 0.6's step and its bits (no name changed; a zeroed
+                        config.bcfw is the new default). Heap size: + sum_i L_i (L_i + 1) / 2 doubles of Gram
+                        matrices (CoNLL-2000: 25 MB) and 3 max stat_dim + K entries, only where they stay small
+                        (sequences <= 4,096 positions, at most 2 (d + sum_i stat_dim) entries; else D is built).
+                        Also, the same bits everywhere: ssvm_svec_clear and the chain's expand hold the vector's
+                        fields in locals (a byte store to mark may alias them, so the compiler reloaded idx, mark,
+                        val and nnz at every entry), and where D is built, w and the average move in one sweep of
+                        it (ssvm__step_move, shared with mini-batch BCFW's serial phase).
+                        make bench-speed's pass / n bare oracle calls, the 0.6.3 and 0.7.0 bench binaries
+                        alternating (3 runs each): OCR-small dense 1.93-2.21 -> 1.56-1.60, sparse 1.86-2.16 ->
+                        1.42-1.51, OCR-large dense 1.72-1.81 -> 1.44-1.51, sparse 1.76-2.03 -> 1.49-1.60 (the
+                        locals alone, before the score-space step: 1.84-1.96, 1.87-1.89, 1.61-1.66, 1.60-1.65).
+                        CoNLL end to end: 1.01x (farm-bench, 5 pairs; its step waits on cache misses in z, and the
+                        Gram matrices take 25 MB). CI's fuzzers run 20/12/15 s (model/readers/checkpoints), to
+                        keep the whole run under 20 minutes.
+     0.6.3 (2026-11-27) Speed of config.bcfw's atoms on the built-in chain (MANUAL: GAPS, "On the chain"): atom
+                        values from memoised unary scores, each move built in statistics space, no phi call left in
+                        a step. Plain BCFW, mini-batch BCFW and every other problem are the same bits as 0.6.2.
+                        Pairwise/away steps and caching on the chain compute the same values and moves to
+                        rounding, but runs split from 0.6.2's at the first tie rounding decides (two atoms of equal
+                        value, common right after an exact line search; two moves along one line): a different,
+                        equally valid path to the same optimum. 0.6.2 checkpoints of them load and resume.
+                        OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix average and
+                        predicted evaluations: training 7.4-8.2 -> 1.02-1.06 CPU s; in one make bench-speed run (its
+                        new row) 0.99 CPU s with evaluation against 1.64 s for the best plain-BCFW row
+                        (small_target_ope 174); OCR-large to gap 1e-2 with every option 1.91 s against plain BCFW's
+                        2.67 s (0.5.0-0.6.2: 2.3x plain BCFW's time).
+                        Heap size with atoms on the chain: + the scratch MANUAL: GAPS lists (L K + K K entries).
+     0.6.2 (2026-11-25) Additions only; weights, objectives and plain BCFW checkpoints are the same bits as 0.6.1.
+                        Checkpoints cover mini-batch BCFW (config.par; it was SSVM_ERR_CKPT_SOLVER): the batch
+                        size joins the fingerprint (only when > 0, so 0.6.1's plain BCFW checkpoints still load);
+                        a run saved on 2 threads resumes on 1 or 4 bit for bit. structsvm learn: --checkpoint and
+                        --resume combine with --threads and --batch. examples/ssvm_threads.h polls before it
+                        sleeps (pool.spin, default 10000 polls; 0: sleep at once): a parallel-for round trip of
+                        32 tasks on 2 threads 16.5 us -> 4.5 us over the tasks' own time. Mini-batch tasks take
+                        the SPEED path (per-slot step positions; the COMPACT state's bitmap starts each example
+                        on a byte of its own, n bytes more): the same bits, 10 passes of OCR-small on one thread
+                        787M instructions (874M; plain BCFW 760M). make test-tsan: test_par under ThreadSanitizer
+                        (a CI step). progress.state_bytes of a COMPACT state on the chain grows by n bytes.
+                        Fixed: a training batch stopped by an oracle error, a failing direction or step, or a hook
+                        that skipped a task, left the calls its other tasks made out of oracle_calls (the steps and
+                        the result were right).
+     0.6.1 (2026-11-25) Speed only: every result is the same bits as 0.6.0 (weights, objectives, checkpoints).
+                        Mini-batch BCFW (config.par) with a dense state: the second parallel phase now takes the
+                        block updates of every batch, all but a repeated example's earlier draws (before, a batch
+                        with a repeat ran them all serially); max |w| is measured once a pass, not once a batch.
+                        OCR-small, b = 32: 88% of a one-thread run inside the tasks (83%), Amdahl bound on two
+                        cores 1.79x (1.71x). The chain's sparse attribute-major unary scores prefetch the rows of
+                        w 16 attributes ahead, and its phi the next position's accumulator entries (GCC, Clang):
+                        CoNLL's oracle pass 0.20-0.22 s -> 0.14 s, an evaluation's psi sum ~1.5x faster, CoNLL end
+                        to end 0.79x the CPU time of 0.6.0 (median of 5 alternating runs).
+                        Fixed: a hook that skips an evaluation task left that chunk's calls out of
+                        eval_oracle_calls (the SSVM_ERR_PARALLEL it returns was right).
+     0.6.0 (2026-11-25) 0.5 code compiles unchanged and the new config field defaults to the old behaviour. Two
+                        behaviours change: checkpoints are written as format version 2 (0.6 reads 0.5's version 1;
+                        0.5 refuses version 2 with SSVM_ERR_VERSION), and mini-batch BCFW's evaluations call the
+                        parallel-for hook (their oracle calls on task_users[t], like the training tasks').
+                        config.eval_schedule = SSVM_EVAL_PREDICT (enum ssvm_eval_schedule; MANUAL: THE ENGINE,
+                        "Evaluation schedule"): ssvm_solver_run evaluates only where the decay fitted to the
+                        past evaluations says gap_tol or target_primal may hold, and at twice the last evaluated
+                        pass; what the rules certify is unchanged. structsvm learn --eval every|predict.
+                        make bench-speed: predicted-evaluation rows (OCR-small, OCR-large) and CoNLL end to end
+                        with them (the RESULT line's conll_end_to_end_s). Checkpoint format version 2 (the
+                        schedule's history appended; version-1 checkpoints still load, the history empty).
+                        Mini-batch BCFW's evaluations run their oracle calls on the caller's hook too (chunks of b
+                        examples, added in example order: the same bits for any thread count).
+     0.5.0 (2026-11-25) Additions only (0.4 code compiles unchanged; models without metadata are still written as
+                        format 1). Checkpoints (CHECKPOINTS): ssvm_solver_checkpoint_get_size / _save / _write / _load /
+                        _save_file (atomic: a temporary renamed) / _load_file for BCFW (every state kind and
+                        config.bcfw option), FW, SSG and the multi-sample solver, resuming bit for bit; warm start
+                        (config.warm_w, ssvm_solver_config_warm_start: w0 as the prox centre, BCFW and FW); errors
+                        SSVM_ERR_CKPT_SOLVER (-34), SSVM_ERR_CKPT_MISMATCH (-35), SSVM_ERR_WARM_START (-36).
+                        Model files: optional metadata (ssvm_model.metadata, format version 2; files without it
+                        stay version 1). structsvm learn: --checkpoint, --checkpoint-every, --resume, --init; it
+                        keeps --bias, the format and the CoNLL template in the model. make test checks the tool's
+                        weights against the C API's (tests/cli_api.c); make test-arm runs the exported OCR model in
+                        a predict-only program on 32-bit ARM under qemu (tools/test_arm_ocr.sh).
+                        BCFW's compact steps on the built-in chain in time proportional to sigma_i's support and
+                        s(y*) (no K x K label-pair scan per step; bit-identical iterates), dense chain inputs'
+                        non-zeros compacted once (counted in ssvm_chain_get_heap_size), one sweep for <D, w> and
+                        |D|^2, finiteness by a bound (MANUAL: SPEED). make bench-speed (bench/bench_speed.c): a
+                        BCFW pass against n bare oracle calls, time to accuracy of BCFW's options, CoNLL end to
+                        end.
+                        Mini-batch BCFW with parallel oracle calls (config.par, MANUAL: PARALLEL BCFW): a
+                        caller's parallel-for hook (ssvm_parallel_for_fn, user first), per-slot callback users,
+                        results bit-identical for any thread count (seed and batch size only; batch 1 = BCFW);
+                        ssvm_problem.scratch_in_user; STRUCTSVM_NO_PARALLEL; errors SSVM_ERR_BATCH (-37),
+                        SSVM_ERR_PARALLEL (-38); examples/ssvm_threads.h (pthreads),
+                        structsvm --threads N --batch B, examples/ocr --threads --batch, make bench-threads.
+                        ssvm_chain_config.inputs_from: per-slot chains borrow the main chain's compacted inputs.
+                        Checkpoint loads check that the gap estimates' unknown list agrees with its positions and
+                        that compact sparse lists ascend (SSVM_ERR_FORMAT); the chain's compacted inputs are
+                        aligned in float builds.
+                        make bench-solvers: the kernel solver's OCR table (RBF on the pixels against the linear
+                        model; bench/kernel_ocr.h, shared with bench-kernel-eg); OCR-small at lambda 0.01 run on to
+                        400 passes, so the RESULT line gives each solver's passes to suboptimality 0.01 (or >N);
+                        CPU seconds; FULL=1 sized and run (OCR-large 30 passes, CoNLL 20, 60 CPU s a solver).
+                        make fuzz-ckpt (tests/fuzz_ckpt.c, in make fuzz and CI): libFuzzer on the checkpoint
+                        loader; a loaded lazy scale must lie in (0, 1] with a finite inverse (SSVM_ERR_FORMAT; it
+                        found 1e-313, which every later oracle call refused) and the unknown list's check above.
+     0.4.0 (2026-11-25) Additions only (0.3 code compiles unchanged). Solver SSVM_CLIQUEGEN (config.cg): clique
+                        generation with the l2,1-squared regulariser (Tan et al. CVPR 2015, Algorithms 1-3) on
+                        ssvm_graph's candidate pairs, certified by the
+                        gap of the full problem; ssvm_l21sq_grad (Algorithm 3), ssvm_cg_status_of,
+                        ssvm_cg_active; errors SSVM_ERR_CLIQUE, SSVM_ERR_SIGMA; make bench-cliques;
+                        examples/multilabel.c --graph cliques.
+                        Solver SSVM_CUTTING_PLANE (the 1-slack cutting plane of Joachims, Finley, Yu 2009,
+                        Algorithm 4; config.cp: working set, plane dropping, labeling cache; pairwise-FW
+                        working-set QP; ssvm_solver_cp_info; errors SSVM_ERR_QP, SSVM_ERR_PLANES).
+                        config.oracle_quality (nu of an approximate oracle: BCFW's 2n/(nu k + 2n), FW's
+                        2/(nu k + 2), BCFW paper App. C). SSVM_AVG_UNIFORM for SSG (SSG-avg) and BCFW.
+                        make bench-solvers (bench/solvers.c): the solvers side by side on OCR-small.
+                        BCFW options of Osokin et al. 2016 (config.bcfw, MANUAL: GAPS): block gap estimates and
+                        gap sampling, pairwise and away steps on an explicit capped atom set with drop steps,
+                        plane caching; progress.gap_estimate and .oracle_calls_saved; step_info.bcfw_step,
+                        .bcfw_drop, .cache_hit, .block_gap; ssvm_solver_gap_estimates, ssvm_solver_atom_count,
+                        ssvm_solver_atom; errors SSVM_ERR_BCFW_OPTION (-30), SSVM_ERR_BCFW_COMBINATION (-31);
+                        make bench-gaps.
+                        SSVM_SOLVER_RULE (7): a solver's own stopping rule (clique generation's A.3 / no
+                        violator), which certifies nothing, is no longer reported as SSVM_CONVERGED.
+                        Solver SSVM_KBCFW (config.kernel): kernelised BCFW (Algorithm B.1) and batch FW on a
+                        support set of (example, labeling, alpha) triples, input kernels lifted to the
+                        multiclass and chain models (ssvm_dense_kernel_fn: linear, RBF, polynomial) with a
+                        row cache, or any joint kernel; ssvm_kernel_score / _scores / _predict /
+                        _chain_predict / _support / _support_count. Solver SSVM_EG
+                        (config.eg): online exponentiated gradient for ssvm_chain; ssvm_chain_marginals
+                        (forward-backward). Errors SSVM_ERR_SUPPORT_FULL (-32), SSVM_ERR_KERNEL (-33).
+                        Model files (MODEL FILES): ssvm_model (every built-in kind and a user kind, names, training
+                        summary), save / load to caller memory (NO_STDIO, NO_MALLOC) and to paths / FILE*, one
+                        little-endian format with float64 weights and a CRC-32, ssvm_model_predict (dense and
+                        sparse), ssvm_model_print, ssvm_model_export_c for predict-only firmware; errors
+                        SSVM_ERR_FORMAT, _TRUNCATED, _CHECKSUM, _VERSION, _KIND; make fuzz-model.
+                        Readers (READERS): SVM^light / SVM^multiclass, SVM^hmm, CoNLL columns with CRF++
+                        templates (ssvm_conll_featurize), Mulan ARFF dense and sparse, from memory, a read
+                        callback, a FILE or a path, errors with line and column (SSVM_ERR_PARSE, _IO,
+                        _TEMPLATE); ssvm_dict; examples/chunking.template; the chunking and multilabel examples
+                        read through them; make fuzz-readers; the command-line tool build/structsvm
+                        (tools/structsvm.c: learn, classify, export-c, info).
+                        make bench-solvers covers every solver (BCFW and SSG with their three averages,
+                        multi-sample, online EG), FULL=1 adds OCR-large and CoNLL, SVG plots; MANUAL, ONLINE EG:
+                        why it lags BCFW.
+     0.3.0 (2026-11-25) Additions only (0.2 code compiles unchanged). Models: ssvm_graph (multilabel, pairwise
+                        tables on a caller's graph; ssvm_graph_map by max-product on forests or Gray-code
+                        enumeration; ssvm_chow_liu) and ssvm_assign (matchings, Hungarian loss-augmented
+                        decoding, Hamming or asymmetric loss, dummy rule). Solver SSVM_DEG (config.deg) with
+                        the polytope callbacks of ssvm_problem (parts, part_scores, part_phi; ssvm_multiclass
+                        sets them). Projections ssvm_project_simplex_kl, ssvm_project_birkhoff, ssvm_sinkhorn.
+                        Errors SSVM_ERR_GRAPH, _TOO_LARGE, _SHAPE, _NO_CONVERGENCE.
+     0.2.0 (2026-11-25) Breaking; see the MIGRATION TABLE. One engine: ssvm_solver runs BCFW, FW, SSG and the
+                        multi-sample solver (SSVM_MULTISAMPLE replaces ssvm_ms_*) with one run loop, index
+                        picker, clock, evaluation routine and ssvm_train. One grammar: *_config_init,
+                        *_get_heap_size / *_get_work_size, *_init_preallocated, *_init, *_uninit; a byte count
+                        with every caller buffer; decoders return ssvm_result; `user` first in every callback;
+                        private fields start with `_`. The oracle takes w_scale (oracle_scaled is gone);
+                        ssvm_problem_config_init. New: example weights (ssvm_problem.weights), target_primal
+                        (SSVM_TARGET_REACHED), ssvm_solver_step / _progress / _config_of, SSVM_SAMPLE_CYCLIC,
+                        SSVM_AVG_UNIFORM. Progress: iterate and average as ssvm_objective, wall and CPU
+                        seconds, final.returned. A non-finite primal, dual, gap or weight is
+                        SSVM_ERR_NONFINITE in every solver (SSG used to return SSVM_MAX_PASSES with a NaN
+                        primal).
+     0.1.1 (2026-11-21) ssvm_problem.oracle_scaled (optional; the built-in models set it): SSG steps and the
+                        multi-sample solver's default sampler cost O(nnz) instead of O(d).
+                        SSVM_STATE_COMPACT_SPARSE (AUTO's choice for heap solvers): the compact state as
+                        (index, value) pairs, same iterates, OCR-large 44 -> 6.0 MB. Preallocated sparse
+                        pools compact in place before reporting SSVM_ERR_WORKSPACE.
+     0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
+                        multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
+                        multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.9.0 -> 0.10.0 (no name changes; what to check in your code)
+   | 0.9.0                                      | 0.10.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_reader_config filled field by field,  | a new last field, unlabelled (0 = as before): start    |
+   |   without ssvm_reader_config_init          |   from ssvm_reader_config_init or zero the struct      |
+   | ssvm_solver_get_heap_size of plain BCFW    | d reals less when averaging = SSVM_AVG_NONE (no        |
+   |   without an average                       |   scratch vector); other kinds and options unchanged   |
+   | structsvm learn svmlight/svmhmm: no bias   | --bias 1 by default (--bias 0 for the old models);     |
+   |   unless --bias                            |   models keep their bias as before                     |
+   | STRUCTSVM_VERSION_MINOR 9, _PATCH 0        | STRUCTSVM_VERSION_MINOR 10, _PATCH 0                   |
+
+   MIGRATION TABLE 0.8.0 -> 0.9.0 (no name changes; what to check in your code)
+   | 0.8.0                                      | 0.9.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | q = *chain_problem; q.user = &my_wrapper;  | also forward or clear q.stat_support .. q.stat_move    |
+   |   (a wrapper of the chain's callbacks)     |   (they would get the wrapper as user)                 |
+   | a wrapper of the chain's oracle kept user: | it keeps the fast paths now (the statistics interface) |
+   |   the generic step                         |   if its oracle leaves the chain's scores fresh        |
+   | ssvm_model_save_file, _export_c_file: an   | SSVM_ERR_IO (the file is written as path.tmp, renamed  |
+   |   unwritable path SSVM_ERR_INVALID_ARG, a  |   when whole; path is never left torn)                 |
+   |   failed write SSVM_ERR_WORKSPACE          |                                                        |
+   | structsvm: --passes 0 (no limit), numbers  | --passes >= 1; every value checked (exit 2); an I/O    |
+   |   parsed leniently, exit 1 for everything  |   error exits 3; the model keeps no wall seconds       |
+   | STRUCTSVM_VERSION_MINOR 8, _PATCH 0        | STRUCTSVM_VERSION_MINOR 9, _PATCH 0                    |
+
+   MIGRATION TABLE 0.7.1 -> 0.8.0 (s = solver)
+   | 0.7.1                                      | 0.8.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_solver_config_of(&s)->max_passes = k; | ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l);   |
+   |   (any field, unchecked)                   |   l.max_passes = k; ssvm_solver_set_limits(&s, &l);    |
+   | ssvm_solver_config *ssvm_solver_config_of  | const ssvm_solver_config *ssvm_solver_config_of(const  |
+   |   (ssvm_solver *)                          |   ssvm_solver *): read-only                            |
+   | preallocated solver, state AUTO on chains: | COMPACT_SPARSE, as a heap solver: more bytes (OCR-small|
+   |   COMPACT                                  |   float: 2.34 -> 4.47 MB, make footprint); set         |
+   |                                            |   state = SSVM_STATE_COMPACT for the old size          |
+   | STRUCTSVM_VERSION_MINOR 7, _PATCH 1        | STRUCTSVM_VERSION_MINOR 8, _PATCH 0                    |
+
+   MIGRATION TABLE 0.1.1 -> 0.2.0: every public name removed, renamed or changed (q = 0.1.1 params, c = 0.2
+   config, s = solver). Enum values that kept their names kept their values.
+   | 0.1.1                                      | 0.2.0                                                  |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_problem p = {0};                      | ssvm_problem p = ssvm_problem_config_init(n, d, L);    |
+   | oracle(user, i, w, y, &delta)              | oracle(user, i, w, w_scale, y, &delta): at w_scale * w |
+   | ssvm_problem.oracle_scaled                 | removed: folded into oracle's w_scale                  |
+   | ssvm_allocator {alloc(bytes, user),        | {user, alloc(user, bytes), free(user, ptr)}            |
+   |   free(ptr, user), user}                   |                                                        |
+   | ssvm_svec_heap_size(d) -> size_t           | ssvm_svec_get_heap_size(d, &bytes)                     |
+   | ssvm_svec_init_preallocated(&v, d, h, b)   | ssvm_svec_init_preallocated(d, h, b, &v)               |
+   | ssvm_mean_loss(&p, w, ybuf, &mean)         | ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)         |
+   | ssvm_primal(&p, lam, w, &svec, ybuf, &P)   | ssvm_primal_get_work_size(&p, &bytes);                 |
+   |                                            | ssvm_primal(&p, lam, w, work, work_bytes, &P)          |
+   | ssvm_params                                | ssvm_solver_config (c.problem, c.target_primal, c.ms)  |
+   | ssvm_params_init(solver)                   | ssvm_solver_config_init(&prob, solver)                 |
+   | ssvm_params_check(&q)                      | ssvm_solver_config_check(&c) (checks c.problem too)    |
+   | q.max_seconds, q.clock (CPU, clock())      | c.max_seconds, c.clock: wall-clock seconds             |
+   | ssvm_solver_heap_size(&p, &q, &bytes)      | ssvm_solver_get_heap_size(&c, &bytes)                  |
+   | ssvm_solver_init_preallocated(&s, &p, &q,  | ssvm_solver_init_preallocated(&c, heap, bytes, &s)     |
+   |   heap, bytes)                             |                                                        |
+   | ssvm_solver_init(&s, &p, &q)               | ssvm_solver_init(&c, &s)                               |
+   | ssvm_solver_weights(&s, which, out)        | ssvm_solver_weights(&s, which, out, out_bytes)         |
+   | ssvm_train(&p, &q, w, &final)              | ssvm_train(&c, w, w_bytes, &final); final.returned     |
+   | s.par (to raise a limit), s.prog           | ssvm_solver_config_of(&s), ssvm_solver_progress(&s, &p)|
+   | other ssvm_solver / ssvm_online fields     | private (`_` prefix); ssvm_online keeps W, d, F,       |
+   |   (w, z, par, alpha, M, eta_floor, ...)    | label_len, rounds, floor_hits, cum_*; read alpha, M,   |
+   |                                            | eta_floor with ssvm_surrogate_constants                |
+   | ssvm_progress.primal / .dual / .gap        | .iterate.primal / .iterate.dual / .iterate.gap         |
+   | ssvm_progress.primal_avg/.dual_avg/.gap_avg| .average.primal / .average.dual / .average.gap         |
+   | ssvm_progress.seconds (CPU)                | .wall_seconds, .cpu_seconds                            |
+   | ssvm_progress.eval_seconds                 | .eval_wall_seconds, .eval_cpu_seconds                  |
+   | ssvm_ms_params, ssvm_ms_params_init()      | ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE)       |
+   | ssvm_ms_params_check                       | ssvm_solver_config_check                               |
+   | ssvm_ms_solver                             | ssvm_solver                                            |
+   | ssvm_ms_heap_size / _init_preallocated /   | ssvm_solver_get_heap_size / _init_preallocated /       |
+   |   _init / _uninit                          |   _init / _uninit (signatures above)                   |
+   | ssvm_ms_step(&s, i, &info)                 | ssvm_solver_step(&s, i, &info)                         |
+   | ssvm_ms_pass / _run / _evaluate / _weights | ssvm_solver_pass / _run / _evaluate / _weights         |
+   | ssvm_ms_train(&p, &q, w, &final)           | ssvm_train(&c, w, w_bytes, &final)                     |
+   | ssvm_ms_step_info                          | ssvm_step_info (adds gamma, the BCFW / SSG step size)  |
+   | q.K (samples per step)                     | c.ms.samples (K is the number of labels everywhere)    |
+   | q.sweeps / update / project / loss_bound / | c.ms.sweeps / update / project / loss_bound /          |
+   |   cache_size / cache_max_bytes / sampler   |   cache_size / cache_max_bytes / sampler               |
+   | q.lambda, line_search, max_*, gap_tol,     | c.<same name> (max_seconds and clock now wall)         |
+   |   eval_*, seed, progress*, clock*,         |                                                        |
+   |   allocator                                |                                                        |
+   | ssvm_ms_order, q.order                     | ssvm_sampling, c.sampling                              |
+   | SSVM_MS_CYCLIC / _PERMUTATION / _SEQUENCE  | SSVM_SAMPLE_CYCLIC / _PERMUTATION / _SEQUENCE          |
+   | ssvm_ms_averaging, q.averaging             | ssvm_averaging, c.averaging                            |
+   | SSVM_MS_AVG_NONE / _UNIFORM / _WEIGHTED    | SSVM_AVG_NONE / SSVM_AVG_UNIFORM / SSVM_AVG_WEIGHTED   |
+   |   (values 0 / 1 / 2)                       |   (values 0 / 3 / 1)                                   |
+   | ssvm_ms_sampler.scaled                     | removed: sample() always scores at w_scale * w         |
+   | ssvm_ms_sampler {sample, work_bytes, user, | {user, sample, work_bytes, multiclass}                 |
+   |   scaled, multiclass}                      |                                                        |
+   | ssvm_chain data fields (n, n_labels, ...,  | ssvm_chain_config (same fields) from                   |
+   |   labels)                                  | ssvm_chain_config_init; read back as m.config          |
+   | ssvm_chain max_len/scratch/scratch_bytes/  | private (`_` prefix)                                   |
+   |   owns_scratch                             |                                                        |
+   | ssvm_chain_dim(&m)                         | ssvm_chain_dim(&cfg) (or &m.config)                    |
+   | ssvm_chain_scratch_bytes(&m) -> size_t     | ssvm_chain_get_heap_size(&cfg, &bytes)                 |
+   | ssvm_chain_problem(&m, scratch, &prob)     | ssvm_chain_init(&cfg, &m) (or _init_preallocated(&cfg, |
+   |   (validated the data)                     | heap, bytes, &m)) validates; then                      |
+   |                                            | ssvm_chain_problem(&m, &prob)                          |
+   | ssvm_chain_free(&m)                        | ssvm_chain_uninit(&m)                                  |
+   | ssvm_chain_scores(&m, w, p0, L, u) -> void | ssvm_chain_scores(&m, w, p0, L, u, u_bytes)            |
+   | ssvm_chain_predict_work_bytes(L, K)        | ssvm_chain_predict_get_work_size(L, K, &bytes)         |
+   | ssvm_chain_predict(K, F, flags, w, L, x,   | ssvm_chain_predict(K, F, flags, w, L, x, work,         |
+   |   work, y)                                 |   work_bytes, y)                                       |
+   | ssvm_chain_kbest_sampler after             | the same call after ssvm_chain_init                    |
+   |   ssvm_chain_problem                       |                                                        |
+   | ssvm_multiclass_init(&m, n, K, F, x, y)    | cfg = ssvm_multiclass_config_init(n, K, F, x, y);      |
+   |   -> void                                  | ssvm_multiclass_init(&cfg, &m) validates;              |
+   |                                            | ssvm_multiclass_uninit(&m)                             |
+   | ssvm_multiclass fields (n, n_classes, ...) | ssvm_multiclass_config (n_classes -> n_labels);        |
+   |                                            | read back as m.config                                  |
+   | ssvm_multiclass_dim(&m)                    | ssvm_multiclass_dim(&cfg) (or &m.config)               |
+   | ssvm_multiclass_sampler after              | the same call after ssvm_multiclass_init               |
+   |   ssvm_multiclass_problem                  |                                                        |
+   | ssvm_viterbi_work_bytes(L, K) -> size_t    | ssvm_viterbi_get_work_size(L, K, &bytes)               |
+   | ssvm_viterbi(L, K, u, tr, work, y)         | ssvm_viterbi(L, K, u, tr, work, work_bytes, y, &score) |
+   |   -> score                                 |   -> ssvm_result                                       |
+   | ssvm_kbest_viterbi_work_bytes(L, K, k)     | ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes)      |
+   | ssvm_kbest_viterbi(L, K, k, u, tr, work,   | ssvm_kbest_viterbi(L, K, k, u, tr, work, work_bytes,   |
+   |   ys, scores) -> count                     |   ys, ys_bytes, scores, &found) -> ssvm_result         |
+   | ssvm_hungarian_work_bytes(n, m)            | ssvm_hungarian_get_work_size(n, m, &bytes)             |
+   | ssvm_hungarian(n, m, cost, work, a, &tot)  | ssvm_hungarian(n, m, cost, work, work_bytes, a, &tot)  |
+   | ssvm_surrogate_init(kind, n)               | ssvm_surrogate_config_init(kind, n)                    |
+   | ssvm_decode_work_bytes(&s) -> size_t       | ssvm_decode_get_work_size(&s, &bytes)                  |
+   | ssvm_online_params,                        | ssvm_online_config, ssvm_online_config_init (same      |
+   |   ssvm_online_params_init(kind, n, F)      |   fields; project_user now before project)             |
+   | ssvm_online_heap_size(&p, &bytes)          | ssvm_online_get_heap_size(&c, &bytes)                  |
+   | ssvm_online_init_preallocated(&o, &p, h, b)| ssvm_online_init_preallocated(&c, h, b, &o)            |
+   | ssvm_online_init(&o, &p)                   | ssvm_online_init(&c, &o)                               |
+   | STRUCTSVM_VERSION_MINOR 1, _PATCH 1        | STRUCTSVM_VERSION_MINOR 2, _PATCH 0                    |
+
+*/
 
 /*
    ------------------------------------------------------------------------------------------------
