@@ -180,12 +180,13 @@
    |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
    | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
    |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
-   |                             |        | code 88.2 KB -> 43.7 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
+   |                             |        | code 87.9 KB -> 43.4 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
    |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
    | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps, BCFW's config.bcfw options (gap sampling,     |
    |                             |        | pairwise/away steps, caching): each is SSVM_ERR_NOT_SUPPORTED;  |
    |                             |        | plain BCFW is unchanged. make footprint: the BCFW chain trainer |
-   |                             |        | with ONLY_BCFW 43.7 KB -> 33.1 KB (make test-device builds so)  |
+   |                             |        | with ONLY_BCFW 43.4 KB -> 33.2 KB, 31.0 KB FREESTANDING (newlib |
+   |                             |        | exp/log out); make test-device builds so                        |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -15295,8 +15296,8 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
                         multiclass and chain on OCR letters in flash, all memory static and sized by the
                         get_heap_size calls, to a certified gap, with the host's bits (REPRODUCIBILITY).
                         STRUCTSVM_NO_GAPS (BUILD OPTIONS) leaves config.bcfw's options out: the ONLY_BCFW chain
-                        trainer 43.7 KB -> 33.1 KB. A plain BCFW solver without an average keeps no d-vector
-                        scratch. The tool, part two (issue 28): structsvm predict (unlabelled data; the readers'
+                        trainer 43.4 KB -> 33.2 KB (31.0 KB freestanding). A plain BCFW solver without an
+                        average keeps no d-vector scratch. The tool, part two (issue 28): structsvm predict (unlabelled data; the readers'
                         ssvm_reader_config.unlabelled), --solver ms|deg|eg|cliquegen, --bias 1 by default for
                         svmlight and svmhmm, every option in help, the score printed only after the predictions
                         are written. gcc -O3 -Werror clean.

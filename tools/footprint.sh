@@ -60,6 +60,12 @@ accf=$(text M4 bcfw_chain -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_
 m0=$(text M0 bcfw_chain -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS) || { echo "footprint: FAIL: bcfw_chain with STRUCTSVM_NO_GAPS does not build"; fail=1; }
 LIB[bcfw_plain]=$((full - base))
 printf '%-34s %10d %10d %10d | %16d %12d\n' "  and STRUCTSVM_NO_GAPS" "$full" "$base" "$((full - base))" "$((accf - base))" "$((m0 - m0b))"
+# and STRUCTSVM_FREESTANDING (no libc: the portable exp/log of the evaluation schedule's fit instead of newlib's)
+full=$(text M4 bcfw_chain -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_FREESTANDING) && \
+accf=$(text M4 bcfw_chain -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_FREESTANDING -DSTRUCTSVM_ACCUM=float) && \
+m0=$(text M0 bcfw_chain -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_FREESTANDING) || { echo "footprint: FAIL: bcfw_chain with STRUCTSVM_FREESTANDING does not build"; fail=1; }
+LIB[bcfw_free]=$((full - base))
+printf '%-34s %10d %10d %10d | %16d %12d\n' "  and STRUCTSVM_FREESTANDING" "$full" "$base" "$((full - base))" "$((accf - base))" "$((m0 - m0b))"
 echo "(program: the firmware; baseline: the same without the library call; library = program - baseline."
 echo " Right of |: library bytes with -DSTRUCTSVM_ACCUM=float (no soft double on the single-precision FPU),"
 echo " and on a Cortex-M0 (no FPU, all float arithmetic in software).)"
@@ -94,5 +100,5 @@ echo
 if [ "${LIB[chain_predict]}" -gt 4096 ]; then
     echo "footprint: FAIL: the chain decoder's library code is ${LIB[chain_predict]} bytes, over the 4,096 target"; fail=1
 else echo "footprint: chain decoder ${LIB[chain_predict]} bytes <= 4,096 target: ok"; fi
-echo "RESULT chain_predict_text=${LIB[chain_predict]} multiclass_predict_text=${LIB[multiclass_predict]} bcfw_chain_text=${LIB[bcfw_chain]} bcfw_chain_only_bcfw_text=${LIB[bcfw_only]} bcfw_chain_no_gaps_text=${LIB[bcfw_plain]}"
+echo "RESULT chain_predict_text=${LIB[chain_predict]} multiclass_predict_text=${LIB[multiclass_predict]} bcfw_chain_text=${LIB[bcfw_chain]} bcfw_chain_only_bcfw_text=${LIB[bcfw_only]} bcfw_chain_no_gaps_text=${LIB[bcfw_plain]} bcfw_chain_freestanding_text=${LIB[bcfw_free]}"
 [ "$fail" -eq 0 ]
