@@ -1,4 +1,4 @@
-/* structsvm.h - v0.9.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.10.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -246,7 +246,7 @@
    SSVM_ERR_WARM_START); state, bcfw: config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
    par: config.par (else SSVM_ERR_BATCH). Example weights (ssvm_problem.weights): every solver but clique
    generation (NOT_SUPPORTED).
-   Side by side (make bench-solvers, figures in the README): on OCR-small at lambda 0.01 the effective passes
+   Side by side (make bench-solvers, figures in bench/README.md): on OCR-small at lambda 0.01 the effective passes
    to a primal suboptimality of 0.01 are 175 for BCFW's suffix average, 230 for its weighted average (255 with
    an oracle that returns the second-best labeling a third of the time), 385 for its iterate; SSG (0.012 at
    400 with the suffix average), FW, the cutting plane and online EG do not get there within 400 passes, nor
@@ -427,7 +427,7 @@
      small problems. The default stop rules are the paper's (loose). Limits: pairwise candidates only,
      input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no example weights, no
      average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics.
-     Measured (make bench-cliques): see README; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
+     Measured (make bench-cliques): see bench/README.md; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
      graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
      than the independent (0.1996) or tree (0.1978) models; with eps 0.1, 4 pairs and 0.1979.
 
@@ -704,7 +704,7 @@
        size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, 2 M ints and reals and M
        bytes (statistics), and per atom slot, per example's y_i and for the step's y*: 2 max_label_len (int, real)
        pairs and an int (its s(y)). Through the interface the chain's atoms cost more than 0.8's path that knew
-       the chain (OCR-small, gap sampling + pairwise + cache, suffix average: 0.82 -> 0.97 CPU s; bench/README.md).
+       the chain (OCR-small, gap sampling + pairwise + cache, suffix average: 0.79 in 0.7.1, 0.96 CPU s now; bench/README.md).
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
@@ -776,7 +776,7 @@
      start on a byte of their own, so concurrent tasks never write one byte; make test-tsan checks it): 10 passes
      cost 787M instructions on one thread against plain BCFW's 760M (1.035x; 874M, 1.15x, with the generic step
      of 0.6.1), so the Amdahl bound against plain BCFW on two cores is about 1.74x (1.55x before). Wall-clock
-     figures on this shared 2-core machine: README, "Parallel oracle calls". With the COMPACT_SPARSE state (a
+     figures on this shared 2-core machine: bench/README.md, make bench-threads. With the COMPACT_SPARSE state (a
      heap solver's default on chains) plain BCFW takes the score-space step (0.7.0) and is faster than the above
      (OCR-small: 5.3-6.0 ms a pass against COMPACT's 7.7-8.0), so two threads gained little over it: 1-thread
      mini-batch 7.3-8.3 ms, 2 threads 4.7-5.7. 0.7.1 runs the batches in score space too: 6.1-6.5 and 4.3-4.8 ms
@@ -854,7 +854,7 @@
      Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
        coefficients (error ~ eps sum a^2 |x|^2, not eps |D|^2): on such steps D is about 0 and the step size may
        differ from the D step's (seen by review on contrived data; w then differed by < 1e-15).
-     Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, README): what is left of a step is the move of w and
+     Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, bench/README.md): what is left of a step is the move of w and
        z (on CoNLL mostly cache misses on z, which nothing else reads), sigma_i's merge with s(y*)'s positions,
        its scatter and its update. Keeping the average's z in statistics space (per example, beside sigma_i)
        would remove the z half of the move; an evaluation still costs two oracle passes. Tried in 0.7.1 for
