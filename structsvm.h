@@ -786,83 +786,33 @@
      Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
      are parallel since 0.6.0), the atoms' steps (pairwise, away, cache) in batches.
 
-   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
-     Compact states with the sparse statistics (STATISTICS INTERFACE; the built-in chain's stat_support and
-       stat_expand_at since 0.9.0, its own callbacks recognised before): the generic compact step wrote -sigma_i
-       into all L*K + K*K statistics, expanded them all (a K x K
-       scan of the label pairs at every step) and scanned them again to update sigma_i. Now COMPACT keeps one
-       bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in the heap
-       size: each example's bits start on a byte of their own since 0.6.2, for config.par's concurrent tasks)
-       and COMPACT_SPARSE merges its ascending (index, value) list with s(y*)'s support (the chain's L + L-1
-       positions; scratch: max stat_dim ints, two lists with COMPACT_SPARSE, and as much again for each
-       config.par slot); the step visits only
-       those positions, in the generic step's order: the same iterates bit for bit (tested against the generic
-       step reached through a wrapped callback).
-     Dense chain inputs: x's non-zeros are compacted once (at the model's first decode; init only records the
-       block, so a dummy scratch still works there) into the chain's scratch, nnz (int + real) + (positions + 1)
-       size_t bytes counted by ssvm_chain_get_heap_size; the oracle's unary scores, phi and expand read them in
-       x's order (same sums), with no zero test per attribute. x must not change after init (as before: it is
-       validated there).
-     The step: D = w_i - w_s is accumulated without per-entry index and finiteness tests (indices valid by
-       construction; a non-finite entry makes |D|^2 non-finite, which the step reports as before); <D, w> and
-       |D|^2 in one sweep; the new entries w_j - gamma D_j (gamma in [0, 1]) are tested one by one only when
-       |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float): below, none can overflow.
-     Sparse attribute-major unary scores (0.6.1): each attribute's K weights are a random row of a large w (CoNLL:
-       7.4M weights, 19 attributes a token); the chain asks the cache for the row of the attribute 16 ahead in
-       the sequence (its first 256 bytes; __builtin_prefetch under GCC and Clang, nothing elsewhere), a hint
-       that changes no result. CoNLL (double, this machine): the unary scores of a pass 0.12-0.135 s -> 0.06 s,
-       the loss-augmented oracle pass 0.20-0.22 s -> 0.14 s. The same hint in the step's sweeps over D (<D, w>,
-       the average, D's accumulator) gained nothing measurable and is not in.
-     Atoms (0.6.3): config.bcfw's pairwise/away steps and caching on the built-in chain score their atoms from
-       memoised unary scores and build each move in statistics space (MANUAL: GAPS, "On the chain"): a cached
-       step no longer costs 8 oracle calls but about half of one (OCR-small).
-     Plain BCFW in score space (0.7.0; ssvm__sc_step; through the STATISTICS INTERFACE since 0.9.0, so any problem
-       that sets it, described here for the built-in chain's implementation): with the COMPACT_SPARSE state (what
-       a heap solver picks for chains) in double builds, without atoms (config.par: since 0.7.1, below), where the
-       Gram matrices stay small (no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i
-       stat_dim(i)); else D is built, memory stays linear in L), a step no longer builds D = w_i - w_s =
-       blk A_i (s(y*) - sigma_i) in a sparse accumulator:
-         <D, w>   a unary statistic (t, c) reads the oracle's own score <x_t, w_c> (with the first/last biases,
-                  which D carries too) from the chain's scratch, computed at this w just before; the loss the
-                  oracle added to it is taken off again; a transition reads its weight;
-         |D|^2    sum_c |sum_t a_(t,c) x_t|^2 with <x_t, x_t'> from the sequence's Gram matrix of its positions
-                  (upper triangle, computed at the first step: sum_i L_i (L_i + 1) / 2 doubles in the heap size;
-                  OCR-small 0.2 MB, OCR-large 1.9 MB, CoNLL-2000 25 MB), plus the biases' and transitions' squares;
-         the move w -= gamma D and the lazy average's z += c D row by row from the statistics (an entry two rows
-                  share moves twice), after the state's update (which may fail and then leaves w as it was).
-       The iterates are those of the D step up to rounding, not its bits (sums in another order): tests compare
-       the two paths over every input kind, flag, averaging and step rule to 1e-11. Overflow: a bound on max |w|
-       (measured at each pass's start, raised by gamma sum |a_q| max(1, max_t |x_t|_1) a step, which bounds every
-       partial sum of the row-by-row move) replaces the D step's entry-by-entry test; near 1e306 the step builds
-       D and takes the D step's test and move. Float builds keep D: the oracle's scores are then floats, and
-       float rounding would enter the line search. config.bcfw.build_direction = 1 keeps D (0.6's step, its bits,
-       no Gram matrices), so b = 1 mini-batch is BCFW with build_direction = 1 bit for bit.
-     Mini-batch BCFW in score space (0.7.1; config.par, same conditions): the oracle's scores are at the batch's
-       w, not at the w of the serial step, so a task only merges s(y*) - sigma_i (ssvm__speed_stats, on its slot's
-       scratch) and the serial phase runs ssvm__sc_step with from_w: each unary statistic's score is a row dot
-       <x_t, w_c> (+ biases) at the current w, |D|^2 comes from the Gram matrices, w and z move row by row. Less
-       work in all (no D is built or swept: OCR-small, b = 32, one thread 7.3-8.3 -> 6.1-6.5 ms a pass) but more of
-       it serial (the row dots: 65% of a one-thread run's CPU time is in the tasks, 86% before), so two threads
-       gain less over one (make bench-threads: sparse_threads2_speedup) and more over plain BCFW (sparse_vs_bcfw).
-       The iterates are the D path's to rounding (test_par_score_step, 1e-11) until an exact tie in the oracle,
-       which rounding then decides (after exact line searches two labelings of a block often score alike; a
-       review run of 168 cases parted once that way, at n = 60 after 25 passes); thread counts still give the
-       same bits. build_direction = 1 keeps the D path and 0.7.0's bits (the COMPACT state's, too).
-     Also 0.7.0, the same bits: the accumulator's fields in locals (a byte store to its marks may alias them)
-       and, where D is built, w and the lazy average moved in one sweep of D (shared with config.par's serial
-       phase).
-     Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
-       coefficients (error ~ eps sum a^2 |x|^2, not eps |D|^2): on such steps D is about 0 and the step size may
-       differ from the D step's (seen by review on contrived data; w then differed by < 1e-15).
-     Not done (issue 14 item 4's 1.2x is not met: 1.5-1.6, bench/README.md): what is left of a step is the move of w and
-       z (on CoNLL mostly cache misses on z, which nothing else reads), sigma_i's merge with s(y*)'s positions,
-       its scatter and its update. Keeping the average's z in statistics space (per example, beside sigma_i)
-       would remove the z half of the move; an evaluation still costs two oracle passes. Tried in 0.7.1 for
-       config.par and not kept: moving the average's z += c D out of the serial phase into parallel chunks of
-       coordinates (each D's indices bucketed by chunk in its task, so every z_j got the serial order's
-       additions, the same bits). The tasks' share of a one-thread run rose (87 -> 90%), but the bucketing cost
-       more than the move it took off (a counter increment per index, serialised through memory): a one-thread
-       pass went from 7.6 to 9.3 ms (OCR-small, b = 32, COMPACT_SPARSE).
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed;
+   measurements and the history of each path: bench/README.md, make bench-speed)
+     Compact states through the sparse statistics (STATISTICS INTERFACE: stat_support, stat_expand_at): COMPACT
+       keeps one bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in
+       the heap size) and COMPACT_SPARSE merges its ascending (index, value) list with s(y*)'s support; a step
+       visits only those positions, in the generic step's order: the same iterates bit for bit.
+     Dense chain inputs: x's non-zeros are compacted once (at the first decode; counted by
+       ssvm_chain_get_heap_size) and read in x's order (the same sums). x must not change after init.
+     The D step: D = w_i - w_s accumulated without per-entry tests; <D, w> and |D|^2 in one sweep; the new
+       entries of w tested one by one only when |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float).
+       w and the lazy average move in one sweep of D.
+     Sparse attribute-major unary scores prefetch the weight row of the attribute 16 ahead (GCC, Clang): a hint
+       that changes no result.
+     Atoms (config.bcfw): scored from a per-step memo of the statistics' scores (stat_scores) and moved in
+       statistics space (GAPS, "On the chain").
+     Plain BCFW in score space (ssvm__sc_step, through stat_scores, stat_gram, stat_norm2, stat_move): with
+       COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without atoms, where the model's
+       Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <=
+       2 (d + sum_i stat_dim(i)) doubles), a step does not build D: <D, w> from the oracle's own scores at
+       this w, |D|^2 from the Gram matrices, w and the average moved row by row from the statistics. The
+       iterates are the D step's to rounding (tested to 1e-11), not its bits; near 1e306 the step falls back
+       to D. Float builds keep D. bcfw.build_direction = 1 keeps D and its bits (b = 1 mini-batch then equals
+       BCFW bit for bit). Known limit: |D|^2 from the Gram form loses precision when two nearly equal
+       positions carry opposite coefficients (the step size may then differ from the D step's by rounding).
+     Mini-batch in score space (config.par, the same conditions): a task merges s(y*) - sigma_i; the serial
+       phase scores each unary statistic at the current w and moves w row by row. Thread counts give the same
+       bits; the D path to rounding (an exact tie in the oracle may part them).
    MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
      ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
                       zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
