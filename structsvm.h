@@ -724,16 +724,14 @@
      A batch: b examples drawn as BCFW draws them (the same stream: sampling, sequence, gap sampling); then
      parallel_for(user, b, task, ctx) runs b tasks, each the loss-augmented oracle call at the w of the batch's
      start and the step direction D = w_i - w_s (it depends only on example i's state and the labeling) with
-     |D|^2 (0.7.1: on the built-in chain with COMPACT_SPARSE in double builds only the statistics s(y*) - sigma_i;
-     the step then runs in score space, MANUAL: SPEED); then, serially in draw order, each block's BCFW step
+     |D|^2 (where the step runs in score space, MANUAL: SPEED, only the statistics s(y*) - sigma_i); then, serially in draw order, each block's BCFW step
      (Algorithm 4 lines 5-9): <D, w> at the w of that moment, the exact line search (or 2n/(nu k + 2n)), the
      block's state, w, the losses, the average; with a dense state (COMPACT, DENSE) the block state updates run
      as a second parallel phase, all but those
-     of a repeated example's earlier draws (its later direction reads them; 0.6.1: before, a batch with a repeat
-     ran none there, and uniform draws of b = 32 from n = 626 repeat in 55% of batches). A pass is n steps in
+     of a repeated example's earlier draws (its later direction reads them). A pass is n steps in
      batches of b (the last one shorter), cut at max_oracle_calls as BCFW's is; progress, evaluation, gap,
      primal/dual, stopping rules and gap estimates are BCFW's.
-     Evaluations (0.6) run their oracle pass on the hook too: chunks of b examples, each chunk's calls at the
+     Evaluations run their oracle pass on the hook too: chunks of b examples, each chunk's calls at the
      evaluated w as tasks, then their losses and psi added in example order, so the objectives are the same bits
      as without a hook (tested); gap sampling's exact check pass of the iterate stays serial.
      Where we deviate from the paper (P1-P4 at the >>par code): P1 synchronous (every call of a batch reads the
@@ -741,8 +739,8 @@
      line search per block in draw order instead of one common step for the batch (the paper's 2 n tau /
      (tau^2 k + 2 n) or a line search over the batch): each step then raises the dual as BCFW's step along its
      direction does, so the iterates are BCFW's with an oracle up to b - 1 steps stale, the dual never
-     decreases, and b = 1 is plain BCFW bit for bit (tested; since 0.7.0 with bcfw.build_direction = 1 on the
-     built-in chain, whose plain step otherwise runs in score space, MANUAL: SPEED); P3 an example drawn twice
+     decreases, and b = 1 is plain BCFW bit for bit (tested; with bcfw.build_direction = 1 where the plain
+     step would run in score space, MANUAL: SPEED); P3 an example drawn twice
      in a batch keeps both draws (the paper drops repeats): the second direction is built after the first
      update, from the same labeling; P4 the paper is not in the project's papers: its algorithm and equation
      numbers are not cited and its convergence rates not relied on; convergence to BCFW's optimum is tested.
@@ -768,23 +766,15 @@
      not this one); SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL
      problem user, or a model with scratch under a hook without task_users. The library never creates threads
      (no pthreads in the header); the single-thread and firmware builds are unchanged.
-     Speed (make bench-threads, OCR-small, b = 32, dense compact state): 88% of a one-thread run's CPU time is
-     inside the tasks (the oracle, the direction, the block updates), so two idle cores give at most 1.79x
-     (Amdahl; 83% and 1.71x in 0.6); the serial rest is <D, w> and the updates of w and of the average
-     (O(nnz(D)) each), and max |w| once a pass (0.6.1: once a batch before). Since 0.6.2 the tasks take the
-     SPEED path (each slot has its own step positions; each example's bits of the COMPACT state's support bitmap
-     start on a byte of their own, so concurrent tasks never write one byte; make test-tsan checks it): 10 passes
-     cost 787M instructions on one thread against plain BCFW's 760M (1.035x; 874M, 1.15x, with the generic step
-     of 0.6.1), so the Amdahl bound against plain BCFW on two cores is about 1.74x (1.55x before). Wall-clock
-     figures on this shared 2-core machine: bench/README.md, make bench-threads. With the COMPACT_SPARSE state (a
-     heap solver's default on chains) plain BCFW takes the score-space step (0.7.0) and is faster than the above
-     (OCR-small: 5.3-6.0 ms a pass against COMPACT's 7.7-8.0), so two threads gained little over it: 1-thread
-     mini-batch 7.3-8.3 ms, 2 threads 4.7-5.7. 0.7.1 runs the batches in score space too: 6.1-6.5 and 4.3-4.8 ms
-     (bench_threads --state sparse, 9 rounds, alternating with the 0.7.0 binary, 4 runs each).
+     Speed: the serial rest of a batch is <D, w> and the moves of w and of the average (O(nnz(D)) each), and
+     max |w| once a pass; the tasks take the SPEED paths (each slot its own step positions; each example's bits
+     of the COMPACT state's bitmap on a byte of their own, so concurrent tasks never write one byte; make
+     test-tsan checks it). Figures (the tasks' share, the speed-up on two cores, against plain BCFW in score
+     space): bench/README.md, make bench-threads.
      STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
-     trainer sets it). Checkpoints (0.6.2): CHECKPOINTS; a run saved on some threads resumes on any other count.
+     trainer sets it). Checkpoints: CHECKPOINTS; a run saved on some threads resumes on any other count.
      Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
-     are parallel since 0.6.0), the atoms' steps (pairwise, away, cache) in batches.
+     are parallel), the atoms' steps (pairwise, away, cache) in batches.
 
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed;
    measurements and the history of each path: bench/README.md, make bench-speed)
