@@ -246,15 +246,7 @@
    SSVM_ERR_WARM_START); state, bcfw: config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
    par: config.par (else SSVM_ERR_BATCH). Example weights (ssvm_problem.weights): every solver but clique
    generation (NOT_SUPPORTED).
-   Side by side (make bench-solvers, figures in bench/README.md): on OCR-small at lambda 0.01 the effective passes
-   to a primal suboptimality of 0.01 are 175 for BCFW's suffix average, 230 for its weighted average (255 with
-   an oracle that returns the second-best labeling a third of the time), 385 for its iterate; SSG (0.012 at
-   400 with the suffix average), FW, the cutting plane and online EG do not get there within 400 passes, nor
-   the multi-sample solver before its 15 CPU s cap (0.014 at 313). OCR-large (make bench-solvers FULL=1, 30
-   passes): at lambda 0.01 BCFW's weighted average gets to 0.01 in 9 passes, the multi-sample solver in 14,
-   SSG's suffix average in 28, the other SSGs, FW, the cutting plane and online EG not in 30; at 0.001 FW and the cutting plane are ahead of SSG for the first 5 passes (the paper's Figure 1:
-   batch methods catch up at small lambda) and BCFW leads throughout. CoNLL (20 passes, lambda 1/n): BCFW
-   0.007-0.012, SSG 0.2-0.6, FW and the cutting plane 0.24-0.29, online EG in the thousands.
+   Side by side on OCR-small, OCR-large and CoNLL: make bench-solvers, figures in bench/README.md.
 
    THE ENGINE (ssvm_solver: one object and one run loop for every solver)
      ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and
@@ -522,9 +514,7 @@
      oracle must decompose the kernel itself from the triples of ssvm_kernel_support (the lifted chain does
      this for you). Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for SSG or
      the other solvers.
-     Measured (make bench-solvers, make bench-kernel-eg): 1,000 OCR letters as multiclass examples, 2,000
-     held-out, 20 passes: RBF (gamma 0.05, lambda 0.001) held-out error 0.221 with 4,660 support vectors in
-     0.63 CPU s, against 0.2985 for the linear model (0.07 s; the linear kernel: 0.2985, 3,474, 0.41 s).
+     Measured against the linear model: make bench-kernel-eg, bench/README.md.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -547,20 +537,10 @@
      pass" is each example's first visit; example weights enter through w and l, not the step.
      Why it lags BCFW (checked: no bug; test_eg_step_brute checks one step, w and the dual against enumeration).
      The step's scale is the paper's: with C = lambda n its gradient is Delta - <w, psi> unscaled (w being the
-     engine's, 1/(lambda n) sum psi-weighted marginals), so eta = 0.5 means what it means in egstra. Measured on
-     OCR-small, lambda 0.01: the uniform start gives w0 = (1/(lambda n)) sum_i [phi(y_i) - E_unif phi], 150 times
-     longer than the optimum (|w0| 452 against 2.95; primal 2717, 44 after the first pass); the first steps see
-     score differences in the hundreds, so after one pass the node potentials of a position spread over 124 nats
-     on average and alpha_i sits on the labeling w0 prefers (mean gold marginal 0.51). Later gradients are of
-     order 1 and eta settles at 0.5-1.3 (the line search almost never halves: 0-5 steps refused a pass), so
-     pulling mass back across 124 nats takes on the order of 100 visits per example: after 20 passes (22.5
-     effective with the line-search calls) the primal is 3.95 and the dual -0.94 (BCFW: 0.31). Step scale is not
-     the cause: eta 0.05 gives primal 2.50 after 20 passes, 0.01 gives 6.49 (no step refused in either; the other
-     convention, C on the loss, would mean eta 0.5/(lambda n) = 0.08, between them), and 60/60 halvings give
-     3.95; starting nearer the gold labels does (eg.start = 5: 0.96). The BCFW paper (App. F, footnote 9) also
-     finds online-EG "substantially worse" on OCR and blames the log-parameterised iterate that cannot reach the
-     boundary where the optimum lies; here the uniform start's scale adds to that. make bench-solvers has it
-     beside the others.
+     engine's, 1/(lambda n) sum psi-weighted marginals), so eta = 0.5 means what it means in egstra. On OCR-small
+     the uniform start's w0 is about 150 times longer than the optimum, and pulling the marginals back costs on
+     the order of 100 visits an example; starting nearer the gold labels (eg.start) helps, the step size does
+     not. The measurements behind this: bench/README.md; make bench-solvers has it beside the others.
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -698,9 +678,7 @@
        in a step.
        Same values and moves as the generic step up to rounding (a tie between two moves along one line, or
        between two atoms of equal value, may then go the other way; tests/test_gaps.c compares both paths step
-       by step until such a tie). OCR-small to primal 2.629 with gap sampling + pairwise + cache, the suffix
-       average and predicted evaluations (229 passes, 11,562 oracle calls, 131,792 saved), 3 alternating runs
-       of each: training 7.4-8.2 -> 1.02-1.06 CPU s, evaluation 0.44-0.49 -> 0.26-0.28 s. Scratch, in the heap
+       by step until such a tie). Figures: bench/README.md, make bench-speed. Scratch, in the heap
        size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, 2 M ints and reals and M
        bytes (statistics), and per atom slot, per example's y_i and for the step's y*: 2 max_label_len (int, real)
        pairs and an int (its s(y)). Through the interface the chain's atoms cost more than 0.8's path that knew
@@ -942,14 +920,12 @@
      with them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
      Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
      input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
-     alike preallocated, and predict. CI runs it for 20 s (30 s before 0.7.0); 150 s here reached 1,375,839
-     executions (about 9,000 a second) without a finding.
-     Sizes and times (make bench-model: from and to memory, best of 5): the OCR chain (26 x 128, biases, label
-     names) is 32,648 bytes, loaded in 0.1 ms; the CoNLL-2000 chain (22 tags x 338,551 attributes, every name)
-     64.7 MB, loaded in about 0.4 s (one pass for the CRC and the checks, one to convert and copy).
+     alike preallocated, and predict. CI runs it for 20 s (figures: bench/README.md).
+     Sizes and times: make bench-model, bench/README.md.
      Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
-     multiclass cost matrix or any training data (losses matter only for training); replace a file atomically (a
-     crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model); predict for
+     multiclass cost matrix or any training data (losses matter only for training); replace a file atomically through
+     ssvm_model_save_FILE or a write callback (a crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or
+     _CHECKSUM, never as a model; ssvm_model_save_file writes path.tmp and renames it); predict for
      SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
      names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
 
@@ -1025,8 +1001,7 @@
      first), so a process killed mid-write leaves the last good checkpoint; any failed write, close or rename is
      SSVM_ERR_IO and removes path.tmp (tested with a write that fails part-way: the old file stays byte for byte).
      A checkpoint written from the progress callback is the state after that pass and its evaluation.
-     Sizes and times (OCR-small, BCFW after 5 passes, from memory): 387 KB with the default compact sparse state,
-     saved in 7 ms and loaded in 2 ms; 285 KB with pairwise steps and gap sampling; SSG 66 KB.
+     Sizes and times: bench/README.md.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of
      the same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier
      one. A dual state cannot be carried over: alpha_i belongs to example i of the old data, and even on the same
