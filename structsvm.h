@@ -59,10 +59,9 @@
    The oracle takes a scale. oracle(user, i, w, w_scale, y, &delta) maximises Delta(y_i, y) + w_scale <w, phi>.
    SSG and the multi-sample solver keep w lazily scaled (w = w_scale * v, so the shrink w <- (1 - gamma) w costs
    O(1)) and pass v with its scale: a step costs O(nnz), never an O(d) copy of w. BCFW, FW, every evaluation
-   and ssvm_primal pass exactly 1.0. 0.1.1 had a second, optional callback for this (oracle_scaled); 0.2 folds
-   it into the oracle because two callbacks for one argmax can disagree, and because a copy of a built-in
-   problem whose oracle the user replaced still carried the built-in oracle_scaled, which would have bypassed
-   the user's oracle (0.1.1 had to detect that case and fall back to the O(d) copy). One callback cannot
+   and ssvm_primal pass exactly 1.0. One callback, not a second one for the scaled case: two callbacks for one
+   argmax can disagree, and a copy of a built-in problem whose oracle the user replaced would still carry the
+   built-in one. One callback cannot
    disagree with itself. A linear oracle needs one change: multiply its scores <w, phi> by w_scale, or, the
    same argmax, divide Delta by w_scale while searching; *delta is always the unscaled Delta(y_i, y*):
        static int my_oracle(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta) {
@@ -575,8 +574,8 @@
    STATE (BCFW per-example memory, ssvm_solver_config.state)
      SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE when stat_dim averages >= 16 (chains;
                          multiclass with K >= 16), else COMPACT; without them: SPARSE. The same kind for a heap
-                         and a preallocated solver (0.8: a preallocated one took COMPACT, and the two gave
-                         different bits; REPRODUCIBILITY); only the sparse pool's start differs
+                         and a preallocated solver (the same bits, REPRODUCIBILITY); only the sparse pool's start
+                         differs
      SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
                          sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
                          Chain: L*K + K*K per sequence; multiclass: K per example.
@@ -648,8 +647,8 @@
        (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; a step at its largest size is a drop
        step (the away atom leaves the active set; FW at 1 keeps only y*). Every move is an exact line search
        on the dual, so the dual never decreases (tested at every step). This state replaces config.state
-       (w_i is rebuilt from the atoms at each step: |atoms| + 3 phi calls a step; on the built-in chain since
-       0.6.3 none, see "On the chain" below); plain BCFW (steps FW, no cache) keeps the compact/sparse/dense
+       (w_i is rebuilt from the atoms at each step: |atoms| + 3 phi calls a step; none through the statistics
+       interface, below); plain BCFW (steps FW, no cache) keeps the compact/sparse/dense
        state untouched.
        The cap: when all max_atoms slots hold atoms of positive weight and the oracle returns a new labeling,
        only moves that free a slot may bring it in (FW at gamma = 1, pairwise at gamma = alpha_a); when neither
@@ -668,8 +667,8 @@
        replace the oracle. Saved calls: progress.oracle_calls_saved (steps = oracle_calls + saved). The
        estimate g_i is refreshed only at oracle calls (as in the release). Caching pays when scoring the stored
        labelings costs less than the oracle: with a user problem that is a phi call and a dot product each.
-     Through the statistics interface (0.6.3 on the chain; 0.9.0 any problem that sets its sparse statistics
-       and scores; code at >>speed): an atom's value is sum_q s_q(y) <A_i e_q, w>, each statistic's score asked
+     Through the statistics interface (any problem that sets its sparse statistics and scores, the built-in
+       chain among them; code at >>speed): an atom's value is sum_q s_q(y) <A_i e_q, w>, each statistic's score asked
        of the model once a step and shared by the example's atoms (which differ in few labels; on the chain the
        unary scores <x_t, w_c>, the transitions' and biases' weights); each atom's s(y) is kept from its first
        use while it has at most 2 max_label_len entries (the chain's has 2L - 1); each move's direction is built
@@ -681,8 +680,8 @@
        by step until such a tie). Figures: bench/README.md, make bench-speed. Scratch, in the heap
        size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, 2 M ints and reals and M
        bytes (statistics), and per atom slot, per example's y_i and for the step's y*: 2 max_label_len (int, real)
-       pairs and an int (its s(y)). Through the interface the chain's atoms cost more than 0.8's path that knew
-       the chain (OCR-small, gap sampling + pairwise + cache, suffix average: 0.79 in 0.7.1, 0.96 CPU s now; bench/README.md).
+       pairs and an int (its s(y)). Through the interface the chain's atoms cost more than a path that knew the
+       chain would (bench/README.md, bench-speed's "0.10.0 against 0.7.1").
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
        solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
@@ -847,13 +846,13 @@
      preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
      ssvm_model_load allocated and nothing else.
      Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite; save_file and
-     ssvm_model_export_c_file write path.tmp and rename it over path only when it is whole (0.9.0; a failed or
+     ssvm_model_export_c_file write path.tmp and rename it over path only when it is whole (a failed or
      killed save leaves path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in
      place). ssvm_model_load_file / _load_FILE read and check the 24-byte envelope (magic, version, sizes)
      before they allocate, then exactly the declared size (a file of zeros costs 24 bytes; NOT_SUPPORTED under
      STRUCTSVM_NO_MALLOC), then load as above. A path that does not open for reading is SSVM_ERR_INVALID_ARG, a
-     read error SSVM_ERR_TRUNCATED; a file that cannot be created, written or renamed SSVM_ERR_IO (0.8:
-     SSVM_ERR_INVALID_ARG / SSVM_ERR_WORKSPACE; errno says more); _save_FILE's short write SSVM_ERR_WORKSPACE. ssvm_model_print(&m, f):
+     read error SSVM_ERR_TRUNCATED; a file that cannot be created, written or renamed SSVM_ERR_IO (errno says
+     more); _save_FILE's short write SSVM_ERR_WORKSPACE. ssvm_model_print(&m, f):
      "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
      Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
      to drop both.
@@ -950,8 +949,8 @@
        ssvm_solver_config_of(&s2)->max_passes = 100; ssvm_solver_run(&s2);
      Covered: SSVM_BCFW (every state kind, every averaging, sampling and step rule, and config.bcfw: gap sampling,
      pairwise / away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (any sampler
-     whose own state, if any, you restore yourself; the built-in ones have none), mini-batch BCFW (config.par, since
-     0.6.2: a batch leaves nothing behind, so its state is BCFW's; the batch size b is fingerprinted, the hook,
+     whose own state, if any, you restore yourself; the built-in ones have none), mini-batch BCFW (config.par: a batch
+     leaves nothing behind, so its state is BCFW's; the batch size b is fingerprinted, the hook,
      its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for bit, tested; a pass
      cut by max_oracle_calls ends with a short batch, so only a run resumed at a pass's end matches one that never
      stopped). Not covered, refused with SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN,
@@ -1025,7 +1024,7 @@
      the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
      first): each input as is and re-sealed; a load that succeeds must leave a solver whose passes end in success
      with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave the solver as it was.
-     CI runs it for 15 s (20 s before 0.7.0); -runs=1000000 here took 413 s (about 2,400 a second), no finding. What loading cannot tell from a real state: finite values off the feasible
+     CI runs it for 15 s (figures: bench/README.md). What loading cannot tell from a real state: finite values off the feasible
      set (sigma_i off the simplex, w far from sum_i w_i) are accepted, and a pass over them may end in
      SSVM_ERR_NONFINITE (the engine's guard) or give a model no real run would; labelings in the state (the
      multi-sample cache, config.bcfw's atoms) are opaque to the library, as everywhere, and reach phi, so only a phi
@@ -1123,8 +1122,8 @@
      buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_file(FILE*); and
      ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
      over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
-     same errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (0.9.0; the
-     first line's columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
+     same errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first
+     line's columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
      one is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE
      (malformed), SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL
      for a label, SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double,
