@@ -76,11 +76,15 @@ all: examples $(B)/structsvm
 $(B):
 	@mkdir -p $(B)
 
-examples: $(B)/ocr $(B)/multiclass $(B)/chunking $(B)/online_drift $(B)/house $(B)/multilabel
+examples: $(B)/ocr $(B)/multiclass $(B)/chain $(B)/own_problem $(B)/chunking $(B)/online_drift $(B)/house $(B)/multilabel
 
 $(B)/ocr: examples/ocr.c examples/ocr_data.h examples/ssvm_threads.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
 $(B)/multiclass: examples/multiclass.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/chain: examples/chain.c $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+$(B)/own_problem: examples/own_problem.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 $(B)/multilabel: examples/multilabel.c $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
@@ -156,12 +160,13 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
-      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw
-	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api \
+      $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw \
+      $(B)/multiclass $(B)/chain $(B)/own_problem
+	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api EXAMPLES_DIR=./$(B) \
 	    $(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw \
-	    ./tests/cli_test.sh
+	    ./tests/cli_test.sh ./tests/examples_test.sh
 
 # test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;
 # TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one in two shards

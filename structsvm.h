@@ -33,6 +33,7 @@
    A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
    and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
    ssvm_mean_loss) with that code. What each returns on success and what is checked: CALLBACKS below.
+   examples/own_problem.c is a complete one (115 lines); examples/chain.c the built-in chain in 57.
    Optional compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension
    stat_dim(i) (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and
    BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below). Optional
