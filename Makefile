@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps eg kernel model readers ckpt speed par user_chain
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps exact eg kernel model readers ckpt speed par user_chain
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -17,13 +17,23 @@ T        =
 RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
-.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps bench-kernel-eg
+.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps bench-kernel-eg bench-multiclass
 # bench-gaps (bench/gaps.c): BCFW's config.bcfw options to OCR-small's primal target (about 3 CPU minutes;
 # ./build/bench_gaps ../shared --large adds OCR-large to gap 1e-3)
 bench-gaps: $(B)/bench_gaps
 	./$(B)/bench_gaps $(SHARED)
 $(B)/bench_gaps: bench/gaps.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
+# bench-multiclass (bench/multiclass.c): flat multiclass (OCR-large letters) against liblinear -s 4, alternating in one
+# process, BCFW with exact block steps and shrinking to liblinear's primal at lambda 1e-3/1e-4, -e 0.1/0.01 (3 rounds,
+# about 2 CPU minutes); links liblinear when /usr/include/linear.h exists (Debian liblinear-dev), else skips its column
+.PHONY: bench-multiclass
+LIBLINEAR = $(if $(wildcard /usr/include/linear.h),-DBENCH_LIBLINEAR,)
+LIBLINEAR_LIBS = $(if $(wildcard /usr/include/linear.h),-llinear,)
+bench-multiclass: $(B)/bench_multiclass
+	./$(B)/bench_multiclass $(SHARED)
+$(B)/bench_multiclass: bench/multiclass.c examples/ocr_data.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $(LIBLINEAR) $< -o $@ $(LIBLINEAR_LIBS) -lm
 # bench-user-chain (bench/user_chain.c): BCFW passes on the built-in chain against tests/user_chain.h's user model
 # (the chain written with the public API and the statistics interface; OCR-small, dense/sparse/biases, 5
 # alternating rounds of 10 passes; about 2 s); RESULT user_vs_builtin_pass=...

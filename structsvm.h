@@ -228,8 +228,8 @@
    every SSVM_ERR_NOT_SUPPORTED answer come from these rows, >>algorithms)
    | kind          | steps | averages (default)        | ckpt | warm | state, bcfw | par | dual | notes              |
    |---------------|-------|---------------------------|------|------|-------------|-----|------|--------------------|
-   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  |                    |
-   |               |       | (weighted)                |      |      |             |     |      |                    |
+   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  | exact block steps  |
+   |               |       | (weighted)                |      |      |             |     |      | where parts allow  |
    | FW            | no    | none                      | yes  | yes  | no          | no  | yes  | iterate always     |
    |               |       |                           |      |      |             |     |      | evaluated (reused) |
    | SSG           | yes   | all four (weighted)       | yes  | no   | no          | no  | no   | lazily scaled w    |
@@ -689,6 +689,28 @@
        SSVM_ERR_BCFW_OPTION (-30; also build_direction other than 0 or 1, MANUAL: SPEED); a zeroed config.bcfw
        is plain BCFW. Not built: the paper's regularisation
        path (its Sec. 4) and deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
+
+   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
+   tests/test_exact.c; make bench-multiclass)
+     For problems whose labels are a small simplex with orthogonal features (the polytope callbacks of DUAL
+       EXTRAGRADIENT with SSVM_POLYTOPE_SIMPLEX, plus part_orthogonal: ssvm_multiclass sets them), each visit
+       solves example i's subproblem of BCFW's dual exactly over all its labelings instead of taking one FW step: Crammer and Singer's per-example problem
+       (JMLR 2001, Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008;
+       liblinear -s 4) solves it. The state is alpha_i, a distribution over the labels (n * K doubles); the step
+       scores every label (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2) onto the simplex
+       (blk = c_i / (lambda sum c); the exact minimiser because the block's Hessian is a multiple of I) and moves
+       w by the change. Averages, example weights, checkpoints, warm starts and the engine's evaluations and
+       stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move.
+     shrink = 1 (default): a visit whose block gap is exactly 0 (alpha_i a vertex that is the block's argmax, so
+       the step cannot move) makes the example's next 2^z - 1 visits free (z such visits in a row, at most 63
+       skipped); a visit with a gap resets z. Evaluations still score every example: the certified gap is over
+       all of them.
+     Deviations (X1, X2 at >>exact): the projection is Michelot's finite algorithm over the labels within 1 of
+       the largest value, not Crammer and Singer's sort (the same minimiser); shrinking backs off per example
+       instead of liblinear's bound-based rule with a final un-shrink. Not with gap sampling, caching or
+       line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH), a problem without
+       part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling (config.sampling) converges in fewer
+       passes here, as in liblinear. Against liblinear: bench/README.md, make bench-multiclass.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
      The parallel setting of Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed
@@ -1426,6 +1448,11 @@ typedef struct ssvm_problem {
     int (*part_scores)(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost);
     /* out += scale * sum_p z[p] phi_p */
     int (*part_phi)(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out);
+    /* optional, BCFW's exact block steps (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT; needs the SIMPLEX parts above):
+       declares that example i's parts phi_p are mutually orthogonal with one squared norm, *norm2 = |phi_p|^2 >= 0,
+       and that the true labeling is part *truth (phi(x_i, y_i) = phi_truth, cost_truth = 0). Returns 0, or
+       SSVM_ERR_NOT_SUPPORTED when example i's parts are not so (ssvm_multiclass: |x_i|^2 and y_i) */
+    int (*part_orthogonal)(void *user, int i, int *truth, double *norm2);
     /* >>par: 1 when the callbacks keep scratch in *user, so that two threads need two users (the built-in
        chain, graph and assignment models set it): config.par with a hook then needs task_users */
     int scratch_in_user;
@@ -1609,7 +1636,9 @@ typedef enum ssvm_bcfw_steps {
     SSVM_BCFW_STEPS_FW = 0,       /* Frank-Wolfe steps only (BCFW) */
     SSVM_BCFW_STEPS_PAIRWISE = 1, /* pairwise steps only (BCPFW, the paper's default) */
     SSVM_BCFW_STEPS_AWAY = 2,     /* FW and away steps (BCAFW) */
-    SSVM_BCFW_STEPS_ALL = 3       /* FW, away and pairwise: the one that raises the dual most */
+    SSVM_BCFW_STEPS_ALL = 3,      /* FW, away and pairwise: the one that raises the dual most */
+    SSVM_BCFW_STEPS_EXACT = 4     /* the block's subproblem solved exactly over all its labelings (>>exact; problems
+                                     with SIMPLEX parts and part_orthogonal: ssvm_multiclass) */
 } ssvm_bcfw_steps;
 /* What only BCFW reads. */
 typedef struct ssvm_bcfw_config {
@@ -1627,6 +1656,9 @@ typedef struct ssvm_bcfw_config {
     int build_direction; /* 1: plain BCFW on the built-in chain builds D = w_i - w_s (0.6's step, its bits) instead
                             of the score-space step (0.7.0; MANUAL: SPEED), which keeps the sequences' Gram
                             matrices (sum_i L_i (L_i + 1) / 2 doubles); default 0 */
+    int shrink;          /* steps EXACT: 1 skips an example whose block gap was 0 at its last visits for a while
+                            (2^z - 1 visits after z such visits in a row, at most 63), then checks it again
+                            (>>exact; the certificate still scores every example); default 1 */
 } ssvm_bcfw_config;
 struct ssvm_chain;
 struct ssvm_solver;
@@ -3995,22 +4027,40 @@ STRUCTSVM_DEF ssvm_multiclass_config ssvm_multiclass_config_init(int n, int K, i
 STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass_config *c) {
     return c ? ssvm__model_dim(c->n_labels, c->n_attrs, 0) : 0;
 }
-SSVM__PRIV ssvm_real ssvm__mc_score(const ssvm_multiclass *m, const ssvm_real *w, int i, int y) {
-    const ssvm_real *wy = w + (size_t)y * m->config.n_attrs;
-    ssvm_real acc = 0;
+/* The scores <w_c, x_i> of classes c0 .. c0+cnt-1 (cnt <= SSVM__MC_B) into out, over x_i's non-zeros once for
+   the block of classes (the classes' accumulators are independent: 4 sums in flight instead of one). Each class's
+   sum keeps the order and the accumulators of a one-class loop (dense x: even and odd attributes apart, then
+   added; sparse: the listed order), so that every decoder (training, ssvm_multiclass_predict, model files, the
+   exported C) gives the same bits; a dense zero adds nothing and is skipped. */
+#define SSVM__MC_B 4
+SSVM__PRIV void ssvm__mc_scores(const ssvm_multiclass *m, const ssvm_real *w, int i, int c0, int cnt, ssvm_real *out) {
+    size_t F = (size_t)m->config.n_attrs;
+    const ssvm_real *w0 = w + (size_t)c0 * F; /* a block of fewer than 4 repeats its first row (not stored) */
+    const ssvm_real *w1 = cnt > 1 ? w0 + F : w0, *w2 = cnt > 2 ? w0 + 2 * F : w0, *w3 = cnt > 3 ? w0 + 3 * F : w0;
+    ssvm_real e0 = 0, e1 = 0, e2 = 0, e3 = 0, r[SSVM__MC_B];
     int k;
     if (m->config.x) {
         /* in ssvm_real, like the chain's scores: a predict-only float build needs no double arithmetic */
-        const ssvm_real *x = m->config.x + (size_t)i * m->config.n_attrs;
-        ssvm_real a1 = 0;
-        for (k = 0; k + 1 < m->config.n_attrs; k += 2) { acc += wy[k] * x[k]; a1 += wy[k + 1] * x[k + 1]; }
-        if (k < m->config.n_attrs) acc += wy[k] * x[k];
-        acc += a1;
+        const ssvm_real *x = m->config.x + (size_t)i * F;
+        ssvm_real o0 = 0, o1 = 0, o2 = 0, o3 = 0;
+        for (k = 0; k + 1 < (int)F; k += 2) {
+            ssvm_real u = x[k], v = x[k + 1];
+            if (u != 0) { e0 += w0[k] * u; e1 += w1[k] * u; e2 += w2[k] * u; e3 += w3[k] * u; }
+            if (v != 0) { o0 += w0[k + 1] * v; o1 += w1[k + 1] * v; o2 += w2[k + 1] * v; o3 += w3[k + 1] * v; }
+        }
+        if (k < (int)F && x[k] != 0) { ssvm_real u = x[k]; e0 += w0[k] * u; e1 += w1[k] * u; e2 += w2[k] * u; e3 += w3[k] * u; }
+        r[0] = e0 + o0; r[1] = e1 + o1; r[2] = e2 + o2; r[3] = e3 + o3;
     } else {
-        for (k = m->config.row_start[i]; k < m->config.row_start[i + 1]; k++)
-            acc += wy[m->config.attr_id[k]] * (m->config.attr_val ? m->config.attr_val[k] : (ssvm_real)1);
+        const int *id = m->config.attr_id;
+        const ssvm_real *av = m->config.attr_val;
+        for (k = m->config.row_start[i]; k < m->config.row_start[i + 1]; k++) {
+            size_t j = (size_t)id[k];
+            ssvm_real v = av ? av[k] : (ssvm_real)1;
+            e0 += w0[j] * v; e1 += w1[j] * v; e2 += w2[j] * v; e3 += w3[j] * v;
+        }
+        r[0] = e0; r[1] = e1; r[2] = e2; r[3] = e3;
     }
-    return acc;
+    for (k = 0; k < cnt; k++) out[k] = r[k];
 }
 SSVM__PRIV ssvm_real ssvm__mc_cost(const ssvm_multiclass *m, int t, int p) {
     if (m->config.cost) return m->config.cost[(size_t)t * m->config.n_labels + p];
@@ -4018,11 +4068,15 @@ SSVM__PRIV ssvm_real ssvm__mc_cost(const ssvm_multiclass *m, int t, int p) {
 }
 /* aug: the weight of the cost term (0: plain decode; 1/w_scale: the oracle at w_scale * w) */
 SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real *w, ssvm_real aug, int *y, ssvm_real *delta) {
-    int K = m->config.n_labels, c, best = 0, g = m->config.labels ? m->config.labels[i] : 0;
-    ssvm_real bv = 0;
-    for (c = 0; c < K; c++) {
-        ssvm_real v = ssvm__mc_score(m, w, i, c) + (aug != 0 ? aug * ssvm__mc_cost(m, g, c) : 0);
-        if (c == 0 || v > bv) { bv = v; best = c; }
+    int K = m->config.n_labels, c, b, cnt, best = 0, g = m->config.labels ? m->config.labels[i] : 0;
+    ssvm_real bv = 0, sc[SSVM__MC_B];
+    for (c = 0; c < K; c += SSVM__MC_B) {
+        cnt = K - c < SSVM__MC_B ? K - c : SSVM__MC_B;
+        ssvm__mc_scores(m, w, i, c, cnt, sc);
+        for (b = 0; b < cnt; b++) {
+            ssvm_real v = sc[b] + (aug != 0 ? aug * ssvm__mc_cost(m, g, c + b) : 0);
+            if (c + b == 0 || v > bv) { bv = v; best = c + b; }
+        }
     }
     *y = best;
     if (delta) *delta = ssvm__mc_cost(m, g, best);
@@ -4083,11 +4137,30 @@ SSVM__PRIV int ssvm__mc_parts(void *user, int i, int *m) {
 SSVM__PRIV int ssvm__mc_part_scores(void *user, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost) {
     const ssvm_multiclass *m = (const ssvm_multiclass *)user;
     int c, g = m->config.labels[i];
-    for (c = 0; c < m->config.n_labels; c++) { score[c] = ssvm__mc_score(m, w, i, c); cost[c] = ssvm__mc_cost(m, g, c); }
+    for (c = 0; c < m->config.n_labels; c += SSVM__MC_B)
+        ssvm__mc_scores(m, w, i, c, m->config.n_labels - c < SSVM__MC_B ? m->config.n_labels - c : SSVM__MC_B, score + c);
+    for (c = 0; c < m->config.n_labels; c++) cost[c] = ssvm__mc_cost(m, g, c);
     return 0;
 }
 SSVM__PRIV int ssvm__mc_part_phi(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out) {
     return ssvm__mc_expand(user, i, z, scale, out);
+}
+/* the classes' features x_i (x) e_p are orthogonal, each of squared norm |x_i|^2 (BCFW's exact block steps);
+   a cost matrix is free (its diagonal is 0, checked at init) */
+SSVM__PRIV int ssvm__mc_part_orthogonal(void *user, int i, int *truth, double *norm2) {
+    const ssvm_multiclass *m = (const ssvm_multiclass *)user;
+    double q = 0;
+    int k;
+    if (m->config.x) {
+        const ssvm_real *x = m->config.x + (size_t)i * m->config.n_attrs;
+        for (k = 0; k < m->config.n_attrs; k++) q += (double)x[k] * (double)x[k];
+    } else
+        for (k = m->config.row_start[i]; k < m->config.row_start[i + 1]; k++) {
+            double v = m->config.attr_val ? (double)m->config.attr_val[k] : 1.0;
+            q += v * v;
+        }
+    *truth = m->config.labels[i]; *norm2 = q;
+    return 0;
 }
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_init(const ssvm_multiclass_config *c, ssvm_multiclass *m) {
     int i, K, F;
@@ -4129,6 +4202,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
     out->decode = ssvm__mc_decode; out->loss = ssvm__mc_loss;
     out->stat_dim = ssvm__mc_stat_dim; out->stats = ssvm__mc_stats; out->expand = ssvm__mc_expand;
     out->parts = ssvm__mc_parts; out->part_scores = ssvm__mc_part_scores; out->part_phi = ssvm__mc_part_phi;
+    out->part_orthogonal = ssvm__mc_part_orthogonal;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y) {
@@ -5562,7 +5636,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_mod
         return SSVM_ERR_NOT_SUPPORTED;
     } else if ((r = ssvm__model_check_sparse(in, len, F)) != SSVM_OK) {
         return r;
-    } else if (m->kind == SSVM_MODEL_MULTICLASS) { /* the training decoder's scores (ssvm__mc_score) */
+    } else if (m->kind == SSVM_MODEL_MULTICLASS) { /* the training decoder's scores (ssvm__mc_scores) */
         ssvm_multiclass mc;
         SSVM_MEMSET(&mc, 0, sizeof mc);
         mc.config.n = 1; mc.config.n_labels = K; mc.config.n_attrs = F; mc.config.row_start = in->attr_start;
@@ -5970,7 +6044,7 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.cg.eps = 1e-3; c.cg.batch = 2; c.cg.theta0 = 2; c.cg.theta_growth = 2; c.cg.eps_inner = 0.005;
     c.cg.eps_outer = 0.05; c.cg.stop_rules = 1;
     c.bcfw.gap_degree = 1; c.bcfw.gap_check = 10; c.bcfw.cache_factor = 0.25; c.bcfw.cache_nu = 0.01;
-    c.bcfw.max_atoms = 32;
+    c.bcfw.max_atoms = 32; c.bcfw.shrink = 1;
     c.seed = 1;
     c.oracle_quality = 1;
     c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 100000;
@@ -6192,6 +6266,16 @@ typedef struct ssvm__bcfw_state {
     ssvm_real *_gp_av, *_gp_pv; /* the kept values; s(y)'s values at _gp_pos when not kept (max stat_dim) */
     int *_gp_mq;           /* an atom's statistics not yet scored this step, asked in one stat_scores call */
     double *_gp_msc;       /* and their scores (max stat_dim each) */
+    /* >>exact: exact block steps over the SIMPLEX parts (alpha_i, a distribution over example i's parts, is the state:
+       w_i = blk (phi_truth - sum_p alpha_ip phi_p)) and shrinking */
+    size_t *_ex_off;          /* n+1: example i's alpha at _ex_alpha[_ex_off[i] .. _ex_off[i+1]) */
+    double *_ex_alpha;
+    double *_ex_q;            /* n: |phi_p|^2 of example i's parts (part_orthogonal, at the start) */
+    int *_ex_truth;           /* n: the part of y_i */
+    int *_ex_skip, *_ex_zero; /* n: visits still skipped; zero-gap visits in a row */
+    ssvm_real *_ex_sc, *_ex_cost, *_ex_dz; /* max m: the parts' scores and costs, the change of alpha */
+    double *_ex_v;            /* max m: the new alpha */
+    int *_ex_cand;            /* max m: the projection's candidates */
     /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; ssvm__sc_*):
        <D, w> from the model's scores of the step's statistics (the oracle's own, fresh), |D|^2 from the model's
        Gram cache (stat_gram, filled at the first step), w and the average moved by the model (stat_move); D is
@@ -6208,7 +6292,8 @@ SSVM__STATE_FITS(ssvm__bcfw_state);
 SSVM__PRIV int ssvm__state_kind(const ssvm_problem *p, const ssvm_solver_config *c) {
     const ssvm__algo *row = ssvm__algo_of((int)c->solver);
     if (!row || !(row->caps & SSVM__CAP_BLOCKS)) return -1;
-    if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_STATE_AUTO; /* >>gaps: the atoms are the state */
+    if (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_STATE_AUTO; /* >>gaps' atoms or >>exact's alpha
+                                                                                          are the state */
     if (c->state == SSVM_STATE_COMPACT || c->state == SSVM_STATE_COMPACT_SPARSE) return p->stats ? (int)c->state : -2;
     if (c->state == SSVM_STATE_DENSE) return SSVM_STATE_DENSE;
     if (c->state == SSVM_STATE_SPARSE) return SSVM_STATE_SPARSE;
@@ -7467,16 +7552,21 @@ SSVM__PRIV ssvm_result ssvm__state_block_step(ssvm_solver *s, int i, ssvm_step_i
 }
 SSVM__PRIV ssvm_result ssvm__gaps_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
                                              double *move);
+SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                              double *move); /* >>exact */
+SSVM__PRIV ssvm_result ssvm__exact_layout(ssvm_solver *s, ssvm__arena *a);
+SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s);
 /* BCFW's step, Algorithm 4 lines 3-9, one for every policy. Lines 3-8 are the block's: its labeling (the oracle's
    y*; >>gaps' caching may take a stored plane instead), its direction and step size, and its state and losses:
-   a FW step on the engine's state (the D path, or >>speed's score space), or >>gaps' atoms (the best of FW, away
-   and pairwise steps over the block's labelings). Line 9 is everyone's: w <- w - move D with the weighted or
+   a FW step on the engine's state (the D path, or >>speed's score space), >>gaps' atoms (the best of FW, away
+   and pairwise steps over the block's labelings), or >>exact's (the block's subproblem solved exactly). Line 9 is everyone's: w <- w - move D with the weighted or
    suffix average (eq. 14), lazily in O(nnz) and in one sweep (ssvm__step_move). */
 SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_svec *D = 0;
     double move = 0;
-    ssvm_result r = SSVM__BF(s)->_gp_cap ? ssvm__gaps_block_step(s, i, info, &D, &move)
-                                         : ssvm__state_block_step(s, i, info, &D, &move);
+    ssvm_result r = SSVM__BF(s)->_ex_alpha ? ssvm__exact_block_step(s, i, info, &D, &move)
+                    : SSVM__BF(s)->_gp_cap ? ssvm__gaps_block_step(s, i, info, &D, &move)
+                                           : ssvm__state_block_step(s, i, info, &D, &move);
     if (r != SSVM_OK || !D) return r; /* no D: score space moved w itself */
     ssvm__step_move(s, D, move);
     return SSVM_OK;
@@ -7491,6 +7581,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
     if (!ssvm__take_state(s, a, sizeof(ssvm__bcfw_state))) return SSVM_ERR_OVERFLOW;
     r = ssvm__state_layout(s, a);
     if (r == SSVM_OK) r = ssvm__gaps_layout(s, a);
+    if (r == SSVM_OK) r = ssvm__exact_layout(s, a); /* >>exact: alpha per example */
     if (r == SSVM_OK) r = ssvm__par_layout(s, a); /* >>par: the batch's slots */
     return r;
 }
@@ -7512,6 +7603,7 @@ SSVM__PRIV void ssvm__bcfw_reset(ssvm_solver *s) {
 SSVM__PRIV ssvm_result ssvm__bcfw_start(ssvm_solver *s) {
     ssvm_result r;
     if (SSVM__BF(s)->_gp_cap && (r = ssvm__gaps_init_atoms(s)) != SSVM_OK) return r; /* >>gaps */
+    if (SSVM__BF(s)->_ex_alpha) return ssvm__exact_start(s); /* >>exact */
     if (s->_state_kind == SSVM_STATE_COMPACT || s->_state_kind == SSVM_STATE_COMPACT_SPARSE) return ssvm__init_sigma(s);
     return SSVM_OK;
 }
@@ -7667,10 +7759,12 @@ SSVM__PRIV ssvm_result ssvm__fw_evaluated(ssvm_solver *s, int average, ssvm_obje
    FW block gap at labeling s is v_s - V and the away gap at atom a is V - v_a. */
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x);
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__log_portable(double x);
+SSVM__PRIV ssvm_result ssvm__exact_check(const ssvm_solver_config *c); /* >>exact */
 
 #ifndef STRUCTSVM_NO_GAPS
 SSVM__PRIV int ssvm__gaps_atoms_on(const ssvm_solver_config *c) {
-    return ssvm__has_blocks(c) && (c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache);
+    return ssvm__has_blocks(c) && ((c->bcfw.steps != SSVM_BCFW_STEPS_FW && c->bcfw.steps != SSVM_BCFW_STEPS_EXACT) ||
+                                   c->bcfw.cache);
 }
 SSVM__PRIV int ssvm__gaps_est_on(const ssvm_solver_config *c) {
     return ssvm__has_blocks(c) && (c->bcfw.gap_sampling || ssvm__gaps_atoms_on(c));
@@ -7680,9 +7774,10 @@ SSVM__PRIV int ssvm__gaps_est_on(const ssvm_solver_config *c) {
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     const ssvm_bcfw_config *b = &c->bcfw;
     int used = b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW;
-    if ((unsigned)b->gap_sampling > 1u || (unsigned)b->cache > 1u || (unsigned)b->steps > (unsigned)SSVM_BCFW_STEPS_ALL ||
-        b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u)
+    if ((unsigned)b->gap_sampling > 1u || (unsigned)b->cache > 1u || (unsigned)b->steps > (unsigned)SSVM_BCFW_STEPS_EXACT ||
+        b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u || (unsigned)b->shrink > 1u)
         return SSVM_ERR_BCFW_OPTION;
+    if (b->steps == SSVM_BCFW_STEPS_EXACT) return ssvm__exact_check(c); /* >>exact */
     if (b->gap_sampling && (!(b->gap_degree > 0) || !ssvm__finite(b->gap_degree))) return SSVM_ERR_BCFW_OPTION;
     if (b->cache && (!(b->cache_factor >= 0) || !ssvm__finite(b->cache_factor) || !(b->cache_nu >= 0) ||
                      !ssvm__finite(b->cache_nu)))
@@ -8350,6 +8445,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__gaps_atoms_on(const ssvm_solver_config *
 SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__gaps_est_on(const ssvm_solver_config *c) { (void)c; return 0; }
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     const ssvm_bcfw_config *b = &c->bcfw;
+    if (b->steps == SSVM_BCFW_STEPS_EXACT && !b->gap_sampling && !b->cache) return ssvm__exact_check(c); /* >>exact */
     if (b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW) return SSVM_ERR_NOT_SUPPORTED;
     if (b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u) return SSVM_ERR_BCFW_OPTION;
     return SSVM_OK;
@@ -8370,6 +8466,167 @@ SSVM__PRIV void ssvm__gaps_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (vo
 SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (void)s; (void)o; }
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
 #endif /* STRUCTSVM_NO_GAPS */
+
+/* >>exact: BCFW's exact block steps and shrinking (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink).
+   Where a block's polytope is a small simplex whose vertices' features are orthogonal with one norm (the problem's
+   SIMPLEX parts with part_orthogonal: ssvm_multiclass), the block's subproblem of Algorithm 4 is solved exactly
+   instead of by one FW step: this is the per-example subproblem of Crammer and Singer (JMLR 2001, "On the
+   algorithmic implementation of multiclass kernel-based vector machines", Sec. 6) that the sequential dual method
+   of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008, "A sequential dual method for large scale multi-class
+   linear SVMs", Algorithm 1; liblinear -s 4) solves at every visit.
+   Notation as at >>gaps: sh = c_i / sum c, blk = sh / lambda; alpha (the block's state) is a distribution over the
+   m parts, w_i = blk (phi_t - sum_p alpha_p phi_p) with t the truth's part, l_i = sh sum_p alpha_p cost_p. With
+   <phi_p, phi_r> = q [p = r] the block's dual objective is, in alpha, exactly
+     f(alpha) = f(a) + <grad, alpha - a> + lambda blk^2 q / 2 |alpha - a|^2,   grad_p = -sh (score_p + cost_p)
+   at the current a (score_p = <w, phi_p>), so its minimiser over the simplex is the Euclidean projection
+     alpha* = Pi_simplex(a + (score + cost) / (blk q)),
+   which is what the step computes (q = 0: f is linear and alpha* is its FW vertex). Deviation X1: the projection
+   is Michelot's finite algorithm (as ssvm_project_simplex, restricted to the entries within 1 of the max, the
+   only ones that can be positive), not Crammer and Singer's sort; both give the exact minimiser. The step's block gap
+   (info->block_gap, before the move) is the FW gap sh (max_p h_p - sum_p a_p h_p), h = score + cost.
+   Shrinking (X2, after Keerthi et al.'s Sec. 4 in spirit; liblinear shrinks by bounds on the dual variables and
+   re-checks all at its own stopping test): a visit whose block gap is exactly 0 (alpha a vertex that is the
+   block's argmax: the step cannot move) counts z zero visits in a row; the example's next 2^z - 1 visits (at most
+   63) are skipped at O(1) each (w and the average as in a null step), then it is scored again; a visit with a
+   gap resets z. The engine's evaluations still call the oracle at every example, so the certified gap is over
+   all of them. Not yet (SSVM_ERR_BCFW_COMBINATION / SSVM_ERR_BATCH): gap sampling, caching, mini-batches. */
+SSVM__PRIV int ssvm__exact_on(const ssvm_solver_config *c) {
+    return ssvm__has_blocks(c) && c->bcfw.steps == SSVM_BCFW_STEPS_EXACT;
+}
+/* its options and callbacks (called by the bcfw options' check when steps is EXACT) */
+SSVM__PRIV ssvm_result ssvm__exact_check(const ssvm_solver_config *c) {
+    const ssvm_problem *p = c->problem;
+    if (!ssvm__has_blocks(c) || c->bcfw.gap_sampling || c->bcfw.cache || !c->line_search)
+        return SSVM_ERR_BCFW_COMBINATION;
+    if ((unsigned)c->bcfw.shrink > 1u) return SSVM_ERR_BCFW_OPTION;
+    if (!p || !p->parts || !p->part_scores || !p->part_phi || !p->part_orthogonal) return SSVM_ERR_NOT_SUPPORTED;
+    return SSVM_OK;
+}
+SSVM__PRIV ssvm_result ssvm__exact_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_problem *p = &s->_prob;
+    size_t n = (size_t)p->n, total = 0, md = 0;
+    int i;
+    if (!ssvm__exact_on(&s->_cfg)) return SSVM_OK;
+    bs->_ex_off = (size_t *)ssvm__take(a, n + 1, sizeof(size_t));
+    for (i = 0; i < p->n; i++) {
+        int m = 0, k = p->parts(p->user, i, &m);
+        if (k < 0) return (ssvm_result)k;
+        if (k != SSVM_POLYTOPE_SIMPLEX) return SSVM_ERR_NOT_SUPPORTED;
+        if (m <= 0) return SSVM_ERR_SHAPE;
+        if (bs->_ex_off) bs->_ex_off[i] = total;
+        total += (size_t)m;
+        if ((size_t)m > md) md = (size_t)m;
+    }
+    if (bs->_ex_off) bs->_ex_off[n] = total;
+    bs->_li = (double *)ssvm__take(a, n, sizeof(double));
+    bs->_ex_alpha = (double *)ssvm__take(a, total, sizeof(double));
+    bs->_ex_q = (double *)ssvm__take(a, n, sizeof(double));
+    bs->_ex_truth = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_ex_skip = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_ex_zero = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_ex_sc = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+    bs->_ex_cost = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+    bs->_ex_dz = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
+    bs->_ex_v = (double *)ssvm__take(a, md, sizeof(double));
+    bs->_ex_cand = (int *)ssvm__take(a, md, sizeof(int));
+    return SSVM_OK;
+}
+/* alpha_i = e_truth (w_i = 0, l_i = 0), the parts' norms, no example shrunk */
+SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_problem *p = &s->_prob;
+    int i;
+    if (!bs->_ex_alpha) return SSVM_OK;
+    for (i = 0; i < p->n; i++) {
+        size_t o = bs->_ex_off[i], m = bs->_ex_off[i + 1] - o, k;
+        int t = -1, rc;
+        double q = -1;
+        if ((rc = p->part_orthogonal(p->user, i, &t, &q)) < 0) return (ssvm_result)rc;
+        if (t < 0 || (size_t)t >= m || !(q >= 0) || !ssvm__finite(q)) return SSVM_ERR_CALLBACK;
+        bs->_ex_q[i] = q; bs->_ex_truth[i] = t;
+        for (k = 0; k < m; k++) bs->_ex_alpha[o + k] = 0;
+        bs->_ex_alpha[o + (size_t)t] = 1;
+        bs->_li[i] = 0; bs->_ex_skip[i] = 0; bs->_ex_zero[i] = 0;
+    }
+    return SSVM_OK;
+}
+/* the block's exact step (ssvm__bcfw_step's lines 3-8): *D_out = D, *move = 1, with w - D = w_-i + w_i(alpha*) */
+SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                              double *move) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_problem *p = &s->_prob;
+    size_t o = bs->_ex_off[i];
+    int m = (int)(bs->_ex_off[i + 1] - o), k, best = 0, rc, moved = 0;
+    double *al = bs->_ex_alpha + o, *v = bs->_ex_v, q = bs->_ex_q[i];
+    double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
+    double hbest = 0, hbar = 0, g, li = bs->_li[i], lnew = 0;
+    ssvm_svec *D = &s->_sv;
+    ssvm_svec_clear(D);
+    *D_out = D; *move = 1;
+    if (info) { info->bcfw_step = 0; info->gamma = 0; }
+    if (bs->_ex_skip[i] > 0) { bs->_ex_skip[i]--; return SSVM_OK; } /* shrunk: a null step */
+    /* line 3, for every labeling at once: h_p = score_p + cost_p */
+    if ((rc = p->part_scores(p->user, i, s->_w, bs->_ex_sc, bs->_ex_cost)) < 0) return (ssvm_result)rc;
+    s->_prog.oracle_calls++;
+    for (k = 0; k < m; k++) {
+        double h = (double)bs->_ex_sc[k] + (double)bs->_ex_cost[k];
+        if (!ssvm__finite(h) || bs->_ex_cost[k] < 0) return ssvm__finite(h) ? SSVM_ERR_LOSS : SSVM_ERR_NONFINITE;
+        if (k == 0 || h > hbest) { hbest = h; best = k; }
+        hbar += al[k] * h;
+    }
+    g = sh * (hbest - hbar);
+    if (info) info->block_gap = g;
+    /* the minimiser: Pi_simplex(a + h / (blk q)), or the FW vertex when f is linear (q = 0); weight 0: no move */
+    if (!(blk > 0)) for (k = 0; k < m; k++) v[k] = al[k];
+    else if (q > 0) {
+        /* Michelot's iteration (>>projections) over the candidates only: a value 1 or more below the max is 0 in
+           the projection, so that the usual 1-3 candidates of a multiclass block are all it visits */
+        double t = 1.0 / (blk * q), tau, mx = 0, sum = 0;
+        int *cand = bs->_ex_cand, nc = 0, prev;
+        for (k = 0; k < m; k++) {
+            v[k] = al[k] + t * ((double)bs->_ex_sc[k] + (double)bs->_ex_cost[k]);
+            if (!ssvm__finite(v[k])) return SSVM_ERR_NONFINITE;
+            if (k == 0 || v[k] > mx) mx = v[k];
+        }
+        for (k = 0; k < m; k++) if (v[k] - mx > -1) { cand[nc++] = k; sum += v[k] - mx; }
+        tau = (sum - 1) / nc;
+        do { /* the active set only shrinks, tau only grows (as ssvm__simplex_tau_rd) */
+            int a = 0;
+            prev = nc; sum = 0;
+            for (k = 0; k < prev; k++) if (v[cand[k]] - mx > tau) { cand[a++] = cand[k]; sum += v[cand[k]] - mx; }
+            nc = a;
+            if (nc == 0) break; /* cannot happen: tau < 0 keeps the max */
+            tau = (sum - 1) / nc;
+        } while (nc != prev);
+        for (k = 0; k < m; k++) { double u = (v[k] - mx) - tau; v[k] = u > 0 ? u : 0; }
+    } else for (k = 0; k < m; k++) v[k] = k == best ? 1.0 : 0.0;
+    for (k = 0; k < m; k++) {
+        double dz = v[k] - al[k];
+        bs->_ex_dz[k] = (ssvm_real)dz;
+        moved |= dz != 0;
+        lnew += v[k] * (double)bs->_ex_cost[k];
+    }
+    lnew *= sh;
+    /* shrinking: a gap of exactly 0 cannot move the block */
+    if (g <= 0 && !moved) {
+        if (bs->_ex_zero[i] < 6) bs->_ex_zero[i]++;
+        if (s->_cfg.bcfw.shrink) bs->_ex_skip[i] = (1 << bs->_ex_zero[i]) - 1;
+        return SSVM_OK;
+    }
+    bs->_ex_zero[i] = 0;
+    if (!moved) return SSVM_OK;
+    /* D = blk sum_p (alpha*_p - a_p) phi_p: w <- w - D (line 9, the caller) */
+    if ((rc = p->part_phi(p->user, i, bs->_ex_dz, (ssvm_real)blk, D)) < 0) return (ssvm_result)rc;
+    if (D->err) return SSVM_ERR_CALLBACK;
+    if (!ssvm__finite(lnew) || !ssvm__step_finite(s->_w, D, -1.0)) return SSVM_ERR_NONFINITE;
+    /* lines 6-8: the state, l_i and l */
+    for (k = 0; k < m; k++) al[k] = v[k];
+    bs->_li[i] = lnew;
+    s->_l += lnew - li;
+    if (info) { info->bcfw_step = 1; info->gamma = 1; }
+    return SSVM_OK;
+}
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
@@ -9039,6 +9296,10 @@ SSVM__PRIV void ssvm__ckw_reals(ssvm__ckw *w, const ssvm_real *v, size_t n) {
     size_t k;
     for (k = 0; k < n; k++) ssvm__ckwf(w, (double)v[k]);
 }
+SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__ckw_reals_d(ssvm__ckw *w, const double *v, size_t n) {
+    size_t k;
+    for (k = 0; k < n; k++) ssvm__ckwf(w, v[k]);
+}
 SSVM__PRIV void ssvm__ckw_ints(ssvm__ckw *w, const int *v, size_t n) {
     size_t k;
     for (k = 0; k < n; k++) ssvm__ckwi(w, v[k]);
@@ -9255,6 +9516,10 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
         ssvm__ckwi(w, bs->_gp_nunk); ssvm__ckwi(w, bs->_gp_last_check); ssvm__ckwf(w, bs->_gp_G);
         if (bs->_gp_tree) for (k = 0; k < 2 * bs->_gp_P; k++) ssvm__ckwf(w, bs->_gp_tree[k]);
     }
+    if (bs->_ex_alpha) { /* >>exact: alpha per example, the shrinking counters */
+        ssvm__ckw_reals_d(w, bs->_ex_alpha, bs->_ex_off[n]);
+        ssvm__ckw_ints(w, bs->_ex_skip, n); ssvm__ckw_ints(w, bs->_ex_zero, n);
+    }
     if (bs->_gp_cap)
         for (i = 0; i < p->n; i++) {
             ssvm__ckwi(w, bs->_gp_cnt[i]);
@@ -9372,6 +9637,22 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
         { double G = ssvm__ckrf(r); if (apply) bs->_gp_G = G; }
         if (bs->_gp_tree)
             for (k = 0; k < 2 * bs->_gp_P && !r->err; k++) { double v = ssvm__ckr_fin(r); if (apply) bs->_gp_tree[k] = v; }
+    }
+    if (bs->_ex_alpha) /* >>exact: every alpha_i on the simplex (the step trusts it), counters in range */
+        for (i = 0; i < N && !r->err; i++) {
+            size_t o = bs->_ex_off[i], m = bs->_ex_off[i + 1] - o;
+            double sum = 0;
+            for (k = 0; k < (int)m && !r->err; k++) {
+                double a = ssvm__ckr_fin(r);
+                if (!(a >= 0) && !r->err) r->err = SSVM_ERR_FORMAT;
+                sum += a;
+                if (apply) bs->_ex_alpha[o + (size_t)k] = a;
+            }
+            if (!r->err && !(sum > 1 - 1e-9 && sum < 1 + 1e-9)) r->err = SSVM_ERR_FORMAT;
+        }
+    if (bs->_ex_alpha) {
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, 63); if (apply) bs->_ex_skip[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, 6); if (apply) bs->_ex_zero[i] = ival; }
     }
     if (bs->_gp_cap)
         for (i = 0; i < N && !r->err; i++) {
@@ -13499,8 +13780,9 @@ SSVM__PRIV int ssvm__ms_mc_sample(void *user, int i, const ssvm_real *w, double 
     int K = m->config.n_labels, g = m->config.labels[i], c, r, out = 0;
     ssvm_real *sc = (ssvm_real *)(void *)ssvm__align16(work);
     unsigned char *taken = (unsigned char *)(sc + K);
+    for (c = 0; c < K; c += SSVM__MC_B) ssvm__mc_scores(m, w, i, c, K - c < SSVM__MC_B ? K - c : SSVM__MC_B, sc + c);
     for (c = 0; c < K; c++) {
-        sc[c] = (ssvm_real)(ws * (double)ssvm__mc_score(m, w, i, c)) + ssvm__mc_cost(m, g, c);
+        sc[c] = (ssvm_real)(ws * (double)sc[c]) + ssvm__mc_cost(m, g, c);
         taken[c] = (unsigned char)(c == g);
     }
     for (r = 0; r < k_max; r++) {

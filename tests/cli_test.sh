@@ -331,6 +331,14 @@ test_cli_solver_options() { # what the library has, reachable from the tool
     "$BIN" learn --lambda 0.1 --gap-sampling --steps pairwise --cache --max-atoms 4 --average suffix "$D/so.dat" "$D/gs.model" \
         2> "$D/err" && grep -q '^converged' "$D/err" || { echo "bcfw options"; cat "$D/err"; return 1; }
     "$BIN" learn --solver fw --steps pairwise "$D/so.dat" "$D/fw.model" 2> /dev/null; [ $? -eq 2 ] || { echo "fw --steps"; return 1; }
+    # exact block steps: certified to gap 1e-6 in a few passes; plain BCFW's 5000 passes come near its primal, not below
+    "$BIN" learn --lambda 0.1 --steps exact --gap 1e-6 --passes 5000 "$D/so.dat" "$D/ex.model" 2> "$D/err" &&
+        grep -q '^converged' "$D/err" || { echo "exact"; cat "$D/err"; return 1; }
+    "$BIN" learn --lambda 0.1 --gap 1e-6 --passes 5000 "$D/so.dat" "$D/fwb.model" 2> /dev/null || { echo "plain"; return 1; }
+    p1=$("$BIN" info "$D/ex.model" | awk '/^primal: / { print $2 }'); p2=$("$BIN" info "$D/fwb.model" | awk '/^primal: / { print $2 }')
+    awk -v a="$p1" -v b="$p2" 'BEGIN { exit !(a != "" && a <= b + 1e-9 && b - a <= 1e-4) }' ||
+        { echo "exact primal $p1, plain $p2"; return 1; }
+    "$BIN" learn --steps exact --cache "$D/so.dat" "$D/x.model" 2> /dev/null; [ $? -eq 2 ] || { echo "exact --cache"; return 1; }
     "$BIN" learn --lambda 0.1 --target-primal 0.7 "$D/so.dat" "$D/tp.model" 2> "$D/err" && grep -q 'target primal reached' "$D/err" ||
         { echo "target"; cat "$D/err"; return 1; }
     "$BIN" info "$D/tp.model" | awk '/^primal: / { exit !($2 <= 0.7) }' || { "$BIN" info "$D/tp.model"; return 1; }

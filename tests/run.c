@@ -45,6 +45,7 @@ void suite_deg(th_ctx *t);
 void suite_cliquegen(th_ctx *t);
 void suite_cutplane(th_ctx *t);
 void suite_gaps(th_ctx *t);
+void suite_exact(th_ctx *t);
 void suite_eg(th_ctx *t);
 void suite_kernel(th_ctx *t);
 void suite_model(th_ctx *t);
@@ -85,6 +86,7 @@ int main(int argc, char **argv) {
     suite_cliquegen(&t);
     suite_cutplane(&t);
     suite_gaps(&t);
+    suite_exact(&t);
     suite_eg(&t);
     suite_kernel(&t);
     suite_model(&t);

@@ -523,7 +523,7 @@ static void test_gaps_bad_config(th_ctx *t) {
     if (!gp_chain(&c, 16)) { TH_CHECK(t, 0); return; }
 #define GP_BAD(edit, code) do { cfg = ssvm_solver_config_init(&c.p, SSVM_BCFW); edit; \
     TH_CHECK(t, ssvm_solver_config_check(&cfg) == (code)); } while (0)
-    GP_BAD(cfg.bcfw.steps = (ssvm_bcfw_steps)4, SSVM_ERR_BCFW_OPTION);
+    GP_BAD(cfg.bcfw.steps = (ssvm_bcfw_steps)5, SSVM_ERR_BCFW_OPTION);
     GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.bcfw.gap_degree = 0), SSVM_ERR_BCFW_OPTION);
     GP_BAD((cfg.bcfw.gap_sampling = 1, cfg.bcfw.gap_degree = 1.0 / 0.0), SSVM_ERR_BCFW_OPTION);
     GP_BAD(cfg.bcfw.gap_sampling = 2, SSVM_ERR_BCFW_OPTION);

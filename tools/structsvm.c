@@ -105,7 +105,8 @@ static const optdef optdefs[] = {
      "                 evaluation: --passes alone stops the run; no gap is certified); the last --eval given wins\n"},
     {"--gap-sampling", NULL, 0, CMD_LEARN, "  --gap-sampling bcfw: draw examples by their block gaps (Osokin et al. 2016)\n"},
     {"--steps", NULL, 1, CMD_LEARN,
-     "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings)\n"},
+     "  --steps S      bcfw: fw | pairwise | away | all (pairwise and away steps over stored labelings) | exact\n"
+     "                 (multiclass: each example's subproblem solved exactly, with shrinking; the fastest there)\n"},
     {"--cache", NULL, 0, CMD_LEARN,
      "  --cache        bcfw: reuse a stored labeling instead of the oracle when its gap is large enough\n"},
     {"--max-atoms", NULL, 1, CMD_LEARN,
@@ -431,7 +432,12 @@ static int check_learn_opts(const opts *o) {
                       : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
         if (b) return usage_err("%s: only with --solver bcfw, not %s", b, sv);
     }
-    if (o->max_atoms > 0 && !o->cache && (o->steps < 0 || o->steps == SSVM_BCFW_STEPS_FW))
+    if (o->steps == SSVM_BCFW_STEPS_EXACT && o->format != FMT_SVMLIGHT)
+        return usage_err("--steps exact: only with multiclass data (--format svmlight), not %s%s", fm, "");
+    if (o->steps == SSVM_BCFW_STEPS_EXACT && (o->gap_sampling || o->cache || o->batch > 0 || o->threads > 1))
+        return usage_err("--steps exact: not with %s%s", o->gap_sampling ? "--gap-sampling" : o->cache ? "--cache"
+                         : o->batch > 0 ? "--batch" : "--threads", "");
+    if (o->max_atoms > 0 && !o->cache && (o->steps < 0 || o->steps == SSVM_BCFW_STEPS_FW || o->steps == SSVM_BCFW_STEPS_EXACT))
         return usage_err("--max-atoms: only with --steps pairwise, away or all, or --cache (%s)%s",
                          "the labelings they store", "");
     if ((o->samples || o->sweeps) && o->solver != SSVM_MULTISAMPLE)
@@ -1075,7 +1081,8 @@ int main(int argc, char **argv) {
             else if (!strcmp(v, "pairwise")) o.steps = SSVM_BCFW_STEPS_PAIRWISE;
             else if (!strcmp(v, "away")) o.steps = SSVM_BCFW_STEPS_AWAY;
             else if (!strcmp(v, "all")) o.steps = SSVM_BCFW_STEPS_ALL;
-            else { fprintf(stderr, "--steps: fw, pairwise, away or all, not '%s'\n", v); return EXIT_USAGE; }
+            else if (!strcmp(v, "exact")) o.steps = SSVM_BCFW_STEPS_EXACT;
+            else { fprintf(stderr, "--steps: fw, pairwise, away, all or exact, not '%s'\n", v); return EXIT_USAGE; }
         }
         else if (!strcmp(od->name, "--gap-sampling")) o.gap_sampling = 1;
         else if (!strcmp(od->name, "--cache")) o.cache = 1;
