@@ -1,4 +1,4 @@
-/* structsvm.h - v0.10.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.11.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -307,8 +307,9 @@
      SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on
      every platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the
      example you choose (not FW: SSVM_ERR_NOT_SUPPORTED).
-     Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (else SSVM_ERR_NONFINITE,
-     SSVM_ERR_INVALID_ARG or SSVM_ERR_EMPTY from ssvm_problem_check) turn the loss term (1/n) sum_i H_i(w) into
+     Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a
+     NaN or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum
+     that overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into
      sum_i c_i H_i(w) / sum_i c_i: in the primal, the dual and the gap, every solver's step (BCFW's block i
      weighs c_i / (lambda sum c); SSG's step and the multi-sample step's v and Delta are scaled by c_i n / sum c),
      every evaluation, ssvm_primal and ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give
@@ -576,7 +577,7 @@
      SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE when stat_dim averages >= 16 (chains;
                          multiclass with K >= 16), else COMPACT; without them: SPARSE. The same kind for a heap
                          and a preallocated solver (the same bits, REPRODUCIBILITY); only the sparse pool's start
-                         differs
+                         differs. ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps
      SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
                          sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
                          Chain: L*K + K*K per sequence; multiclass: K per example.
@@ -701,13 +702,17 @@
        (blk = c_i / (lambda sum c); the exact minimiser because the block's Hessian is a multiple of I) and moves
        w by the change. Averages, example weights, checkpoints, warm starts and the engine's evaluations and
        stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move.
-     shrink = 1 (default): a visit whose block gap is exactly 0 (alpha_i a vertex that is the block's argmax, so
-       the step cannot move) makes the example's next 2^z - 1 visits free (z such visits in a row, at most 63
-       skipped); a visit with a gap resets z. Evaluations still score every example: the certified gap is over
-       all of them.
-     Deviations (X1, X2 at >>exact): the projection is Michelot's finite algorithm over the labels within 1 of
-       the largest value, not Crammer and Singer's sort (the same minimiser); shrinking backs off per example
-       instead of liblinear's bound-based rule with a final un-shrink. Not with gap sampling, caching or
+     shrink = 1 (default): examples and labels. A visit whose block gap over all labels is exactly 0 (alpha_i a
+       vertex that is the block's argmax, so the step cannot move) makes the example's next 2^z - 1 visits free
+       (z such visits in a row, at most 63 skipped); a visit with a gap resets z. With part_scores_at (the
+       multiclass model's), a label at alpha 0 whose score + cost is below every label in the new support leaves
+       the example's list (liblinear's rule): a visit then scores and solves over the listed labels only, and
+       scores all of them again at every 8th visit and whenever the list's gap is 0. Evaluations still score
+       every example and label: the certified gap is over all of them.
+     Deviations (X1-X3 at >>exact): the projection is Michelot's finite algorithm over the labels within 1 of
+       the largest value, not Crammer and Singer's sort (the same minimiser); shrinking backs off per example,
+       and a shrunk label returns at the example's next full visit, instead of liblinear's un-shrinking of all at
+       its own stopping test. Not with gap sampling, caching or
        line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH), a problem without
        part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling (config.sampling) converges in fewer
        passes here, as in liblinear. Against liblinear: bench/README.md, make bench-multiclass.
@@ -1074,6 +1079,7 @@
        ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> const ssvm_solver_config *
        ssvm_solver_limits_of(&s, &limits); ssvm_solver_set_limits(&s, &limits)   the limits, checked
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
+       ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
      clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
        ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
@@ -1211,7 +1217,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 10
+#define STRUCTSVM_VERSION_MINOR 11
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -1453,6 +1459,10 @@ typedef struct ssvm_problem {
        and that the true labeling is part *truth (phi(x_i, y_i) = phi_truth, cost_truth = 0). Returns 0, or
        SSVM_ERR_NOT_SUPPORTED when example i's parts are not so (ssvm_multiclass: |x_i|^2 and y_i) */
     int (*part_orthogonal)(void *user, int i, int *truth, double *norm2);
+    /* optional, with part_orthogonal: part_scores for the cnt listed parts only (score[k], cost[k] of part pos[k]),
+       what lets the exact steps shrink an example's labels (>>exact) */
+    int (*part_scores_at)(void *user, int i, const ssvm_real *w, const int *pos, int cnt, ssvm_real *score,
+                          ssvm_real *cost);
     /* >>par: 1 when the callbacks keep scratch in *user, so that two threads need two users (the built-in
        chain, graph and assignment models set it): config.par with a hook then needs task_users */
     int scratch_in_user;
@@ -1499,7 +1509,8 @@ typedef enum ssvm_sampling {
 typedef enum ssvm_averaging {
     SSVM_AVG_NONE = 0,
     SSVM_AVG_WEIGHTED = 1, /* w_bar = 2/(k(k+1)) sum_t t w^(t)  (eq. 14) */
-    SSVM_AVG_SUFFIX = 2,   /* uniform average since the last step index that was a power of 2 (BCFW, SSG) */
+    SSVM_AVG_SUFFIX = 2,   /* uniform average of the iterates since the last one whose index t is a power of 2,
+                              that one included (t = 1, 2, 4, 8, ...: the average restarts at w^t) (BCFW, SSG) */
     SSVM_AVG_UNIFORM = 3   /* w_bar = (1/T) sum_{t=1..T} w^{t-1} (multi-sample, its Theorem 2.1.3); for SSG
                               (SSG-avg, the BCFW paper's Figs. 3-4) and BCFW: (1/T) sum_{t=1..T} w^{t} */
 } ssvm_averaging;
@@ -1776,7 +1787,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c);
 typedef struct ssvm_step_info {
     long long t;          /* this step's index, 1-based */
     int example;
-    double gamma;         /* BCFW / SSG: the step size taken */
+    double gamma;         /* the step size taken: BCFW's line search (or 2n/(k+2n)), 1 for an exact step that
+                             moved and 0 for one that did not; SSG's 1/(t) with t this step's index (its move is
+                             w <- (1 - 1/t) w - (1/(lambda t)) psi, the Pegasos step); EG's eta, 0 when rejected */
     int n_samples;        /* labels used after dropping y_i and repeats (sampler + cache) */
     double loss;          /* f(w^{t-1}; Z_t) = lambda/2 |w^{t-1}|^2 + l(w^{t-1}; Z_t) (Algorithm 3 line 3) */
     double hinge;         /* l(w^{t-1}; Z_t), eq. 3, from the first sample */
@@ -1878,13 +1891,18 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
                                      ssvm_progress *final);
 /* The cutting plane's counters (SSVM_ERR_NOT_SUPPORTED for the other solvers). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out);
+/* The per-example state BCFW keeps (what SSVM_STATE_AUTO picked): one of COMPACT, COMPACT_SPARSE, SPARSE, DENSE,
+   or SSVM_STATE_AUTO when config.bcfw's atoms or exact steps' alpha are the state instead (MANUAL: STATE).
+   SSVM_ERR_NOT_SUPPORTED for solvers without BCFW's blocks. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_state_kind(const ssvm_solver *s, ssvm_state_kind *out);
 /* Primal objective P(w) = lambda/2|w|^2 + sum_i c_i max_y [Delta - <w, psi_i(y)>] / sum_i c_i by one oracle
    pass. work: ssvm_primal_get_work_size bytes. */
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_primal(const ssvm_problem *p, double lambda, const ssvm_real *w, void *work,
                                       size_t work_bytes, double *out);
 /* >>gaps: what BCFW's config.bcfw options keep. The n block gap estimates g_i (sum = the duality gap estimate;
-   out_bytes >= n doubles); SSVM_ERR_NOT_SUPPORTED when none are kept (gap_sampling and cache both 0). */
+   out_bytes >= n doubles); SSVM_ERR_NOT_SUPPORTED when none are kept: steps FW or EXACT with gap_sampling and
+   cache both 0 (pairwise or away steps keep them on their own, MANUAL: GAPS). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes);
 /* Example i's stored labelings (atoms): *count of them (weight 0 = cached, not in the active set). The atoms'
    weights sum to 1 and w_i = sum_k weight_k psi_i(y_k) c_i / (lambda sum c). NOT_SUPPORTED without atoms
@@ -1945,7 +1963,9 @@ STRUCTSVM_DEF ssvm_chain_config ssvm_chain_config_init(int n, int K, int F, cons
 STRUCTSVM_DEF int ssvm_chain_dim(const ssvm_chain_config *c);
 /* The scratch the oracle needs (ssvm_chain_init_preallocated's bytes). */
 STRUCTSVM_DEF ssvm_result ssvm_chain_get_heap_size(const ssvm_chain_config *c, size_t *bytes);
-/* Validate the data (labels, attribute ids, finite values, offsets) and set up the scratch. */
+/* Validate the data and set up the scratch: a label outside [0, K) is SSVM_ERR_LABEL, an attribute id outside
+   [0, F) SSVM_ERR_FEATURE_INDEX, a NaN or Inf value SSVM_ERR_NONFINITE, offsets that decrease (start or
+   attr_start) or start[0] < 0 SSVM_ERR_INVALID_ARG, an empty sequence SSVM_ERR_EMPTY. */
 STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *c, void *heap, size_t bytes,
                                                        ssvm_chain *m);
 STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m); /* malloc; not NO_MALLOC */
@@ -3904,7 +3924,8 @@ SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) 
     if (c->start[0] < 0) return SSVM_ERR_INVALID_ARG;
     for (i = 0; i < c->n; i++) {
         int len = c->start[i + 1] - c->start[i];
-        if (len <= 0) return SSVM_ERR_EMPTY;
+        if (len < 0) return SSVM_ERR_INVALID_ARG; /* offsets that decrease */
+        if (len == 0) return SSVM_ERR_EMPTY;      /* an empty sequence */
         if (len > L) L = len;
     }
     P = c->start[c->n];
@@ -4027,16 +4048,20 @@ STRUCTSVM_DEF ssvm_multiclass_config ssvm_multiclass_config_init(int n, int K, i
 STRUCTSVM_DEF int ssvm_multiclass_dim(const ssvm_multiclass_config *c) {
     return c ? ssvm__model_dim(c->n_labels, c->n_attrs, 0) : 0;
 }
-/* The scores <w_c, x_i> of classes c0 .. c0+cnt-1 (cnt <= SSVM__MC_B) into out, over x_i's non-zeros once for
+/* The scores <w_c, x_i> of classes c0 .. c0+cnt-1, or of cls[0 .. cnt-1] (cnt <= SSVM__MC_B), into out, over x_i's non-zeros once for
    the block of classes (the classes' accumulators are independent: 4 sums in flight instead of one). Each class's
    sum keeps the order and the accumulators of a one-class loop (dense x: even and odd attributes apart, then
    added; sparse: the listed order), so that every decoder (training, ssvm_multiclass_predict, model files, the
    exported C) gives the same bits; a dense zero adds nothing and is skipped. */
 #define SSVM__MC_B 4
-SSVM__PRIV void ssvm__mc_scores(const ssvm_multiclass *m, const ssvm_real *w, int i, int c0, int cnt, ssvm_real *out) {
+SSVM__PRIV void ssvm__mc_scores(const ssvm_multiclass *m, const ssvm_real *w, int i, int c0, const int *cls, int cnt,
+                                 ssvm_real *out) {
     size_t F = (size_t)m->config.n_attrs;
-    const ssvm_real *w0 = w + (size_t)c0 * F; /* a block of fewer than 4 repeats its first row (not stored) */
-    const ssvm_real *w1 = cnt > 1 ? w0 + F : w0, *w2 = cnt > 2 ? w0 + 2 * F : w0, *w3 = cnt > 3 ? w0 + 3 * F : w0;
+#define SSVM__MC_ROW(b) (w + (size_t)(cls ? cls[b] : c0 + (b)) * F)
+    const ssvm_real *w0 = SSVM__MC_ROW(0); /* a block of fewer than 4 repeats its first row (not stored) */
+    const ssvm_real *w1 = cnt > 1 ? SSVM__MC_ROW(1) : w0, *w2 = cnt > 2 ? SSVM__MC_ROW(2) : w0;
+    const ssvm_real *w3 = cnt > 3 ? SSVM__MC_ROW(3) : w0;
+#undef SSVM__MC_ROW
     ssvm_real e0 = 0, e1 = 0, e2 = 0, e3 = 0, r[SSVM__MC_B];
     int k;
     if (m->config.x) {
@@ -4072,7 +4097,7 @@ SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real 
     ssvm_real bv = 0, sc[SSVM__MC_B];
     for (c = 0; c < K; c += SSVM__MC_B) {
         cnt = K - c < SSVM__MC_B ? K - c : SSVM__MC_B;
-        ssvm__mc_scores(m, w, i, c, cnt, sc);
+        ssvm__mc_scores(m, w, i, c, 0, cnt, sc);
         for (b = 0; b < cnt; b++) {
             ssvm_real v = sc[b] + (aug != 0 ? aug * ssvm__mc_cost(m, g, c + b) : 0);
             if (c + b == 0 || v > bv) { bv = v; best = c + b; }
@@ -4138,12 +4163,23 @@ SSVM__PRIV int ssvm__mc_part_scores(void *user, int i, const ssvm_real *w, ssvm_
     const ssvm_multiclass *m = (const ssvm_multiclass *)user;
     int c, g = m->config.labels[i];
     for (c = 0; c < m->config.n_labels; c += SSVM__MC_B)
-        ssvm__mc_scores(m, w, i, c, m->config.n_labels - c < SSVM__MC_B ? m->config.n_labels - c : SSVM__MC_B, score + c);
+        ssvm__mc_scores(m, w, i, c, 0, m->config.n_labels - c < SSVM__MC_B ? m->config.n_labels - c : SSVM__MC_B, score + c);
     for (c = 0; c < m->config.n_labels; c++) cost[c] = ssvm__mc_cost(m, g, c);
     return 0;
 }
 SSVM__PRIV int ssvm__mc_part_phi(void *user, int i, const ssvm_real *z, ssvm_real scale, ssvm_svec *out) {
     return ssvm__mc_expand(user, i, z, scale, out);
+}
+/* the listed classes' scores and costs (BCFW's exact steps on an example's active classes) */
+SSVM__PRIV int ssvm__mc_part_scores_at(void *user, int i, const ssvm_real *w, const int *pos, int cnt, ssvm_real *score,
+                                       ssvm_real *cost) {
+    const ssvm_multiclass *m = (const ssvm_multiclass *)user;
+    int c, g = m->config.labels[i];
+    for (c = 0; c < cnt; c++) if (pos[c] < 0 || pos[c] >= m->config.n_labels) return SSVM_ERR_LABEL;
+    for (c = 0; c < cnt; c += SSVM__MC_B)
+        ssvm__mc_scores(m, w, i, 0, pos + c, cnt - c < SSVM__MC_B ? cnt - c : SSVM__MC_B, score + c);
+    for (c = 0; c < cnt; c++) cost[c] = ssvm__mc_cost(m, g, pos[c]);
+    return 0;
 }
 /* the classes' features x_i (x) e_p are orthogonal, each of squared norm |x_i|^2 (BCFW's exact block steps);
    a cost matrix is free (its diagonal is 0, checked at init) */
@@ -4202,7 +4238,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_problem(ssvm_multiclass *m, ssvm_probl
     out->decode = ssvm__mc_decode; out->loss = ssvm__mc_loss;
     out->stat_dim = ssvm__mc_stat_dim; out->stats = ssvm__mc_stats; out->expand = ssvm__mc_expand;
     out->parts = ssvm__mc_parts; out->part_scores = ssvm__mc_part_scores; out->part_phi = ssvm__mc_part_phi;
-    out->part_orthogonal = ssvm__mc_part_orthogonal;
+    out->part_orthogonal = ssvm__mc_part_orthogonal; out->part_scores_at = ssvm__mc_part_scores_at;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real *w, const ssvm_real *x, int *y) {
@@ -6276,6 +6312,9 @@ typedef struct ssvm__bcfw_state {
     ssvm_real *_ex_sc, *_ex_cost, *_ex_dz; /* max m: the parts' scores and costs, the change of alpha */
     double *_ex_v;            /* max m: the new alpha */
     int *_ex_cand;            /* max m: the projection's candidates */
+    int *_ex_act, *_ex_nact;  /* per example its parts, the active ones (scored at a visit) first; how many (X3) */
+    int *_ex_rest;            /* n: visits on the active parts alone since all were scored */
+    ssvm_real *_ex_full;      /* max m: alpha's change by part for part_phi (zero between uses) */
     /* >>speed: plain BCFW's step in score space through the statistics interface (0.7.0 on the chain; ssvm__sc_*):
        <D, w> from the model's scores of the step's statistics (the oracle's own, fresh), |D|^2 from the model's
        Gram cache (stat_gram, filled at the first step), w and the average moved by the model (stat_move); D is
@@ -8488,8 +8527,11 @@ SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
    re-checks all at its own stopping test): a visit whose block gap is exactly 0 (alpha a vertex that is the
    block's argmax: the step cannot move) counts z zero visits in a row; the example's next 2^z - 1 visits (at most
    63) are skipped at O(1) each (w and the average as in a null step), then it is scored again; a visit with a
-   gap resets z. The engine's evaluations still call the oracle at every example, so the certified gap is over
-   all of them. Not yet (SSVM_ERR_BCFW_COMBINATION / SSVM_ERR_BATCH): gap sampling, caching, mini-batches. */
+   gap resets z. X3, labels (with part_scores_at): after a visit, a label at alpha 0 whose h is below every label
+   of the new support leaves the example's list (liblinear's be_shrunk); visits score and solve over the list
+   (an exact step of the sub-simplex), and every label again at every SSVM__EXACT_FULL-th visit and when the list's
+   gap is 0 (a zero gap counts only when confirmed over all labels). The engine's evaluations still call the
+   oracle at every example, so the certified gap is over all of them. Not yet (SSVM_ERR_BCFW_COMBINATION / SSVM_ERR_BATCH): gap sampling, caching, mini-batches. */
 SSVM__PRIV int ssvm__exact_on(const ssvm_solver_config *c) {
     return ssvm__has_blocks(c) && c->bcfw.steps == SSVM_BCFW_STEPS_EXACT;
 }
@@ -8530,6 +8572,10 @@ SSVM__PRIV ssvm_result ssvm__exact_layout(ssvm_solver *s, ssvm__arena *a) {
     bs->_ex_dz = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
     bs->_ex_v = (double *)ssvm__take(a, md, sizeof(double));
     bs->_ex_cand = (int *)ssvm__take(a, md, sizeof(int));
+    bs->_ex_act = (int *)ssvm__take(a, total, sizeof(int));
+    bs->_ex_nact = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_ex_rest = (int *)ssvm__take(a, n, sizeof(int));
+    bs->_ex_full = (ssvm_real *)ssvm__take(a, md, sizeof(ssvm_real));
     return SSVM_OK;
 }
 /* alpha_i = e_truth (w_i = 0, l_i = 0), the parts' norms, no example shrunk */
@@ -8545,10 +8591,55 @@ SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s) {
         if ((rc = p->part_orthogonal(p->user, i, &t, &q)) < 0) return (ssvm_result)rc;
         if (t < 0 || (size_t)t >= m || !(q >= 0) || !ssvm__finite(q)) return SSVM_ERR_CALLBACK;
         bs->_ex_q[i] = q; bs->_ex_truth[i] = t;
-        for (k = 0; k < m; k++) bs->_ex_alpha[o + k] = 0;
+        for (k = 0; k < m; k++) { bs->_ex_alpha[o + k] = 0; bs->_ex_act[o + k] = (int)k; bs->_ex_full[k] = 0; }
         bs->_ex_alpha[o + (size_t)t] = 1;
+        bs->_ex_nact[i] = (int)m; bs->_ex_rest[i] = 0;
         bs->_li[i] = 0; bs->_ex_skip[i] = 0; bs->_ex_zero[i] = 0;
     }
+    return SSVM_OK;
+}
+/* X3: an example with labels left out of its list scores them all again at every SSVM__EXACT_FULL-th visit (and
+   when its gap over the list is 0) */
+#ifndef SSVM__EXACT_FULL
+#define SSVM__EXACT_FULL 8
+#endif
+/* the exact minimiser over the cnt listed parts L (the others hold alpha 0): v[j] for L's j-th part from its
+   h = score + cost; the FW gap over L into *g, its argmax into *best; the caller's scratch */
+SSVM__PRIV ssvm_result ssvm__exact_solve(ssvm__bcfw_state *bs, const int *L, int cnt, const double *al, double t,
+                                         double sh, double *g, int *best) {
+    double *v = bs->_ex_v, hbest = 0, hbar = 0, tau, mx = 0, sum = 0;
+    int *cand = bs->_ex_cand, nc = 0, prev, j;
+    *best = 0;
+    for (j = 0; j < cnt; j++) {
+        double h = (double)bs->_ex_sc[j] + (double)bs->_ex_cost[j];
+        if (!ssvm__finite(h)) return SSVM_ERR_NONFINITE;
+        if (bs->_ex_cost[j] < 0) return SSVM_ERR_LOSS;
+        if (j == 0 || h > hbest) { hbest = h; *best = j; }
+        hbar += al[L[j]] * h;
+    }
+    *g = sh * (hbest - hbar);
+    if (!(t > 0)) { /* q = 0: f is linear, its FW vertex; weight 0 (t = 0 marks it with blk = 0 below): no move */
+        for (j = 0; j < cnt; j++) v[j] = t < 0 ? al[L[j]] : (j == *best ? 1.0 : 0.0);
+        return SSVM_OK;
+    }
+    /* Michelot's iteration (>>projections) over the candidates only: a value 1 or more below the max is 0 in the
+       projection, so that the usual 1-3 candidates of a multiclass block are all it visits */
+    for (j = 0; j < cnt; j++) {
+        v[j] = al[L[j]] + t * ((double)bs->_ex_sc[j] + (double)bs->_ex_cost[j]);
+        if (!ssvm__finite(v[j])) return SSVM_ERR_NONFINITE;
+        if (j == 0 || v[j] > mx) mx = v[j];
+    }
+    for (j = 0; j < cnt; j++) if (v[j] - mx > -1) { cand[nc++] = j; sum += v[j] - mx; }
+    tau = (sum - 1) / nc;
+    do { /* the active set only shrinks, tau only grows (as ssvm__simplex_tau_rd) */
+        int a = 0;
+        prev = nc; sum = 0;
+        for (j = 0; j < prev; j++) if (v[cand[j]] - mx > tau) { cand[a++] = cand[j]; sum += v[cand[j]] - mx; }
+        nc = a;
+        if (nc == 0) break; /* cannot happen: tau < 0 keeps the max */
+        tau = (sum - 1) / nc;
+    } while (nc != prev);
+    for (j = 0; j < cnt; j++) { double u = (v[j] - mx) - tau; v[j] = u > 0 ? u : 0; }
     return SSVM_OK;
 }
 /* the block's exact step (ssvm__bcfw_step's lines 3-8): *D_out = D, *move = 1, with w - D = w_-i + w_i(alpha*) */
@@ -8557,74 +8648,80 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     size_t o = bs->_ex_off[i];
-    int m = (int)(bs->_ex_off[i + 1] - o), k, best = 0, rc, moved = 0;
+    int m = (int)(bs->_ex_off[i + 1] - o), j, best = 0, rc, moved = 0, cnt = bs->_ex_nact[i], *L = bs->_ex_act + o;
     double *al = bs->_ex_alpha + o, *v = bs->_ex_v, q = bs->_ex_q[i];
     double sh = ssvm__share(p, s->_wsum, i, 1.0), blk = ssvm__block(p, s->_wsum, s->_cfg.lambda, i);
-    double hbest = 0, hbar = 0, g, li = bs->_li[i], lnew = 0;
+    double g = 0, li = bs->_li[i], lnew = 0, t = !(blk > 0) ? -1.0 : q > 0 ? 1.0 / (blk * q) : 0.0;
+    ssvm_result r;
     ssvm_svec *D = &s->_sv;
     ssvm_svec_clear(D);
     *D_out = D; *move = 1;
     if (info) { info->bcfw_step = 0; info->gamma = 0; }
     if (bs->_ex_skip[i] > 0) { bs->_ex_skip[i]--; return SSVM_OK; } /* shrunk: a null step */
-    /* line 3, for every labeling at once: h_p = score_p + cost_p */
-    if ((rc = p->part_scores(p->user, i, s->_w, bs->_ex_sc, bs->_ex_cost)) < 0) return (ssvm_result)rc;
-    s->_prog.oracle_calls++;
-    for (k = 0; k < m; k++) {
-        double h = (double)bs->_ex_sc[k] + (double)bs->_ex_cost[k];
-        if (!ssvm__finite(h) || bs->_ex_cost[k] < 0) return ssvm__finite(h) ? SSVM_ERR_LOSS : SSVM_ERR_NONFINITE;
-        if (k == 0 || h > hbest) { hbest = h; best = k; }
-        hbar += al[k] * h;
+    if (cnt < m && ++bs->_ex_rest[i] >= SSVM__EXACT_FULL) cnt = m; /* every label again, now and then */
+    if (cnt == m) bs->_ex_rest[i] = 0;
+    for (;;) {
+        /* line 3 for every listed labeling at once (the example's active ones, X3): h = score + cost */
+        rc = p->part_scores_at ? p->part_scores_at(p->user, i, s->_w, L, cnt, bs->_ex_sc, bs->_ex_cost)
+                               : p->part_scores(p->user, i, s->_w, bs->_ex_sc, bs->_ex_cost); /* L = 0 .. m-1 */
+        if (rc < 0) return (ssvm_result)rc;
+        s->_prog.oracle_calls++;
+        if ((r = ssvm__exact_solve(bs, L, cnt, al, t, sh, &g, &best)) != SSVM_OK) return r;
+        moved = 0;
+        for (j = 0; j < cnt; j++) moved |= v[j] != al[L[j]];
+        if (g <= 0 && !moved && cnt < m) { cnt = m; bs->_ex_nact[i] = m; bs->_ex_rest[i] = 0; continue; } /* all */
+        break;
     }
-    g = sh * (hbest - hbar);
     if (info) info->block_gap = g;
-    /* the minimiser: Pi_simplex(a + h / (blk q)), or the FW vertex when f is linear (q = 0); weight 0: no move */
-    if (!(blk > 0)) for (k = 0; k < m; k++) v[k] = al[k];
-    else if (q > 0) {
-        /* Michelot's iteration (>>projections) over the candidates only: a value 1 or more below the max is 0 in
-           the projection, so that the usual 1-3 candidates of a multiclass block are all it visits */
-        double t = 1.0 / (blk * q), tau, mx = 0, sum = 0;
-        int *cand = bs->_ex_cand, nc = 0, prev;
-        for (k = 0; k < m; k++) {
-            v[k] = al[k] + t * ((double)bs->_ex_sc[k] + (double)bs->_ex_cost[k]);
-            if (!ssvm__finite(v[k])) return SSVM_ERR_NONFINITE;
-            if (k == 0 || v[k] > mx) mx = v[k];
-        }
-        for (k = 0; k < m; k++) if (v[k] - mx > -1) { cand[nc++] = k; sum += v[k] - mx; }
-        tau = (sum - 1) / nc;
-        do { /* the active set only shrinks, tau only grows (as ssvm__simplex_tau_rd) */
-            int a = 0;
-            prev = nc; sum = 0;
-            for (k = 0; k < prev; k++) if (v[cand[k]] - mx > tau) { cand[a++] = cand[k]; sum += v[cand[k]] - mx; }
-            nc = a;
-            if (nc == 0) break; /* cannot happen: tau < 0 keeps the max */
-            tau = (sum - 1) / nc;
-        } while (nc != prev);
-        for (k = 0; k < m; k++) { double u = (v[k] - mx) - tau; v[k] = u > 0 ? u : 0; }
-    } else for (k = 0; k < m; k++) v[k] = k == best ? 1.0 : 0.0;
-    for (k = 0; k < m; k++) {
-        double dz = v[k] - al[k];
-        bs->_ex_dz[k] = (ssvm_real)dz;
-        moved |= dz != 0;
-        lnew += v[k] * (double)bs->_ex_cost[k];
-    }
-    lnew *= sh;
-    /* shrinking: a gap of exactly 0 cannot move the block */
+    /* shrinking: a gap of exactly 0 over all labels cannot move the block */
     if (g <= 0 && !moved) {
         if (bs->_ex_zero[i] < 6) bs->_ex_zero[i]++;
         if (s->_cfg.bcfw.shrink) bs->_ex_skip[i] = (1 << bs->_ex_zero[i]) - 1;
         return SSVM_OK;
     }
     bs->_ex_zero[i] = 0;
-    if (!moved) return SSVM_OK;
-    /* D = blk sum_p (alpha*_p - a_p) phi_p: w <- w - D (line 9, the caller) */
-    if ((rc = p->part_phi(p->user, i, bs->_ex_dz, (ssvm_real)blk, D)) < 0) return (ssvm_result)rc;
-    if (D->err) return SSVM_ERR_CALLBACK;
-    if (!ssvm__finite(lnew) || !ssvm__step_finite(s->_w, D, -1.0)) return SSVM_ERR_NONFINITE;
-    /* lines 6-8: the state, l_i and l */
-    for (k = 0; k < m; k++) al[k] = v[k];
-    bs->_li[i] = lnew;
-    s->_l += lnew - li;
-    if (info) { info->bcfw_step = 1; info->gamma = 1; }
+    for (j = 0; j < cnt; j++) {
+        double dz = v[j] - al[L[j]];
+        bs->_ex_dz[j] = (ssvm_real)dz;
+        lnew += v[j] * (double)bs->_ex_cost[j];
+    }
+    lnew *= sh;
+    if (moved) {
+        /* D = blk sum_p (alpha*_p - a_p) phi_p: w <- w - D (line 9, the caller); part_phi reads alpha's change by
+           part, so the listed order is scattered into the scratch first (zero elsewhere) */
+        ssvm_real *dz = bs->_ex_dz;
+        if (p->part_scores_at) {
+            ssvm_real *full = bs->_ex_full;
+            for (j = 0; j < cnt; j++) full[L[j]] = dz[j];
+            dz = full;
+        }
+        rc = p->part_phi(p->user, i, dz, (ssvm_real)blk, D);
+        if (p->part_scores_at) for (j = 0; j < cnt; j++) bs->_ex_full[L[j]] = 0;
+        if (rc < 0) return (ssvm_result)rc;
+        if (D->err) return SSVM_ERR_CALLBACK;
+        if (!ssvm__finite(lnew) || !ssvm__step_finite(s->_w, D, -1.0)) return SSVM_ERR_NONFINITE;
+        /* lines 6-8: the state, l_i and l */
+        for (j = 0; j < cnt; j++) al[L[j]] = v[j];
+        bs->_li[i] = lnew;
+        s->_l += lnew - li;
+        if (info) { info->bcfw_step = 1; info->gamma = 1; }
+    }
+    /* X3: labels at alpha 0 whose h is below every label in the new support leave the example's list until its
+       gap over the list is 0 (then all are scored again, above); liblinear's rule (Keerthi et al. Sec. 4) */
+    if (s->_cfg.bcfw.shrink && p->part_scores_at) {
+        double hmin = 0;
+        int first = 1, a = 0;
+        for (j = 0; j < cnt; j++)
+            if (v[j] > 0) {
+                double h = (double)bs->_ex_sc[j] + (double)bs->_ex_cost[j];
+                if (first || h < hmin) { hmin = h; first = 0; }
+            }
+        for (j = 0; j < cnt; j++) { /* keep the list's kept entries first (a stable partition of L[0 .. cnt)) */
+            double h = (double)bs->_ex_sc[j] + (double)bs->_ex_cost[j];
+            if (v[j] > 0 || !(h < hmin)) { int tmp = L[a]; L[a] = L[j]; L[j] = tmp; a++; }
+        }
+        bs->_ex_nact[i] = a;
+    }
     return SSVM_OK;
 }
 
@@ -9519,6 +9616,7 @@ SSVM__PRIV void ssvm__ck_write_bcfw(const ssvm_solver *s, void *wv) {
     if (bs->_ex_alpha) { /* >>exact: alpha per example, the shrinking counters */
         ssvm__ckw_reals_d(w, bs->_ex_alpha, bs->_ex_off[n]);
         ssvm__ckw_ints(w, bs->_ex_skip, n); ssvm__ckw_ints(w, bs->_ex_zero, n);
+        ssvm__ckw_ints(w, bs->_ex_nact, n); ssvm__ckw_ints(w, bs->_ex_rest, n); ssvm__ckw_ints(w, bs->_ex_act, bs->_ex_off[n]);
     }
     if (bs->_gp_cap)
         for (i = 0; i < p->n; i++) {
@@ -9653,6 +9751,20 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
     if (bs->_ex_alpha) {
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, 63); if (apply) bs->_ex_skip[i] = ival; }
         for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, 6); if (apply) bs->_ex_zero[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) {
+            ival = ssvm__ckri(r, 1, (long long)(bs->_ex_off[i + 1] - bs->_ex_off[i]));
+            if (apply) bs->_ex_nact[i] = ival;
+        }
+        for (i = 0; i < N && !r->err; i++) { ival = ssvm__ckri(r, 0, SSVM__EXACT_FULL); if (apply) bs->_ex_rest[i] = ival; }
+        for (i = 0; i < N && !r->err; i++) { /* each list a permutation of the example's parts (marks in scratch) */
+            size_t o = bs->_ex_off[i], m = bs->_ex_off[i + 1] - o;
+            for (k = 0; k < (int)m; k++) bs->_ex_cand[k] = 0;
+            for (k = 0; k < (int)m && !r->err; k++) {
+                ival = ssvm__ckri(r, 0, (long long)m - 1);
+                if (!r->err && bs->_ex_cand[ival]++) r->err = SSVM_ERR_FORMAT;
+                if (apply) bs->_ex_act[o + (size_t)k] = ival;
+            }
+        }
     }
     if (bs->_gp_cap)
         for (i = 0; i < N && !r->err; i++) {
@@ -10958,6 +11070,12 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
 }
 /* The cutting plane's row (>>algorithms): one iteration a pass (its evaluation pass reused, as FW's) */
 SSVM__PRIV ssvm_result ssvm__cp_pass(ssvm_solver *s, int limit) { (void)limit; return ssvm__cp_iteration(s); }
+STRUCTSVM_DEF ssvm_result ssvm_solver_state_kind(const ssvm_solver *s, ssvm_state_kind *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (!ssvm__has_blocks(&s->_cfg) || s->_state_kind < 0) return SSVM_ERR_NOT_SUPPORTED;
+    *out = (ssvm_state_kind)s->_state_kind;
+    return SSVM_OK;
+}
 STRUCTSVM_DEF ssvm_result ssvm_solver_cp_info(const ssvm_solver *s, ssvm_cp_info *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CUTTING_PLANE) return SSVM_ERR_NOT_SUPPORTED;
@@ -13780,7 +13898,7 @@ SSVM__PRIV int ssvm__ms_mc_sample(void *user, int i, const ssvm_real *w, double 
     int K = m->config.n_labels, g = m->config.labels[i], c, r, out = 0;
     ssvm_real *sc = (ssvm_real *)(void *)ssvm__align16(work);
     unsigned char *taken = (unsigned char *)(sc + K);
-    for (c = 0; c < K; c += SSVM__MC_B) ssvm__mc_scores(m, w, i, c, K - c < SSVM__MC_B ? K - c : SSVM__MC_B, sc + c);
+    for (c = 0; c < K; c += SSVM__MC_B) ssvm__mc_scores(m, w, i, c, 0, K - c < SSVM__MC_B ? K - c : SSVM__MC_B, sc + c);
     for (c = 0; c < K; c++) {
         sc[c] = (ssvm_real)(ws * (double)sc[c]) + ssvm__mc_cost(m, g, c);
         taken[c] = (unsigned char)(c == g);
@@ -15488,6 +15606,16 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.11.0 (2026-11-28) Flat multiclass (issue 30): BCFW's exact block steps (config.bcfw.steps =
+                        SSVM_BCFW_STEPS_EXACT, EXACT BLOCK STEPS): each example's subproblem solved exactly over
+                        its labels (Crammer-Singer, Keerthi et al. 2008) through two new optional callbacks,
+                        ssvm_problem.part_orthogonal and part_scores_at (ssvm_multiclass sets both), with
+                        shrinking of examples and labels (config.bcfw.shrink, default 1), checkpoints, weights,
+                        averages; structsvm learn --steps exact. The multiclass scores run 4 classes a sweep over
+                        x's non-zeros (the same bits as before). make bench-multiclass against liblinear -s 4.
+                        The manual (issue 27's findings): gap estimates' NOT_SUPPORTED, the weights' codes, the
+                        suffix average's restart iterate, step_info.gamma per solver; ssvm_solver_state_kind;
+                        chain offsets that decrease are SSVM_ERR_INVALID_ARG.
      0.10.0 (2026-11-28) Training on the device (issue 31): make test-device trains BCFW bare-metal on an emulated
                         Cortex-M4F (qemu-system-arm, MPS2 AN386; tests/embedded/train_device.c, device_rt.c),
                         multiclass and chain on OCR letters in flash, all memory static and sized by the
@@ -15716,6 +15844,21 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.10.0 -> 0.11.0 (no name changes; what to check in your code)
+   | 0.10.0                                     | 0.11.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_problem filled field by field without | two new optional fields, part_orthogonal and           |
+   |   ssvm_problem_config_init                 |   part_scores_at: start from ssvm_problem_config_init  |
+   | ssvm_bcfw_config zeroed by hand            | a new field, shrink (0 in a zeroed config: off; 1 from |
+   |   (no ssvm_solver_config_init)             |   ssvm_solver_config_init); read with steps EXACT only |
+   | config.bcfw.steps = 4 refused              | 4 is SSVM_BCFW_STEPS_EXACT                             |
+   | ssvm_chain_init: chain offsets that        | SSVM_ERR_INVALID_ARG (an empty sequence stays          |
+   |   decrease were SSVM_ERR_EMPTY             |   SSVM_ERR_EMPTY)                                      |
+   | (no way to ask which state AUTO picked)    | ssvm_solver_state_kind(&s, &kind) (new)                |
+   | a wrapper of the multiclass problem        | also forward or clear part_orthogonal, part_scores_at  |
+   |   that changes user                        |   (they would get the wrapper as user)                 |
+   | STRUCTSVM_VERSION_MINOR 10                 | STRUCTSVM_VERSION_MINOR 11                             |
 
    MIGRATION TABLE 0.9.0 -> 0.10.0 (no name changes; what to check in your code)
    | 0.9.0                                      | 0.10.0                                                 |

@@ -699,6 +699,9 @@ static void test_core_model_bad_input(th_ctx *t) {
     tchain_make(&c, &r, 4, 3, 2, 0, 0);
     c.start[2] = c.start[1];
     TH_CHECK(t, tchain_problem(&c, &p) == SSVM_ERR_EMPTY);
+    tchain_make(&c, &r, 4, 3, 2, 0, 0);
+    c.start[2] = c.start[1] - 1; /* offsets that decrease: a bad argument, not an empty sequence */
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_ERR_INVALID_ARG);
     TH_CHECK(t, ssvm_chain_init(NULL, &cm) == SSVM_ERR_INVALID_ARG);
     TH_CHECK(t, ssvm_chain_problem(NULL, &p) == SSVM_ERR_INVALID_ARG);
     memset(&cm, 0, sizeof cm); /* not initialised */

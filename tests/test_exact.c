@@ -92,7 +92,7 @@ static void test_exact_block_qp(th_ctx *t) {
         ssvm_progress before, after;
         ssvm_step_info info;
         ssvm_real w[5 * 4];
-        double ux[5], cost[5], xx = 0, uu = 0, lam = trial % 2 ? 0.05 : 0.5, blk, sh, gain, best, g0;
+        double ux[5] = {0, 0, 0, 0, 0}, cost[5] = {0, 0, 0, 0, 0}, xx = 0, uu = 0, lam = trial % 2 ? 0.05 : 0.5, blk, sh, gain, best, g0;
         int n = 6, K = 2 + trial % 4, i = n - 1, k, j;
         if (ex_make(&d, n, K, 1000u + (unsigned)trial) != 0) { TH_CHECK(t, 0); return; }
         c = ex_config(&d.p, lam);
@@ -149,10 +149,12 @@ static void test_exact_certified_gap(th_ctx *t) {
     c.max_passes = 3000; c.gap_tol = sizeof(ssvm_real) == 8 ? 1e-13 : 1e-5; c.averaging = SSVM_AVG_NONE;
     TH_CHECK(t, ssvm_train(&c, w, sizeof w, &fin) == SSVM_CONVERGED);
     pstar = fin.iterate.primal - fin.iterate.gap; /* the reference optimum, within 1e-13 */
-    for (shrink = 0; shrink <= 1; shrink++) {
+    for (shrink = 0; shrink <= 2; shrink++) { /* 2: shrinking without part_scores_at (examples, not labels) */
+        ssvm_problem q = d.p;
+        if (shrink == 2) q.part_scores_at = 0;
         ref[0] = pstar; ref[1] = -1;
-        c = ex_config(&d.p, 0.01);
-        c.max_passes = 300; c.gap_tol = 0; c.bcfw.shrink = shrink; c.progress = ex_check_gap; c.progress_user = ref;
+        c = ex_config(&q, 0.01);
+        c.max_passes = 300; c.gap_tol = 0; c.bcfw.shrink = shrink > 0; c.progress = ex_check_gap; c.progress_user = ref;
         TH_CHECK(t, ssvm_train(&c, w, sizeof w, &fin) == SSVM_MAX_PASSES);
         TH_CHECKF(t, ref[1] <= (sizeof(ssvm_real) == 8 ? 1e-12 : 2e-5), "shrink %d: primal - P* exceeds the gap by %g",
                   shrink, ref[1]);
@@ -241,6 +243,33 @@ static void test_exact_options(th_ctx *t) {
     ssvm_multiclass_uninit(&d.m);
 }
 
+/* which state a solver keeps: ssvm_solver_state_kind (AUTO resolved; AUTO itself for exact steps' alpha) */
+static void test_exact_state_kind(th_ctx *t) {
+    ex_data d;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_state_kind k = SSVM_STATE_DENSE;
+    if (ex_make(&d, 6, 3, 4u) != 0) { TH_CHECK(t, 0); return; }
+    c = ssvm_solver_config_init(&d.p, SSVM_BCFW);
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_state_kind(&s, &k) == SSVM_OK && k == SSVM_STATE_COMPACT); /* K = 3 < 16 */
+    ssvm_solver_uninit(&s);
+    c.state = SSVM_STATE_DENSE;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_state_kind(&s, &k) == SSVM_OK && k == SSVM_STATE_DENSE);
+    ssvm_solver_uninit(&s);
+    c = ex_config(&d.p, 0.1);
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_state_kind(&s, &k) == SSVM_OK && k == SSVM_STATE_AUTO);
+    TH_CHECK(t, ssvm_solver_state_kind(&s, NULL) == SSVM_ERR_INVALID_ARG);
+    ssvm_solver_uninit(&s);
+    c = ssvm_solver_config_init(&d.p, SSVM_SSG);
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_state_kind(&s, &k) == SSVM_ERR_NOT_SUPPORTED);
+    ssvm_solver_uninit(&s);
+    ssvm_multiclass_uninit(&d.m);
+}
+
 void suite_exact(th_ctx *t);
 void suite_exact(th_ctx *t) {
     TH_RUN(t, test_exact_block_qp);
@@ -248,4 +277,5 @@ void suite_exact(th_ctx *t) {
     TH_RUN(t, test_exact_weights);
     TH_RUN(t, test_exact_checkpoint);
     TH_RUN(t, test_exact_options);
+    TH_RUN(t, test_exact_state_kind);
 }
