@@ -95,14 +95,14 @@
      oracle(user, i, w, w_scale, y, &delta)  writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
                                        *delta = Delta(y_i, y*), returns its length. w_scale > 0 with 1/w_scale
                                        finite (1.0 from BCFW, FW and evaluation). Library: *delta is 0 before the
-                                       call; a length outside [1, max_label_len] is SSVM_ERR_CALLBACK; a NaN/Inf
+                                       call; a length outside [1, max_label_len] is SSVM_ERR_LABEL; a NaN/Inf
                                        or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an
                                        approximate oracle voids the gap as a certificate), that *delta is
                                        Delta(y_i, y*), the label (phi). The built-in oracles return
                                        SSVM_ERR_INVALID_ARG for a w_scale out of range.
      decode(user, i, w, y)             plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and
                                        ssvm_mean_loss only; optional). Library: a length outside
-                                       [1, max_label_len] is SSVM_ERR_CALLBACK.
+                                       [1, max_label_len] is SSVM_ERR_LABEL.
      loss(user, i, y, len, &delta)     sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only; optional).
                                        Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: the label.
      stat_dim(user, i)                 m_i >= 1, the length of s_i(y), the same at every call. Library: 0 is
@@ -152,8 +152,8 @@
      ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas)  writes up to k_max =
                                        ms.samples labels scored at w_scale * w (label r at ys + r*stride, stride =
                                        max_label_len; lengths in lens, Delta(y_i, y) in deltas) and returns how
-                                       many (0 .. k_max). Library: more than k_max, or a length outside
-                                       [1, max_label_len], is SSVM_ERR_CALLBACK; a NaN/Inf or negative delta is
+                                       many (0 .. k_max). Library: more than k_max is SSVM_ERR_CALLBACK, a length
+                                       outside [1, max_label_len] SSVM_ERR_LABEL; a NaN/Inf or negative delta is
                                        SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the
                                        samples' Gram matrix is checked (its diagonal and row 0; else
                                        SSVM_ERR_CALLBACK). Yours: the first label is the loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may
@@ -383,7 +383,7 @@
        ssvm_graph m; ssvm_graph_init(&g, &m); ssvm_graph_problem(&m, &prob);
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CLIQUEGEN);
        c.cg.graph = &m;                            // the candidates; prob must be this model's problem
-       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_cg_active(&s, idx, bytes, &k)
+       ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_solver_cg_active(&s, idx, bytes, &k)
      Options (config.cg): eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and
      theta_growth 2 (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3),
      stop_rules 1, all_active 0. One pass = one pass of Algorithm 2 (n loss-augmented MAPs on the active graph
@@ -534,7 +534,7 @@
      the >>eg code): theta = 0 at the start (alpha uniform: the paper leaves the start open; eg.start > 0 puts
      that potential on every gold label instead, which starts w nearer 0: on OCR-small at lambda 0.01, start 5
      reaches primal 0.96 after 20 passes where the uniform start is at 3.95 and BCFW at 0.31); a line search
-     whose every halving fails takes no step (the dual never decreases; ssvm_eg_rejected counts them); "first
+     whose every halving fails takes no step (the dual never decreases; ssvm_solver_eg_rejected counts them); "first
      pass" is each example's first visit; example weights enter through w and l, not the step.
      Why it lags BCFW (checked: no bug; test_eg_step_brute checks one step, w and the dual against enumeration).
      The step's scale is the paper's: with C = lambda n its gradient is Delta - <w, psi> unscaled (w being the
@@ -859,8 +859,8 @@
        ssvm_model_of_chain(&cfg, w, &m);              // or _of_multiclass / _of_graph / _of_assign (pointers, no copy)
        ssvm_model_set_summary(&m, &solver_cfg, &final);   // [T] from what ssvm_train returned
        m.label_names = names; m.n_label_names = K;    // optional
-       ssvm_model_save_file(&m, "ocr.model");         // or ssvm_model_save_get_size + ssvm_model_save(buf)
-       ssvm_model_load_file("ocr.model", SSVM_MODEL_CHAIN, &l);  // SSVM_MODEL_ANY accepts every kind
+       ssvm_model_save_path(&m, "ocr.model");         // or ssvm_model_save_get_size + ssvm_model_save(buf)
+       ssvm_model_load_path("ocr.model", SSVM_MODEL_CHAIN, &l);  // SSVM_MODEL_ANY accepts every kind
        ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
        ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
        ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
@@ -873,10 +873,10 @@
      aligned. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC; use the
      preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
      ssvm_model_load allocated and nothing else.
-     Files (stdio): ssvm_model_save_file / _save_FILE stream the format through fwrite; save_file and
-     ssvm_model_export_c_file write path.tmp and rename it over path only when it is whole (a failed or
+     Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; save_file and
+     ssvm_model_export_c_path write path.tmp and rename it over path only when it is whole (a failed or
      killed save leaves path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in
-     place). ssvm_model_load_file / _load_FILE read and check the 24-byte envelope (magic, version, sizes)
+     place). ssvm_model_load_path / _load_FILE read and check the 24-byte envelope (magic, version, sizes)
      before they allocate, then exactly the declared size (a file of zeros costs 24 bytes; NOT_SUPPORTED under
      STRUCTSVM_NO_MALLOC), then load as above. A path that does not open for reading is SSVM_ERR_INVALID_ARG, a
      read error SSVM_ERR_TRUNCATED; a file that cannot be created, written or renamed SSVM_ERR_IO (errno says
@@ -934,7 +934,7 @@
      sums as decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain,
      assign: rows), L (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass;
      work may then be NULL).
-     Export as C (stdio): ssvm_model_export_c(&m, "ocr", f) writes the weights as `const ssvm_real ocr_w[OCR_D]`
+     Export as C (stdio): ssvm_model_export_c_FILE(&m, "ocr", f) writes the weights as `const ssvm_real ocr_w[OCR_D]`
      ("%.17g": the same values bit for bit in a build of the same precision; a float build of a double model
      rounds to nearest), ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D,
      OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the
@@ -952,7 +952,7 @@
      Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
      multiclass cost matrix or any training data (losses matter only for training); replace a file atomically through
      ssvm_model_save_FILE or a write callback (a crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or
-     _CHECKSUM, never as a model; ssvm_model_save_file writes path.tmp and renames it); predict for
+     _CHECKSUM, never as a model; ssvm_model_save_path writes path.tmp and renames it); predict for
      SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
      names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
 
@@ -971,9 +971,9 @@
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
-       ssvm_solver_checkpoint_save_file(&s, "run.ckpt");        // atomic: run.ckpt.tmp, fflush, fclose, rename
+       ssvm_solver_checkpoint_save_path(&s, "run.ckpt");        // atomic: run.ckpt.tmp, fflush, fclose, rename
        ... later, another process: ssvm_solver_init(&same_config, &s2);
-       ssvm_solver_checkpoint_load_file(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
+       ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_config_of(&s2)->max_passes = 100; ssvm_solver_run(&s2);
      Covered: SSVM_BCFW (every state kind, every averaging, sampling and step rule, and config.bcfw: gap sampling,
      pairwise / away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (any sampler
@@ -1023,7 +1023,7 @@
    |        |           | integers), then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per   |
    |        |           | vector a count and (pass, primal, gap) triples                                       |
    | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
-     Files: ssvm_solver_checkpoint_save_file writes path.tmp beside path, flushes and closes it and only then
+     Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it and only then
      renames it over path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it
      first), so a process killed mid-write leaves the last good checkpoint; any failed write, close or rename is
      SSVM_ERR_IO and removes path.tmp (tested with a write that fails part-way: the old file stays byte for byte).
@@ -1060,8 +1060,40 @@
      Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double
      checkpoints; carry a dual state to new data; compress.
 
+   API GRAMMAR (how every name and argument list is built; what does not follow it yet, and why)
+     Objects: ssvm_X_config_init(...) -> a config you edit; ssvm_X_get_heap_size(&cfg, &bytes);
+       ssvm_X_init_preallocated(&cfg, heap, bytes, &obj) or ssvm_X_init(&cfg, &obj) (malloc); ssvm_X_uninit(&obj).
+       A function that creates an object takes it last (the *_init, ssvm_model_load(buf, bytes, ..., &m)); a
+       function of an existing object takes it first (ssvm_solver_step(&s, i, &info),
+       ssvm_solver_checkpoint_load(&s, buf, bytes)). Config producers from data end in _config_init too
+       (ssvm_svmhmm_chain_config_init(&data)).
+     Sizes, one suffix per meaning: _get_heap_size (an object's memory for its life, init_preallocated's bytes),
+       _get_work_size (one call's scratch, that call's work and work_bytes), _get_size (the bytes a save will
+       write: ssvm_model_save_get_size, ssvm_solver_checkpoint_get_size).
+     I/O, one suffix per medium, the same for models, checkpoints and exports: memory (buf, bytes), a write
+       callback (_write), a FILE * (_FILE) and a path (_path, written atomically); the readers take an
+       ssvm_input (ssvm_input_memory, ssvm_input_FILE, ...) or a path (ssvm_read_<format>_path).
+     Accessors: ssvm_solver_<what>(&s, &out) -> ssvm_result (ssvm_solver_cp_info, ssvm_solver_cg_status,
+       ssvm_solver_eg_rejected, ssvm_solver_state_kind, ssvm_solver_gap_estimates).
+     Buffers: every buffer the library writes comes with its byte count (out, out_bytes), too small is
+       SSVM_ERR_WORKSPACE.
+     Codes: one per fault wherever it is found: a label length outside [1, max_label_len] from any callback is
+       SSVM_ERR_LABEL; a failed open, read, write, close or rename is SSVM_ERR_IO for models, checkpoints and
+       readers; an option out of range is SSVM_ERR_INVALID_ARG except where a specific code tells the caller
+       what to change (SSVM_ERR_LAMBDA; SSVM_ERR_BCFW_OPTION / _COMBINATION for config.bcfw; SSVM_ERR_BATCH for
+       config.par; SSVM_ERR_WARM_START; SSVM_ERR_NOT_SUPPORTED for what a solver or build does not have).
+     Not yet (1.0): the kernel solver's counters return long long (ssvm_kernel_support_count,
+       ssvm_kernel_support_stored, ssvm_kernel_evaluations; to move with the kernel model file); `which` of the
+       kernel functions and `kind` of ssvm_model_load_path are int where ssvm_which / ssvm_model_kind exist (a
+       C++ caller passing an int would stop compiling); the decoders' label outputs whose length is an argument of
+       the same call (ssvm_viterbi's y: L ints; ssvm_multiclass_predict's one int; the graph and assignment
+       predictors') have no byte count. The _dim functions return the int d (0: an invalid config).
+     Old names: 0.10's names of renamed functions (ssvm_model_save_file, ssvm_model_export_c, ssvm_cg_status_of,
+       ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until 1.0; STRUCTSVM_NO_OLD_NAMES drops them.
+
    API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
-        count, which is checked: too small is SSVM_ERR_WORKSPACE; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
+        count, which is checked: too small is SSVM_ERR_WORKSPACE, but for the decoders' outputs API GRAMMAR
+        lists; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
      ssvm_result_string(r) -> const char *
      ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem; ssvm_problem_check(&p)
      ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)          sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i
@@ -1083,7 +1115,7 @@
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
      clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
        ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
-       ssvm_cg_status_of(&s, &status); ssvm_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
+       ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
      cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
      checkpoints [T] (CHECKPOINTS): ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes, &written);
        _write(&s, write, user); _load(&s, buf, bytes); _save_file(&s, path) / _load_file(&s, path) (stdio);
@@ -1105,7 +1137,7 @@
        &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
        ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
      online EG [T] (SSVM_EG; ONLINE EG): ssvm_chain_marginals_get_work_size(L, K, &bytes);
-       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_eg_rejected(&s) (-> long long)
+       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_solver_eg_rejected(&s, &count)
      ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
        ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
      graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
@@ -1148,7 +1180,7 @@
      assign (n ints), out / theta / grad (d reals), scores (k reals).
    READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
-     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_file(FILE*); and
+     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
      ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
      over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
      same errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first
@@ -1173,9 +1205,9 @@
      templates, every label is -1; label_column is ignored). Rows with labels read as usual in the same file.
        ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
                             (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
-                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config.
+                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config_init.
        ssvm_read_svmhmm     `label qid:N idx:val ...`: the lines of one qid form a sequence and must be
-                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config.
+                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config_init.
        ssvm_read_conll      whitespace-separated columns, one token a line, the same count on every line, blank
                             lines between sequences; every distinct cell string in one ssvm_dict.
        ssvm_read_template   CRF++ templates: `U<text>` with %x[row,col] macros (row relative to the token, col
@@ -1186,7 +1218,7 @@
        ssvm_conll_featurize the attribute names of every template at every token into ids of a caller's
                             ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the
                             unknown and gives -1 for an unknown label), ids in first-occurrence order:
-                            ssvm_conll_features, ssvm_conll_chain_config (sparse chain). ssvm_template_expand
+                            ssvm_conll_features, ssvm_conll_chain_config_init (sparse chain). ssvm_template_expand
                             gives one name.
        ssvm_read_arff       Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a
                             nominal's first value) rows. Attributes numeric / real / integer or nominal (a
@@ -1250,7 +1282,7 @@
 /* Solvers a build leaves out (MANUAL: BUILD OPTIONS): STRUCTSVM_NO_<KIND> removes one solver's table row and
    section; any STRUCTSVM_ONLY_<KIND> keeps only the kinds so named (<KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,
    CLIQUEGEN, CUTTING_PLANE, KBCFW, EG). A left-out kind's config is SSVM_ERR_NOT_SUPPORTED; its own public
-   functions (ssvm_solver_cp_info, ssvm_cg_status_of, ssvm_eg_rejected, the kernel solver's and the multi-sample
+   functions (ssvm_solver_cp_info, ssvm_solver_cg_status, ssvm_solver_eg_rejected, the kernel solver's and the multi-sample
    samplers) are not defined. */
 #if defined(STRUCTSVM_ONLY_BCFW) || defined(STRUCTSVM_ONLY_FW) || defined(STRUCTSVM_ONLY_SSG) || defined(STRUCTSVM_ONLY_MULTISAMPLE) || defined(STRUCTSVM_ONLY_DEG) || \
     defined(STRUCTSVM_ONLY_CLIQUEGEN) || defined(STRUCTSVM_ONLY_CUTTING_PLANE) || defined(STRUCTSVM_ONLY_KBCFW) || defined(STRUCTSVM_ONLY_EG)
@@ -2013,7 +2045,10 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
 STRUCTSVM_DEF ssvm_result ssvm_chain_marginals_get_work_size(int L, int K, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node, const double *edge, void *work,
                                                size_t work_bytes, double *mu, double *pair, double *log_z);
-/* How many line searches of online EG (SSVM_EG) ended without a step (every halving failed to raise the dual). */
+/* How many line searches of online EG (SSVM_EG) ended without a step (every halving failed to raise the dual):
+   *out; SSVM_ERR_NOT_SUPPORTED for another solver. */
+STRUCTSVM_DEF ssvm_result ssvm_solver_eg_rejected(const ssvm_solver *s, long long *out);
+/* 0.10's form of it (0 for a NULL solver); kept until 1.0 (API GRAMMAR) */
 STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s);
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
@@ -2146,9 +2181,9 @@ STRUCTSVM_DEF ssvm_result ssvm_l21sq_grad(int T, const int *off, const ssvm_real
    passes h since the last warm start, and why it stopped (SSVM_CG_*). */
 enum { SSVM_CG_RUNNING = 0, SSVM_CG_STOP_A3 = 1, SSVM_CG_STOP_NO_VIOLATOR = 2 };
 typedef struct ssvm_cg_status { double sigma, theta, f; int n_active, outer, inner, stop; } ssvm_cg_status;
-STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out);
+STRUCTSVM_DEF ssvm_result ssvm_solver_cg_status(const ssvm_solver *s, ssvm_cg_status *out);
 /* The active candidates (indices into the graph's edges) in activation order; active: room for T ints. */
-STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active);
+STRUCTSVM_DEF ssvm_result ssvm_solver_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active);
 #endif
 /* (cliquegen declarations end) */
 
@@ -2446,7 +2481,7 @@ STRUCTSVM_DEF ssvm_input ssvm_input_memory(const void *data, size_t bytes);
 STRUCTSVM_DEF ssvm_input ssvm_input_callback(int (*read)(void *user, void *buf, size_t bytes, size_t *got),
                                              void *user);
 #ifndef STRUCTSVM_NO_STDIO
-STRUCTSVM_DEF ssvm_input ssvm_input_file(FILE *f); /* fread until the end; ferror is SSVM_ERR_IO */
+STRUCTSVM_DEF ssvm_input ssvm_input_FILE(FILE *f); /* fread until the end; ferror is SSVM_ERR_IO */
 #endif
 
 /* Where and why a reader stopped. line, column: 1-based, the byte that is wrong (column = line length + 1:
@@ -2515,8 +2550,8 @@ STRUCTSVM_DEF ssvm_result ssvm_read_svmhmm(const ssvm_reader_config *c, ssvm_inp
                                            ssvm_read_error *err);
 STRUCTSVM_DEF void ssvm_svmlight_data_uninit(ssvm_svmlight_data *d);
 /* The model inputs over d's arrays (K = d->n_labels, F = d->n_attrs; the caller may widen them). */
-STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config(const ssvm_svmlight_data *d);
-STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config(const ssvm_svmlight_data *d);
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config_init(const ssvm_svmlight_data *d);
+STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config_init(const ssvm_svmlight_data *d);
 
 /* CoNLL-style columns: one token per line, cells separated by spaces or tabs, the same number of cells on
    every line; a blank line ends a sequence. */
@@ -2574,7 +2609,7 @@ STRUCTSVM_DEF ssvm_result ssvm_conll_featurize(const ssvm_reader_config *c, cons
                                                ssvm_read_error *err);
 STRUCTSVM_DEF void ssvm_conll_features_uninit(ssvm_conll_features *f);
 /* A sparse chain over f (labels as they are: map f->labels' -1 before training on test data). */
-STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config(const ssvm_conll_features *f);
+STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config_init(const ssvm_conll_features *f);
 
 /* Weka ARFF as Mulan writes multilabel data, dense rows (`v1,v2,...`) or sparse rows (`{i v, j v}`, 0-based
    attribute indices, absent = 0). Attributes: numeric / real / integer, or nominal `{a,b,...}` (a feature's
@@ -2728,17 +2763,17 @@ STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_confi
    not open is SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a failed write or close
    SSVM_ERR_WORKSPACE (the disk is full); errno tells more. */
 STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f);
-STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_model_save_path(const ssvm_model *m, const char *path);
 STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m);
-STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_model *m);
+STRUCTSVM_DEF ssvm_result ssvm_model_load_path(const char *path, int kind, ssvm_model *m);
 /* A human-readable description (kind, shape, names, summary), one "key: value" per line. */
 STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f);
 /* C source for a predict-only build: name_w (the d weights as ssvm_real, "%.17g": exact in float and double
    builds), name_edges (graph) and name_label_names (when named) as const arrays, and NAME_KIND, NAME_D,
    NAME_N_LABELS, NAME_N_ATTRS, NAME_FLAGS, NAME_METHOD, NAME_N_EDGES as macros (NAME: name in capitals).
    name: a C identifier of at most 64 characters. */
-STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *name, FILE *f);
-STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const char *name, FILE *f);
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const char *name, const char *path);
 #endif
 /* (model declarations end) */
 
@@ -2769,10 +2804,27 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_warm_start(ssvm_solver_config *c, c
 /* Files: save writes "path.tmp" beside path, flushes, closes and renames it over path, so a crash mid-write never
    replaces the last good checkpoint (SSVM_ERR_IO when a write, the close or the rename fails; path.tmp is then
    removed). load reads the file (SSVM_MALLOC) and loads it as above. NOT_SUPPORTED under STRUCTSVM_NO_MALLOC. */
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_file(const ssvm_solver *s, const char *path);
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s, const char *path);
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const char *path);
 #endif
 #endif /* STRUCTSVM_PREDICT_ONLY */
+
+/* 0.10's names of renamed functions (API GRAMMAR; the migration table 0.10.0 -> 0.11.0), kept until 1.0.
+   Define STRUCTSVM_NO_OLD_NAMES to leave them out. */
+#ifndef STRUCTSVM_NO_OLD_NAMES
+#define ssvm_model_save_file ssvm_model_save_path
+#define ssvm_model_load_file ssvm_model_load_path
+#define ssvm_model_export_c_file ssvm_model_export_c_path
+#define ssvm_model_export_c ssvm_model_export_c_FILE
+#define ssvm_solver_checkpoint_save_file ssvm_solver_checkpoint_save_path
+#define ssvm_solver_checkpoint_load_file ssvm_solver_checkpoint_load_path
+#define ssvm_svmlight_multiclass_config ssvm_svmlight_multiclass_config_init
+#define ssvm_svmhmm_chain_config ssvm_svmhmm_chain_config_init
+#define ssvm_conll_chain_config ssvm_conll_chain_config_init
+#define ssvm_cg_status_of ssvm_solver_cg_status
+#define ssvm_cg_active ssvm_solver_cg_active
+#define ssvm_input_file ssvm_input_FILE
+#endif
 
 #ifdef __cplusplus
 }
@@ -3202,7 +3254,7 @@ STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real 
         double ci = p->weights ? (double)p->weights[i] : 1.0;
         len = p->decode(p->user, i, w, ybuf);
         if (len < 0) return (ssvm_result)len;
-        if (len == 0 || len > p->max_label_len) return SSVM_ERR_CALLBACK;
+        if (len == 0 || len > p->max_label_len) return SSVM_ERR_LABEL;
         rc = p->loss(p->user, i, ybuf, len, &delta);
         if (rc < 0) return (ssvm_result)rc;
         if (!ssvm__finite((double)delta) || delta < 0) return SSVM_ERR_LOSS;
@@ -5764,7 +5816,7 @@ SSVM__PRIV ssvm_result ssvm__atomic_end(FILE *f, char *tmp, const char *path, ss
     ssvm__free_with(0, tmp);
     return r;
 }
-STRUCTSVM_DEF ssvm_result ssvm_model_save_file(const ssvm_model *m, const char *path) {
+STRUCTSVM_DEF ssvm_result ssvm_model_save_path(const ssvm_model *m, const char *path) {
     FILE *f;
     ssvm_result r;
     char *tmp;
@@ -5835,7 +5887,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m)
     return r;
 #endif
 }
-STRUCTSVM_DEF ssvm_result ssvm_model_load_file(const char *path, int kind, ssvm_model *m) {
+STRUCTSVM_DEF ssvm_result ssvm_model_load_path(const char *path, int kind, ssvm_model *m) {
     FILE *f;
     ssvm_result r;
     if (!path || !m) return SSVM_ERR_INVALID_ARG;
@@ -5905,7 +5957,7 @@ SSVM__PRIV void ssvm__model_c_string(FILE *f, const char *s) {
     }
     fputc('"', f);
 }
-STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *name, FILE *f) {
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const char *name, FILE *f) {
     char up[65];
     int k, n;
     ssvm_result r;
@@ -5919,7 +5971,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
     }
     if (n == 0) return SSVM_ERR_INVALID_ARG;
     up[n] = 0;
-    fprintf(f, "/* %s: a structsvm.h %s model exported by ssvm_model_export_c (structsvm %d.%d.%d, model format %d).\n",
+    fprintf(f, "/* %s: a structsvm.h %s model exported by ssvm_model_export_c_FILE (structsvm %d.%d.%d, model format %d).\n",
             name, ssvm_model_kind_string(m->kind), STRUCTSVM_VERSION_MAJOR, STRUCTSVM_VERSION_MINOR,
             STRUCTSVM_VERSION_PATCH, SSVM_MODEL_FORMAT_VERSION);
     fprintf(f, "   Weights as %%.17g: exact in a double build, rounded to nearest in a float build (as a float\n"
@@ -5956,14 +6008,14 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c(const ssvm_model *m, const char *n
     }
     return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_model_export_c_file(const ssvm_model *m, const char *name, const char *path) {
+STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const char *name, const char *path) {
     FILE *f;
     ssvm_result r;
     char *tmp;
     if (!path) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
     if (!(f = ssvm__atomic_begin(path, "w", &tmp, &r))) return r; /* path.tmp, renamed when whole (0.9.0) */
-    r = ssvm_model_export_c(m, name, f);
+    r = ssvm_model_export_c_FILE(m, name, f);
     if (r == SSVM_OK && (ferror(f) || fflush(f) != 0)) r = SSVM_ERR_IO;
     return ssvm__atomic_end(f, tmp, path, r);
 }
@@ -6711,7 +6763,7 @@ SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssv
     *delta = 0;
     *len = p->oracle(p->user, i, w, w_scale, y, delta);
     if (*len < 0) return (ssvm_result)*len;
-    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
+    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_LABEL;
     if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
     return SSVM_OK;
 }
@@ -10037,10 +10089,10 @@ SSVM__PRIV ssvm_result ssvm__ck_save_path(const ssvm_solver *s, const char *path
     return r;
 #endif
 }
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_file(const ssvm_solver *s, const char *path) {
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s, const char *path) {
     return ssvm__ck_save_path(s, path, -1);
 }
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_file(ssvm_solver *s, const char *path) {
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const char *path) {
 #ifdef STRUCTSVM_NO_MALLOC
     (void)s; (void)path;
     return SSVM_ERR_NOT_SUPPORTED;
@@ -11538,14 +11590,14 @@ SSVM__PRIV ssvm_result ssvm__cg_eval_row(ssvm_solver *s, int average, ssvm_objec
     (void)average;
     return ssvm__cg_evaluate(s, o);
 }
-STRUCTSVM_DEF ssvm_result ssvm_cg_status_of(const ssvm_solver *s, ssvm_cg_status *out) {
+STRUCTSVM_DEF ssvm_result ssvm_solver_cg_status(const ssvm_solver *s, ssvm_cg_status *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
     out->sigma = SSVM__CG(s)->_cg_sigma; out->theta = SSVM__CG(s)->_cg_theta; out->f = SSVM__CG(s)->_cg_fh[5];
     out->n_active = SSVM__CG(s)->_cg_na; out->outer = SSVM__CG(s)->_cg_t; out->inner = SSVM__CG(s)->_cg_h; out->stop = SSVM__CG(s)->_cg_stop;
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active) {
+STRUCTSVM_DEF ssvm_result ssvm_solver_cg_active(const ssvm_solver *s, int *active, size_t bytes, int *n_active) {
     int a;
     if (!s || !active || !n_active || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_CLIQUEGEN) return SSVM_ERR_NOT_SUPPORTED;
@@ -11575,7 +11627,7 @@ STRUCTSVM_DEF ssvm_result ssvm_cg_active(const ssvm_solver *s, int *active, size
      the example's first visit, halvings after); eta_i *= grow after each line search.
    Choices (MANUAL, "Online EG"): G1 theta_i = 0 at the start (alpha_i uniform, the centre of the simplex in the
    entropy geometry; the paper leaves the start to the implementation), or eg.start on the gold labels; G2 when every halving fails the step is
-   not taken (the dual never decreases; counted by ssvm_eg_rejected); G3 "first pass" is read per example (its
+   not taken (the dual never decreases; counted by ssvm_solver_eg_rejected); G3 "first pass" is read per example (its
    first visit), which is the same thing under the default permutation sampling; G4 the gradient is the
    paper's per-example one, unscaled by example weights (the weights enter through w and l). */
 /* The solver's own state (ssvm_solver._alg, carved by its layout: ssvm__eg_layout) */
@@ -11654,6 +11706,12 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node,
                           mu, pair, log_z);
 }
 STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? SSVM__EG(s)->_eg_rejected : 0; }
+STRUCTSVM_DEF ssvm_result ssvm_solver_eg_rejected(const ssvm_solver *s, long long *out) {
+    if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_cfg.solver != SSVM_EG) return SSVM_ERR_NOT_SUPPORTED;
+    *out = SSVM__EG(s)->_eg_rejected;
+    return SSVM_OK;
+}
 
 SSVM__PRIV ssvm_result ssvm__eg_check(const ssvm_solver_config *c) {
     const ssvm_eg_config *g = &c->eg;
@@ -12123,7 +12181,7 @@ SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y,
     }
     *len = kc->oracle(kc->user, s, which, i, y, delta);
     if (*len < 0) return (ssvm_result)*len;
-    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_CALLBACK;
+    if (*len == 0 || *len > p->max_label_len) return SSVM_ERR_LABEL;
     if (!ssvm__finite((double)*delta) || *delta < 0) return SSVM_ERR_LOSS;
     return SSVM_OK;
 }
@@ -12419,7 +12477,7 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, 
     if (y_bytes / sizeof(int) < (size_t)s->_prob.max_label_len) return SSVM_ERR_WORKSPACE;
     *len = kc->decode(kc->user, s, which, a, y);
     if (*len < 0) return (ssvm_result)*len;
-    if (*len == 0 || *len > s->_prob.max_label_len) return SSVM_ERR_CALLBACK;
+    if (*len == 0 || *len > s->_prob.max_label_len) return SSVM_ERR_LABEL;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, int p0, int L, int *y, size_t y_bytes) {
@@ -14074,7 +14132,7 @@ SSVM__PRIV ssvm_result ssvm__ms_samples(ssvm_solver *s, ssvm__ms_st *m) {
     for (j = 0; j < got; j++) {
         int *y = SSVM__MS(s)->_ys + (size_t)j * ml, len = SSVM__MS(s)->_lens[j], dup;
         double dl = (double)SSVM__MS(s)->_deltas[j];
-        if (len <= 0 || len > ml) return SSVM_ERR_CALLBACK;
+        if (len <= 0 || len > ml) return SSVM_ERR_LABEL;
         if (!ssvm__finite(dl) || dl < 0) return SSVM_ERR_LOSS;
         dup = ssvm__ms_same(y, len, SSVM__MS(s)->_ytrue, m->tlen);
         for (k = 0; k < m->ns && !dup; k++) dup = ssvm__ms_same(y, len, SSVM__MS(s)->_ys + (size_t)k * ml, SSVM__MS(s)->_lens[k]);
@@ -14383,7 +14441,7 @@ SSVM__PRIV int ssvm__fread(void *user, void *buf, size_t bytes, size_t *got) {
     *got = fread(buf, 1, bytes, f);
     return *got == 0 && ferror(f) ? -1 : 0;
 }
-STRUCTSVM_DEF ssvm_input ssvm_input_file(FILE *f) { return ssvm_input_callback(f ? ssvm__fread : 0, f); }
+STRUCTSVM_DEF ssvm_input ssvm_input_FILE(FILE *f) { return ssvm_input_callback(f ? ssvm__fread : 0, f); }
 #endif
 
 STRUCTSVM_DEF ssvm_reader_config ssvm_reader_config_init(void) {
@@ -14876,13 +14934,13 @@ STRUCTSVM_DEF ssvm_result ssvm_read_svmhmm(const ssvm_reader_config *c, ssvm_inp
                                            ssvm_read_error *err) {
     return ssvm__read_svml(c, in, out, err, 1);
 }
-STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config(const ssvm_svmlight_data *d) {
+STRUCTSVM_DEF ssvm_multiclass_config ssvm_svmlight_multiclass_config_init(const ssvm_svmlight_data *d) {
     ssvm_multiclass_config m = ssvm_multiclass_config_init(d ? d->n : 0, d ? d->n_labels : 0, d ? d->n_attrs : 0,
                                                            0, d ? d->labels : 0);
     if (d) { m.row_start = d->row_start; m.attr_id = d->attr_id; m.attr_val = d->attr_val; }
     return m;
 }
-STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config(const ssvm_svmlight_data *d) {
+STRUCTSVM_DEF ssvm_chain_config ssvm_svmhmm_chain_config_init(const ssvm_svmlight_data *d) {
     ssvm_chain_config m = ssvm_chain_config_init(d ? d->n_seq : 0, d ? d->n_labels : 0, d ? d->n_attrs : 0,
                                                  d ? d->seq_start : 0, d ? d->labels : 0);
     if (d) { m.attr_start = d->row_start; m.attr_id = d->attr_id; m.attr_val = d->attr_val; }
@@ -15258,7 +15316,7 @@ fail:
     ssvm_conll_features_uninit(&f);
     return ssvm__rerr(err, r, 0, 0, r == SSVM_ERR_OVERFLOW ? "size overflow" : "out of memory");
 }
-STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config(const ssvm_conll_features *f) {
+STRUCTSVM_DEF ssvm_chain_config ssvm_conll_chain_config_init(const ssvm_conll_features *f) {
     ssvm_chain_config m = ssvm_chain_config_init(f ? f->n_seq : 0, f ? f->n_labels : 0, f ? f->n_attrs : 0,
                                                  f ? f->seq_start : 0, f ? f->labels : 0);
     if (f) { m.attr_start = f->attr_start; m.attr_id = f->attr_id; }
@@ -15580,7 +15638,7 @@ STRUCTSVM_DEF ssvm_graph_config ssvm_arff_graph_config(const ssvm_arff_data *d) 
         if (!path) return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "NULL path");                         \
         f = fopen(path, "rb");                                                                              \
         if (!f) return ssvm__rerr(err, SSVM_ERR_IO, 0, 0, "cannot open the file");                          \
-        r = call(c, ssvm_input_file(f), out, err);                                                          \
+        r = call(c, ssvm_input_FILE(f), out, err);                                                          \
         fclose(f);                                                                                          \
         return r;                                                                                           \
     }
@@ -15615,7 +15673,10 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
                         x's non-zeros (the same bits as before). make bench-multiclass against liblinear -s 4.
                         The manual (issue 27's findings): gap estimates' NOT_SUPPORTED, the weights' codes, the
                         suffix average's restart iterate, step_info.gamma per solver; ssvm_solver_state_kind;
-                        chain offsets that decrease are SSVM_ERR_INVALID_ARG.
+                        chain offsets that decrease are SSVM_ERR_INVALID_ARG. API GRAMMAR: _path for paths and
+                        _FILE for FILE * everywhere, producers of configs end in _config_init, accessors under
+                        ssvm_solver_ (the migration table; 0.10's names stay as macros until 1.0); a bad label
+                        length from any callback is SSVM_ERR_LABEL.
      0.10.0 (2026-11-28) Training on the device (issue 31): make test-device trains BCFW bare-metal on an emulated
                         Cortex-M4F (qemu-system-arm, MPS2 AN386; tests/embedded/train_device.c, device_rt.c),
                         multiclass and chain on OCR letters in flash, all memory static and sized by the
@@ -15856,6 +15917,20 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
    | ssvm_chain_init: chain offsets that        | SSVM_ERR_INVALID_ARG (an empty sequence stays          |
    |   decrease were SSVM_ERR_EMPTY             |   SSVM_ERR_EMPTY)                                      |
    | (no way to ask which state AUTO picked)    | ssvm_solver_state_kind(&s, &kind) (new)                |
+   | ssvm_model_save_file, _load_file,          | ssvm_model_save_path, _load_path, _export_c_path,      |
+   |   _export_c_file, ssvm_model_export_c      |   ssvm_model_export_c_FILE                             |
+   | ssvm_solver_checkpoint_save_file/_load_file| ssvm_solver_checkpoint_save_path / _load_path          |
+   | ssvm_input_file (a FILE *)                 | ssvm_input_FILE                                        |
+   | ssvm_svmlight_multiclass_config,           | ssvm_svmlight_multiclass_config_init,                  |
+   |   ssvm_svmhmm_chain_config,                |   ssvm_svmhmm_chain_config_init,                       |
+   |   ssvm_conll_chain_config                  |   ssvm_conll_chain_config_init                         |
+   | ssvm_cg_status_of, ssvm_cg_active          | ssvm_solver_cg_status, ssvm_solver_cg_active           |
+   | ssvm_eg_rejected(&s) -> long long          | ssvm_solver_eg_rejected(&s, &count) -> ssvm_result     |
+   | (every old name above)                     | still compiles: a macro (the old eg function) until    |
+   |                                            |   1.0; STRUCTSVM_NO_OLD_NAMES removes them             |
+   | a label length outside [1, max_label_len]  | SSVM_ERR_LABEL from every callback, as from truth      |
+   |   from oracle, decode or a sampler:        |   (one code per fault)                                 |
+   |   SSVM_ERR_CALLBACK                        |                                                        |
    | a wrapper of the multiclass problem        | also forward or clear part_orthogonal, part_scores_at  |
    |   that changes user                        |   (they would get the wrapper as user)                 |
    | STRUCTSVM_VERSION_MINOR 10                 | STRUCTSVM_VERSION_MINOR 11                             |

@@ -155,7 +155,7 @@ static ssvm_result read_gz(const ssvm_reader_config *rc, const char *path, ssvm_
     ssvm_result r;
     snprintf(cmd, sizeof cmd, "gzip -dc -- '%s'", path);
     if (!(f = popen(cmd, "r"))) return SSVM_ERR_IO;
-    r = ssvm_read_conll(rc, ssvm_input_file(f), out, e);
+    r = ssvm_read_conll(rc, ssvm_input_FILE(f), out, e);
     if (pclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
     return r;
 }
@@ -192,7 +192,7 @@ static conll_run conll_end_to_end(const char *shared, const variant *v) {
         goto done;
     }
     out.read_cpu = cpu_now() - c0;
-    cc = ssvm_conll_chain_config(&ftr);
+    cc = ssvm_conll_chain_config_init(&ftr);
     cc.flags = SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_COUNTED_LOSS;
     if (ssvm_chain_init(&cc, &m) != SSVM_OK || ssvm_chain_problem(&m, &p) != SSVM_OK) goto done;
     w = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)p.d);
@@ -218,7 +218,7 @@ static conll_run conll_end_to_end(const char *shared, const variant *v) {
     }
     ssvm_chain_uninit(&m);
     { /* the test predictions and conlleval's chunk F1 (test tags unseen in training: -1, scored as such) */
-        ssvm_chain_config tc = ssvm_conll_chain_config(&fte);
+        ssvm_chain_config tc = ssvm_conll_chain_config_init(&fte);
         ssvm_chain tm;
         ssvm_problem tpb;
         const char **g = NULL, **pp = NULL;

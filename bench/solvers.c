@@ -201,7 +201,11 @@ static void run(const row *r, approx *A, ssvm_chain *train, ssvm_chain *test, do
         printf("  %s: planes %d (active %d), added %lld, dropped %lld, cached iterations %lld, QP iterations %lld\n",
                r->name, ci.planes, ci.active, ci.added, ci.dropped, ci.cached_iterations, ci.qp_iterations);
     }
-    if (r->kind == SSVM_EG) printf("  %s: %lld line searches ended without a step\n", r->name, ssvm_eg_rejected(&s));
+    if (r->kind == SSVM_EG) {
+        long long rej = 0;
+        ssvm_solver_eg_rejected(&s, &rej);
+        printf("  %s: %lld line searches ended without a step\n", r->name, rej);
+    }
     if (r->approx) printf("  %s: %llu of %llu oracle calls (evaluations included) returned the second-best labeling\n", r->name,
                           A->second, A->calls);
     ssvm_solver_uninit(&s);

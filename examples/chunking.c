@@ -144,7 +144,7 @@ static int load(const char *path, ssvm_conll_data *d) {
         free(cmd);
     } else f = fopen(path, "rb");
     if (!f) { fprintf(stderr, "%s: cannot open\n", path); return 1; }
-    r = ssvm_read_conll(&rc, ssvm_input_file(f), d, &e);
+    r = ssvm_read_conll(&rc, ssvm_input_FILE(f), d, &e);
     if (gz && pclose(f) != 0 && r == SSVM_OK) { ssvm_conll_data_uninit(d); fprintf(stderr, "%s: gzip -dc failed\n", path); return 1; }
     if (!gz && f != stdin) fclose(f);
     if (r != SSVM_OK) { fprintf(stderr, "%s:%ld:%ld: %s (%s)\n", path, e.line, e.column, e.message, ssvm_result_string((ssvm_result)r)); return 1; }

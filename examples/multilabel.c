@@ -61,7 +61,7 @@ static int load_arff(const char *path, int L, dataset *d) {
     if (!f) { fprintf(stderr, "%s: cannot read\n", path); return 1; }
     rc.n_labels = L;
     rc.bias = 1;
-    r = ssvm_read_arff(&rc, ssvm_input_file(f), &d->file, &e);
+    r = ssvm_read_arff(&rc, ssvm_input_FILE(f), &d->file, &e);
     if (gz) { if (pclose(f) != 0 && r == SSVM_OK) { ssvm_arff_data_uninit(&d->file); fprintf(stderr, "%s: gzip -dc failed\n", path); return 1; } }
     else fclose(f);
     if (r != SSVM_OK) {
@@ -216,8 +216,8 @@ int main(int argc, char **argv) {
             ssvm_solver_progress(&sv, &final);
             final.returned = SSVM_W_ITERATE;
             if (r >= 0) ssvm_solver_weights(&sv, SSVM_W_ITERATE, w, sizeof(ssvm_real) * (size_t)prob.d);
-            ssvm_cg_active(&sv, act, sizeof(int) * (size_t)E, &na);
-            ssvm_cg_status_of(&sv, &cgs);
+            ssvm_solver_cg_active(&sv, act, sizeof(int) * (size_t)E, &na);
+            ssvm_solver_cg_status(&sv, &cgs);
             ssvm_solver_uninit(&sv);
             printf("cliques chosen (%d of %d):", na, E);
             {

@@ -53,10 +53,10 @@ int main(int argc, char **argv) {
     }
     if (r != SSVM_OK) return fail("read", r);
     if (fmt == 0) {
-        mcc = ssvm_svmlight_multiclass_config(&l);
+        mcc = ssvm_svmlight_multiclass_config_init(&l);
         if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
     } else {
-        chc = fmt == 2 ? ssvm_conll_chain_config(&f) : ssvm_svmhmm_chain_config(&l);
+        chc = fmt == 2 ? ssvm_conll_chain_config_init(&f) : ssvm_svmhmm_chain_config_init(&l);
         chc.flags = SSVM_CHAIN_COUNTED_LOSS | (fmt == 2 ? SSVM_CHAIN_ATTR_MAJOR : 0);
         if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
     }

@@ -137,7 +137,7 @@ int main(int argc, char **argv) {
         if (kind != SSVM_MODEL_ASSIGN) { m.n_label_names = m.n_labels; m.label_names = names; }
         m.summary.solver = 0; m.summary.lambda = 0.01; m.summary.passes = 3;
         snprintf(path, sizeof path, "%s/seed_%s.ssvm", argv[1], ssvm_model_kind_string(kind));
-        if ((r = ssvm_model_save_file(&m, path)) != SSVM_OK) {
+        if ((r = ssvm_model_save_path(&m, path)) != SSVM_OK) {
             fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
             return 1;
         }

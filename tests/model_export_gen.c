@@ -1,6 +1,6 @@
 /* tests/model_export_gen.c: the host half of the export-c test (make test builds it per precision). It trains a
    chain (BCFW, biases) and a multiclass model on synthetic data, sets up a graph and an assignment model with
-   random weights, exports the four with ssvm_model_export_c into DIR/model_export.c, and writes DIR/model_cases.h:
+   random weights, exports the four with ssvm_model_export_c_FILE into DIR/model_export.c, and writes DIR/model_cases.h:
    test inputs and the labels the in-memory models predict (ssvm_model_predict), after checking that the same
    models saved and loaded predict them too. tests/model_firmware.c, built predict-only, no-malloc and no-stdio
    against the exported source, must predict the same labels. */
@@ -137,8 +137,8 @@ int main(int argc, char **argv) {
         return 1;
     snprintf(path, sizeof path, "%s/model_export.c", argv[1]);
     if (!(f = fopen(path, "w"))) { perror(path); return 1; }
-    if ((r = ssvm_model_export_c(&cm, "chain_m", f)) != SSVM_OK || (r = ssvm_model_export_c(&mm, "mc_m", f)) != SSVM_OK ||
-        (r = ssvm_model_export_c(&gm, "graph_m", f)) != SSVM_OK || (r = ssvm_model_export_c(&am, "asg_m", f)) != SSVM_OK)
+    if ((r = ssvm_model_export_c_FILE(&cm, "chain_m", f)) != SSVM_OK || (r = ssvm_model_export_c_FILE(&mm, "mc_m", f)) != SSVM_OK ||
+        (r = ssvm_model_export_c_FILE(&gm, "graph_m", f)) != SSVM_OK || (r = ssvm_model_export_c_FILE(&am, "asg_m", f)) != SSVM_OK)
         return fail("export", r);
     if (fclose(f) != 0) { perror(path); return 1; }
     snprintf(path, sizeof path, "%s/model_cases.h", argv[1]);

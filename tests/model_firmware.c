@@ -1,5 +1,5 @@
 /* tests/model_firmware.c: the firmware half of the export-c test. The library is built predict-only, without
-   malloc and without stdio; the models come only from the C source ssvm_model_export_c wrote
+   malloc and without stdio; the models come only from the C source ssvm_model_export_c_FILE wrote
    (build/export/<real>/model_export.c, by tests/model_export_gen.c), the inputs and the host models' labels from
    model_cases.h next to it. Every label must match. The program (not the library) prints the harness's lines. */
 #define STRUCTSVM_PREDICT_ONLY

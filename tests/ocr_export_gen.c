@@ -1,5 +1,5 @@
 /* tests/ocr_export_gen.c: the host half of the OCR firmware test (tools/test_arm_ocr.sh, run by make test-arm). It
-   trains the OCR chain (BCFW, reference model with biases, fold 0, 10 passes), exports it with ssvm_model_export_c
+   trains the OCR chain (BCFW, reference model with biases, fold 0, 10 passes), exports it with ssvm_model_export_c_FILE
    to DIR/ocr_model.c, and writes DIR/ocr_words.txt: every test word (folds 1-9) with the labels the host model
    predicts (ssvm_model_predict) and its pixels, one line a word: "len y_1 .. y_len hex_1 .. hex_len", hex_t the
    128 pixels of letter t (x[0..127] in the data's order, bit k of the 32 hex digits = x[k]; x[128] is the
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
     if ((r = ssvm_train(&q, w, sizeof(ssvm_real) * (size_t)p.d, &fin)) < 0) goto fail;
     if ((r = ssvm_model_of_chain(&cfg, w, &m)) != SSVM_OK) goto fail;
     snprintf(path, sizeof path, "%s/ocr_model.c", argv[2]);
-    if ((r = ssvm_model_export_c_file(&m, "ocr", path)) != SSVM_OK) goto fail;
+    if ((r = ssvm_model_export_c_path(&m, "ocr", path)) != SSVM_OK) goto fail;
     snprintf(path, sizeof path, "%s/ocr_words.txt", argv[2]);
     if (!(f = fopen(path, "w"))) { perror(path); return 1; }
     if ((r = ssvm_model_predict_get_work_size(&m, 64, 0, &wb)) != SSVM_OK || !(work = malloc(wb))) goto fail;

@@ -1,5 +1,5 @@
 /* tests/ocr_firmware.c: the target half of the OCR firmware test (tools/test_arm_ocr.sh). The library is built
-   predict-only, without malloc and without stdio; the model is only the C source ssvm_model_export_c wrote
+   predict-only, without malloc and without stdio; the model is only the C source ssvm_model_export_c_FILE wrote
    (DIR/ocr_model.c, by tests/ocr_export_gen.c on the host). The program (not the library) reads DIR/ocr_words.txt
    with stdio: every OCR test word's pixels and the host model's labels; it must predict the same labels with
    ssvm_chain_predict and the exported weights. Prints the harness's lines.   usage: ocr_firmware ocr_words.txt */

@@ -383,7 +383,7 @@ static void test_ckpt_uncovered(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n) == SSVM_ERR_CKPT_SOLVER);
         TH_CHECK(t, ssvm_solver_checkpoint_save(&s, b, sizeof b, NULL) == SSVM_ERR_CKPT_SOLVER);
         TH_CHECK(t, ssvm_solver_checkpoint_load(&s, b, sizeof b) == SSVM_ERR_CKPT_SOLVER);
-        TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, "/nonexistent/x") == SSVM_ERR_CKPT_SOLVER);
+        TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, "/nonexistent/x") == SSVM_ERR_CKPT_SOLVER);
         ssvm_solver_uninit(&s);
     }
     tchain_free(&c);
@@ -432,7 +432,7 @@ static void test_ckpt_files_atomic(th_ctx *t) {
     q.max_passes = 2; q.gap_tol = 0; q.bcfw.steps = SSVM_BCFW_STEPS_PAIRWISE;
     TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
-    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, path) == SSVM_OK);
     TH_CHECK(t, access(tmp, F_OK) != 0);
     TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n1) == SSVM_OK);
     b1 = (unsigned char *)malloc(n1);
@@ -456,23 +456,23 @@ static void test_ckpt_files_atomic(th_ctx *t) {
     TH_CHECK(t, access(tmp, F_OK) != 0);
     /* a temporary the OS cannot create (a directory in its way): SSVM_ERR_IO, the old file stays */
     TH_CHECK(t, mkdir(tmp, 0700) == 0);
-    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_ERR_IO);
+    TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, path) == SSVM_ERR_IO);
     TH_CHECK(t, ck_file_equals(path, b1, n1));
     rmdir(tmp);
     /* the old checkpoint loads and resumes where it was */
     TH_CHECK(t, ssvm_solver_init(&q, &s2) == SSVM_OK);
-    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load_path(&s2, path) == SSVM_OK);
     {
         ssvm_progress pr;
         TH_CHECK(t, ssvm_solver_progress(&s2, &pr) == SSVM_OK && pr.pass == 2);
     }
     /* a good save replaces it; a file that is not a checkpoint, or no file */
-    TH_CHECK(t, ssvm_solver_checkpoint_save_file(&s, path) == SSVM_OK && ck_file_equals(path, b2, n2));
+    TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, path) == SSVM_OK && ck_file_equals(path, b2, n2));
     f = fopen(path, "wb");
     if (f) { fputs("not a checkpoint", f); fclose(f); }
-    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_ERR_FORMAT);
+    TH_CHECK(t, ssvm_solver_checkpoint_load_path(&s2, path) == SSVM_ERR_FORMAT);
     remove(path);
-    TH_CHECK(t, ssvm_solver_checkpoint_load_file(&s2, path) == SSVM_ERR_IO);
+    TH_CHECK(t, ssvm_solver_checkpoint_load_path(&s2, path) == SSVM_ERR_IO);
     ssvm_solver_uninit(&s2); ssvm_solver_uninit(&s);
     free(b1); free(b2);
     tchain_free(&c);

@@ -217,8 +217,8 @@ static void cg_train(th_ctx *t, ssvm_graph *m, const ssvm_problem *p, const ssvm
     if (out->rc != SSVM_OK) return;
     out->rc = ssvm_solver_run(&s);
     ssvm_solver_progress(&s, &out->fin);
-    TH_CHECK(t, ssvm_cg_status_of(&s, &out->st) == SSVM_OK);
-    TH_CHECK(t, ssvm_cg_active(&s, out->act, sizeof out->act, &out->na) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_cg_status(&s, &out->st) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_cg_active(&s, out->act, sizeof out->act, &out->na) == SSVM_OK);
     TH_CHECK(t, ssvm_solver_weights(&s, SSVM_W_ITERATE, w, sizeof w) == SSVM_OK);
     for (k = 0; k < p->d; k++) out->w[k] = (double)w[k];
     ssvm_solver_uninit(&s);
@@ -394,7 +394,7 @@ static void test_cliquegen_bad_input(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_config_check(&c2) == SSVM_ERR_INVALID_ARG);
     c2 = c; c2.lambda = 0;
     TH_CHECK(t, ssvm_solver_config_check(&c2) == SSVM_ERR_LAMBDA);
-    TH_CHECK(t, ssvm_cg_status_of(0, 0) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_solver_cg_status(0, 0) == SSVM_ERR_INVALID_ARG);
     ssvm_graph_uninit(&m0);
     ssvm_graph_uninit(&m);
     cg_free(&D);

@@ -220,7 +220,10 @@ static void test_eg_dual_monotone(th_ctx *t) {
         TH_CHECK(t, info.gamma == 0 || info.gamma == 1e4);
         last = pr.iterate.dual;
     }
-    TH_CHECK(t, ssvm_eg_rejected(&s) > 0 && pr.oracle_calls == p.n + 60);
+    { long long rej = -1;
+      TH_CHECK(t, ssvm_solver_eg_rejected(&s, &rej) == SSVM_OK && rej > 0 && pr.oracle_calls == p.n + 60);
+      TH_CHECK(t, ssvm_eg_rejected(&s) == rej); /* 0.10's name, kept until 1.0 */
+      TH_CHECK(t, ssvm_solver_eg_rejected(&s, NULL) == SSVM_ERR_INVALID_ARG); }
     ssvm_solver_uninit(&s);
     tchain_free(&c);
 }

@@ -238,6 +238,7 @@ static void test_exact_options(th_ctx *t) {
     c = ex_config(&d.p, 0.1); c.par.batch = 2; TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BATCH);
     q = d.p; q.part_orthogonal = 0;
     c = ex_config(&q, 0.1); TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_NOT_SUPPORTED);
+    { ssvm_input in = ssvm_input_file(stdin); (void)in; } /* 0.10's name of ssvm_input_FILE still compiles */
     c = ssvm_solver_config_init(&d.p, SSVM_SSG); c.bcfw.steps = SSVM_BCFW_STEPS_EXACT;
     TH_CHECK(t, ssvm_solver_config_check(&c) == SSVM_ERR_BCFW_COMBINATION);
     ssvm_multiclass_uninit(&d.m);

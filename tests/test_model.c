@@ -614,13 +614,13 @@ static void test_model_files_and_print(th_ctx *t) {
     TH_CHECK(t, fd >= 0);
     if (fd < 0) return;
     close(fd);
-    TH_CHECK(t, ssvm_model_save_file(&m, path) == SSVM_OK);
-    TH_CHECK(t, ssvm_model_load_file(path, SSVM_MODEL_CHAIN, &l) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_save_path(&m, path) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_CHAIN, &l) == SSVM_OK);
     TH_CHECK(t, l.w && memcmp(l.w, w, sizeof(ssvm_real) * (size_t)m.d) == 0);
     ssvm_model_uninit(&l);
-    TH_CHECK(t, ssvm_model_load_file(path, SSVM_MODEL_GRAPH, &l) == SSVM_ERR_KIND);
+    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_GRAPH, &l) == SSVM_ERR_KIND);
     remove(path);
-    TH_CHECK(t, ssvm_model_load_file(path, SSVM_MODEL_ANY, &l) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_ANY, &l) == SSVM_ERR_INVALID_ARG);
     f = tmpfile();
     TH_CHECK(t, f != NULL);
     if (!f) return;
@@ -641,9 +641,9 @@ static void test_model_files_and_print(th_ctx *t) {
     fclose(f);
     f = tmpfile();
     if (!f) return;
-    TH_CHECK(t, ssvm_model_export_c(&m, "ocr_model", f) == SSVM_OK);
-    TH_CHECK(t, ssvm_model_export_c(&m, "9bad", f) == SSVM_ERR_INVALID_ARG);
-    TH_CHECK(t, ssvm_model_export_c(&m, "a-b", f) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "ocr_model", f) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "9bad", f) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "a-b", f) == SSVM_ERR_INVALID_ARG);
     rewind(f);
     found = 0;
     while (fgets(line, sizeof line, f)) {

@@ -1294,7 +1294,7 @@ static void test_multisample_bad_input(th_ctx *t) {
     /* a misbehaving sampler: its own code, never a crash */
     q.ms.sampler.sample = tms_bad_sample;
     for (mode = 0; mode <= 6; mode++) {
-        ssvm_result want[7] = {SSVM_MAX_PASSES, SSVM_ERR_CALLBACK, SSVM_ERR_LOSS, SSVM_ERR_CALLBACK, SSVM_ERR_LABEL,
+        ssvm_result want[7] = {SSVM_MAX_PASSES, SSVM_ERR_CALLBACK, SSVM_ERR_LOSS, SSVM_ERR_LABEL, SSVM_ERR_LABEL,
                                SSVM_ERR_LOSS, SSVM_ERR_LABEL};
         ssvm_result got;
         tms_bad_mode = mode;

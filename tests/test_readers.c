@@ -147,7 +147,7 @@ static void test_readers_svmlight(th_ctx *t) {
     TH_CHECK(t, o.l.attr_val[0] == (ssvm_real)0.5 && o.l.attr_val[1] == 2 && o.l.attr_val[2] == 1 &&
                 o.l.attr_val[3] == (ssvm_real)-1e-3);
     {
-        ssvm_multiclass_config mc = ssvm_svmlight_multiclass_config(&o.l);
+        ssvm_multiclass_config mc = ssvm_svmlight_multiclass_config_init(&o.l);
         TH_CHECK(t, ssvm_multiclass_init(&mc, &m) == SSVM_OK);
     }
     ssvm_svmlight_data_uninit(&o.l);
@@ -199,7 +199,7 @@ static void test_readers_svmhmm(th_ctx *t) {
     const char *ok = "1 qid:1 1:1 # first token\n2 qid:1 2:1\n\n1 qid:-7 1:1 3:0.25\n";
     if (rd_read_all(t, F_HMM, &c, ok, &o, &e) == SSVM_OK) {
         static const int ss[] = {0, 2, 3}, lab[] = {0, 1, 0};
-        ssvm_chain_config cc = ssvm_svmhmm_chain_config(&o.l);
+        ssvm_chain_config cc = ssvm_svmhmm_chain_config_init(&o.l);
         ssvm_chain m;
         TH_CHECK(t, o.l.n == 3 && o.l.n_seq == 2 && o.l.n_labels == 2 && o.l.n_attrs == 3);
         TH_CHECK(t, rd_ieq(o.l.seq_start, ss, 3) && rd_ieq(o.l.labels, lab, 3) && o.l.qid[0] == 1 && o.l.qid[1] == -7);
@@ -297,7 +297,7 @@ static void test_readers_template_expand(th_ctx *t) {
             ssvm_conll_data_uninit(&d2);
         }
         {
-            ssvm_chain_config cc = ssvm_conll_chain_config(&f);
+            ssvm_chain_config cc = ssvm_conll_chain_config_init(&f);
             ssvm_chain m;
             TH_CHECK(t, ssvm_chain_init(&cc, &m) == SSVM_OK);
             ssvm_chain_uninit(&m);
@@ -466,7 +466,7 @@ static void rd_arff_file(th_ctx *t, const char *rel, int n, int F, int L, const 
     ssvm_result r;
     int i, l;
     if (!rd_open_gz(t, rel, &f)) return;
-    r = ssvm_read_arff(&c, ssvm_input_file(f), &d, &e);
+    r = ssvm_read_arff(&c, ssvm_input_FILE(f), &d, &e);
     pclose(f);
     TH_CHECKF(t, r == SSVM_OK, "%s: %d at %ld:%ld %s", rel, (int)r, e.line, e.column, e.message);
     if (r != SSVM_OK) return;
@@ -503,7 +503,7 @@ static void test_readers_conll2000(th_ctx *t) {
     char err[256], path[1100];
     const char *sh = th_shared_dir();
     if (!rd_open_gz(t, "conll2000/test.txt.gz", &fp)) return;
-    r = ssvm_read_conll(&c, ssvm_input_file(fp), &d, &e);
+    r = ssvm_read_conll(&c, ssvm_input_FILE(fp), &d, &e);
     pclose(fp);
     TH_CHECKF(t, r == SSVM_OK, "%d at %ld:%ld %s", (int)r, e.line, e.column, e.message);
     if (r != SSVM_OK) return;

@@ -328,10 +328,10 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     rc.bias = o->format == FMT_ARFF ? 1 : o->bias;
     rc.unlabelled = o->unlabelled; /* predict: labels may be missing (READERS: config.unlabelled) */
     if (o->format == FMT_ARFF) rc.n_labels = o->labels;
-    if (o->format == FMT_SVMLIGHT) r = ssvm_read_svmlight(&rc, ssvm_input_file(f), &d->l, &e);
-    else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_file(f), &d->l, &e);
-    else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_file(f), &d->c, &e);
-    else r = ssvm_read_arff(&rc, ssvm_input_file(f), &d->a, &e);
+    if (o->format == FMT_SVMLIGHT) r = ssvm_read_svmlight(&rc, ssvm_input_FILE(f), &d->l, &e);
+    else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_FILE(f), &d->l, &e);
+    else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_FILE(f), &d->c, &e);
+    else r = ssvm_read_arff(&rc, ssvm_input_FILE(f), &d->a, &e);
     bad = close_in(f, pipe);
     if (r != SSVM_OK) return fail_read(path, r, &e);
     if (bad) { /* the data read may be a prefix: never train or score on it */
@@ -382,7 +382,7 @@ static int progress(void *user, const ssvm_progress *p) {
             ob->dual, ob->gap, p->wall_seconds, u->tty ? "   " : "\n");
     fflush(stderr);
     if (u->ckpt && p->pass % u->every == 0) { /* the state after this pass and its evaluation */
-        ssvm_result r = ssvm_solver_checkpoint_save_file(u->s, u->ckpt);
+        ssvm_result r = ssvm_solver_checkpoint_save_path(u->s, u->ckpt);
         if (r != SSVM_OK) { u->failed = fail_file(u->ckpt, r); return 1; }
     }
     return 0;
@@ -511,7 +511,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     memset(&im, 0, sizeof im);
     if (o->init) { /* warm start: the model's weights as the prox centre (ssvm_solver_config_warm_start below) */
         const char *mb;
-        if ((r = ssvm_model_load_file(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK) {
+        if ((r = ssvm_model_load_path(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK) {
             if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", o->init, strerror(errno)); return EXIT_IO; }
             return fail_file(o->init, r);
         }
@@ -531,7 +531,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         return EXIT_USAGE;
     }
     if (o->format == FMT_SVMLIGHT) {
-        mcc = ssvm_svmlight_multiclass_config(&d.l);
+        mcc = ssvm_svmlight_multiclass_config_init(&d.l);
         if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
     } else if (o->format == FMT_ARFF) {
         grc = ssvm_arff_graph_config(&d.a);
@@ -552,7 +552,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         }
         if ((r = ssvm_graph_init(&grc, &gr)) == SSVM_OK) r = ssvm_graph_problem(&gr, &p);
     } else {
-        chc = o->format == FMT_CONLL ? ssvm_conll_chain_config(&d.f) : ssvm_svmhmm_chain_config(&d.l);
+        chc = o->format == FMT_CONLL ? ssvm_conll_chain_config_init(&d.f) : ssvm_svmhmm_chain_config_init(&d.l);
         chc.flags = SSVM_CHAIN_COUNTED_LOSS | (o->format == FMT_CONLL ? SSVM_CHAIN_ATTR_MAJOR : 0);
         if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
     }
@@ -637,7 +637,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
                r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
     }
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
-    if (o->resume && (r = ssvm_solver_checkpoint_load_file(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
+    if (o->resume && (r = ssvm_solver_checkpoint_load_path(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
     if (o->resume) { /* --passes counts from the start: a checkpoint at or past it would train nothing */
         ssvm_progress at;
         memset(&at, 0, sizeof at);
@@ -695,7 +695,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
             int *all = (int *)xmalloc(sizeof(int) * 2 * (size_t)(E + 1));
             ssvm_real *tab = (ssvm_real *)xmalloc(sizeof(ssvm_real) * 4 * (size_t)(E + 1));
             if (!act || !tab || !all) return EXIT_DATA;
-            if ((r2 = ssvm_cg_active(&s, act, sizeof(int) * (size_t)E, &na)) == SSVM_OK) {
+            if ((r2 = ssvm_solver_cg_active(&s, act, sizeof(int) * (size_t)E, &na)) == SSVM_OK) {
                 memcpy(tab, w + (size_t)L * (size_t)F, sizeof(ssvm_real) * 4 * (size_t)E);
                 memcpy(all, cand, sizeof(int) * 2 * (size_t)E);
                 for (k = 0; k < na; k++) { /* in activation order */
@@ -735,7 +735,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
             for (i = 0; i < d.a.n_labels; i++) ln[i] = ssvm_dict_str(&d.a.label_names, i);
             m.n_attr_names = d.a.n_attrs; m.attr_names = an; m.n_label_names = d.a.n_labels; m.label_names = ln;
         }
-        r = ssvm_model_save_file(&m, model_path); /* through model_path.tmp and a rename */
+        r = ssvm_model_save_path(&m, model_path); /* through model_path.tmp and a rename */
     }
     if (r != SSVM_OK) return fail_file(model_path, r);
     free(an); free(ln); free(w); free(meta); free(tmpl_text);
@@ -777,7 +777,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if ((rc = check_writable(pred_path)) != 0) return rc;
-    if ((r = ssvm_model_load_file(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) {
+    if ((r = ssvm_model_load_path(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) {
         if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", model_path, strerror(errno)); return EXIT_IO; }
         return fail_file(model_path, r);
     }
@@ -1114,7 +1114,7 @@ int main(int argc, char **argv) {
     if ((cbit == CMD_CLASSIFY || cbit == CMD_PREDICT) && np == 3) return classify(&o, pos[0], pos[1], pos[2], cbit == CMD_PREDICT);
     if (!strcmp(cmd, "dump") && np == 1) { /* the weights as text, exactly (%.17g reads back the same double) */
         ssvm_model m;
-        ssvm_result r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
+        ssvm_result r = ssvm_model_load_path(pos[0], SSVM_MODEL_ANY, &m);
         int j, bad;
         if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
         if (r != SSVM_OK) return fail_file(pos[0], r);
@@ -1129,10 +1129,10 @@ int main(int argc, char **argv) {
         ssvm_result r;
         int rc;
         if (np == 2 && (rc = check_writable(pos[1])) != 0) return rc;
-        r = ssvm_model_load_file(pos[0], SSVM_MODEL_ANY, &m);
+        r = ssvm_model_load_path(pos[0], SSVM_MODEL_ANY, &m);
         if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
         if (r != SSVM_OK) return fail_file(pos[0], r);
-        r = np == 2 ? ssvm_model_export_c_file(&m, "model", pos[1]) : ssvm_model_print(&m, stdout);
+        r = np == 2 ? ssvm_model_export_c_path(&m, "model", pos[1]) : ssvm_model_print(&m, stdout);
         ssvm_model_uninit(&m);
         if (r != SSVM_OK) return fail_file(np == 2 ? pos[1] : "stdout", r);
         return 0;

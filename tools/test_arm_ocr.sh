@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/test_arm_ocr.sh (run by make test-arm after the test program): the OCR chain trained on the host
-# (tests/ocr_export_gen.c), exported with ssvm_model_export_c, compiled into a predict-only, no-malloc, no-stdio
+# (tests/ocr_export_gen.c), exported with ssvm_model_export_c_FILE, compiled into a predict-only, no-malloc, no-stdio
 # program (tests/ocr_firmware.c) for 32-bit ARM Linux and run under qemu-arm: it must predict the host model's
 # labels on every OCR test word (folds 1-9), in float and in double. Needs ../shared (else a skip: the data is never
 # copied into the project), the cross compiler and qemu (as tools/test_arm.sh; under CI=true their absence fails).

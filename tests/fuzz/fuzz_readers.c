@@ -58,13 +58,13 @@ static void walk(const data *d) {
             CHECK(d->attr_id[k] >= 0 && d->attr_id[k] < d->n_attrs && d->attr_val[k] - d->attr_val[k] == 0);
     }
     if (FUZZ_READER == FUZZ_SVMHMM) {
-        ssvm_chain_config cc = ssvm_svmhmm_chain_config(d);
+        ssvm_chain_config cc = ssvm_svmhmm_chain_config_init(d);
         ssvm_chain m;
         CHECK(d->n_seq > 0 && d->seq_start[0] == 0 && d->seq_start[d->n_seq] == d->n);
         for (i = 0; i < d->n_seq; i++) CHECK(d->seq_start[i] < d->seq_start[i + 1]);
         if (ssvm_chain_init(&cc, &m) == SSVM_OK) ssvm_chain_uninit(&m);
     } else {
-        ssvm_multiclass_config mc = ssvm_svmlight_multiclass_config(d);
+        ssvm_multiclass_config mc = ssvm_svmlight_multiclass_config_init(d);
         ssvm_multiclass m;
         if (ssvm_multiclass_init(&mc, &m) == SSVM_OK) ssvm_multiclass_uninit(&m);
     }
@@ -96,7 +96,7 @@ static void walk(const data *d) {
     CHECK(ssvm_read_template(&c, ssvm_input_memory(tmpl, strlen(tmpl)), &tp, &e) == SSVM_OK);
     ssvm_dict_init(&a, NULL); ssvm_dict_init(&l, NULL);
     if (ssvm_conll_featurize(&c, d, &tp, &a, &l, 1, 1 + (d->n_tok & 1), &f, &e) == SSVM_OK) {
-        ssvm_chain_config cc = ssvm_conll_chain_config(&f);
+        ssvm_chain_config cc = ssvm_conll_chain_config_init(&f);
         ssvm_chain m;
         walk_dict(&a); walk_dict(&l);
         if (ssvm_chain_init(&cc, &m) == SSVM_OK) ssvm_chain_uninit(&m);
