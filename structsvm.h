@@ -626,82 +626,64 @@
      -ffp-contract=fast the M4F fuses a*b+c into one rounding (vfma) where x86-64 does not, and the bits differ
      (the same test shows it). Other libm functions (SSVM_SQRT/EXP/LOG from <math.h>) need not round alike.
 
-   GAPS (BCFW's config.bcfw; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding the gaps
-   for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
-     Block gaps: g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling,
-       pairwise/away steps or cache on, the solver keeps an estimate of every g_i: refreshed at each oracle call
-       on i (the step's own g_i), made exact by every evaluation of the iterate (its oracle pass computes each
-       block's gap on the way; an "exact check"), and, when no evaluation of the iterate ran for gap_check
-       passes (default 10), by one the run loop adds (counted as evaluation). progress.gap_estimate is their sum:
-       an ESTIMATE (NaN until every example was measured once); only iterate.gap is certified.
-       ssvm_solver_gap_estimates() copies them.
-     gap_sampling = 1: example i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree
-       1) through a sum tree (O(log n) a draw and an update, rebuilt from the leaves: no drift). Examples never
-       measured come first, uniformly (the release starts every estimate at +Inf): the first pass visits each
-       example once. All estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31);
-       uniform and permutation sampling stay as they were with gap_sampling = 0.
-     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the
-       one whose exact line search raises the dual most, as the release does): the per-example dual is kept as
-       an explicit set of up to max_atoms labelings ("atoms", default 32) with weights alpha_k >= 0 summing to
-       1 (up to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). A labeling is keyed by a 64-bit
-       FNV-1a hash of (len, y); a hash collision is resolved by comparing the labels. Away atom: the active
-       atom of least value H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
-       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; a step at its largest size is a drop
-       step (the away atom leaves the active set; FW at 1 keeps only y*). Every move is an exact line search
-       on the dual, so the dual never decreases (tested at every step). This state replaces config.state
-       (w_i is rebuilt from the atoms at each step: |atoms| + 3 phi calls a step; none through the statistics
-       interface, below); plain BCFW (steps FW, no cache) keeps the compact/sparse/dense
-       state untouched.
-       The cap: when all max_atoms slots hold atoms of positive weight and the oracle returns a new labeling,
-       only moves that free a slot may bring it in (FW at gamma = 1, pairwise at gamma = alpha_a); when neither
-       raises the dual, the step goes towards the best stored labeling instead (line search, the new labeling
-       is dropped). The dual stays monotone; convergence to the optimum needs max_atoms above the active-set
-       size the solution needs (the release grows past its cap instead; memory here is fixed up front). On
-       OCR-small (counted Hamming, lambda 0.01) pairwise steps reach primal 2.629 in 199 passes with 32 atoms
-       and in 802 with 8: the cap binds there.
-       Without cache an atom whose weight reaches 0 is removed; with cache it stays as a cached plane and the
-       zero-weight atom of least value makes room for a new one.
-     cache = 1 (plane caching): before calling the oracle on i the stored labelings are scored; the best one
-       is used instead of the oracle when its block gap >= max(cache_factor g_i, cache_nu c_i/sum c G) with G
-       the last exact gap (the release's rule, F = 0.25, nu = 0.01, nu/n with plain weights) and > 0. Where we
-       deviate: before the first exact check G is +Inf (the release starts it at 1, "correct if the loss is
-       bounded by one", which the counted losses here are not), and an unmeasured g_i never lets the cache
-       replace the oracle. Saved calls: progress.oracle_calls_saved (steps = oracle_calls + saved). The
-       estimate g_i is refreshed only at oracle calls (as in the release). Caching pays when scoring the stored
-       labelings costs less than the oracle: with a user problem that is a phi call and a dot product each.
-     Through the statistics interface (any problem that sets its sparse statistics and scores, the built-in
-       chain among them; code at >>speed): an atom's value is sum_q s_q(y) <A_i e_q, w>, each statistic's score asked
-       of the model once a step and shared by the example's atoms (which differ in few labels; on the chain the
-       unary scores <x_t, w_c>, the transitions' and biases' weights); each atom's s(y) is kept from its first
-       use while it has at most 2 max_label_len entries (the chain's has 2L - 1); each move's direction is built
-       in statistics space, where phi(x_i, y_i) cancels and two labelings differ only where their statistics
-       do, and expanded once (stat_expand_at); the exact check pass scores y* the same way. No phi call is left
-       in a step.
-       Same values and moves as the generic step up to rounding (a tie between two moves along one line, or
-       between two atoms of equal value, may then go the other way; tests/test_gaps.c compares both paths step
-       by step until such a tie). Figures: bench/README.md, make bench-speed. Scratch, in the heap
-       size, with M = max stat_dim: M doubles and unsigned ints (the memo), M doubles, 2 M ints and reals and M
-       bytes (statistics), and per atom slot, per example's y_i and for the step's y*: 2 max_label_len (int, real)
-       pairs and an int (its s(y)). Through the interface the chain's atoms cost more than a path that knew the
-       chain would (bench/README.md, bench-speed's "0.10.0 against 0.7.1").
+   GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
+   the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
+     Block gaps g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling, pairwise/away
+       steps or cache on, an estimate of every g_i is kept: refreshed at each oracle call on i, made exact by every
+       evaluation of the iterate (an "exact check"; after gap_check passes without one, default 10, the run loop adds
+       one, counted as evaluation). progress.gap_estimate, their sum, is an ESTIMATE (NaN until every example was
+       measured once); only iterate.gap is certified. ssvm_solver_gap_estimates() copies them.
+     gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
+       (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
+       estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the one
+       whose exact line search raises the dual most, as the release does). The per-example dual is then a set of up to
+       max_atoms labelings ("atoms", default 32; 64-bit FNV-1a hash of (len, y), collisions resolved by comparing
+       labels), weights alpha_k >= 0 summing to 1 (to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away
+       atom: the active atom of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
+       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step is a drop step (the
+       away atom leaves; FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases (tested at
+       every step). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step, none
+       through the statistics interface); plain BCFW (steps FW, no cache) keeps its compact/sparse/dense state.
+     The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW at
+       gamma = 1, pairwise at gamma = alpha_a); when neither raises the dual, the step goes towards the best stored
+       labeling (line search; the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms
+       above the solution's active-set size (memory is fixed up front; the release grows past its cap). It can bind on
+       real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is removed without cache; with cache it stays
+       as a cached plane, and the zero-weight atom of least value makes room for a new one.
+     cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
+       oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
+       release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls). Deviations:
+       before the first exact check G is +Inf (the release's 1 assumes losses bounded by one; the counted ones are not),
+       and an unmeasured g_i never lets the cache replace the oracle. progress.oracle_calls_saved counts saved calls
+       (steps = oracle_calls + saved). Pays when scoring the stored labelings (a user problem: a phi call and a dot
+       product each) costs less than the oracle.
+     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; code at >>speed) a step
+       calls no phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from the statistics' scores, asked once a step; an
+       atom's s(y) is kept while it has at most 2 max_label_len entries (the chain's: 2L - 1); moves are built in
+       statistics space and expanded once (stat_expand_at). Same values and moves as the generic step to rounding (a tie
+       between two moves along one line, or two atoms of equal value, may go the other way; tests/test_gaps.c compares
+       both step by step until such a tie). Scratch, in the heap size, M = max stat_dim: M doubles and unsigned ints
+       (memo), M doubles, 2 M ints and reals and M bytes (statistics), and per atom slot, per example's y_i and for y*:
+       2 max_label_len (int, real) pairs and an int. Figures (the chain's atoms cost more this way than a chain-specific
+       path): bench/README.md (make bench-speed, "0.10.0 against 0.7.1").
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
-       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another
-       solver, line_search = 0 with atoms) are SSVM_ERR_BCFW_COMBINATION (-31), values out of range
-       SSVM_ERR_BCFW_OPTION (-30; also build_direction other than 0 or 1, MANUAL: SPEED); a zeroed config.bcfw
-       is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4) and deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
-
+       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
+       line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
+       (MANUAL: SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's
+       regularisation path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
    EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
    tests/test_exact.c; make bench-multiclass)
      For problems whose labels are a small simplex with orthogonal features (the polytope callbacks of DUAL
        EXTRAGRADIENT with SSVM_POLYTOPE_SIMPLEX, plus part_orthogonal: ssvm_multiclass sets them), each visit
-       solves example i's subproblem of BCFW's dual exactly over all its labelings instead of taking one FW step: Crammer and Singer's per-example problem
-       (JMLR 2001, Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008;
+       solves example i's subproblem of BCFW's dual exactly over all its labelings instead of taking one FW
+       step: Crammer and Singer's per-example problem (JMLR 2001, Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008;
        liblinear -s 4) solves it. The state is alpha_i, a distribution over the labels (n * K doubles); the step
        scores every label (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2) onto the simplex
        (blk = c_i / (lambda sum c); the exact minimiser because the block's Hessian is a multiple of I) and moves
        w by the change. Averages, example weights, checkpoints, warm starts and the engine's evaluations and
-       stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move.
+       stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move (over the
+       labels the visit scored).
      shrink = 1 (default): examples and labels. A visit whose block gap over all labels is exactly 0 (alpha_i a
        vertex that is the block's argmax, so the step cannot move) makes the example's next 2^z - 1 visits free
        (z such visits in a row, at most 63 skipped); a visit with a gap resets z. With part_scores_at (the
@@ -718,69 +700,54 @@
        passes here, as in liblinear. Against liblinear: bench/README.md, make bench-multiclass.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
-     The parallel setting of Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed
-     block-coordinate Frank-Wolfe algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic:
-     the result depends only on the seed and the batch size b, never on the number of threads or their timing.
+     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
+       algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic: the result depends only on the
+       seed and b, never on the number of threads or their timing.
        ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
        cfg.par.batch = 32;                                  // 0 (default): plain BCFW
        cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
        cfg.par.task_users = users;                          // chain, graph, assignment: b model objects (below)
        ssvm_train(&cfg, w, w_bytes, &final);
-     A batch: b examples drawn as BCFW draws them (the same stream: sampling, sequence, gap sampling); then
-     parallel_for(user, b, task, ctx) runs b tasks, each the loss-augmented oracle call at the w of the batch's
-     start and the step direction D = w_i - w_s (it depends only on example i's state and the labeling) with
-     |D|^2 (where the step runs in score space, MANUAL: SPEED, only the statistics s(y*) - sigma_i); then, serially in draw order, each block's BCFW step
-     (Algorithm 4 lines 5-9): <D, w> at the w of that moment, the exact line search (or 2n/(nu k + 2n)), the
-     block's state, w, the losses, the average; with a dense state (COMPACT, DENSE) the block state updates run
-     as a second parallel phase, all but those
-     of a repeated example's earlier draws (its later direction reads them). A pass is n steps in
-     batches of b (the last one shorter), cut at max_oracle_calls as BCFW's is; progress, evaluation, gap,
-     primal/dual, stopping rules and gap estimates are BCFW's.
-     Evaluations run their oracle pass on the hook too: chunks of b examples, each chunk's calls at the
-     evaluated w as tasks, then their losses and psi added in example order, so the objectives are the same bits
-     as without a hook (tested); gap sampling's exact check pass of the iterate stays serial.
-     Where we deviate from the paper (P1-P4 at the >>par code): P1 synchronous (every call of a batch reads the
-     same w: a delay bounded by b - 1 steps, not by timing; the paper's workers are asynchronous); P2 one exact
-     line search per block in draw order instead of one common step for the batch (the paper's 2 n tau /
-     (tau^2 k + 2 n) or a line search over the batch): each step then raises the dual as BCFW's step along its
-     direction does, so the iterates are BCFW's with an oracle up to b - 1 steps stale, the dual never
-     decreases, and b = 1 is plain BCFW bit for bit (tested; with bcfw.build_direction = 1 where the plain
-     step would run in score space, MANUAL: SPEED); P3 an example drawn twice
-     in a batch keeps both draws (the paper drops repeats): the second direction is built after the first
-     update, from the same labeling; P4 the paper is not in the project's papers: its algorithm and equation
-     numbers are not cited and its convergence rates not relied on; convergence to BCFW's optimum is tested.
-     The hook: run task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and return when all
-     have finished. NULL: the tasks run serially in order (the same bits). A hook that skips a task or runs one
-     twice is SSVM_ERR_PARALLEL (-38), found when it returns: in the first phase (oracle calls) the batch is then
-     not applied; in an evaluation's chunk the evaluation fails with it (the weights are untouched); in the
-     second (the dense states' block updates) the skipped updates run serially, the batch
-     is applied, and -38 is still returned.
-     Thread safety is the caller's: in a task the problem's oracle, truth, phi and (compact state) stats and
-     expand run concurrently for distinct slots, reading w and the solver's state, never writing them. With
-     task_users (b pointers) slot t passes task_users[t] as `user` to every callback; the chain, graph and
-     assignment oracles keep scratch in their object, so give each slot its own object (*_init again over the
-     same config); their problems set ssvm_problem.scratch_in_user = 1 (set it for a user oracle with scratch
-     in its user too), and without task_users a hook with such a problem is SSVM_ERR_PARALLEL; the multiclass
-     model and a stateless user oracle need none. A user oracle must be safe to call from several threads.
-     Memory: b slots of a direction (d reals, d ints, d bytes), a second d-vector with SSVM_STATE_SPARSE, two
-     statistic vectors with a compact state, two labels and one solver view (sizeof(ssvm_solver)) each, plus n
-     bytes: in ssvm_solver_get_heap_size, fixed before training. A chain over dense x keeps its compacted
-     non-zeros in its object (MANUAL: SPEED): give each slot's config inputs_from = the main chain, so the b
-     slots borrow them instead of each holding a copy (OCR-large: 17.9 MB an object in double). Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n,
-     a hook or task_users with b = 0, or b with another solver, pairwise/away steps or caching (their step is
-     not this one); SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL
-     problem user, or a model with scratch under a hook without task_users. The library never creates threads
-     (no pthreads in the header); the single-thread and firmware builds are unchanged.
-     Speed: the serial rest of a batch is <D, w> and the moves of w and of the average (O(nnz(D)) each), and
-     max |w| once a pass; the tasks take the SPEED paths (each slot its own step positions; each example's bits
-     of the COMPACT state's bitmap on a byte of their own, so concurrent tasks never write one byte; make
-     test-tsan checks it). Figures (the tasks' share, the speed-up on two cores, against plain BCFW in score
-     space): bench/README.md, make bench-threads.
-     STRUCTSVM_NO_PARALLEL leaves all of it out (config.par then SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW
-     trainer sets it). Checkpoints: CHECKPOINTS; a run saved on some threads resumes on any other count.
-     Not built: asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi (its oracle calls
-     are parallel), the atoms' steps (pairwise, away, cache) in batches.
-
+     A batch: b examples drawn as BCFW draws them (sampling, sequence, gap sampling); parallel_for(user, b, task, ctx)
+       runs b tasks, each the oracle call at the batch's starting w and the direction D = w_i - w_s with |D|^2; then
+       each block's BCFW step (Algorithm 4 lines 5-9) runs serially in draw order at the w of that moment; with a dense
+       state (COMPACT, DENSE) the block state updates run as a second parallel phase, except a repeated example's
+       earlier draws. A pass is n steps in batches of b (the last shorter), cut at max_oracle_calls; all else (progress,
+       evaluations, stopping rules, gap estimates) is BCFW's. An evaluation's oracle pass runs on the hook in chunks of
+       b, summed in example order: the same bits as without a hook (tested); gap sampling's exact check stays serial.
+     Deviations (P1-P4 at the >>par code): P1 synchronous: every call of a batch reads the same w (at most b - 1 steps
+       of delay; the paper's workers are asynchronous). P2 one exact line search per block in draw order, not one common
+       step for the batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): the iterates are
+       BCFW's with an oracle up to b - 1 steps stale, the dual never decreases, and b = 1 is plain BCFW bit for bit
+       (tested; with bcfw.build_direction = 1 where plain BCFW would step in score space, MANUAL: SPEED). P3 an example
+       drawn twice in a batch keeps both draws (the paper drops repeats); the second direction is built after the first
+       update, from the same labeling. P4 the paper is not in the project's papers: its algorithm and equation numbers
+       are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
+     The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all have
+       finished; NULL runs them serially in order (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL
+       (-38), found on return: in the oracle phase the batch is not applied; in an evaluation the evaluation fails
+       (weights untouched); in the dense states' update phase the skipped updates run serially, the batch is applied,
+       and -38 is still returned.
+     Thread safety is the caller's: in a task the oracle, truth, phi and (compact state) stats and expand run
+       concurrently for distinct slots, reading w and the solver's state, never writing them; a user oracle must be
+       thread-safe. With task_users (b pointers) slot t passes task_users[t] as `user` to every callback. The chain,
+       graph and assignment keep scratch in their object (their problems set ssvm_problem.scratch_in_user = 1, as should
+       a user oracle with scratch in its user): one object per slot (*_init again over the same config). The multiclass
+       model and a stateless user oracle need none.
+     Memory (in ssvm_solver_get_heap_size, fixed before training): n bytes, and per slot a direction (d reals, d ints, d
+       bytes), a second d-vector with SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one
+       solver view (sizeof(ssvm_solver)). Set each slot chain's config inputs_from = the main chain to share its
+       compacted non-zeros of dense x (MANUAL: SPEED) instead of one copy per slot.
+     Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
+       pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
+       non-NULL problem user, or a model with scratch under a hook without task_users.
+     Speed: the serial part of a batch is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (each
+       example's bits of the COMPACT state's bitmap on a byte of their own: no two tasks write one byte; make test-tsan
+       checks it). Figures: bench/README.md (make bench-threads).
+     The library never creates threads (no pthreads in the header); single-thread and firmware builds are unchanged;
+       STRUCTSVM_NO_PARALLEL leaves it all out (config.par: SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW trainer sets
+       it). A run checkpointed on some threads resumes on any count (CHECKPOINTS). Not built: asynchronous (AP-BCFW's
+       delayed) updates, a parallel sum of an evaluation's psi, the atoms' steps (pairwise, away, cache) in batches.
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed;
    measurements and the history of each path: bench/README.md, make bench-speed)
      Compact states through the sparse statistics (STATISTICS INTERFACE: stat_support, stat_expand_at): COMPACT
@@ -795,7 +762,7 @@
      Sparse attribute-major unary scores prefetch the weight row of the attribute 16 ahead (GCC, Clang): a hint
        that changes no result.
      Atoms (config.bcfw): scored from a per-step memo of the statistics' scores (stat_scores) and moved in
-       statistics space (GAPS, "On the chain").
+       statistics space (GAPS, "Through the statistics interface").
      Plain BCFW in score space (ssvm__sc_step, through stat_scores, stat_gram, stat_norm2, stat_move): with
        COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without atoms, where the model's
        Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <=
@@ -849,12 +816,11 @@
        work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
 
    MODEL FILES (ssvm_model: save, load, predict, export as C; MODEL FILES code at >>model)
-     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH,
-     _ASSIGN, or SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape
-     (K or L, F, flags, the graph's method and edges), the d weights, optional names (n_attr_names 0 or F,
-     n_label_names 0 or K / L; any counts for a user model; NUL-terminated strings) and a training summary
-     (solver, lambda, passes, oracle calls, primal, dual and gap of the returned weights, wall seconds, seed;
-     informative only).
+     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH, _ASSIGN, or
+       SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape (K or L, F, flags, the
+       graph's method and edges), the d weights, optional NUL-terminated names (n_attr_names 0 or F, n_label_names 0 or
+       K / L; any counts for a user model) and a training summary (solver, lambda, passes, oracle calls, primal, dual
+       and gap of the returned weights, wall seconds, seed; informative only).
        ssvm_model m, l;
        ssvm_model_of_chain(&cfg, w, &m);              // or _of_multiclass / _of_graph / _of_assign (pointers, no copy)
        ssvm_model_set_summary(&m, &solver_cfg, &final);   // [T] from what ssvm_train returned
@@ -864,40 +830,33 @@
        ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
        ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
        ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
-     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size(&m, &bytes), then ssvm_model_save(&m, buf,
-     buf_bytes, &written). ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then
-     ssvm_model_load_preallocated(buf, bytes, kind, heap, heap_bytes, &m): the whole file is checked before
-     anything is written, then weights (converted to ssvm_real), edges and names are copied into heap (with, for a
-     graph, O(L + E) scratch in which its edges are checked), so buf may go once it returns; we chose copying over
-     pointing into buf because the weights must be converted anyway and a caller's file buffer need not be
-     aligned. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC; use the
-     preallocated one). bytes may exceed the file (the rest is ignored). ssvm_model_uninit frees what
-     ssvm_model_load allocated and nothing else.
-     Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; save_file and
-     ssvm_model_export_c_path write path.tmp and rename it over path only when it is whole (a failed or
-     killed save leaves path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in
-     place). ssvm_model_load_path / _load_FILE read and check the 24-byte envelope (magic, version, sizes)
-     before they allocate, then exactly the declared size (a file of zeros costs 24 bytes; NOT_SUPPORTED under
-     STRUCTSVM_NO_MALLOC), then load as above. A path that does not open for reading is SSVM_ERR_INVALID_ARG, a
-     read error SSVM_ERR_TRUNCATED; a file that cannot be created, written or renamed SSVM_ERR_IO (errno says
-     more); _save_FILE's short write SSVM_ERR_WORKSPACE. ssvm_model_print(&m, f):
-     "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary): `structsvm info`.
-     Without STRUCTSVM_NO_STDIO the header includes <stdio.h> for FILE; define it wherever you include the header
-     to drop both.
-     Format, version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2). Every integer little-endian and written byte by byte (no
-     struct is copied: the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so
-     float and double builds read each other's files (a double build reads a float build's weights exactly; a
-     float build rounds a double file's to nearest, as a cast does).
+     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, then ssvm_model_save(&m, buf, buf_bytes,
+       &written); ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then ssvm_model_load_preallocated(buf,
+       bytes, kind, heap, heap_bytes, &m): the whole file is checked before anything is written, then weights (converted
+       to ssvm_real), edges and names are copied into heap (a graph's edges checked in O(L + E) scratch there), so buf
+       may go once it returns; bytes may exceed the file (the rest is ignored). ssvm_model_load does the same with
+       SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). ssvm_model_uninit frees what ssvm_model_load allocated and
+       nothing else.
+     Files (stdio; define STRUCTSVM_NO_STDIO wherever you include the header to drop them and <stdio.h>):
+       ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
+       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (a failed or killed save leaves
+       path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in place).
+       ssvm_model_load_path / _load_FILE check the 24-byte envelope (magic, version, sizes) before they allocate, then
+       read exactly the declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) and load as above. Errors: a path that
+       does not open for reading SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file that cannot be created,
+       written or renamed SSVM_ERR_IO (errno says more), _save_FILE's short write SSVM_ERR_WORKSPACE.
+       ssvm_model_print(&m, f): "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary,
+       metadata), as `structsvm info` prints.
+     Format version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2). Integers little-endian, written
+       byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so float and
+       double builds read each other's files (a double build exactly; a float build rounds to nearest).
    | offset     | type      | field                                                                        |
    |------------|-----------|------------------------------------------------------------------------------|
    | 0          | 8 bytes   | magic "SSVMODEL"                                                             |
-   | 8          | u32       | format version (1)                                                           |
-   | 12         | u32       | header bytes (144)                                                           |
+   | 8          | u32 x 2   | format version (1 or 2), header bytes (144)                                  |
    | 16         | u64       | file bytes, checksum included                                                |
-   | 24         | u32       | kind: 0 user, 1 multiclass, 2 chain, 3 graph, 4 assign                       |
-   | 28         | u32       | user tag                                                                     |
-   | 32         | u32 x 3   | d, n_labels, n_attrs                                                         |
-   | 44         | u32       | max_label_len                                                                |
+   | 24         | u32 x 2   | kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag            |
+   | 32         | u32 x 4   | d, n_labels, n_attrs, max_label_len                                          |
    | 48         | i32 x 2   | flags, method (two's complement)                                             |
    | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
    | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
@@ -910,64 +869,55 @@
    | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
    | + S        | M bytes   | version 2: the metadata, one NUL-terminated string                           |
    | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
-     Loading checks, in this order, each with its code: bytes that differ from the magic SSVM_ERR_FORMAT, fewer
-     bytes than the magic, the version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0
-     SSVM_ERR_FORMAT, a later version SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file
-     size below 148 SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or one this
-     library does not know, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do not add up to
-     the file's, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
-     of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts; names not exactly that many
-     strings) SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build one beyond FLT_MAX, SSVM_ERR_NONFINITE
-     (smaller ones round, to 0 below the float range). Nothing is read past the file's size field or the buffer.
-     ssvm_model_check(&m) (run by every save and export) checks the same fields of a model in memory, except the
-     repeated edges and the method against a cycle (a graph from an initialised ssvm_graph config has neither).
-     Metadata (0.5): m.metadata, optional NUL-terminated text saved with the model and loaded back (copied into
-     the model's heap), never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for
-     CoNLL, "template:" and the template file's text in it, so that classify needs neither --bias nor --template.
-     A model without metadata (NULL or "") is written as version 1, byte for byte as 0.4 wrote it, and 0.4 reads
-     it; a model with metadata is version 2, which 0.4 refuses with SSVM_ERR_VERSION (told by the first 12 bytes).
-     This library reads both; a version-1 file whose field 76 is not 0, a version-2 file with M < 2, or metadata
-     that is not exactly one string, is SSVM_ERR_FORMAT. ssvm_model_print shows it under "metadata:".
-     Predict: ssvm_model_predict dispatches on the kind to the model's own call for dense x (ssvm_multiclass_predict,
-     ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit) and, for sparse x
-     (CSR rows: positions, the example, or assign's pairs), to the training decoder's scoring (the same order of
-     sums as decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain,
-     assign: rows), L (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass;
-     work may then be NULL).
-     Export as C (stdio): ssvm_model_export_c_FILE(&m, "ocr", f) writes the weights as `const ssvm_real ocr_w[OCR_D]`
-     ("%.17g": the same values bit for bit in a build of the same precision; a float build of a double model
-     rounds to nearest), ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D,
-     OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the
-     predict-only header:
+     Loading checks, in this order: bytes that differ from the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the
+       version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one
+       SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file size below 148 SSVM_ERR_FORMAT; the
+       CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX
+       SSVM_ERR_OVERFLOW; sizes that do not add up to the file's, a reserved field not 0, a shape that is not the kind's
+       (d against K, F, flags; method; an edge out of range, a self-loop, a repeated edge, a tree decoder on a cycle;
+       name counts; names not exactly that many strings) SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build one
+       beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round, to 0 below the float range). Nothing is read past the
+       file's size field or the buffer. ssvm_model_check(&m) (run by every save and export) checks the same fields in
+       memory, except repeated edges and the method against a cycle (an initialised ssvm_graph config has neither).
+     Metadata: m.metadata, optional NUL-terminated text saved with the model and loaded back (into the model's heap),
+       never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and
+       the template file's text in it, so classify needs neither --bias nor --template. Without metadata (NULL or "")
+       the file is version 1, byte for byte 0.4's format; version 2 is refused by 0.4 (SSVM_ERR_VERSION). Both are read;
+       a version-1 file whose field 76 is not 0, a version-2 file with M < 2, or metadata that is not exactly one string
+       is SSVM_ERR_FORMAT.
+     Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
+       ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
+       rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
+       decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain, assign: rows), L
+       (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass: work may be NULL).
+     Export as C (stdio): ssvm_model_export_c_FILE(&m, "ocr", f) writes `const ssvm_real ocr_w[OCR_D]` ("%.17g": the
+       same values bit for bit in a build of the same precision; a float build of a double model rounds to nearest),
+       ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D, OCR_N_LABELS, OCR_N_ATTRS,
+       OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the predict-only header:
        #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts
-     with them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
-     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
-     input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
-     alike preallocated, and predict. CI runs it for 20 s (figures: bench/README.md).
-     Sizes and times: make bench-model, bench/README.md.
+     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts with
+       them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
+     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined; CI: 20 s):
+       each input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
+       alike preallocated, and predict. Figures (sizes, times, fuzzing): bench/README.md (make bench-model).
      Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
-     multiclass cost matrix or any training data (losses matter only for training); replace a file atomically through
-     ssvm_model_save_FILE or a write callback (a crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or
-     _CHECKSUM, never as a model; ssvm_model_save_path writes path.tmp and renames it); predict for
-     SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export attribute
-     names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
+       multiclass cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write
+       callback (a crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model);
+       predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export
+       attribute names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
 
    CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
-     A checkpoint is the whole state of a training run: the iterate and the average with their lazy scales, the
-     per-example dual state (BCFW's sigma_i / w_i in every state kind, in the order each holds its entries; with
-     config.bcfw the block gap estimates, the unknown list, the sampling tree and every atom: labeling, weight,
-     loss, hash), the losses l_i, l and l_bar, the random generator's state, the permutation of the pass, the
-     step and sequence counters, the whole progress record (pass, steps, oracle calls, evaluation calls, the last
-     evaluation, the training and evaluation seconds of the clock: a resumed run's max_seconds counts on from
-     them), batch FW's reused evaluation pass (w_s in first-touch order), the multi-sample solver's online dual,
-     radius and cache of violators. A solver initialised with the same configuration on the same problem and
-     loaded from it continues bit for bit as the saved one would have: a run stopped at pass k (max_passes, the
-     progress callback, or any point between ssvm_solver_run / _pass / _step calls) and resumed gives the
-     weights, the average and the counters of a run that never stopped (memcmp; tested for every case below).
+     A checkpoint is the whole state of a run: iterate and average with their lazy scales, the per-example dual state
+       (every BCFW state kind; with config.bcfw the gap estimates, unknown list, sampling tree and every atom), the
+       losses, the random generator, the pass's permutation, the counters, the whole progress record (with the training
+       and evaluation seconds: a resumed run's max_seconds counts on from them), batch FW's reused evaluation pass, the
+       multi-sample solver's online dual, radius and cache of violators. A solver initialised with the same
+       configuration on the same problem and loaded from it continues bit for bit: a run stopped at pass k (max_passes,
+       the progress callback, or between ssvm_solver_run / _pass / _step calls) and resumed gives the weights, average
+       and counters of a run that never stopped (memcmp; tested for every covered case).
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
@@ -975,41 +925,36 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_config_of(&s2)->max_passes = 100; ssvm_solver_run(&s2);
-     Covered: SSVM_BCFW (every state kind, every averaging, sampling and step rule, and config.bcfw: gap sampling,
-     pairwise / away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (any sampler
-     whose own state, if any, you restore yourself; the built-in ones have none), mini-batch BCFW (config.par: a batch
-     leaves nothing behind, so its state is BCFW's; the batch size b is fingerprinted, the hook,
-     its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for bit, tested; a pass
-     cut by max_oracle_calls ends with a short batch, so only a run resumed at a pass's end matches one that never
-     stopped). Not covered, refused with SSVM_ERR_CKPT_SOLVER at every entry point: SSVM_DEG, SSVM_CLIQUEGEN,
-     SSVM_CUTTING_PLANE, SSVM_KBCFW, SSVM_EG (their states are the working set and QP, the support set and kernel
-     cache, the potentials and step sizes, the clique statistics: not written yet, and a partial state would not
-     resume bit for bit).
-     What must match, checked by a fingerprint (FNV-1a, 64 bits) and the header's fields, else
-     SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d, max_label_len, sizeof(ssvm_real) (a float build's checkpoint
-     is not a double build's: bit for bit needs the same arithmetic), the state kind in use, lambda, line_search,
-     averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads, config.par.batch
-     (when > 0; a plain BCFW checkpoint of 0.6.1 still loads), a caller's sequence, every example's true label
-     (the truth callback) and weight c_i, and the warm start's w0. Features are not fingerprinted (no feature map
-     call at save or load): same labels and dimensions over other features is yours to avoid. What may change
-     between the runs: the stopping rules, progress, clock and allocator, the parallel-for hook and its users, and
-     sparse_pool_entries (a preallocated solver whose pool cannot hold the saved state is SSVM_ERR_WORKSPACE).
-     The evaluation settings (eval_every, eval_iterate, eval_average, eval_schedule) may change too, but with
-     config.bcfw's estimates an evaluation refreshes them and so steers gap sampling: keep them for bit identity
-     there.
+     Covered: SSVM_BCFW (every state kind, averaging, sampling and step rule, and config.bcfw: gap sampling, pairwise /
+       away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (a sampler's own state, if
+       any, is yours to restore; the built-in ones have none), mini-batch BCFW (config.par: its state is BCFW's; b is
+       fingerprinted, the hook, its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for
+       bit, tested; a pass cut by max_oracle_calls ends with a short batch, so only a resume at a pass's end matches an
+       unbroken run). SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW and SSVM_EG are refused with
+       SSVM_ERR_CKPT_SOLVER at every entry point (their states are not written yet; a partial one would not resume bit
+       for bit).
+     What must match, by a fingerprint (FNV-1a, 64 bits) and the header's fields, else SSVM_ERR_CKPT_MISMATCH: the
+       solver kind, n, d, max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in
+       use, lambda, line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver
+       reads, config.par.batch (when > 0; a plain BCFW checkpoint of 0.6.1 still loads), a caller's sequence, every
+       example's true label (truth callback) and weight c_i, and the warm start's w0. Features are not fingerprinted (no
+       feature call at save or load): other features with the same labels and dimensions are yours to avoid. May change:
+       the stopping rules, progress, clock and allocator, the parallel-for hook and its users, and sparse_pool_entries
+       (a preallocated solver whose pool cannot hold the state: SSVM_ERR_WORKSPACE); also the evaluation settings
+       (eval_every, eval_iterate, eval_average, eval_schedule), but with config.bcfw's estimates evaluations steer gap
+       sampling: keep them for bit identity there.
      Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
-     SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
-     later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
-     problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
-     counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
-     SSVM_ERR_NONFINITE. Checked for consistency too (SSVM_ERR_FORMAT): a lazy w_scale outside (0, 1] or whose
-     inverse is not a finite ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a
-     compact sparse list that does not ascend; the evaluation schedule's history (version 2) with more than 8
-     entries a vector, passes not strictly ascending or past the saved pass, a last evaluated pass that is not
-     their largest, or an infinite gap (a NaN gap is a vector without a dual). A sparse pool that must grow is
-     allocated before anything is written.
-     Format (version 2, SSVM_CHECKPOINT_FORMAT_VERSION; version 1, 0.5's, is read too), little-endian, byte by
-     byte (the model files' helpers):
+       SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
+       later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
+       problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
+       counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
+       SSVM_ERR_NONFINITE. Also SSVM_ERR_FORMAT: a lazy w_scale outside (0, 1] or whose inverse is not a finite
+       ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a compact sparse list that
+       does not ascend; an evaluation schedule history (version 2) with more than 8 entries a vector, passes not
+       strictly ascending or past the saved pass, a last evaluated pass that is not their largest, or an infinite gap (a
+       NaN gap is a vector without a dual). A sparse pool that must grow is allocated before anything is written.
+     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (the model
+       files' helpers):
    | offset | type      | field                                                                                |
    |--------|-----------|--------------------------------------------------------------------------------------|
    | 0      | 8 bytes   | magic "SSVMCKPT"                                                                     |
@@ -1023,42 +968,34 @@
    |        |           | integers), then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per   |
    |        |           | vector a count and (pass, primal, gap) triples                                       |
    | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
-     Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it and only then
-     renames it over path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it
-     first), so a process killed mid-write leaves the last good checkpoint; any failed write, close or rename is
-     SSVM_ERR_IO and removes path.tmp (tested with a write that fails part-way: the old file stays byte for byte).
-     A checkpoint written from the progress callback is the state after that pass and its evaluation.
-     Sizes and times: bench/README.md.
-     Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of
-     the same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier
-     one. A dual state cannot be carried over: alpha_i belongs to example i of the old data, and even on the same
-     data a primal w0 is in general not A alpha / lambda for any feasible alpha. What BCFW and FW do instead is
-     the mathematically clean use of w0 as the prox centre (the "biased regulariser" of adaptive / transfer
-     SVMs): they minimise P'(w) = lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c. With v = w - w0 this is the
-     plain SSVM in v with the losses Delta(y_i, y) - <w0, psi_i(y)>, whose oracle is the problem's oracle at w:
-     the dual starts at alpha_i = e_{y_i} (v = 0, so w = w0), and BCFW's block step, its line search and its
-     block gaps are exactly the plain ones at w (the w0 terms cancel: lambda <w_i - w_s, v> - l'_i + l'_s =
-     lambda <w_i - w_s, w> - l_i + l_s), so the steps need no change. Batch FW moves towards w0 + w_s with the gap
-     lowered by lambda <w0, w>. Every evaluation reports the prox problem: P' = P - lambda <w0, w> +
-     lambda/2 |w0|^2, D' = D + lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested: the
-     gap equals the sum of the block gaps, weak duality holds against independent P' values). It is not the
-     original problem: the answer is pulled towards w0 (the less data, the more), which is what a warm start on
-     new data should mean; for the plain optimum on the new data, train without one. w0 is copied at init.
-     SSG and the multi-sample solver refuse a warm start (SSVM_ERR_WARM_START): Pegasos' first step has gamma = 1
-     and erases any starting point, and the prox term would add an O(d) term to every O(nnz) step (the oracle
-     takes one scaled vector, not w0 + scale v). The other solvers refuse it too.
-     Fuzzing: make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c, clang -fsanitize=fuzzer,address,undefined; seeds:
-     checkpoints of 9 configurations, BCFW compact / compact sparse / sparse / dense, pairwise with gap sampling and
-     the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
-     first): each input as is and re-sealed; a load that succeeds must leave a solver whose passes end in success
-     with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave the solver as it was.
-     CI runs it for 15 s (figures: bench/README.md). What loading cannot tell from a real state: finite values off the feasible
-     set (sigma_i off the simplex, w far from sum_i w_i) are accepted, and a pass over them may end in
-     SSVM_ERR_NONFINITE (the engine's guard) or give a model no real run would; labelings in the state (the
-     multi-sample cache, config.bcfw's atoms) are opaque to the library, as everywhere, and reach phi, so only a phi
-     that checks its labels (the built-in models' do: SSVM_ERR_LABEL) is safe against a hostile checkpoint.
-     Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double
-     checkpoints; carry a dual state to new data; compress.
+     Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
+       path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it first), so a process
+       killed mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes
+       path.tmp (tested with a write failing part-way: the old file stays byte for byte). A checkpoint written from the
+       progress callback is the state after that pass and its evaluation. Figures: bench/README.md.
+     Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
+       same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
+       copied at init). A dual state cannot be carried over (alpha_i belongs to example i of the old data). BCFW and FW
+       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) = lambda/2
+       |w - w0|^2 + sum_i c_i H_i(w) / sum c, starting from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
+       step, line search and block gaps are the plain ones at w. Batch FW moves towards w0 + w_s with the gap lowered by
+       lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D + lambda/2
+       |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested: the gap equals the sum of the block gaps, weak
+       duality holds against independent P' values). The answer is pulled towards w0 (the more, the less data); for the
+       plain optimum on the new data, train without one. SSG and the multi-sample solver refuse it (SSVM_ERR_WARM_START:
+       Pegasos' first step, gamma = 1, erases any start, and the prox term would add O(d) to every O(nnz) step); so do
+       the other solvers.
+     Fuzzing: make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c, clang -fsanitize=fuzzer,address,undefined; CI: 15 s;
+       seeds: checkpoints of 9 configurations, BCFW compact / compact sparse / sparse / dense, pairwise with gap
+       sampling and the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/
+       replayed first): each input as is and re-sealed; a successful load must leave a solver whose passes end in
+       success with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
+     Loading cannot tell from a real state: finite values off the feasible set (sigma_i off the simplex, w far from
+       sum_i w_i) are accepted, and a pass over them may end in SSVM_ERR_NONFINITE or give a model no real run would;
+       labelings in the state (the multi-sample cache, config.bcfw's atoms) are opaque and reach phi, so only a phi that
+       checks its labels (the built-in models' do: SSVM_ERR_LABEL) is safe against a hostile checkpoint.
+     Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double checkpoints;
+       carry a dual state to new data; compress.
 
    API GRAMMAR (how every name and argument list is built; what does not follow it yet, and why)
      Objects: ssvm_X_config_init(...) -> a config you edit; ssvm_X_get_heap_size(&cfg, &bytes);
@@ -9816,6 +9753,9 @@ SSVM__PRIV void ssvm__ck_read_bcfw(ssvm_solver *s, void *rv, int apply, size_t *
                 if (!r->err && bs->_ex_cand[ival]++) r->err = SSVM_ERR_FORMAT;
                 if (apply) bs->_ex_act[o + (size_t)k] = ival;
             }
+            if (apply && !r->err) /* a label left out of the list holds alpha 0 (the step relies on it): else all in */
+                for (k = bs->_ex_nact[i]; k < (int)m; k++)
+                    if (bs->_ex_alpha[o + (size_t)bs->_ex_act[o + (size_t)k]] != 0) { bs->_ex_nact[i] = (int)m; break; }
         }
     }
     if (bs->_gp_cap)
