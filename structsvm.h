@@ -182,11 +182,11 @@
    |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
    |                             |        | code 87.9 KB -> 43.4 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
    |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
-   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps, BCFW's config.bcfw options (gap sampling,     |
-   |                             |        | pairwise/away steps, caching): each is SSVM_ERR_NOT_SUPPORTED;  |
-   |                             |        | plain BCFW is unchanged. make footprint: the BCFW chain trainer |
-   |                             |        | with ONLY_BCFW 43.4 KB -> 33.2 KB, 31.0 KB FREESTANDING (newlib |
-   |                             |        | exp/log out); make test-device builds so                        |
+   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap   |
+   |                             |        | sampling, pairwise/away/exact steps, caching): each is          |
+   |                             |        | SSVM_ERR_NOT_SUPPORTED; plain BCFW is unchanged: the smallest   |
+   |                             |        | trainer (make footprint, figures in bench/README.md); make      |
+   |                             |        | test-device builds so                                           |
    | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
    |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
    | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
@@ -8495,6 +8495,12 @@ SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
 #endif /* STRUCTSVM_NO_GAPS */
 
+/* X3: an example with labels left out of its list scores them all again at every SSVM__EXACT_FULL-th visit (and
+   when its gap over the list is 0); the checkpoint reader bounds its counter by it */
+#ifndef SSVM__EXACT_FULL
+#define SSVM__EXACT_FULL 8
+#endif
+#ifndef STRUCTSVM_NO_GAPS
 /* >>exact: BCFW's exact block steps and shrinking (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink).
    Where a block's polytope is a small simplex whose vertices' features are orthogonal with one norm (the problem's
    SIMPLEX parts with part_orthogonal: ssvm_multiclass), the block's subproblem of Algorithm 4 is solved exactly
@@ -8587,11 +8593,6 @@ SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s) {
     }
     return SSVM_OK;
 }
-/* X3: an example with labels left out of its list scores them all again at every SSVM__EXACT_FULL-th visit (and
-   when its gap over the list is 0) */
-#ifndef SSVM__EXACT_FULL
-#define SSVM__EXACT_FULL 8
-#endif
 /* the exact minimiser over the cnt listed parts L (the others hold alpha 0): v[j] for L's j-th part from its
    h = score + cost; the FW gap over L into *g, its argmax into *best; the caller's scratch */
 SSVM__PRIV ssvm_result ssvm__exact_solve(ssvm__bcfw_state *bs, const int *L, int cnt, const double *al, double t,
@@ -8713,6 +8714,15 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
     }
     return SSVM_OK;
 }
+#else /* STRUCTSVM_NO_GAPS: exact steps are a config.bcfw option too: SSVM_ERR_NOT_SUPPORTED */
+SSVM__PRIV ssvm_result ssvm__exact_check(const ssvm_solver_config *c) { (void)c; return SSVM_ERR_NOT_SUPPORTED; }
+SSVM__PRIV ssvm_result ssvm__exact_layout(ssvm_solver *s, ssvm__arena *a) { (void)s; (void)a; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s) { (void)s; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_info *info, ssvm_svec **D_out,
+                                              double *move) {
+    (void)s; (void)i; (void)info; (void)D_out; (void)move; return SSVM_ERR_NOT_SUPPORTED;
+}
+#endif /* STRUCTSVM_NO_GAPS */
 
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
