@@ -9,7 +9,7 @@ HDR      = structsvm.h
 .DEFAULT_GOAL := all
 # The test program: tests/run.c (the runner), tests/impl.c (the library's definitions) and one translation
 # unit per suite, tests/test_NAME.c; objects per precision in $(B)/double/ and $(B)/float/.
-TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps exact eg kernel model readers ckpt speed par user_chain
+TESTS    = core engine multisample online ocr_data conll graph assign deg cliquegen cutplane gaps exact eg kernel model readers ckpt speed par user_chain dist
 TESTOBJ  = run impl $(addprefix test_,$(TESTS))
 TESTC    = $(patsubst %,tests/%.c,$(TESTOBJ))
 # `make test T=name`: only the tests whose name contains name (test_<suite>_<what>); fails if none matched
@@ -145,6 +145,7 @@ $(B)/double/test_conll.o $(B)/float/test_conll.o: tests/fixtures_conll.h example
 $(B)/double/test_readers.o $(B)/float/test_readers.o: tests/internals.h examples/conll_data.h
 $(B)/double/test_ckpt.o $(B)/float/test_ckpt.o: tests/tchain.h tests/internals.h
 $(B)/double/test_par.o $(B)/float/test_par.o: tests/tchain.h tests/internals.h examples/ssvm_threads.h
+$(B)/double/test_dist.o $(B)/float/test_dist.o: tests/tchain.h examples/ssvm_loopback.h
 $(B)/double/test_user_chain.o $(B)/float/test_user_chain.o: tests/tchain.h tests/internals.h tests/user_chain.h
 $(B)/test_double: $(patsubst %,$(B)/double/%.o,$(TESTOBJ))
 	$(CC) $(CFLAGS) -g $^ -o $@ -lm -lpthread
@@ -194,11 +195,12 @@ $(B)/test_asan_f: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
 	$(CC) $(ASANFLAGS) -DSTRUCTSVM_REAL=float $(TESTC) -o $@ -lm -lpthread
 $(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
 	$(CC) $(ASANFLAGS) tests/nomalloc.c -o $@ -lm
-# test-tsan: the mini-batch tests (tests/test_par.c: the NULL hook and 1, 2, 4 pthreads) under ThreadSanitizer;
-# run.c with RUN_PAR_ONLY links that suite alone. A data race stops the run (exit 66).
+# test-tsan: the mini-batch tests (tests/test_par.c: the NULL hook and 1, 2, 4 pthreads) and the loopback collective's
+# ranks (tests/test_dist.c) under ThreadSanitizer;
+# run.c with RUN_PAR_ONLY links those suites alone. A data race stops the run (exit 66).
 TSANFLAGS = $(WARN) -O1 -g -fsanitize=thread
-$(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c $(HDR) tests/*.h examples/ssvm_threads.h | $(B)
-	$(CC) $(TSANFLAGS) -DRUN_PAR_ONLY tests/run.c tests/impl.c tests/test_par.c -o $@ -lm -lpthread
+$(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c $(HDR) tests/*.h examples/ssvm_threads.h examples/ssvm_loopback.h | $(B)
+	$(CC) $(TSANFLAGS) -DRUN_PAR_ONLY tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c -o $@ -lm -lpthread
 .PHONY: test-tsan
 test-tsan: $(B)/test_tsan
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan

@@ -1339,8 +1339,11 @@ typedef enum ssvm_result {
     SSVM_ERR_WARM_START = -36,   /* a warm start of another dimension, or asked of a solver that has none (>>ckpt) */
     SSVM_ERR_BATCH = -37,        /* config.par: a batch size < 0 or > n, 0 with a parallel-for hook, or a batch where
                                     it does not apply (a solver other than BCFW, pairwise/away steps, caching) */
-    SSVM_ERR_PARALLEL = -38      /* config.par: the parallel-for hook did not run every task exactly once, or a
+    SSVM_ERR_PARALLEL = -38,     /* config.par: the parallel-for hook did not run every task exactly once, or a
                                     built-in model with scratch run in parallel without per-slot copies */
+    SSVM_ERR_COLLECTIVE = -39,   /* config.dist: the caller's allreduce failed, or the ranks disagree (their
+                                    count, their indices, d, lambda, the solver or its options) */
+    SSVM_ERR_PEER = -40          /* config.dist: another rank failed (its own error code is on that rank) */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
 
@@ -1695,6 +1698,35 @@ typedef struct ssvm_par_config {
                                           assignment) */
 } ssvm_par_config;
 
+/* >>dist: training over the caller's collective (declarations; MANUAL: DISTRIBUTED TRAINING) ----------------- */
+/* The caller's allreduce: replace buf[0..count-1] by its sum over all ranks, in place, blocking; every rank must
+   get the same bits (a fixed summation order). 0 on success; non-zero when it failed (it must then fail on every
+   rank, as MPI's collectives do). examples/ssvm_mpi.h wraps MPI_Allreduce; examples/ssvm_loopback.h runs K ranks
+   as threads of one process. */
+typedef int (*ssvm_allreduce_fn)(void *user, double *buf, size_t count);
+/* All zero (default): one process. With size > 1, each rank's problem is its own shard of the examples, every
+   rank makes the same calls in the same order (init, run, evaluate, pass, checkpoint, uninit), and w, the
+   objective, the gap and every stopping decision are the same on all ranks. */
+typedef struct ssvm_dist_config {
+    ssvm_allreduce_fn allreduce; /* the collective; NULL: one process */
+    void *user;                  /* its first argument */
+    int rank;                    /* this rank, 0 <= rank < size */
+    int size;                    /* the number of ranks; 0 or 1: one process */
+    int rounds;                  /* BCFW (CoCoA+): communication rounds per pass, each after n_k / rounds local
+                                    steps on every rank (default 0 = 1) */
+    double sigma;                /* BCFW (CoCoA+): the subproblems' scaling sigma' (0 = size, the safe value of
+                                    Ma et al. 2015; between 1 and size) */
+} ssvm_dist_config;
+/* A rank's shard of a problem every rank holds whole: examples first .. first + count - 1 of *full as a problem of
+   count examples (every per-example callback forwards i + first, the weights are offset; the whole-problem
+   score-space callbacks stat_gram, stat_norm2 and stat_move are left out: a collective run does not use them).
+   The shard object holds a copy of *full and must outlive the problem. ssvm_shard_range gives rank's part of n
+   examples split as evenly as can be (the first n % size ranks one more). */
+typedef struct ssvm_shard { ssvm_problem full; int first; } ssvm_shard;
+STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first, int count, ssvm_shard *sh,
+                                             ssvm_problem *out);
+STRUCTSVM_DEF ssvm_result ssvm_shard_range(int n, int rank, int size, int *first, int *count);
+
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -1744,6 +1776,7 @@ typedef struct ssvm_solver_config {
     const ssvm_real *warm_w;     /* >>ckpt: warm start (BCFW, FW): d reals, the prox centre w0 (copied at init); NULL: none */
     size_t warm_w_bytes;         /* its byte count (>= d * sizeof(ssvm_real), else SSVM_ERR_WARM_START) */
     ssvm_par_config par;         /* SSVM_BCFW: mini-batch with parallel oracle calls (>>par) */
+    ssvm_dist_config dist;       /* BCFW, FW, cutting plane: training over the caller's collective (>>dist) */
 } ssvm_solver_config;
 
 /* Defaults for `solver` on problem p (p is read at *_init, not here). */
@@ -1805,6 +1838,7 @@ typedef struct ssvm_solver {
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
+    double *_dist;          /* >>dist: the collective's buffer (d + 2 doubles), NULL on one process */
 } ssvm_solver;
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -2982,6 +3016,8 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_WARM_START: return "warm start of another dimension, or for a solver without one";
     case SSVM_ERR_BATCH: return "a mini-batch option (config.par.batch) out of range or where it does not apply";
     case SSVM_ERR_PARALLEL: return "the parallel-for hook did not run every task once, or a model is not thread-safe";
+    case SSVM_ERR_COLLECTIVE: return "the collective failed, or the ranks disagree on their problem or options";
+    case SSVM_ERR_PEER: return "another rank failed";
     case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
     case SSVM_ERR_TRUNCATED: return "model file truncated";
     case SSVM_ERR_CHECKSUM: return "model file checksum mismatch (corrupted)";
@@ -6010,6 +6046,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__sort_desc(int n, const double *key, int
 #define SSVM__CAP_WEIGHTS    0x0400u /* example weights (ssvm_problem.weights); else NOT_SUPPORTED */
 #define SSVM__CAP_WTMP       0x0800u /* the row uses the engine's d-vector scratch _wtmp itself (else it exists only
                                     for an average or a scaled w: a plain BCFW solver has d reals less) */
+#define SSVM__CAP_DIST       0x1000u /* config.dist: its passes and evaluations sum over the caller's ranks (>>dist) */
 #define SSVM__AVG(x) (1u << (x)) /* a bit of ssvm__algo.averaging */
 typedef struct ssvm__algo {
     const char *name;
@@ -6079,6 +6116,20 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c); /* 
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
 SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
+/* >>dist (the engine's part): the collective is on (config.dist.size > 1), and its options' one check */
+SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { return c->dist.size > 1; }
+SSVM__PRIV ssvm_result ssvm__dist_check(const ssvm_solver_config *c, const ssvm__algo *row) {
+    const ssvm_dist_config *q = &c->dist;
+    if (q->size < 0 || q->rounds < 0 || !(q->sigma >= 0) || !ssvm__finite(q->sigma)) return SSVM_ERR_INVALID_ARG;
+    if (q->size <= 1) return q->rank == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    if (!q->allreduce) return SSVM_ERR_NULL_CALLBACK;
+    if (q->rank < 0 || q->rank >= q->size || (q->sigma != 0 && (q->sigma < 1 || q->sigma > (double)q->size)))
+        return SSVM_ERR_INVALID_ARG;
+    if (!(row->caps & SSVM__CAP_DIST)) return SSVM_ERR_NOT_SUPPORTED;
+    /* a limit each rank would reach at its own moment (its own oracle calls), a prox centre, a caller's order */
+    if (c->max_oracle_calls || c->warm_w || c->sampling == SSVM_SAMPLE_SEQUENCE) return SSVM_ERR_NOT_SUPPORTED;
+    return SSVM_OK;
+}
 /* The limits' fields of a configuration, and their one check (ssvm_solver_config_check, ssvm_solver_set_limits) */
 SSVM__PRIV ssvm_solver_limits ssvm__limits_from(const ssvm_solver_config *c) {
     ssvm_solver_limits l;
@@ -6127,6 +6178,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if ((c->allocator.alloc != 0) != (c->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if ((r = ssvm__warm_check(c)) != SSVM_OK) return r; /* >>ckpt: config.warm_w */
     if ((r = ssvm__gaps_check_config(c)) != SSVM_OK) return r; /* >>gaps: config.bcfw */
+    if ((r = ssvm__dist_check(c, row)) != SSVM_OK) return r; /* >>dist: config.dist */
     return ssvm__par_check(c); /* >>par: config.par */
 }
 
@@ -6216,13 +6268,15 @@ SSVM__PRIV int ssvm__next_index(ssvm_solver *s) {
     return ssvm__rand_below(&s->_rng, n);
 }
 
-/* Example weights: example i's share of the loss term, x c_i / sum c (x / n without weights). */
+/* Example weights: example i's share of the loss term, x c_i / sum c (x / n without weights);
+   wsum is sum c over every example (>>dist: over every rank's; on one process (double)n without weights, so that
+   the unweighted forms below are 1/n's bits) */
 SSVM__PRIV double ssvm__share(const ssvm_problem *p, double wsum, int i, double x) {
-    return p->weights ? x * (double)p->weights[i] / wsum : x / (double)p->n;
+    return p->weights ? x * (double)p->weights[i] / wsum : x / wsum;
 }
 /* the block scale c_i / (lambda sum c) of psi_i in w_s (1/(lambda n) without weights, computed as before) */
 SSVM__PRIV double ssvm__block(const ssvm_problem *p, double wsum, double lam, int i) {
-    return p->weights ? (double)p->weights[i] / (lam * wsum) : 1.0 / (lam * (double)p->n);
+    return p->weights ? (double)p->weights[i] / (lam * wsum) : 1.0 / (lam * wsum);
 }
 SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p) {
     double c = 0;
@@ -6240,6 +6294,8 @@ typedef struct ssvm__bcfw_state {
        losses l_i */
     ssvm_real *_sigma;     /* compact state */
     size_t *_sig_off;      /* n+1 offsets into sigma */
+    double _co_sigma;      /* >>dist: CoCoA+'s sigma' (1 on one process: the step's scale and move unchanged) */
+    ssvm_real *_co_w0;     /* >>dist: w at the round's start (d), NULL on one process */
     ssvm_real *_stmp;      /* max stat_dim scratch */
     ssvm_real *_stmp2;     /* compact sparse: the old sigma_i, dense (max stat_dim) */
     ssvm_real *_wi;        /* dense state n*d */
@@ -6451,6 +6507,7 @@ SSVM__PRIV ssvm_result ssvm__ms_layout(ssvm_solver *s, ssvm__arena *a) {
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
     const ssvm_problem *p = &s->_prob;
     return sizeof(ssvm_real) == sizeof(double) && ssvm__has_blocks(&s->_cfg) && !s->_cfg.bcfw.build_direction &&
+           !ssvm__dist_on(&s->_cfg) && /* >>dist: its steps move the local view by sigma' gamma D */
            s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->stat_gram &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
@@ -6530,6 +6587,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
         s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
         ssvm__take_svec(a, &s->_sv, p->d);
     }
+    s->_dist = ssvm__dist_on(&s->_cfg) ? (double *)ssvm__take(a, d + 2, sizeof(double)) : 0; /* >>dist */
     s->_y = (int *)ssvm__take(a, ml, sizeof(int));
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
@@ -6659,9 +6717,12 @@ SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *h
     if (SSVM__ROW(s)->start && (r = SSVM__ROW(s)->start(s)) != SSVM_OK) s->_heap = 0;
     return r;
 }
+SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver *s, ssvm_result mine); /* >>dist */
 STRUCTSVM_DEF ssvm_result ssvm_solver_init_preallocated(const ssvm_solver_config *c, void *heap, size_t bytes,
                                                         ssvm_solver *s) {
-    return ssvm__solver_init_in(c, heap, bytes, 0, s);
+    ssvm_result r = ssvm__dist_join(c, s, ssvm__solver_init_in(c, heap, bytes, 0, s)); /* >>dist: the handshake */
+    if (r != SSVM_OK && s) s->_heap = 0; /* run, step and evaluate refuse it */
+    return r;
 }
 /* the solver's allocator for memory beyond its heap block (a growing sparse pool); NULL if none */
 SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
@@ -6669,7 +6730,16 @@ SSVM__PRIV void *ssvm__alloc(ssvm_solver *s, size_t bytes) {
     return ssvm__alloc_with(&s->_cfg.allocator, bytes);
 }
 SSVM__PRIV void ssvm__free(ssvm_solver *s, void *ptr) { ssvm__free_with(&s->_cfg.allocator, ptr); }
+SSVM__PRIV ssvm_result ssvm__solver_init_heap(const ssvm_solver_config *c, ssvm_solver *s);
 STRUCTSVM_DEF ssvm_result ssvm_solver_init(const ssvm_solver_config *c, ssvm_solver *s) {
+    ssvm_result r0, r;
+    if (!s || !c) return ssvm__dist_join(c, 0, SSVM_ERR_INVALID_ARG);
+    r0 = ssvm__solver_init_heap(c, s);
+    r = ssvm__dist_join(c, s, r0); /* >>dist: the handshake */
+    if (r != SSVM_OK && r0 == SSVM_OK) ssvm_solver_uninit(s);
+    return r;
+}
+SSVM__PRIV ssvm_result ssvm__solver_init_heap(const ssvm_solver_config *c, ssvm_solver *s) {
     size_t need;
     void *heap;
     ssvm_result r;
@@ -6807,38 +6877,207 @@ SSVM__PRIV ssvm_result ssvm__objective_finish(const ssvm_problem *p, double lam,
    the gap (ssvm__objective_finish). A solver's policies enter through two optional hooks (h may be NULL):
    `batch` runs the oracles of up to `width` examples at once (>>par: on the caller's threads) and `labeling`
    hands over each one's result; the sums still run in example order, so the bits are the serial ones. `visit`
-   sees each example's labeling after its sums (>>gaps: the block gap g_i of the check pass). */
+   sees each example's labeling after its sums (>>gaps: the block gap g_i of the check pass). `reduce` sums the
+   pass's lsum and acc over the ranks (>>dist), also when this rank's pass failed (mine), so that no rank waits. */
 typedef struct ssvm__eval_hooks {
     void *u;
     int width;
     ssvm_result (*batch)(void *u, const ssvm_real *w, int i0, int cnt);
     ssvm_result (*labeling)(void *u, int t, int **y, int **y2, int *len, ssvm_real *delta);
     ssvm_result (*visit)(void *u, int i, const ssvm_real *w, const int *y, int len, ssvm_real delta);
+    ssvm_result (*reduce)(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine);
 } ssvm__eval_hooks;
 SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double wsum, const ssvm_real *w, double l,
                                        ssvm_svec *acc, int *y, int *y2, long long *calls, ssvm_objective *o,
                                        double *ls_out, const ssvm__eval_hooks *h) {
     double lsum = 0;
     int i0, t, cnt;
-    ssvm_result r;
+    ssvm_result r = SSVM_OK;
     ssvm_svec_clear(acc);
-    for (i0 = 0; i0 < p->n; i0 += cnt) {
+    for (i0 = 0; i0 < p->n && r == SSVM_OK; i0 += cnt) {
         cnt = h && h->batch ? (p->n - i0 < h->width ? p->n - i0 : h->width) : 1;
-        if (h && h->batch && (r = h->batch(h->u, w, i0, cnt)) != SSVM_OK) return r;
+        if (h && h->batch && (r = h->batch(h->u, w, i0, cnt)) != SSVM_OK) break;
         for (t = 0; t < cnt; t++) {
             int i = i0 + t, *yi = y, *yi2 = y2, len;
             ssvm_real delta;
             if (h && h->batch) r = h->labeling(h->u, t, &yi, &yi2, &len, &delta);
             else r = ssvm__call_oracle(p, i, w, 1.0, y, &len, &delta);
-            if (r != SSVM_OK) return r;
+            if (r != SSVM_OK) break;
             (*calls)++;
             lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
             r = ssvm__add_psi(p, yi2, i, yi, len, (ssvm_real)ssvm__block(p, wsum, lam, i), acc);
-            if (r != SSVM_OK) return r;
-            if (h && h->visit && (r = h->visit(h->u, i, w, yi, len, delta)) != SSVM_OK) return r;
+            if (r != SSVM_OK) break;
+            if (h && h->visit && (r = h->visit(h->u, i, w, yi, len, delta)) != SSVM_OK) break;
         }
     }
+    if (h && h->reduce) r = h->reduce(h->u, &lsum, acc, r); /* >>dist: the sums over every rank's shard */
+    if (r != SSVM_OK) return r;
     return ssvm__objective_finish(p, lam, wsum, w, l, lsum, acc, o, ls_out);
+}
+/* >>dist (the engine's part; MANUAL: DISTRIBUTED TRAINING). Each rank's problem is its shard; what the engine
+   sums over ranks: sum c (at init), every oracle pass's lsum and w_s (the evaluation, FW's and the cutting plane's
+   pass: one allreduce of d + 2 doubles), and the agreement on max_seconds and the progress callback's stop. Every
+   exchange carries a failure flag, so that a rank whose pass failed still joins it and the others stop with
+   SSVM_ERR_PEER instead of waiting; a failed collective is SSVM_ERR_COLLECTIVE. */
+SSVM__PRIV ssvm_result ssvm__dist_allreduce(const ssvm_solver_config *c, double *b, size_t cnt) {
+    return c->dist.allreduce(c->dist.user, b, cnt) == 0 ? SSVM_OK : SSVM_ERR_COLLECTIVE;
+}
+/* the shard's forwarding callbacks (ssvm_problem_shard) */
+#define SSVM__SH(u) ((ssvm_shard *)(u))
+#define SSVM__SHP(u) (&SSVM__SH(u)->full)
+#define SSVM__SHI(u, i) ((i) + SSVM__SH(u)->first)
+SSVM__PRIV int ssvm__sh_truth(void *u, int i, int *y) { return SSVM__SHP(u)->truth(SSVM__SHP(u)->user, SSVM__SHI(u, i), y); }
+SSVM__PRIV int ssvm__sh_phi(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_svec *out) {
+    return SSVM__SHP(u)->phi(SSVM__SHP(u)->user, SSVM__SHI(u, i), y, len, sc, out);
+}
+SSVM__PRIV int ssvm__sh_oracle(void *u, int i, const ssvm_real *w, double ws, int *y, ssvm_real *delta) {
+    return SSVM__SHP(u)->oracle(SSVM__SHP(u)->user, SSVM__SHI(u, i), w, ws, y, delta);
+}
+SSVM__PRIV int ssvm__sh_decode(void *u, int i, const ssvm_real *w, int *y) {
+    return SSVM__SHP(u)->decode(SSVM__SHP(u)->user, SSVM__SHI(u, i), w, y);
+}
+SSVM__PRIV int ssvm__sh_loss(void *u, int i, const int *y, int len, ssvm_real *delta) {
+    return SSVM__SHP(u)->loss(SSVM__SHP(u)->user, SSVM__SHI(u, i), y, len, delta);
+}
+SSVM__PRIV int ssvm__sh_stat_dim(void *u, int i) { return SSVM__SHP(u)->stat_dim(SSVM__SHP(u)->user, SSVM__SHI(u, i)); }
+SSVM__PRIV int ssvm__sh_stats(void *u, int i, const int *y, int len, ssvm_real sc, ssvm_real *st) {
+    return SSVM__SHP(u)->stats(SSVM__SHP(u)->user, SSVM__SHI(u, i), y, len, sc, st);
+}
+SSVM__PRIV int ssvm__sh_expand(void *u, int i, const ssvm_real *st, ssvm_real sc, ssvm_svec *out) {
+    return SSVM__SHP(u)->expand(SSVM__SHP(u)->user, SSVM__SHI(u, i), st, sc, out);
+}
+SSVM__PRIV int ssvm__sh_stat_support(void *u, int i, const int *y, int len, int *pos) {
+    return SSVM__SHP(u)->stat_support(SSVM__SHP(u)->user, SSVM__SHI(u, i), y, len, pos);
+}
+SSVM__PRIV int ssvm__sh_stat_expand_at(void *u, int i, const ssvm_real *st, const int *pos, int cnt, ssvm_real sc,
+                                       ssvm_svec *out) {
+    return SSVM__SHP(u)->stat_expand_at(SSVM__SHP(u)->user, SSVM__SHI(u, i), st, pos, cnt, sc, out);
+}
+SSVM__PRIV int ssvm__sh_stat_scores(void *u, int i, const ssvm_real *w, const int *pos, int cnt, int fresh,
+                                    double *score) {
+    return SSVM__SHP(u)->stat_scores(SSVM__SHP(u)->user, SSVM__SHI(u, i), w, pos, cnt, fresh, score);
+}
+SSVM__PRIV int ssvm__sh_parts(void *u, int i, int *m) { return SSVM__SHP(u)->parts(SSVM__SHP(u)->user, SSVM__SHI(u, i), m); }
+SSVM__PRIV int ssvm__sh_part_scores(void *u, int i, const ssvm_real *w, ssvm_real *score, ssvm_real *cost) {
+    return SSVM__SHP(u)->part_scores(SSVM__SHP(u)->user, SSVM__SHI(u, i), w, score, cost);
+}
+SSVM__PRIV int ssvm__sh_part_phi(void *u, int i, const ssvm_real *z, ssvm_real sc, ssvm_svec *out) {
+    return SSVM__SHP(u)->part_phi(SSVM__SHP(u)->user, SSVM__SHI(u, i), z, sc, out);
+}
+SSVM__PRIV int ssvm__sh_part_orthogonal(void *u, int i, int *truth, double *norm2) {
+    return SSVM__SHP(u)->part_orthogonal(SSVM__SHP(u)->user, SSVM__SHI(u, i), truth, norm2);
+}
+SSVM__PRIV int ssvm__sh_part_scores_at(void *u, int i, const ssvm_real *w, const int *pos, int cnt, ssvm_real *score,
+                                       ssvm_real *cost) {
+    return SSVM__SHP(u)->part_scores_at(SSVM__SHP(u)->user, SSVM__SHI(u, i), w, pos, cnt, score, cost);
+}
+STRUCTSVM_DEF ssvm_result ssvm_shard_range(int n, int rank, int size, int *first, int *count) {
+    long long q, r;
+    if (!first || !count || n < 0 || size < 1 || rank < 0 || rank >= size) return SSVM_ERR_INVALID_ARG;
+    q = n / size; r = n % size;
+    *first = (int)(q * rank + (rank < r ? rank : r));
+    *count = (int)(q + (rank < r));
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first, int count, ssvm_shard *sh,
+                                             ssvm_problem *out) {
+    ssvm_problem q;
+    if (!full || !sh || !out || first < 0 || count < 0 || first > full->n || count > full->n - first)
+        return SSVM_ERR_INVALID_ARG;
+    sh->full = *full; sh->first = first;
+    q = *full;
+    q.n = count; q.user = sh;
+#define SSVM__SH_SET(f) q.f = full->f ? ssvm__sh_##f : 0
+    SSVM__SH_SET(truth); SSVM__SH_SET(phi); SSVM__SH_SET(oracle); SSVM__SH_SET(decode); SSVM__SH_SET(loss);
+    SSVM__SH_SET(stat_dim); SSVM__SH_SET(stats); SSVM__SH_SET(expand); SSVM__SH_SET(stat_support);
+    SSVM__SH_SET(stat_expand_at); SSVM__SH_SET(stat_scores); SSVM__SH_SET(parts); SSVM__SH_SET(part_scores);
+    SSVM__SH_SET(part_phi); SSVM__SH_SET(part_orthogonal); SSVM__SH_SET(part_scores_at);
+#undef SSVM__SH_SET
+    q.stat_gram = 0; q.stat_norm2 = 0; q.stat_move = 0;
+    q.weights = full->weights ? full->weights + first : 0;
+    *out = q;
+    return SSVM_OK;
+}
+/* the hooks' reduce: acc (w_s) and lsum summed over the ranks; the sum's non-zeros in index order */
+SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine) {
+    ssvm_solver *s = (ssvm_solver *)u;
+    double *b = s->_dist;
+    int d = s->_prob.d, j;
+    ssvm_result r;
+    SSVM_MEMSET(b, 0, ((size_t)d + 2) * sizeof(double));
+    if (mine == SSVM_OK) {
+        for (j = 0; j < acc->nnz; j++) b[acc->idx[j]] = (double)acc->val[acc->idx[j]];
+        b[d] = *lsum;
+    }
+    b[d + 1] = mine != SSVM_OK;
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2)) != SSVM_OK) return r;
+    if (mine != SSVM_OK) return mine;
+    if (b[d + 1] != 0) return SSVM_ERR_PEER;
+    ssvm_svec_clear(acc);
+    for (j = 0; j < d; j++) if (b[j] != 0) ssvm_svec_add(acc, j, (ssvm_real)b[j]);
+    *lsum = b[d];
+    return SSVM_OK;
+}
+/* the evaluation's hooks for a solver with no policies of its own: the reduce on ranks, else none (NULL) */
+SSVM__PRIV const ssvm__eval_hooks *ssvm__dist_hooks(ssvm_solver *s, ssvm__eval_hooks *h) {
+    if (!s->_dist) return 0;
+    SSVM_MEMSET(h, 0, sizeof *h);
+    h->u = s; h->width = 1; h->reduce = ssvm__dist_sum;
+    return h;
+}
+/* one flag agreed by all ranks (set on any rank: set on all) */
+SSVM__PRIV ssvm_result ssvm__dist_agree(ssvm_solver *s, int *flag) {
+    double b[2];
+    ssvm_result r;
+    b[0] = *flag != 0; b[1] = 0;
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, 2)) != SSVM_OK) return r;
+    *flag = b[0] != 0;
+    return SSVM_OK;
+}
+/* The ranks' handshake at the end of every init (also a failed one, so that no rank waits): rank 0's problem size
+   and options (those every rank must share) to all, compared with each rank's own; then the failure and mismatch
+   flags, the ranks' indices (each exactly once) and sum c. Stack chunks of SSVM__DIST_CHUNK doubles: it needs no
+   heap, and runs also when init could not get one. */
+#define SSVM__DIST_CHUNK 32
+SSVM__PRIV void ssvm__dist_values(const ssvm_solver_config *c, double *v) {
+    const ssvm_problem *p = c->problem;
+    int k = 0;
+    SSVM_MEMSET(v, 0, SSVM__DIST_CHUNK * sizeof(double));
+    v[k++] = (double)c->dist.size; v[k++] = p ? (double)p->d : -1; v[k++] = c->lambda; v[k++] = (double)c->solver;
+    v[k++] = (double)c->averaging; v[k++] = (double)c->line_search; v[k++] = (double)c->dist.rounds;
+    v[k++] = c->dist.sigma; v[k++] = (double)c->max_passes; v[k++] = (double)c->eval_every;
+    v[k++] = (double)c->eval_iterate; v[k++] = (double)c->eval_average; v[k++] = (double)c->eval_schedule;
+    v[k++] = c->gap_tol; v[k++] = c->target_primal; v[k++] = c->max_seconds > 0; v[k++] = c->progress != 0;
+    v[k++] = c->oracle_quality; v[k++] = (double)c->cp.max_planes; v[k++] = (double)c->cp.drop_after;
+    v[k++] = (double)c->cp.cache_size; v[k++] = c->cp.qp_tol; v[k++] = (double)c->cp.qp_max_iter;
+    v[k++] = p ? (double)(p->weights != 0) : -1; v[k++] = (double)c->state;
+}
+SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver *s, ssvm_result mine) {
+    double b[SSVM__DIST_CHUNK], v[SSVM__DIST_CHUNK];
+    int k, size, bad = 0, c0;
+    ssvm_result r;
+    if (!c || c->dist.size <= 1 || !c->dist.allreduce || c->dist.rank < 0 || c->dist.rank >= c->dist.size)
+        return mine; /* one process, or no usable collective: nothing to join */
+    size = c->dist.size;
+    ssvm__dist_values(c, v);
+    if (c->dist.rank == 0) SSVM_MEMCPY(b, v, sizeof b); else SSVM_MEMSET(b, 0, sizeof b);
+    if ((r = ssvm__dist_allreduce(c, b, SSVM__DIST_CHUNK)) != SSVM_OK) return r; /* rank 0's, to all */
+    for (k = 0; k < SSVM__DIST_CHUNK; k++) bad |= b[k] != v[k];
+    SSVM_MEMSET(b, 0, sizeof b);
+    b[0] = bad; b[1] = mine != SSVM_OK; b[2] = mine == SSVM_OK && s ? s->_wsum : 0;
+    if ((r = ssvm__dist_allreduce(c, b, 3)) != SSVM_OK) return r;
+    if (mine != SSVM_OK) return mine;
+    if (b[1] != 0) return SSVM_ERR_PEER;
+    if (b[0] != 0) return SSVM_ERR_COLLECTIVE;
+    s->_wsum = b[2]; /* sum c over every rank's examples: the loss term's and w_s's scale */
+    for (c0 = 0; c0 < size; c0 += SSVM__DIST_CHUNK) { /* each rank's index exactly once */
+        int cnt = size - c0 < SSVM__DIST_CHUNK ? size - c0 : SSVM__DIST_CHUNK;
+        SSVM_MEMSET(b, 0, sizeof b);
+        if (c->dist.rank >= c0 && c->dist.rank < c0 + cnt) b[c->dist.rank - c0] = 1;
+        if ((r = ssvm__dist_allreduce(c, b, (size_t)cnt)) != SSVM_OK) return r;
+        for (k = 0; k < cnt; k++) bad |= b[k] != 1;
+    }
+    return bad ? SSVM_ERR_COLLECTIVE : SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
@@ -6888,9 +7127,11 @@ SSVM__PRIV ssvm_result ssvm__evaluate_one(ssvm_solver *s, int average, ssvm_obje
     if (row->evaluate) return row->evaluate(s, average, o); /* clique generation: the gap of (10); the kernel's */
     if ((average && s->_z) || s->_w_scale != 1.0) { ssvm__materialize(s, average, s->_wtmp); w = s->_wtmp; }
     if (row->objective) r = row->objective(s, w, average, o, &ls); /* BCFW's: block by block, or on the threads */
-    else
+    else {
+        ssvm__eval_hooks h;
         r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, ssvm__dual_l(s, average), &s->_sv, s->_y, s->_y2,
-                            &s->_prog.eval_oracle_calls, o, &ls, 0);
+                            &s->_prog.eval_oracle_calls, o, &ls, ssvm__dist_hooks(s, &h)); /* >>dist: summed */
+    }
     if (r != SSVM_OK) return r;
     if (s->_warm && (r = ssvm__warm_objective(s, w, o)) != SSVM_OK) return r; /* >>ckpt: the prox objective */
     return row->evaluated ? row->evaluated(s, average, o, ls) : SSVM_OK; /* FW's reuse, online duals, ... */
@@ -7020,17 +7261,18 @@ SSVM__PRIV void ssvm__avg_update(ssvm_solver *s, double rho, const ssvm_svec *di
         s->_avg_a = 0; s->_avg_b = 1;
     }
 }
-SSVM__PRIV double ssvm__avg_rho(ssvm_solver *s) {
-    /* called after step k (0-based) produced iterate k+1 */
-    if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) return 2.0 / (double)(s->_k + 2);
-    if (s->_cfg.averaging == SSVM_AVG_UNIFORM) return 1.0 / (double)(s->_k + 1); /* SSG-avg: w^1 .. w^(k+1) */
+/* called after step k (0-based) produced iterate k+1 (>>dist: after round k) */
+SSVM__PRIV double ssvm__avg_rho_at(ssvm_solver *s, long long k) {
+    if (s->_cfg.averaging == SSVM_AVG_WEIGHTED) return 2.0 / (double)(k + 2);
+    if (s->_cfg.averaging == SSVM_AVG_UNIFORM) return 1.0 / (double)(k + 1); /* SSG-avg: w^1 .. w^(k+1) */
     else {
-        long long t = s->_k + 1; /* doubling trick: restart at iterates 1, 2, 4, 8, ... */
+        long long t = k + 1; /* doubling trick: restart at iterates 1, 2, 4, 8, ... */
         if ((t & (t - 1)) == 0) { s->_avg_count = 1; return 1.0; }
         s->_avg_count++;
         return 1.0 / (double)s->_avg_count;
     }
 }
+SSVM__PRIV double ssvm__avg_rho(ssvm_solver *s) { return ssvm__avg_rho_at(s, s->_k); }
 
 /* Slides every block down to the front of the pool, in offset order, so that a preallocated pool reclaims the
    blocks left behind by relocations. */
@@ -7380,7 +7622,7 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
     const int *di = D->idx;
     int k, nnz = D->nnz;
     double rho;
-    if (s->_cfg.averaging == SSVM_AVG_NONE) {
+    if (s->_cfg.averaging == SSVM_AVG_NONE || s->_dist) { /* >>dist: the average is over rounds (ssvm__co_pass) */
         for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
         return;
     }
@@ -7412,8 +7654,8 @@ SSVM__PRIV double ssvm__bcfw_gamma(ssvm_solver *s, int i, double dot, double nrm
     if (info) { info->block_gap = lam * dot - (li - ls); info->bcfw_step = 1; }
     /* gamma = (lambda <w_i - w_s, w> - l_i + l_s) / (lambda |w_i - w_s|^2), clipped to [0, 1]; or the predefined
        2n/(nu k + 2n) (App. C) */
-    if (s->_cfg.line_search) {
-        gamma = (dot - (li - ls) / lam) / (nrm + SSVM__EPS);
+    if (s->_cfg.line_search) { /* >>dist: CoCoA+'s subproblem scales |D|^2 by sigma' (1 on one process) */
+        gamma = (dot - (li - ls) / lam) / (nrm * SSVM__BF(s)->_co_sigma + SSVM__EPS);
         if (gamma < 0) gamma = 0;
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 * n / (ssvm__nu(s) * (double)s->_k + 2.0 * n);
@@ -7596,7 +7838,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
                     : SSVM__BF(s)->_gp_cap ? ssvm__gaps_block_step(s, i, info, &D, &move)
                                            : ssvm__state_block_step(s, i, info, &D, &move);
     if (r != SSVM_OK || !D) return r; /* no D: score space moved w itself */
-    ssvm__step_move(s, D, move);
+    ssvm__step_move(s, D, move * SSVM__BF(s)->_co_sigma); /* >>dist: the local view v = w + sigma' dw */
     return SSVM_OK;
 }
 /* BCFW's row (>>algorithms): its state (the per-example blocks, >>gaps' estimates and atoms, >>par's slots), its
@@ -7604,9 +7846,12 @@ SSVM__PRIV ssvm_result ssvm__bcfw_step(ssvm_solver *s, int i, ssvm_step_info *in
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 SSVM__PRIV ssvm_result ssvm__steps_pass(ssvm_solver *s, int limit); /* >>engine */
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s);
+SSVM__PRIV void ssvm__co_layout(ssvm_solver *s, ssvm__arena *a); /* >>dist */
+SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit);
 SSVM__PRIV ssvm_result ssvm__bcfw_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm_result r;
     if (!ssvm__take_state(s, a, sizeof(ssvm__bcfw_state))) return SSVM_ERR_OVERFLOW;
+    ssvm__co_layout(s, a); /* >>dist: CoCoA+'s sigma' and round start */
     r = ssvm__state_layout(s, a);
     if (r == SSVM_OK) r = ssvm__gaps_layout(s, a);
     if (r == SSVM_OK) r = ssvm__exact_layout(s, a); /* >>exact: alpha per example */
@@ -7643,9 +7888,10 @@ SSVM__PRIV void ssvm__par_eval_hooks(ssvm_solver *s, ssvm__eval_hooks *h); /* >>
 SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, int average, ssvm_objective *o,
                                             double *ls) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
-    ssvm__eval_hooks h = {0, 1, 0, 0, 0};
+    ssvm__eval_hooks h = {0, 1, 0, 0, 0, 0};
     ssvm_result r;
     h.u = s;
+    if (s->_dist) h.reduce = ssvm__dist_sum; /* >>dist: over the ranks (gaps and par are not combined with it) */
     if (bs->_gp_g && !average) ssvm__gaps_eval_hooks(s, &h);
     else if (bs->_par_b && s->_cfg.par.parallel_for) ssvm__par_eval_hooks(s, &h);
     r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
@@ -7671,7 +7917,9 @@ SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm_result r;
     bs->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
-    r = bs->_par_b ? ssvm__par_pass(s, limit) : ssvm__steps_pass(s, limit); /* >>par: mini-batch BCFW */
+    r = bs->_par_b ? ssvm__par_pass(s, limit)          /* >>par: mini-batch BCFW */
+        : bs->_co_w0 ? ssvm__co_pass(s, limit)          /* >>dist: rounds over the ranks (CoCoA+) */
+                     : ssvm__steps_pass(s, limit);
     ssvm__gaps_pass_end(s);
     return r;
 }
@@ -7719,8 +7967,9 @@ SSVM__PRIV ssvm_result ssvm__fw_iteration(ssvm_solver *s) {
     ssvm_result r;
     if (!s->_reuse) { /* line 3: the oracle at every example, w_s and l_s */
         ssvm_objective o;
+        ssvm__eval_hooks h;
         long long c = 0;
-        r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls, 0);
+        r = ssvm__objective(p, lam, s->_wsum, s->_w, s->_l, ws, s->_y, s->_y2, &c, &o, &ls, ssvm__dist_hooks(s, &h));
         s->_prog.oracle_calls += c;
         if (r != SSVM_OK) return r;
     } else {
@@ -9132,6 +9381,90 @@ SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
 }
 #endif /* STRUCTSVM_NO_PARALLEL */
 
+/* >>dist: BCFW over the caller's ranks, CoCoA+ with BCFW as the local solver (MANUAL: DISTRIBUTED TRAINING).
+   Ma, Smith, Jaggi, Jordan, Richtarik, Takac (ICML 2015), "Adding vs. averaging in distributed primal-dual
+   optimization", Algorithm 1 (CoCoA+, adding: gamma = 1) with their local subproblem (eq. 9) scaled by sigma'
+   (sigma' = K, their safe choice, Lemma 4); the framework is Jaggi et al. (NIPS 2014, CoCoA). Rank k owns the
+   blocks of its shard P_k. A round: w0 = w (the same on every rank); H = n_k / rounds BCFW steps (Lacoste-Julien
+   et al. 2013, Algorithm 4) on its own blocks against the local view v = w0 + sigma' dw_k, dw_k = the change of
+   its blocks' sum_i w_i; then one allreduce of (dw_k, dl_k) and w = w0 + sum_k dw_k, l = l0 + sum_k dl_k. The
+   subproblem G_k(dw) = dl - lambda <w0, dw> - lambda sigma'/2 |dw|^2 (eq. 9 in BCFW's scaling: w = A alpha /
+   (lambda n)) has its gradient at v, so each local step calls the oracle at v and its line search over
+   gamma in [0, 1] is BCFW's with |D|^2 scaled by sigma':
+       gamma = (<w_i - w_s, v> - (l_i - l_s) / lambda) / (sigma' |w_i - w_s|^2),
+   and v moves by sigma' gamma D while the block (w_i or sigma_i, l_i) moves by gamma D, as in BCFW. Each block is
+   moved only by its owner and stays in its simplex, so every round's (w, l) is dual feasible and the engine's
+   gap (summed over all ranks at every evaluation) certifies it, whatever the local steps did.
+   Guarantee (Ma et al., Theorem 8 for non-smooth losses): with sigma' = K and local solutions of multiplicative
+   quality Theta < 1, the duality gap reaches eps after O(1/((1 - Theta) eps)) rounds. What we change:
+   M1 the local solver is BCFW's H steps, whose quality Theta is only in expectation and sublinear in H (the
+      paper assumes a fixed Theta; dissolve-struct makes the same choice). Reason: it is the solver the blocks
+      already have; the certified gap, not Theta, decides when to stop.
+   M2 the average is over rounds, not steps: after round t (0-based, counted over passes), w_bar <- (1 - rho) w_bar
+      + rho w with rho as config.averaging says for step t (2/(t + 2) weighted). Reason: only the rounds' w are
+      the same on all ranks; the local views are not iterates of the global problem.
+   M3 not with config.bcfw's gaps options, exact steps or mini-batch (their estimates and atoms assume one w), nor
+      with line_search = 0 (the subproblem's step is the line search).
+   With one rank (size 1) none of this runs: BCFW's iterates bit for bit. */
+SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info); /* >>engine */
+SSVM__PRIV ssvm_result ssvm__co_check(const ssvm_solver_config *c) {
+    if (!ssvm__dist_on(c)) return SSVM_OK;
+    if (!c->line_search) return SSVM_ERR_NOT_SUPPORTED; /* M3 */
+    if (c->bcfw.gap_sampling || c->bcfw.steps != SSVM_BCFW_STEPS_FW || c->bcfw.cache) return SSVM_ERR_BCFW_COMBINATION;
+    if (c->par.batch) return SSVM_ERR_BATCH;
+    return SSVM_OK;
+}
+SSVM__PRIV void ssvm__co_layout(ssvm_solver *s, ssvm__arena *a) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_dist_config *q = &s->_cfg.dist;
+    bs->_co_sigma = 1;
+    bs->_co_w0 = 0;
+    if (!ssvm__dist_on(&s->_cfg)) return;
+    bs->_co_sigma = q->sigma > 0 ? q->sigma : (double)q->size;
+    bs->_co_w0 = (ssvm_real *)ssvm__take(a, (size_t)s->_prob.d, sizeof(ssvm_real));
+}
+/* One pass: config.dist.rounds rounds (Algorithm 1's outer loop), n_k steps in all on this rank */
+SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
+    ssvm__bcfw_state *const bs = SSVM__BF(s);
+    const ssvm_problem *p = &s->_prob;
+    int d = p->d, R = s->_cfg.dist.rounds > 0 ? s->_cfg.dist.rounds : 1, q, j;
+    double *b = s->_dist, sig = bs->_co_sigma;
+    ssvm_real *w = s->_w, *w0 = bs->_co_w0;
+    ssvm_result r;
+    (void)limit; /* max_oracle_calls is refused on ranks (ssvm__dist_check) */
+    for (q = 0; q < R; q++) {
+        long long t, lo = (long long)p->n * q / R, hi = (long long)p->n * (q + 1) / R;
+        double l0 = s->_l, rho;
+        ssvm_result mine = SSVM_OK;
+        if (s->_z) { /* M2: w_bar as a plain vector (z), so that the local view's moves leave it alone */
+            for (j = 0; j < d; j++) s->_z[j] = (ssvm_real)(s->_avg_a * (double)w[j] + s->_avg_b * (double)s->_z[j]);
+            s->_avg_a = 0; s->_avg_b = 1;
+        }
+        SSVM_MEMCPY(w0, w, (size_t)d * sizeof(ssvm_real));
+        for (t = lo; t < hi && mine == SSVM_OK; t++) { /* H local steps against v */
+            int i = ssvm__next_index(s);
+            mine = i < 0 ? SSVM_ERR_INVALID_ARG : ssvm__step(s, i, 0);
+        }
+        /* this rank's change dw_k = (v - w0) / sigma' and dl_k, with its failure flag */
+        for (j = 0; j < d; j++) b[j] = mine == SSVM_OK ? ((double)w[j] - (double)w0[j]) / sig : 0;
+        b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
+        b[d + 1] = mine != SSVM_OK;
+        if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2)) != SSVM_OK) return r;
+        if (mine != SSVM_OK) return mine;
+        if (b[d + 1] != 0) return SSVM_ERR_PEER;
+        for (j = 0; j < d; j++) /* the same test on every rank: the same answer */
+            if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) return SSVM_ERR_NONFINITE;
+        for (j = 0; j < d; j++) w[j] = (ssvm_real)((double)w0[j] + b[j]); /* adding: w = w0 + sum_k dw_k */
+        s->_l = l0 + b[d];
+        if (s->_avg_kept) { /* M2 */
+            rho = ssvm__avg_rho_at(s, (long long)s->_prog.pass * R + q);
+            ssvm__avg_push(s, rho);
+            s->_l_bar = (1 - rho) * s->_l_bar + rho * s->_l;
+        }
+    }
+    return SSVM_OK;
+}
+
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
 #if SSVM__HAS_MULTISAMPLE
@@ -9183,7 +9516,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (!ssvm__has_steps(s)) return SSVM_ERR_NOT_SUPPORTED; /* batch solvers: FW, DEG, cutting plane, ... */
+    if (!ssvm__has_steps(s) || s->_dist) return SSVM_ERR_NOT_SUPPORTED; /* batch solvers: FW, DEG, cutting plane,
+                                                     ...; on ranks (>>dist) steps are taken in rounds only */
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
 }
@@ -9206,7 +9540,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     for (;;) {
         if (c->max_passes && s->_prog.pass >= c->max_passes) return SSVM_MAX_PASSES;
         if (c->max_oracle_calls && s->_prog.oracle_calls >= c->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
-        if (c->max_seconds > 0 && s->_prog.wall_seconds >= c->max_seconds) return SSVM_MAX_SECONDS;
+        if (c->max_seconds > 0) { /* >>dist: the ranks agree (any rank's clock past the limit stops all) */
+            int up = s->_prog.wall_seconds >= c->max_seconds;
+            if (s->_dist && (r = ssvm__dist_agree(s, &up)) != SSVM_OK) return r;
+            if (up) return SSVM_MAX_SECONDS;
+        }
         if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
         s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
         s->_prog.average = s->_prog.iterate;
@@ -9218,7 +9556,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         if (row->after_eval && (r = row->after_eval(s)) != SSVM_OK) return r; /* BCFW's check pass */
-        if (c->progress && c->progress(c->progress_user, &s->_prog)) return SSVM_STOPPED_BY_USER;
+        if (c->progress) { /* >>dist: the ranks agree (a stop on any rank stops all) */
+            int stop = c->progress(c->progress_user, &s->_prog) != 0;
+            if (s->_dist && (r = ssvm__dist_agree(s, &stop)) != SSVM_OK) return r;
+            if (stop) return SSVM_STOPPED_BY_USER;
+        }
         /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
         if (row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
         /* an evaluated gap certifies only when the row says it does (the multi-sample solver's) */
@@ -9488,6 +9830,10 @@ SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out)
     }
     ssvm__fnv_i(&f, s->_warm != 0);
     if (s->_warm) for (i = 0; i < p->d; i++) ssvm__fnv_f(&f, (double)s->_warm[i]);
+    if (s->_dist) { /* >>dist: this rank's checkpoint of this many ranks */
+        ssvm__fnv_i(&f, c->dist.rank); ssvm__fnv_i(&f, c->dist.size); ssvm__fnv_i(&f, c->dist.rounds);
+        ssvm__fnv_f(&f, c->dist.sigma); ssvm__fnv_f(&f, s->_wsum);
+    }
     *out = f.h;
     return SSVM_OK;
 }
@@ -9965,7 +10311,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_write(const ssvm_solver *s, ssv
     ssvm__ck_emit(s, fp, total, &w);
     return w.err ? SSVM_ERR_IO : SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
+/* apply 0: every check only; 1: the checks again, then the state */
+SSVM__PRIV ssvm_result ssvm__ck_load(ssvm_solver *s, const void *buf, size_t bytes, int apply) {
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'C', 'K', 'P', 'T'};
     const unsigned char *p = (const unsigned char *)buf;
     uint64_t total, fp;
@@ -9988,8 +10335,39 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     if (fp != ssvm__rd64(p + 48)) return SSVM_ERR_CKPT_MISMATCH;
     rd.p = p; rd.pos = SSVM__CK_HEADER; rd.end = end; rd.err = 0; rd.version = (int)version;
     if ((r = ssvm__ck_read(s, &rd, 0)) != SSVM_OK) return r; /* everything checked, and the pool's room */
+    if (!apply) return SSVM_OK;
     rd.pos = SSVM__CK_HEADER; rd.err = 0;
     return ssvm__ck_read(s, &rd, 1);
+}
+/* >>dist: every rank loads its own checkpoint. All check theirs first and agree (one failure: none applies, the
+   others answer SSVM_ERR_PEER); after applying, rank 0's pass, l, l_bar and w are compared with each rank's (the
+   checkpoints of one moment of one run agree bit for bit): a mismatch puts every rank back at the start and is
+   SSVM_ERR_CKPT_MISMATCH everywhere. */
+SSVM__PRIV ssvm_result ssvm__dist_ck_same(ssvm_solver *s) {
+    double b[5], v[5], sw = 0, sw2 = 0;
+    int j, bad = 0;
+    ssvm_result r;
+    for (j = 0; j < s->_prob.d; j++) { sw += (double)s->_w[j]; sw2 += (double)s->_w[j] * (double)s->_w[j]; }
+    v[0] = (double)s->_prog.pass; v[1] = s->_l; v[2] = s->_l_bar; v[3] = sw; v[4] = sw2;
+    if (s->_cfg.dist.rank == 0) SSVM_MEMCPY(b, v, sizeof b); else SSVM_MEMSET(b, 0, sizeof b);
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, 5)) != SSVM_OK) return r;
+    for (j = 0; j < 5; j++) bad |= b[j] != v[j];
+    if ((r = ssvm__dist_agree(s, &bad)) != SSVM_OK) return r;
+    if (!bad) return SSVM_OK;
+    ssvm__reset(s);
+    if (SSVM__ROW(s)->start && (r = SSVM__ROW(s)->start(s)) != SSVM_OK) { s->_heap = 0; return r; }
+    return SSVM_ERR_CKPT_MISMATCH;
+}
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
+    ssvm_result r, mine;
+    int fail;
+    if (!s || !s->_heap || !s->_dist) return ssvm__ck_load(s, buf, bytes, 1);
+    mine = ssvm__ck_load(s, buf, bytes, 0); /* >>dist: checked on every rank before any applies */
+    fail = mine != SSVM_OK;
+    if ((r = ssvm__dist_agree(s, &fail)) != SSVM_OK) return r;
+    if (fail) return mine != SSVM_OK ? mine : SSVM_ERR_PEER;
+    if ((r = ssvm__ck_load(s, buf, bytes, 1)) != SSVM_OK) return r; /* checked above: cannot fail now */
+    return ssvm__dist_ck_same(s);
 }
 
 #ifndef STRUCTSVM_NO_STDIO
@@ -10940,16 +11318,18 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
     double lsum = 0;
     ssvm_real delta;
     int i, len;
-    ssvm_result r;
+    ssvm_result r = SSVM_OK;
     ssvm_svec_clear(&s->_sv);
     for (i = 0; i < p->n; i++) {
-        if ((r = ssvm__call_oracle(p, i, s->_w, 1.0, s->_y, &len, &delta)) != SSVM_OK) return r;
+        if ((r = ssvm__call_oracle(p, i, s->_w, 1.0, s->_y, &len, &delta)) != SSVM_OK) break;
         s->_prog.oracle_calls++;
         lsum += p->weights ? (double)delta * (double)p->weights[i] : (double)delta;
         r = ssvm__add_psi(p, s->_y2, i, s->_y, len, (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
-        if (r != SSVM_OK) return r;
+        if (r != SSVM_OK) break;
         if (SSVM__CP(s)->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
     }
+    if (s->_dist) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: the joint plane over every rank's shard */
+    if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     return SSVM_OK;
 }
@@ -10971,30 +11351,31 @@ SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double 
     size_t ml = (size_t)p->max_label_len, slot = 1 + ml, cs = (size_t)s->_cfg.cp.cache_size;
     double lsum = 0, wy, v;
     int i, k, tl, best;
-    ssvm_result r;
+    ssvm_result r = SSVM_OK;
     ssvm_svec_clear(&s->_sv);
-    for (i = 0; i < p->n; i++) {
+    for (i = 0; i < p->n && r == SSVM_OK; i++) {
         const int *base = SSVM__CP(s)->_cp_cache + (size_t)i * cs * slot;
         double bv = 0;
         if (SSVM__CP(s)->_cp_ccount[i] == 0) continue;
         tl = p->truth(p->user, i, s->_y2);
-        if (tl < 0) return (ssvm_result)tl;
-        if (tl == 0 || tl > p->max_label_len) return SSVM_ERR_LABEL;
-        if ((r = ssvm__cp_score(s, i, s->_y2, tl, &wy)) != SSVM_OK) return r;
+        if (tl < 0) { r = (ssvm_result)tl; break; }
+        if (tl == 0 || tl > p->max_label_len) { r = SSVM_ERR_LABEL; break; }
+        if ((r = ssvm__cp_score(s, i, s->_y2, tl, &wy)) != SSVM_OK) break;
         for (best = -1, k = 0; k < SSVM__CP(s)->_cp_ccount[i]; k++) {
             const int *e = base + (size_t)k * slot;
-            if ((r = ssvm__cp_score(s, i, e + 1, e[0], &v)) != SSVM_OK) return r;
+            if ((r = ssvm__cp_score(s, i, e + 1, e[0], &v)) != SSVM_OK) break;
             v = (double)SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)k] - (wy - v); /* H_i at this labeling */
             if (v > bv) { bv = v; best = k; }
         }
-        if (best >= 0) {
+        if (r == SSVM_OK && best >= 0) {
             const int *e = base + (size_t)best * slot;
             double dl = (double)SSVM__CP(s)->_cp_cdelta[(size_t)i * cs + (size_t)best];
             lsum += p->weights ? dl * (double)p->weights[i] : dl;
             r = ssvm__add_psi(p, s->_y2, i, e + 1, e[0], (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
-            if (r != SSVM_OK) return r;
         }
     }
+    if (s->_dist) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: over every rank's shard */
+    if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     *viol = *ls - s->_cfg.lambda * (double)ssvm_svec_dot(&s->_sv, s->_w);
     return SSVM_OK;
@@ -12504,9 +12885,9 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
     static const ssvm__algo rows[] = {
 #if SSVM__HAS_BCFW
         /* SSVM_BCFW: Lacoste-Julien et al. 2013, Algorithm 4 (>>solvers, >>speed, >>gaps, >>par) */
-        {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH,
-         SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
-         0, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_step, 0,
+        {"bcfw", SSVM__CAP_WEIGHTS | SSVM__CAP_STEPS | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_BLOCKS | SSVM__CAP_BATCH |
+         SSVM__CAP_DIST, SSVM__AVG_ALL, SSVM_AVG_WEIGHTED, SSVM_SAMPLE_UNIFORM,
+         ssvm__co_check, ssvm__bcfw_layout, ssvm__bcfw_reset, ssvm__bcfw_start, ssvm__bcfw_pass, ssvm__bcfw_step, 0,
          0, 0, 0, 0, 0, ssvm__bcfw_objective, ssvm__bcfw_after_eval,
          ssvm__bcfw_pick},
 #else
@@ -12514,7 +12895,8 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_FW
         /* SSVM_FW: batch Frank-Wolfe, Algorithm 2 (>>solvers) */
-        {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
+        {"fw", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_CKPT | SSVM__CAP_WARM | SSVM__CAP_EVAL_W | SSVM__CAP_DIST,
+         SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE,
          SSVM_SAMPLE_UNIFORM, 0, ssvm__no_state, 0, 0, ssvm__fw_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else
@@ -12555,7 +12937,8 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
 #endif
 #if SSVM__HAS_CUTTING_PLANE
         /* SSVM_CUTTING_PLANE: 1-slack cutting plane, Joachims, Finley, Yu 2009 (>>cutplane) */
-        {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_EVAL_W, SSVM__AVG(SSVM_AVG_NONE), SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
+        {"cutting_plane", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_EVAL_W | SSVM__CAP_DIST, SSVM__AVG(SSVM_AVG_NONE),
+         SSVM_AVG_NONE, SSVM_SAMPLE_UNIFORM,
          ssvm__cp_check, ssvm__cp_layout, ssvm__cp_reset, 0, ssvm__cp_pass, 0, 0,
          0, 0, ssvm__fw_evaluated, 0, 0, 0, 0, 0},
 #else

@@ -54,6 +54,7 @@ void suite_ckpt(th_ctx *t);
 void suite_speed(th_ctx *t);
 void suite_user_chain(th_ctx *t);
 void suite_par(th_ctx *t);
+void suite_dist(th_ctx *t);
 
 int main(int argc, char **argv) {
     th_ctx t;
@@ -73,7 +74,7 @@ int main(int argc, char **argv) {
     }
 #endif
     printf("structsvm tests, ssvm_real = %s\n", sizeof(ssvm_real) == sizeof(float) ? "float" : "double");
-#ifndef RUN_PAR_ONLY /* make test-tsan: only tests/test_par.c (the threads), a small ThreadSanitizer build */
+#ifndef RUN_PAR_ONLY /* make test-tsan: only tests/test_par.c and test_dist.c (the threads), a small ThreadSanitizer build */
     suite_core(&t);
     suite_engine(&t);
     suite_multisample(&t);
@@ -96,6 +97,7 @@ int main(int argc, char **argv) {
     suite_user_chain(&t);
 #endif
     suite_par(&t);
+    suite_dist(&t); /* the loopback collective's threads: also under ThreadSanitizer */
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;
 }

@@ -43,7 +43,7 @@ for arg in "$@"; do
 done
 if [ -n "$TEST_FILTER" ] && [ $((P+F+S)) -eq 0 ]; then
     echo "run_tests.sh: FAIL: no test name contains '$TEST_FILTER' (names are test_<suite>_<what>; suites:" \
-         "core, engine, multisample, online, ocr_data, conll, graph, assign, deg, cliquegen, cutplane, gaps, eg, kernel, model, readers, ckpt, speed, par, nomalloc, export, cli, only)"
+         "core, engine, multisample, online, ocr_data, conll, graph, assign, deg, cliquegen, cutplane, gaps, eg, kernel, model, readers, ckpt, speed, par, dist, nomalloc, export, cli, only)"
     status=1
 fi
 echo "$P passed, $F failed, $S skipped"
