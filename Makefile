@@ -201,6 +201,20 @@ $(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
 TSANFLAGS = $(WARN) -O1 -g -fsanitize=thread
 $(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c $(HDR) tests/*.h examples/ssvm_threads.h examples/ssvm_loopback.h | $(B)
 	$(CC) $(TSANFLAGS) -DRUN_PAR_ONLY tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c -o $@ -lm -lpthread
+# test-mpi (tests/test_mpi.c, built with mpicc): distributed training under mpirun -np 2 and -np 4 (oversubscribed
+# where the machine has fewer cores), double and float; skipped with the reason when mpicc or mpirun is missing
+# (Debian: openmpi-bin, libopenmpi-dev)
+MPICC ?= mpicc
+MPIRUN = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 mpirun --oversubscribe
+.PHONY: test-mpi
+$(B)/test_mpi_%: tests/test_mpi.c tests/harness.h tests/tchain.h examples/ssvm_mpi.h examples/ssvm_loopback.h $(HDR) | $(B)
+	$(MPICC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=$* $< -o $@ -lm -lpthread
+test-mpi:
+	@if ! command -v $(MPICC) >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then \
+	    echo "test-mpi: skipped, no $(MPICC) or mpirun (Debian: openmpi-bin libopenmpi-dev)"; exit 0; fi; \
+	$(MAKE) --no-print-directory $(B)/test_mpi_double $(B)/test_mpi_float && \
+	for np in 2 4; do for r in double float; do echo "---- mpirun -np $$np $(B)/test_mpi_$$r"; \
+	    $(MPIRUN) -np $$np ./$(B)/test_mpi_$$r $(T) || exit 1; done; done
 .PHONY: test-tsan
 test-tsan: $(B)/test_tsan
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan

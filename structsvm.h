@@ -226,25 +226,27 @@
 
    SOLVERS AT A GLANCE (the capabilities each solver's row of the algorithm table declares; the config check and
    every SSVM_ERR_NOT_SUPPORTED answer come from these rows, >>algorithms)
-   | kind          | steps | averages (default)        | ckpt | warm | state, bcfw | par | dual | notes              |
-   |---------------|-------|---------------------------|------|------|-------------|-----|------|--------------------|
-   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  | exact block steps  |
-   |               |       | (weighted)                |      |      |             |     |      | where parts allow  |
-   | FW            | no    | none                      | yes  | yes  | no          | no  | yes  | iterate always     |
-   |               |       |                           |      |      |             |     |      | evaluated (reused) |
-   | SSG           | yes   | all four (weighted)       | yes  | no   | no          | no  | no   | lazily scaled w    |
-   | MULTISAMPLE   | yes   | none/weighted/unif (wtd)  | yes  | no   | no          | no  | D_t  | gap after whole    |
-   |               |       |                           |      |      |             |     |      | passes only        |
-   | DEG           | no    | uniform (uniform)         | no   | no   | no          | no  | yes  | needs parts()      |
-   | CLIQUEGEN     | no    | none                      | no   | no   | no          | no  | yes  | own stop rule; no  |
-   |               |       |                           |      |      |             |     |      | example weights    |
-   | CUTTING_PLANE | no    | none                      | no   | no   | no          | no  | yes  | iterate always     |
-   | KBCFW         | yes*  | none/weighted (weighted)  | no   | no   | no          | no  | yes  | no w; *not batch   |
-   | EG            | yes   | none                      | no   | no   | no          | no  | yes  | ssvm_chain only    |
+   | kind          | steps | averages (default)        | ckpt | warm | state, bcfw | par | dist | dual | notes          |
+   |---------------|-------|---------------------------|------|------|-------------|-----|------|------|----------------|
+   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  | yes  | exact block    |
+   |               |       | (weighted)                |      |      |             |     |      |      | steps (parts)  |
+   | FW            | no    | none                      | yes  | yes  | no          | no  | yes  | yes  | iterate always |
+   |               |       |                           |      |      |             |     |      |      | evaluated      |
+   | SSG           | yes   | all four (weighted)       | yes  | no   | no          | no  | no   | no   | lazily scaled w|
+   | MULTISAMPLE   | yes   | none/weighted/unif (wtd)  | yes  | no   | no          | no  | no   | D_t  | gap after whole|
+   |               |       |                           |      |      |             |     |      |      | passes only    |
+   | DEG           | no    | uniform (uniform)         | no   | no   | no          | no  | no   | yes  | needs parts()  |
+   | CLIQUEGEN     | no    | none                      | no   | no   | no          | no  | no   | yes  | own stop rule; |
+   |               |       |                           |      |      |             |     |      |      | no ex. weights |
+   | CUTTING_PLANE | no    | none                      | no   | no   | no          | no  | yes  | yes  | iterate always |
+   | KBCFW         | yes*  | none/weighted (weighted)  | no   | no   | no          | no  | no   | yes  | no w; *not     |
+   |               |       |                           |      |      |             |     |      |      | batch          |
+   | EG            | yes   | none                      | no   | no   | no          | no  | no   | yes  | ssvm_chain only|
    steps: ssvm_solver_step (else SSVM_ERR_NOT_SUPPORTED); averages: config.averaging accepted (else
    NOT_SUPPORTED); ckpt: ssvm_solver_checkpoint_* (else SSVM_ERR_CKPT_SOLVER); warm: config.warm_w (else
    SSVM_ERR_WARM_START); state, bcfw: config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
-   par: config.par (else SSVM_ERR_BATCH). Example weights (ssvm_problem.weights): every solver but clique
+   par: config.par (else SSVM_ERR_BATCH); dist: config.dist with size > 1 (else NOT_SUPPORTED; DISTRIBUTED
+   TRAINING). Example weights (ssvm_problem.weights): every solver but clique
    generation (NOT_SUPPORTED).
    Side by side on OCR-small, OCR-large and CoNLL: make bench-solvers, figures in bench/README.md.
 
@@ -748,6 +750,52 @@
        STRUCTSVM_NO_PARALLEL leaves it all out (config.par: SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW trainer sets
        it). A run checkpointed on some threads resumes on any count (CHECKPOINTS). Not built: asynchronous (AP-BCFW's
        delayed) updates, a parallel sum of an evaluation's psi, the atoms' steps (pairwise, away, cache) in batches.
+   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
+   tests/test_dist.c with K ranks as threads, tests/test_mpi.c under mpirun; make bench-dist)
+     The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
+       ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
+       ssvm_shard sh; ssvm_problem mine; int first, count;
+       ssvm_shard_range(full.n, mc.rank, mc.size, &first, &count);     // or load only your examples
+       ssvm_problem_shard(&full, first, count, &sh, &mine);            // examples first .. first+count-1
+       cfg = ssvm_solver_config_init(&mine, SSVM_BCFW); ssvm_mpi_dist(&mc, &cfg.dist);
+       ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
+     The hook allreduce(user, buf, count) sums buf over the ranks in place and gives every rank the same bits; it
+       must fail on all ranks or none. examples/ssvm_loopback.h runs K ranks as threads of one process (tests, benches;
+       sums in rank order), examples/ssvm_mpi.h wraps MPI (reduce + broadcast; in rank order for runs reproducible
+       bit for bit, which then equal the loopback's; or a plain MPI_Allreduce).
+     Each rank's problem is its shard; every rank makes the same calls (init, run, pass, evaluate, checkpoint
+       load) with the same options. Init's handshake compares rank 0's d, lambda, solver and the options every rank
+       must share (stopping rules, evaluation, averaging, config.dist, config.cp) with each rank's, checks that the
+       ranks' indices are 0 .. size-1 once each, and sums c (n) over all ranks: the loss term's 1/n is the whole
+       problem's. What then crosses the ranks: one allreduce of d + 2 doubles per oracle pass (each evaluation, FW's
+       and the cutting plane's iteration, each CoCoA+ round) and, with max_seconds or a progress callback, one of 1
+       double a pass to agree on the stop (any rank's clock past the limit, or its callback asking, stops all).
+     Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
+       and the rest is the one-process algorithm on identical numbers: the iterates, primal, dual and gap are one
+       process's to rounding (the sums are taken per rank, then over ranks: tested to 1e-9 relative, 1e-7 for the
+       cutting plane whose QP stops at a tolerance), and bit for bit with one rank. The gap is certified over all.
+     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
+       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; the
+       paper is not in the project's papers, its numbering is not cited): a round is
+       n_k / dist.rounds BCFW steps on the rank's own blocks against the local view v = w + sigma' dw_k, each with the
+       line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in
+       BCFW's scaling), then w += sum_k dw_k and l += sum_k dl_k. Blocks never leave their rank; every round's
+       point is dual feasible, so the engine's gap and stopping rules hold unchanged; with sigma' = K the dual never
+       falls (tested). Guarantee (theirs for L-Lipschitz losses): gap eps after O(1/((1 - Theta) eps)) rounds for
+       local solutions of quality Theta. Deviations (M1-M3 at >>dist): M1 the local solver is H BCFW steps (Theta only
+       in expectation); M2 the average is over rounds (rho as config.averaging says, at round t), not steps; M3 not
+       with config.bcfw's gaps options (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
+       dist.rounds (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered by the guarantee.
+     What to expect: passes to a gap grow with K (CoCoA+'s price: each rank's steps are damped by sigma' = K);
+       figures per K on OCR and CoNLL: bench/README.md (make bench-dist). Distribution pays when one machine cannot
+       hold the data or the passes' oracle time dwarfs the allreduce, not for speed on small problems.
+     Not with ranks: SSG, multi-sample, DEG, clique generation, kernels, EG (SSVM_ERR_NOT_SUPPORTED), max_oracle_calls
+       (each rank counts its own calls), warm starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
+     Errors: a failed hook is SSVM_ERR_COLLECTIVE (-39) on every rank, as is a disagreement at the handshake; a rank
+       whose own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
+       SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one bad:
+       its code there, PEER elsewhere, none applied), then rank 0's pass, l and w are compared with each rank's (a
+       checkpoint of another moment: SSVM_ERR_CKPT_MISMATCH on all, every rank back at the start).
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed;
    measurements and the history of each path: bench/README.md, make bench-speed)
      Compact states through the sparse statistics (STATISTICS INTERFACE: stat_support, stat_expand_at): COMPACT
@@ -9383,20 +9431,22 @@ SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit) {
 
 /* >>dist: BCFW over the caller's ranks, CoCoA+ with BCFW as the local solver (MANUAL: DISTRIBUTED TRAINING).
    Ma, Smith, Jaggi, Jordan, Richtarik, Takac (ICML 2015), "Adding vs. averaging in distributed primal-dual
-   optimization", Algorithm 1 (CoCoA+, adding: gamma = 1) with their local subproblem (eq. 9) scaled by sigma'
-   (sigma' = K, their safe choice, Lemma 4); the framework is Jaggi et al. (NIPS 2014, CoCoA). Rank k owns the
+   optimization", the CoCoA+ framework (adding: gamma = 1) with their local subproblem scaled by sigma' (sigma' = K,
+   the choice they prove safe for adding); the framework is Jaggi et al. (NIPS 2014, CoCoA). The paper is not in
+   the project's papers: its algorithm, equation and theorem numbers are not cited. Rank k owns the
    blocks of its shard P_k. A round: w0 = w (the same on every rank); H = n_k / rounds BCFW steps (Lacoste-Julien
    et al. 2013, Algorithm 4) on its own blocks against the local view v = w0 + sigma' dw_k, dw_k = the change of
    its blocks' sum_i w_i; then one allreduce of (dw_k, dl_k) and w = w0 + sum_k dw_k, l = l0 + sum_k dl_k. The
-   subproblem G_k(dw) = dl - lambda <w0, dw> - lambda sigma'/2 |dw|^2 (eq. 9 in BCFW's scaling: w = A alpha /
+   subproblem G_k(dw) = dl - lambda <w0, dw> - lambda sigma'/2 |dw|^2 (theirs in BCFW's scaling: w = A alpha /
    (lambda n)) has its gradient at v, so each local step calls the oracle at v and its line search over
    gamma in [0, 1] is BCFW's with |D|^2 scaled by sigma':
        gamma = (<w_i - w_s, v> - (l_i - l_s) / lambda) / (sigma' |w_i - w_s|^2),
    and v moves by sigma' gamma D while the block (w_i or sigma_i, l_i) moves by gamma D, as in BCFW. Each block is
    moved only by its owner and stays in its simplex, so every round's (w, l) is dual feasible and the engine's
    gap (summed over all ranks at every evaluation) certifies it, whatever the local steps did.
-   Guarantee (Ma et al., Theorem 8 for non-smooth losses): with sigma' = K and local solutions of multiplicative
-   quality Theta < 1, the duality gap reaches eps after O(1/((1 - Theta) eps)) rounds. What we change:
+   Guarantee (Ma et al., their rate for L-Lipschitz losses, which the structural hinge is): with sigma' = K and
+   local solutions of multiplicative quality Theta < 1, the duality gap reaches eps after O(1/((1 - Theta) eps))
+   rounds. Tested here: with sigma' = K the dual never falls from round to round. What we change:
    M1 the local solver is BCFW's H steps, whose quality Theta is only in expectation and sublinear in H (the
       paper assumes a fixed Theta; dissolve-struct makes the same choice). Reason: it is the solver the blocks
       already have; the certified gap, not Theta, decides when to stop.

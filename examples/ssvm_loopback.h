@@ -3,7 +3,7 @@
    machine without MPI. Public domain, like the library. Link -lpthread; include after structsvm.h.
 
        ssvm_loopback lb;
-       ssvm_loopback_init(&lb, K, d + 64);        // K ranks, the longest allreduce in doubles
+       ssvm_loopback_init(&lb, K, d + 64);        // K ranks, the longest allreduce in doubles (the library's: d + 2)
        // on each rank's thread (ssvm_loopback_run starts them): its shard, then
        cfg.dist.allreduce = ssvm_loopback_allreduce;
        cfg.dist.user = &lb.ranks[rank];           // ssvm_loopback_rank: the object and the rank
@@ -12,7 +12,8 @@
        ssvm_loopback_uninit(&lb);
 
    Each allreduce waits until all K ranks have called it, sums their buffers in rank order (so every run and every
-   rank gets the same bits, whatever the threads' timing) and hands the sum to all. A call with another count than
+   rank gets the same bits, whatever the threads' timing; one running sum of cap doubles, whatever K) and hands the
+   sum to all. A call with another count than
    the first rank's, a count above the capacity, or the call numbered fail_at (a test hook) fails on every rank
    (returns -1), as an MPI collective does; a rank that never calls would hang the others, as with MPI. Counters:
    calls (completed allreduces) and doubles (summed per rank), for the bench's bytes per round. */
@@ -26,13 +27,14 @@ typedef struct ssvm_loopback ssvm_loopback;
 typedef struct ssvm_loopback_rank { ssvm_loopback *lb; int rank; } ssvm_loopback_rank;
 struct ssvm_loopback {
     int size;
-    size_t cap;                 /* doubles per rank's slot */
-    double *slots, *result;     /* size * cap, cap */
+    size_t cap;                 /* doubles an allreduce may carry */
+    double *sum;                /* cap: the running sum, rank 0's buffer plus rank 1's plus ... */
     ssvm_loopback_rank *ranks;  /* size: what each rank passes as config.dist.user */
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    size_t count;               /* this generation's count (the first rank's) */
-    int arrived, departing, bad, res_bad;
+    size_t count;               /* this generation's count (rank 0's) */
+    int turn;                   /* the rank whose buffer is added next */
+    int departing, bad, res_bad;
     unsigned long gen;
     long long calls;            /* completed allreduces */
     long long doubles;          /* doubles per rank summed so far */
@@ -44,11 +46,10 @@ static int ssvm_loopback_init(ssvm_loopback *lb, int size, size_t cap) {
     memset(lb, 0, sizeof *lb);
     if (size < 1 || cap < 1) return -1;
     lb->size = size; lb->cap = cap;
-    lb->slots = (double *)malloc((size_t)size * cap * sizeof(double));
-    lb->result = (double *)malloc(cap * sizeof(double));
+    lb->sum = (double *)malloc(cap * sizeof(double));
     lb->ranks = (ssvm_loopback_rank *)malloc((size_t)size * sizeof(ssvm_loopback_rank));
-    if (!lb->slots || !lb->result || !lb->ranks) {
-        free(lb->slots); free(lb->result); free(lb->ranks);
+    if (!lb->sum || !lb->ranks) {
+        free(lb->sum); free(lb->ranks);
         memset(lb, 0, sizeof *lb);
         return -1;
     }
@@ -58,46 +59,42 @@ static int ssvm_loopback_init(ssvm_loopback *lb, int size, size_t cap) {
     return 0;
 }
 static void ssvm_loopback_uninit(ssvm_loopback *lb) {
-    if (!lb->slots) return;
+    if (!lb->sum) return;
     pthread_mutex_destroy(&lb->mu);
     pthread_cond_destroy(&lb->cv);
-    free(lb->slots); free(lb->result); free(lb->ranks);
+    free(lb->sum); free(lb->ranks);
     memset(lb, 0, sizeof *lb);
 }
-/* ssvm_allreduce_fn: user is &lb->ranks[rank] */
+/* ssvm_allreduce_fn: user is &lb->ranks[rank]. The ranks add their buffers into one running sum in rank order
+   (rank k waits for rank k-1's turn): cap doubles of memory whatever the number of ranks. */
 static int ssvm_loopback_allreduce(void *user, double *buf, size_t count) {
     ssvm_loopback_rank *me = (ssvm_loopback_rank *)user;
     ssvm_loopback *lb = me->lb;
     unsigned long my_gen;
     int rc;
     pthread_mutex_lock(&lb->mu);
-    while (lb->departing > 0) pthread_cond_wait(&lb->cv, &lb->mu); /* the last generation is still handing out */
-    if (lb->arrived == 0) { lb->count = count; lb->bad = 0; }
-    if (count != lb->count || count > lb->cap) lb->bad = 1;
-    else memcpy(lb->slots + (size_t)me->rank * lb->cap, buf, count * sizeof(double));
-    lb->arrived++;
+    while (lb->departing > 0 || lb->turn != me->rank) pthread_cond_wait(&lb->cv, &lb->mu); /* last round out; my turn */
+    if (me->rank == 0) { lb->count = count; lb->bad = count > lb->cap; }
+    if (count != lb->count) lb->bad = 1;
+    if (!lb->bad) {
+        size_t j;
+        if (me->rank == 0) memcpy(lb->sum, buf, count * sizeof(double));
+        else for (j = 0; j < count; j++) lb->sum[j] += buf[j];
+    }
     my_gen = lb->gen;
-    if (lb->arrived == lb->size) { /* the last to arrive sums, in rank order */
+    if (++lb->turn == lb->size) { /* the last rank: the sum is complete */
         lb->calls++;
         if (lb->fail_at && lb->calls == lb->fail_at) lb->bad = 1;
-        if (!lb->bad) {
-            size_t j;
-            int k;
-            for (j = 0; j < lb->count; j++) {
-                double v = lb->slots[j];
-                for (k = 1; k < lb->size; k++) v += lb->slots[(size_t)k * lb->cap + j];
-                lb->result[j] = v;
-            }
-            lb->doubles += (long long)lb->count;
-        }
+        if (!lb->bad) lb->doubles += (long long)lb->count;
         lb->res_bad = lb->bad;
-        lb->arrived = 0; lb->departing = lb->size; lb->gen++;
-        pthread_cond_broadcast(&lb->cv);
+        lb->turn = 0; lb->departing = lb->size; lb->gen++;
     } else {
+        pthread_cond_broadcast(&lb->cv); /* the next rank's turn */
         while (lb->gen == my_gen) pthread_cond_wait(&lb->cv, &lb->mu);
     }
+    pthread_cond_broadcast(&lb->cv);
     rc = lb->res_bad ? -1 : 0;
-    if (!rc) memcpy(buf, lb->result, count * sizeof(double));
+    if (!rc) memcpy(buf, lb->sum, count * sizeof(double));
     if (--lb->departing == 0) pthread_cond_broadcast(&lb->cv);
     pthread_mutex_unlock(&lb->mu);
     return rc;
