@@ -209,12 +209,18 @@ MPIRUN = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmap
 .PHONY: test-mpi
 $(B)/test_mpi_%: tests/test_mpi.c tests/harness.h tests/tchain.h examples/ssvm_mpi.h examples/ssvm_loopback.h $(HDR) | $(B)
 	$(MPICC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=$* $< -o $@ -lm -lpthread
+# the tool under mpirun (tools/structsvm.c built with -DSTRUCTSVM_TOOL_MPI; tests/mpi_cli_test.sh)
+$(B)/structsvm_mpi: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h examples/ssvm_mpi.h $(HDR) | $(B)
+	$(MPICC) $(WARN) $(CFLAGS) -DSTRUCTSVM_TOOL_MPI $< -o $@ -lm -lpthread
 test-mpi:
 	@if ! command -v $(MPICC) >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then \
 	    echo "test-mpi: skipped, no $(MPICC) or mpirun (Debian: openmpi-bin libopenmpi-dev)"; exit 0; fi; \
-	$(MAKE) --no-print-directory $(B)/test_mpi_double $(B)/test_mpi_float && \
+	$(MAKE) --no-print-directory $(B)/test_mpi_double $(B)/test_mpi_float $(B)/structsvm_mpi $(B)/structsvm && \
 	for np in 2 4; do for r in double float; do echo "---- mpirun -np $$np $(B)/test_mpi_$$r"; \
-	    $(MPIRUN) -np $$np ./$(B)/test_mpi_$$r $(T) || exit 1; done; done
+	    $(MPIRUN) -np $$np ./$(B)/test_mpi_$$r $(T) || exit 1; done; \
+	    echo "---- tests/mpi_cli_test.sh $$np"; \
+	    STRUCTSVM_BIN=./$(B)/structsvm STRUCTSVM_MPI_BIN=./$(B)/structsvm_mpi MPIRUN="env $(MPIRUN)" \
+	        ./tests/mpi_cli_test.sh $$np || exit 1; done
 .PHONY: test-tsan
 test-tsan: $(B)/test_tsan
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan

@@ -8,12 +8,26 @@
      structsvm help [command] | command --help              (every option of each command)
    Data through the library's readers (READERS in the manual), models through its model files (MODEL FILES).
    Formats: svmlight (SVM^multiclass: multiclass model), svmhmm (chain model), conll (chain model over CRF++
-   templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc. */
+   templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc.
+   Built with mpicc -DSTRUCTSVM_TOOL_MPI (make build/structsvm_mpi), `mpirun -np K structsvm_mpi learn ...` trains
+   BCFW (CoCoA+), FW or the cutting plane over K ranks (MANUAL: DISTRIBUTED TRAINING): each rank reads the data file
+   and trains on its shard of the examples (the K shards as ssvm_shard_range splits them), rank 0 prints and writes
+   the model, --checkpoint and --resume name one file per rank (PATH.<rank>); the other commands run on rank 0. */
 #define _POSIX_C_SOURCE 200809L /* popen for .gz, isatty */
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "../examples/conll_data.h" /* conlleval's chunk scores */
 #include "../examples/ssvm_threads.h" /* --threads: a pthread parallel-for for mini-batch BCFW */
+#ifdef STRUCTSVM_TOOL_MPI
+#include <mpi.h>
+#include "../examples/ssvm_mpi.h"
+static ssvm_mpi g_mpi; /* the ranks (size 1: one process, as the plain build) */
+#define TOOL_RANK g_mpi.rank
+#define TOOL_SIZE g_mpi.size
+#else
+#define TOOL_RANK 0
+#define TOOL_SIZE 1
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,7 +388,8 @@ typedef struct run_state {
 static int progress(void *user, const ssvm_progress *p) {
     run_state *u = (run_state *)user;
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
-    if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
+    if (TOOL_RANK != 0) { /* MPI: rank 0 prints */
+    } else if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
         fprintf(stderr, "%spass %4d  (not evaluated)  %.2f s%s", u->tty ? "\r" : "", p->pass, p->wall_seconds,
                 u->tty ? "   " : "\n");
     else
@@ -507,7 +522,13 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
             return fail_read(o->tmpl, r, &e);
     }
     /* the output paths first: a long run is not lost to a typo in the model's path */
-    if ((rc = check_writable(model_path)) != 0 || (o->ckpt && (rc = check_writable(o->ckpt)) != 0)) return rc;
+    if (TOOL_SIZE > 1) { /* MPI: a checkpoint file per rank (PATH.<rank>), the model from rank 0 */
+        static char ck[4096], rs_[4096];
+        if (o->ckpt) { snprintf(ck, sizeof ck, "%s.%d", o->ckpt, TOOL_RANK); o->ckpt = ck; }
+        if (o->resume) { snprintf(rs_, sizeof rs_, "%s.%d", o->resume, TOOL_RANK); o->resume = rs_; }
+    }
+    if ((TOOL_RANK == 0 && (rc = check_writable(model_path)) != 0) || (o->ckpt && (rc = check_writable(o->ckpt)) != 0))
+        return rc;
     memset(&im, 0, sizeof im);
     if (o->init) { /* warm start: the model's weights as the prox centre (ssvm_solver_config_warm_start below) */
         const char *mb;
@@ -557,7 +578,20 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
     }
     if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", train_path, ssvm_result_string(r)); return 1; }
-    fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
+    if (TOOL_RANK == 0) fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
+#ifdef STRUCTSVM_TOOL_MPI
+    if (TOOL_SIZE > 1) { /* this rank's shard of the examples (every rank read them all: the same dictionaries) */
+        static ssvm_shard shard;
+        ssvm_problem whole = p;
+        int first = 0, count = 0;
+        if (ssvm_shard_range(whole.n, TOOL_RANK, TOOL_SIZE, &first, &count) != SSVM_OK || count < 1 ||
+            ssvm_problem_shard(&whole, first, count, &shard, &p) != SSVM_OK) {
+            fprintf(stderr, "%s: %d examples for %d ranks: fewer than one a rank\n", train_path, whole.n, TOOL_SIZE);
+            return EXIT_USAGE;
+        }
+        if (TOOL_RANK == 0) fprintf(stderr, "%d ranks, examples %d .. %d on rank 0\n", TOOL_SIZE, first, first + count - 1);
+    }
+#endif
     sc = ssvm_solver_config_init(&p, o->solver);
     sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
     sc.eval_schedule = o->eval_predict ? SSVM_EVAL_PREDICT : SSVM_EVAL_FIXED;
@@ -594,6 +628,9 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
+#ifdef STRUCTSVM_TOOL_MPI
+    if (TOOL_SIZE > 1) ssvm_mpi_dist(&g_mpi, &sc.dist); /* BCFW: CoCoA+; FW, the cutting plane: exact */
+#endif
     if (o->init && (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
         fprintf(stderr, "%s: %s", o->init, ssvm_result_string(r));
         if (im.d != p.d && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM))
@@ -712,8 +749,9 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         ssvm_solver_uninit(&s);
         if (r2 != SSVM_OK) { fprintf(stderr, "training: %s\n", ssvm_result_string(r2)); return 1; }
     }
-    fprintf(stderr, "%s\n", ssvm_result_string(r));
-    if (o->format == FMT_SVMLIGHT) r = ssvm_model_of_multiclass(&mcc, w, &m);
+    if (TOOL_RANK == 0) fprintf(stderr, "%s\n", ssvm_result_string(r));
+    if (TOOL_RANK != 0) r = SSVM_ERR_NOT_SUPPORTED; /* MPI: rank 0 writes the model (the same w on every rank) */
+    else if (o->format == FMT_SVMLIGHT) r = ssvm_model_of_multiclass(&mcc, w, &m);
     else if (o->format == FMT_ARFF) r = ssvm_model_of_graph(&grc, w, &m);
     else r = ssvm_model_of_chain(&chc, w, &m);
     if (r == SSVM_OK) {
@@ -737,6 +775,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         }
         r = ssvm_model_save_path(&m, model_path); /* through model_path.tmp and a rename */
     }
+    if (TOOL_RANK != 0) r = SSVM_OK;
     if (r != SSVM_OK) return fail_file(model_path, r);
     free(an); free(ln); free(w); free(meta); free(tmpl_text);
     if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
@@ -973,7 +1012,23 @@ static const optdef *find_opt(const char *a) {
     return NULL;
 }
 
+static int tool_main(int argc, char **argv);
 int main(int argc, char **argv) {
+#ifdef STRUCTSVM_TOOL_MPI
+    int rc;
+    MPI_Init(&argc, &argv);
+    if (ssvm_mpi_init(&g_mpi, MPI_COMM_WORLD, SSVM_MPI_ROOT) != 0) MPI_Abort(MPI_COMM_WORLD, EXIT_IO);
+    /* the other commands on rank 0 only; learn on every rank */
+    rc = (TOOL_SIZE > 1 && TOOL_RANK != 0 && (argc < 2 || strcmp(argv[1], "learn"))) ? 0 : tool_main(argc, argv);
+    ssvm_mpi_uninit(&g_mpi);
+    if (rc != 0) MPI_Abort(MPI_COMM_WORLD, rc); /* a rank's failure ends every rank: none waits in a collective */
+    MPI_Finalize();
+    return rc;
+#else
+    return tool_main(argc, argv);
+#endif
+}
+static int tool_main(int argc, char **argv) {
     opts o;
     const char *pos[3] = {NULL, NULL, NULL}, *cmd;
     int np = 0, i, fmt_set = 0, cbit;

@@ -1,0 +1,196 @@
+/* bench/dist.c (make bench-dist): distributed BCFW (config.dist, CoCoA+ with BCFW as the local solver; MANUAL:
+   DISTRIBUTED TRAINING) against one process, in passes: how the passes (= rounds, one round a pass) to a certified
+   duality gap of 1e-2 and 1e-3 grow with the number of ranks K, and what each rank sends. The K ranks are threads
+   of this process (examples/ssvm_loopback.h), so wall times here mean nothing; passes and bytes do. Data, at the
+   lambdas the other benches use: OCR-large (the BCFW paper's split, 6,251 words; the chain of bench-ocr with the
+   reference model, lambda = 0.01) and CoNLL-2000 (8,936 sentences, the chunking template's 7.4M weights, lambda =
+   1e-3). Each rank trains on its contiguous shard (ssvm_shard_range); the gap is evaluated (iterate and average)
+   after every pass, summed over the ranks; a K = 1 row is one process (no collective).
+   CoNLL stops at K = 8: every rank holds its own d-vectors (w, the average, scratch, the round's start: about
+   50 bytes a weight, 370 MB a rank at d = 7.4M), so K = 16 and 64 would need 6 and 24 GB in one process here; on K
+   machines each holds one. Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only]
+   [--rounds R] [--sigma S] [--result-file F] (F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
+   RESULT ocr_k<K>_p2=<passes to 1e-2> ocr_k<K>_p3=<passes to 1e-3> ... conll_k<K>_p2=... bytes_per_pass_ocr=...
+   (-1: not reached within the pass cap). */
+#define _POSIX_C_SOURCE 200809L
+#define STRUCTSVM_IMPLEMENTATION
+#include "../structsvm.h"
+#include "../examples/ocr_data.h"
+#include "../examples/ssvm_loopback.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXK 64
+static int g_rounds = 0; /* --rounds R: config.dist.rounds */
+static double g_sigma = 0; /* --sigma S: config.dist.sigma (0: K) */
+static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+/* one run: K ranks (K = 1: one process) on shards of one data set; each rank a chain object of its own */
+typedef struct job {
+    ssvm_chain *chains;        /* K model objects over the same data */
+    double lambda;
+    int K, max_passes;
+    ssvm_loopback lb;
+    int p2, p3, passes;        /* passes to gap 1e-2, 1e-3 (-1: not reached), passes run */
+    double gap;                /* the last certified gap (the better vector's) */
+    ssvm_result r;
+    double doubles;            /* doubles each rank sent */
+} job;
+typedef struct watch { job *j; int rank; } watch;
+static int on_pass(void *u, const ssvm_progress *p) {
+    watch *wt = (watch *)u;
+    double g = p->iterate.gap, ga = p->average.gap;
+    if (ga == ga && (!(g == g) || ga < g)) g = ga;
+    if (wt->rank == 0 && g == g) {
+        if (wt->j->p2 < 0 && g <= 1e-2) wt->j->p2 = p->pass;
+        if (wt->j->p3 < 0 && g <= 1e-3) wt->j->p3 = p->pass;
+        wt->j->gap = g;
+        wt->j->passes = p->pass;
+    }
+    return 0;
+}
+static void rank_main(void *arg, int rank) {
+    job *j = (job *)arg;
+    ssvm_problem full, mine;
+    ssvm_shard sh;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    watch wt;
+    int first = 0, cnt = 0;
+    ssvm_result r;
+    if (ssvm_chain_problem(&j->chains[rank], &full) != SSVM_OK) { if (rank == 0) j->r = SSVM_ERR_INVALID_ARG; return; }
+    ssvm_shard_range(full.n, rank, j->K, &first, &cnt);
+    ssvm_problem_shard(&full, first, cnt, &sh, &mine);
+    c = ssvm_solver_config_init(&mine, SSVM_BCFW);
+    c.lambda = j->lambda; c.max_passes = j->max_passes; c.gap_tol = 1e-3; c.dist.rounds = g_rounds; c.dist.sigma = g_sigma;
+    wt.j = j; wt.rank = rank;
+    c.progress = on_pass; c.progress_user = &wt;
+    if (j->K > 1) {
+        c.dist.allreduce = ssvm_loopback_allreduce; c.dist.user = &j->lb.ranks[rank];
+        c.dist.rank = rank; c.dist.size = j->K;
+    }
+    r = ssvm_solver_init(&c, &s);
+    if (r == SSVM_OK) { r = ssvm_solver_run(&s); ssvm_solver_uninit(&s); }
+    if (rank == 0) j->r = r;
+}
+static int run(ssvm_chain *chains, int d, double lambda, int K, int max_passes, job *j) {
+    memset(j, 0, sizeof *j);
+    j->chains = chains; j->lambda = lambda; j->K = K; j->max_passes = max_passes; j->p2 = j->p3 = -1;
+    if (K == 1) { rank_main(j, 0); return j->r > 0; }
+    if (ssvm_loopback_init(&j->lb, K, (size_t)d + 64) != 0) return 0;
+    if (ssvm_loopback_run(&j->lb, rank_main, j) != 0) { ssvm_loopback_uninit(&j->lb); return 0; }
+    j->doubles = (double)j->lb.doubles;
+    ssvm_loopback_uninit(&j->lb);
+    return j->r > 0;
+}
+
+/* one data set, K = 1, 2, 4, ...: the table's rows and the RESULT fields */
+static void study(const char *name, ssvm_chain *chains, int d, double lambda, const int *ks, int nk, int max_passes,
+                  char *res, size_t res_len) {
+    int q;
+    printf("\n%s (d = %d, lambda = %g; pass cap %d)\n", name, d, lambda, max_passes);
+    printf("| K  | passes to gap 1e-2 | passes to 1e-3 | last gap   | KB sent per rank per pass | CPU s | result |\n");
+    printf("|----|--------------------|----------------|------------|---------------------------|-------|--------|\n");
+    for (q = 0; q < nk; q++) {
+        job j;
+        double c0 = cpu_now(), cpu, kb;
+        size_t len = strlen(res);
+        int ok = run(chains, d, lambda, ks[q], max_passes, &j);
+        cpu = cpu_now() - c0;
+        kb = ks[q] > 1 && j.passes > 0 ? j.doubles * 8.0 / 1024.0 / j.passes : 0;
+        printf("| %-2d | %18d | %14d | %10.3g | %25.1f | %5.0f | %s |\n", ks[q], j.p2, j.p3, j.gap, kb, cpu,
+               ok ? ssvm_result_string(j.r) : "error");
+        fflush(stdout);
+        snprintf(res + len, res_len - len, " %s_k%d_p2=%d %s_k%d_p3=%d", name, ks[q], j.p2, name, ks[q], j.p3);
+        if (ks[q] > 1 && q + 1 == nk) {
+            len = strlen(res);
+            snprintf(res + len, res_len - len, " %s_kb_per_pass=%.1f", name, kb);
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    const char *shared = "../shared", *result_file = 0;
+    static const int ks_ocr[] = {1, 2, 4, 8, 16, 64}, ks_conll[] = {1, 2, 4, 8};
+    int i, k, max_passes = 400, do_ocr = 1, do_conll = 1;
+    char res[4096] = "";
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--max-passes") && i + 1 < argc) max_passes = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--ocr-only")) do_conll = 0;
+        else if (!strcmp(argv[i], "--conll-only")) do_ocr = 0;
+        else if (!strcmp(argv[i], "--result-file") && i + 1 < argc) result_file = argv[++i];
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) g_rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sigma") && i + 1 < argc) g_sigma = atof(argv[++i]);
+        else shared = argv[i];
+    }
+    printf("bench-dist: CoCoA+ BCFW over K loopback ranks (threads; passes and bytes, not seconds)\n");
+    if (do_ocr) {
+        char path[1024], err[256];
+        ocr_data all, tr, te;
+        ssvm_chain_config cc;
+        ssvm_chain *ch = (ssvm_chain *)calloc(MAXK, sizeof *ch);
+        snprintf(path, sizeof path, "%s/data/ocr/letter.data.gz", shared);
+        if (!ch || ocr_load(path, &all, err, sizeof err) != 0) {
+            printf("OCR-large: skipped, cannot read %s (%s)\n", path, err);
+        } else {
+            ocr_split(&all, OCR_LARGE, &tr, &te);
+            ocr_chain(&tr, OCR_MODEL_REFERENCE, &cc);
+            if (ssvm_chain_init(&cc, &ch[0]) != SSVM_OK) return 1;
+            for (k = 1; k < MAXK; k++) {
+                ssvm_chain_config sc = cc;
+                sc.inputs_from = &ch[0]; /* the compacted pixels once */
+                if (ssvm_chain_init(&sc, &ch[k]) != SSVM_OK) return 1;
+            }
+            {
+                ssvm_problem p;
+                ssvm_chain_problem(&ch[0], &p);
+                study("ocr", ch, p.d, 0.01, ks_ocr, (int)(sizeof ks_ocr / sizeof ks_ocr[0]), max_passes, res, sizeof res);
+            }
+            for (k = MAXK - 1; k >= 0; k--) ssvm_chain_uninit(&ch[k]);
+            ocr_free(&tr); ocr_free(&te); ocr_free(&all);
+        }
+        free(ch);
+    }
+    if (do_conll) {
+        char ptr[1024];
+        ssvm_reader_config rc = ssvm_reader_config_init();
+        ssvm_conll_data dtr;
+        ssvm_conll_features ftr;
+        ssvm_template tp;
+        ssvm_dict attrs, labels;
+        ssvm_read_error e;
+        FILE *f;
+        ssvm_chain *ch = (ssvm_chain *)calloc(8, sizeof *ch);
+        memset(&dtr, 0, sizeof dtr); memset(&ftr, 0, sizeof ftr); memset(&tp, 0, sizeof tp);
+        ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
+        e.message = "";
+        snprintf(ptr, sizeof ptr, "gzip -dc '%s/data/conll2000/train.txt.gz'", shared);
+        f = popen(ptr, "r");
+        if (!ch || !f || ssvm_read_template_path(&rc, "examples/chunking.template", &tp, &e) != SSVM_OK ||
+            ssvm_read_conll(&rc, ssvm_input_FILE(f), &dtr, &e) != SSVM_OK ||
+            ssvm_conll_featurize(&rc, &dtr, &tp, &attrs, &labels, 1, 1, &ftr, &e) != SSVM_OK) {
+            printf("\nCoNLL: skipped, cannot read or featurize %s/data/conll2000/train.txt.gz (%s)\n", shared, e.message);
+        } else {
+            ssvm_chain_config cc = ssvm_conll_chain_config_init(&ftr);
+            ssvm_problem p;
+            cc.flags = SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_COUNTED_LOSS;
+            for (k = 0; k < 8; k++) if (ssvm_chain_init(&cc, &ch[k]) != SSVM_OK) return 1;
+            ssvm_chain_problem(&ch[0], &p);
+            study("conll", ch, p.d, 1e-3, ks_conll, (int)(sizeof ks_conll / sizeof ks_conll[0]), max_passes / 4, res,
+                  sizeof res);
+            for (k = 7; k >= 0; k--) ssvm_chain_uninit(&ch[k]);
+        }
+        if (f) pclose(f);
+        ssvm_conll_features_uninit(&ftr); ssvm_conll_data_uninit(&dtr);
+        ssvm_template_uninit(&tp); ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels);
+        free(ch);
+    }
+    if (result_file) {
+        FILE *o = fopen(result_file, "w");
+        if (o) { fprintf(o, "%s\n", res + (res[0] == ' ')); fclose(o); }
+    }
+    printf("\nRESULT%s\n", res);
+    return 0;
+}

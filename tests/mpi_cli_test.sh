@@ -1,0 +1,55 @@
+#!/bin/bash
+# tests/mpi_cli_test.sh (make test-mpi): `structsvm learn` under mpirun -np K (build/structsvm_mpi, built with mpicc
+# -DSTRUCTSVM_TOOL_MPI) against the plain tool on one file: FW over K ranks writes the one-process weights to
+# rounding (dump, 1e-9 relative); BCFW (CoCoA+) converges to the gap; one model written (by rank 0); a checkpoint
+# per rank (PATH.<rank>) that --resume continues; a solver without distribution is refused on every rank (no hang).
+# Usage: MPIRUN="mpirun ..." tests/mpi_cli_test.sh K; prints "N passed, N failed, N skipped".
+K=${1:-2}
+BIN=${STRUCTSVM_BIN:-./build/structsvm}
+MBIN=${STRUCTSVM_MPI_BIN:-./build/structsvm_mpi}
+MPIRUN=${MPIRUN:-mpirun}
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+P=0; F=0
+ok() { echo "ok    $1"; P=$((P+1)); }
+bad() { echo "FAIL  $1: $2"; F=$((F+1)); }
+# 60 examples, 4 classes, 5 features (a fixed pseudo-random file)
+awk 'BEGIN { s = 7; for (i = 0; i < 60; i++) { s = (s * 1103515245 + 12345) % 2147483648; y = s % 4 + 1;
+      line = y; for (j = 1; j <= 5; j++) { s = (s * 1103515245 + 12345) % 2147483648;
+      v = (s % 1000) / 1000.0 - 0.5 + (j == y ? 0.9 : 0); line = line " " j ":" v } print line } }' > "$D/tr.dat"
+
+# FW: exact over ranks
+"$BIN" learn --solver fw --lambda 0.05 --passes 15 --gap 0 "$D/tr.dat" "$D/one.model" 2> "$D/e1" &&
+$MPIRUN -np "$K" "$MBIN" learn --solver fw --lambda 0.05 --passes 15 --gap 0 "$D/tr.dat" "$D/k.model" 2> "$D/ek"
+if [ $? -ne 0 ] || [ ! -f "$D/k.model" ]; then bad mpi_cli_fw "learn failed: $(tail -2 "$D/ek")"
+else
+    "$BIN" dump "$D/one.model" > "$D/d1" && "$BIN" dump "$D/k.model" > "$D/dk"
+    if paste "$D/d1" "$D/dk" | awk '{ e = $2 - $4; if (e < 0) e = -e; m = $2 < 0 ? -$2 : $2; if (m < 1) m = 1;
+                                     if (e > 1e-9 * m || $1 != $3) bad = 1 } END { exit bad }' &&
+       [ "$(wc -l < "$D/d1")" -eq "$(wc -l < "$D/dk")" ]; then ok mpi_cli_fw_equals_one_process
+    else bad mpi_cli_fw_equals_one_process "the weights differ"; fi
+fi
+
+# BCFW (CoCoA+): converged, and the model classifies
+if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 2000 --gap 1e-3 "$D/tr.dat" "$D/b.model" 2> "$D/eb" &&
+   grep -q "converged" "$D/eb" && "$BIN" classify "$D/tr.dat" "$D/b.model" "$D/pred" > "$D/out"; then
+    ok mpi_cli_bcfw_converges
+else bad mpi_cli_bcfw_converges "$(tail -2 "$D/eb")"; fi
+
+# checkpoints per rank, resumed
+rm -f "$D"/ck*
+if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 4 --gap 0 --checkpoint "$D/ck" "$D/tr.dat" "$D/c1.model" 2> "$D/ec" &&
+   [ -f "$D/ck.0" ] && [ -f "$D/ck.$((K-1))" ] && [ ! -f "$D/ck" ] &&
+   $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 8 --gap 0 --resume "$D/ck" "$D/tr.dat" "$D/c2.model" 2>> "$D/ec" &&
+   $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 8 --gap 0 "$D/tr.dat" "$D/c3.model" 2>> "$D/ec" &&
+   cmp -s "$D/c2.model" "$D/c3.model"; then ok mpi_cli_checkpoint_per_rank
+else bad mpi_cli_checkpoint_per_rank "$(tail -3 "$D/ec")"; fi
+
+# a solver that does not distribute: refused, the run ends (timeout: a hang is a failure)
+if timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver ssg --passes 3 "$D/tr.dat" "$D/s.model" > /dev/null 2> "$D/es"; then
+    bad mpi_cli_refuses_ssg "accepted"
+elif [ $? -eq 124 ]; then bad mpi_cli_refuses_ssg "hung"
+else ok mpi_cli_refuses_ssg; fi
+
+echo "$P passed, $F failed, 0 skipped"
+[ "$F" -eq 0 ]
