@@ -17,7 +17,7 @@ T        =
 RUNTESTS = SSVM_SHARED=$(SHARED) TEST_FILTER="$(T)" ./tools/run_tests.sh
 
 # bench-* targets: each prints tables and ends with one RESULT key=value line
-.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps bench-kernel-eg bench-multiclass
+.PHONY: bench-multisample bench-online bench-blas bench-graph bench-gaps bench-kernel-eg bench-multiclass bench-dist
 # bench-gaps (bench/gaps.c): BCFW's config.bcfw options to OCR-small's primal target (about 3 CPU minutes;
 # ./build/bench_gaps ../shared --large adds OCR-large to gap 1e-3)
 bench-gaps: $(B)/bench_gaps
@@ -34,6 +34,22 @@ bench-multiclass: $(B)/bench_multiclass
 	./$(B)/bench_multiclass $(SHARED)
 $(B)/bench_multiclass: bench/multiclass.c examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $(LIBLINEAR) $< -o $@ $(LIBLINEAR_LIBS) -lm
+# bench-dist (bench/dist.c): distributed BCFW (CoCoA+) over K = 1..64 loopback ranks (threads) on OCR-large and K = 1..8
+# on CoNLL: passes to a certified gap of 1e-2 and 1e-3 and the bytes each rank sends (about 25 CPU minutes; --max-passes
+# caps each run); then, where OpenMPI is installed, 2 real MPI ranks against one process in wall seconds (about 4
+# minutes); one RESULT line with both
+.PHONY: bench-dist
+bench-dist: $(B)/bench_dist
+	./$(B)/bench_dist $(SHARED) --result-file $(B)/bench_dist.fields
+	@if command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory $(B)/bench_dist_mpi && \
+	    $(MPIRUN) -np 2 ./$(B)/bench_dist_mpi $(SHARED) --result-file $(B)/bench_dist.fields; \
+	else echo "bench-dist: the MPI part skipped, no $(MPICC) or mpirun (Debian: openmpi-bin libopenmpi-dev)"; \
+	    echo "RESULT $$(cat $(B)/bench_dist.fields) mpi_skipped=1"; fi
+$(B)/bench_dist: bench/dist.c examples/ocr_data.h examples/ssvm_loopback.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm -lpthread
+$(B)/bench_dist_mpi: bench/dist.c examples/ocr_data.h examples/ssvm_mpi.h $(HDR) | $(B)
+	$(MPICC) $(WARN) $(CFLAGS) -DBENCH_MPI $< -o $@ -lm -lpthread
 # bench-block-repeat (bench/block_repeat.c): several pairwise steps per visit on the OCR-small chain, r = 1, 3, 5,
 # with and without caching, to a certified gap of 0.05 (about 15 CPU seconds); RESULT repeat3_over_1=...
 .PHONY: bench-block-repeat

@@ -1,4 +1,4 @@
-/* structsvm.h - v0.11.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.12.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -1102,8 +1102,10 @@
        ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
        ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
      cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
+     distributed [T] (DISTRIBUTED TRAINING): config.dist (allreduce, user, rank, size, rounds, sigma);
+       ssvm_shard_range(n, rank, size, &first, &count); ssvm_problem_shard(&full, first, count, &shard, &mine)
      checkpoints [T] (CHECKPOINTS): ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes, &written);
-       _write(&s, write, user); _load(&s, buf, bytes); _save_file(&s, path) / _load_file(&s, path) (stdio);
+       _write(&s, write, user); _load(&s, buf, bytes); _save_path(&s, path) / _load_path(&s, path) (stdio);
        ssvm_solver_config_warm_start(&c, &model) (config.warm_w, warm_w_bytes)
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
@@ -1234,7 +1236,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 11
+#define STRUCTSVM_VERSION_MINOR 12
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -16047,6 +16049,14 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.12.0 (2026-11-29) Distributed training (issue 29, DISTRIBUTED TRAINING): config.dist takes the caller's
+                        allreduce, rank and size; each rank trains on its shard (ssvm_problem_shard,
+                        ssvm_shard_range). Exact mode: batch FW, the cutting plane and every evaluation summed over
+                        the ranks (one process's iterates to rounding, the gap certified over all). BCFW runs
+                        CoCoA+ (adding, sigma' = K; Ma et al. 2015) with its local steps against v = w + sigma' dw.
+                        Init's handshake, failures that reach every rank (SSVM_ERR_COLLECTIVE, SSVM_ERR_PEER),
+                        agreed stops, per-rank checkpoints. examples/ssvm_mpi.h (MPI), examples/ssvm_loopback.h (K
+                        ranks as threads); structsvm_mpi (the tool under mpirun); make test-mpi, make bench-dist.
      0.11.0 (2026-11-28) Flat multiclass (issue 30): BCFW's exact block steps (config.bcfw.steps =
                         SSVM_BCFW_STEPS_EXACT, EXACT BLOCK STEPS): each example's subproblem solved exactly over
                         its labels (Crammer-Singer, Keerthi et al. 2008) through two new optional callbacks,
@@ -16288,6 +16298,13 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.11.0 -> 0.12.0 (no name changes; what to check in your code)
+   | 0.11.0                                     | 0.12.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_solver_config zeroed by hand          | a new field, dist (all zero: one process, as before)   |
+   | a switch over every ssvm_result            | two new codes: SSVM_ERR_COLLECTIVE (-39), SSVM_ERR_PEER |
+   |                                            |   (-40), only with config.dist.size > 1                |
 
    MIGRATION TABLE 0.10.0 -> 0.11.0 (no name changes; what to check in your code)
    | 0.10.0                                     | 0.11.0                                                 |

@@ -11,22 +11,34 @@
    machines each holds one. Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only]
    [--rounds R] [--sigma S] [--result-file F] (F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
    RESULT ocr_k<K>_p2=<passes to 1e-2> ocr_k<K>_p3=<passes to 1e-3> ... conll_k<K>_p2=... bytes_per_pass_ocr=...
-   (-1: not reached within the pass cap). */
+   (-1: not reached within the pass cap).
+   Built with mpicc -DBENCH_MPI (build/bench_dist_mpi; make bench-dist runs it under mpirun -np 2 when OpenMPI is
+   there): OCR-large on K real MPI ranks (examples/ssvm_mpi.h, SSVM_MPI_ROOT) against one process (rank 0 alone, the
+   other ranks waiting), alternating, 3 rounds, medians of wall seconds: 20 passes without evaluation (the cost of
+   a pass) and the run to a certified gap of 1e-2 (evaluated every pass); prints its table and the RESULT line with
+   the loopback's fields (--result-file) appended. */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
 #include "../examples/ocr_data.h"
 #include "../examples/ssvm_loopback.h"
+#ifdef BENCH_MPI
+#include <mpi.h>
+#include "../examples/ssvm_mpi.h"
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define MAXK 64
+#ifndef BENCH_MPI
 static int g_rounds = 0; /* --rounds R: config.dist.rounds */
 static double g_sigma = 0; /* --sigma S: config.dist.sigma (0: K) */
 static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
+#endif
 
+#ifndef BENCH_MPI
 /* one run: K ranks (K = 1: one process) on shards of one data set; each rank a chain object of its own */
 typedef struct job {
     ssvm_chain *chains;        /* K model objects over the same data */
@@ -111,7 +123,95 @@ static void study(const char *name, ssvm_chain *chains, int d, double lambda, co
     }
 }
 
+#endif
+#ifdef BENCH_MPI
+static double wall_now(void) { return MPI_Wtime(); }
+static int cmp_d(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
+static double median3(double *v) { qsort(v, 3, sizeof *v, cmp_d); return v[1]; }
+/* one run on this rank's shard (mpi: over the communicator; else one process); returns wall seconds, *passes */
+static double mpi_run(const ssvm_problem *full, int mpi, ssvm_mpi *mc, int passes, double gap, int *done) {
+    ssvm_problem mine = *full;
+    ssvm_shard sh;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_progress pr;
+    double t0;
+    ssvm_result r;
+    memset(&pr, 0, sizeof pr);
+    if (mpi) {
+        int first = 0, cnt = 0;
+        ssvm_shard_range(full->n, mc->rank, mc->size, &first, &cnt);
+        ssvm_problem_shard(full, first, cnt, &sh, &mine);
+    }
+    c = ssvm_solver_config_init(&mine, SSVM_BCFW);
+    c.lambda = 0.01; c.max_passes = passes; c.gap_tol = gap; c.eval_every = gap > 0 ? 1 : 0;
+    if (mpi) ssvm_mpi_dist(mc, &c.dist);
+    t0 = wall_now();
+    if ((r = ssvm_solver_init(&c, &s)) != SSVM_OK) return -1;
+    r = ssvm_solver_run(&s);
+    ssvm_solver_progress(&s, &pr);
+    ssvm_solver_uninit(&s);
+    *done = pr.pass;
+    return r > 0 ? wall_now() - t0 : -1;
+}
+static int main_mpi(int argc, char **argv) {
+    const char *shared = "../shared", *result_file = 0;
+    char path[1024], err[256], fields[4096] = "";
+    ocr_data all, tr, te;
+    ssvm_chain_config cc;
+    ssvm_chain ch;
+    ssvm_problem p;
+    ssvm_mpi mc;
+    double t1[3], tk[3], g1[3], gk[3];
+    int i, q, n1 = 0, nk = 0;
+    MPI_Init(&argc, &argv);
+    ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--result-file") && i + 1 < argc) result_file = argv[++i];
+        else shared = argv[i];
+    }
+    snprintf(path, sizeof path, "%s/data/ocr/letter.data.gz", shared);
+    if (ocr_load(path, &all, err, sizeof err) != 0) {
+        if (mc.rank == 0) printf("bench-dist (MPI): skipped, cannot read %s (%s)\nRESULT mpi_skipped=1\n", path, err);
+        MPI_Finalize();
+        return 0;
+    }
+    ocr_split(&all, OCR_LARGE, &tr, &te);
+    ocr_chain(&tr, OCR_MODEL_REFERENCE, &cc);
+    if (ssvm_chain_init(&cc, &ch) != SSVM_OK || ssvm_chain_problem(&ch, &p) != SSVM_OK) MPI_Abort(MPI_COMM_WORLD, 1);
+    if (mc.rank == 0) printf("bench-dist (MPI): OCR-large, %d ranks against one process, alternating, 3 rounds\n", mc.size);
+    for (q = 0; q < 3; q++) {
+        /* one process: rank 0 alone, the others wait */
+        if (mc.rank == 0) { t1[q] = mpi_run(&p, 0, &mc, 20, 0, &n1); g1[q] = mpi_run(&p, 0, &mc, 2000, 1e-2, &n1); }
+        MPI_Barrier(MPI_COMM_WORLD);
+        tk[q] = mpi_run(&p, 1, &mc, 20, 0, &nk);
+        gk[q] = mpi_run(&p, 1, &mc, 2000, 1e-2, &nk);
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    if (mc.rank == 0) {
+        double a = median3(t1), b = median3(tk), c = median3(g1), d = median3(gk);
+        FILE *f = result_file ? fopen(result_file, "r") : 0;
+        printf("| run                         | one process | %d MPI ranks | ratio (ranks / one) |\n", mc.size);
+        printf("|-----------------------------|-------------|-------------|---------------------|\n");
+        printf("| 20 passes, no evaluation    | %9.2f s | %9.2f s | %19.3f |\n", a, b, b / a);
+        printf("| to gap 1e-2 (eval each pass)| %9.2f s | %9.2f s | %19.3f |\n", c, d, d / c);
+        printf("| passes to gap 1e-2          | %11d | %11d |                     |\n", n1, nk);
+        if (f) { if (!fgets(fields, sizeof fields, f)) fields[0] = 0; fclose(f); }
+        fields[strcspn(fields, "\n")] = 0;
+        printf("\nRESULT %s%smpi%d_pass_ratio=%.3f mpi%d_gap_ratio=%.3f mpi_passes_one=%d mpi_passes_ranks=%d\n", fields,
+               fields[0] ? " " : "", mc.size, b / a, mc.size, d / c, n1, nk);
+    }
+    ssvm_chain_uninit(&ch);
+    ocr_free(&tr); ocr_free(&te); ocr_free(&all);
+    ssvm_mpi_uninit(&mc);
+    MPI_Finalize();
+    return 0;
+}
+#endif
 int main(int argc, char **argv) {
+#ifdef BENCH_MPI
+    return main_mpi(argc, argv);
+#else
     const char *shared = "../shared", *result_file = 0;
     static const int ks_ocr[] = {1, 2, 4, 8, 16, 64}, ks_conll[] = {1, 2, 4, 8};
     int i, k, max_passes = 400, do_ocr = 1, do_conll = 1;
@@ -193,4 +293,5 @@ int main(int argc, char **argv) {
     }
     printf("\nRESULT%s\n", res);
     return 0;
+#endif
 }

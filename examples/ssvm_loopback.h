@@ -19,6 +19,11 @@
    calls (completed allreduces) and doubles (summed per rank), for the bench's bytes per round. */
 #ifndef SSVM_LOOPBACK_H
 #define SSVM_LOOPBACK_H
+#if defined(__GNUC__) || defined(__clang__)
+#define SSVM_LOOPBACK__FN static __attribute__((unused)) /* a program may use only some */
+#else
+#define SSVM_LOOPBACK__FN static
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +46,7 @@ struct ssvm_loopback {
     long long fail_at;          /* tests: the allreduce numbered fail_at (1-based) fails on every rank; 0: none */
 };
 
-static int ssvm_loopback_init(ssvm_loopback *lb, int size, size_t cap) {
+SSVM_LOOPBACK__FN int ssvm_loopback_init(ssvm_loopback *lb, int size, size_t cap) {
     int k;
     memset(lb, 0, sizeof *lb);
     if (size < 1 || cap < 1) return -1;
@@ -58,7 +63,7 @@ static int ssvm_loopback_init(ssvm_loopback *lb, int size, size_t cap) {
     pthread_cond_init(&lb->cv, 0);
     return 0;
 }
-static void ssvm_loopback_uninit(ssvm_loopback *lb) {
+SSVM_LOOPBACK__FN void ssvm_loopback_uninit(ssvm_loopback *lb) {
     if (!lb->sum) return;
     pthread_mutex_destroy(&lb->mu);
     pthread_cond_destroy(&lb->cv);
@@ -67,7 +72,7 @@ static void ssvm_loopback_uninit(ssvm_loopback *lb) {
 }
 /* ssvm_allreduce_fn: user is &lb->ranks[rank]. The ranks add their buffers into one running sum in rank order
    (rank k waits for rank k-1's turn): cap doubles of memory whatever the number of ranks. */
-static int ssvm_loopback_allreduce(void *user, double *buf, size_t count) {
+SSVM_LOOPBACK__FN int ssvm_loopback_allreduce(void *user, double *buf, size_t count) {
     ssvm_loopback_rank *me = (ssvm_loopback_rank *)user;
     ssvm_loopback *lb = me->lb;
     unsigned long my_gen;
@@ -113,7 +118,7 @@ static void *ssvm_loopback__main(void *p) {
     if (go > 0) j->fn(j->arg, j->rank);
     return 0;
 }
-static int ssvm_loopback_run(ssvm_loopback *lb, void (*fn)(void *arg, int rank), void *arg) {
+SSVM_LOOPBACK__FN int ssvm_loopback_run(ssvm_loopback *lb, void (*fn)(void *arg, int rank), void *arg) {
     pthread_t *tid = (pthread_t *)malloc((size_t)lb->size * sizeof(pthread_t));
     ssvm_loopback__job *job = (ssvm_loopback__job *)malloc((size_t)lb->size * sizeof(ssvm_loopback__job));
     int k, started = 0, go = 0;

@@ -24,6 +24,11 @@
    handler MPI_ERRORS_ARE_FATAL the job aborts instead). Counts above INT_MAX are sent in pieces. */
 #ifndef SSVM_MPI_H
 #define SSVM_MPI_H
+#if defined(__GNUC__) || defined(__clang__)
+#define SSVM_MPI__FN static __attribute__((unused)) /* a program may use only some */
+#else
+#define SSVM_MPI__FN static
+#endif
 #include <limits.h>
 #include <stdlib.h>
 
@@ -37,15 +42,15 @@ typedef struct ssvm_mpi {
     long long calls, doubles; /* allreduces so far, and the doubles each rank sent */
 } ssvm_mpi;
 
-static int ssvm_mpi_init(ssvm_mpi *m, MPI_Comm comm, ssvm_mpi_mode mode) {
+SSVM_MPI__FN int ssvm_mpi_init(ssvm_mpi *m, MPI_Comm comm, ssvm_mpi_mode mode) {
     m->comm = comm; m->mode = mode; m->scratch = 0; m->cap = 0; m->calls = 0; m->doubles = 0;
     if (MPI_Comm_rank(comm, &m->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &m->size) != MPI_SUCCESS) return -1;
     return 0;
 }
-static void ssvm_mpi_uninit(ssvm_mpi *m) { free(m->scratch); m->scratch = 0; m->cap = 0; }
+SSVM_MPI__FN void ssvm_mpi_uninit(ssvm_mpi *m) { free(m->scratch); m->scratch = 0; m->cap = 0; }
 /* the scratch for count doubles (ROOT) or size x count (ORDERED) on rank 0; every rank takes part in the agreement
    (rank 0's malloc may fail: then every rank returns -1) */
-static int ssvm_mpi__room(ssvm_mpi *m, size_t count) {
+SSVM_MPI__FN int ssvm_mpi__room(ssvm_mpi *m, size_t count) {
     size_t need = m->mode == SSVM_MPI_ORDERED ? count * (size_t)m->size : count;
     int ok = 1;
     if (need <= m->cap) return 0;
@@ -59,7 +64,7 @@ static int ssvm_mpi__room(ssvm_mpi *m, size_t count) {
     return 0;
 }
 /* ssvm_allreduce_fn: user is the ssvm_mpi */
-static int ssvm_mpi_allreduce(void *user, double *buf, size_t count) {
+SSVM_MPI__FN int ssvm_mpi_allreduce(void *user, double *buf, size_t count) {
     ssvm_mpi *m = (ssvm_mpi *)user;
     size_t off = 0, piece, j;
     int k;
@@ -93,7 +98,7 @@ static int ssvm_mpi_allreduce(void *user, double *buf, size_t count) {
     return 0;
 }
 /* config.dist for this communicator */
-static void ssvm_mpi_dist(ssvm_mpi *m, ssvm_dist_config *d) {
+SSVM_MPI__FN void ssvm_mpi_dist(ssvm_mpi *m, ssvm_dist_config *d) {
     d->allreduce = ssvm_mpi_allreduce; d->user = m; d->rank = m->rank; d->size = m->size;
 }
 #endif /* SSVM_MPI_H */
