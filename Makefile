@@ -173,9 +173,9 @@ $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h tests/internals.h $(
 	$(CC) $(WARN) $(CFLAGS) -g tests/nomalloc.c -o $@ -lm
 $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
-# builds that leave solvers out (STRUCTSVM_ONLY_BCFW + STRUCTSVM_NO_GAPS; STRUCTSVM_NO_BCFW): tests/only.c
+# builds that leave solvers out (STRUCTSVM_ONLY_BCFW + STRUCTSVM_NO_GAPS + STRUCTSVM_NO_DIST; STRUCTSVM_NO_BCFW): tests/only.c
 $(B)/test_only_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
-	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS tests/only.c -o $@ -lm
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_NO_DIST tests/only.c -o $@ -lm
 $(B)/test_no_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_NO_BCFW -DSTRUCTSVM_REAL=float tests/only.c -o $@ -lm
 

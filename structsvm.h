@@ -173,6 +173,8 @@
    |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
    | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
    | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED); ~3 KB    |
+   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1:      |
+   |                             |        | NOT_SUPPORTED); ~2.7 KB of a BCFW trainer                       |
    |                             |        | less flash in a BCFW trainer (PARALLEL BCFW)                    |
    | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its    |
    |                             |        | section (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own    |
@@ -6167,11 +6169,21 @@ SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt 
 SSVM__PRIV ssvm_result ssvm__par_check(const ssvm_solver_config *c); /* >>par */
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
 /* >>dist (the engine's part): the collective is on (config.dist.size > 1), and its options' one check */
+#ifdef STRUCTSVM_NO_DIST /* BUILD OPTIONS: distributed training left out (config.dist.size > 1: NOT_SUPPORTED) */
+SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { (void)c; return 0; }
+#define SSVM__DIST(s) 0
+#else
 SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { return c->dist.size > 1; }
+#define SSVM__DIST(s) ((s)->_dist != 0)
+#endif
 SSVM__PRIV ssvm_result ssvm__dist_check(const ssvm_solver_config *c, const ssvm__algo *row) {
     const ssvm_dist_config *q = &c->dist;
     if (q->size < 0 || q->rounds < 0 || !(q->sigma >= 0) || !ssvm__finite(q->sigma)) return SSVM_ERR_INVALID_ARG;
     if (q->size <= 1) return q->rank == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+#ifdef STRUCTSVM_NO_DIST
+    (void)row;
+    return SSVM_ERR_NOT_SUPPORTED;
+#endif
     if (!q->allreduce) return SSVM_ERR_NULL_CALLBACK;
     if (q->rank < 0 || q->rank >= q->size || (q->sigma != 0 && (q->sigma < 1 || q->sigma > (double)q->size)))
         return SSVM_ERR_INVALID_ARG;
@@ -6969,9 +6981,11 @@ SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double
    pass: one allreduce of d + 2 doubles), and the agreement on max_seconds and the progress callback's stop. Every
    exchange carries a failure flag, so that a rank whose pass failed still joins it and the others stop with
    SSVM_ERR_PEER instead of waiting; a failed collective is SSVM_ERR_COLLECTIVE. */
+#ifndef STRUCTSVM_NO_DIST
 SSVM__PRIV ssvm_result ssvm__dist_allreduce(const ssvm_solver_config *c, double *b, size_t cnt) {
     return c->dist.allreduce(c->dist.user, b, cnt) == 0 ? SSVM_OK : SSVM_ERR_COLLECTIVE;
 }
+#endif
 /* the shard's forwarding callbacks (ssvm_problem_shard) */
 #define SSVM__SH(u) ((ssvm_shard *)(u))
 #define SSVM__SHP(u) (&SSVM__SH(u)->full)
@@ -7048,6 +7062,7 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first
     *out = q;
     return SSVM_OK;
 }
+#ifndef STRUCTSVM_NO_DIST
 /* the hooks' reduce: acc (w_s) and lsum summed over the ranks; the sum's non-zeros in index order */
 SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine) {
     ssvm_solver *s = (ssvm_solver *)u;
@@ -7129,6 +7144,18 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
     }
     return bad ? SSVM_ERR_COLLECTIVE : SSVM_OK;
 }
+#else /* STRUCTSVM_NO_DIST: what the engine's callers name, never reached (SSVM__DIST is 0) */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine) {
+    (void)u; (void)lsum; (void)acc;
+    return mine;
+}
+SSVM__PRIV const ssvm__eval_hooks *ssvm__dist_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (void)s; (void)h; return 0; }
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_agree(ssvm_solver *s, int *flag) { (void)s; (void)flag; return SSVM_OK; }
+SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver *s, ssvm_result mine) {
+    (void)c; (void)s;
+    return mine;
+}
+#endif
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_svec v;
@@ -7672,7 +7699,7 @@ SSVM__PRIV void ssvm__step_move(ssvm_solver *s, const ssvm_svec *D, double gamma
     const int *di = D->idx;
     int k, nnz = D->nnz;
     double rho;
-    if (s->_cfg.averaging == SSVM_AVG_NONE || s->_dist) { /* >>dist: the average is over rounds (ssvm__co_pass) */
+    if (s->_cfg.averaging == SSVM_AVG_NONE || SSVM__DIST(s)) { /* >>dist: the average is over rounds (ssvm__co_pass) */
         for (k = 0; k < nnz; k++) { int j = di[k]; w[j] -= (ssvm_real)(gamma * (double)dv[j]); }
         return;
     }
@@ -7941,7 +7968,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, 
     ssvm__eval_hooks h = {0, 1, 0, 0, 0, 0};
     ssvm_result r;
     h.u = s;
-    if (s->_dist) h.reduce = ssvm__dist_sum; /* >>dist: over the ranks (gaps and par are not combined with it) */
+    if (SSVM__DIST(s)) h.reduce = ssvm__dist_sum; /* >>dist: over the ranks (gaps and par are not combined with it) */
     if (bs->_gp_g && !average) ssvm__gaps_eval_hooks(s, &h);
     else if (bs->_par_b && s->_cfg.par.parallel_for) ssvm__par_eval_hooks(s, &h);
     r = ssvm__objective(&s->_prob, s->_cfg.lambda, s->_wsum, w, average ? s->_l_bar : s->_l, &s->_sv, s->_y,
@@ -9475,7 +9502,10 @@ SSVM__PRIV void ssvm__co_layout(ssvm_solver *s, ssvm__arena *a) {
     bs->_co_sigma = q->sigma > 0 ? q->sigma : (double)q->size;
     bs->_co_w0 = (ssvm_real *)ssvm__take(a, (size_t)s->_prob.d, sizeof(ssvm_real));
 }
-/* One pass: config.dist.rounds rounds (Algorithm 1's outer loop), n_k steps in all on this rank */
+#ifdef STRUCTSVM_NO_DIST
+SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) { (void)s; (void)limit; return SSVM_ERR_NOT_SUPPORTED; }
+#else
+/* One pass: config.dist.rounds rounds (the framework's outer loop), n_k steps in all on this rank */
 SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
@@ -9516,6 +9546,7 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
     }
     return SSVM_OK;
 }
+#endif /* STRUCTSVM_NO_DIST */
 
 /* >>engine: steps, passes, the run loop */
 SSVM__PRIV ssvm_result ssvm__par_pass(ssvm_solver *s, int limit); /* >>par */
@@ -9568,7 +9599,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    if (!ssvm__has_steps(s) || s->_dist) return SSVM_ERR_NOT_SUPPORTED; /* batch solvers: FW, DEG, cutting plane,
+    if (!ssvm__has_steps(s) || SSVM__DIST(s)) return SSVM_ERR_NOT_SUPPORTED; /* batch solvers: FW, DEG, cutting plane,
                                                      ...; on ranks (>>dist) steps are taken in rounds only */
     if (i < 0 || i >= s->_prob.n) return SSVM_ERR_INVALID_ARG;
     return ssvm__step(s, i, info);
@@ -9594,7 +9625,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if (c->max_oracle_calls && s->_prog.oracle_calls >= c->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
         if (c->max_seconds > 0) { /* >>dist: the ranks agree (any rank's clock past the limit stops all) */
             int up = s->_prog.wall_seconds >= c->max_seconds;
-            if (s->_dist && (r = ssvm__dist_agree(s, &up)) != SSVM_OK) return r;
+            if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &up)) != SSVM_OK) return r;
             if (up) return SSVM_MAX_SECONDS;
         }
         if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
@@ -9610,7 +9641,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if (row->after_eval && (r = row->after_eval(s)) != SSVM_OK) return r; /* BCFW's check pass */
         if (c->progress) { /* >>dist: the ranks agree (a stop on any rank stops all) */
             int stop = c->progress(c->progress_user, &s->_prog) != 0;
-            if (s->_dist && (r = ssvm__dist_agree(s, &stop)) != SSVM_OK) return r;
+            if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &stop)) != SSVM_OK) return r;
             if (stop) return SSVM_STOPPED_BY_USER;
         }
         /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
@@ -9882,7 +9913,7 @@ SSVM__PRIV ssvm_result ssvm__ck_fingerprint(const ssvm_solver *s, uint64_t *out)
     }
     ssvm__fnv_i(&f, s->_warm != 0);
     if (s->_warm) for (i = 0; i < p->d; i++) ssvm__fnv_f(&f, (double)s->_warm[i]);
-    if (s->_dist) { /* >>dist: this rank's checkpoint of this many ranks */
+    if (SSVM__DIST(s)) { /* >>dist: this rank's checkpoint of this many ranks */
         ssvm__fnv_i(&f, c->dist.rank); ssvm__fnv_i(&f, c->dist.size); ssvm__fnv_i(&f, c->dist.rounds);
         ssvm__fnv_f(&f, c->dist.sigma); ssvm__fnv_f(&f, s->_wsum);
     }
@@ -10395,6 +10426,7 @@ SSVM__PRIV ssvm_result ssvm__ck_load(ssvm_solver *s, const void *buf, size_t byt
    others answer SSVM_ERR_PEER); after applying, rank 0's pass, l, l_bar and w are compared with each rank's (the
    checkpoints of one moment of one run agree bit for bit): a mismatch puts every rank back at the start and is
    SSVM_ERR_CKPT_MISMATCH everywhere. */
+#ifndef STRUCTSVM_NO_DIST
 SSVM__PRIV ssvm_result ssvm__dist_ck_same(ssvm_solver *s) {
     double b[5], v[5], sw = 0, sw2 = 0;
     int j, bad = 0;
@@ -10410,7 +10442,11 @@ SSVM__PRIV ssvm_result ssvm__dist_ck_same(ssvm_solver *s) {
     if (SSVM__ROW(s)->start && (r = SSVM__ROW(s)->start(s)) != SSVM_OK) { s->_heap = 0; return r; }
     return SSVM_ERR_CKPT_MISMATCH;
 }
+#endif
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
+#ifdef STRUCTSVM_NO_DIST
+    return ssvm__ck_load(s, buf, bytes, 1);
+#else
     ssvm_result r, mine;
     int fail;
     if (!s || !s->_heap || !s->_dist) return ssvm__ck_load(s, buf, bytes, 1);
@@ -10420,6 +10456,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void
     if (fail) return mine != SSVM_OK ? mine : SSVM_ERR_PEER;
     if ((r = ssvm__ck_load(s, buf, bytes, 1)) != SSVM_OK) return r; /* checked above: cannot fail now */
     return ssvm__dist_ck_same(s);
+#endif
 }
 
 #ifndef STRUCTSVM_NO_STDIO
@@ -11380,7 +11417,7 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
         if (r != SSVM_OK) break;
         if (SSVM__CP(s)->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
     }
-    if (s->_dist) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: the joint plane over every rank's shard */
+    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: the joint plane over every rank's shard */
     if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     return SSVM_OK;
@@ -11426,7 +11463,7 @@ SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double 
             r = ssvm__add_psi(p, s->_y2, i, e + 1, e[0], (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
         }
     }
-    if (s->_dist) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: over every rank's shard */
+    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: over every rank's shard */
     if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     *viol = *ls - s->_cfg.lambda * (double)ssvm_svec_dot(&s->_sv, s->_w);

@@ -109,6 +109,31 @@ static void test_only_kept_train(th_ctx *t) {
     tchain_free(&c);
 }
 
+#ifdef STRUCTSVM_NO_DIST
+/* without >>dist: config.dist with more than one rank is SSVM_ERR_NOT_SUPPORTED at every door (no collective call is
+   made: the hook would fail the test), one rank trains as ever */
+static int never_called(void *u, double *b, size_t n) { (void)u; (void)b; (void)n; return 1; }
+static void test_only_no_dist_refused(th_ctx *t) {
+    trng r = {9};
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver s;
+    size_t bytes = 1;
+    ssvm_real w[128];
+    tchain_make(&c, &r, 8, 3, 4, SSVM_CHAIN_BIASES, 0);
+    TH_CHECK(t, tchain_problem(&c, &c.p) == SSVM_OK);
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.dist.allreduce = never_called; q.dist.size = 2; q.dist.rank = 1;
+    TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_solver_get_heap_size(&q, &bytes) == SSVM_ERR_NOT_SUPPORTED && bytes == 0);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_ERR_NOT_SUPPORTED);
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED);
+    q.dist.size = 1; q.dist.rank = 0; q.max_passes = 3;
+    TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_MAX_PASSES);
+    tchain_free(&c);
+}
+#endif
+
 int main(int argc, char **argv) {
     th_ctx t;
     memset(&t, 0, sizeof t);
@@ -120,6 +145,9 @@ int main(int argc, char **argv) {
 #else
            ""
 #endif
+#ifdef STRUCTSVM_NO_DIST
+           " + STRUCTSVM_NO_DIST"
+#endif
     );
 #else
     printf("structsvm tests, STRUCTSVM_NO_BCFW\n");
@@ -128,6 +156,9 @@ int main(int argc, char **argv) {
     TH_RUN(&t, test_only_kept_train);
 #ifdef STRUCTSVM_NO_GAPS
     TH_RUN(&t, test_only_no_gaps_refused);
+#endif
+#ifdef STRUCTSVM_NO_DIST
+    TH_RUN(&t, test_only_no_dist_refused);
 #endif
     printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
     return t.failed ? 1 : 0;

@@ -29,7 +29,7 @@ for tool in arm-none-eabi-gcc qemu-system-arm; do
     fi
 done
 M4="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16"
-LIBDEF="-DSTRUCTSVM_REAL=float -DSTRUCTSVM_ACCUM=float -DSTRUCTSVM_FREESTANDING -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_NO_PARALLEL"
+LIBDEF="-DSTRUCTSVM_REAL=float -DSTRUCTSVM_ACCUM=float -DSTRUCTSVM_FREESTANDING -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_NO_PARALLEL -DSTRUCTSVM_NO_DIST"
 WARN="-std=c99 -Wall -Wextra -pedantic -Werror"
 QEMU="qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none -semihosting-config enable=on,target=native -icount shift=0"
 TIMEOUT=${DEVICE_TIMEOUT:-600}

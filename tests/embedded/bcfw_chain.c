@@ -8,6 +8,7 @@
 #ifndef BASELINE
 #define STRUCTSVM_IMPLEMENTATION
 #define STRUCTSVM_NO_PARALLEL /* no threads on the target: leave mini-batch BCFW out (MANUAL: PARALLEL BCFW) */
+#define STRUCTSVM_NO_DIST     /* one device, no collective: leave distributed training out (DISTRIBUTED TRAINING) */
 #endif
 #include "../../structsvm.h"
 
