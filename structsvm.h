@@ -775,7 +775,8 @@
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        and the rest is the one-process algorithm on identical numbers: the iterates, primal, dual and gap are one
        process's to rounding (the sums are taken per rank, then over ranks: tested to 1e-9 relative, 1e-7 for the
-       cutting plane whose QP stops at a tolerance), and bit for bit with one rank. The gap is certified over all.
+       cutting plane whose QP stops at a tolerance, over 12 iterations; over hundreds the differences can grow, the
+       cutting plane's plane drops amplifying them), and bit for bit with one rank. The gap is certified over all.
      CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
        primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; the
        paper is not in the project's papers, its numbering is not cited): a round is

@@ -9,7 +9,7 @@
    CoNLL stops at K = 8: every rank holds its own d-vectors (w, the average, scratch, the round's start: about
    50 bytes a weight, 370 MB a rank at d = 7.4M), so K = 16 and 64 would need 6 and 24 GB in one process here; on K
    machines each holds one. Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only]
-   [--rounds R] [--sigma S] [--result-file F] (F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
+   [--rounds R] [--sigma S] [--solver bcfw|fw|cp] [--result-file F] (F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
    RESULT ocr_k<K>_p2=<passes to 1e-2> ocr_k<K>_p3=<passes to 1e-3> ... conll_k<K>_p2=... bytes_per_pass_ocr=...
    (-1: not reached within the pass cap).
    Built with mpicc -DBENCH_MPI (build/bench_dist_mpi; make bench-dist runs it under mpirun -np 2 when OpenMPI is
@@ -35,6 +35,7 @@
 #ifndef BENCH_MPI
 static int g_rounds = 0; /* --rounds R: config.dist.rounds */
 static double g_sigma = 0; /* --sigma S: config.dist.sigma (0: K) */
+static ssvm_solver_kind g_solver = SSVM_BCFW; /* --solver bcfw|fw|cp */
 static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 #endif
 
@@ -75,7 +76,7 @@ static void rank_main(void *arg, int rank) {
     if (ssvm_chain_problem(&j->chains[rank], &full) != SSVM_OK) { if (rank == 0) j->r = SSVM_ERR_INVALID_ARG; return; }
     ssvm_shard_range(full.n, rank, j->K, &first, &cnt);
     ssvm_problem_shard(&full, first, cnt, &sh, &mine);
-    c = ssvm_solver_config_init(&mine, SSVM_BCFW);
+    c = ssvm_solver_config_init(&mine, g_solver);
     c.lambda = j->lambda; c.max_passes = j->max_passes; c.gap_tol = 1e-3; c.dist.rounds = g_rounds; c.dist.sigma = g_sigma;
     wt.j = j; wt.rank = rank;
     c.progress = on_pass; c.progress_user = &wt;
@@ -223,6 +224,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--result-file") && i + 1 < argc) result_file = argv[++i];
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) g_rounds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sigma") && i + 1 < argc) g_sigma = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--solver") && i + 1 < argc) {
+            const char *v = argv[++i];
+            g_solver = !strcmp(v, "fw") ? SSVM_FW : !strcmp(v, "cp") ? SSVM_CUTTING_PLANE : SSVM_BCFW;
+        }
         else shared = argv[i];
     }
     printf("bench-dist: CoCoA+ BCFW over K loopback ranks (threads; passes and bytes, not seconds)\n");
