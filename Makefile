@@ -217,13 +217,13 @@ $(B)/test_asan_nm: tests/nomalloc.c $(HDR) tests/*.h | $(B)
 TSANFLAGS = $(WARN) -O1 -g -fsanitize=thread
 $(B)/test_tsan: tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c $(HDR) tests/*.h examples/ssvm_threads.h examples/ssvm_loopback.h | $(B)
 	$(CC) $(TSANFLAGS) -DRUN_PAR_ONLY tests/run.c tests/impl.c tests/test_par.c tests/test_dist.c -o $@ -lm -lpthread
-# test-mpi (tests/test_mpi.c, built with mpicc): distributed training under mpirun -np 2 and -np 4 (oversubscribed
+# test-mpi (tests/mpi/test_mpi.c, built with mpicc): distributed training under mpirun -np 2 and -np 4 (oversubscribed
 # where the machine has fewer cores), double and float; skipped with the reason when mpicc or mpirun is missing
 # (Debian: openmpi-bin, libopenmpi-dev)
 MPICC ?= mpicc
 MPIRUN = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 mpirun --oversubscribe
 .PHONY: test-mpi
-$(B)/test_mpi_%: tests/test_mpi.c tests/harness.h tests/tchain.h examples/ssvm_mpi.h examples/ssvm_loopback.h $(HDR) | $(B)
+$(B)/test_mpi_%: tests/mpi/test_mpi.c tests/harness.h tests/tchain.h examples/ssvm_mpi.h examples/ssvm_loopback.h $(HDR) | $(B)
 	$(MPICC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=$* $< -o $@ -lm -lpthread
 # the tool under mpirun (tools/structsvm.c built with -DSTRUCTSVM_TOOL_MPI; tests/mpi_cli_test.sh)
 $(B)/structsvm_mpi: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h examples/ssvm_mpi.h $(HDR) | $(B)

@@ -753,7 +753,7 @@
        it). A run checkpointed on some threads resumes on any count (CHECKPOINTS). Not built: asynchronous (AP-BCFW's
        delayed) updates, a parallel sum of an evaluation's psi, the atoms' steps (pairwise, away, cache) in batches.
    DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
-   tests/test_dist.c with K ranks as threads, tests/test_mpi.c under mpirun; make bench-dist)
+   tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
      The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
        ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
        ssvm_shard sh; ssvm_problem mine; int first, count;
@@ -9532,11 +9532,16 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         for (j = 0; j < d; j++) b[j] = mine == SSVM_OK ? ((double)w[j] - (double)w0[j]) / sig : 0;
         b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
         b[d + 1] = mine != SSVM_OK;
-        if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2)) != SSVM_OK) return r;
-        if (mine != SSVM_OK) return mine;
-        if (b[d + 1] != 0) return SSVM_ERR_PEER;
-        for (j = 0; j < d; j++) /* the same test on every rank: the same answer */
-            if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) return SSVM_ERR_NONFINITE;
+        r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2);
+        if (r == SSVM_OK && mine != SSVM_OK) r = mine;
+        if (r == SSVM_OK && b[d + 1] != 0) r = SSVM_ERR_PEER;
+        for (j = 0; j < d && r == SSVM_OK; j++) /* the same test on every rank: the same answer */
+            if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) r = SSVM_ERR_NONFINITE;
+        if (r != SSVM_OK) { /* w and l back to the round's start on every rank (the blocks keep their local moves) */
+            SSVM_MEMCPY(w, w0, (size_t)d * sizeof(ssvm_real));
+            s->_l = l0;
+            return r;
+        }
         for (j = 0; j < d; j++) w[j] = (ssvm_real)((double)w0[j] + b[j]); /* adding: w = w0 + sum_k dw_k */
         s->_l = l0 + b[d];
         if (s->_avg_kept) { /* M2 */
@@ -9694,6 +9699,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_set_limits(ssvm_solver *s, const ssvm_solv
     ssvm_solver_config *c;
     if (!s || !l || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__limits_check(l)) != SSVM_OK) return r;
+    if (SSVM__DIST(s) && l->max_oracle_calls) return SSVM_ERR_NOT_SUPPORTED; /* >>dist: each rank counts its own */
     c = &s->_cfg;
     c->max_passes = l->max_passes; c->max_oracle_calls = l->max_oracle_calls; c->max_seconds = l->max_seconds;
     c->gap_tol = l->gap_tol; c->target_primal = l->target_primal;

@@ -1,4 +1,4 @@
-/* tests/test_mpi.c: distributed training under real MPI ranks (make test-mpi: mpirun -np 2 and -np 4; built with mpicc;
+/* tests/mpi/test_mpi.c (a folder of its own: the compile matrix builds every C file in tests/ without mpi.h): distributed training under real MPI ranks (make test-mpi: mpirun -np 2 and -np 4; built with mpicc;
    skipped with the reason where MPI is not installed). Every rank holds the same random multiclass problem and
    trains on its shard (ssvm_problem_shard) through examples/ssvm_mpi.h:
    - batch FW over the ranks equals one process to rounding, in each of the three modes;
@@ -10,12 +10,12 @@
    Rank 0 prints; a test fails when it fails on any rank. */
 #define _POSIX_C_SOURCE 200809L
 #define STRUCTSVM_IMPLEMENTATION
-#include "../structsvm.h"
+#include "../../structsvm.h"
 #include <mpi.h>
-#include "harness.h"
-#include "tchain.h"
-#include "../examples/ssvm_mpi.h"
-#include "../examples/ssvm_loopback.h"
+#include "../harness.h"
+#include "../tchain.h"
+#include "../../examples/ssvm_mpi.h"
+#include "../../examples/ssvm_loopback.h"
 
 #define MN 120
 #define MF 6
