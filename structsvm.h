@@ -7122,8 +7122,8 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
     double b[SSVM__DIST_CHUNK], v[SSVM__DIST_CHUNK];
     int k, size, bad = 0, c0;
     ssvm_result r;
-    if (!c || c->dist.size <= 1 || !c->dist.allreduce || c->dist.rank < 0 || c->dist.rank >= c->dist.size)
-        return mine; /* one process, or no usable collective: nothing to join */
+    if (!c || c->dist.size <= 1 || !c->dist.allreduce)
+        return mine; /* one process, or no collective: nothing to join (a bad rank index still joins, failed) */
     size = c->dist.size;
     ssvm__dist_values(c, v);
     if (c->dist.rank == 0) SSVM_MEMCPY(b, v, sizeof b); else SSVM_MEMSET(b, 0, sizeof b);
@@ -7855,7 +7855,7 @@ SSVM__PRIV ssvm_result ssvm__state_block_step(ssvm_solver *s, int i, ssvm_step_i
                                               double *move) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
-    double lam = s->_cfg.lambda, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0;
+    double lam = s->_cfg.lambda, ls, li = bs->_li[i], gamma, dot, nrm = 0, wn = 0, sig;
     ssvm_real delta;
     ssvm_svec *D = &s->_sv;
     int len, k;
@@ -7884,10 +7884,13 @@ SSVM__PRIV ssvm_result ssvm__state_block_step(ssvm_solver *s, int i, ssvm_step_i
         dot = (double)dd;
     }
     gamma = ssvm__bcfw_gamma(s, i, dot, nrm, li, ls, info);
-    /* every |w_j - gamma D_j| <= sqrt(wn) + sqrt(nrm) for gamma in [0, 1]: below the bound, no entry can overflow
-       ssvm_real and the entry-by-entry test is skipped (>>speed) */
+    /* w moves by sig gamma D (sig: >>dist's sigma', 1 on one process), and every |w_j - sig gamma D_j| <= sqrt(wn) +
+       sqrt(sig^2 nrm) for gamma in [0, 1]: below the bound, no entry can overflow ssvm_real and the entry-by-entry
+       test is skipped (>>speed) */
+    sig = SSVM__BF(s)->_co_sigma;
     if (!ssvm__finite(dot) || !ssvm__finite(nrm) || !ssvm__finite(gamma) ||
-        (!(gamma >= 0 && gamma <= 1 && nrm < SSVM__SPEED_SQ && wn < SSVM__SPEED_SQ) && !ssvm__step_finite(s->_w, D, -gamma))) {
+        (!(gamma >= 0 && gamma <= 1 && sig * sig * nrm < SSVM__SPEED_SQ && wn < SSVM__SPEED_SQ) &&
+         !ssvm__step_finite(s->_w, D, -gamma * sig))) {
         ssvm__state_abort(s, i); /* the last finite state stays */
         return SSVM_ERR_NONFINITE;
     }
@@ -9715,10 +9718,12 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     ssvm_solver s;
     ssvm_result r, r2;
     if (final) { SSVM_MEMSET(final, 0, sizeof *final); final->returned = -1; } /* defined even when init fails */
-    if (!w_out || !c || !c->problem) return SSVM_ERR_INVALID_ARG;
-    if (ssvm__algo_of((int)c->solver) && (ssvm__algo_of((int)c->solver)->caps & SSVM__CAP_NO_W))
-        return SSVM_ERR_NOT_SUPPORTED; /* no w to return (the kernel solver): ssvm_solver_init + run */
-    if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) return SSVM_ERR_WORKSPACE;
+    r = SSVM_OK;
+    if (!w_out || !c || !c->problem) r = SSVM_ERR_INVALID_ARG;
+    else if (ssvm__algo_of((int)c->solver) && (ssvm__algo_of((int)c->solver)->caps & SSVM__CAP_NO_W))
+        r = SSVM_ERR_NOT_SUPPORTED; /* no w to return (the kernel solver): ssvm_solver_init + run */
+    else if (w_bytes / sizeof(ssvm_real) < (size_t)(c->problem->d > 0 ? c->problem->d : 0)) r = SSVM_ERR_WORKSPACE;
+    if (r != SSVM_OK) return ssvm__dist_join(c, 0, r); /* >>dist: the other ranks are in init's handshake */
     if ((r = ssvm_solver_init(c, &s)) != SSVM_OK) return r;
     r = ssvm_solver_run(&s);
     if (r >= 0) {
@@ -10319,21 +10324,27 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     return (ssvm_result)r->err;
 }
 /* Room for `total` pairs in the sparse pool: the solver's own, or (a heap solver) a new one allocated now; a
-   preallocated solver with too small a pool is SSVM_ERR_WORKSPACE. total 0: nothing to do (apply's call). */
+   preallocated solver with too small a pool is SSVM_ERR_WORKSPACE. total 0: nothing to do (apply's call). A new
+   pool keeps the old one's pairs at their offsets, so that a solver whose checkpoint is checked but then not
+   applied (>>dist: a peer's failed) goes on as it was. */
 SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
-    size_t cap, bytes;
+    size_t cap, bytes, k, used = SSVM__BF(s)->_sp_pool_used;
     unsigned char *mem;
+    ssvm_real *nval;
+    int *nidx;
     if (total <= SSVM__BF(s)->_sp_pool_cap) return SSVM_OK;
     if (!s->_owns_heap) return SSVM_ERR_WORKSPACE;
     cap = 2 * total;
     if (cap / 2 != total || cap > ((size_t)-1) / (sizeof(int) + sizeof(ssvm_real)) - 16) return SSVM_ERR_OVERFLOW;
     bytes = cap * (sizeof(int) + sizeof(ssvm_real)) + 16;
     if (!(mem = (unsigned char *)ssvm__alloc(s, bytes))) return SSVM_ERR_OUT_OF_MEMORY;
-    ssvm__free(s, s->_grown_mem); /* its contents are replaced by the checkpoint's */
+    nval = (ssvm_real *)(void *)ssvm__align16(mem);
+    nidx = (int *)(void *)(nval + cap);
+    for (k = 0; k < used; k++) { nval[k] = SSVM__BF(s)->_sp_val[k]; nidx[k] = SSVM__BF(s)->_sp_idx[k]; }
+    ssvm__free(s, s->_grown_mem);
     s->_grown_mem = mem; s->_grown_bytes = bytes;
-    SSVM__BF(s)->_sp_val = (ssvm_real *)(void *)ssvm__align16(mem);
-    SSVM__BF(s)->_sp_idx = (int *)(void *)(SSVM__BF(s)->_sp_val + cap);
-    SSVM__BF(s)->_sp_pool_cap = cap; SSVM__BF(s)->_sp_pool_used = 0;
+    SSVM__BF(s)->_sp_val = nval; SSVM__BF(s)->_sp_idx = nidx;
+    SSVM__BF(s)->_sp_pool_cap = cap; /* _sp_pool_used stays: apply sets it */
     s->_prog.state_bytes = s->_heap_bytes + bytes;
     return SSVM_OK;
 }
@@ -10437,7 +10448,7 @@ SSVM__PRIV ssvm_result ssvm__ck_load(ssvm_solver *s, const void *buf, size_t byt
 SSVM__PRIV ssvm_result ssvm__dist_ck_same(ssvm_solver *s) {
     double b[5], v[5], sw = 0, sw2 = 0;
     int j, bad = 0;
-    ssvm_result r;
+    ssvm_result r, r2;
     for (j = 0; j < s->_prob.d; j++) { sw += (double)s->_w[j]; sw2 += (double)s->_w[j] * (double)s->_w[j]; }
     v[0] = (double)s->_prog.pass; v[1] = s->_l; v[2] = s->_l_bar; v[3] = sw; v[4] = sw2;
     if (s->_cfg.dist.rank == 0) SSVM_MEMCPY(b, v, sizeof b); else SSVM_MEMSET(b, 0, sizeof b);
@@ -10446,24 +10457,29 @@ SSVM__PRIV ssvm_result ssvm__dist_ck_same(ssvm_solver *s) {
     if ((r = ssvm__dist_agree(s, &bad)) != SSVM_OK) return r;
     if (!bad) return SSVM_OK;
     ssvm__reset(s);
-    if (SSVM__ROW(s)->start && (r = SSVM__ROW(s)->start(s)) != SSVM_OK) { s->_heap = 0; return r; }
+    r = SSVM__ROW(s)->start ? SSVM__ROW(s)->start(s) : SSVM_OK;
+    bad = r != SSVM_OK; /* a start that fails on one rank stops every rank's solver (no rank waits for it) */
+    if ((r2 = ssvm__dist_agree(s, &bad)) != SSVM_OK) r = r2;
+    if (r != SSVM_OK || bad) { s->_heap = 0; return r != SSVM_OK ? r : SSVM_ERR_PEER; }
     return SSVM_ERR_CKPT_MISMATCH;
 }
-#endif
-STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
-#ifdef STRUCTSVM_NO_DIST
-    return ssvm__ck_load(s, buf, bytes, 1);
-#else
-    ssvm_result r, mine;
+/* mine: this rank's failure before it could check (ssvm_solver_checkpoint_load_path: no file), else SSVM_OK */
+SSVM__PRIV ssvm_result ssvm__ck_load_dist(ssvm_solver *s, const void *buf, size_t bytes, ssvm_result mine) {
+    ssvm_result r;
     int fail;
-    if (!s || !s->_heap || !s->_dist) return ssvm__ck_load(s, buf, bytes, 1);
-    mine = ssvm__ck_load(s, buf, bytes, 0); /* >>dist: checked on every rank before any applies */
+    if (mine == SSVM_OK) mine = ssvm__ck_load(s, buf, bytes, 0); /* checked on every rank before any applies */
     fail = mine != SSVM_OK;
     if ((r = ssvm__dist_agree(s, &fail)) != SSVM_OK) return r;
     if (fail) return mine != SSVM_OK ? mine : SSVM_ERR_PEER;
     if ((r = ssvm__ck_load(s, buf, bytes, 1)) != SSVM_OK) return r; /* checked above: cannot fail now */
     return ssvm__dist_ck_same(s);
+}
 #endif
+STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
+#ifndef STRUCTSVM_NO_DIST
+    if (s && s->_heap && s->_dist) return ssvm__ck_load_dist(s, buf, bytes, SSVM_OK); /* >>dist */
+#endif
+    return ssvm__ck_load(s, buf, bytes, 1);
 }
 
 #ifndef STRUCTSVM_NO_STDIO
@@ -10527,12 +10543,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
     FILE *f;
     ssvm_result r;
     if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
-    if (!path) return SSVM_ERR_INVALID_ARG;
-    if (!(f = fopen(path, "rb"))) return SSVM_ERR_IO;
-    /* the envelope checked before anything is allocated, then the declared size only (0.9.0) */
-    r = ssvm__read_envelope(f, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &buf, &len);
-    if (r == SSVM_OK) r = ssvm_solver_checkpoint_load(s, buf, len);
-    fclose(f);
+    buf = 0; len = 0; f = 0;
+    if (!path) r = SSVM_ERR_INVALID_ARG;
+    else if (!(f = fopen(path, "rb"))) r = SSVM_ERR_IO;
+    else /* the envelope checked before anything is allocated, then the declared size only */
+        r = ssvm__read_envelope(f, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &buf, &len);
+#ifndef STRUCTSVM_NO_DIST
+    if (s->_dist) r = ssvm__ck_load_dist(s, buf, len, r); /* >>dist: a rank without its file still agrees */
+    else
+#endif
+    if (r == SSVM_OK) r = ssvm__ck_load(s, buf, len, 1);
+    if (f) fclose(f);
     ssvm__free_with(0, buf);
     return r;
 #endif

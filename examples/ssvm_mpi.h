@@ -21,7 +21,10 @@
      SSVM_MPI_FAST     MPI_Allreduce alone: only where your MPI promises every rank the same bits (OpenMPI's and
                        MPICH's defaults sum in an order that can differ between ranks for some sizes: check yours).
    A failed MPI call returns -1 from the hook (with MPI_ERRORS_RETURN set on the communicator; under MPI's default
-   handler MPI_ERRORS_ARE_FATAL the job aborts instead). Counts above INT_MAX are sent in pieces. */
+   handler MPI_ERRORS_ARE_FATAL the job aborts instead). MPI defines no state after an error: a call that fails on
+   some ranks only (MPI_ERRORS_RETURN) can leave the others waiting in the next one (ROOT and ORDERED make two calls
+   an allreduce), so keep MPI_ERRORS_ARE_FATAL unless your MPI offers fault tolerance (ULFM). The scratch's size is
+   agreed on every rank (rank 0's malloc failing fails all). Counts above INT_MAX are sent in pieces. */
 #ifndef SSVM_MPI_H
 #define SSVM_MPI_H
 #if defined(__GNUC__) || defined(__clang__)
@@ -51,10 +54,11 @@ SSVM_MPI__FN void ssvm_mpi_uninit(ssvm_mpi *m) { free(m->scratch); m->scratch = 
 /* the scratch for count doubles (ROOT) or size x count (ORDERED) on rank 0; every rank takes part in the agreement
    (rank 0's malloc may fail: then every rank returns -1) */
 SSVM_MPI__FN int ssvm_mpi__room(ssvm_mpi *m, size_t count) {
-    size_t need = m->mode == SSVM_MPI_ORDERED ? count * (size_t)m->size : count;
+    size_t need = count;
     int ok = 1;
-    if (need <= m->cap) return 0;
-    if (m->mode == SSVM_MPI_ORDERED && count > ((size_t)-1) / sizeof(double) / (size_t)m->size) ok = 0;
+    if (count > ((size_t)-1) / sizeof(double) / (size_t)(m->size > 0 ? m->size : 1)) ok = 0; /* before any product */
+    else if (m->mode == SSVM_MPI_ORDERED) need = count * (size_t)m->size;
+    if (ok && need <= m->cap) return 0;
     if (ok && m->rank == 0) {
         double *p = (double *)realloc(m->scratch, need * sizeof(double));
         if (p) m->scratch = p; else ok = 0;

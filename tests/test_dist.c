@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "tchain.h"
 #include "../examples/ssvm_loopback.h"
+#include <unistd.h>
 
 #define DJ_MAX 8
 #define DMC_N 90
@@ -328,6 +329,7 @@ static void tweak_one(dj *j, int rank, ssvm_solver_config *c, ssvm_problem *p) {
     if (g_tweak_kind == 2) c->dist.rank = 0;    /* two ranks 0 */
     if (g_tweak_kind == 3) p->n = 0;            /* its own init fails: SSVM_ERR_EMPTY */
     if (g_tweak_kind == 4) c->max_passes = 3;   /* a stopping rule that differs */
+    if (g_tweak_kind == 5) c->dist.rank = 7;    /* an index out of range: its own INVALID_ARG, never a hang */
 }
 static void test_dist_handshake(th_ctx *t) {
     dmc *c = (dmc *)calloc(1, sizeof *c), *o = (dmc *)calloc(1, sizeof *o);
@@ -336,7 +338,7 @@ static void test_dist_handshake(th_ctx *t) {
     TH_CHECK(t, c && o && j && dmc_make(c, 3, DMC_F) && dmc_make(o, 3, DMC_F - 1));
     if (!c || !o || !j) { free(c); free(o); free(j); return; }
     g_other = o;
-    for (kind = 0; kind < 5; kind++) {
+    for (kind = 0; kind < 6; kind++) {
         memset(j, 0, sizeof *j);
         j->full[0] = &c->p;
         j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
@@ -344,11 +346,47 @@ static void test_dist_handshake(th_ctx *t) {
         j->tweak = tweak_one; g_tweak_kind = kind;
         TH_CHECK(t, dj_run(j, 3));
         for (k = 0; k < 3; k++) {
-            ssvm_result want = kind == 3 ? (k == 1 ? SSVM_ERR_EMPTY : SSVM_ERR_PEER) : SSVM_ERR_COLLECTIVE;
+            ssvm_result want = kind == 3 ? (k == 1 ? SSVM_ERR_EMPTY : SSVM_ERR_PEER)
+                             : kind == 5 ? (k == 1 ? SSVM_ERR_INVALID_ARG : SSVM_ERR_PEER) : SSVM_ERR_COLLECTIVE;
             TH_CHECKF(t, j->init_res[k] == want, "case %d, rank %d: init %d, want %d", kind, k, j->init_res[k], want);
         }
     }
     free(c); free(o); free(j);
+}
+
+/* ssvm_train's own checks (here rank 1's w buffer too small) fail on one rank: it joins the others' handshake with
+   its code (SSVM_ERR_WORKSPACE there, SSVM_ERR_PEER elsewhere), never leaving them waiting */
+typedef struct dtrain { ssvm_loopback lb; const ssvm_problem *full; ssvm_result res[DJ_MAX]; ssvm_real w[DJ_MAX][64]; } dtrain;
+static void dtrain_rank(void *arg, int rank) {
+    dtrain *q = (dtrain *)arg;
+    ssvm_shard sh;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    int first = 0, cnt = 0;
+    ssvm_shard_range(q->full->n, rank, 3, &first, &cnt);
+    ssvm_problem_shard(q->full, first, cnt, &sh, &p);
+    c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    c.max_passes = 3;
+    c.dist.allreduce = ssvm_loopback_allreduce; c.dist.user = &q->lb.ranks[rank];
+    c.dist.rank = rank; c.dist.size = 3;
+    q->res[rank] = ssvm_train(&c, q->w[rank], rank == 1 ? sizeof(ssvm_real) : sizeof q->w[rank], 0);
+}
+static void test_dist_train_refuses_on_one_rank(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dtrain *q = (dtrain *)calloc(1, sizeof *q);
+    int k;
+    TH_CHECK(t, c && q && dmc_make(c, 3, DMC_F));
+    if (!c || !q) { free(c); free(q); return; }
+    TH_CHECK(t, c->p.d <= 64);
+    q->full = &c->p;
+    TH_CHECK(t, ssvm_loopback_init(&q->lb, 3, 4096) == 0);
+    TH_CHECK(t, ssvm_loopback_run(&q->lb, dtrain_rank, q) == 0);
+    ssvm_loopback_uninit(&q->lb);
+    for (k = 0; k < 3; k++) {
+        ssvm_result want = k == 1 ? SSVM_ERR_WORKSPACE : SSVM_ERR_PEER;
+        TH_CHECKF(t, q->res[k] == want, "rank %d: %d, want %d", k, q->res[k], want);
+    }
+    free(c); free(q);
 }
 
 /* the hook fails (on every rank, as a collective does) at its n-th call: every rank stops with SSVM_ERR_COLLECTIVE */
@@ -478,6 +516,14 @@ static int ck_body(dj *j, int rank, ssvm_solver *s) {
     if (g_ck_mode == 2) /* rank 1 loads its pass-2 checkpoint */
         return ssvm_solver_checkpoint_load(s, rank == 1 ? j->ck[rank + DJ_MAX / 2] : j->ck[rank],
                                            rank == 1 ? j->ck_len[rank + DJ_MAX / 2] : j->ck_len[rank]);
+    if (g_ck_mode == 4) { /* checkpoint files: rank 1's is missing, so nothing is applied anywhere; all go on to 9 */
+        char path[256];
+        snprintf(path, sizeof path, "%s.%d", (const char *)j->ctx, rank == 1 ? 99 : rank);
+        r = ssvm_solver_checkpoint_load_path(s, path);
+        if (r != (rank == 1 ? SSVM_ERR_IO : SSVM_ERR_PEER)) return SSVM_ERR_INVALID_ARG - 1000 + (int)r;
+        th_set_limit(s, "max_passes", 9);
+        return ssvm_solver_run(s);
+    }
     if (g_ck_mode == 3) { /* rank 0's is corrupt */
         if (rank == 0) j->ck[0][j->ck_len[0] / 2] ^= 0x40;
         r = ssvm_solver_checkpoint_load(s, j->ck[rank], j->ck_len[rank]);
@@ -489,15 +535,21 @@ static int ck_body(dj *j, int rank, ssvm_solver *s) {
 static void test_dist_ckpt(th_ctx *t) {
     dmc *c = (dmc *)calloc(1, sizeof *c);
     dj *j = (dj *)calloc(1, sizeof *j), *j2 = (dj *)calloc(1, sizeof *j2);
-    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW};
+    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW, SSVM_BCFW};
+    char dir[] = "/tmp/ssvm_dist_ckXXXXXX", base[300], path[320];
     int q, k;
     TH_CHECK(t, c && j && j2 && dmc_make(c, 9, DMC_F));
+    TH_CHECK(t, mkdtemp(dir) != 0);
+    snprintf(base, sizeof base, "%s/ck", dir);
     if (!c || !j || !j2) { free(c); free(j); free(j2); return; }
-    for (q = 0; q < 2; q++) {
+    for (q = 0; q < 3; q++) {
         memset(j, 0, sizeof *j);
         j->full[0] = &c->p;
         j->base = ssvm_solver_config_init(&c->p, kinds[q]);
         j->base.gap_tol = 0;
+        if (q == 2) { /* the sparse state from a pool of 32 pairs (n = 30 a rank): a checkpoint's check must grow it (and keep it) */
+            j->base.state = SSVM_STATE_SPARSE; j->base.sparse_pool_entries = 32;
+        }
         j->body = ck_body; g_ck_mode = 0;
         TH_CHECK(t, dj_run(j, 3));
         TH_CHECK(t, j->res[0] == SSVM_MAX_PASSES && j->prog[0].pass == 9);
@@ -519,8 +571,26 @@ static void test_dist_ckpt(th_ctx *t) {
         TH_CHECK(t, dj_run(j2, 3));
         TH_CHECKF(t, j2->res[0] < 0 && j2->res[0] != SSVM_ERR_PEER, "rank 0: %d", j2->res[0]);
         for (k = 1; k < 3; k++) TH_CHECKF(t, j2->res[k] == SSVM_ERR_PEER, "solver %d, rank %d: %d", (int)kinds[q], k, j2->res[k]);
+        for (k = 0; k < 3; k++) { /* the files, but rank 1's is missing: each solver goes on as it was (pass 0) */
+            FILE *f;
+            snprintf(path, sizeof path, "%s.%d", base, k);
+            TH_CHECK(t, (f = fopen(path, "wb")) != 0);
+            if (f) { TH_CHECK(t, fwrite(j->ck[k], 1, j->ck_len[k], f) == j->ck_len[k]); fclose(f); }
+        }
+        g_ck_mode = 4; j2->ctx = base;
+        memset(j2->w, 0, sizeof j2->w);
+        TH_CHECK(t, dj_run(j2, 3));
+        for (k = 0; k < 3; k++) {
+            TH_CHECKF(t, j2->res[k] == SSVM_MAX_PASSES, "solver %d, rank %d: after a missing file %d", (int)kinds[q], k,
+                      j2->res[k]);
+            TH_CHECKF(t, memcmp(j2->w[k], j->w[k], (size_t)c->p.d * sizeof(ssvm_real)) == 0,
+                      "solver %d, rank %d: after a failed load, w differs from the run that never tried", (int)kinds[q], k);
+            snprintf(path, sizeof path, "%s.%d", base, k);
+            remove(path);
+        }
         for (k = 0; k < DJ_MAX; k++) free(j->ck[k]);
     }
+    rmdir(dir);
     free(c); free(j); free(j2);
 }
 
@@ -551,6 +621,7 @@ void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_bcfw_options);
     TH_RUN(t, test_dist_bcfw_chain);
     TH_RUN(t, test_dist_handshake);
+    TH_RUN(t, test_dist_train_refuses_on_one_rank);
     TH_RUN(t, test_dist_hook_fails);
     TH_RUN(t, test_dist_oracle_fails);
     TH_RUN(t, test_dist_progress_stop);
