@@ -110,60 +110,54 @@
      (ssvm_solver) yourself. The same engine runs every solver: stopping rules, evaluation and reproducibility in 5.
 
    3. MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
-     Each model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment
-     keep the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API.
-     ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
-                      zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
-                      row_start/attr_id/attr_val. ssvm_multiclass_init needs no memory.
-     ssvm_chain       first-order chain: unary x_t (x) e_{y_t} (dense or sparse attributes), optional
-                      first/last label biases, K*K transitions; Hamming loss normalised by length
-                      (default, as in the BCFW reference) or counted (SSVM_CHAIN_COUNTED_LOSS); exact
-                      Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F, start, labels).
-       Dense:  cfg.x = positions x F reals.  Sparse: cfg.attr_start/attr_id/attr_val (CSR per position;
-       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR (cfg.flags) to lay the unary weights out
-       as w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants).
-       Weight layout: unary block (K*F), then [first-label biases K, last-label biases K], then the
-       transitions w[off + a + K*b] for label a followed by label b.
-       cfg.start may begin at an offset > 0: a model over a slice of larger arrays (held-out splits).
-       ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels,
-       ids, NaN/Inf, offsets) and sets up the oracle's scratch. Dense x's non-zeros are compacted once (SPEED):
-       x must not change after init.
-     ssvm_graph       multilabel (examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table
-                      per edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an
-                      endpoint out of range, a self-loop or an edge given twice is SSVM_ERR_GRAPH).
-       ssvm_graph_config_init(n, L, F, x, labels) -> config (set n_edges, edges; sparse: x = NULL and
-       row_start/attr_id/attr_val; flags SSVM_GRAPH_COUNTED_LOSS; method); ssvm_graph_dim(&cfg) = L*F + 4E.
-       phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a + y_b]]; a label is L ints of
-       0/1; Hamming loss / L (default) or counted. Compact statistics [y (L), edge one-hots (4E)]. Init validates
-       the data and checks the graph against the method (TREE on a cycle, or enumeration beyond 24 labels, fail
-       there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has the simplex view for DUAL
-       EXTRAGRADIENT: part p = labeling p (y_l = bit l of p), part_scores by Gray-code enumeration, part_phi
-       through label and edge marginals, O(2^L (L + E) + L nnz(x)).
-       Exact decoders (predict-safe), ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, ...):
-       unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l].
-       method SSVM_GRAPH_TREE: max-product on a forest, O(L + E) (a cycle: SSVM_ERR_GRAPH); SSVM_GRAPH_ENUM: all
-       2^L labelings in Gray-code order, each step a table lookup per edge of the flipped label, O(2^L degree):
-       ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is SSVM_ERR_TOO_LARGE; SSVM_GRAPH_AUTO:
-       tree on a forest, else enumeration. Ties: state 0 (tree, from each component's lowest label), the first
-       best in Gray order (enumeration). ssvm_chow_liu: the maximum spanning tree of the labels' empirical mutual
-       information (no smoothing), L-1 edges.
-     ssvm_assign      matching (examples/house.c): example i maps rows j < m_i to distinct columns k < c_i,
-                      phi(x_i, y) = sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score,
-                      so w must score good pairs high (w = -1 on difference features = nearest match).
-       cfg = ssvm_assign_config_init(n, F, row_start, pair_start, labels); cfg.n_cols (NULL: square, c_i = m_i);
-       dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i] + j*c_i + k) or sparse
-       cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label: m_i ints, the column
-       of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric edge cost of
-       Taskar et al. 2006 (BCFW paper's matching task: cost_fp 1, cost_fn 3): a predicted edge not in the truth
-       costs cost_fp, a missed true edge cost_fn. Both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS.
-       SSVM_ASSIGN_DUMMY: partial matchings, label -1 = row unmatched (zero features: it scores 0, so give f a
-       constant feature to learn the threshold); solved with m_i extra dummy columns. Without it m_i > c_i is
-       SSVM_ERR_SHAPE. Oracle and decode: exact, ssvm_hungarian's method on the negated score (+ loss) matrix,
-       O(m^2 (c + m)) per call; a NaN/Inf score is SSVM_ERR_NONFINITE. Init validates shapes, labels (in range,
-       no column twice: SSVM_ERR_LABEL), ids, NaN/Inf, costs (SSVM_ERR_LOSS). When every example is square and
-       DUMMY is off, the problem also gets the Birkhoff view for the dual extragradient: parts (m_i), part_scores
-       (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of column k, normalised alike; either may be NULL)
-       and part_phi; otherwise those three stay NULL.
+     A model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment keep
+     the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API (9).
+     ssvm_multiclass: phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred], zero
+       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val.
+       ssvm_multiclass_init needs no memory.
+     ssvm_chain: first-order chain, unary x_t (x) e_{y_t} (dense or sparse attributes), optional first/last label
+       biases, K*K transitions; Hamming loss normalised by length (default, as in the BCFW reference) or counted
+       (SSVM_CHAIN_COUNTED_LOSS); exact Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F,
+       start, labels). Dense: cfg.x = positions x F reals. Sparse: cfg.attr_start/attr_id/attr_val (CSR per position;
+       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR (cfg.flags) lays the unary weights out as
+       w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants). Weight layout: unary block
+       (K*F), then [first-label biases K, last-label biases K], then the transitions w[off + a + K*b] for label a
+       followed by label b. cfg.start may begin at an offset > 0 (a slice of larger arrays: held-out splits).
+       ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels, ids,
+       NaN/Inf, offsets) and sets up the oracle's scratch; dense x's non-zeros are compacted once (SPEED): x must not
+       change after init.
+     ssvm_graph: multilabel (examples/multilabel.c), L binary labels, a score per label and state, a 2x2 table per
+       edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of range, a
+       self-loop or an edge given twice is SSVM_ERR_GRAPH). ssvm_graph_config_init(n, L, F, x, labels), then n_edges,
+       edges, method, flags SSVM_GRAPH_COUNTED_LOSS; sparse: x = NULL and row_start/attr_id/attr_val;
+       ssvm_graph_dim(&cfg) = L*F + 4E. phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e +
+       2 y_a + y_b]]; a label is L ints of 0/1; Hamming loss / L (default) or counted; compact statistics [y (L), edge
+       one-hots (4E)]. Init checks the graph against the method (TREE on a cycle, or enumeration beyond 24 labels,
+       fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has the simplex view for DUAL
+       EXTRAGRADIENT (part p = labeling p, y_l = bit l of p; part_scores by Gray-code enumeration; part_phi through
+       label and edge marginals; O(2^L (L + E) + L nnz(x))). Exact decoders, predict-safe: ssvm_graph_map (unary[2l
+       + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l]) with method
+       SSVM_GRAPH_TREE (max-product on a forest, O(L + E); a cycle: SSVM_ERR_GRAPH), SSVM_GRAPH_ENUM (all 2^L
+       labelings in Gray-code order, a table lookup per edge of the flipped label, O(2^L degree): ~20 labels is
+       practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is SSVM_ERR_TOO_LARGE) or SSVM_GRAPH_AUTO (tree on a
+       forest, else enumeration); ties: state 0 (tree, from each component's lowest label), the first best in Gray
+       order (enumeration). ssvm_chow_liu: the maximum spanning tree of the labels' empirical mutual information (no
+       smoothing), L-1 edges.
+     ssvm_assign: matching (examples/house.c), example i maps rows j < m_i to distinct columns k < c_i, phi(x_i, y) =
+       sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score, so w must score good pairs high
+       (w = -1 on difference features = nearest match). ssvm_assign_config_init(n, F, row_start, pair_start, labels);
+       cfg.n_cols (NULL: square, c_i = m_i); dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i]
+       + j*c_i + k) or sparse cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label:
+       m_i ints, the column of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric
+       edge cost of Taskar et al. 2006 (the BCFW paper's matching task: cost_fp 1, cost_fn 3) for a predicted edge not
+       in the truth and a missed true edge; both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS. SSVM_ASSIGN_DUMMY:
+       partial matchings, label -1 = row unmatched (zero features score 0: give f a constant feature to learn the
+       threshold), solved with m_i extra dummy columns; without it m_i > c_i is SSVM_ERR_SHAPE. Oracle and decode:
+       exact, ssvm_hungarian's method on the negated score (+ loss) matrix, O(m^2 (c + m)) a call; a NaN/Inf score is
+       SSVM_ERR_NONFINITE. Init validates shapes, labels (in range, no column twice: SSVM_ERR_LABEL), ids, NaN/Inf,
+       costs (SSVM_ERR_LOSS). When every example is square and DUMMY is off, the problem also has the Birkhoff view for
+       the dual extragradient: parts (m_i), part_scores (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of
+       column k, normalised alike; either may be NULL) and part_phi; otherwise those three stay NULL.
 
    4. SOLVERS (ssvm_solver_config.solver; one engine, 5, runs them all)
    SOLVERS AT A GLANCE. Each solver's row of the algorithm table (>>algorithms) declares what it supports; the
@@ -225,31 +219,29 @@
      steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the one
        whose exact line search raises the dual most, as the release does). The per-example dual is then a set of up to
        max_atoms labelings ("atoms", default 32; 64-bit FNV-1a hash of (len, y), collisions resolved by comparing
-       labels), weights alpha_k >= 0 summing to 1 (to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away
-       atom: the active atom of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
+       labels), weights alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the
+       active atom of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
        (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step is a drop step (the
-       away atom leaves; FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases (tested at
-       every step). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step, none
-       through the statistics interface); plain BCFW (steps FW, no cache) keeps its compact/sparse/dense state.
-     The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW at
-       gamma = 1, pairwise at gamma = alpha_a); when neither raises the dual, the step goes towards the best stored
-       labeling (line search; the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms
-       above the solution's active-set size (memory is fixed up front). It can bind on real data (OCR-small, pairwise
-       steps, 8 atoms). A zero-weight atom is removed without cache; with cache it stays as a cached plane, and the
-       zero-weight atom of least value makes room for a new one.
+       away atom leaves; FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases (tested
+       at every step). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step);
+       plain BCFW (steps FW, no cache) keeps its compact/sparse/dense state.
+     The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW
+       at gamma = 1, pairwise at gamma = alpha_a); else the step goes towards the best stored labeling (line search;
+       the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms above the solution's
+       active-set size, and it can bind on real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is
+       removed without cache; with cache it stays as a cached plane, and the one of least value makes room.
      cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
        oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
-       release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes: 6).
-       progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
+       release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes:
+       6). progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
        labelings (a user problem: a phi call and a dot product each) costs less than the oracle.
      Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; code at >>speed) a step
        calls no phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from the statistics' scores, asked once a step; an
        atom's s(y) is kept while it has at most 2 max_label_len entries (the chain's: 2L - 1); moves are built in
-       statistics space and expanded once (stat_expand_at). Same values and moves as the generic step to rounding (a tie
-       between two moves along one line, or two atoms of equal value, may go the other way; tests/test_gaps.c compares
-       both step by step until such a tie). Scratch, in the heap size, M = max stat_dim: M doubles and unsigned ints
-       (memo), M doubles, 2 M ints and reals and M bytes (statistics), and per atom slot, per example's y_i and for y*:
-       2 max_label_len (int, real) pairs and an int.
+       statistics space and expanded once (stat_expand_at). The same values and moves as the generic step to rounding
+       (a tie may go the other way; tests/test_gaps.c). Scratch, in the heap size, M = max stat_dim: M doubles and
+       unsigned ints (memo), M doubles, 2 M ints and reals and M bytes (statistics), and per atom slot, per example's
+       y_i and for y*: 2 max_label_len (int, real) pairs and an int.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
@@ -258,26 +250,23 @@
 
    EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
    tests/test_exact.c; make bench-multiclass compares with liblinear)
-     For problems whose labels are a small simplex with orthogonal features (the polytope callbacks of DUAL
-       EXTRAGRADIENT with SSVM_POLYTOPE_SIMPLEX, plus part_orthogonal: ssvm_multiclass sets them), each visit solves
-       example i's subproblem of BCFW's dual exactly over all its labelings instead of taking one FW step: Crammer and
-       Singer's per-example problem (JMLR 2001, Sec. 6), as the sequential dual method of Keerthi, Sundararajan,
-       Chang, Hsieh, Lin (KDD 2008; liblinear -s 4) solves it. The state is alpha_i, a distribution over the labels
-       (n * K doubles); the step scores every label (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2)
-       onto the simplex (blk = c_i / (lambda sum c); the exact minimiser because the block's Hessian is a multiple
-       of I) and moves w by the change. Averages, example weights, checkpoints, warm starts and the engine's
-       evaluations and stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move
-       (over the labels the visit scored).
-     shrink = 1 (default): examples and labels. A visit whose block gap over all labels is exactly 0 (alpha_i a
-       vertex that is the block's argmax, so the step cannot move) makes the example's next 2^z - 1 visits free
-       (z such visits in a row, at most 63 skipped); a visit with a gap resets z. With part_scores_at (the
-       multiclass model's), a label at alpha 0 whose score + cost is below every label in the new support leaves
-       the example's list (liblinear's rule): a visit then scores and solves over the listed labels only, and
-       scores all of them again at every 8th visit and whenever the list's gap is 0. Evaluations still score
-       every example and label: the certified gap is over all of them. Deviations: X1-X3 (6).
-     Not with gap sampling, caching or line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH),
-       a problem without part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling (config.sampling) converges
-       in fewer passes here, as in liblinear.
+     For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
+       plus part_orthogonal: ssvm_multiclass sets them), each visit solves example i's subproblem of BCFW's dual
+       exactly over all its labelings instead of one FW step: Crammer and Singer's per-example problem (JMLR 2001,
+       Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008; liblinear -s 4)
+       solves it. The state is alpha_i, a distribution over the labels (n * K doubles); the step scores every label
+       (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2) onto the simplex (blk = c_i / (lambda sum c);
+       the exact minimiser because the block's Hessian is a multiple of I) and moves w by the change. Averages,
+       example weights, checkpoints, warm starts, evaluations and stopping rules are plain BCFW's; info->block_gap is
+       the block's FW gap before the move (over the labels the visit scored).
+     shrink = 1 (default): a visit whose block gap over all labels is exactly 0 (alpha_i a vertex that is the block's
+       argmax) makes the example's next 2^z - 1 visits free (z such visits in a row, at most 63 skipped); a visit with
+       a gap resets z. With part_scores_at (the multiclass model's), a label at alpha 0 whose score + cost is below
+       every label in the new support leaves the example's list (liblinear's rule): a visit then works over the
+       listed labels only, and scores all again at every 8th visit and whenever the list's gap is 0. Evaluations
+       score every example and label: the certified gap is over all. Deviations X1-X3: 6. Not with gap sampling,
+       caching or line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH), a problem without
+       part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling converges in fewer passes here, as in liblinear.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
      Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
@@ -287,37 +276,33 @@
        cfg.par.batch = 32;                                  // 0 (default): plain BCFW
        cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
        cfg.par.task_users = users;                          // chain, graph, assignment: b model objects (below)
-       ssvm_train(&cfg, w, w_bytes, &final);
-     A batch: b examples drawn as BCFW draws them (sampling, sequence, gap sampling); parallel_for(user, b, task, ctx)
-       runs b tasks, each the oracle call at the batch's starting w and the direction D = w_i - w_s with |D|^2; then
-       each block's BCFW step (Algorithm 4 lines 5-9) runs serially in draw order at the w of that moment; with a dense
-       state (COMPACT, DENSE) the block state updates run as a second parallel phase, except a repeated example's
-       earlier draws. A pass is n steps in batches of b (the last shorter), cut at max_oracle_calls; all else (progress,
-       evaluations, stopping rules, gap estimates) is BCFW's. An evaluation's oracle pass runs on the hook in chunks of
-       b, summed in example order: the same bits as without a hook (tested); gap sampling's exact check stays serial.
+     A batch: b examples drawn as BCFW draws them; parallel_for(user, b, task, ctx) runs b tasks, each the oracle call
+       at the batch's starting w and the direction D = w_i - w_s with |D|^2; then each block's BCFW step (Algorithm 4
+       lines 5-9) runs serially in draw order at the w of that moment; with a dense state (COMPACT, DENSE) the block
+       state updates run as a second parallel phase, except a repeated example's earlier draws. A pass is n steps in
+       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. An evaluation's oracle pass runs
+       on the hook in chunks of b, summed in example order: the same bits as without a hook; gap sampling's exact
+       check stays serial.
      The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all have
-       finished; NULL runs them serially in order (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL
-       (-38), found on return: in the oracle phase the batch is not applied; in an evaluation the evaluation fails
-       (weights untouched); in the dense states' update phase the skipped updates run serially, the batch is applied,
-       and -38 is still returned.
+       finished; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found
+       on return: in the oracle phase the batch is not applied; in an evaluation the evaluation fails (weights
+       untouched); in the update phase the skipped updates run serially, the batch is applied, and -38 is returned.
      Thread safety is the caller's: in a task the oracle, truth, phi and (compact state) stats and expand run
-       concurrently for distinct slots, reading w and the solver's state, never writing them; a user oracle must be
-       thread-safe. With task_users (b pointers) slot t passes task_users[t] as `user` to every callback. The chain,
-       graph and assignment keep scratch in their object (their problems set ssvm_problem.scratch_in_user = 1, as should
-       a user oracle with scratch in its user): one object per slot (*_init again over the same config). The multiclass
-       model and a stateless user oracle need none. Set each slot chain's config inputs_from = the main chain to share
-       its compacted non-zeros of dense x (SPEED) instead of one copy per slot.
-     Memory (in ssvm_solver_get_heap_size, fixed before training): n bytes, and per slot a direction (d reals, d ints, d
-       bytes), a second d-vector with SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one
-       solver view (sizeof(ssvm_solver)).
+       concurrently for distinct slots, reading w and the solver's state, never writing them. With task_users (b
+       pointers) slot t passes task_users[t] as `user` to every callback. The chain, graph and assignment keep scratch
+       in their object (their problems set ssvm_problem.scratch_in_user = 1, as should a user oracle with scratch in
+       its user): one object per slot (*_init again over the same config; a slot chain's config inputs_from = the
+       main chain shares its compacted dense x, SPEED). The multiclass model and a stateless user oracle need none.
+     Memory (in ssvm_solver_get_heap_size): n bytes, and per slot a direction (d reals, d ints, d bytes), a second
+       d-vector with SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
      Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
        pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
        non-NULL problem user, or a model with scratch under a hook without task_users.
-     Speed: the serial part of a batch is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (each
-       example's bits of the COMPACT state's bitmap on a byte of their own: no two tasks write one byte; make test-tsan
-       checks it); make bench-threads. The library never creates threads (no pthreads in the header); STRUCTSVM_NO_PARALLEL
-       leaves it all out (8). A run checkpointed on some threads resumes on any count (CHECKPOINTS). Not built:
-       asynchronous (AP-BCFW's delayed) updates, a parallel sum of an evaluation's psi, the atoms' steps in batches.
+     The serial part of a batch is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (each
+       example's bits of the COMPACT state's bitmap on a byte of their own; make test-tsan checks it); make
+       bench-threads. The library never creates threads; STRUCTSVM_NO_PARALLEL leaves this out (8). A checkpointed run
+       resumes on any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, the atoms'
+       steps in batches.
 
    DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
    tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
@@ -328,213 +313,193 @@
        ssvm_problem_shard(&full, first, count, &sh, &mine);            // examples first .. first+count-1
        cfg = ssvm_solver_config_init(&mine, SSVM_BCFW); ssvm_mpi_dist(&mc, &cfg.dist);
        ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
-     config.dist: allreduce, user, rank, size, rounds, sigma. The hook allreduce(user, buf, count) sums buf over the
-       ranks in place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs
-       K ranks as threads of one process (sums in rank order), examples/ssvm_mpi.h wraps MPI (reduce + broadcast in
-       rank order: bit for bit reproducible and equal to the loopback's; or a plain MPI_Allreduce).
-     Each rank's problem is its shard; every rank makes the same calls (init, run, pass, evaluate, checkpoint load)
-       with the same options. Init's handshake compares rank 0's d, lambda, solver and the options every rank must
-       share (stopping rules, evaluation, averaging, config.dist, config.cp) with each rank's, checks that the ranks'
-       indices are 0 .. size-1 once each, and sums c (n) over all ranks: the loss term's 1/n is the whole problem's.
-       What crosses the ranks: one allreduce of d + 2 doubles per oracle pass (each evaluation, FW's and the cutting
-       plane's iteration, each CoCoA+ round) and, with max_seconds or a progress callback, one of 1 double a pass to
-       agree on the stop (any rank's clock past the limit, or its callback asking, stops all).
+     config.dist: allreduce, user, rank, size, rounds, sigma. allreduce(user, buf, count) sums buf over the ranks in
+       place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs K ranks as
+       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: reproducible bit
+       for bit and equal to the loopback's; or a plain MPI_Allreduce).
+     Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
+       Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
+       averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
+       sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 2 doubles
+       per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
+       max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        then the one-process algorithm on identical numbers: iterates, primal, dual and gap are one process's to
-       rounding (per-rank sums, then over ranks: tested to 1e-9 relative, 1e-7 for the cutting plane whose QP stops at
-       a tolerance, over 12 iterations; over hundreds the differences can grow, the cutting plane's plane drops
-       amplifying them), and bit for bit with one rank. The gap is certified over all.
+       rounding (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; over hundreds the
+       differences can grow, the cutting plane's plane drops amplifying them), bit for bit with one rank. The gap is
+       certified over all.
      CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
-       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; the
-       paper is not in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on
-       the rank's own blocks against the local view v = w + sigma' dw_k, each with the line search gamma =
-       (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in BCFW's scaling), then
-       w += sum_k dw_k and l += sum_k dl_k. Blocks never leave their rank; every round's point is dual feasible, so the
-       engine's gap and stopping rules hold unchanged; with sigma' = K the dual never falls (tested). Guarantee (theirs
-       for L-Lipschitz losses): gap eps after O(1/((1 - Theta) eps)) rounds for local solutions of quality Theta.
-       dist.rounds (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered by the guarantee. Deviations
-       M1-M3 (6). Passes to a gap grow with K (each rank's steps are damped by sigma' = K): distribution pays when one
-       machine cannot hold the data or the passes' oracle time dwarfs the allreduce, not for speed on small problems.
+       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; not
+       in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on the rank's
+       own blocks against the local view v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> -
+       (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in BCFW's scaling), then w += sum_k dw_k
+       and l += sum_k dl_k. Blocks never leave their rank; every round's point is dual feasible, so the engine's gap
+       and rules hold unchanged; with sigma' = K the dual never falls (tested). Guarantee (theirs, L-Lipschitz
+       losses): gap eps after O(1/((1 - Theta) eps)) rounds for local solutions of quality Theta. dist.rounds
+       (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap
+       grow with K (steps damped by sigma' = K): distribution pays when one machine cannot hold the data or the
+       oracle time dwarfs the allreduce, not for speed on small problems.
      Not with ranks: SSG, multi-sample, DEG, clique generation, kernels, EG (SSVM_ERR_NOT_SUPPORTED), max_oracle_calls
        (each rank counts its own calls), warm starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
-     Errors: a failed hook is SSVM_ERR_COLLECTIVE (-39) on every rank, as is a disagreement at the handshake; a rank
-       whose own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
-       SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one bad:
-       its code there, PEER elsewhere, none applied), then rank 0's pass, l and w are compared with each rank's (a
-       checkpoint of another moment: SSVM_ERR_CKPT_MISMATCH on all, every rank back at the start).
+     Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
+       own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
+       SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one
+       bad: its code there, PEER elsewhere), then rank 0's pass, l and w are compared with each rank's (another
+       moment: SSVM_ERR_CKPT_MISMATCH on all, every rank back at the start).
 
    STATISTICS INTERFACE (optional, on top of the statistics of 2; the built-in chain sets it; contracts: CALLBACKS)
-     BCFW's step moves along D = A_i (s_i(y*) - sigma_i) / (lambda n). With stat_dim, stats and expand alone it
-     builds D over all m_i statistics. Six more callbacks let the step work in time ~ the statistics it changes, and
-     reach exactly the built-in chain's paths (a user model that sets them gets the chain's speed; one that does not
-     gets the same iterates to rounding, REPRODUCIBILITY):
+     BCFW's step moves along D = A_i (s_i(y*) - sigma_i) / (lambda n); with stat_dim, stats and expand alone it builds
+     D over all m_i statistics. Six more callbacks let the step work in time ~ the statistics it changes and take the
+     built-in chain's paths (SPEED; a model without them gets the same iterates to rounding, REPRODUCIBILITY):
        p.stat_support = my_support; p.stat_expand_at = my_expand_at;     // sparse statistics: both or neither
        p.stat_scores = my_scores;                                        // scores: on the sparse statistics
        p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
        p.stat_move = my_move;                                            //   on top of the scores
-     The interface is read only with the statistics (a problem that clears stats ignores it); a wrapper that changes
-     `user` must forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is
-     the chain written as a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
+     Read only with the statistics (a problem that clears stats ignores it); a wrapper that changes `user` must
+     forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is the chain as
+     a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
-     Sparse statistics (stat_support, stat_expand_at): COMPACT keeps one bit per statistic marking a superset of
-       sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in the heap size) and COMPACT_SPARSE merges its ascending
-       (index, value) list with s(y*)'s support; a step visits only those positions, in the generic step's order:
-       the same iterates bit for bit.
-     Scores (stat_scores): the atoms of config.bcfw are scored from a per-step memo and moved in statistics space
-       (GAPS, "Through the statistics interface").
-     Score space (stat_gram, stat_norm2, stat_move; ssvm__sc_step): with COMPACT_SPARSE (a heap solver's choice for
-       chains) in double builds, without atoms, where the model's Gram matrices stay small (the chain: no sequence
-       over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i)) doubles), a step does not build D:
-       <D, w> from the model's scores (the oracle's own at this w when the model can), |D|^2 from the Gram matrices,
-       w and the average moved row by row by the model. The iterates are the D step's to rounding (tested to 1e-11),
-       not its bits; near 1e306 the step falls back to D. Float builds keep D (the chain sets score space in double
-       builds only). bcfw.build_direction = 1 keeps D and its bits (mini-batch b = 1 then equals BCFW bit for bit).
-       Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
-       coefficients (the step size may then differ from the D step's by rounding). Mini-batches (config.par) under
-       the same conditions: a task merges s(y*) - sigma_i; the serial phase scores each unary statistic at the
-       current w and moves w row by row; thread counts give the same bits, the D path the same to rounding.
+     Sparse statistics: COMPACT keeps one bit per statistic marking a superset of sigma_i's support (sum_i
+       stat_dim(i)/8 + n bytes, in the heap size), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a
+       step visits only those positions, in the generic step's order: the same iterates bit for bit.
+     Scores: config.bcfw's atoms are scored from a per-step memo and moved in statistics space (GAPS).
+     Score space (ssvm__sc_step): with COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without
+       atoms, where the Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2
+       <= 2 (d + sum_i stat_dim(i)) doubles), a step does not build D: <D, w> from the model's scores (the oracle's
+       own at this w when the model can), |D|^2 from the Gram matrices, w and the average moved row by row by the
+       model. The D step's iterates to rounding (tested to 1e-11), not its bits; near 1e306 it falls back to D. Float
+       builds keep D (the chain sets score space in double builds only). bcfw.build_direction = 1 keeps D and its
+       bits. Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
+       coefficients (the step size may then differ by rounding). Mini-batches under the same conditions: a task
+       merges s(y*) - sigma_i, the serial phase scores each unary statistic at the current w and moves w row by row
+       (thread counts give the same bits; the D path the same to rounding).
      The D step: D = w_i - w_s accumulated without per-entry tests; <D, w> and |D|^2 in one sweep; the new entries of
        w tested one by one only when |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float); w and the lazy
-       average move in one sweep of D.
-     Dense chain inputs: x's non-zeros are compacted once (at the first decode; counted by ssvm_chain_get_heap_size)
-       and read in x's order (the same sums). Sparse attribute-major unary scores prefetch the weight row of the
-       attribute 16 ahead (GCC, Clang): a hint that changes no result.
+       average move in one sweep of D. Dense chain inputs: x's non-zeros compacted once (at the first decode; counted
+       by ssvm_chain_get_heap_size), read in x's order (the same sums). Sparse attribute-major unary scores prefetch
+       the weight row 16 attributes ahead (GCC, Clang; changes no result).
 
    ONLINE MULTI-SAMPLE SSVM (SSVM_MULTISAMPLE; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
-     Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax
-     first), increases the online dual D_t over them in closed form (expand/swap moves, or the exact multiclass
-     update of Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda) (ms.project,
-     B = ms.loss_bound or the largest Delta seen). Memory O(d) plus an optional capped cache of earlier violators
-     (ms.cache_size, ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar) and, at the iterate,
-     the online dual D_t/t and the gap P(w) - D_t/t. Options in config.ms. Averaging WEIGHTED (default), UNIFORM
-     (Theorem 2.1.3's) or NONE; line_search = 0 takes Lemma 2.2's Pegasos step.
+     Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax first),
+     increases the online dual D_t over them in closed form (expand/swap moves, or the exact multiclass update of
+     Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda) (ms.project, B = ms.loss_bound or the
+     largest Delta seen). Memory O(d) plus an optional capped cache of earlier violators (ms.cache_size,
+     ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t
+     and the gap P(w) - D_t/t. Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0 takes
+     Lemma 2.2's Pegasos step.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE);
        c.ms.samples = 5; ssvm_chain_kbest_sampler(&chain, &c.ms.sampler);
        ssvm_train(&c, w, w_bytes, &final);        // or ssvm_solver_init + ssvm_solver_run / ssvm_solver_step
-     Samplers: the problem's oracle (default: one label a step), ssvm_chain_kbest_sampler (exact k-best
-     loss-augmented Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or
-     yours (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
+     Samplers: the problem's oracle (default: one label a step), ssvm_chain_kbest_sampler (exact k-best loss-augmented
+     Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or yours
+     (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
 
    DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006, as restated in the report
    extragradient-vs-bcfw.txt, Algorithm 1 and eq. 10)
-     A batch saddle-point method for problems whose label sets have a tractable polytope. It needs the three
-     polytope callbacks of ssvm_problem (parts, part_scores, part_phi): the label of example i as a vertex z of the
-     simplex over its enumerated labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of
-     the Birkhoff polytope (SSVM_POLYTOPE_BIRKHOFF: ssvm_assign, square, no dummy), with phi and Delta linear in z.
-     It minimises BCFW's objective: the saddle function L(w, z) = lambda/2|w|^2 + sum_i p_i [<c_i, z_i> -
-     <w, phi(x_i,y_i) - F_i z_i>] has max over z P(w) and min over w BCFW's dual D(z) (alpha_i = z_i), so primal,
-     dual and gap mean the same.
+     A batch saddle-point method for label sets with a tractable polytope, through the polytope callbacks of
+     ssvm_problem (parts, part_scores, part_phi): example i's label as a vertex z of the simplex over its enumerated
+     labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of the Birkhoff polytope
+     (SSVM_POLYTOPE_BIRKHOFF: ssvm_assign, square, no dummy), with phi and Delta linear in z. The saddle function
+     L(w, z) = lambda/2|w|^2 + sum_i p_i [<c_i, z_i> - <w, phi(x_i,y_i) - F_i z_i>] has max over z P(w) and min over w
+     BCFW's dual D(z) (alpha_i = z_i): primal, dual and gap mean what they mean for BCFW.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_DEG);
        c.deg.geometry = SSVM_DEG_ENTROPIC;        // or SSVM_DEG_EUCLIDEAN (default)
        ssvm_train(&c, w, w_bytes, &final);         // one pass = one iteration = 2 part_scores calls per example
-     Geometry of the z blocks: Euclidean (simplex by thresholding; Birkhoff by Dykstra's alternating projections,
-     ssvm_project_birkhoff) or the entropy (softmax, ssvm_project_simplex_kl; Birkhoff by log-domain Sinkhorn with
-     Newton steps, ssvm_sinkhorn); w is always Euclidean. Iterate = w(z^t) of the last z^t certified by D(z^t);
-     average = w_bar (the algorithm's output) certified by max(D(z^t), D(z_bar)). deg.proj_tol, deg.proj_max_iter:
-     the Birkhoff projections' tolerance and sweeps (E5). Deviations E1-E5: 6. The entropic Birkhoff projection is
-     O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes (make bench-graph). Limits: the graph
-     model offers DEG the simplex over its 2^L labelings (L <= 16), so an iteration scores every labeling twice per
-     example, whatever the graph; the marginal polytope of a tree with sum-product projections (Taskar et al. 2006,
-     sec. 5) is not implemented. The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the
-     l2 norm) but conservative by up to sqrt(parts), so its steps are shorter than they need be.
+     z geometry: Euclidean (simplex by thresholding; Birkhoff by Dykstra's alternating projections,
+     ssvm_project_birkhoff) or entropic (softmax, ssvm_project_simplex_kl; Birkhoff by log-domain Sinkhorn with Newton
+     steps, O(m^3) each, ssvm_sinkhorn); w is always Euclidean. deg.proj_tol, deg.proj_max_iter bound the Birkhoff
+     projections. Iterate = w(z^t) of the last z^t certified by D(z^t); average = w_bar (the algorithm's output)
+     certified by max(D(z^t), D(z_bar)). Deviations E1-E5: 6. It converges as O(1/t) where BCFW has cheap passes (make
+     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example, whatever the
+     graph; the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is not built.
+     The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the l2 norm) but conservative by
+     up to sqrt(parts).
 
-   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in
-   its supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared
-   folder and were reconstructed from the supplement)
-     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w =
-     [u; omega_1 .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 +
-     lambda/2 (sum_k |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0;
-     Algorithm 2 solves its smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta)
-     (Proposition 2; Theta = L for the counted Hamming loss, 1 for Hamming / L), on the active cliques only.
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in its
+   supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared folder and
+   were reconstructed from the supplement)
+     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w = [u; omega_1
+     .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k
+     |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0; Algorithm 2 solves its
+     smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta) (Proposition 2; Theta = L for the counted
+     Hamming loss, 1 for Hamming / L), on the active cliques only.
        ssvm_graph_config g = ssvm_graph_config_init(n, L, F, x, labels); g.n_edges = T; g.edges = pairs;
        ssvm_graph m; ssvm_graph_init(&g, &m); ssvm_graph_problem(&m, &prob);
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CLIQUEGEN);
        c.cg.graph = &m;                            // the candidates; prob must be this model's problem
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_solver_cg_active(&s, idx, bytes, &k)
-     Options (config.cg): eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and
-     theta_growth 2 (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3),
-     stop_rules 1, all_active 0. One pass = one pass of Algorithm 2 (n loss-augmented MAPs on the active graph
-     by the graph model's exact decoders: max-product while the active cliques form a forest, else Gray-code
-     enumeration); after the pass f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then
-     every inactive candidate is scored by |v_k|, the norm of its block of the dual's z (the group gradient of
-     Proposition 1), and the `batch` most violated are activated (warm start). With stop_rules 1, A.3 or "no
-     candidate violates" ends ssvm_solver_run with SSVM_SOLVER_RULE after a final evaluation; with 0 only the
-     engine's rules (gap_tol, limits) end the run. The evaluation is the full problem (10): its primal at w
-     (inactive tables 0) and a dual bound over ALL candidates (the conjugate of the squared l2,1 norm is the squared
-     l_inf,2 norm: a never-activated clique that should be used raises the gap), so progress.iterate.gap certifies
-     the learned graph; ssvm_solver_cg_status reads the outer loop. ssvm_l21sq_grad is Algorithm 3 on its own: it
-     returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not the value Omega*(z).
-     Reconstructions and choices C1-C9: 6. Convergence: (11)'s dual is smooth with constant s = lambda/sigma, so a
-     small eps (a tight (10)) makes Algorithm 2 slow and its primal iterate jumpy; gaps of (10) below ~1e-2 need
-     thousands of passes even on small problems. The default stop rules are the paper's (loose). Limits: pairwise
-     candidates only, input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no example
-     weights, no average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics. Learned graphs on
-     scene and yeast against the fixed ones: make bench-cliques.
+     config.cg: eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and theta_growth 2
+     (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3), stop_rules 1, all_active 0. A pass
+     is one pass of Algorithm 2 (n loss-augmented MAPs on the active graph by the graph model's exact decoders), then
+     f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then every inactive candidate is scored by
+     |v_k|, the norm of its block of the dual's z (the group gradient of Proposition 1), and the `batch` most violated
+     are activated (warm start). With stop_rules 1, A.3 or "no candidate violates" ends ssvm_solver_run with
+     SSVM_SOLVER_RULE after a final evaluation; with 0 only the engine's rules end it. The evaluation is the full
+     problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of the
+     squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the gap), so
+     progress.iterate.gap certifies the learned graph; ssvm_solver_cg_status reads the outer loop. ssvm_l21sq_grad is
+     Algorithm 3 alone: it returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not Omega*(z).
+     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma, so a small eps makes Algorithm 2
+     slow and its primal iterate jumpy: gaps of (10) below ~1e-2 need thousands of passes even on small problems; the
+     default stop rules are the paper's (loose). Limits: pairwise candidates only, input-independent tables; cyclic
+     candidate sets need L <= 24 (enumeration); no example weights, no average, no ssvm_solver_step; memory n (L + 4T)
+     reals. make bench-cliques compares learned graphs with fixed ones.
 
    1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
-     Each iteration calls the oracle at every example (n calls: one "pass"), adds the joint plane of those n
-     labelings to a working set, and solves the QP over the working set; w is its solution.
+     Each iteration calls the oracle at every example (one "pass"), adds the joint plane of those n labelings to a
+     working set, and solves the QP over it (6); w is its solution.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CUTTING_PLANE);
        c.gap_tol = 1e-4;                      // Algorithm 4's eps (see below)
        c.cp.cache_size = 3; c.eval_every = 5; // optional: SVM^struct's labeling cache
        ssvm_train(&c, w, w_bytes, &final);    // or ssvm_solver_init + _run; ssvm_solver_cp_info(&s, &info)
-     Objective: the engine's P(w) = lambda/2|w|^2 + mean hinge, i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi
-     divided by C, with lambda = 1/C (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n).
-     Its dual and gap are BCFW's: the working-set weights a are a feasible BCFW dual point with the same w, so
-     D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates, comparable across solvers. gap_tol is
-     Algorithm 4's eps: gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol
-     implies the paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w
-     (its calls then count as training). averaging must be NONE; ssvm_solver_step is SSVM_ERR_NOT_SUPPORTED.
-     config.cp: max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus
-     max_planes^2 doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4,
-     or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default 100000). The QP (open in the paper; SVM^struct
-     uses SVM-light) is solved by pairwise Frank-Wolfe (6). Not reaching qp_tol in qp_max_iter iterations is
-     SSVM_ERR_QP; a full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and
-     readable). ssvm_solver_cp_info(&s, &info) (ssvm_cp_info): planes, active, added, dropped, cached_iterations,
-     qp_iterations, qp_gap, xi.
+     The objective is the engine's P(w), i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi divided by C, lambda = 1/C
+     (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n). The working-set weights a are a feasible
+     BCFW dual point with the same w, so D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates comparable
+     across solvers. gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol implies the
+     paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w (its calls then
+     count as training). averaging must be NONE. config.cp: max_planes (default 100, the trivial plane xi >= 0
+     included; memory max_planes * d reals plus max_planes^2 doubles), drop_after (default 50; 0 = never),
+     cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default
+     100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a full working set whose every plane is
+     active is SSVM_ERR_PLANES (w and a stay consistent and readable). ssvm_solver_cp_info(&s, &info)
+     (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
-     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)) with w = sum_k c_k psi_i(y),
-     c_k = alpha c_i / (lambda sum c), never formed. Steps, line search (Algorithm 4's gamma, its inner products as
-     sums of kernel values), the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, and the
-     engine runs it as any solver (ssvm_solver_init / _run / _pass / _step / _evaluate, stopping rules, progress,
-     seed, get_heap_size + init_preallocated); ssvm_train and ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED
-     (there is no w to copy). config.kernel.batch = 1 runs batch FW (Algorithm 2) in the same form (averaging NONE;
-     its |w_s|^2 costs n^2 psi products a pass).
+     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
+     alpha c_i / (lambda sum c), is never formed. Steps, line search (its inner products as sums of kernel values),
+     the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, and the engine runs it as any solver;
+     ssvm_train and ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs
+     batch FW (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
        ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
        ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
        c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
-     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass joint
-     kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies the oracle
-     and decoder: the K scores of x_a cost one input-kernel value per support example. The problem gives n, truth
-     and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). (1b) An input kernel on positions
-     with kernel.chain = &chain (config.problem from ssvm_chain_problem(&chain)): lifted as the chain's feature map,
-     k = sum_{t,t'} k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two bias matches with
-     SSVM_CHAIN_BIASES); the oracle is Viterbi on unary scores from the support set (one input-kernel value per pair
-     of positions of the sequence and of each support sequence) and on the transition and bias weights kept
-     explicitly; cache rows are positions; ssvm_kernel_chain_predict decodes any positions your kernel knows. Built-in
-     input kernels on dense rows: ssvm_dense_kernel_fn (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any
-     model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (and optionally a decoder) in kernel form that score
-     labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len, truth. With your own
-     joint kernel over structured labels a dynamic-programming oracle must decompose the kernel itself from the
-     triples of ssvm_kernel_support (the lifted chain does this for you).
-     Cost: a score f(x_a, y) is one kernel value per support triple and support example; a step adds O(|S_i|^2) psi
-     products for |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). ssvm_kernel_support_count(&s, which) is the number
-     of support vectors (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate solution, at most one new
-     triple per step); ssvm_kernel_support reads the triples.
-     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n) of the input kernel over the
-     training examples, replaced first in, first out; results are identical with any budget (tested: 0, 2 rows,
-     all). The joint-kernel path has no cache (your callback may keep one).
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel
+     k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, ssvm_multiclass's layout) with the library's oracle and
+     decoder: the K scores of x_a cost one input-kernel value per support example; the problem gives n, truth and
+     loss (ssvm_multiclass_problem's 0-1 loss or cost matrix). (1b) An input kernel on positions with kernel.chain =
+     &chain (config.problem from ssvm_chain_problem(&chain)), lifted as the chain's feature map: k = sum_{t,t'}
+     k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two bias matches with SSVM_CHAIN_BIASES); the
+     oracle is Viterbi on unary scores from the support set (one input-kernel value per pair of positions) and on
+     the transition and bias weights kept explicitly; ssvm_kernel_chain_predict decodes any positions your kernel
+     knows. ssvm_dense_kernel_fn is a built-in input kernel on dense rows (linear, RBF exp(-gamma |x - x'|^2),
+     polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (optionally a decoder) in
+     kernel form scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len,
+     truth; a dynamic-programming oracle must decompose the kernel itself from the triples of ssvm_kernel_support.
+     Cost: a score f(x_a, y) is one kernel value per support triple; a step adds O(|S_i|^2) psi products for
+     |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). ssvm_kernel_support_count(&s, which) counts the support vectors
+     (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate solution, at most one new triple a step).
+     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; rows are positions for the chain)
+     of the input kernel over the training examples, first in, first out; results are identical with any budget
+     (tested). The joint-kernel path has no cache (your callback may keep one).
      Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the most it
-     can ever hold) and n * max_passes otherwise (BCFW adds at most one triple a step, FW n a pass; raising
-     max_passes later does not grow it). A step that needs one more triple returns SSVM_ERR_SUPPORT_FULL and changes
-     nothing. Without averaging a triple whose alpha reaches 0 is freed; with it triples stay (the average uses
-     them). A kernel value that is not finite, or a step whose |w_i - w_s|^2 < 0 (a kernel that is not positive
-     semi-definite), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
-     suffix average, kernels for SSG or the other solvers. Against the linear model: make bench-kernel-eg.
+     can hold), else n * max_passes (raising max_passes later does not grow it). A step that needs one more triple
+     returns SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed.
+     A non-finite kernel value, or |w_i - w_s|^2 < 0 (a kernel not positive semi-definite), is SSVM_ERR_KERNEL.
+     Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for the other
+     solvers. Against the linear model: make bench-kernel-eg.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -549,13 +514,11 @@
        ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
        c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
        ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
-     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices G1-G4 (6);
-     eg.start > 0 puts that potential on every gold label instead of the uniform start. It lags BCFW (checked: no
-     bug; test_eg_step_brute checks one step, w and the dual against enumeration): the step's scale is the paper's
-     (with C = lambda n its gradient is Delta - <w, psi> unscaled, so eta = 0.5 means what it means in egstra), but
-     the uniform start's w0 is far longer than the optimum and pulling the marginals back costs many visits an
-     example; starting nearer the gold labels (eg.start) helps, the step size does not (figures: bench/README.md,
-     make bench-solvers).
+     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices G1-G4: 6. It
+     lags BCFW, by design not by a bug (test_eg_step_brute checks a step against enumeration): the step's scale is
+     the paper's (eta = 0.5 means what it means in egstra), but the uniform start's w is far longer than the optimum
+     and pulling the marginals back costs many visits an example; eg.start > 0 (that potential on every gold label)
+     helps, the step size does not (make bench-solvers).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -594,34 +557,30 @@
                       target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
      gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
      multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often).
-     Limits. To go on, raise a limit and call ssvm_solver_run again. The limits (stopping rules, evaluation,
-     progress and clock) change only through
+     bounds min P only when every example was visited equally often). To go on, raise a limit and call
+     ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through
        ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
      which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
-     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). Everything else (lambda, line_search,
-     sampling, the state, the solver's own options) is checked at init and fixed: ssvm_solver_config_of(&s)
-     returns it read-only (a lambda changed between runs would certify the wrong problem). No run reads a field
-     that init or ssvm_solver_set_limits did not check.
+     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). All else (lambda, line_search, sampling,
+     the state, the solver's own options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a
+     lambda changed between runs would certify the wrong problem). No run reads a field nobody checked.
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
      one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
      eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
-     ssvm_solver_evaluate(&s, iterate, average, &progress) evaluates now. Batch FW evaluates its iterate at every
-     evaluation (whatever eval_iterate says) and its next iteration reuses that pass, whose calls and seconds then
-     move to the training counts. ssvm_progress.iterate and .average (each an ssvm_objective {primal, dual, gap})
-     are NaN at a pass with no evaluation; dual and gap are NaN where no dual exists (SSG; the multi-sample average).
+     ssvm_solver_evaluate(&s, iterate, average, &progress) evaluates now. Batch FW always evaluates its iterate and
+     its next iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
+     .average (ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
+     no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
      SSVM_EVAL_PREDICT (our construction, not from the papers): on the same grid, an evaluation runs only (a) before
      any has run, (b) at the first grid pass at or after twice the pass of the last one, or (c) where the decay
      fitted to each vector's evaluations, e ~ pass^-r through the last one and the latest at or before half its
      pass (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
-     best dual seen (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so what
-     is certified is unchanged; a prediction too early costs an evaluation, one too late costs passes (at most up to
-     the doubling). Where no evaluated vector has a gap and no dual bounds the optimum (SSG), or no rule is set,
-     every grid pass is evaluated. Worth it for BCFW and the solvers with a dual, where an evaluation costs about a
-     pass; not for batch FW and the cutting plane, whose next iteration reuses the evaluation. Its history is in
-     checkpoints (format version 2), so a resumed run evaluates and stops where the uninterrupted one would; a
-     version-1 checkpoint loads with the history empty (its first pass is then evaluated).
+     best dual seen (P - D_best) at or below target_primal - D_best. What is certified is unchanged; a prediction
+     too early costs an evaluation, one too late costs passes (at most up to the doubling). With no gap and no dual
+     (SSG), or no rule set, every grid pass is evaluated. Worth it for BCFW and the solvers with a dual; not for batch
+     FW and the cutting plane, which reuse the evaluation. Its history is in checkpoints (format version 2), so a
+     resumed run evaluates and stops where the uninterrupted one would (a version-1 checkpoint: history empty).
      Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time(): whole
      seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
@@ -645,11 +604,10 @@
      ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give the primal of the dataset with
      example i repeated c_i times, and training reaches its optimum (tested).
      Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size, direction
-     or new weights would not be finite, stops with SSVM_ERR_NONFINITE, never a success code. BCFW, FW and SSG test
-     before they write, so the solver keeps its last finite state (ssvm_solver_weights reads it); the multi-sample
-     solver tests each move before it makes it and its dual D_t after the step, and as its step may fail part of the
-     way through (after the average and the shrink), any error it returns halts the solver: every later step
-     returns the same code, while the weights stay finite and readable.
+     or new weights would not be finite, stops with SSVM_ERR_NONFINITE. BCFW, FW and SSG test before they write (the
+     solver keeps its last finite state; ssvm_solver_weights reads it); the multi-sample step may fail part of the
+     way through (after the average and the shrink), so any error it returns halts the solver: every later step
+     returns the same code, the weights stay finite and readable.
 
    REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding; tested where named)
      Bit for bit, for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
@@ -666,61 +624,51 @@
      do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
      compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings' loss-augmented scores after
      different roundings can part two runs that agree to rounding.
-     Across platforms: the library's arithmetic is IEEE-754 binary32/binary64 with no library call whose rounding
-     varies (under STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic), so two machines give the
-     same bits when their compilers emit the same operations. make test-device checks it: BCFW trained bare-metal on
-     a Cortex-M4F (qemu-system-arm; float, STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW) and on x86-64 give the same
-     weights, objective and pass count, bit for bit, for the multiclass and the chain model, with -ffp-contract=off
-     on both (the default under -std=c99; GNU modes default to fast). With -ffp-contract=fast the M4F fuses a*b+c
-     into one rounding (vfma) where x86-64 does not, and the bits differ (the same test shows it). Other libm
-     functions (SSVM_SQRT/EXP/LOG from <math.h>) need not round alike.
+     Across platforms: the arithmetic is IEEE-754 binary32/binary64 with no library call whose rounding varies (under
+     STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic), so two machines give the same bits when
+     their compilers emit the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float,
+     STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW) and on x86-64 to the same weights, objective and pass count, bit for
+     bit, with -ffp-contract=off on both (the default under -std=c99; GNU modes default to fast, and the M4F then
+     fuses a*b+c into one rounding). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is explained again at its marker)
+   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full at its marker)
    Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14,
      Algorithm 1 line 9), F2 l_j of Algorithm 1 line 5, F3 w^{t-1} in eq. 11 / Algorithm 2 line 1, F4 Algorithm 2
      beyond |phi(x)|^2 = 1, F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma 2.3 needs
      Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's cyclic order), D2 the
      weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over weighted samples, D4 y_i and
      repeated labels dropped, D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
-   Dual extragradient (>>solvers: dual extragradient):
-     E1 w is kept in the ball |w| <= sqrt(2 Theta / lambda), which contains the optimum (the paper's constrained
-        form has a ball too; this radius makes it equivalent to the regularised problem).
-     E2 the z_i distances are weighted by the example weights p_i; the step is eta = 1/L, L = lambda + |B~|_2 (power
-        iteration, times 1.05; its calls count as oracle calls). The report's eta < |F|^-2 is a misprint for
-        eta <= 1/|F|.
-     E3 memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors are kept.
-     E4 the last iterate is reported besides the average (a reporting addition; the iteration is unchanged).
+   Dual extragradient (>>solvers: dual extragradient): E1 w is kept in the ball |w| <= sqrt(2 Theta / lambda), which
+     contains the optimum (the paper's constrained form has a ball too; this radius makes it equivalent to the
+     regularised problem). E2 the z_i distances are weighted by the example weights p_i; the step is eta = 1/L,
+     L = lambda + |B~|_2 (power iteration, times 1.05; its calls count as oracle calls); the report's eta < |F|^-2 is
+     a misprint for eta <= 1/|F|. E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only
+     w-sized vectors are kept. E4 the last iterate is reported besides the average (the iteration is unchanged).
      E5 a Birkhoff projection missing deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope
-        (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid (an inexact prox step).
-   Clique generation (>>cliquegen; reconstructed from the supplement):
-     C1 alpha_i is kept through its statistics (L + 4T numbers and its loss sum per example), so the update
-        delta = lambda n (Delta - d) / (theta (a^2 + nu)) is taken along e_yhat - alpha_i and clipped to [0, 1]: the
-        constraint sum_y alpha_iy <= 1 of (15) holds exactly (the paper stores no alpha and relies on theta, A.2);
-        from alpha_i = 0 it is the paper's update. d = <w, feature difference>, Delta = loss gap.
-     C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under grad Omega*
-        (J: the Jacobian of Algorithm 3's soft-thresholding at v). The global Lipschitz bound s = lambda / sigma
-        (2000 at the defaults) made steps ~1/s too short. C2b: a step that lowers the dual of (11) (a kink
-        crossed) is halved until it does not, so Algorithm 2 is a monotone ascent.
-     C3 f_h = Q(w) with the hinge term the mean of the values the pass's own MAP calls found (no extra call).
-     C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold tau/s above which Algorithm 3 would
-        make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of (15)).
-     C5 warm start: alpha (hence u, v) kept; theta back to theta0 and the A.1 window restarted.
-     C6 dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1].
-     C7 Theta exact for the Hamming loss; eps (not given in the paper) 1e-3 by default.
-     C8 Algorithm 1 starts with no clique active; batch (not given) 2.
-     C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_SOLVER_RULE (read the gap: the paper's
-        relative-change rules stop well before a small gap of (10)).
-   1-slack cutting plane (>>cutplane; reconstructed from SVM^struct 3.x, not in Algorithm 4):
-     - the QP: the dual over the working set, max_{a in simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise
-       Frank-Wolfe with exact line search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started; its
-       Frank-Wolfe gap is exactly the QP's primal-dual gap, so it stops at a certified qp_tol.
-     - planes whose weight stayed 0 for drop_after iterations in a row are dropped; a full working set drops the
-       longest-idle zero-weight plane (SSVM_ERR_PLANES when every plane is active).
-     - the cache (cp.cache_size labelings per example, most recent first, from the oracle's answers): when the joint
-       plane of each example's best cached labeling is violated by more than gap_tol beyond xi, it is added without
-       any oracle call (SVM^struct: "dist - slack > epsilon"). An iteration right after an evaluation uses that
-       evaluation's exact pass instead, so the cache saves calls only with eval_every > 1 or 0 (the cache is filled
-       only by the iteration's own oracle passes).
+     (Altschuler, Weed, Rigollet 2017): an inexact prox step, z stays feasible and the dual bound valid.
+   Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i is kept through its statistics (L +
+     4T numbers and its loss sum per example), so the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) is
+     taken along e_yhat - alpha_i and clipped to [0, 1]: (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores
+     no alpha and relies on theta, A.2); from alpha_i = 0 it is the paper's update (d = <w, feature difference>,
+     Delta = loss gap). C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under
+     grad Omega* (J: the Jacobian of Algorithm 3's soft-thresholding at v); the global Lipschitz bound s = lambda /
+     sigma made steps ~1/s too short. C2b a step that lowers the dual of (11) (a kink crossed) is halved until it
+     does not: Algorithm 2 is a monotone ascent. C3 f_h = Q(w) with the hinge term the mean of the values the pass's
+     own MAP calls found (no extra call). C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold
+     tau/s above which Algorithm 3 would make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of
+     (15)). C5 warm start: alpha (hence u, v) kept; theta back to theta0, the A.1 window restarted. C6 dual bound
+     D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1]. C7 Theta exact for the Hamming
+     loss; eps (not given) 1e-3. C8 Algorithm 1 starts with no clique active; batch (not given) 2. C9 A.2 compares
+     f_h with f_{h-1}; A.3 / no violator returns SSVM_SOLVER_RULE (read the gap: the paper's relative-change rules
+     stop well before a small gap of (10)).
+   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the QP over the working set, max_{a in
+     simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise Frank-Wolfe with exact line search on the Gram matrix
+     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (so qp_tol is certified);
+     planes whose weight stayed 0 for drop_after iterations are dropped, and a full working set drops the
+     longest-idle zero-weight plane; the cache (cp.cache_size labelings per example, most recent first, from the
+     oracle's answers) adds the joint plane of each example's best cached labeling without an oracle call when it is
+     violated by more than gap_tol beyond xi (SVM^struct: "dist - slack > epsilon"). An iteration right after an
+     evaluation uses that evaluation's exact pass instead, so the cache saves calls only with eval_every > 1 or 0.
    Kernels (>>kernel; the paper gives no cache, store or lifting): K1 the lifted multiclass and chain models and
      their FIFO cache of input-kernel rows; K2 the support store fixed at init (SSVM_ERR_SUPPORT_FULL, state
      unchanged); K3 without averaging a triple whose alpha reaches 0 is freed, with it triples stay.
@@ -728,33 +676,30 @@
      gold labels; G2 a line search whose every halving fails takes no step (the dual never decreases;
      ssvm_solver_eg_rejected counts them); G3 "first pass" is each example's first visit; G4 example weights enter
      through w and l, not the step.
-   Surrogate losses (>>losses):
-     - FY decoding constant: Sec. 3.1 gives alpha = 4 gamma/(lambda nu); the lemma behind it gives
-       E[loss] <= 4 gamma/(lambda nu) L, i.e. alpha = 1 - 4 gamma/(lambda nu) (used here).
-     - multilabel: gamma = 1/sqrt(d) for the normalised Hamming loss in l2 (1/d violates the bound; tested).
-     - logistic + GAP: alpha = 1/K only for base 2; for base e or K (K >= 3) no alpha is claimed.
-     - conv FY: Omega = lambda/2 |mu|^2 on all of R^d (projection onto conv{rho(y)} is intractable; the lemmas
-       need only conjugacy and strong convexity). Frank-Wolfe: blended pairwise, support <= n.
-     - Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
-   GAPS (>>gaps; against the authors' release): plane caching before the first exact check takes G = +Inf (the
-     release's 1 assumes losses bounded by one; the counted ones are not), and an unmeasured g_i never lets the
-     cache replace the oracle; max_atoms is a hard cap, memory fixed up front (the release grows past its cap).
-   Exact block steps (>>exact): X1 the projection is Michelot's finite algorithm over the labels within 1 of the
-     largest value, not Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example;
-     X3 a shrunk label returns at the example's next full visit, instead of liblinear's un-shrinking of all at its
-     own stopping test.
+   Surrogate losses (>>losses): the FY decoding constant is alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4
+     gamma/(lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for
+     the normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for
+     base 2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
+     conv{rho(y)} is intractable; the lemmas need only conjugacy and strong convexity), its Frank-Wolfe blended
+     pairwise with support <= n; Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
+   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check (the
+     release's 1 assumes losses bounded by one; the counted ones are not), and an unmeasured g_i never lets the cache
+     replace the oracle; max_atoms is a hard cap, memory fixed up front (the release grows past its cap).
+   Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
+     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example; X3 a shrunk label returns at
+     the example's next full visit, not at liblinear's un-shrinking of all at its own stopping test.
    Parallel BCFW (>>par): P1 synchronous: every call of a batch reads the same w (at most b - 1 steps of delay; the
-     paper's workers are asynchronous). P2 one exact line search per block in draw order, not one common step for
-     the batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): the iterates are BCFW's with
-     an oracle up to b - 1 steps stale, the dual never decreases, and b = 1 is plain BCFW bit for bit (tested; with
-     bcfw.build_direction = 1 where plain BCFW would step in score space, SPEED). P3 an example drawn twice in a
-     batch keeps both draws (the paper drops repeats); the second direction is built after the first update, from
-     the same labeling. P4 the paper is not in the project's papers: its algorithm and equation numbers are not
-     cited, its rates not relied on; convergence to BCFW's optimum is tested.
+     paper's workers are asynchronous). P2 one exact line search per block in draw order, not one common step for the
+     batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
+     to b - 1 steps stale, the dual never decreases, and b = 1 is plain BCFW bit for bit (tested; with
+     bcfw.build_direction = 1 where plain BCFW would step in score space). P3 an example drawn twice in a batch keeps
+     both draws (the paper drops repeats); the second direction is built after the first update, from the same
+     labeling. P4 the paper is not in the project's papers: its numbers are not cited, its rates not relied on;
+     convergence to BCFW's optimum is tested.
    Distributed CoCoA+ (>>dist): M1 the local solver is H BCFW steps (Theta only in expectation); M2 the average is
      over rounds (rho as config.averaging says, at round t), not steps; M3 not with config.bcfw's gaps options
      (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
-   Evaluation schedule SSVM_EVAL_PREDICT (5) is our construction, not from the papers.
+   Evaluation schedule SSVM_EVAL_PREDICT (5): our construction, not from the papers.
 
    7. FILES
    MODEL FILES (ssvm_model: save, load, predict, export as C; code at >>model)
@@ -772,13 +717,12 @@
        ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
        ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
        ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
-     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, then ssvm_model_save(&m, buf, buf_bytes,
-       &written); ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then ssvm_model_load_preallocated(buf,
-       bytes, kind, heap, heap_bytes, &m): the whole file is checked before anything is written, then weights (converted
-       to ssvm_real), edges and names are copied into heap (a graph's edges checked in O(L + E) scratch there), so buf
-       may go once it returns; bytes may exceed the file (the rest is ignored). ssvm_model_load does the same with
-       SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). ssvm_model_uninit frees what ssvm_model_load allocated and
-       nothing else.
+     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, ssvm_model_save(&m, buf, buf_bytes, &written);
+       ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), ssvm_model_load_preallocated(buf, bytes, kind,
+       heap, heap_bytes, &m): the whole file is checked before anything is written, then weights (converted to
+       ssvm_real), edges and names are copied into heap (a graph's edges checked in O(L + E) scratch there), so buf may
+       go; bytes may exceed the file. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under
+       STRUCTSVM_NO_MALLOC); ssvm_model_uninit frees what it allocated and nothing else.
      Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
        ssvm_model_export_c_path write path.tmp and rename it over path only when whole (a failed or killed save leaves
        path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in place).
@@ -792,40 +736,28 @@
      Metadata: m.metadata, optional NUL-terminated text saved with the model and loaded back (into the model's heap),
        never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and
        the template file's text in it, so classify needs neither --bias nor --template.
-     Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read). Integers
+     Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
-       nearest).
-   | offset     | type      | field                                                                        |
-   |------------|-----------|------------------------------------------------------------------------------|
-   | 0          | 8 bytes   | magic "SSVMODEL"                                                             |
-   | 8          | u32 x 2   | format version (1 or 2), header bytes (144)                                  |
-   | 16         | u64       | file bytes, checksum included                                                |
-   | 24         | u32 x 2   | kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag            |
-   | 32         | u32 x 4   | d, n_labels, n_attrs, max_label_len                                          |
-   | 48         | i32 x 2   | flags, method (two's complement)                                             |
-   | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
-   | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
-   | 76         | u32       | version 1: reserved, 0; version 2: metadata bytes M (>= 2, its NUL included) |
-   | 80         | u64       | names bytes S                                                                |
-   | 88         | f64 x 5   | lambda, primal, dual, gap, wall seconds (NaN: unknown)                       |
-   | 128        | i64, u64  | oracle calls, seed                                                           |
-   | 144        | u32 x 2E  | the edges (a, b) of a graph                                                  |
-   | 144 + 8E   | f64 x d   | the weights                                                                  |
-   | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
-   | + S        | M bytes   | version 2: the metadata, one NUL-terminated string                           |
-   | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
-     Loading checks, in this order: bytes that differ from the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the
-       version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one
-       SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file size below 148 SSVM_ERR_FORMAT; the
-       CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX
-       SSVM_ERR_OVERFLOW; sizes that do not add up to the file's, a reserved field not 0, a shape that is not the kind's
-       (d against K, F, flags; method; an edge out of range, a self-loop, a repeated edge, a tree decoder on a cycle;
-       name counts; names not exactly that many strings), a version-1 file whose field 76 is not 0, a version-2 file
-       with M < 2, or metadata that is not exactly one string SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build
-       one beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round, to 0 below the float range). Nothing is read past
-       the file's size field or the buffer. ssvm_model_check(&m) (run by every save and export) checks the same fields
-       in memory, except repeated edges and the method against a cycle (an initialised ssvm_graph config has neither).
+       nearest). Offset: field. 0: magic "SSVMODEL"; 8: u32 x 2 format version (1 or 2), header bytes (144); 16: u64
+       file bytes, checksum included; 24: u32 x 2 kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag;
+       32: u32 x 4 d, n_labels, n_attrs, max_label_len; 48: i32 x 2 flags, method (two's complement); 56: u32 x 3
+       n_edges E, n_attr_names, n_label_names; 68: i32 x 2 solver (-1: not recorded), passes; 76: u32 version 1:
+       reserved, 0; version 2: metadata bytes M (>= 2, its NUL included); 80: u64 names bytes S; 88: f64 x 5 lambda,
+       primal, dual, gap, wall seconds (NaN: unknown); 128: i64, u64 oracle calls, seed; 144: u32 x 2E the edges
+       (a, b) of a graph; 144 + 8E: f64 x d the weights; + 8d: S bytes, the attribute names, then the label names,
+       each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
+       (IEEE 802.3 / zlib's crc32) of every byte before it.
+     Loading checks, in this order: not the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the version, the header
+       or the size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION (told by the first
+       12 bytes); header bytes != 144 or a file below 148 bytes SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind
+       other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do
+       not add up, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
+       of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts and strings), field 76 not 0 in
+       version 1, M < 2 or metadata not exactly one string SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build
+       one beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round). Nothing is read past the size field or the buffer.
+       ssvm_model_check(&m) (run by every save and export) checks the same in memory, but repeated edges and the
+       method against a cycle (an initialised ssvm_graph config has neither).
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
@@ -839,11 +771,9 @@
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts with
-       them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
-     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined): each
-       input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load alike
-       preallocated, and predict. Sizes and times: make bench-model.
+     make test builds exactly that (tests/model_export_gen.c, tests/model_firmware.c: weights bit for bit and every
+       label, float and double). make fuzz-model (tests/fuzz_model.c): a model that loads must re-save to the same
+       bytes, load alike preallocated, and predict. Sizes and times: make bench-model.
 
    READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
@@ -869,40 +799,35 @@
      then the largest label read, 0 if none); ARFF accepts `?` as a label value (-1; a feature's `?` stays an
      error); CoNLL files are read as they are, and ssvm_conll_featurize takes no column as the label (every column
      may feed the templates, every label is -1; label_column is ignored). Rows with labels read as usual.
-       ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
-                            (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
-                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config_init.
-       ssvm_read_svmhmm     `label qid:N idx:val ...`: the lines of one qid form a sequence and must be
-                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config_init.
-       ssvm_read_conll      whitespace-separated columns, one token a line, the same count on every line, blank
-                            lines between sequences; every distinct cell string in one ssvm_dict.
-       ssvm_read_template   CRF++ templates: `U<text>` with %x[row,col] macros (row relative to the token, col
-                            0-based); `B` asks for the label bigrams (the chain always has its K x K table;
-                            a B template with %x is SSVM_ERR_TEMPLATE); `#` and blank lines skipped. Positions
-                            past a sequence's ends read _B-1, _B-2, ... and _B+1, _B+2, ... as in CRF++.
-                            examples/chunking.template is the CoNLL-2000 example's 19 templates.
-       ssvm_conll_featurize the attribute names of every template at every token into ids of a caller's
-                            ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the
-                            unknown and gives -1 for an unknown label), ids in first-occurrence order:
-                            ssvm_conll_features, ssvm_conll_chain_config_init (sparse chain). ssvm_template_expand
-                            gives one name.
-       ssvm_read_arff       Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a
-                            nominal's first value) rows. Attributes numeric / real / integer or nominal (a
-                            feature's value is its index in the list); the labels, nominal {0,1}, are the last
-                            n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute (Mulan's
-                            convention puts labels last; a {0,1} feature just before them would count as a label:
-                            give n_labels then). Names in attr_names / label_names (ssvm_dict), for a model's
-                            names. ssvm_arff_graph_config (dense x or CSR as read).
+     ssvm_read_svmlight: `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1 (0-based in
+       ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids), an optional qid:N after the label
+       ignored; ssvm_svmlight_multiclass_config_init. ssvm_read_svmhmm: `label qid:N idx:val ...`, the lines of one
+       qid form a sequence and must be consecutive (a qid seen again later is SSVM_ERR_PARSE);
+       ssvm_svmhmm_chain_config_init. ssvm_read_conll: whitespace-separated columns, one token a line, the same count
+       on every line, blank lines between sequences; every distinct cell string in one ssvm_dict.
+     ssvm_read_template: CRF++ templates, `U<text>` with %x[row,col] macros (row relative to the token, col 0-based);
+       `B` asks for the label bigrams (the chain always has its K x K table; a B template with %x is
+       SSVM_ERR_TEMPLATE); `#` and blank lines skipped; positions past a sequence's ends read _B-1, _B-2, ... and
+       _B+1, _B+2, ... as in CRF++ (examples/chunking.template: the CoNLL-2000 example's 19 templates).
+       ssvm_conll_featurize turns the attribute names of every template at every token into ids of a caller's
+       ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the unknown and gives -1 for an
+       unknown label), ids in first-occurrence order: ssvm_conll_features, ssvm_conll_chain_config_init (sparse
+       chain); ssvm_template_expand gives one name.
+     ssvm_read_arff: Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a nominal's first
+       value) rows; attributes numeric / real / integer or nominal (a feature's value is its index in the list); the
+       labels, nominal {0,1}, are the last n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute
+       (a {0,1} feature just before them would count as a label: give n_labels then). Names in attr_names /
+       label_names (ssvm_dict), for a model's names. ssvm_arff_graph_config (dense x or CSR as read).
 
    CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
-     A checkpoint is the whole state of a run: iterate and average with their lazy scales, the per-example dual state
-       (every BCFW state kind; with config.bcfw the gap estimates, unknown list, sampling tree and every atom), the
-       losses, the random generator, the pass's permutation, the counters, the whole progress record (with the training
-       and evaluation seconds: a resumed run's max_seconds counts on from them), batch FW's reused evaluation pass, the
-       multi-sample solver's online dual, radius and cache of violators. A solver initialised with the same
-       configuration on the same problem and loaded from it continues bit for bit: a run stopped at pass k (max_passes,
-       the progress callback, or between ssvm_solver_run / _pass / _step calls) and resumed gives the weights, average
-       and counters of a run that never stopped (memcmp; tested for every covered case).
+     A checkpoint is the whole state of a run (iterate and average with their lazy scales, the per-example dual state
+       of every BCFW state kind and config.bcfw's estimates, sampling tree and atoms, the losses, the random generator,
+       the pass's permutation, the counters and progress record with the training and evaluation seconds, so a resumed
+       run's max_seconds counts on, batch FW's reused evaluation pass, the multi-sample online dual, radius and cache).
+       A solver initialised with the same configuration on the same problem and loaded from it continues bit for bit:
+       a run stopped at pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls)
+       and resumed gives the weights, average and counters of a run that never stopped (memcmp; tested for every
+       covered case). A checkpoint written from the progress callback is the state after that pass and its evaluation.
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
@@ -910,74 +835,57 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
-     Covered: SSVM_BCFW (every state kind, averaging, sampling and step rule, and config.bcfw: gap sampling, pairwise /
-       away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (a sampler's own state, if
-       any, is yours to restore; the built-in ones have none), mini-batch BCFW (config.par: its state is BCFW's; b is
-       fingerprinted, the hook, its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for
-       bit, tested; a pass cut by max_oracle_calls ends with a short batch, so only a resume at a pass's end matches an
-       unbroken run). SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW and SSVM_EG are refused with
+     Covered: SSVM_BCFW (every state kind, averaging, sampling and step rule, and config.bcfw), SSVM_FW, SSVM_SSG,
+       SSVM_MULTISAMPLE (a sampler's own state, if any, is yours to restore; the built-in ones have none), mini-batch
+       BCFW (b is fingerprinted, the hook, its user and task_users are not: a run saved on 2 threads resumes on 1 or 4
+       bit for bit, tested; a pass cut by max_oracle_calls ends with a short batch, so only a resume at a pass's end
+       matches an unbroken run). SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW and SSVM_EG are refused with
        SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
-     What must match, by a fingerprint (FNV-1a, 64 bits) and the header's fields, else SSVM_ERR_CKPT_MISMATCH: the
-       solver kind, n, d, max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in
-       use, lambda, line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver
-       reads, config.par.batch (when > 0; a plain BCFW checkpoint without it still loads), a caller's sequence, every
-       example's true label (truth callback) and weight c_i, and the warm start's w0. Features are not fingerprinted (no
-       feature call at save or load): other features with the same labels and dimensions are yours to avoid. May change:
-       the stopping rules, progress, clock and allocator, the parallel-for hook and its users, and sparse_pool_entries
-       (a preallocated solver whose pool cannot hold the state: SSVM_ERR_WORKSPACE); also the evaluation settings
-       (eval_every, eval_iterate, eval_average, eval_schedule), but with config.bcfw's estimates evaluations steer gap
-       sampling: keep them for bit identity there.
-     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
-       SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
-       later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
-       problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
-       counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
-       SSVM_ERR_NONFINITE. Also SSVM_ERR_FORMAT: a lazy w_scale outside (0, 1] or whose inverse is not a finite
-       ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a compact sparse list that
-       does not ascend; an evaluation schedule history (version 2) with more than 8 entries a vector, passes not
-       strictly ascending or past the saved pass, a last evaluated pass that is not their largest, or an infinite gap (a
-       NaN gap is a vector without a dual). A sparse pool that must grow is allocated before anything is written.
-       Loading cannot tell from a real state: finite values off the feasible set (sigma_i off the simplex, w far from
-       sum_i w_i) are accepted, and a pass over them may end in SSVM_ERR_NONFINITE or give a model no real run would;
-       labelings in the state (the multi-sample cache, config.bcfw's atoms) are opaque and reach phi, so only a phi that
-       checks its labels (the built-in models' do: SSVM_ERR_LABEL) is safe against a hostile checkpoint.
-     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (the model
-       files' helpers):
-   | offset | type      | field                                                                                |
-   |--------|-----------|--------------------------------------------------------------------------------------|
-   | 0      | 8 bytes   | magic "SSVMCKPT"                                                                     |
-   | 8      | u32 x 2   | format version (2), header bytes (64)                                                |
-   | 16     | u64       | file bytes, CRC included                                                             |
-   | 24     | i32 x 6   | solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW)            |
-   | 48     | u64       | fingerprint                                                                          |
-   | 56     | u32 x 2   | reserved, 0                                                                          |
-   | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average,   |
-   |        |           | the permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for       |
-   |        |           | integers), then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per   |
-   |        |           | vector a count and (pass, primal, gap) triples                                       |
-   | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
+     Must match (a 64-bit FNV-1a fingerprint and the header), else SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d,
+       max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in use, lambda,
+       line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads,
+       config.par.batch (when > 0), a caller's sequence, every example's true label (truth) and weight c_i, the warm
+       start's w0. Features are not fingerprinted (no feature call at save or load): other features with the same
+       labels and dimensions are yours to avoid. May change: the stopping rules, progress, clock, allocator, the
+       parallel-for hook and its users, sparse_pool_entries (a preallocated pool too small: SSVM_ERR_WORKSPACE), and
+       the evaluation settings (but with config.bcfw's estimates evaluations steer gap sampling: keep them for bits).
+     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was; a sparse pool
+       that must grow is allocated first): the magic SSVM_ERR_FORMAT; the size field or fewer bytes than it says
+       SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an
+       uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of
+       range (an index, a count, a length, a negative counter, a value not exactly an ssvm_real, bytes left over, a
+       lazy w_scale outside (0, 1] or with a non-finite inverse, gap sampling's unknown list and positions not
+       inverse, a compact sparse list not ascending, an evaluation history with more than 8 entries a vector, passes
+       not strictly ascending or past the saved pass, a last pass not their largest, an infinite gap) SSVM_ERR_FORMAT;
+       a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Loading cannot tell finite values off the feasible set
+       (sigma_i off the simplex, w far from sum_i w_i) from a real state: a pass over them may end in
+       SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
+       are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
+       hostile checkpoint.
+     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte: at 0 the
+       magic "SSVMCKPT"; 8 u32 x 2 format version (2), header bytes (64); 16 u64 file bytes, CRC included; 24 i32 x 6
+       solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW); 48 u64 fingerprint; 56 u32 x 2
+       reserved, 0; 64 the body in ssvm__ck_body's order (counters and seconds, scalars, w, the average, the
+       permutation, l_i, then what the solver keeps: f64 for reals, i32 / i64 for integers; then, version 2,
+       SSVM_EVAL_PREDICT's history: last pass, best dual, per vector a count and (pass, primal, gap) triples); the last
+       4 bytes the CRC-32 (zlib's) of every byte before them.
      Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
-       path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it first), so a process
-       killed mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes
-       path.tmp (tested with a write failing part-way: the old file stays byte for byte). A checkpoint written from the
-       progress callback is the state after that pass and its evaluation.
+       path (atomic on POSIX; on Windows rename fails when path exists: remove it first), so a process killed
+       mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
        same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
-       copied at init). A dual state cannot be carried over (alpha_i belongs to example i of the old data). BCFW and FW
-       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) = lambda/2
-       |w - w0|^2 + sum_i c_i H_i(w) / sum c, starting from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
-       step, line search and block gaps are the plain ones at w. Batch FW moves towards w0 + w_s with the gap lowered by
-       lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D + lambda/2
-       |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested: the gap equals the sum of the block gaps, weak
-       duality holds against independent P' values). The answer is pulled towards w0 (the more, the less data); for the
-       plain optimum on the new data, train without one. The other solvers refuse it (SSVM_ERR_WARM_START; for SSG and
-       the multi-sample solver, Pegasos' first step, gamma = 1, erases any start, and the prox term would add O(d) to
-       every O(nnz) step).
-     Fuzzing: make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c, clang -fsanitize=fuzzer,address,undefined; seeds:
-       checkpoints of 9 configurations, BCFW compact / compact sparse / sparse / dense, pairwise with gap sampling and
-       the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/ replayed
-       first): each input as is and re-sealed; a successful load must leave a solver whose passes end in success with
-       finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
+       copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
+       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) =
+       lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c, from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
+       step, line search and block gaps are the plain ones at w; batch FW moves towards w0 + w_s with the gap lowered
+       by lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D +
+       lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested). The answer is pulled towards w0
+       (the more, the less data); for the plain optimum on the new data, train without one. The other solvers refuse
+       it (SSVM_ERR_WARM_START; for SSG and the multi-sample solver Pegasos' first step, gamma = 1, erases any start,
+       and the prox term would add O(d) to every O(nnz) step).
+     Fuzzing: make fuzz-ckpt (tests/fuzz_ckpt.c; seeds: checkpoints of 9 configurations; tests/fuzz/crashes/ckpt/
+       replayed first): a successful load must leave a solver whose passes end in success with finite weights, or in
+       SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
 
    8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
    | macro                       | where  | effect                                                          |
@@ -1053,12 +961,11 @@
        1.0; STRUCTSVM_NO_OLD_NAMES drops them.
 
    API (all return ssvm_result unless noted; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
-     ssvm_result_string(r) -> const char *
-     ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem; ssvm_problem_check(&p)
-     ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)          sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i
-     ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal)   [T]
-     ssvm_svec_get_heap_size(d, &bytes); ssvm_svec_init_preallocated(d, heap, bytes, &v);
-       ssvm_svec_add / _add_dense / _add_sparse / _clear (void) / _dot (-> ssvm_accum)   (what phi writes into)
+     ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
+       ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) (sum_i c_i Delta(y_i, decode(x_i)) /
+       sum_i c_i); ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
+     ssvm_svec_get_heap_size(d, &bytes); ssvm_svec_init_preallocated(d, heap, bytes, &v); ssvm_svec_add / _add_dense /
+       _add_sparse / _clear (void) / _dot (-> ssvm_accum)   (what phi writes into)
      solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
        ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
        ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
@@ -1074,59 +981,52 @@
        ssvm_solver_gap_estimates(&s, out, out_bytes); ssvm_solver_atom_count(&s, i, &count);
        ssvm_solver_atom(&s, i, k, &weight, &delta, y, y_bytes, &len)   config.bcfw's estimates, atoms (GAPS)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
-     clique generation [T] (CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
-       ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
-       ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
-     cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
-     distributed [T] (DISTRIBUTED TRAINING): config.dist (allreduce, user, rank, size, rounds, sigma);
-       ssvm_shard_range(n, rank, size, &first, &count); ssvm_problem_shard(&full, first, count, &shard, &mine)
-     checkpoints [T] (CHECKPOINTS): ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes, &written);
-       _write(&s, write, user); _load(&s, buf, bytes); _save_path(&s, path) / _load_path(&s, path) (stdio);
-       ssvm_solver_config_warm_start(&c, &model) (config.warm_w, warm_w_bytes)
+       ssvm_solver_cp_info(&s, &info); ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes,
+       &k); ssvm_solver_eg_rejected(&s, &count); ssvm_l21sq_grad_get_work_size(T, &bytes); ssvm_l21sq_grad(T, off, z,
+       s, omega, work, work_bytes, &tau) (Algorithm 3: the maximiser, not Omega*(z))
+     distributed [T]: config.dist; ssvm_shard_range(n, rank, size, &first, &count); ssvm_problem_shard(&full, first,
+       count, &shard, &mine). Checkpoints [T]: ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes,
+       &written); _write(&s, write, user); _load(&s, buf, bytes); _save_path(&s, path) / _load_path(&s, path) (stdio);
+       ssvm_solver_config_warm_start(&c, &model). Models and readers: MODEL FILES, READERS (7).
      multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
        ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
        ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
      chain: ssvm_chain_config_init(n, K, F, start, labels) -> config; ssvm_chain_dim(&cfg) -> int;
-       ssvm_chain_get_heap_size(&cfg, &bytes); ssvm_chain_init_preallocated(&cfg, heap, bytes, &m);
-       ssvm_chain_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_chain_uninit(&m);
-       ssvm_chain_problem(&m, &prob); ssvm_chain_scores(&m, w, p0, L, u, u_bytes);
-       ssvm_chain_predict_get_work_size(L, K, &bytes); ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y);
-       ssvm_chain_kbest_sampler(&m, &sampler) [T]
-     ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
-     ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
-       ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
-     graph: ssvm_graph_config_init(n, L, F, x, labels) -> config; ssvm_graph_dim(&cfg) -> int;
-       ssvm_graph_get_heap_size / _init_preallocated / _init / _uninit / _problem as for chains;
-       ssvm_graph_map_get_work_size(L, E, edges, method, &bytes);
-       ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y, &score);
-       ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E);
-       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes);
-       ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y): plain MAP for one dense x
+       ssvm_chain_get_heap_size(&cfg, &bytes); ssvm_chain_init_preallocated(&cfg, heap, bytes, &m); ssvm_chain_init(&cfg,
+       &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_chain_uninit(&m); ssvm_chain_problem(&m, &prob);
+       ssvm_chain_scores(&m, w, p0, L, u, u_bytes); ssvm_chain_predict_get_work_size(L, K, &bytes);
+       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y); ssvm_chain_kbest_sampler(&m, &sampler) [T]
+     ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
+       ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T]; ssvm_kbest_viterbi(L, K, k, unary, trans, work,
+       work_bytes, ys, ys_bytes, scores, &found) [T]
+     graph: ssvm_graph_config_init(n, L, F, x, labels) -> config; ssvm_graph_dim(&cfg) -> int; ssvm_graph_get_heap_size
+       / _init_preallocated / _init / _uninit / _problem as for chains; ssvm_graph_map_get_work_size(L, E, edges,
+       method, &bytes); ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y,
+       &score); ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E);
+       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes); ssvm_graph_predict(L, F, E, edges, method, w, x,
+       work, work_bytes, y) (plain MAP for one dense x)
      assign: ssvm_assign_config_init(n, F, row_start, pair_start, labels) -> config; ssvm_assign_dim(&cfg) -> int;
        ssvm_assign_get_heap_size(&cfg, &bytes); ssvm_assign_init_preallocated(&cfg, heap, bytes, &m);
-       ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_assign_uninit(&m);
-       ssvm_assign_problem(&m, &prob); ssvm_assign_predict_get_work_size(m, c, flags, &bytes);
-       ssvm_assign_predict(m, c, F, flags, w, x, work, work_bytes, y) (one dense example, x = m*c pairs of F reals)
-     kernel [T] (KERNELS): ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a, scores,
-       bytes) (lifted: K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len);
-       ssvm_kernel_chain_predict(&s, which, p0, L, y, y_bytes) (lifted chain);
-       ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long); ssvm_kernel_support(&s, which, k,
-       &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
-       ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
-     online EG [T] (ONLINE EG): ssvm_chain_marginals_get_work_size(L, K, &bytes);
-       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_solver_eg_rejected(&s, &count)
-     ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total)
-     ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
-     ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) /
-       _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor);
-       ssvm_decode_get_work_size(&s, &bytes); ssvm_decode(&s, theta, work, bytes, &dist);
-       ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad); ssvm_target_loss(&s, yhat, y, &loss);
-       ssvm_dist_sample(&dist, u, y); ssvm_dist_expected_loss(&s, &dist, y, &loss)
+       ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_assign_uninit(&m); ssvm_assign_problem(&m,
+       &prob); ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
+       work_bytes, y) (one dense example, x = m*c pairs of F reals)
+     kernel [T]: ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a, scores, bytes) (lifted:
+       K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len); ssvm_kernel_chain_predict(&s, which, p0, L, y,
+       y_bytes) (lifted chain); ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long);
+       ssvm_kernel_support(&s, which, k, &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long
+       long); ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
+     online EG [T]: ssvm_chain_marginals_get_work_size(L, K, &bytes); ssvm_chain_marginals(L, K, node, edge, work,
+       work_bytes, mu, pair, &log_z)
+     ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total);
+       ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
+     ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) / _label_len (-> int)
+       / _constants(&s, &alpha, &M, &eta_floor); ssvm_decode_get_work_size(&s, &bytes); ssvm_decode(&s, theta, work,
+       bytes, &dist); ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad); ssvm_target_loss(&s, yhat, y,
+       &loss); ssvm_dist_sample(&dist, u, y); ssvm_dist_expected_loss(&s, &dist, y, &loss)
      online [T]: ssvm_online_config_init(kind, n, F) -> config; ssvm_online_get_heap_size(&c, &bytes);
        ssvm_online_init_preallocated(&c, heap, bytes, &o); ssvm_online_init(&c, &o) / ssvm_online_uninit(&o);
        ssvm_online_reset(&o) (void); ssvm_online_predict(&o, x, yhat); ssvm_online_update(&o, y, &info);
        ssvm_online_round(&o, x, y, yhat, &info)
-     models, readers, checkpoints: MODEL FILES, READERS, CHECKPOINTS AND WARM STARTS (7).
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
      truth(user, i, y)                 writes y_i, returns its length. Library: a length outside [1, max_label_len]
