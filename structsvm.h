@@ -9,19 +9,14 @@
 /* MANUAL
    =====================================================================================================
    CONTENTS (a guide, then a reference; comments in the code cite the capitalised names, e.g. "MANUAL: GAPS")
-     1. QUICK START
-     2. CONCEPTS: problem, oracle, gap and results, STATE, engine
-     3. MODELS: multiclass, chain, graph, assignment
+     1. QUICK START   2. CONCEPTS: problem, oracle, gap and results, STATE, engine   3. MODELS
      4. SOLVERS: SOLVERS AT A GLANCE (the table); BCFW's options: APPROXIMATE ORACLES, GAPS, EXACT BLOCK STEPS,
         PARALLEL BCFW, DISTRIBUTED TRAINING, STATISTICS INTERFACE and SPEED; the other solvers: ONLINE MULTI-SAMPLE,
         DUAL EXTRAGRADIENT, CLIQUE GENERATION, 1-SLACK CUTTING PLANE, KERNELS, ONLINE EG, SURROGATE LOSSES
      5. THE ENGINE: stopping rules, evaluation, what ssvm_train returns, sampling, example weights, REPRODUCIBILITY
-     6. DEVIATIONS FROM THE PAPERS (every ID with the >>marker of the code that implements it)
-     7. FILES: MODEL FILES, READERS, CHECKPOINTS AND WARM STARTS
-     8. BUILD OPTIONS
-     9. API REFERENCE: API GRAMMAR, API, CALLBACKS
-    10. DOES NOT
-   Timings and measured figures are in bench/README.md; changes and migration tables in VERSION HISTORY (end of file).
+     6. DEVIATIONS FROM THE PAPERS (every ID with its >>marker)   7. FILES: MODEL FILES, READERS, CHECKPOINTS
+     8. BUILD OPTIONS   9. API REFERENCE: API GRAMMAR, API, CALLBACKS   10. DOES NOT
+   Measured figures and timings: bench/README.md. Changes and migration tables: VERSION HISTORY (end of file).
 
    =====================================================================================================
    1. QUICK START (multiclass, dense features; examples/multiclass.c is the complete program)
@@ -62,21 +57,14 @@
    Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
      and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
      so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
-     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. One callback serves both cases: two
-     callbacks for one argmax could disagree (a copy of a built-in problem whose oracle the user replaced would
-     still carry the built-in scaled one); one cannot disagree with itself. A linear oracle multiplies its scores
-     <w, phi> by w_scale (or, the same argmax, divides Delta by w_scale while searching):
-       static int my_oracle(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta) {
-           const my_data *D = (const my_data *)user;  // K classes, F features, x[i*F + j], labels
-           int c, best = 0;
-           double bv = 0;
-           for (c = 0; c < D->K; c++) {               // Delta(y_i, c) + w_scale <w_c, x_i>
-               double v = (c != D->labels[i]) + w_scale * my_dot(D->F, w + c * D->F, D->x + i * D->F);
-               if (c == 0 || v > bv) { bv = v; best = c; }
-           }
-           *y = best; *delta = (ssvm_real)(best != D->labels[i]);
-           return 1;                                   // the label's length
+     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. (One callback, not two that could
+     disagree about one argmax.) A linear oracle multiplies its scores <w, phi> by w_scale (or, the same argmax,
+     divides Delta by w_scale while searching); a multiclass one:
+       for (c = 0; c < K; c++) {                  // Delta(y_i, c) + w_scale <w_c, x_i>
+           double v = (c != label[i]) + w_scale * dot(F, w + c * F, x + i * F);
+           if (c == 0 || v > bv) { bv = v; best = c; }
        }
+       *y = best; *delta = (ssvm_real)(best != label[i]); return 1;   // the label's length
      An oracle that only approximates the argmax: APPROXIMATE ORACLES (4).
    Gap and results. As in the BCFW paper (eqs. 3-5; Sec. 4 and App. B.4), with l the dual's loss term and w_s,
      l_s the oracle's corner: dual D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap =
@@ -239,9 +227,8 @@
        calls no phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from the statistics' scores, asked once a step; an
        atom's s(y) is kept while it has at most 2 max_label_len entries (the chain's: 2L - 1); moves are built in
        statistics space and expanded once (stat_expand_at). The same values and moves as the generic step to rounding
-       (a tie may go the other way; tests/test_gaps.c). Scratch, in the heap size, M = max stat_dim: M doubles and
-       unsigned ints (memo), M doubles, 2 M ints and reals and M bytes (statistics), and per atom slot, per example's
-       y_i and for y*: 2 max_label_len (int, real) pairs and an int.
+       (a tie may go the other way; tests/test_gaps.c); its scratch (O(max stat_dim) and O(max_label_len) per atom
+       slot) is in the heap size.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
@@ -293,8 +280,8 @@
        in their object (their problems set ssvm_problem.scratch_in_user = 1, as should a user oracle with scratch in
        its user): one object per slot (*_init again over the same config; a slot chain's config inputs_from = the
        main chain shares its compacted dense x, SPEED). The multiclass model and a stateless user oracle need none.
-     Memory (in ssvm_solver_get_heap_size): n bytes, and per slot a direction (d reals, d ints, d bytes), a second
-       d-vector with SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
+     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes), a second d-vector with
+       SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
      Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
        pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
        non-NULL problem user, or a model with scratch under a hook without task_users.
@@ -324,10 +311,9 @@
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
        max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
-       then the one-process algorithm on identical numbers: iterates, primal, dual and gap are one process's to
-       rounding (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; over hundreds the
-       differences can grow, the cutting plane's plane drops amplifying them), bit for bit with one rank. The gap is
-       certified over all.
+       then the one-process algorithm on identical numbers: one process's iterates, primal, dual and gap to rounding
+       (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; differences can grow over hundreds,
+       plane drops amplify them), bit for bit with one rank; the gap is certified over all.
      CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
        primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; not
        in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on the rank's
@@ -339,8 +325,8 @@
        (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap
        grow with K (steps damped by sigma' = K): distribution pays when one machine cannot hold the data or the
        oracle time dwarfs the allreduce, not for speed on small problems.
-     Not with ranks: SSG, multi-sample, DEG, clique generation, kernels, EG (SSVM_ERR_NOT_SUPPORTED), max_oracle_calls
-       (each rank counts its own calls), warm starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
+     Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
+       starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
      Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
        own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
        SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one
@@ -359,25 +345,19 @@
      forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is the chain as
      a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
-     Sparse statistics: COMPACT keeps one bit per statistic marking a superset of sigma_i's support (sum_i
-       stat_dim(i)/8 + n bytes, in the heap size), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a
-       step visits only those positions, in the generic step's order: the same iterates bit for bit.
-     Scores: config.bcfw's atoms are scored from a per-step memo and moved in statistics space (GAPS).
+     Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
+       + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
+       in the generic step's order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
      Score space (ssvm__sc_step): with COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without
        atoms, where the Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2
        <= 2 (d + sum_i stat_dim(i)) doubles), a step does not build D: <D, w> from the model's scores (the oracle's
-       own at this w when the model can), |D|^2 from the Gram matrices, w and the average moved row by row by the
-       model. The D step's iterates to rounding (tested to 1e-11), not its bits; near 1e306 it falls back to D. Float
-       builds keep D (the chain sets score space in double builds only). bcfw.build_direction = 1 keeps D and its
-       bits. Known limit: |D|^2 from the Gram form loses precision when two nearly equal positions carry opposite
-       coefficients (the step size may then differ by rounding). Mini-batches under the same conditions: a task
-       merges s(y*) - sigma_i, the serial phase scores each unary statistic at the current w and moves w row by row
-       (thread counts give the same bits; the D path the same to rounding).
-     The D step: D = w_i - w_s accumulated without per-entry tests; <D, w> and |D|^2 in one sweep; the new entries of
-       w tested one by one only when |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float); w and the lazy
-       average move in one sweep of D. Dense chain inputs: x's non-zeros compacted once (at the first decode; counted
-       by ssvm_chain_get_heap_size), read in x's order (the same sums). Sparse attribute-major unary scores prefetch
-       the weight row 16 attributes ahead (GCC, Clang; changes no result).
+       own when the model can), |D|^2 from the Gram matrices, w and the average moved by the model. The D step's
+       iterates to rounding (tested to 1e-11), not its bits; near 1e306 it falls back to D; float builds keep D;
+       bcfw.build_direction = 1 keeps D and its bits. Known limit: |D|^2 from the Gram form loses precision when two
+       nearly equal positions carry opposite coefficients. Mini-batches take it too (the same bits on any thread
+       count). The D step tests w's new entries one by one only when |w|^2 or |D|^2 exceeds 1e300 (1e75 in float).
+     Dense chain inputs: x's non-zeros compacted once (at the first decode; in ssvm_chain_get_heap_size), read in x's
+       order (the same sums).
 
    ONLINE MULTI-SAMPLE SSVM (SSVM_MULTISAMPLE; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
      Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax first),
@@ -514,11 +494,9 @@
        ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
        c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
        ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
-     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices G1-G4: 6. It
-     lags BCFW, by design not by a bug (test_eg_step_brute checks a step against enumeration): the step's scale is
-     the paper's (eta = 0.5 means what it means in egstra), but the uniform start's w is far longer than the optimum
-     and pulling the marginals back costs many visits an example; eg.start > 0 (that potential on every gold label)
-     helps, the step size does not (make bench-solvers).
+     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug:
+     test_eg_step_brute): the uniform start's w is far longer than the optimum; eg.start > 0 (that potential on every
+     gold label) helps, the step size does not (make bench-solvers).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -835,12 +813,11 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
-     Covered: SSVM_BCFW (every state kind, averaging, sampling and step rule, and config.bcfw), SSVM_FW, SSVM_SSG,
-       SSVM_MULTISAMPLE (a sampler's own state, if any, is yours to restore; the built-in ones have none), mini-batch
-       BCFW (b is fingerprinted, the hook, its user and task_users are not: a run saved on 2 threads resumes on 1 or 4
-       bit for bit, tested; a pass cut by max_oracle_calls ends with a short batch, so only a resume at a pass's end
-       matches an unbroken run). SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW and SSVM_EG are refused with
-       SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
+     Covered: the ckpt column of SOLVERS AT A GLANCE (BCFW with every state kind, averaging, sampling, step rule and
+       config.bcfw; FW; SSG; MULTISAMPLE, whose sampler's own state, if any, is yours to restore; mini-batch BCFW, whose
+       b is fingerprinted but not the hook or task_users, so a run saved on 2 threads resumes on 1 or 4 bit for bit,
+       but a pass cut by max_oracle_calls ends with a short batch: resume at a pass's end); the others are refused
+       with SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
      Must match (a 64-bit FNV-1a fingerprint and the header), else SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d,
        max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in use, lambda,
        line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads,
@@ -850,15 +827,13 @@
        parallel-for hook and its users, sparse_pool_entries (a preallocated pool too small: SSVM_ERR_WORKSPACE), and
        the evaluation settings (but with config.bcfw's estimates evaluations steer gap sampling: keep them for bits).
      Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was; a sparse pool
-       that must grow is allocated first): the magic SSVM_ERR_FORMAT; the size field or fewer bytes than it says
-       SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an
-       uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of
-       range (an index, a count, a length, a negative counter, a value not exactly an ssvm_real, bytes left over, a
-       lazy w_scale outside (0, 1] or with a non-finite inverse, gap sampling's unknown list and positions not
-       inverse, a compact sparse list not ascending, an evaluation history with more than 8 entries a vector, passes
-       not strictly ascending or past the saved pass, a last pass not their largest, an infinite gap) SSVM_ERR_FORMAT;
-       a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Loading cannot tell finite values off the feasible set
-       (sigma_i off the simplex, w far from sum_i w_i) from a real state: a pass over them may end in
+       that must grow is allocated first): the magic, version 0, or a field out of range or inconsistent (an index,
+       count, length, negative counter, a value not exactly an ssvm_real, bytes left over, a lazy w_scale outside
+       (0, 1], lists that do not ascend or invert, an evaluation history that is not one, >>ckpt) SSVM_ERR_FORMAT; the
+       size field or fewer bytes than it says SSVM_ERR_TRUNCATED; a later version SSVM_ERR_VERSION; the CRC-32
+       SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration
+       SSVM_ERR_CKPT_MISMATCH; a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Finite values off the feasible set
+       (sigma_i off the simplex, w far from sum_i w_i) cannot be told from a real state: a pass over them may end in
        SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
        are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
        hostile checkpoint.
@@ -880,53 +855,50 @@
        step, line search and block gaps are the plain ones at w; batch FW moves towards w0 + w_s with the gap lowered
        by lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D +
        lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested). The answer is pulled towards w0
-       (the more, the less data); for the plain optimum on the new data, train without one. The other solvers refuse
-       it (SSVM_ERR_WARM_START; for SSG and the multi-sample solver Pegasos' first step, gamma = 1, erases any start,
-       and the prox term would add O(d) to every O(nnz) step).
-     Fuzzing: make fuzz-ckpt (tests/fuzz_ckpt.c; seeds: checkpoints of 9 configurations; tests/fuzz/crashes/ckpt/
-       replayed first): a successful load must leave a solver whose passes end in success with finite weights, or in
-       SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
+       (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
+       SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
+       term would add O(d) to every O(nnz) step).
+     make fuzz-ckpt (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in success with
+       finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
 
    8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
-   | macro                       | where  | effect                                                          |
-   |-----------------------------|--------|-----------------------------------------------------------------|
-   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                            |
-   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)          |
-   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double,   |
-   |                             |        | also in float builds: sums over d terms lose digits in float)   |
-   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)        |
-   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or    |
-   |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
-   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked): drops    |
-   |                             |        | <stdio.h> and the _FILE / _path functions                       |
-   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED)           |
-   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1:      |
-   |                             |        | NOT_SUPPORTED)                                                  |
-   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its    |
-   |                             |        | section (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own    |
-   |                             |        | functions, e.g. ssvm_solver_cp_info, undefined). <KIND>: BCFW,  |
-   |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
-   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
-   |                             |        | STBI_ONLY_PNG (make footprint: code size and compile time)      |
-   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap   |
-   |                             |        | sampling, pairwise/away/exact steps, caching): each is          |
-   |                             |        | SSVM_ERR_NOT_SUPPORTED; plain BCFW is unchanged: the smallest   |
-   |                             |        | trainer (make footprint); make test-device builds so            |
-   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
-   |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
-   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
-   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them             |
-   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware; [T] in the API)|
-   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's   |
-   |                             |        | unary scores as one gemm per sequence); link e.g. -lopenblas    |
-   | STRUCTSVM_NO_OLD_NAMES      | any    | drop the old names of renamed functions (API GRAMMAR)           |
-   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)             |
-   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user   |
-   | SSVM_FREE(p,u)              |        | (NULL unless set); user last here, unlike the callbacks         |
-   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                      |
-   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the   |
-   |                             |        | online solvers; default <math.h>, portable versions when        |
-   |                             |        | STRUCTSVM_FREESTANDING and none is given                        |
+   | macro                       | where  | effect                                                                     |
+   |-----------------------------|--------|----------------------------------------------------------------------------|
+   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                                       |
+   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)                     |
+   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double, also in      |
+   |                             |        | float builds: sums over d terms lose digits in float)                      |
+   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)                   |
+   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a |
+   |                             |        | config.allocator (without one: NOT_SUPPORTED)                              |
+   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked): no <stdio.h>, no    |
+   |                             |        | _FILE / _path functions                                                    |
+   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED)                      |
+   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1: NOT_SUPPORTED)  |
+   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its section       |
+   |                             |        | (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own functions, e.g.       |
+   |                             |        | ssvm_solver_cp_info, undefined). <KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,  |
+   |                             |        | CLIQUEGEN, CUTTING_PLANE, KBCFW, EG                                        |
+   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's              |
+   |                             |        | STBI_ONLY_PNG (make footprint: code size, compile time)                    |
+   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap sampling,    |
+   |                             |        | pairwise/away/exact steps, caching: each SSVM_ERR_NOT_SUPPORTED); plain    |
+   |                             |        | BCFW is unchanged: the smallest trainer; make test-device builds so        |
+   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without it they     |
+   |                             |        | stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0                   |
+   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give                     |
+   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them                        |
+   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware; [T] in the API)           |
+   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores |
+   |                             |        | as one gemm per sequence); link e.g. -lopenblas                            |
+   | STRUCTSVM_NO_OLD_NAMES      | any    | drop the old names of renamed functions (API GRAMMAR)                      |
+   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)                        |
+   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user (NULL unless |
+   | SSVM_FREE(p,u)              |        | set); user last here, unlike the callbacks                                 |
+   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                                 |
+   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the online       |
+   |                             |        | solvers; default <math.h>, portable versions when STRUCTSVM_FREESTANDING   |
+   |                             |        | and none is given                                                          |
 
    9. API REFERENCE
    API GRAMMAR (how every name and argument list is built, and the exceptions)
@@ -1029,74 +1001,69 @@
        ssvm_online_round(&o, x, y, yhat, &info)
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
-     truth(user, i, y)                 writes y_i, returns its length. Library: a length outside [1, max_label_len]
-         is SSVM_ERR_LABEL. Called for every psi_i built (each step, each evaluated example) and at init for the
-         compact state: keep it a copy.
-     phi(user, i, y, len, scale, out)  adds scale*phi(x_i, y) into the sparse accumulator out with ssvm_svec_add /
-         _add_dense / _add_sparse; returns 0 (any value >= 0 is ignored). psi_i(y) is built from two calls, +scale
-         at y_i and -scale at y: phi must be linear in scale. Library: out's sticky error after each call, an index
-         outside [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes
-         from truth, your oracle or a sampler and the library never reads its values, so a user's labels are
-         validated only where the user's phi checks them: check len and every value and return SSVM_ERR_LABEL (the
-         built-in models do); a bad label left unchecked indexes whatever phi lets it index.
-     oracle(user, i, w, w_scale, y, &delta)  writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
-         *delta = Delta(y_i, y*), returns its length. w_scale > 0 with 1/w_scale finite (1.0 from BCFW, FW and
-         evaluation). Library: *delta is 0 before the call; a length outside [1, max_label_len] is SSVM_ERR_LABEL; a
-         NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids the
-         gap as a certificate), that *delta is Delta(y_i, y*), the label (phi). The built-in oracles return
-         SSVM_ERR_INVALID_ARG for a w_scale out of range.
-     decode(user, i, w, y)             plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and
-         ssvm_mean_loss only; optional). Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL.
-     loss(user, i, y, len, &delta)     sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only; optional).
-         Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: the label.
-     stat_dim(user, i)                 m_i >= 1, the length of s_i(y), the same at every call. Library: 0 is
-         SSVM_ERR_CALLBACK. Called by ssvm_solver_get_heap_size and *_init (n times each, or more) when BCFW uses a
-         compact state; never in a step.
-     stats(user, i, y, len, scale, s)  s[0 .. m_i) += scale*s_i(y), returns 0. Yours: the label.
-     expand(user, i, s, scale, out)    out += scale*A_i s, returns 0. Library: out's sticky error, as for phi.
-         Yours: phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check; a quick test: BCFW gives the same
-         iterates with SSVM_STATE_COMPACT and SSVM_STATE_SPARSE. All three set or all NULL (else
-         SSVM_ERR_NULL_CALLBACK); only BCFW's compact states call them.
-     stat_support(user, i, y, len, pos)  writes the positions q where s_i(y)_q may be non-zero, ascending, no
-         repeats (room for m_i ints), returns their count. Library: a count over m_i, a position outside [0, m_i)
-         or out of order is SSVM_ERR_CALLBACK. Yours: every position stats writes is listed; the label
-         (SSVM_ERR_LABEL).
-     stat_expand_at(user, i, s, pos, cnt, scale, out)  out += scale * sum_k s[pos[k]] A_i e_pos[k], in the listed
-         order; returns 0. Library: out's sticky error, as for expand. Yours: the same as expand restricted to the
-         listed positions.
-     stat_scores(user, i, w, pos, cnt, fresh, score)  score[k] = <A_i e_pos[k], w>, returns 0. fresh = 1: the last
-         oracle call on this user was example i at this w with w_scale 1, and nothing changed since; the model may
-         answer from that call's own scores (less the loss it added). Yours: exactness (it is the step's <D, w>).
-     stat_gram(user, cache, &bytes, &bound)  cache NULL: *bytes = the cache's size for the whole problem (0: no
-         score space, the step builds D; asked by get_heap_size, in the heap). Else fills it and sets *bound >= the
-         sum of |entries| that one statistic's column A_i e_q adds to any one entry of w (the step's overflow
-         test); SSVM_ERR_NOT_SUPPORTED: not yet (the step builds D, asks again at its next step). Library: a bound
-         below 1 or not finite is SSVM_ERR_CALLBACK.
-     stat_norm2(user, cache, i, pos, a, cnt, &out)  *out = |sum_k a[k] A_i e_pos[k]|^2 (pos ascending), 0. The
-         cache is also its scratch: called from one thread at a time.
-     stat_move(user, i, pos, a, cnt, cw, w, cz, z)  w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into z
-         when z is not NULL; returns 0. Called after the state moved: it must not fail once stat_gram has succeeded
-         (a failure ends the run with its code and leaves w off the state; re-initialise the solver).
-     progress(progress_user, &p)       0 to go on, non-zero to stop (ssvm_solver_run returns SSVM_STOPPED_BY_USER).
-         Called by ssvm_solver_run after every pass, after that pass's evaluation (ssvm_solver_pass and _step never
-         call it); p points into the solver and is valid during the call.
-     clock(clock_user)                 wall-clock seconds from any fixed origin, non-decreasing; only differences
-         are used (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU seconds always come from clock()
-         (0 under STRUCTSVM_NO_CLOCK).
-     allocator.alloc(user, bytes)      a block of `bytes` (any alignment: the library aligns inside it) or NULL,
-         which is SSVM_ERR_OUT_OF_MEMORY. allocator.free(user, ptr) never gets NULL. Both or neither (else
-         SSVM_ERR_NULL_CALLBACK). Used by ssvm_solver_init (one block, plus a sparse pool that grows apart from it),
-         ssvm_train and ssvm_online_init; zero: SSVM_MALLOC / SSVM_FREE.
-     ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas)  writes up to k_max = ms.samples
-         labels scored at w_scale * w (label r at ys + r*stride, stride = max_label_len; lengths in lens,
-         Delta(y_i, y) in deltas) and returns how many (0 .. k_max). Library: more than k_max is SSVM_ERR_CALLBACK,
-         a length outside [1, max_label_len] SSVM_ERR_LABEL; a NaN/Inf or negative delta is SSVM_ERR_LOSS; y_i and
-         repeated labels are dropped; with multiclass = 1 the samples' Gram matrix is checked (its diagonal and
-         row 0; else SSVM_ERR_CALLBACK). Yours: the first label is the loss-augmented argmax (Theorem 2.1 and
-         Lemma 2.2 need it; it may skip y_i). work_bytes(user, k_max): its scratch, kept in the solver's heap,
-         (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call counts as one oracle call.
-     Polytope callbacks (parts, part_scores, part_phi; part_orthogonal, part_scores_at): DUAL EXTRAGRADIENT and
-     EXACT BLOCK STEPS; the built-in models set them where they apply (3).
+     truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
+       (as for every callback that returns a label). Called for every psi_i built (each step, each evaluated example)
+       and at init for the compact state: keep it a copy.
+     phi(user, i, y, len, scale, out): adds scale*phi(x_i, y) into the sparse accumulator out with ssvm_svec_add /
+       _add_dense / _add_sparse; returns 0 (any value >= 0 is ignored). psi_i(y) is built from two calls, +scale at
+       y_i and -scale at y: phi must be linear in scale. Library: out's sticky error after each call, an index outside
+       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your
+       oracle or a sampler and the library never reads its values, so a user's labels are validated only where the
+       user's phi checks them: check len and every value and return SSVM_ERR_LABEL (the built-in models do); a bad
+       label left unchecked indexes whatever phi lets it index.
+     oracle(user, i, w, w_scale, y, &delta): writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
+       *delta = Delta(y_i, y*), returns its length; w_scale > 0 with 1/w_scale finite. Library: *delta is 0 before the
+       call; a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids
+       the gap as a certificate), that *delta is Delta(y_i, y*), the label (phi). The built-in oracles return
+       SSVM_ERR_INVALID_ARG for a w_scale out of range.
+     decode(user, i, w, y): plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and ssvm_mean_loss only;
+       optional). loss(user, i, y, len, &delta): sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only;
+       optional); Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS; Yours: the label.
+     stat_dim(user, i): m_i >= 1, the length of s_i(y), the same at every call (Library: 0 is SSVM_ERR_CALLBACK).
+       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) when BCFW uses a compact state; never in
+       a step. stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
+     expand(user, i, s, scale, out): out += scale*A_i s, returns 0. Library: out's sticky error, as for phi. Yours:
+       phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check (a quick test: BCFW gives the same iterates
+       with SSVM_STATE_COMPACT and SSVM_STATE_SPARSE). stat_dim, stats and expand: all three or none (else
+       SSVM_ERR_NULL_CALLBACK); only BCFW's compact states call them.
+     stat_support(user, i, y, len, pos): writes the positions q where s_i(y)_q may be non-zero, ascending, no repeats
+       (room for m_i ints), returns their count. Library: a count over m_i, a position outside [0, m_i) or out of
+       order is SSVM_ERR_CALLBACK. Yours: every position stats writes is listed; the label (SSVM_ERR_LABEL).
+     stat_expand_at(user, i, s, pos, cnt, scale, out): out += scale * sum_k s[pos[k]] A_i e_pos[k], in the listed
+       order; returns 0. Library: out's sticky error. Yours: the same as expand restricted to the listed positions.
+     stat_scores(user, i, w, pos, cnt, fresh, score): score[k] = <A_i e_pos[k], w>, returns 0. fresh = 1: the last
+       oracle call on this user was example i at this w with w_scale 1, and nothing changed since; the model may
+       answer from that call's own scores (less the loss it added). Yours: exactness (it is the step's <D, w>).
+     stat_gram(user, cache, &bytes, &bound): cache NULL: *bytes = the cache's size for the whole problem (0: no score
+       space, the step builds D; asked by get_heap_size, in the heap). Else fills it and sets *bound >= the sum of
+       |entries| that one statistic's column A_i e_q adds to any one entry of w (the step's overflow test);
+       SSVM_ERR_NOT_SUPPORTED: not yet (the step builds D, asks again at its next step). Library: a bound below 1 or
+       not finite is SSVM_ERR_CALLBACK.
+     stat_norm2(user, cache, i, pos, a, cnt, &out): *out = |sum_k a[k] A_i e_pos[k]|^2 (pos ascending), returns 0.
+       The cache is also its scratch: called from one thread at a time.
+     stat_move(user, i, pos, a, cnt, cw, w, cz, z): w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into z
+       when z is not NULL; returns 0. Called after the state moved: it must not fail once stat_gram has succeeded (a
+       failure ends the run with its code and leaves w off the state; re-initialise the solver).
+     progress(progress_user, &p): 0 to go on, non-zero to stop (ssvm_solver_run returns SSVM_STOPPED_BY_USER).
+       Called by ssvm_solver_run after every pass, after that pass's evaluation (ssvm_solver_pass and _step never call
+       it); p points into the solver and is valid during the call.
+     clock(clock_user): wall-clock seconds from any fixed origin, non-decreasing; only differences are used
+       (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU seconds always come from clock() (0 under
+       STRUCTSVM_NO_CLOCK).
+     allocator.alloc(user, bytes): a block of `bytes` (any alignment: the library aligns inside it) or NULL, which is
+       SSVM_ERR_OUT_OF_MEMORY. allocator.free(user, ptr) never gets NULL. Both or neither (else
+       SSVM_ERR_NULL_CALLBACK). Used by ssvm_solver_init (one block, plus a sparse pool that grows apart from it),
+       ssvm_train and ssvm_online_init; zero: SSVM_MALLOC / SSVM_FREE.
+     ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas): writes up to k_max = ms.samples
+       labels scored at w_scale * w (label r at ys + r*stride, stride = max_label_len; lengths in lens, Delta(y_i, y)
+       in deltas) and returns how many (0 .. k_max). Library: more than k_max is SSVM_ERR_CALLBACK; a NaN/Inf or
+       negative delta is SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the samples' Gram
+       matrix is checked (its diagonal and row 0; else SSVM_ERR_CALLBACK). Yours: the first label is the
+       loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may skip y_i). work_bytes(user, k_max): its
+       scratch, kept in the solver's heap, (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call
+       counts as one oracle call.
+     Polytope callbacks (parts, part_scores, part_phi; part_orthogonal, part_scores_at): DUAL EXTRAGRADIENT and EXACT
+       BLOCK STEPS; the built-in models set them where they apply (3).
 
    10. DOES NOT (yet)
      Training: kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted; anything
