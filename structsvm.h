@@ -72,27 +72,27 @@
      0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED, SSVM_TARGET_REACHED, pass/oracle/time limit,
      user, SSVM_SOLVER_RULE), < 0 = error; ssvm_result_string(r) names it.
    STATE (BCFW's per-example memory, ssvm_solver_config.state; GAPS' atoms and EXACT BLOCK STEPS keep their own)
-     SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass
-                         with K >= 16), else COMPACT; without them: SPARSE. The same kind for a heap and a
-                         preallocated solver (the same bits, REPRODUCIBILITY); only the sparse pool's start differs.
-                         ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps.
-     SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) /
-                         (lambda n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per
-                         sequence; multiclass: K per example). The smallest fixed memory.
-     SSVM_STATE_COMPACT_SPARSE  the same sigma_i as (index, value) pairs in a pool (as SPARSE's), in memory
-                         proportional to the labels and label pairs example i has visited; the same iterates as
-                         COMPACT to rounding (bit for bit with bcfw.build_direction = 1: in double builds the
-                         built-in chain takes the score-space step, SPEED); the same time per step.
-     SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
-                         paper's Sec. 4 remark): memory proportional to what example i touches.
-     SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
-     The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example,
-     grows and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state
-     unchanged) only when the live entries and the block being written do not fit. ssvm_solver_get_heap_size()
-     tells the bytes ssvm_solver_init_preallocated needs, before training (its default pool: SPARSE 64 entries per
-     example, COMPACT_SPARSE every statistic plus one block, so it never runs out); ssvm_progress.state_bytes
-     reports what a solver holds, pool included. AUTO may hold more than COMPACT (a full pool and the score-space
-     step's Gram matrices): for the smallest fixed memory set SSVM_STATE_COMPACT (make footprint).
+     SSVM_STATE_AUTO: with stats callbacks COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass with K >=
+       16), else COMPACT; without them SPARSE. The same kind for a heap and a preallocated solver (the same bits,
+       REPRODUCIBILITY; only the sparse pool's start differs). ssvm_solver_state_kind(&s, &kind) tells which one a
+       solver keeps.
+     SSVM_STATE_COMPACT: per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) / (lambda
+       n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
+       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
+       make footprint).
+     SSVM_STATE_COMPACT_SPARSE: the same sigma_i as (index, value) pairs in a pool, in memory proportional to the
+       labels and label pairs example i has visited; COMPACT's iterates to rounding (bit for bit with
+       bcfw.build_direction = 1: in double builds the built-in chain takes the score-space step, SPEED); the same time
+       per step.
+     SSVM_STATE_SPARSE: w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
+       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals per
+       example (n*d reals).
+     The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example, grows
+       and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state unchanged)
+       only when the live entries and the block being written do not fit. ssvm_solver_get_heap_size() tells the bytes
+       ssvm_solver_init_preallocated needs, before training (its default pool: SPARSE 64 entries per example,
+       COMPACT_SPARSE every statistic plus one block, so it never runs out); ssvm_progress.state_bytes reports what a
+       solver holds, pool included.
    Engine. ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit; ssvm_train(&cfg, w, ...)
      trains in one call, or ssvm_solver_init + ssvm_solver_run / _pass / _step / _evaluate drive one solver object
      (ssvm_solver) yourself. The same engine runs every solver: stopping rules, evaluation and reproducibility in 5.
@@ -813,8 +813,8 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
-     Covered: the ckpt column of SOLVERS AT A GLANCE (BCFW with every state kind, averaging, sampling, step rule and
-       config.bcfw; FW; SSG; MULTISAMPLE, whose sampler's own state, if any, is yours to restore; mini-batch BCFW, whose
+     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW with every state kind, averaging, sampling, step rule
+       and config.bcfw; SSVM_FW; SSVM_SSG; SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW, whose
        b is fingerprinted but not the hook or task_users, so a run saved on 2 threads resumes on 1 or 4 bit for bit,
        but a pass cut by max_oracle_calls ends with a short batch: resume at a pass's end); the others are refused
        with SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
@@ -932,7 +932,8 @@
        ssvm_model_export_c, ssvm_cg_status_of, ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until
        1.0; STRUCTSVM_NO_OLD_NAMES drops them.
 
-   API (all return ssvm_result unless noted; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
+   API (all return ssvm_result unless noted; [T] = not in STRUCTSVM_PREDICT_ONLY builds; full prototypes at >>api and
+   each section's declarations; the solver's calls with their arguments, the others by name)
      ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
        ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) (sum_i c_i Delta(y_i, decode(x_i)) /
        sum_i c_i); ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
@@ -950,54 +951,42 @@
        ssvm_solver_limits_of(&s, &limits); ssvm_solver_set_limits(&s, &limits)   the limits, checked
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
-       ssvm_solver_gap_estimates(&s, out, out_bytes); ssvm_solver_atom_count(&s, i, &count);
-       ssvm_solver_atom(&s, i, k, &weight, &delta, y, y_bytes, &len)   config.bcfw's estimates, atoms (GAPS)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
-       ssvm_solver_cp_info(&s, &info); ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes,
-       &k); ssvm_solver_eg_rejected(&s, &count); ssvm_l21sq_grad_get_work_size(T, &bytes); ssvm_l21sq_grad(T, off, z,
-       s, omega, work, work_bytes, &tau) (Algorithm 3: the maximiser, not Omega*(z))
-     distributed [T]: config.dist; ssvm_shard_range(n, rank, size, &first, &count); ssvm_problem_shard(&full, first,
-       count, &shard, &mine). Checkpoints [T]: ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes,
-       &written); _write(&s, write, user); _load(&s, buf, bytes); _save_path(&s, path) / _load_path(&s, path) (stdio);
-       ssvm_solver_config_warm_start(&c, &model). Models and readers: MODEL FILES, READERS (7).
-     multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
-       ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
-       ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
-     chain: ssvm_chain_config_init(n, K, F, start, labels) -> config; ssvm_chain_dim(&cfg) -> int;
-       ssvm_chain_get_heap_size(&cfg, &bytes); ssvm_chain_init_preallocated(&cfg, heap, bytes, &m); ssvm_chain_init(&cfg,
-       &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_chain_uninit(&m); ssvm_chain_problem(&m, &prob);
-       ssvm_chain_scores(&m, w, p0, L, u, u_bytes); ssvm_chain_predict_get_work_size(L, K, &bytes);
-       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y); ssvm_chain_kbest_sampler(&m, &sampler) [T]
-     ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
-       ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T]; ssvm_kbest_viterbi(L, K, k, unary, trans, work,
-       work_bytes, ys, ys_bytes, scores, &found) [T]
-     graph: ssvm_graph_config_init(n, L, F, x, labels) -> config; ssvm_graph_dim(&cfg) -> int; ssvm_graph_get_heap_size
-       / _init_preallocated / _init / _uninit / _problem as for chains; ssvm_graph_map_get_work_size(L, E, edges,
-       method, &bytes); ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y,
-       &score); ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E);
-       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes); ssvm_graph_predict(L, F, E, edges, method, w, x,
-       work, work_bytes, y) (plain MAP for one dense x)
-     assign: ssvm_assign_config_init(n, F, row_start, pair_start, labels) -> config; ssvm_assign_dim(&cfg) -> int;
-       ssvm_assign_get_heap_size(&cfg, &bytes); ssvm_assign_init_preallocated(&cfg, heap, bytes, &m);
-       ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_assign_uninit(&m); ssvm_assign_problem(&m,
-       &prob); ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
-       work_bytes, y) (one dense example, x = m*c pairs of F reals)
-     kernel [T]: ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a, scores, bytes) (lifted:
-       K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len); ssvm_kernel_chain_predict(&s, which, p0, L, y,
-       y_bytes) (lifted chain); ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long);
-       ssvm_kernel_support(&s, which, k, &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long
-       long); ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
-     online EG [T]: ssvm_chain_marginals_get_work_size(L, K, &bytes); ssvm_chain_marginals(L, K, node, edge, work,
-       work_bytes, mu, pair, &log_z)
-     ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total);
-       ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
-     ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) / _label_len (-> int)
-       / _constants(&s, &alpha, &M, &eta_floor); ssvm_decode_get_work_size(&s, &bytes); ssvm_decode(&s, theta, work,
-       bytes, &dist); ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad); ssvm_target_loss(&s, yhat, y,
-       &loss); ssvm_dist_sample(&dist, u, y); ssvm_dist_expected_loss(&s, &dist, y, &loss)
-     online [T]: ssvm_online_config_init(kind, n, F) -> config; ssvm_online_get_heap_size(&c, &bytes);
-       ssvm_online_init_preallocated(&c, heap, bytes, &o); ssvm_online_init(&c, &o) / ssvm_online_uninit(&o);
-       ssvm_online_reset(&o) (void); ssvm_online_predict(&o, x, yhat); ssvm_online_update(&o, y, &info);
+       per solver: ssvm_solver_gap_estimates(&s, out, out_bytes), ssvm_solver_atom_count(&s, i, &count),
+       ssvm_solver_atom(&s, i, k, &weight, &delta, y, y_bytes, &len) (GAPS); ssvm_solver_cp_info(&s, &info);
+       ssvm_solver_cg_status(&s, &status), ssvm_solver_cg_active(&s, idx, idx_bytes, &k), ssvm_l21sq_grad_get_work_size,
+       ssvm_l21sq_grad (Algorithm 3: the maximiser, not Omega*(z)); ssvm_solver_eg_rejected(&s, &count)
+     distributed [T]: ssvm_shard_range, ssvm_problem_shard. Checkpoints [T]: ssvm_solver_checkpoint_get_size / _save /
+       _write / _load / _save_path / _load_path (stdio), ssvm_solver_config_warm_start. Models, readers: 7.
+     multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
+       _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
+     chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size / _init_preallocated /
+       _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_chain_scores(&m, w, p0, L, u, u_bytes),
+       ssvm_chain_predict_get_work_size(L, K, &bytes), ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y),
+       ssvm_chain_kbest_sampler [T]; ssvm_chain_marginals_get_work_size, ssvm_chain_marginals(L, K, node, edge, work,
+       work_bytes, mu, pair, &log_z) [T]
+     ssvm_viterbi_get_work_size, ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
+       ssvm_kbest_viterbi_get_work_size [T], ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes,
+       scores, &found) [T]
+     graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
+       _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
+       ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E), ssvm_graph_predict_get_work_size,
+       ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y) (plain MAP for one dense x)
+     assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size / _init_preallocated
+       / _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_assign_predict_get_work_size,
+       ssvm_assign_predict(m, c, F, flags, w, x, work, work_bytes, y) (one dense example, x = m*c pairs of F reals)
+     kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
+       ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
+       (-> long long), ssvm_kernel_support(&s, which, k, &example, y, y_bytes, &len, &coef), ssvm_dense_kernel_fn (an
+       input kernel callback)
+     ssvm_hungarian_get_work_size, ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total); ssvm_project_simplex(d,
+       v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
+     surrogate losses: ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate, ssvm_surrogate_check / _dim (-> int) /
+       _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor), ssvm_decode_get_work_size, ssvm_decode(&s, theta,
+       work, bytes, &dist), ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad), ssvm_target_loss(&s, yhat,
+       y, &loss), ssvm_dist_sample(&dist, u, y), ssvm_dist_expected_loss(&s, &dist, y, &loss)
+     online [T]: ssvm_online_config_init(kind, n, F) -> config, ssvm_online_get_heap_size / _init_preallocated / _init
+       / _uninit, ssvm_online_reset (void), ssvm_online_predict(&o, x, yhat), ssvm_online_update(&o, y, &info),
        ssvm_online_round(&o, x, y, yhat, &info)
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
