@@ -204,15 +204,14 @@
      gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
        (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
        estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
-     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the one
-       whose exact line search raises the dual most, as the release does). The per-example dual is then a set of up to
-       max_atoms labelings ("atoms", default 32; 64-bit FNV-1a hash of (len, y), collisions resolved by comparing
-       labels), weights alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the
-       active atom of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
-       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step is a drop step (the
-       away atom leaves; FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases (tested
-       at every step). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step);
-       plain BCFW (steps FW, no cache) keeps its compact/sparse/dense state.
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (the one of FW, away, pairwise whose exact line
+       search raises the dual most, as the release does). The per-example dual is then a set of up to max_atoms
+       labelings ("atoms", default 32; found by a 64-bit FNV-1a hash of (len, y) and label comparison) with weights
+       alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the active atom of
+       least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (with
+       >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step drops the away atom (FW at 1 keeps only y*).
+       Every move is an exact line search: the dual never decreases (tested at every step). This state replaces
+       config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step); plain BCFW keeps its state kind.
      The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW
        at gamma = 1, pairwise at gamma = alpha_a); else the step goes towards the best stored labeling (line search;
        the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms above the solution's
@@ -270,10 +269,10 @@
        batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. An evaluation's oracle pass runs
        on the hook in chunks of b, summed in example order: the same bits as without a hook; gap sampling's exact
        check stays serial.
-     The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all have
-       finished; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found
-       on return: in the oracle phase the batch is not applied; in an evaluation the evaluation fails (weights
-       untouched); in the update phase the skipped updates run serially, the batch is applied, and -38 is returned.
+     The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all are
+       done; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found on
+       return: the oracle phase's batch is not applied, an evaluation fails (weights untouched), the update phase
+       runs the skipped updates serially, applies the batch and still returns -38.
      Thread safety is the caller's: in a task the oracle, truth, phi and (compact state) stats and expand run
        concurrently for distinct slots, reading w and the solver's state, never writing them. With task_users (b
        pointers) slot t passes task_users[t] as `user` to every callback. The chain, graph and assignment keep scratch
@@ -512,27 +511,24 @@
    | SSVM_SPARSEMAP_MULTILABEL    | Hamming    | FY                            | 1 - 4/(lam sqrt d)        | 1/lam   |
    | SSVM_FY_GENERIC (callbacks)  | yours      | yours (or closest rho(k))     | config.alpha              | config.M|
    | SSVM_CONV_FY_NDCG (Def. 4.1) | NDCG (22)  | eq. (15) by Frank-Wolfe       | (Thm 4.5: eta >= lambda)  | 1/lam   |
-     Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)),
-     SSVM_RATE_POLYAK (12). Projection: Frobenius ball of diameter D around 0, or config.project(project_user,
-     W, d, F) (negative: abort with that code; a NaN/Inf W after it is SSVM_ERR_CALLBACK).
-     Binary (Appendix E): SSVM_SMOOTH_HINGE / SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>.
-     Predict-only: theta = W x (ssvm_linear_scores), ssvm_decode, ssvm_dist_sample(dist, u) with your u.
-     Also predict-safe: ssvm_hungarian (exact linear assignment, O(n^2 m)), ssvm_project_simplex
-     (sparsemax), ssvm_project_box, ssvm_surrogate_loss (value and gradient of every loss above).
-     Deviations from the paper: 6.
+     Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)), SSVM_RATE_POLYAK
+     (12). Projection: Frobenius ball of diameter D around 0, or config.project(project_user, W, d, F) (negative:
+     abort with that code; a NaN/Inf W after it is SSVM_ERR_CALLBACK). Binary (Appendix E): SSVM_SMOOTH_HINGE /
+     SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>. Predict-only: theta = W x (ssvm_linear_scores),
+     ssvm_decode, ssvm_dist_sample(dist, u) with your u; also predict-safe: ssvm_hungarian (exact linear assignment,
+     O(n^2 m)), ssvm_project_simplex (sparsemax), ssvm_project_box, ssvm_surrogate_loss (value and gradient of every
+     loss above). Deviations from the paper: 6.
 
    5. THE ENGINE (ssvm_solver: one object and one run loop for every solver)
      ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and the
      problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps; one
-     iteration for FW) until a rule fires, and returns it:
-       before a pass  max_passes (default 50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends
-                      a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds,
-                      checked between passes) -> SSVM_MAX_SECONDS. 0 = no limit.
-       after a pass   the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
-                      where predicted, below), then progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol
-                      (default 1e-3; 0 = off): an evaluated gap <= gap_tol at the iterate or the average ->
-                      SSVM_CONVERGED, then target_primal (default -1e300: off): an evaluated primal <=
-                      target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
+     iteration for FW) until a rule fires, and returns it. Before a pass: max_passes (default 50) -> SSVM_MAX_PASSES;
+     max_oracle_calls (training calls; it also ends a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds
+     (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no limit. After a pass: the evaluation
+     if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only where predicted, below), then
+     progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
+     at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off): an evaluated primal
+     <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
      gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
      multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
      bounds min P only when every example was visited equally often). To go on, raise a limit and call
@@ -602,51 +598,48 @@
      do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
      compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings' loss-augmented scores after
      different roundings can part two runs that agree to rounding.
-     Across platforms: the arithmetic is IEEE-754 binary32/binary64 with no library call whose rounding varies (under
-     STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic), so two machines give the same bits when
-     their compilers emit the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float,
-     STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW) and on x86-64 to the same weights, objective and pass count, bit for
-     bit, with -ffp-contract=off on both (the default under -std=c99; GNU modes default to fast, and the M4F then
-     fuses a*b+c into one rounding). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
+     Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
+     STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic) gives the same bits wherever compilers emit
+     the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float, STRUCTSVM_FREESTANDING,
+     STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
+     fuse a*b+c on the M4F). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full at its marker)
+   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full where the code at
+   its marker acts on it)
    Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14,
      Algorithm 1 line 9), F2 l_j of Algorithm 1 line 5, F3 w^{t-1} in eq. 11 / Algorithm 2 line 1, F4 Algorithm 2
      beyond |phi(x)|^2 = 1, F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma 2.3 needs
      Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's cyclic order), D2 the
      weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over weighted samples, D4 y_i and
      repeated labels dropped, D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
-   Dual extragradient (>>solvers: dual extragradient): E1 w is kept in the ball |w| <= sqrt(2 Theta / lambda), which
-     contains the optimum (the paper's constrained form has a ball too; this radius makes it equivalent to the
-     regularised problem). E2 the z_i distances are weighted by the example weights p_i; the step is eta = 1/L,
-     L = lambda + |B~|_2 (power iteration, times 1.05; its calls count as oracle calls); the report's eta < |F|^-2 is
-     a misprint for eta <= 1/|F|. E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only
-     w-sized vectors are kept. E4 the last iterate is reported besides the average (the iteration is unchanged).
-     E5 a Birkhoff projection missing deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope
-     (Altschuler, Weed, Rigollet 2017): an inexact prox step, z stays feasible and the dual bound valid.
-   Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i is kept through its statistics (L +
-     4T numbers and its loss sum per example), so the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) is
-     taken along e_yhat - alpha_i and clipped to [0, 1]: (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores
-     no alpha and relies on theta, A.2); from alpha_i = 0 it is the paper's update (d = <w, feature difference>,
-     Delta = loss gap). C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under
-     grad Omega* (J: the Jacobian of Algorithm 3's soft-thresholding at v); the global Lipschitz bound s = lambda /
-     sigma made steps ~1/s too short. C2b a step that lowers the dual of (11) (a kink crossed) is halved until it
-     does not: Algorithm 2 is a monotone ascent. C3 f_h = Q(w) with the hinge term the mean of the values the pass's
-     own MAP calls found (no extra call). C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold
-     tau/s above which Algorithm 3 would make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of
-     (15)). C5 warm start: alpha (hence u, v) kept; theta back to theta0, the A.1 window restarted. C6 dual bound
-     D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1]. C7 Theta exact for the Hamming
-     loss; eps (not given) 1e-3. C8 Algorithm 1 starts with no clique active; batch (not given) 2. C9 A.2 compares
-     f_h with f_{h-1}; A.3 / no violator returns SSVM_SOLVER_RULE (read the gap: the paper's relative-change rules
-     stop well before a small gap of (10)).
+   Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
+     holds the optimum (the paper's constrained form has a ball too; this radius makes it the regularised problem);
+     E2 the z_i distances weighted by the example weights p_i, the step eta = 1/L, L = lambda + |B~|_2 (power
+     iteration, times 1.05; its calls count as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
+     1/|F|); E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors kept;
+     E4 the last iterate reported besides the average (the iteration is unchanged); E5 a Birkhoff projection missing
+     deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): an
+     inexact prox step, z stays feasible and the dual bound valid.
+   Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
+     numbers and its loss sum), the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) taken along e_yhat -
+     alpha_i and clipped to [0, 1], so (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores no alpha; from
+     alpha_i = 0 it is its update); C2 a^2 + nu the step's own curvature (nu = g'Jg under grad Omega*, J the Jacobian
+     of Algorithm 3's soft-thresholding), not the global bound s = lambda / sigma whose steps were ~1/s too short;
+     C2b a step that lowers the dual of (11) is halved until it does not (a monotone ascent); C3 f_h with the hinge
+     term the mean of the pass's own MAP values; C4 candidate k violates when |v_k| > sum_active |omega_j| (the
+     threshold tau/s of Algorithm 3; Proposition 1's |v_k| <= gamma); C5 a warm start keeps alpha (hence u, v),
+     resets theta to theta0 and the A.1 window; C6 the dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k
+     |v_k|^2), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps (not given) 1e-3; C8 no clique active at
+     the start, batch (not given) 2; C9 A.2 compares f_h with f_{h-1}, and A.3 / no violator returns
+     SSVM_SOLVER_RULE (the paper's relative-change rules stop well before a small gap of (10): read the gap).
    1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the QP over the working set, max_{a in
      simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise Frank-Wolfe with exact line search on the Gram matrix
-     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (so qp_tol is certified);
-     planes whose weight stayed 0 for drop_after iterations are dropped, and a full working set drops the
-     longest-idle zero-weight plane; the cache (cp.cache_size labelings per example, most recent first, from the
-     oracle's answers) adds the joint plane of each example's best cached labeling without an oracle call when it is
-     violated by more than gap_tol beyond xi (SVM^struct: "dist - slack > epsilon"). An iteration right after an
-     evaluation uses that evaluation's exact pass instead, so the cache saves calls only with eval_every > 1 or 0.
+     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (qp_tol is certified); planes at
+     weight 0 for drop_after iterations dropped, a full working set dropping the longest-idle zero-weight plane; the
+     cache (cp.cache_size labelings per example, most recent first) adds the joint plane of each example's best cached
+     labeling without an oracle call when it is violated by more than gap_tol beyond xi (SVM^struct: "dist - slack >
+     epsilon"); an iteration right after an evaluation uses its exact pass instead, so the cache saves calls only
+     with eval_every > 1 or 0.
    Kernels (>>kernel; the paper gives no cache, store or lifting): K1 the lifted multiclass and chain models and
      their FIFO cache of input-kernel rows; K2 the support store fixed at init (SSVM_ERR_SUPPORT_FULL, state
      unchanged); K3 without averaging a triple whose alpha reaches 0 is freed, with it triples stay.
@@ -654,26 +647,25 @@
      gold labels; G2 a line search whose every halving fails takes no step (the dual never decreases;
      ssvm_solver_eg_rejected counts them); G3 "first pass" is each example's first visit; G4 example weights enter
      through w and l, not the step.
-   Surrogate losses (>>losses): the FY decoding constant is alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4
-     gamma/(lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for
-     the normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for
-     base 2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
+   Surrogate losses (>>losses): the FY decoding constant alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4 gamma/
+     (lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for the
+     normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for base
+     2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
      conv{rho(y)} is intractable; the lemmas need only conjugacy and strong convexity), its Frank-Wolfe blended
      pairwise with support <= n; Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
    GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check (the
-     release's 1 assumes losses bounded by one; the counted ones are not), and an unmeasured g_i never lets the cache
-     replace the oracle; max_atoms is a hard cap, memory fixed up front (the release grows past its cap).
+     release's 1 assumes losses bounded by one; the counted ones are not), an unmeasured g_i never lets the cache
+     replace the oracle, and max_atoms is a hard cap with memory fixed up front (the release grows past its cap).
    Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
      Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example; X3 a shrunk label returns at
      the example's next full visit, not at liblinear's un-shrinking of all at its own stopping test.
-   Parallel BCFW (>>par): P1 synchronous: every call of a batch reads the same w (at most b - 1 steps of delay; the
-     paper's workers are asynchronous). P2 one exact line search per block in draw order, not one common step for the
+   Parallel BCFW (>>par): P1 synchronous, every call of a batch reads the same w (at most b - 1 steps of delay; the
+     paper's workers are asynchronous); P2 one exact line search per block in draw order, not one common step for the
      batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
-     to b - 1 steps stale, the dual never decreases, and b = 1 is plain BCFW bit for bit (tested; with
-     bcfw.build_direction = 1 where plain BCFW would step in score space). P3 an example drawn twice in a batch keeps
-     both draws (the paper drops repeats); the second direction is built after the first update, from the same
-     labeling. P4 the paper is not in the project's papers: its numbers are not cited, its rates not relied on;
-     convergence to BCFW's optimum is tested.
+     to b - 1 steps stale, the dual never decreases, b = 1 is plain BCFW bit for bit (with bcfw.build_direction = 1
+     where BCFW would step in score space); P3 an example drawn twice in a batch keeps both draws (the paper drops
+     repeats), the second direction built after the first update from the same labeling; P4 the paper is not in the
+     project's papers: its numbers are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
    Distributed CoCoA+ (>>dist): M1 the local solver is H BCFW steps (Theta only in expectation); M2 the average is
      over rounds (rho as config.averaging says, at round t), not steps; M3 not with config.bcfw's gaps options
      (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
@@ -749,9 +741,8 @@
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_export_gen.c, tests/model_firmware.c: weights bit for bit and every
-       label, float and double). make fuzz-model (tests/fuzz_model.c): a model that loads must re-save to the same
-       bytes, load alike preallocated, and predict. Sizes and times: make bench-model.
+     make test builds exactly that (tests/model_firmware.c); make fuzz-model: a model that loads must re-save to the
+       same bytes, load alike preallocated, and predict.
 
    READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
@@ -837,13 +828,10 @@
        SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
        are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
        hostile checkpoint.
-     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte: at 0 the
-       magic "SSVMCKPT"; 8 u32 x 2 format version (2), header bytes (64); 16 u64 file bytes, CRC included; 24 i32 x 6
-       solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW); 48 u64 fingerprint; 56 u32 x 2
-       reserved, 0; 64 the body in ssvm__ck_body's order (counters and seconds, scalars, w, the average, the
-       permutation, l_i, then what the solver keeps: f64 for reals, i32 / i64 for integers; then, version 2,
-       SSVM_EVAL_PREDICT's history: last pass, best dual, per vector a count and (pass, primal, gap) triples); the last
-       4 bytes the CRC-32 (zlib's) of every byte before them.
+     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (layout at
+       >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
+       sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
+       reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
      Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
        path (atomic on POSIX; on Windows rename fails when path exists: remove it first), so a process killed
        mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
@@ -903,20 +891,18 @@
    9. API REFERENCE
    API GRAMMAR (how every name and argument list is built, and the exceptions)
      Objects: ssvm_X_config_init(...) -> a config you edit; ssvm_X_get_heap_size(&cfg, &bytes);
-       ssvm_X_init_preallocated(&cfg, heap, bytes, &obj) or ssvm_X_init(&cfg, &obj) (malloc); ssvm_X_uninit(&obj).
-       A function that creates an object takes it last (the *_init, ssvm_model_load(buf, bytes, ..., &m)); a function
-       of an existing object takes it first (ssvm_solver_step(&s, i, &info), ssvm_solver_checkpoint_load(&s, buf,
-       bytes)). Config producers from data end in _config_init too (ssvm_svmhmm_chain_config_init(&data)).
+       ssvm_X_init_preallocated(&cfg, heap, bytes, &obj) or ssvm_X_init(&cfg, &obj) (malloc); ssvm_X_uninit(&obj). A
+       function that creates an object takes it last (the *_init, ssvm_model_load(buf, bytes, ..., &m)), one of an
+       existing object first (ssvm_solver_step(&s, i, &info), ssvm_solver_checkpoint_load(&s, buf, bytes)). Config
+       producers from data end in _config_init too (ssvm_svmhmm_chain_config_init(&data)). Accessors:
+       ssvm_solver_<what>(&s, &out) -> ssvm_result (ssvm_solver_cp_info, ssvm_solver_cg_status, ...).
      Sizes, one suffix per meaning: _get_heap_size (an object's memory for its life, init_preallocated's bytes),
-       _get_work_size (one call's scratch, that call's work and work_bytes), _get_size (the bytes a save will write:
-       ssvm_model_save_get_size, ssvm_solver_checkpoint_get_size).
+       _get_work_size (one call's scratch: its work and work_bytes), _get_size (the bytes a save will write). Every
+       heap, work area and buffer the library writes comes with its byte count (out, out_bytes): too small is
+       SSVM_ERR_WORKSPACE.
      I/O, one suffix per medium, the same for models, checkpoints and exports: memory (buf, bytes), a write callback
-       (_write), a FILE * (_FILE) and a path (_path, written atomically); the readers take an ssvm_input
-       (ssvm_input_memory, ssvm_input_FILE, ...) or a path (ssvm_read_<format>_path).
-     Accessors: ssvm_solver_<what>(&s, &out) -> ssvm_result (ssvm_solver_cp_info, ssvm_solver_cg_status,
-       ssvm_solver_eg_rejected, ssvm_solver_state_kind, ssvm_solver_gap_estimates).
-     Buffers: every heap, work area and buffer the library writes comes with its byte count (out, out_bytes),
-       checked: too small is SSVM_ERR_WORKSPACE.
+       (_write), a FILE * (_FILE) and a path (_path, written atomically: path.tmp, then rename); the readers take an
+       ssvm_input (ssvm_input_memory, ssvm_input_FILE, ...) or a path (ssvm_read_<format>_path).
      Codes: one per fault wherever it is found: a label length outside [1, max_label_len] from any callback is
        SSVM_ERR_LABEL; a failed open, read, write, close or rename is SSVM_ERR_IO for models, checkpoints and readers;
        an option out of range is SSVM_ERR_INVALID_ARG except where a specific code tells the caller what to change
@@ -932,13 +918,13 @@
        ssvm_model_export_c, ssvm_cg_status_of, ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until
        1.0; STRUCTSVM_NO_OLD_NAMES drops them.
 
-   API (all return ssvm_result unless noted; [T] = not in STRUCTSVM_PREDICT_ONLY builds; full prototypes at >>api and
-   each section's declarations; the solver's calls with their arguments, the others by name)
+   API (an index: prototypes at >>api and each section's declarations; all return ssvm_result unless noted;
+   [T] = not in STRUCTSVM_PREDICT_ONLY builds)
      ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
-       ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) (sum_i c_i Delta(y_i, decode(x_i)) /
-       sum_i c_i); ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
-     ssvm_svec_get_heap_size(d, &bytes); ssvm_svec_init_preallocated(d, heap, bytes, &v); ssvm_svec_add / _add_dense /
-       _add_sparse / _clear (void) / _dot (-> ssvm_accum)   (what phi writes into)
+       ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) = sum_i c_i Delta(y_i, decode(x_i)) /
+       sum_i c_i; ssvm_primal_get_work_size, ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
+     ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense / _add_sparse / _clear (void) /
+       _dot (-> ssvm_accum): the accumulator phi writes into
      solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
        ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
        ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
@@ -952,42 +938,35 @@
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
-       per solver: ssvm_solver_gap_estimates(&s, out, out_bytes), ssvm_solver_atom_count(&s, i, &count),
-       ssvm_solver_atom(&s, i, k, &weight, &delta, y, y_bytes, &len) (GAPS); ssvm_solver_cp_info(&s, &info);
-       ssvm_solver_cg_status(&s, &status), ssvm_solver_cg_active(&s, idx, idx_bytes, &k), ssvm_l21sq_grad_get_work_size,
-       ssvm_l21sq_grad (Algorithm 3: the maximiser, not Omega*(z)); ssvm_solver_eg_rejected(&s, &count)
-     distributed [T]: ssvm_shard_range, ssvm_problem_shard. Checkpoints [T]: ssvm_solver_checkpoint_get_size / _save /
-       _write / _load / _save_path / _load_path (stdio), ssvm_solver_config_warm_start. Models, readers: 7.
+     per solver [T]: ssvm_solver_gap_estimates, ssvm_solver_atom_count, ssvm_solver_atom (GAPS); ssvm_solver_cp_info;
+       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (Algorithm 3: the
+       maximiser, not Omega*(z)); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
+       ssvm_solver_checkpoint_get_size / _save / _write / _load / _save_path / _load_path (stdio),
+       ssvm_solver_config_warm_start (CHECKPOINTS). Models and readers: 7.
      multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
        _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
      chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size / _init_preallocated /
-       _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_chain_scores(&m, w, p0, L, u, u_bytes),
-       ssvm_chain_predict_get_work_size(L, K, &bytes), ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y),
-       ssvm_chain_kbest_sampler [T]; ssvm_chain_marginals_get_work_size, ssvm_chain_marginals(L, K, node, edge, work,
-       work_bytes, mu, pair, &log_z) [T]
-     ssvm_viterbi_get_work_size, ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
-       ssvm_kbest_viterbi_get_work_size [T], ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes,
-       scores, &found) [T]
+       _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
+       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
+       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T]; ssvm_viterbi_get_work_size,
+       ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score); ssvm_kbest_viterbi_get_work_size,
+       ssvm_kbest_viterbi [T]
      graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
        _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
-       ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E), ssvm_graph_predict_get_work_size,
-       ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y) (plain MAP for one dense x)
+       ssvm_chow_liu, ssvm_graph_predict_get_work_size, ssvm_graph_predict (plain MAP for one dense x)
      assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size / _init_preallocated
        / _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_assign_predict_get_work_size,
-       ssvm_assign_predict(m, c, F, flags, w, x, work, work_bytes, y) (one dense example, x = m*c pairs of F reals)
+       ssvm_assign_predict (one dense example, x = m*c pairs of F reals)
      kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
        ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
-       (-> long long), ssvm_kernel_support(&s, which, k, &example, y, y_bytes, &len, &coef), ssvm_dense_kernel_fn (an
-       input kernel callback)
-     ssvm_hungarian_get_work_size, ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total); ssvm_project_simplex(d,
-       v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
-     surrogate losses: ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate, ssvm_surrogate_check / _dim (-> int) /
-       _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor), ssvm_decode_get_work_size, ssvm_decode(&s, theta,
-       work, bytes, &dist), ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad), ssvm_target_loss(&s, yhat,
-       y, &loss), ssvm_dist_sample(&dist, u, y), ssvm_dist_expected_loss(&s, &dist, y, &loss)
+       (-> long long), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
+     decoders and losses (predict-safe): ssvm_hungarian_get_work_size, ssvm_hungarian, ssvm_project_simplex,
+       ssvm_project_box, ssvm_linear_scores; ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate,
+       ssvm_surrogate_check / _dim (-> int) / _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor),
+       ssvm_decode_get_work_size, ssvm_decode, ssvm_surrogate_loss, ssvm_target_loss, ssvm_dist_sample,
+       ssvm_dist_expected_loss
      online [T]: ssvm_online_config_init(kind, n, F) -> config, ssvm_online_get_heap_size / _init_preallocated / _init
-       / _uninit, ssvm_online_reset (void), ssvm_online_predict(&o, x, yhat), ssvm_online_update(&o, y, &info),
-       ssvm_online_round(&o, x, y, yhat, &info)
+       / _uninit, ssvm_online_reset (void), ssvm_online_predict, ssvm_online_update, ssvm_online_round
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
      truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
