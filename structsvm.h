@@ -945,8 +945,9 @@
        ssvm_solver_config_warm_start (CHECKPOINTS). Models and readers: 7.
      multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
        _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
-     chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size / _init_preallocated /
-       _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
+     chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size,
+       ssvm_chain_init_preallocated, ssvm_chain_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_chain_uninit,
+       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
        ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
        ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T]; ssvm_viterbi_get_work_size,
        ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score); ssvm_kbest_viterbi_get_work_size,
@@ -954,8 +955,9 @@
      graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
        _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
        ssvm_chow_liu, ssvm_graph_predict_get_work_size, ssvm_graph_predict (plain MAP for one dense x)
-     assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size / _init_preallocated
-       / _init (SSVM_MALLOC; not under NO_MALLOC) / _uninit / _problem, ssvm_assign_predict_get_work_size,
+     assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size,
+       ssvm_assign_init_preallocated, ssvm_assign_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_assign_uninit,
+       ssvm_assign_problem, ssvm_assign_predict_get_work_size,
        ssvm_assign_predict (one dense example, x = m*c pairs of F reals)
      kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
        ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
@@ -965,8 +967,9 @@
        ssvm_surrogate_check / _dim (-> int) / _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor),
        ssvm_decode_get_work_size, ssvm_decode, ssvm_surrogate_loss, ssvm_target_loss, ssvm_dist_sample,
        ssvm_dist_expected_loss
-     online [T]: ssvm_online_config_init(kind, n, F) -> config, ssvm_online_get_heap_size / _init_preallocated / _init
-       / _uninit, ssvm_online_reset (void), ssvm_online_predict, ssvm_online_update, ssvm_online_round
+     online [T]: ssvm_online_config_init(kind, n, F) -> config, ssvm_online_get_heap_size,
+       ssvm_online_init_preallocated, ssvm_online_init, ssvm_online_uninit, ssvm_online_reset (void),
+       ssvm_online_predict, ssvm_online_update, ssvm_online_round
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
      truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
