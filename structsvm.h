@@ -120,7 +120,7 @@
        edges, method, flags SSVM_GRAPH_COUNTED_LOSS; sparse: x = NULL and row_start/attr_id/attr_val;
        ssvm_graph_dim(&cfg) = L*F + 4E. phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e +
        2 y_a + y_b]]; a label is L ints of 0/1; Hamming loss / L (default) or counted; compact statistics [y (L), edge
-       one-hots (4E)]. Init checks the graph against the method (TREE on a cycle, or enumeration beyond 24 labels,
+       one-hots (4E)]. Init validates the data and checks the graph against the method (TREE on a cycle, or enumeration beyond 24 labels,
        fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has the simplex view for DUAL
        EXTRAGRADIENT (part p = labeling p, y_l = bit l of p; part_scores by Gray-code enumeration; part_phi through
        label and edge marginals; O(2^L (L + E) + L nnz(x))). Exact decoders, predict-safe: ssvm_graph_map (unary[2l
@@ -222,12 +222,10 @@
        release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes:
        6). progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
        labelings (a user problem: a phi call and a dot product each) costs less than the oracle.
-     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; code at >>speed) a step
-       calls no phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from the statistics' scores, asked once a step; an
-       atom's s(y) is kept while it has at most 2 max_label_len entries (the chain's: 2L - 1); moves are built in
-       statistics space and expanded once (stat_expand_at). The same values and moves as the generic step to rounding
-       (a tie may go the other way; tests/test_gaps.c); its scratch (O(max stat_dim) and O(max_label_len) per atom
-       slot) is in the heap size.
+     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; >>speed) a step calls no
+       phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has at most
+       2 max_label_len entries), moves built in statistics space and expanded once (stat_expand_at): the generic step's
+       values and moves to rounding (a tie may go the other way; tests/test_gaps.c); its scratch is in the heap size.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
@@ -284,11 +282,9 @@
      Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
        pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
        non-NULL problem user, or a model with scratch under a hook without task_users.
-     The serial part of a batch is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (each
-       example's bits of the COMPACT state's bitmap on a byte of their own; make test-tsan checks it); make
-       bench-threads. The library never creates threads; STRUCTSVM_NO_PARALLEL leaves this out (8). A checkpointed run
-       resumes on any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, the atoms'
-       steps in batches.
+     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (make test-tsan,
+       make bench-threads). The library never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on
+       any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
 
    DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
    tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
@@ -346,17 +342,15 @@
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
      Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
        + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
-       in the generic step's order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
-     Score space (ssvm__sc_step): with COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without
-       atoms, where the Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2
-       <= 2 (d + sum_i stat_dim(i)) doubles), a step does not build D: <D, w> from the model's scores (the oracle's
-       own when the model can), |D|^2 from the Gram matrices, w and the average moved by the model. The D step's
-       iterates to rounding (tested to 1e-11), not its bits; near 1e306 it falls back to D; float builds keep D;
-       bcfw.build_direction = 1 keeps D and its bits. Known limit: |D|^2 from the Gram form loses precision when two
-       nearly equal positions carry opposite coefficients. Mini-batches take it too (the same bits on any thread
-       count). The D step tests w's new entries one by one only when |w|^2 or |D|^2 exceeds 1e300 (1e75 in float).
-     Dense chain inputs: x's non-zeros compacted once (at the first decode; in ssvm_chain_get_heap_size), read in x's
-       order (the same sums).
+       in the generic order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
+     Score space (ssvm__sc_step): with COMPACT_SPARSE in double builds, without atoms, where the Gram matrices stay
+       small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i))
+       doubles), a step never builds D: <D, w> from the model's scores (the oracle's own when it can), |D|^2 from the
+       Gram matrices, w and the average moved by the model; mini-batches too. The D step's iterates to rounding, not
+       its bits (REPRODUCIBILITY); near 1e306 it falls back to D; bcfw.build_direction = 1 keeps D. Known limit: |D|^2
+       from the Gram form loses precision when two nearly equal positions carry opposite coefficients. The D step
+       tests w's new entries one by one only when |w|^2 or |D|^2 exceeds 1e300 (1e75 in float). Dense chain inputs:
+       x's non-zeros compacted once (at the first decode; in ssvm_chain_get_heap_size), read in x's order.
 
    ONLINE MULTI-SAMPLE SSVM (SSVM_MULTISAMPLE; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
      Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax first),
@@ -546,15 +540,14 @@
      .average (ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
-     SSVM_EVAL_PREDICT (our construction, not from the papers): on the same grid, an evaluation runs only (a) before
-     any has run, (b) at the first grid pass at or after twice the pass of the last one, or (c) where the decay
-     fitted to each vector's evaluations, e ~ pass^-r through the last one and the latest at or before half its
-     pass (r clamped to [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the
-     best dual seen (P - D_best) at or below target_primal - D_best. What is certified is unchanged; a prediction
-     too early costs an evaluation, one too late costs passes (at most up to the doubling). With no gap and no dual
-     (SSG), or no rule set, every grid pass is evaluated. Worth it for BCFW and the solvers with a dual; not for batch
-     FW and the cutting plane, which reuse the evaluation. Its history is in checkpoints (format version 2), so a
-     resumed run evaluates and stops where the uninterrupted one would (a version-1 checkpoint: history empty).
+     SSVM_EVAL_PREDICT (our construction): on the same grid, only (a) the first evaluation, (b) the first grid pass at
+     or after twice the last one's, (c) where the decay e ~ pass^-r fitted to each vector's evaluations (through the
+     last one and the latest at or before half its pass; r in [1/2, 4], 1 after one) puts its gap at or below gap_tol,
+     or its primal excess over the best dual seen at or below target_primal - D_best. What is certified is unchanged;
+     a prediction too early costs an evaluation, one too late passes (at most up to the doubling). With no gap and no
+     dual (SSG), or no rule set, every grid pass is evaluated. Worth it where an evaluation costs about a pass (BCFW),
+     not for batch FW and the cutting plane. Its history is in checkpoints (format version 2), so a resumed run stops
+     where the uninterrupted one would (a version-1 checkpoint: history empty).
      Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time(): whole
      seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
@@ -689,23 +682,22 @@
        ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
      Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, ssvm_model_save(&m, buf, buf_bytes, &written);
        ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), ssvm_model_load_preallocated(buf, bytes, kind,
-       heap, heap_bytes, &m): the whole file is checked before anything is written, then weights (converted to
-       ssvm_real), edges and names are copied into heap (a graph's edges checked in O(L + E) scratch there), so buf may
-       go; bytes may exceed the file. ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under
-       STRUCTSVM_NO_MALLOC); ssvm_model_uninit frees what it allocated and nothing else.
+       heap, heap_bytes, &m): the whole file is checked first, then weights (as ssvm_real), edges and names are copied
+       into heap (a graph's edges checked in O(L + E) scratch there), so buf may go; bytes may exceed the file.
+       ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC); ssvm_model_uninit
+       frees what it allocated and nothing else.
      Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
-       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (a failed or killed save leaves
-       path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in place).
-       ssvm_model_load_path / _load_FILE check the 24-byte envelope (magic, version, sizes) before they allocate, then
-       read exactly the declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) and load as above. Errors: a path that
-       does not open for reading SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file that cannot be created,
-       written or renamed SSVM_ERR_IO (errno says more), _save_FILE's short write SSVM_ERR_WORKSPACE. A crash mid-write
-       through ssvm_model_save_FILE or a write callback leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM,
-       never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|,
-       the summary, metadata), as `structsvm info` prints.
-     Metadata: m.metadata, optional NUL-terminated text saved with the model and loaded back (into the model's heap),
-       never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and
-       the template file's text in it, so classify needs neither --bias nor --template.
+       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC, with
+       no room for the name, path is written in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope
+       (magic, version, sizes) before they allocate, then read exactly the declared size (NOT_SUPPORTED under
+       STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading SSVM_ERR_INVALID_ARG, a read error
+       SSVM_ERR_TRUNCATED, a file that cannot be created, written or renamed SSVM_ERR_IO (errno says more),
+       _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write through _save_FILE or a write callback leaves a
+       file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value"
+       lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
+     Metadata: m.metadata, optional NUL-terminated text saved and loaded back (into the model's heap), never read by
+       the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and the template file's
+       text in it, so classify needs neither --bias nor --template.
      Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
