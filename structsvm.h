@@ -118,19 +118,19 @@
        edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of range, a
        self-loop or an edge given twice is SSVM_ERR_GRAPH). ssvm_graph_config_init(n, L, F, x, labels), then n_edges,
        edges, method, flags SSVM_GRAPH_COUNTED_LOSS; sparse: x = NULL and row_start/attr_id/attr_val;
-       ssvm_graph_dim(&cfg) = L*F + 4E. phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e +
-       2 y_a + y_b]]; a label is L ints of 0/1; Hamming loss / L (default) or counted; compact statistics [y (L), edge
-       one-hots (4E)]. Init validates the data and checks the graph against the method (TREE on a cycle, or enumeration beyond 24 labels,
-       fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has the simplex view for DUAL
-       EXTRAGRADIENT (part p = labeling p, y_l = bit l of p; part_scores by Gray-code enumeration; part_phi through
-       label and edge marginals; O(2^L (L + E) + L nnz(x))). Exact decoders, predict-safe: ssvm_graph_map (unary[2l
-       + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l]) with method
-       SSVM_GRAPH_TREE (max-product on a forest, O(L + E); a cycle: SSVM_ERR_GRAPH), SSVM_GRAPH_ENUM (all 2^L
-       labelings in Gray-code order, a table lookup per edge of the flipped label, O(2^L degree): ~20 labels is
-       practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is SSVM_ERR_TOO_LARGE) or SSVM_GRAPH_AUTO (tree on a
-       forest, else enumeration); ties: state 0 (tree, from each component's lowest label), the first best in Gray
-       order (enumeration). ssvm_chow_liu: the maximum spanning tree of the labels' empirical mutual information (no
-       smoothing), L-1 edges.
+       ssvm_graph_dim(&cfg) = L*F + 4E. phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a
+       + y_b]]; a label is L ints of 0/1; Hamming loss / L (default) or counted; compact statistics [y (L), edge
+       one-hots (4E)]. Init validates the data and checks the graph against the method (TREE on a cycle, or
+       enumeration beyond 24 labels, fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has
+       the simplex view for DUAL EXTRAGRADIENT (part p = labeling p, y_l = bit l of p; part_scores by Gray-code
+       enumeration; part_phi through label and edge marginals; O(2^L (L + E) + L nnz(x))). Exact decoders,
+       predict-safe: ssvm_graph_map (unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label
+       with y_l != truth[l]) with method SSVM_GRAPH_TREE (max-product on a forest, O(L + E); a cycle: SSVM_ERR_GRAPH),
+       SSVM_GRAPH_ENUM (all 2^L labelings in Gray-code order, a table lookup per edge of the flipped label, O(2^L
+       degree): ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is SSVM_ERR_TOO_LARGE) or
+       SSVM_GRAPH_AUTO (tree on a forest, else enumeration); ties: state 0 (tree, from each component's lowest label),
+       the first best in Gray order (enumeration). ssvm_chow_liu: the maximum spanning tree of the labels' empirical
+       mutual information (no smoothing), L-1 edges.
      ssvm_assign: matching (examples/house.c), example i maps rows j < m_i to distinct columns k < c_i, phi(x_i, y) =
        sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score, so w must score good pairs high
        (w = -1 on difference features = nearest match). ssvm_assign_config_init(n, F, row_start, pair_start, labels);
@@ -733,8 +733,8 @@
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_firmware.c); make fuzz-model: a model that loads must re-save to the
-       same bytes, load alike preallocated, and predict.
+     make test builds exactly that (tests/model_firmware.c). make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c): a
+       model that loads must re-save to the same bytes, load alike preallocated, and predict. make bench-model.
 
    READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
@@ -838,8 +838,8 @@
        (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
        SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
        term would add O(d) to every O(nnz) step).
-     make fuzz-ckpt (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in success with
-       finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
+     make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in
+       success with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
 
    8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
    | macro                       | where  | effect                                                                     |
