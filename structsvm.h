@@ -599,12 +599,14 @@
 
    6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full where the code at
    its marker acts on it)
-   Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14,
-     Algorithm 1 line 9), F2 l_j of Algorithm 1 line 5, F3 w^{t-1} in eq. 11 / Algorithm 2 line 1, F4 Algorithm 2
-     beyond |phi(x)|^2 = 1, F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma 2.3 needs
-     Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's cyclic order), D2 the
-     weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over weighted samples, D4 y_i and
-     repeated labels dropped, D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
+   Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14, Algorithm
+     1 line 9: the quadratic term's sign and |v_j - u|^2), F2 l_j of Algorithm 1 line 5 (<w^{t,j-1}, v_j> + Delta_j),
+     F3 eq. 11 / Algorithm 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}, not w^{t-1}, F4 Algorithm 2 beyond
+     |phi(x)|^2 = 1 (thresholds on c/|phi|^2), F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma
+     2.3's 1/sqrt(lambda) needs Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's
+     cyclic order), D2 the weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over samples
+     that already have weight (exact coordinate ascent), D4 y_i and repeated labels dropped, D5 line_search = 0 takes
+     the Pegasos step only when l(w^{t-1}) > 0.
    Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
      holds the optimum (the paper's constrained form has a ball too; this radius makes it the regularised problem);
      E2 the z_i distances weighted by the example weights p_i, the step eta = 1/L, L = lambda + |B~|_2 (power
@@ -650,8 +652,9 @@
      release's 1 assumes losses bounded by one; the counted ones are not), an unmeasured g_i never lets the cache
      replace the oracle, and max_atoms is a hard cap with memory fixed up front (the release grows past its cap).
    Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
-     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example; X3 a shrunk label returns at
-     the example's next full visit, not at liblinear's un-shrinking of all at its own stopping test.
+     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example (2^z - 1 skipped visits), not
+     by liblinear's bounds on the dual variables; X3 a shrunk label returns at the example's next full visit, not at
+     liblinear's un-shrinking of all at its own stopping test.
    Parallel BCFW (>>par): P1 synchronous, every call of a batch reads the same w (at most b - 1 steps of delay; the
      paper's workers are asynchronous); P2 one exact line search per block in draw order, not one common step for the
      batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
