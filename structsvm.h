@@ -8,7 +8,18 @@
 */
 /* MANUAL
    =====================================================================================================
-   QUICK START (multiclass, dense features; examples/multiclass.c is the complete program)
+   CONTENTS (a guide, then a reference; comments in the code cite the capitalised names, e.g. "MANUAL: GAPS")
+     1. QUICK START   2. CONCEPTS: problem, oracle, gap and results, STATE, engine   3. MODELS
+     4. SOLVERS: SOLVERS AT A GLANCE (the table); BCFW's options: APPROXIMATE ORACLES, GAPS, EXACT BLOCK STEPS,
+        PARALLEL BCFW, DISTRIBUTED TRAINING, STATISTICS INTERFACE and SPEED; the other solvers: ONLINE MULTI-SAMPLE,
+        DUAL EXTRAGRADIENT, CLIQUE GENERATION, 1-SLACK CUTTING PLANE, KERNELS, ONLINE EG, SURROGATE LOSSES
+     5. THE ENGINE: stopping rules, evaluation, what ssvm_train returns, sampling, example weights, REPRODUCIBILITY
+     6. DEVIATIONS FROM THE PAPERS (every ID with its >>marker)   7. FILES: MODEL FILES, READERS, CHECKPOINTS
+     8. BUILD OPTIONS   9. API REFERENCE: API GRAMMAR, API, CALLBACKS   10. DOES NOT
+   Measured figures and timings: bench/README.md. Changes and migration tables: VERSION HISTORY (end of file).
+
+   =====================================================================================================
+   1. QUICK START (multiclass, dense features; examples/multiclass.c is the complete program)
 
        ssvm_multiclass_config mc = ssvm_multiclass_config_init(n, K, F, x, labels); // n examples, K classes,
        ssvm_multiclass m;                                       // F features; x is n x F, row-major
@@ -26,500 +37,442 @@
        int yhat; ssvm_multiclass_predict(K, F, w, x_new, &yhat);
        free(w); ssvm_multiclass_uninit(&m);
 
-   YOUR OWN PROBLEM
+   Other models: 3 (examples/chain.c, multilabel.c, house.c). Other solvers: 4. Saving the model: 7.
+
+   2. CONCEPTS
+   Problem. n examples (x_i, y_i), a joint feature map phi into R^d and a loss Delta(y_i, y) >= 0; training
+     minimises P(w) = lambda/2 |w|^2 + (1/n) sum_i H_i(w), H_i(w) = max_y Delta(y_i, y) - <w, psi_i(y)>,
+     psi_i(y) = phi(x_i, y_i) - phi(x_i, y) (with example weights, 5). The built-in models (3) fill an ssvm_problem;
+     your own problem fills it with callbacks:
        ssvm_problem p = ssvm_problem_config_init(n, d, max_label_len);  // every callback and weights NULL
        p.user = &data; p.truth = my_truth; p.phi = my_phi; p.oracle = my_oracle;  // what training needs
        p.decode = my_decode; p.loss = my_loss;                  // optional: prediction, ssvm_mean_loss
-   A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
-   and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
-   ssvm_mean_loss) with that code. What each returns on success and what is checked: CALLBACKS below.
-   examples/own_problem.c is a complete one (115 lines); examples/chain.c the built-in chain in 57.
-   Optional compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension
-   stat_dim(i) (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and
-   BCFW stores a convex combination of s_i(y) per example instead of a d-vector (see STATE below). Optional
-   example weights: p.weights (see THE ENGINE). The built-in models (MODELS) set every callback.
+     A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
+     and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
+     ssvm_mean_loss) with that code. What each returns and what is checked: CALLBACKS (9). examples/own_problem.c
+     is a complete one; examples/chain.c the built-in chain. Optional compact state ("statistics"): if
+     phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension stat_dim(i) (per-position label indicators,
+     transition counts, ...), set stat_dim, stats and expand, and BCFW stores a convex combination of s_i(y) per
+     example instead of a d-vector (STATE below; the faster STATISTICS INTERFACE on top of it: 4).
+   Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
+     and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
+     so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
+     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. (One callback, not two that could
+     disagree about one argmax.) A linear oracle multiplies its scores <w, phi> by w_scale (or, the same argmax,
+     divides Delta by w_scale while searching); a multiclass one:
+       for (c = 0; c < K; c++) {                  // Delta(y_i, c) + w_scale <w_c, x_i>
+           double v = (c != label[i]) + w_scale * dot(F, w + c * F, x + i * F);
+           if (c == 0 || v > bv) { bv = v; best = c; }
+       }
+       *y = best; *delta = (ssvm_real)(best != label[i]); return 1;   // the label's length
+     An oracle that only approximates the argmax: APPROXIMATE ORACLES (4).
+   Gap and results. As in the BCFW paper (eqs. 3-5; Sec. 4 and App. B.4), with l the dual's loss term and w_s,
+     l_s the oracle's corner: dual D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap =
+     P(w). The gap certifies w only when computed with the exact oracle. Every call returns ssvm_result:
+     0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED, SSVM_TARGET_REACHED, pass/oracle/time limit,
+     user, SSVM_SOLVER_RULE), < 0 = error; ssvm_result_string(r) names it.
+   STATE (BCFW's per-example memory, ssvm_solver_config.state; GAPS' atoms and EXACT BLOCK STEPS keep their own)
+     SSVM_STATE_AUTO: with stats callbacks COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass with K >=
+       16), else COMPACT; without them SPARSE. The same kind for a heap and a preallocated solver (the same bits,
+       REPRODUCIBILITY; only the sparse pool's start differs). ssvm_solver_state_kind(&s, &kind) tells which one a
+       solver keeps.
+     SSVM_STATE_COMPACT: per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) / (lambda
+       n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
+       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
+       make footprint).
+     SSVM_STATE_COMPACT_SPARSE: the same sigma_i as (index, value) pairs in a pool, in memory proportional to the
+       labels and label pairs example i has visited; COMPACT's iterates to rounding (bit for bit with
+       bcfw.build_direction = 1: in double builds the built-in chain takes the score-space step, SPEED); the same time
+       per step.
+     SSVM_STATE_SPARSE: w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
+       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals per
+       example (n*d reals).
+     The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example, grows
+       and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state unchanged)
+       only when the live entries and the block being written do not fit. ssvm_solver_get_heap_size() tells the bytes
+       ssvm_solver_init_preallocated needs, before training (its default pool: SPARSE 64 entries per example,
+       COMPACT_SPARSE every statistic plus one block, so it never runs out); ssvm_progress.state_bytes reports what a
+       solver holds, pool included.
+   Engine. ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit; ssvm_train(&cfg, w, ...)
+     trains in one call, or ssvm_solver_init + ssvm_solver_run / _pass / _step / _evaluate drive one solver object
+     (ssvm_solver) yourself. The same engine runs every solver: stopping rules, evaluation and reproducibility in 5.
 
-   STATISTICS INTERFACE (optional, on top of the statistics; the built-in chain sets it). BCFW's step moves along
-   D = A_i (s_i(y*) - sigma_i) / (lambda n). With stat_dim, stats and expand alone it builds D over all m_i
-   statistics. Six more callbacks let the step work in time ~ the statistics it changes, and reach exactly the
-   paths the built-in chain takes (a user model that sets them gets the chain's speed; a model that does not
-   gets the same iterates to rounding, REPRODUCIBILITY):
+   3. MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
+     A model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment keep
+     the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API (9).
+     ssvm_multiclass: phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred], zero
+       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val.
+       ssvm_multiclass_init needs no memory.
+     ssvm_chain: first-order chain, unary x_t (x) e_{y_t} (dense or sparse attributes), optional first/last label
+       biases, K*K transitions; Hamming loss normalised by length (default, as in the BCFW reference) or counted
+       (SSVM_CHAIN_COUNTED_LOSS); exact Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F,
+       start, labels). Dense: cfg.x = positions x F reals. Sparse: cfg.attr_start/attr_id/attr_val (CSR per position;
+       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR (cfg.flags) lays the unary weights out as
+       w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants). Weight layout: unary block
+       (K*F), then [first-label biases K, last-label biases K], then the transitions w[off + a + K*b] for label a
+       followed by label b. cfg.start may begin at an offset > 0 (a slice of larger arrays: held-out splits).
+       ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels, ids,
+       NaN/Inf, offsets) and sets up the oracle's scratch; dense x's non-zeros are compacted once (SPEED): x must not
+       change after init.
+     ssvm_graph: multilabel (examples/multilabel.c), L binary labels, a score per label and state, a 2x2 table per
+       edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of range, a
+       self-loop or an edge given twice is SSVM_ERR_GRAPH). ssvm_graph_config_init(n, L, F, x, labels), then n_edges,
+       edges, method, flags SSVM_GRAPH_COUNTED_LOSS; sparse: x = NULL and row_start/attr_id/attr_val;
+       ssvm_graph_dim(&cfg) = L*F + 4E. phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a
+       + y_b]]; a label is L ints of 0/1; Hamming loss / L (default) or counted; compact statistics [y (L), edge
+       one-hots (4E)]. Init validates the data and checks the graph against the method (TREE on a cycle, or
+       enumeration beyond 24 labels, fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has
+       the simplex view for DUAL EXTRAGRADIENT (part p = labeling p, y_l = bit l of p; part_scores by Gray-code
+       enumeration; part_phi through label and edge marginals; O(2^L (L + E) + L nnz(x))). Exact decoders,
+       predict-safe: ssvm_graph_map (unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label
+       with y_l != truth[l]) with method SSVM_GRAPH_TREE (max-product on a forest, O(L + E); a cycle: SSVM_ERR_GRAPH),
+       SSVM_GRAPH_ENUM (all 2^L labelings in Gray-code order, a table lookup per edge of the flipped label, O(2^L
+       degree): ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is SSVM_ERR_TOO_LARGE) or
+       SSVM_GRAPH_AUTO (tree on a forest, else enumeration); ties: state 0 (tree, from each component's lowest label),
+       the first best in Gray order (enumeration). ssvm_chow_liu: the maximum spanning tree of the labels' empirical
+       mutual information (no smoothing), L-1 edges.
+     ssvm_assign: matching (examples/house.c), example i maps rows j < m_i to distinct columns k < c_i, phi(x_i, y) =
+       sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score, so w must score good pairs high
+       (w = -1 on difference features = nearest match). ssvm_assign_config_init(n, F, row_start, pair_start, labels);
+       cfg.n_cols (NULL: square, c_i = m_i); dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i]
+       + j*c_i + k) or sparse cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label:
+       m_i ints, the column of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric
+       edge cost of Taskar et al. 2006 (the BCFW paper's matching task: cost_fp 1, cost_fn 3) for a predicted edge not
+       in the truth and a missed true edge; both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS. SSVM_ASSIGN_DUMMY:
+       partial matchings, label -1 = row unmatched (zero features score 0: give f a constant feature to learn the
+       threshold), solved with m_i extra dummy columns; without it m_i > c_i is SSVM_ERR_SHAPE. Oracle and decode:
+       exact, ssvm_hungarian's method on the negated score (+ loss) matrix, O(m^2 (c + m)) a call; a NaN/Inf score is
+       SSVM_ERR_NONFINITE. Init validates shapes, labels (in range, no column twice: SSVM_ERR_LABEL), ids, NaN/Inf,
+       costs (SSVM_ERR_LOSS). When every example is square and DUMMY is off, the problem also has the Birkhoff view for
+       the dual extragradient: parts (m_i), part_scores (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of
+       column k, normalised alike; either may be NULL) and part_phi; otherwise those three stay NULL.
+
+   4. SOLVERS (ssvm_solver_config.solver; one engine, 5, runs them all)
+   SOLVERS AT A GLANCE. Each solver's row of the algorithm table (>>algorithms) declares what it supports; the
+   config check and every SSVM_ERR_NOT_SUPPORTED answer come from those rows. Side by side: make bench-solvers.
+   | SSVM_         | paper, algorithm               | cost                     | supports (averaging: default) | pick it    |
+   |---------------|--------------------------------|--------------------------|-------------------------------|------------|
+   | BCFW          | Lacoste-Julien, Jaggi, Schmidt,| a step: one oracle call, | step ckpt warm state,bcfw par | the default|
+   |               | Pletscher, ICML 2013, Alg. 4   | O(nnz) (SPEED)           | dist dual; none/wtd/sfx/unif  | (certified |
+   |               |                                |                          | (weighted); exact block steps | gap)       |
+   | FW            | the same, Algorithm 2          | n calls an iteration;    | ckpt warm dist dual; none;    | batch;     |
+   |               |                                | the gap is free          | iterate always evaluated      | exact dist |
+   | SSG           | Pegasos step 1/(lambda (k+1)), | a step: one call, O(nnz) | step ckpt; all four (weighted)| baseline   |
+   |               | the BCFW paper's App. F        | (lazily scaled w)        | no dual (dual, gap NaN)       |            |
+   | MULTISAMPLE   | Branson, Beijbom, Belongie,    | a step: ms.samples labels| step ckpt dual D_t; none/wtd/ | a k-best   |
+   |               | CVPR 2013 supp., Algs. 1-3     | from a sampler, O(d) mem.| unif (wtd); gap: whole passes | sampler    |
+   | DEG           | Taskar, Lacoste-Julien, Jordan,| 2 part_scores calls and  | dual; uniform (uniform);      | tractable  |
+   |               | JMLR 2006, Alg. 1 and eq. 10   | 2 projections an example | needs parts()                 | polytope   |
+   | CLIQUEGEN     | Tan et al., CVPR 2015 (supp.)  | n MAPs on the active     | dual; none; own stop rule; no | learn the  |
+   |               |                                | graph a pass             | example weights               | label pairs|
+   | CUTTING_PLANE | Joachims, Finley, Yu, MLJ 2009,| n calls and a QP an      | dist dual; none; iterate      | SVM^struct |
+   |               | Algorithm 4                    | iteration                | always evaluated              | 1-slack    |
+   | KBCFW         | the BCFW paper, App. B.5,      | kernel values per        | step (not batch) dual; none/  | a kernel   |
+   |               | Algorithm B.1                  | support triple           | wtd (weighted); no w          |            |
+   | EG            | Collins, Globerson, Koo,       | forward-backward a step  | step dual; none;              | chains;    |
+   |               | Carreras, Bartlett, JMLR 2008  |                          | ssvm_chain only               | EG's dual  |
+   Supports: step = ssvm_solver_step (else SSVM_ERR_NOT_SUPPORTED); averaging = config.averaging accepted (else
+   NOT_SUPPORTED); ckpt = ssvm_solver_checkpoint_* (else SSVM_ERR_CKPT_SOLVER); warm = config.warm_w (else
+   SSVM_ERR_WARM_START); state,bcfw = config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
+   par = config.par (else SSVM_ERR_BATCH); dist = config.dist with size > 1 (else NOT_SUPPORTED). Example weights
+   (ssvm_problem.weights): every solver but clique generation (NOT_SUPPORTED).
+   Steps and averages. BCFW steps by exact line search, or with line_search = 0 the predefined 2n/(k+2n); FW by
+   line search or 2/(k+2), and has no average. Averaging: SSVM_AVG_NONE, SSVM_AVG_WEIGHTED (rho = 2/(k+2),
+   eq. 14), SSVM_AVG_SUFFIX (the 0.5-suffix average by the doubling trick, App. C/F), SSVM_AVG_UNIFORM (SSG-avg:
+   w_bar = (1/T) sum_{t=1..T} w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept
+   lazily.
+
+   APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
+     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
+     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW
+     2/(nu k + 2) (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
+     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: its step is at least as good as any
+     fixed step in Lemma C.2, so the same bounds hold for the oracle's unknown nu, and Theorems C.4/C.5 give the
+     improved line-search rates (C = C_f/nu). The gap computed from an approximate oracle is not a certificate
+     (it underestimates the true gap): evaluate with the exact oracle, e.g. swapped in around ssvm_solver_evaluate
+     as tests/test_cutplane.c and bench/solvers.c do. SSG, the multi-sample solver, the dual extragradient and the
+     cutting plane ignore nu (the cutting plane's planes stay valid, so its dual does).
+
+   GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
+   the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
+     Block gaps g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling, pairwise/away
+       steps or cache on, an estimate of every g_i is kept: refreshed at each oracle call on i, made exact by every
+       evaluation of the iterate (an "exact check"; after gap_check passes without one, default 10, the run loop adds
+       one, counted as evaluation). progress.gap_estimate, their sum, is an ESTIMATE (NaN until every example was
+       measured once); only iterate.gap is certified. ssvm_solver_gap_estimates() copies them.
+     gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
+       (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
+       estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (the one of FW, away, pairwise whose exact line
+       search raises the dual most, as the release does). The per-example dual is then a set of up to max_atoms
+       labelings ("atoms", default 32; found by a 64-bit FNV-1a hash of (len, y) and label comparison) with weights
+       alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the active atom of
+       least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (with
+       >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step drops the away atom (FW at 1 keeps only y*).
+       Every move is an exact line search: the dual never decreases (tested at every step). This state replaces
+       config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step); plain BCFW keeps its state kind.
+     The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW
+       at gamma = 1, pairwise at gamma = alpha_a); else the step goes towards the best stored labeling (line search;
+       the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms above the solution's
+       active-set size, and it can bind on real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is
+       removed without cache; with cache it stays as a cached plane, and the one of least value makes room.
+     cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
+       oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
+       release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes:
+       6). progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
+       labelings (a user problem: a phi call and a dot product each) costs less than the oracle.
+     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; >>speed) a step calls no
+       phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has at most
+       2 max_label_len entries), moves built in statistics space and expanded once (stat_expand_at): the generic step's
+       values and moves to rounding (a tie may go the other way; tests/test_gaps.c); its scratch is in the heap size.
+     Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
+       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
+       line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
+       (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
+       path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW.
+
+   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
+   tests/test_exact.c; make bench-multiclass compares with liblinear)
+     For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
+       plus part_orthogonal: ssvm_multiclass sets them), each visit solves example i's subproblem of BCFW's dual
+       exactly over all its labelings instead of one FW step: Crammer and Singer's per-example problem (JMLR 2001,
+       Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008; liblinear -s 4)
+       solves it. The state is alpha_i, a distribution over the labels (n * K doubles); the step scores every label
+       (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2) onto the simplex (blk = c_i / (lambda sum c);
+       the exact minimiser because the block's Hessian is a multiple of I) and moves w by the change. Averages,
+       example weights, checkpoints, warm starts, evaluations and stopping rules are plain BCFW's; info->block_gap is
+       the block's FW gap before the move (over the labels the visit scored).
+     shrink = 1 (default): a visit whose block gap over all labels is exactly 0 (alpha_i a vertex that is the block's
+       argmax) makes the example's next 2^z - 1 visits free (z such visits in a row, at most 63 skipped); a visit with
+       a gap resets z. With part_scores_at (the multiclass model's), a label at alpha 0 whose score + cost is below
+       every label in the new support leaves the example's list (liblinear's rule): a visit then works over the
+       listed labels only, and scores all again at every 8th visit and whenever the list's gap is 0. Evaluations
+       score every example and label: the certified gap is over all. Deviations X1-X3: 6. Not with gap sampling,
+       caching or line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH), a problem without
+       part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling converges in fewer passes here, as in liblinear.
+
+   PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
+     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
+       algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic: the result depends only on the
+       seed and b, never on the number of threads or their timing (deviations P1-P4: 6).
+       ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
+       cfg.par.batch = 32;                                  // 0 (default): plain BCFW
+       cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
+       cfg.par.task_users = users;                          // chain, graph, assignment: b model objects (below)
+     A batch: b examples drawn as BCFW draws them; parallel_for(user, b, task, ctx) runs b tasks, each the oracle call
+       at the batch's starting w and the direction D = w_i - w_s with |D|^2; then each block's BCFW step (Algorithm 4
+       lines 5-9) runs serially in draw order at the w of that moment; with a dense state (COMPACT, DENSE) the block
+       state updates run as a second parallel phase, except a repeated example's earlier draws. A pass is n steps in
+       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. An evaluation's oracle pass runs
+       on the hook in chunks of b, summed in example order: the same bits as without a hook; gap sampling's exact
+       check stays serial.
+     The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all are
+       done; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found on
+       return: the oracle phase's batch is not applied, an evaluation fails (weights untouched), the update phase
+       runs the skipped updates serially, applies the batch and still returns -38.
+     Thread safety is the caller's: in a task the oracle, truth, phi and (compact state) stats and expand run
+       concurrently for distinct slots, reading w and the solver's state, never writing them. With task_users (b
+       pointers) slot t passes task_users[t] as `user` to every callback. The chain, graph and assignment keep scratch
+       in their object (their problems set ssvm_problem.scratch_in_user = 1, as should a user oracle with scratch in
+       its user): one object per slot (*_init again over the same config; a slot chain's config inputs_from = the
+       main chain shares its compacted dense x, SPEED). The multiclass model and a stateless user oracle need none.
+     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes), a second d-vector with
+       SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
+     Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
+       pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
+       non-NULL problem user, or a model with scratch under a hook without task_users.
+     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (make test-tsan,
+       make bench-threads). The library never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on
+       any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
+
+   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
+   tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
+     The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
+       ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
+       ssvm_shard sh; ssvm_problem mine; int first, count;
+       ssvm_shard_range(full.n, mc.rank, mc.size, &first, &count);     // or load only your examples
+       ssvm_problem_shard(&full, first, count, &sh, &mine);            // examples first .. first+count-1
+       cfg = ssvm_solver_config_init(&mine, SSVM_BCFW); ssvm_mpi_dist(&mc, &cfg.dist);
+       ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
+     config.dist: allreduce, user, rank, size, rounds, sigma. allreduce(user, buf, count) sums buf over the ranks in
+       place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs K ranks as
+       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: reproducible bit
+       for bit and equal to the loopback's; or a plain MPI_Allreduce).
+     Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
+       Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
+       averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
+       sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 2 doubles
+       per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
+       max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
+     Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
+       then the one-process algorithm on identical numbers: one process's iterates, primal, dual and gap to rounding
+       (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; differences can grow over hundreds,
+       plane drops amplify them), bit for bit with one rank; the gap is certified over all.
+     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
+       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; not
+       in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on the rank's
+       own blocks against the local view v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> -
+       (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in BCFW's scaling), then w += sum_k dw_k
+       and l += sum_k dl_k. Blocks never leave their rank; every round's point is dual feasible, so the engine's gap
+       and rules hold unchanged; with sigma' = K the dual never falls (tested). Guarantee (theirs, L-Lipschitz
+       losses): gap eps after O(1/((1 - Theta) eps)) rounds for local solutions of quality Theta. dist.rounds
+       (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap
+       grow with K (steps damped by sigma' = K): distribution pays when one machine cannot hold the data or the
+       oracle time dwarfs the allreduce, not for speed on small problems.
+     Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
+       starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
+     Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
+       own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
+       SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one
+       bad: its code there, PEER elsewhere), then rank 0's pass, l and w are compared with each rank's (another
+       moment: SSVM_ERR_CKPT_MISMATCH on all, every rank back at the start).
+
+   STATISTICS INTERFACE (optional, on top of the statistics of 2; the built-in chain sets it; contracts: CALLBACKS)
+     BCFW's step moves along D = A_i (s_i(y*) - sigma_i) / (lambda n); with stat_dim, stats and expand alone it builds
+     D over all m_i statistics. Six more callbacks let the step work in time ~ the statistics it changes and take the
+     built-in chain's paths (SPEED; a model without them gets the same iterates to rounding, REPRODUCIBILITY):
        p.stat_support = my_support; p.stat_expand_at = my_expand_at;     // sparse statistics: both or neither
        p.stat_scores = my_scores;                                        // scores: on the sparse statistics
        p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
        p.stat_move = my_move;                                            //   on top of the scores
-   With the sparse statistics, the compact states visit only sigma_i's support and s(y*)'s (SPEED); with the
-   scores, the atoms of config.bcfw are scored and moved in statistics space (GAPS). With score space too
-   (COMPACT_SPARSE, double builds; the chain sets it in double builds only), the step never builds D: <D, w> from the model's scores of the step's statistics (fresh from its
-   oracle call when the model can), |D|^2 from its Gram cache, and the move of w by the model. Contracts:
-   CALLBACKS. The interface is read only with the statistics (a problem that clears stats ignores it); a
-   wrapper that changes `user` must forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped).
-   tests/user_chain.h is the chain written as a user model with all of them (tests/test_user_chain.c, make
-   bench-user-chain).
-
-   The oracle takes a scale. oracle(user, i, w, w_scale, y, &delta) maximises Delta(y_i, y) + w_scale <w, phi>.
-   SSG and the multi-sample solver keep w lazily scaled (w = w_scale * v, so the shrink w <- (1 - gamma) w costs
-   O(1)) and pass v with its scale: a step costs O(nnz), never an O(d) copy of w. BCFW, FW, every evaluation
-   and ssvm_primal pass exactly 1.0. One callback, not a second one for the scaled case: two callbacks for one
-   argmax can disagree, and a copy of a built-in problem whose oracle the user replaced would still carry the
-   built-in one. One callback cannot
-   disagree with itself. A linear oracle needs one change: multiply its scores <w, phi> by w_scale, or, the
-   same argmax, divide Delta by w_scale while searching; *delta is always the unscaled Delta(y_i, y*):
-       static int my_oracle(void *user, int i, const ssvm_real *w, double w_scale, int *y, ssvm_real *delta) {
-           const my_data *D = (const my_data *)user;  // K classes, F features, x[i*F + j], labels
-           int c, best = 0;
-           double bv = 0;
-           for (c = 0; c < D->K; c++) {               // Delta(y_i, c) + w_scale <w_c, x_i>
-               double v = (c != D->labels[i]) + w_scale * my_dot(D->F, w + c * D->F, D->x + i * D->F);
-               if (c == 0 || v > bv) { bv = v; best = c; }
-           }
-           *y = best; *delta = (ssvm_real)(best != D->labels[i]);
-           return 1;                                   // the label's length
-       }
-
-   CALLBACKS: what each returns, what the library checks, what is left to you
-     truth(user, i, y)                 writes y_i, returns its length. Library: a length outside
-                                       [1, max_label_len] is SSVM_ERR_LABEL. Called for every psi_i built (each
-                                       step, each evaluated example) and at init for the compact state: keep it a
-                                       copy.
-     phi(user, i, y, len, scale, out)  adds scale*phi(x_i, y) into the sparse accumulator out with
-                                       ssvm_svec_add / _add_dense / _add_sparse; returns 0 (any value >= 0 is
-                                       ignored). psi_i(y) is built from two calls, +scale at y_i and -scale at y:
-                                       phi must be linear in scale. Library: out's sticky error after each call,
-                                       an index outside [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value
-                                       SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your oracle or a
-                                       sampler and the library never reads its values, so a user's labels are
-                                       validated only where the user's phi checks them: check len and every value
-                                       and return SSVM_ERR_LABEL (the built-in models do); a bad label left
-                                       unchecked indexes whatever phi lets it index.
-     oracle(user, i, w, w_scale, y, &delta)  writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
-                                       *delta = Delta(y_i, y*), returns its length. w_scale > 0 with 1/w_scale
-                                       finite (1.0 from BCFW, FW and evaluation). Library: *delta is 0 before the
-                                       call; a length outside [1, max_label_len] is SSVM_ERR_LABEL; a NaN/Inf
-                                       or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an
-                                       approximate oracle voids the gap as a certificate), that *delta is
-                                       Delta(y_i, y*), the label (phi). The built-in oracles return
-                                       SSVM_ERR_INVALID_ARG for a w_scale out of range.
-     decode(user, i, w, y)             plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and
-                                       ssvm_mean_loss only; optional). Library: a length outside
-                                       [1, max_label_len] is SSVM_ERR_LABEL.
-     loss(user, i, y, len, &delta)     sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only; optional).
-                                       Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: the label.
-     stat_dim(user, i)                 m_i >= 1, the length of s_i(y), the same at every call. Library: 0 is
-                                       SSVM_ERR_CALLBACK. Called by ssvm_solver_get_heap_size and *_init (n
-                                       times each, or more) when BCFW uses a compact state; never in a step.
-     stats(user, i, y, len, scale, s)  s[0 .. m_i) += scale*s_i(y), returns 0. Yours: the label.
-     expand(user, i, s, scale, out)    out += scale*A_i s, returns 0. Library: out's sticky error, as for phi.
-                                       Yours: phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check;
-                                       a quick test: BCFW gives the same iterates with SSVM_STATE_COMPACT and
-                                       SSVM_STATE_SPARSE. All three set or all NULL (else SSVM_ERR_NULL_CALLBACK);
-                                       only BCFW's compact states call them.
-     stat_support(user, i, y, len, pos)  writes the positions q where s_i(y)_q may be non-zero, ascending, no
-                                       repeats (room for m_i ints), returns their count. Library: a count over
-                                       m_i, a position outside [0, m_i) or out of order is SSVM_ERR_CALLBACK.
-                                       Yours: every position stats writes is listed; the label (SSVM_ERR_LABEL).
-     stat_expand_at(user, i, s, pos, cnt, scale, out)  out += scale * sum_k s[pos[k]] A_i e_pos[k], in the
-                                       listed order; returns 0. Library: out's sticky error, as for expand.
-                                       Yours: the same as expand restricted to the listed positions.
-     stat_scores(user, i, w, pos, cnt, fresh, score)  score[k] = <A_i e_pos[k], w>, returns 0. fresh = 1: the
-                                       last oracle call on this user was example i at this w with w_scale 1, and
-                                       nothing changed since; the model may answer from that call's own scores
-                                       (less the loss it added). Yours: exactness (it is the step's <D, w>).
-     stat_gram(user, cache, &bytes, &bound)  cache NULL: *bytes = the cache's size for the whole problem (0: no
-                                       score space, the step builds D; asked by get_heap_size, in the heap).
-                                       Else fills it and sets *bound >= the sum of |entries| that one statistic's
-                                       column A_i e_q adds to any one entry of w (the step's overflow test);
-                                       SSVM_ERR_NOT_SUPPORTED: not yet (the step builds D, asks again at its
-                                       next step). Library: a bound below 1 or not finite is SSVM_ERR_CALLBACK.
-     stat_norm2(user, cache, i, pos, a, cnt, &out)  *out = |sum_k a[k] A_i e_pos[k]|^2 (pos ascending), 0. The
-                                       cache is also its scratch: called from one thread at a time.
-     stat_move(user, i, pos, a, cnt, cw, w, cz, z)  w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into
-                                       z when z is not NULL; returns 0. Called after the state moved: it must not
-                                       fail once stat_gram has succeeded (a failure ends the run with its code
-                                       and leaves w off the state; re-initialise the solver).
-     progress(progress_user, &p)       0 to go on, non-zero to stop (ssvm_solver_run returns
-                                       SSVM_STOPPED_BY_USER). Called by ssvm_solver_run after every pass, after
-                                       that pass's evaluation (ssvm_solver_pass and _step never call it); p points
-                                       into the solver and is valid during the call.
-     clock(clock_user)                 wall-clock seconds from any fixed origin, non-decreasing; only differences
-                                       are used (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU
-                                       seconds always come from clock() (0 under STRUCTSVM_NO_CLOCK).
-     allocator.alloc(user, bytes)      a block of `bytes` (any alignment: the library aligns inside it) or NULL,
-                                       which is SSVM_ERR_OUT_OF_MEMORY. allocator.free(user, ptr) never gets
-                                       NULL. Both or neither (else SSVM_ERR_NULL_CALLBACK). Used by
-                                       ssvm_solver_init (one block, plus a sparse pool that grows apart from it),
-                                       ssvm_train and ssvm_online_init; zero: SSVM_MALLOC / SSVM_FREE.
-     ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas)  writes up to k_max =
-                                       ms.samples labels scored at w_scale * w (label r at ys + r*stride, stride =
-                                       max_label_len; lengths in lens, Delta(y_i, y) in deltas) and returns how
-                                       many (0 .. k_max). Library: more than k_max is SSVM_ERR_CALLBACK, a length
-                                       outside [1, max_label_len] SSVM_ERR_LABEL; a NaN/Inf or negative delta is
-                                       SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the
-                                       samples' Gram matrix is checked (its diagonal and row 0; else
-                                       SSVM_ERR_CALLBACK). Yours: the first label is the loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may
-                                       skip y_i). work_bytes(user, k_max): its scratch, kept in the solver's heap,
-                                       (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call
-                                       counts as one oracle call.
-
-   BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
-   | macro                       | where  | effect                                                          |
-   |-----------------------------|--------|-----------------------------------------------------------------|
-   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                            |
-   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)          |
-   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double,   |
-   |                             |        | also in float builds: sums over d terms lose digits in float)   |
-   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)        |
-   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or    |
-   |                             |        | *_init with a config.allocator (without one: NOT_SUPPORTED)     |
-   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked)           |
-   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED); ~3 KB    |
-   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1:      |
-   |                             |        | NOT_SUPPORTED); ~2.7 KB of a BCFW trainer                       |
-   |                             |        | less flash in a BCFW trainer (PARALLEL BCFW)                    |
-   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its    |
-   |                             |        | section (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own    |
-   |                             |        | functions, e.g. ssvm_solver_cp_info, undefined). <KIND>: BCFW,  |
-   |                             |        | FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE, KBCFW, EG  |
-   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's   |
-   |                             |        | STBI_ONLY_PNG. make footprint: the BCFW chain trainer's library |
-   |                             |        | code 87.9 KB -> 43.4 KB with STRUCTSVM_ONLY_BCFW (Cortex-M4F,   |
-   |                             |        | -Os); the implementation unit compiles in 5.8 s instead of 8.1  |
-   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap   |
-   |                             |        | sampling, pairwise/away/exact steps, caching): each is          |
-   |                             |        | SSVM_ERR_NOT_SUPPORTED; plain BCFW is unchanged: the smallest   |
-   |                             |        | trainer (make footprint, figures in bench/README.md); make      |
-   |                             |        | test-device builds so                                           |
-   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without  |
-   |                             |        | it they stay 0, and max_seconds is NOT_SUPPORTED); CPU secs 0   |
-   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give          |
-   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them             |
-   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware)                |
-   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's   |
-   |                             |        | unary scores as one gemm per sequence); link e.g. -lopenblas    |
-   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)             |
-   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user   |
-   | SSVM_FREE(p,u)              |        | (NULL unless set); user last here, unlike the callbacks         |
-   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                      |
-   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the   |
-   |                             |        | online solvers; default <math.h>, portable versions when        |
-   |                             |        | STRUCTSVM_FREESTANDING and none is given                        |
-
-   RESULTS: every call returns ssvm_result; 0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED,
-   SSVM_TARGET_REACHED, pass/oracle/time limit, user, SSVM_SOLVER_RULE), < 0 = error. ssvm_result_string(r) names it.
-
-   SOLVERS (ssvm_solver_config.solver; one engine, below, runs them all)
-     SSVM_BCFW  block-coordinate Frank-Wolfe, Lacoste-Julien et al. ICML 2013, Algorithm 4: one oracle call
-                per step, exact line search (or the predefined step 2n/(k+2n)), weighted average
-                (rho = 2/(k+2), eq. 14) or the 0.5-suffix average by the doubling trick (App. C/F).
-     SSVM_FW    batch Frank-Wolfe, Algorithm 2, line search (or 2/(k+2)); its duality gap is free; no average.
-     SSVM_SSG   stochastic subgradient with the Pegasos step 1/(lambda (k+1)) (paper App. F), weighted or
-                suffix average; w and its average are kept lazily scaled (the oracle gets the scale): O(nnz)
-                a step. It has no dual: its dual and gap are NaN.
-     SSVM_MULTISAMPLE  the online multi-sample solver (ONLINE MULTI-SAMPLE SSVM below).
-     SSVM_CUTTING_PLANE  the 1-slack cutting plane of SVM^struct (1-SLACK CUTTING PLANE below).
-     SSG-avg: SSVM_SSG with averaging = SSVM_AVG_UNIFORM, the uniform average of every iterate from the start
-                (w_bar = (1/T) sum_{t=1..T} w^t, the BCFW paper's Figs. 3-4), kept lazily like the others; BCFW
-                accepts it too. Beside SSVM_AVG_WEIGHTED (eq. 14) and SSVM_AVG_SUFFIX (0.5-suffix, doubling trick).
-     SSVM_DEG   the dual extragradient (DUAL EXTRAGRADIENT below).
-     SSVM_KBCFW kernelised BCFW (Algorithm B.1) or batch FW on a kernel: no w, a support set (KERNELS below).
-     SSVM_EG    online exponentiated gradient (Collins et al. 2008) for ssvm_chain (ONLINE EG below).
-   Gap, primal and dual are defined as in the paper (eqs. 3-5; Sec. 4 and App. B.4): dual
-   D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap = P(w).
-
-   SOLVERS AT A GLANCE (the capabilities each solver's row of the algorithm table declares; the config check and
-   every SSVM_ERR_NOT_SUPPORTED answer come from these rows, >>algorithms)
-   | kind          | steps | averages (default)        | ckpt | warm | state, bcfw | par | dist | dual | notes          |
-   |---------------|-------|---------------------------|------|------|-------------|-----|------|------|----------------|
-   | BCFW          | yes   | none/weighted/suffix/unif | yes  | yes  | yes         | yes | yes  | yes  | exact block    |
-   |               |       | (weighted)                |      |      |             |     |      |      | steps (parts)  |
-   | FW            | no    | none                      | yes  | yes  | no          | no  | yes  | yes  | iterate always |
-   |               |       |                           |      |      |             |     |      |      | evaluated      |
-   | SSG           | yes   | all four (weighted)       | yes  | no   | no          | no  | no   | no   | lazily scaled w|
-   | MULTISAMPLE   | yes   | none/weighted/unif (wtd)  | yes  | no   | no          | no  | no   | D_t  | gap after whole|
-   |               |       |                           |      |      |             |     |      |      | passes only    |
-   | DEG           | no    | uniform (uniform)         | no   | no   | no          | no  | no   | yes  | needs parts()  |
-   | CLIQUEGEN     | no    | none                      | no   | no   | no          | no  | no   | yes  | own stop rule; |
-   |               |       |                           |      |      |             |     |      |      | no ex. weights |
-   | CUTTING_PLANE | no    | none                      | no   | no   | no          | no  | yes  | yes  | iterate always |
-   | KBCFW         | yes*  | none/weighted (weighted)  | no   | no   | no          | no  | no   | yes  | no w; *not     |
-   |               |       |                           |      |      |             |     |      |      | batch          |
-   | EG            | yes   | none                      | no   | no   | no          | no  | no   | yes  | ssvm_chain only|
-   steps: ssvm_solver_step (else SSVM_ERR_NOT_SUPPORTED); averages: config.averaging accepted (else
-   NOT_SUPPORTED); ckpt: ssvm_solver_checkpoint_* (else SSVM_ERR_CKPT_SOLVER); warm: config.warm_w (else
-   SSVM_ERR_WARM_START); state, bcfw: config.state and config.bcfw's options (else SSVM_ERR_BCFW_COMBINATION);
-   par: config.par (else SSVM_ERR_BATCH); dist: config.dist with size > 1 (else NOT_SUPPORTED; DISTRIBUTED
-   TRAINING). Example weights (ssvm_problem.weights): every solver but clique
-   generation (NOT_SUPPORTED).
-   Side by side on OCR-small, OCR-large and CoNLL: make bench-solvers, figures in bench/README.md.
-
-   THE ENGINE (ssvm_solver: one object and one run loop for every solver)
-     ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and
-     the problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps;
-     one iteration for FW) until a rule fires, and returns it:
-       before a pass  max_passes (default 50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends
-                      a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds,
-                      checked between passes) -> SSVM_MAX_SECONDS. 0 = no limit.
-       after a pass   the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
-                      where predicted, below), then progress() (non-zero
-                      -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
-                      at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off):
-                      an evaluated primal <= target_primal -> SSVM_TARGET_REACHED.
-     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
-     multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often). To go on, raise a limit and call
-     ssvm_solver_run again: the limits (stopping rules, evaluation, progress and clock) change only through
-       ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
-     which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
-     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). Everything else (lambda, line_search,
-     sampling, the state, the solver's own options) is copied and checked at init and fixed:
-     ssvm_solver_config_of(&s) returns it read-only (1.0: it was writable, and a lambda lowered between runs gave
-     a negative gap with SSVM_CONVERGED). No run reads a field that init or ssvm_solver_set_limits did not check.
-     Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1)
-     and one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed
-     in eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds. Batch FW
-     evaluates its iterate at every evaluation (whatever eval_iterate says) and its next iteration reuses that
-     pass, whose calls and seconds then move to the training counts. ssvm_progress.iterate and .average (each
-     an ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
-     no dual exists (SSG; the multi-sample average).
-     Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
-     SSVM_EVAL_PREDICT: on the same grid, an evaluation runs only (a) before any has run, (b) at the first grid
-     pass at or after twice the pass of the last one, or (c) where the decay fitted to each vector's
-     evaluations, e ~ pass^-r through the last one and the latest at or before half its pass (r clamped to
-     [1/2, 4]; r = 1 after one), puts its gap at or below gap_tol, or its primal excess over the best dual seen
-     (P - D_best) at or below target_primal - D_best. The rules still read only evaluations, so
-     what is certified is unchanged; a prediction too early costs an evaluation, one too late costs passes (at
-     most up to the doubling). Where no evaluated vector has a gap and no dual bounds the optimum (SSG), or no
-     rule is set, every grid pass is evaluated, as with SSVM_EVAL_FIXED. Passes without an evaluation report NaN
-     as with eval_every > 1. Worth it for BCFW and the solvers with a dual, where an evaluation costs about a
-     pass; not for batch FW and the cutting plane, whose next iteration reuses the evaluation. CoNLL-2000 to
-     primal 1.2209 (make bench-speed): 7 evaluations instead of 22, the same pass and weights. Our construction,
-     not from the papers. Its history is in checkpoints (format version 2), so a resumed run evaluates and stops
-     where the uninterrupted one would; a version-1 checkpoint (0.5) loads with the history empty (its first pass
-     is then evaluated).
-     Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time():
-     whole seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
-     What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
-     SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate
-     met it or the iterate's value is strictly smaller); after any other stop, the average if one is kept
-     (averaging != SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or
-     SSVM_W_AVERAGE); after an error it is -1 and w_out is not written. With your own solver object:
-     ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives the vector that met the rule, else the better of the two at
-     the last evaluation by gap (by primal where a vector has no dual).
-     Sampling (config.sampling; FW ignores it): SSVM_SAMPLE_UNIFORM (i uniform each step; BCFW and SSG default),
-     SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
-     (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
-     SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on
-     every platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the
-     example you choose (not FW: SSVM_ERR_NOT_SUPPORTED).
-     Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a
-     NaN or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum
-     that overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into
-     sum_i c_i H_i(w) / sum_i c_i: in the primal, the dual and the gap, every solver's step (BCFW's block i
-     weighs c_i / (lambda sum c); SSG's step and the multi-sample step's v and Delta are scaled by c_i n / sum c),
-     every evaluation, ssvm_primal and ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give
-     the primal of the dataset with example i repeated c_i times, and training reaches its optimum (tested).
-     Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size,
-     direction or new weights would not be finite, stops with SSVM_ERR_NONFINITE, never a success code. BCFW,
-     FW and SSG test before they write, so the solver keeps its last finite state (ssvm_solver_weights reads
-     it); the multi-sample solver tests each move before it makes it and its dual D_t after the step, and
-     as its step may fail part of the way through (after the average and the shrink), any error it returns
-     halts the solver: every later step returns the same code, while the weights stay finite and readable.
+     Read only with the statistics (a problem that clears stats ignores it); a wrapper that changes `user` must
+     forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is the chain as
+     a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
+     Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
+       + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
+       in the generic order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
+     Score space (ssvm__sc_step): with COMPACT_SPARSE in double builds, without atoms, where the Gram matrices stay
+       small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <= 2 (d + sum_i stat_dim(i))
+       doubles), a step never builds D: <D, w> from the model's scores (the oracle's own when it can), |D|^2 from the
+       Gram matrices, w and the average moved by the model; mini-batches too. The D step's iterates to rounding, not
+       its bits (REPRODUCIBILITY); near 1e306 it falls back to D; bcfw.build_direction = 1 keeps D. Known limit: |D|^2
+       from the Gram form loses precision when two nearly equal positions carry opposite coefficients. The D step
+       tests w's new entries one by one only when |w|^2 or |D|^2 exceeds 1e300 (1e75 in float). Dense chain inputs:
+       x's non-zeros compacted once (at the first decode; in ssvm_chain_get_heap_size), read in x's order.
 
    ONLINE MULTI-SAMPLE SSVM (SSVM_MULTISAMPLE; Branson, Beijbom, Belongie, CVPR 2013 supplement, Algorithms 1-3)
-     Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax
-     first), increases the online dual D_t over them in closed form (expand/swap moves, or the exact
-     multiclass update of Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda)
-     (ms.project, B = ms.loss_bound or the largest Delta seen). Memory O(d) plus an optional capped cache of
-     earlier violators (ms.cache_size, ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar)
-     and, at the iterate, the online dual D_t/t and the gap P(w) - D_t/t. Same ssvm_problem, engine and
-     ssvm_train as the other solvers; what only it reads is in config.ms. Averaging WEIGHTED (default), UNIFORM
-     (Theorem 2.1.3's) or NONE; line_search = 0 takes Lemma 2.2's Pegasos step.
+     Each step draws ms.samples labels for one example from an importance sampler (the loss-augmented argmax first),
+     increases the online dual D_t over them in closed form (expand/swap moves, or the exact multiclass update of
+     Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda) (ms.project, B = ms.loss_bound or the
+     largest Delta seen). Memory O(d) plus an optional capped cache of earlier violators (ms.cache_size,
+     ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t
+     and the gap P(w) - D_t/t. Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0 takes
+     Lemma 2.2's Pegasos step.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE);
        c.ms.samples = 5; ssvm_chain_kbest_sampler(&chain, &c.ms.sampler);
        ssvm_train(&c, w, w_bytes, &final);        // or ssvm_solver_init + ssvm_solver_run / ssvm_solver_step
-     Samplers: the problem's oracle (default: one label a step), ssvm_chain_kbest_sampler (exact k-best
-     loss-augmented Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2).
-     Fixes to the printed paper (F1-F6) and choices (D1-D5) are listed at the >>multisample code.
+     Samplers: the problem's oracle (default: one label a step), ssvm_chain_kbest_sampler (exact k-best loss-augmented
+     Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or yours
+     (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
 
    DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006, as restated in the report
    extragradient-vs-bcfw.txt, Algorithm 1 and eq. 10)
-     A batch saddle-point method for problems whose label sets have a tractable polytope. It needs the three
-     polytope callbacks of ssvm_problem (parts, part_scores, part_phi): the label of example i as a vertex z of
-     the simplex over its enumerated labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16)
-     or of the Birkhoff polytope (SSVM_POLYTOPE_BIRKHOFF: ssvm_assign, square, no dummy), with phi and Delta
-     linear in z. It minimises the same lambda-regularised objective as BCFW: the saddle function is
-     L(w, z) = lambda/2|w|^2 + sum_i p_i [<c_i, z_i> - <w, phi(x_i,y_i) - F_i z_i>], whose max over z is P(w)
-     and whose min over w is BCFW's dual D(z) (alpha_i = z_i), so primal, dual and gap mean the same.
+     A batch saddle-point method for label sets with a tractable polytope, through the polytope callbacks of
+     ssvm_problem (parts, part_scores, part_phi): example i's label as a vertex z of the simplex over its enumerated
+     labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of the Birkhoff polytope
+     (SSVM_POLYTOPE_BIRKHOFF: ssvm_assign, square, no dummy), with phi and Delta linear in z. The saddle function
+     L(w, z) = lambda/2|w|^2 + sum_i p_i [<c_i, z_i> - <w, phi(x_i,y_i) - F_i z_i>] has max over z P(w) and min over w
+     BCFW's dual D(z) (alpha_i = z_i): primal, dual and gap mean what they mean for BCFW.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_DEG);
        c.deg.geometry = SSVM_DEG_ENTROPIC;        // or SSVM_DEG_EUCLIDEAN (default)
        ssvm_train(&c, w, w_bytes, &final);         // one pass = one iteration = 2 part_scores calls per example
-     Geometry of the z blocks: Euclidean (simplex by thresholding; Birkhoff by Dykstra's alternating
-     projections, ssvm_project_birkhoff) or the entropy (softmax, ssvm_project_simplex_kl; Birkhoff by
-     log-domain Sinkhorn with Newton steps, ssvm_sinkhorn); w is always Euclidean. Iterate = w(z^t) of the last
-     z^t certified by D(z^t); average = w_bar (the algorithm's output) certified by max(D(z^t), D(z_bar)).
-     Where we decide or deviate (E1-E5 at the >>solvers: dual extragradient code):
-     - w is kept in the ball |w| <= sqrt(2 Theta / lambda), which contains the optimum (the paper's constrained
-       form has a ball too; this radius makes it equivalent to the regularised problem).
-     - the z_i distances are weighted by the example weights p_i; the step is eta = 1/L, L = lambda + |B~|_2
-       (power iteration, times 1.05; its calls count as oracle calls). The report's eta < |F|^-2 is a misprint
-       for eta <= 1/|F|.
-     - memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors are kept.
-     - the last iterate is reported besides the average (a reporting addition; the iteration is unchanged).
-     - a Birkhoff projection missing deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope
-       (Altschuler, Weed, Rigollet 2017), so z stays feasible and the dual bound valid.
-     Cost: per iteration two score passes and two projections per example; the entropic Birkhoff projection is
-     O(m^3) a Newton step. It converges as O(1/t) where BCFW has cheap passes: see make bench-graph.
-     Limits: the graph model offers DEG the simplex over its 2^L labelings (L <= 16), so an iteration scores
-     every labeling twice per example, whatever the graph (yeast, L = 14: ~3 s an iteration for 1,500
-     examples); the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is
-     not implemented. The entropic geometry uses the same L as the Euclidean one: valid (the l1 norm dominates
-     the l2 norm) but conservative by up to sqrt(parts), so its steps are shorter than they need be.
+     z geometry: Euclidean (simplex by thresholding; Birkhoff by Dykstra's alternating projections,
+     ssvm_project_birkhoff) or entropic (softmax, ssvm_project_simplex_kl; Birkhoff by log-domain Sinkhorn with Newton
+     steps, O(m^3) each, ssvm_sinkhorn); w is always Euclidean. deg.proj_tol, deg.proj_max_iter bound the Birkhoff
+     projections. Iterate = w(z^t) of the last z^t certified by D(z^t); average = w_bar (the algorithm's output)
+     certified by max(D(z^t), D(z_bar)). Deviations E1-E5: 6. It converges as O(1/t) where BCFW has cheap passes (make
+     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example, whatever the
+     graph; the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is not built.
+     The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the l2 norm) but conservative by
+     up to sqrt(parts).
 
-   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in
-   its supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared
-   folder and were reconstructed from the supplement)
-     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w =
-     [u; omega_1 .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 +
-     lambda/2 (sum_k |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0;
-     Algorithm 2 solves its smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta)
-     (Proposition 2; Theta = L for the counted Hamming loss, 1 for Hamming / L), on the active cliques only.
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in its
+   supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared folder and
+   were reconstructed from the supplement)
+     Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w = [u; omega_1
+     .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k
+     |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0; Algorithm 2 solves its
+     smoothed form (11), + sigma/2 |omega|^2, sigma = lambda eps / (2 Theta) (Proposition 2; Theta = L for the counted
+     Hamming loss, 1 for Hamming / L), on the active cliques only.
        ssvm_graph_config g = ssvm_graph_config_init(n, L, F, x, labels); g.n_edges = T; g.edges = pairs;
        ssvm_graph m; ssvm_graph_init(&g, &m); ssvm_graph_problem(&m, &prob);
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CLIQUEGEN);
        c.cg.graph = &m;                            // the candidates; prob must be this model's problem
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);  // then ssvm_solver_cg_active(&s, idx, bytes, &k)
-     Options (config.cg): eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and
-     theta_growth 2 (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3),
-     stop_rules 1, all_active 0. One pass = one pass of Algorithm 2 (n loss-augmented MAPs on the active graph
-     by the graph model's exact decoders: max-product while the active cliques form a forest, else Gray-code
-     enumeration); after the pass f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then
-     every inactive candidate is scored by |v_k|, the norm of its block of the dual's z (the group gradient of
-     Proposition 1), and the `batch` most violated are activated (warm start). With stop_rules 1, A.3 or "no
-     candidate violates" ends ssvm_solver_run with SSVM_SOLVER_RULE after a final evaluation; with 0 the outer
-     loop keeps going and only the engine's rules (gap_tol, limits) end the run. The evaluation is the full
-     problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of
-     the squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the
-     gap), so progress.iterate.gap certifies the learned graph. ssvm_l21sq_grad is Algorithm 3 on its own: it
-     returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not the value Omega*(z).
-     Where we reconstruct or decide (C1-C9 at the >>cliquegen code):
-     - C1 alpha_i is kept through its statistics (L + 4T numbers and its loss sum per example), so the update
-       delta = lambda n (Delta - d) / (theta (a^2 + nu)) is taken along e_yhat - alpha_i and clipped to [0, 1]:
-       the constraint sum_y alpha_iy <= 1 of (15) holds exactly (the paper stores no alpha and relies on theta,
-       A.2); from alpha_i = 0 it is the paper's update. d = <w, feature difference>, Delta = loss gap.
-     - C2 a^2 = |unary part of the feature difference|^2, nu = its clique part's curvature g'Jg under grad
-       Omega* (J: the Jacobian of Algorithm 3's soft-thresholding at v). The global Lipschitz bound s = lambda /
-       sigma (2000 at the defaults) made steps ~1/s too short. C2b: a step that lowers the dual of (11) (a kink
-       crossed) is halved until it does not, so Algorithm 2 is a monotone ascent.
-     - C3 f_h = Q(w) with the hinge term the mean of the values the pass's own MAP calls found (no extra call).
-     - C4 candidate k violates when |v_k| > sum_active |omega_j| (the threshold tau/s above which Algorithm 3
-       would make omega_k non-zero; Proposition 1's |v_k| <= gamma in the scaling of (15)).
-     - C5 warm start: alpha (hence u, v) kept; theta back to theta0 and the A.1 window restarted.
-     - C6 dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k |v_k|^2), best c in [0, 1].
-     - C7 Theta exact for the Hamming loss; eps (not given in the paper) 1e-3 by default.
-     - C8 Algorithm 1 starts with no clique active; batch (not given) 2.
-     - C9 A.2 compares f_h with f_{h-1}; A.3 / no violator returns SSVM_SOLVER_RULE (read the gap: the paper's
-       relative-change rules stop well before a small gap of (10)).
-     Convergence: (11)'s dual is smooth with constant s = lambda/sigma, so a small eps (a tight (10)) makes
-     Algorithm 2 slow and its primal iterate jumpy; gaps of (10) below ~1e-2 need thousands of passes even on
-     small problems. The default stop rules are the paper's (loose). Limits: pairwise candidates only,
-     input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no example weights, no
-     average, no ssvm_solver_step; memory n (L + 4T) reals for alpha's statistics.
-     Measured (make bench-cliques): see bench/README.md; on scene (lambda 0.03) 4 of 15 pairs, Hamming 0.0975 (full
-     graph 0.0971, tree 0.1003, independent 0.1047); on yeast 10-15 of 91 pairs, Hamming 0.204-0.205, not better
-     than the independent (0.1996) or tree (0.1978) models; with eps 0.1, 4 pairs and 0.1979.
+     config.cg: eps 1e-3 (or sigma_fixed + sigma), batch 2 cliques per outer iteration, theta0 2 and theta_growth 2
+     (A.2), eps_inner 0.005 (A.1), max_inner_passes 0 (none), eps_outer 0.05 (A.3), stop_rules 1, all_active 0. A pass
+     is one pass of Algorithm 2 (n loss-augmented MAPs on the active graph by the graph model's exact decoders), then
+     f_h, A.2 and A.1; when A.1 fires, Algorithm 1's outer step: f^t, A.3, then every inactive candidate is scored by
+     |v_k|, the norm of its block of the dual's z (the group gradient of Proposition 1), and the `batch` most violated
+     are activated (warm start). With stop_rules 1, A.3 or "no candidate violates" ends ssvm_solver_run with
+     SSVM_SOLVER_RULE after a final evaluation; with 0 only the engine's rules end it. The evaluation is the full
+     problem (10): its primal at w (inactive tables 0) and a dual bound over ALL candidates (the conjugate of the
+     squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the gap), so
+     progress.iterate.gap certifies the learned graph; ssvm_solver_cg_status reads the outer loop. ssvm_l21sq_grad is
+     Algorithm 3 alone: it returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not Omega*(z).
+     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma, so a small eps makes Algorithm 2
+     slow and its primal iterate jumpy: gaps of (10) below ~1e-2 need thousands of passes even on small problems; the
+     default stop rules are the paper's (loose). Limits: pairwise candidates only, input-independent tables; cyclic
+     candidate sets need L <= 24 (enumeration); no example weights, no average, no ssvm_solver_step; memory n (L + 4T)
+     reals. make bench-cliques compares learned graphs with fixed ones.
 
    1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
-     Each iteration calls the oracle at every example (n calls: one "pass"), adds the joint plane of those n
-     labelings to a working set, and solves the QP over the working set; w is its solution. Same problem, same
-     engine (progress, stopping rules, evaluation, get_heap_size / init_preallocated, seed) as the others.
+     Each iteration calls the oracle at every example (one "pass"), adds the joint plane of those n labelings to a
+     working set, and solves the QP over it (6); w is its solution.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_CUTTING_PLANE);
        c.gap_tol = 1e-4;                      // Algorithm 4's eps (see below)
        c.cp.cache_size = 3; c.eval_every = 5; // optional: SVM^struct's labeling cache
        ssvm_train(&c, w, w_bytes, &final);    // or ssvm_solver_init + _run; ssvm_solver_cp_info(&s, &info)
-     Objective: the engine's P(w) = lambda/2|w|^2 + mean hinge, i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi
-     divided by C, with lambda = 1/C (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n).
-     Its dual and gap are BCFW's: the working-set weights a are a feasible BCFW dual point with the same w, so
-     D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates, comparable across solvers. gap_tol is
-     Algorithm 4's eps: gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol
-     implies the paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w
-     (its calls then count as training). averaging must be NONE; ssvm_solver_step is SSVM_ERR_NOT_SUPPORTED.
-     config.cp: max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus
-     max_planes^2 doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4,
-     or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default 100000).
-     The QP (the paper leaves the solver open; SVM^struct uses SVM-light): the dual over the working set is
-     max_{a in simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, solved by pairwise Frank-Wolfe with exact line
-     search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started; its Frank-Wolfe gap is exactly the
-     QP's primal-dual gap, so it stops at a certified qp_tol. Not reaching qp_tol in qp_max_iter iterations is
-     SSVM_ERR_QP (w and a stay consistent and readable).
-     Reconstructed from SVM^struct 3.x, not in Algorithm 4 (documented at the >>cutplane code):
-     - planes whose weight stayed 0 for drop_after iterations in a row are dropped; a full working set drops the
-       longest-idle zero-weight plane, and is SSVM_ERR_PLANES when every plane is active.
-     - the cache (cp.cache_size labelings per example, most recent first, from the oracle's answers): when the
-       joint plane of each example's best cached labeling is violated by more than gap_tol beyond xi, it is
-       added without any oracle call (SVM^struct: "dist - slack > epsilon"). An iteration right after an
-       evaluation uses that evaluation's exact pass instead, so the cache saves calls only with eval_every > 1
-       or 0 (the cache is filled only by the iteration's own oracle passes).
-     ssvm_solver_cp_info(&s, &info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
-
-   APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
-     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
-     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
-     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2)
-     (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
-     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: the line search's step is at least
-     as good as any fixed step in Lemma C.2, so the same bounds hold for the unknown nu of the oracle, and
-     Theorems C.4/C.5 give the improved line-search rates (C = C_f/nu). What does not hold: the gap computed
-     from an approximate oracle is not a certificate (it underestimates the true gap; an evaluation pass needs
-     the exact oracle, e.g. swap it in around ssvm_solver_evaluate as tests/test_cutplane.c and
-     bench/solvers.c do). SSG, the multi-sample solver, the dual extragradient and the cutting plane ignore nu
-     (the cutting plane with an approximate oracle still returns valid planes, so its dual stays valid).
+     The objective is the engine's P(w), i.e. SVM^struct's 1-slack 1/2|w|^2 + C xi divided by C, lambda = 1/C
+     (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n). The working-set weights a are a feasible
+     BCFW dual point with the same w, so D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates comparable
+     across solvers. gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol implies the
+     paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w (its calls then
+     count as training). averaging must be NONE. config.cp: max_planes (default 100, the trivial plane xi >= 0
+     included; memory max_planes * d reals plus max_planes^2 doubles), drop_after (default 50; 0 = never),
+     cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default
+     100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a full working set whose every plane is
+     active is SSVM_ERR_PLANES (w and a stay consistent and readable). ssvm_solver_cp_info(&s, &info)
+     (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
-     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)) with w = sum_k c_k psi_i(y),
-     c_k = alpha c_i / (lambda sum c), never formed. Steps, line search (Algorithm 4's gamma, its inner products
-     as sums of kernel values), the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, so
-     the engine runs it as any solver (ssvm_solver_init / _run / _pass / _step / _evaluate, stopping rules,
-     progress, seed, get_heap_size + init_preallocated); ssvm_train and ssvm_solver_weights return
-     SSVM_ERR_NOT_SUPPORTED (there is no w to copy). config.kernel.batch = 1 runs batch FW (Algorithm 2) in the
-     same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
+     The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
+     alpha c_i / (lambda sum c), is never formed. Steps, line search (its inner products as sums of kernel values),
+     the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, and the engine runs it as any solver;
+     ssvm_train and ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs
+     batch FW (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
        ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
        ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
        c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
-     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K: the library lifts it to the multiclass
-     joint kernel k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, as ssvm_multiclass lays out w) and supplies
-     the oracle and decoder: the K scores of x_a cost one input-kernel value per support example. The problem
-     gives n, truth and loss (ssvm_multiclass_problem does; its 0-1 loss or cost matrix is used). (1b) An input
-     kernel on positions with kernel.chain = &chain (config.problem from ssvm_chain_problem(&chain)): lifted as
-     the chain's feature map, k = sum_{t,t'} k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two
-     bias matches with SSVM_CHAIN_BIASES); the oracle is Viterbi on unary scores from the support set (one
-     input-kernel value per pair of positions of the sequence and of each support sequence) and on the
-     transition and bias weights kept explicitly; rows of the cache are positions; ssvm_kernel_chain_predict
-     decodes any positions your kernel knows (held-out sequences). Built-in input
-     kernels on dense rows: ssvm_dense_kernel_fn (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any
-     model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (and optionally a decoder) in kernel form that
-     score labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len, truth.
-     Cost: a score f(x_a, y) is one kernel value per support triple and support example; a step adds
-     O(|S_i|^2) psi products for |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). The number of support vectors is
-     ssvm_kernel_support_count(&s, which) (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate
-     solution, at most one new triple per step); the triples are read with ssvm_kernel_support.
-     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n) of the input kernel over the
-     training examples, replaced first in, first out; results are identical with any budget (tested: 0, 2 rows,
-     all). The joint-kernel path has no cache (your callback may keep one).
-     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the
-     most it can ever hold) and n * max_passes otherwise (BCFW adds at most one triple a step, FW n a pass;
-     raising max_passes later does not grow it). A step that needs one more triple returns
-     SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed; with
-     it triples stay (the average uses them). A kernel value that is not finite, or a step whose
-     |w_i - w_s|^2 < 0 (a kernel that is not positive semi-definite), is SSVM_ERR_KERNEL.
-     Choices: the paper gives no cache, store or lifting; K1-K3 at the >>kernel code. With your own joint
-     kernel over structured labels, ssvm_kernel_score scores one labeling at a time: a dynamic-programming
-     oracle must decompose the kernel itself from the triples of ssvm_kernel_support (the lifted chain does
-     this for you). Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for SSG or
-     the other solvers.
-     Measured against the linear model: make bench-kernel-eg, bench/README.md.
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel
+     k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, ssvm_multiclass's layout) with the library's oracle and
+     decoder: the K scores of x_a cost one input-kernel value per support example; the problem gives n, truth and
+     loss (ssvm_multiclass_problem's 0-1 loss or cost matrix). (1b) An input kernel on positions with kernel.chain =
+     &chain (config.problem from ssvm_chain_problem(&chain)), lifted as the chain's feature map: k = sum_{t,t'}
+     k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two bias matches with SSVM_CHAIN_BIASES); the
+     oracle is Viterbi on unary scores from the support set (one input-kernel value per pair of positions) and on
+     the transition and bias weights kept explicitly; ssvm_kernel_chain_predict decodes any positions your kernel
+     knows. ssvm_dense_kernel_fn is a built-in input kernel on dense rows (linear, RBF exp(-gamma |x - x'|^2),
+     polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (optionally a decoder) in
+     kernel form scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len,
+     truth; a dynamic-programming oracle must decompose the kernel itself from the triples of ssvm_kernel_support.
+     Cost: a score f(x_a, y) is one kernel value per support triple; a step adds O(|S_i|^2) psi products for
+     |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). ssvm_kernel_support_count(&s, which) counts the support vectors
+     (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate solution, at most one new triple a step).
+     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; rows are positions for the chain)
+     of the input kernel over the training examples, first in, first out; results are identical with any budget
+     (tested). The joint-kernel path has no cache (your callback may keep one).
+     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the most it
+     can hold), else n * max_passes (raising max_passes later does not grow it). A step that needs one more triple
+     returns SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed.
+     A non-finite kernel value, or |w_i - w_s|^2 < 0 (a kernel not positive semi-definite), is SSVM_ERR_KERNEL.
+     Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for the other
+     solvers. Against the linear model: make bench-kernel-eg.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -534,18 +487,9 @@
        ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
        c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
        ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
-     Memory: sum_i (L_i K + K K) potentials and as many marginals, like BCFW's compact state. Choices (G1-G4 at
-     the >>eg code): theta = 0 at the start (alpha uniform: the paper leaves the start open; eg.start > 0 puts
-     that potential on every gold label instead, which starts w nearer 0: on OCR-small at lambda 0.01, start 5
-     reaches primal 0.96 after 20 passes where the uniform start is at 3.95 and BCFW at 0.31); a line search
-     whose every halving fails takes no step (the dual never decreases; ssvm_solver_eg_rejected counts them); "first
-     pass" is each example's first visit; example weights enter through w and l, not the step.
-     Why it lags BCFW (checked: no bug; test_eg_step_brute checks one step, w and the dual against enumeration).
-     The step's scale is the paper's: with C = lambda n its gradient is Delta - <w, psi> unscaled (w being the
-     engine's, 1/(lambda n) sum psi-weighted marginals), so eta = 0.5 means what it means in egstra. On OCR-small
-     the uniform start's w0 is about 150 times longer than the optimum, and pulling the marginals back costs on
-     the order of 100 visits an example; starting nearer the gold labels (eg.start) helps, the step size does
-     not. The measurements behind this: bench/README.md; make bench-solvers has it beside the others.
+     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug:
+     test_eg_step_brute): the uniform start's w is far longer than the optimum; eg.start > 0 (that potential on every
+     gold label) helps, the step size does not (make bench-solvers).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -561,317 +505,175 @@
    | SSVM_SPARSEMAP_MULTILABEL    | Hamming    | FY                            | 1 - 4/(lam sqrt d)        | 1/lam   |
    | SSVM_FY_GENERIC (callbacks)  | yours      | yours (or closest rho(k))     | config.alpha              | config.M|
    | SSVM_CONV_FY_NDCG (Def. 4.1) | NDCG (22)  | eq. (15) by Frank-Wolfe       | (Thm 4.5: eta >= lambda)  | 1/lam   |
-     Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)),
-     SSVM_RATE_POLYAK (12). Projection: Frobenius ball of diameter D around 0, or config.project(project_user,
-     W, d, F) (negative: abort with that code; a NaN/Inf W after it is SSVM_ERR_CALLBACK).
-     Binary (Appendix E): SSVM_SMOOTH_HINGE / SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>.
-     Predict-only: theta = W x (ssvm_linear_scores), ssvm_decode, ssvm_dist_sample(dist, u) with your u.
-     Also predict-safe: ssvm_hungarian (exact linear assignment, O(n^2 m)), ssvm_project_simplex
-     (sparsemax), ssvm_project_box, ssvm_surrogate_loss (value and gradient of every loss above).
-     Where we deviate from the paper (details at the >>losses code):
-     - FY decoding constant: Sec. 3.1 gives alpha = 4 gamma/(lambda nu); the lemma behind it gives
-       E[loss] <= 4 gamma/(lambda nu) L, i.e. alpha = 1 - 4 gamma/(lambda nu) (used here).
-     - multilabel: gamma = 1/sqrt(d) for the normalised Hamming loss in l2 (1/d violates the bound; tested).
-     - logistic + GAP: alpha = 1/K only for base 2; for base e or K (K >= 3) no alpha is claimed.
-     - conv FY: Omega = lambda/2 |mu|^2 on all of R^d (projection onto conv{rho(y)} is intractable; the
-       lemmas need only conjugacy and strong convexity). Frank-Wolfe: blended pairwise, support <= n.
-     - Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
+     Rates: SSVM_RATE_CONSTANT (eta, default alpha/M), SSVM_RATE_ADAGRAD (D/sqrt(2 sum |G|^2)), SSVM_RATE_POLYAK
+     (12). Projection: Frobenius ball of diameter D around 0, or config.project(project_user, W, d, F) (negative:
+     abort with that code; a NaN/Inf W after it is SSVM_ERR_CALLBACK). Binary (Appendix E): SSVM_SMOOTH_HINGE /
+     SSVM_LOGISTIC with n = 2 and binary = 1 use one score <w, x>. Predict-only: theta = W x (ssvm_linear_scores),
+     ssvm_decode, ssvm_dist_sample(dist, u) with your u; also predict-safe: ssvm_hungarian (exact linear assignment,
+     O(n^2 m)), ssvm_project_simplex (sparsemax), ssvm_project_box, ssvm_surrogate_loss (value and gradient of every
+     loss above). Deviations from the paper: 6.
 
-   STATE (BCFW per-example memory, ssvm_solver_config.state)
-     SSVM_STATE_AUTO     with stats callbacks: COMPACT_SPARSE when stat_dim averages >= 16 (chains;
-                         multiclass with K >= 16), else COMPACT; without them: SPARSE. The same kind for a heap
-                         and a preallocated solver (the same bits, REPRODUCIBILITY); only the sparse pool's start
-                         differs. ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps
-     SSVM_STATE_COMPACT  per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) -
-                         sigma_i)/(lambda n). Exact (not an approximation); sum_i stat_dim(i) reals.
-                         Chain: L*K + K*K per sequence; multiclass: K per example.
-     SSVM_STATE_COMPACT_SPARSE  the same sigma_i kept as (index, value) pairs in a pool (as SPARSE's):
-                         the same iterates as COMPACT to rounding (bit for bit with bcfw.build_direction = 1:
-                         on the built-in chain in double builds this kind takes the score-space step, MANUAL:
-                         SPEED), in memory proportional to the labels and label
-                         pairs example i has visited (OCR-large, 50 passes: 3.5% of sigma is non-zero,
-                         6.0 MB of solver state instead of 44 MB); the same O(stat_dim) time per step (on the
-                         built-in chain, both compact kinds: O(support), MANUAL: SPEED).
-     SSVM_STATE_SPARSE   w_i as (index, value) pairs on the union of the supports of the psi_i(y) it
-                         has seen (the paper's Sec. 4 remark): memory proportional to what example i
-                         touches. The pool starts at config.sparse_pool_entries; a heap solver grows
-                         and compacts it (state_bytes reports the total), a preallocated one compacts it
-                         in place and stops with SSVM_ERR_WORKSPACE (state unchanged) only when the live
-                         entries and the block being written do not fit. Both sparse kinds.
-     SSVM_STATE_DENSE    w_i as d reals per example (n*d reals).
-   ssvm_solver_get_heap_size() tells the bytes ssvm_solver_init_preallocated needs, before training (a sparse kind's
-   default pool: SPARSE 64 entries per example, COMPACT_SPARSE every statistic plus one block, so it never runs
-   out). ssvm_solver_init starts the pool at one entry per example and grows it; ssvm_progress.state_bytes
-   reports what a solver holds, pool included. For the smallest fixed memory set state = SSVM_STATE_COMPACT (OCR-small
-   in float, make footprint: 2.34 MB against AUTO's 4.47 MB, which holds a full pool and the score-space step's
-   Gram matrices).
+   5. THE ENGINE (ssvm_solver: one object and one run loop for every solver)
+     ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and the
+     problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps; one
+     iteration for FW) until a rule fires, and returns it. Before a pass: max_passes (default 50) -> SSVM_MAX_PASSES;
+     max_oracle_calls (training calls; it also ends a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds
+     (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no limit. After a pass: the evaluation
+     if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only where predicted, below), then
+     progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
+     at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off): an evaluated primal
+     <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
+     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
+     multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
+     bounds min P only when every example was visited equally often). To go on, raise a limit and call
+     ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through
+       ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
+     which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
+     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). All else (lambda, line_search, sampling,
+     the state, the solver's own options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a
+     lambda changed between runs would certify the wrong problem). No run reads a field nobody checked.
+     Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
+     one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
+     eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
+     ssvm_solver_evaluate(&s, iterate, average, &progress) evaluates now. Batch FW always evaluates its iterate and
+     its next iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
+     .average (ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
+     no dual exists (SSG; the multi-sample average).
+     Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
+     SSVM_EVAL_PREDICT (our construction): on the same grid, only (a) the first evaluation, (b) the first grid pass at
+     or after twice the last one's, (c) where the decay e ~ pass^-r fitted to each vector's evaluations (through the
+     last one and the latest at or before half its pass; r in [1/2, 4], 1 after one) puts its gap at or below gap_tol,
+     or its primal excess over the best dual seen at or below target_primal - D_best. What is certified is unchanged;
+     a prediction too early costs an evaluation, one too late passes (at most up to the doubling). With no gap and no
+     dual (SSG), or no rule set, every grid pass is evaluated. Worth it where an evaluation costs about a pass (BCFW),
+     not for batch FW and the cutting plane. Its history is in checkpoints (format version 2), so a resumed run stops
+     where the uninterrupted one would (a version-1 checkpoint: history empty).
+     Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time(): whole
+     seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
+     What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
+     SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate met it
+     or the iterate's value is strictly smaller); after any other stop, the average if one is kept (averaging !=
+     SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or SSVM_W_AVERAGE); after an error
+     it is -1 and w_out is not written. With your own solver object: ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives
+     the vector that met the rule, else the better of the two at the last evaluation by gap (by primal where a
+     vector has no dual).
+     Sampling (config.sampling; FW ignores it): SSVM_SAMPLE_UNIFORM (i uniform each step; BCFW and SSG default),
+     SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
+     (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
+     SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on every
+     platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the example you
+     choose (not FW: SSVM_ERR_NOT_SUPPORTED).
+     Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a NaN
+     or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum that
+     overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
+     primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's step and
+     the multi-sample step's v and Delta are scaled by c_i n / sum c), every evaluation, ssvm_primal and
+     ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give the primal of the dataset with
+     example i repeated c_i times, and training reaches its optimum (tested).
+     Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size, direction
+     or new weights would not be finite, stops with SSVM_ERR_NONFINITE. BCFW, FW and SSG test before they write (the
+     solver keeps its last finite state; ssvm_solver_weights reads it); the multi-sample step may fail part of the
+     way through (after the average and the shrink), so any error it returns halts the solver: every later step
+     returns the same code, the weights stay finite and readable.
 
    REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding; tested where named)
      Bit for bit, for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
-     ssvm_solver_init_preallocated, for every solver on every built-in model (test_*_init_equals_preallocated);
-     any thread count of mini-batch BCFW, and the NULL hook (test_par_threads_identical_*); a run resumed from a
-     checkpoint and the uninterrupted run (test_ckpt_*); a run in two parts (ssvm_solver_set_limits between
-     them) and one run (test_engine_limits_door); two runs of one build on one machine. C and C++ builds of the
-     same code with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways;
-     the two are not compared with each other).
-     To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in
-     chain in double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against
-     the D path generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the
-     statistics interface (the compact states' sparse visits give the D path's bits; score space and the atoms'
-     statistics-space scoring do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against
-     double; different compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings'
-     loss-augmented scores after different roundings can part two runs that agree to rounding (PARALLEL BCFW).
-     Across platforms: the library's arithmetic is IEEE-754 binary32/binary64 with no library call whose
-     rounding varies (under STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic), so two
-     machines give the same bits when their compilers emit the same operations. make test-device checks it: BCFW
-     trained bare-metal on a Cortex-M4F (qemu-system-arm; float, STRUCTSVM_FREESTANDING, STRUCTSVM_ONLY_BCFW)
-     and on x86-64 give the same weights, objective and pass count, bit for bit, for the multiclass and the chain
-     model, with -ffp-contract=off on both (the default under -std=c99; GNU modes default to fast). With
-     -ffp-contract=fast the M4F fuses a*b+c into one rounding (vfma) where x86-64 does not, and the bits differ
-     (the same test shows it). Other libm functions (SSVM_SQRT/EXP/LOG from <math.h>) need not round alike.
+     ssvm_solver_init_preallocated, for every solver on every built-in model (test_*_init_equals_preallocated); any
+     thread count of mini-batch BCFW, and the NULL hook (test_par_threads_identical_*); a run resumed from a
+     checkpoint and the uninterrupted run (test_ckpt_*); a run in two parts (ssvm_solver_set_limits between them)
+     and one run (test_engine_limits_door); two runs of one build on one machine. C and C++ builds of the same code
+     with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways; the two are
+     not compared with each other).
+     To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in chain in
+     double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against the D path
+     generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the statistics interface
+     (the compact states' sparse visits give the D path's bits; score space and the atoms' statistics-space scoring
+     do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
+     compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings' loss-augmented scores after
+     different roundings can part two runs that agree to rounding.
+     Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
+     STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic) gives the same bits wherever compilers emit
+     the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float, STRUCTSVM_FREESTANDING,
+     STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
+     fuse a*b+c on the M4F). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
-   the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
-     Block gaps g_i = lambda <w_i - w_s, w> - l_i + l_s (sum_i g_i = the duality gap). With gap_sampling, pairwise/away
-       steps or cache on, an estimate of every g_i is kept: refreshed at each oracle call on i, made exact by every
-       evaluation of the iterate (an "exact check"; after gap_check passes without one, default 10, the run loop adds
-       one, counted as evaluation). progress.gap_estimate, their sum, is an ESTIMATE (NaN until every example was
-       measured once); only iterate.gap is certified. ssvm_solver_gap_estimates() copies them.
-     gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
-       (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
-       estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
-     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (FW, away, pairwise: each step takes the one
-       whose exact line search raises the dual most, as the release does). The per-example dual is then a set of up to
-       max_atoms labelings ("atoms", default 32; 64-bit FNV-1a hash of (len, y), collisions resolved by comparing
-       labels), weights alpha_k >= 0 summing to 1 (to rounding): w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away
-       atom: the active atom of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a /
-       (1 - alpha_a)] (only with >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step is a drop step (the
-       away atom leaves; FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases (tested at
-       every step). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step, none
-       through the statistics interface); plain BCFW (steps FW, no cache) keeps its compact/sparse/dense state.
-     The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW at
-       gamma = 1, pairwise at gamma = alpha_a); when neither raises the dual, the step goes towards the best stored
-       labeling (line search; the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms
-       above the solution's active-set size (memory is fixed up front; the release grows past its cap). It can bind on
-       real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is removed without cache; with cache it stays
-       as a cached plane, and the zero-weight atom of least value makes room for a new one.
-     cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
-       oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
-       release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls). Deviations:
-       before the first exact check G is +Inf (the release's 1 assumes losses bounded by one; the counted ones are not),
-       and an unmeasured g_i never lets the cache replace the oracle. progress.oracle_calls_saved counts saved calls
-       (steps = oracle_calls + saved). Pays when scoring the stored labelings (a user problem: a phi call and a dot
-       product each) costs less than the oracle.
-     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; code at >>speed) a step
-       calls no phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from the statistics' scores, asked once a step; an
-       atom's s(y) is kept while it has at most 2 max_label_len entries (the chain's: 2L - 1); moves are built in
-       statistics space and expanded once (stat_expand_at). Same values and moves as the generic step to rounding (a tie
-       between two moves along one line, or two atoms of equal value, may go the other way; tests/test_gaps.c compares
-       both step by step until such a tie). Scratch, in the heap size, M = max stat_dim: M doubles and unsigned ints
-       (memo), M doubles, 2 M ints and reals and M bytes (statistics), and per atom slot, per example's y_i and for y*:
-       2 max_label_len (int, real) pairs and an int. Figures (the chain's atoms cost more this way than a chain-specific
-       path): bench/README.md (make bench-speed, "0.10.0 against 0.7.1").
-     Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
-       ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
-       line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
-       (MANUAL: SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's
-       regularisation path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW below.
-   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
-   tests/test_exact.c; make bench-multiclass)
-     For problems whose labels are a small simplex with orthogonal features (the polytope callbacks of DUAL
-       EXTRAGRADIENT with SSVM_POLYTOPE_SIMPLEX, plus part_orthogonal: ssvm_multiclass sets them), each visit
-       solves example i's subproblem of BCFW's dual exactly over all its labelings instead of taking one FW
-       step: Crammer and Singer's per-example problem (JMLR 2001, Sec. 6), as the sequential dual method of Keerthi, Sundararajan, Chang, Hsieh, Lin (KDD 2008;
-       liblinear -s 4) solves it. The state is alpha_i, a distribution over the labels (n * K doubles); the step
-       scores every label (part_scores), projects alpha_i + (score + cost) / (blk |x_i|^2) onto the simplex
-       (blk = c_i / (lambda sum c); the exact minimiser because the block's Hessian is a multiple of I) and moves
-       w by the change. Averages, example weights, checkpoints, warm starts and the engine's evaluations and
-       stopping rules are as for plain BCFW; info->block_gap is the block's FW gap before the move (over the
-       labels the visit scored).
-     shrink = 1 (default): examples and labels. A visit whose block gap over all labels is exactly 0 (alpha_i a
-       vertex that is the block's argmax, so the step cannot move) makes the example's next 2^z - 1 visits free
-       (z such visits in a row, at most 63 skipped); a visit with a gap resets z. With part_scores_at (the
-       multiclass model's), a label at alpha 0 whose score + cost is below every label in the new support leaves
-       the example's list (liblinear's rule): a visit then scores and solves over the listed labels only, and
-       scores all of them again at every 8th visit and whenever the list's gap is 0. Evaluations still score
-       every example and label: the certified gap is over all of them.
-     Deviations (X1-X3 at >>exact): the projection is Michelot's finite algorithm over the labels within 1 of
-       the largest value, not Crammer and Singer's sort (the same minimiser); shrinking backs off per example,
-       and a shrunk label returns at the example's next full visit, instead of liblinear's un-shrinking of all at
-       its own stopping test. Not with gap sampling, caching or
-       line_search = 0 (SSVM_ERR_BCFW_COMBINATION), mini-batches (SSVM_ERR_BATCH), a problem without
-       part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling (config.sampling) converges in fewer
-       passes here, as in liblinear. Against liblinear: bench/README.md, make bench-multiclass.
+   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full where the code at
+   its marker acts on it)
+   Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14, Algorithm
+     1 line 9: the quadratic term's sign and |v_j - u|^2), F2 l_j of Algorithm 1 line 5 (<w^{t,j-1}, v_j> + Delta_j),
+     F3 eq. 11 / Algorithm 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}, not w^{t-1}, F4 Algorithm 2 beyond
+     |phi(x)|^2 = 1 (thresholds on c/|phi|^2), F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma
+     2.3's 1/sqrt(lambda) needs Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's
+     cyclic order), D2 the weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over samples
+     that already have weight (exact coordinate ascent), D4 y_i and repeated labels dropped, D5 line_search = 0 takes
+     the Pegasos step only when l(w^{t-1}) > 0.
+   Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
+     holds the optimum (the paper's constrained form has a ball too; this radius makes it the regularised problem);
+     E2 the z_i distances weighted by the example weights p_i, the step eta = 1/L, L = lambda + |B~|_2 (power
+     iteration, times 1.05; its calls count as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
+     1/|F|); E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors kept;
+     E4 the last iterate reported besides the average (the iteration is unchanged); E5 a Birkhoff projection missing
+     deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): an
+     inexact prox step, z stays feasible and the dual bound valid.
+   Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
+     numbers and its loss sum), the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) taken along e_yhat -
+     alpha_i and clipped to [0, 1], so (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores no alpha; from
+     alpha_i = 0 it is its update); C2 a^2 + nu the step's own curvature (nu = g'Jg under grad Omega*, J the Jacobian
+     of Algorithm 3's soft-thresholding), not the global bound s = lambda / sigma whose steps were ~1/s too short;
+     C2b a step that lowers the dual of (11) is halved until it does not (a monotone ascent); C3 f_h with the hinge
+     term the mean of the pass's own MAP values; C4 candidate k violates when |v_k| > sum_active |omega_j| (the
+     threshold tau/s of Algorithm 3; Proposition 1's |v_k| <= gamma); C5 a warm start keeps alpha (hence u, v),
+     resets theta to theta0 and the A.1 window; C6 the dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k
+     |v_k|^2), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps (not given) 1e-3; C8 no clique active at
+     the start, batch (not given) 2; C9 A.2 compares f_h with f_{h-1}, and A.3 / no violator returns
+     SSVM_SOLVER_RULE (the paper's relative-change rules stop well before a small gap of (10): read the gap).
+   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the QP over the working set, max_{a in
+     simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise Frank-Wolfe with exact line search on the Gram matrix
+     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (qp_tol is certified); planes at
+     weight 0 for drop_after iterations dropped, a full working set dropping the longest-idle zero-weight plane; the
+     cache (cp.cache_size labelings per example, most recent first) adds the joint plane of each example's best cached
+     labeling without an oracle call when it is violated by more than gap_tol beyond xi (SVM^struct: "dist - slack >
+     epsilon"); an iteration right after an evaluation uses its exact pass instead, so the cache saves calls only
+     with eval_every > 1 or 0.
+   Kernels (>>kernel; the paper gives no cache, store or lifting): K1 the lifted multiclass and chain models and
+     their FIFO cache of input-kernel rows; K2 the support store fixed at init (SSVM_ERR_SUPPORT_FULL, state
+     unchanged); K3 without averaging a triple whose alpha reaches 0 is freed, with it triples stay.
+   Online EG (>>eg): G1 theta = 0 at the start (alpha uniform; the paper leaves the start open), or eg.start on the
+     gold labels; G2 a line search whose every halving fails takes no step (the dual never decreases;
+     ssvm_solver_eg_rejected counts them); G3 "first pass" is each example's first visit; G4 example weights enter
+     through w and l, not the step.
+   Surrogate losses (>>losses): the FY decoding constant alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4 gamma/
+     (lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for the
+     normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for base
+     2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
+     conv{rho(y)} is intractable; the lemmas need only conjugacy and strong convexity), its Frank-Wolfe blended
+     pairwise with support <= n; Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
+   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check (the
+     release's 1 assumes losses bounded by one; the counted ones are not), an unmeasured g_i never lets the cache
+     replace the oracle, and max_atoms is a hard cap with memory fixed up front (the release grows past its cap).
+   Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
+     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example (2^z - 1 skipped visits), not
+     by liblinear's bounds on the dual variables; X3 a shrunk label returns at the example's next full visit, not at
+     liblinear's un-shrinking of all at its own stopping test.
+   Parallel BCFW (>>par): P1 synchronous, every call of a batch reads the same w (at most b - 1 steps of delay; the
+     paper's workers are asynchronous); P2 one exact line search per block in draw order, not one common step for the
+     batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
+     to b - 1 steps stale, the dual never decreases, b = 1 is plain BCFW bit for bit (with bcfw.build_direction = 1
+     where BCFW would step in score space); P3 an example drawn twice in a batch keeps both draws (the paper drops
+     repeats), the second direction built after the first update from the same labeling; P4 the paper is not in the
+     project's papers: its numbers are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
+   Distributed CoCoA+ (>>dist): M1 the local solver is H BCFW steps (Theta only in expectation); M2 the average is
+     over rounds (rho as config.averaging says, at round t), not steps; M3 not with config.bcfw's gaps options
+     (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
+   Evaluation schedule SSVM_EVAL_PREDICT (5): our construction, not from the papers.
 
-   PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
-     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
-       algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic: the result depends only on the
-       seed and b, never on the number of threads or their timing.
-       ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
-       cfg.par.batch = 32;                                  // 0 (default): plain BCFW
-       cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
-       cfg.par.task_users = users;                          // chain, graph, assignment: b model objects (below)
-       ssvm_train(&cfg, w, w_bytes, &final);
-     A batch: b examples drawn as BCFW draws them (sampling, sequence, gap sampling); parallel_for(user, b, task, ctx)
-       runs b tasks, each the oracle call at the batch's starting w and the direction D = w_i - w_s with |D|^2; then
-       each block's BCFW step (Algorithm 4 lines 5-9) runs serially in draw order at the w of that moment; with a dense
-       state (COMPACT, DENSE) the block state updates run as a second parallel phase, except a repeated example's
-       earlier draws. A pass is n steps in batches of b (the last shorter), cut at max_oracle_calls; all else (progress,
-       evaluations, stopping rules, gap estimates) is BCFW's. An evaluation's oracle pass runs on the hook in chunks of
-       b, summed in example order: the same bits as without a hook (tested); gap sampling's exact check stays serial.
-     Deviations (P1-P4 at the >>par code): P1 synchronous: every call of a batch reads the same w (at most b - 1 steps
-       of delay; the paper's workers are asynchronous). P2 one exact line search per block in draw order, not one common
-       step for the batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): the iterates are
-       BCFW's with an oracle up to b - 1 steps stale, the dual never decreases, and b = 1 is plain BCFW bit for bit
-       (tested; with bcfw.build_direction = 1 where plain BCFW would step in score space, MANUAL: SPEED). P3 an example
-       drawn twice in a batch keeps both draws (the paper drops repeats); the second direction is built after the first
-       update, from the same labeling. P4 the paper is not in the project's papers: its algorithm and equation numbers
-       are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
-     The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all have
-       finished; NULL runs them serially in order (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL
-       (-38), found on return: in the oracle phase the batch is not applied; in an evaluation the evaluation fails
-       (weights untouched); in the dense states' update phase the skipped updates run serially, the batch is applied,
-       and -38 is still returned.
-     Thread safety is the caller's: in a task the oracle, truth, phi and (compact state) stats and expand run
-       concurrently for distinct slots, reading w and the solver's state, never writing them; a user oracle must be
-       thread-safe. With task_users (b pointers) slot t passes task_users[t] as `user` to every callback. The chain,
-       graph and assignment keep scratch in their object (their problems set ssvm_problem.scratch_in_user = 1, as should
-       a user oracle with scratch in its user): one object per slot (*_init again over the same config). The multiclass
-       model and a stateless user oracle need none.
-     Memory (in ssvm_solver_get_heap_size, fixed before training): n bytes, and per slot a direction (d reals, d ints, d
-       bytes), a second d-vector with SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one
-       solver view (sizeof(ssvm_solver)). Set each slot chain's config inputs_from = the main chain to share its
-       compacted non-zeros of dense x (MANUAL: SPEED) instead of one copy per slot.
-     Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
-       pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
-       non-NULL problem user, or a model with scratch under a hook without task_users.
-     Speed: the serial part of a batch is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (each
-       example's bits of the COMPACT state's bitmap on a byte of their own: no two tasks write one byte; make test-tsan
-       checks it). Figures: bench/README.md (make bench-threads).
-     The library never creates threads (no pthreads in the header); single-thread and firmware builds are unchanged;
-       STRUCTSVM_NO_PARALLEL leaves it all out (config.par: SSVM_ERR_NOT_SUPPORTED; tests/embedded's BCFW trainer sets
-       it). A run checkpointed on some threads resumes on any count (CHECKPOINTS). Not built: asynchronous (AP-BCFW's
-       delayed) updates, a parallel sum of an evaluation's psi, the atoms' steps (pairwise, away, cache) in batches.
-   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
-   tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
-     The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
-       ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
-       ssvm_shard sh; ssvm_problem mine; int first, count;
-       ssvm_shard_range(full.n, mc.rank, mc.size, &first, &count);     // or load only your examples
-       ssvm_problem_shard(&full, first, count, &sh, &mine);            // examples first .. first+count-1
-       cfg = ssvm_solver_config_init(&mine, SSVM_BCFW); ssvm_mpi_dist(&mc, &cfg.dist);
-       ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
-     The hook allreduce(user, buf, count) sums buf over the ranks in place and gives every rank the same bits; it
-       must fail on all ranks or none. examples/ssvm_loopback.h runs K ranks as threads of one process (tests, benches;
-       sums in rank order), examples/ssvm_mpi.h wraps MPI (reduce + broadcast; in rank order for runs reproducible
-       bit for bit, which then equal the loopback's; or a plain MPI_Allreduce).
-     Each rank's problem is its shard; every rank makes the same calls (init, run, pass, evaluate, checkpoint
-       load) with the same options. Init's handshake compares rank 0's d, lambda, solver and the options every rank
-       must share (stopping rules, evaluation, averaging, config.dist, config.cp) with each rank's, checks that the
-       ranks' indices are 0 .. size-1 once each, and sums c (n) over all ranks: the loss term's 1/n is the whole
-       problem's. What then crosses the ranks: one allreduce of d + 2 doubles per oracle pass (each evaluation, FW's
-       and the cutting plane's iteration, each CoCoA+ round) and, with max_seconds or a progress callback, one of 1
-       double a pass to agree on the stop (any rank's clock past the limit, or its callback asking, stops all).
-     Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
-       and the rest is the one-process algorithm on identical numbers: the iterates, primal, dual and gap are one
-       process's to rounding (the sums are taken per rank, then over ranks: tested to 1e-9 relative, 1e-7 for the
-       cutting plane whose QP stops at a tolerance, over 12 iterations; over hundreds the differences can grow, the
-       cutting plane's plane drops amplifying them), and bit for bit with one rank. The gap is certified over all.
-     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
-       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; the
-       paper is not in the project's papers, its numbering is not cited): a round is
-       n_k / dist.rounds BCFW steps on the rank's own blocks against the local view v = w + sigma' dw_k, each with the
-       line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in
-       BCFW's scaling), then w += sum_k dw_k and l += sum_k dl_k. Blocks never leave their rank; every round's
-       point is dual feasible, so the engine's gap and stopping rules hold unchanged; with sigma' = K the dual never
-       falls (tested). Guarantee (theirs for L-Lipschitz losses): gap eps after O(1/((1 - Theta) eps)) rounds for
-       local solutions of quality Theta. Deviations (M1-M3 at >>dist): M1 the local solver is H BCFW steps (Theta only
-       in expectation); M2 the average is over rounds (rho as config.averaging says, at round t), not steps; M3 not
-       with config.bcfw's gaps options (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
-       dist.rounds (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered by the guarantee.
-     What to expect: passes to a gap grow with K (CoCoA+'s price: each rank's steps are damped by sigma' = K);
-       figures per K on OCR and CoNLL: bench/README.md (make bench-dist). Distribution pays when one machine cannot
-       hold the data or the passes' oracle time dwarfs the allreduce, not for speed on small problems.
-     Not with ranks: SSG, multi-sample, DEG, clique generation, kernels, EG (SSVM_ERR_NOT_SUPPORTED), max_oracle_calls
-       (each rank counts its own calls), warm starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
-     Errors: a failed hook is SSVM_ERR_COLLECTIVE (-39) on every rank, as is a disagreement at the handshake; a rank
-       whose own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
-       SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one bad:
-       its code there, PEER elsewhere, none applied), then rank 0's pass, l and w are compared with each rank's (a
-       checkpoint of another moment: SSVM_ERR_CKPT_MISMATCH on all, every rank back at the start).
-   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed;
-   measurements and the history of each path: bench/README.md, make bench-speed)
-     Compact states through the sparse statistics (STATISTICS INTERFACE: stat_support, stat_expand_at): COMPACT
-       keeps one bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8 + n bytes, in
-       the heap size) and COMPACT_SPARSE merges its ascending (index, value) list with s(y*)'s support; a step
-       visits only those positions, in the generic step's order: the same iterates bit for bit.
-     Dense chain inputs: x's non-zeros are compacted once (at the first decode; counted by
-       ssvm_chain_get_heap_size) and read in x's order (the same sums). x must not change after init.
-     The D step: D = w_i - w_s accumulated without per-entry tests; <D, w> and |D|^2 in one sweep; the new
-       entries of w tested one by one only when |w|^2 or |D|^2 on D's support exceeds 1e300 (1e75 in float).
-       w and the lazy average move in one sweep of D.
-     Sparse attribute-major unary scores prefetch the weight row of the attribute 16 ahead (GCC, Clang): a hint
-       that changes no result.
-     Atoms (config.bcfw): scored from a per-step memo of the statistics' scores (stat_scores) and moved in
-       statistics space (GAPS, "Through the statistics interface").
-     Plain BCFW in score space (ssvm__sc_step, through stat_scores, stat_gram, stat_norm2, stat_move): with
-       COMPACT_SPARSE (a heap solver's choice for chains) in double builds, without atoms, where the model's
-       Gram matrices stay small (the chain: no sequence over 4,096 positions, sum_i L_i (L_i + 1) / 2 <=
-       2 (d + sum_i stat_dim(i)) doubles), a step does not build D: <D, w> from the oracle's own scores at
-       this w, |D|^2 from the Gram matrices, w and the average moved row by row from the statistics. The
-       iterates are the D step's to rounding (tested to 1e-11), not its bits; near 1e306 the step falls back
-       to D. Float builds keep D. bcfw.build_direction = 1 keeps D and its bits (b = 1 mini-batch then equals
-       BCFW bit for bit). Known limit: |D|^2 from the Gram form loses precision when two nearly equal
-       positions carry opposite coefficients (the step size may then differ from the D step's by rounding).
-     Mini-batch in score space (config.par, the same conditions): a task merges s(y*) - sigma_i; the serial
-       phase scores each unary statistic at the current w and moves w row by row. Thread counts give the same
-       bits; the D path to rounding (an exact tie in the oracle may part them).
-   MODELS (a *_config describes the data; *_init validates it once; decoding then trusts it)
-     ssvm_multiclass  phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred],
-                      zero diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: set x = NULL and
-                      row_start/attr_id/attr_val. ssvm_multiclass_init needs no memory.
-     ssvm_chain       first-order chain: unary x_t (x) e_{y_t} (dense or sparse attributes), optional
-                      first/last label biases, K*K transitions; Hamming loss normalised by length
-                      (default, as in the BCFW reference) or counted (SSVM_CHAIN_COUNTED_LOSS); exact
-                      Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F, start, labels).
-       Dense:  cfg.x = positions x F reals.  Sparse: cfg.attr_start/attr_id/attr_val (CSR per position;
-       attr_val NULL = binary attributes), and SSVM_CHAIN_ATTR_MAJOR (cfg.flags) to lay the unary weights out
-       as w[a*K + s] (one attribute's K weights in one cache line: what large sparse F wants).
-       Weight layout: unary block (K*F), then [first-label biases K, last-label biases K], then the
-       transitions w[off + a + K*b] for label a followed by label b.
-       cfg.start may begin at an offset > 0: a model over a slice of larger arrays (held-out splits).
-       ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels,
-       ids, NaN/Inf, offsets) and sets up the oracle's scratch. The oracle writes into that scratch: one
-       ssvm_chain per thread. Both models' problems keep a pointer to the model: it must outlive the solver.
-     ssvm_assign      matching (examples/house.c): example i maps rows j < m_i to distinct columns k < c_i,
-                      phi(x_i, y) = sum_j f(x_i, j, y(j)), d = F pair features; the oracle maximises the score,
-                      so w must score good pairs high (w = -1 on difference features = nearest match).
-       cfg = ssvm_assign_config_init(n, F, row_start, pair_start, labels); cfg.n_cols (NULL: square, c_i = m_i);
-       dense cfg.x (F reals per pair, pair (j, k) of example i at pair_start[i] + j*c_i + k) or sparse
-       cfg.pair_attr_start/attr_id/attr_val (per global pair; attr_val NULL = ones). Label: m_i ints, the column
-       of each row. Loss: Hamming over rows by default; cost_fp/cost_fn > 0 give the asymmetric edge cost of
-       Taskar et al. 2006 (BCFW paper's matching task: cost_fp 1, cost_fn 3): a predicted edge not in the truth
-       costs cost_fp, a missed true edge cost_fn. Both divided by m_i unless SSVM_ASSIGN_COUNTED_LOSS.
-       SSVM_ASSIGN_DUMMY: partial matchings, label -1 = row unmatched (zero features: it scores 0, so give f a
-       constant feature to learn the threshold); solved with m_i extra dummy columns. Without it m_i > c_i is
-       SSVM_ERR_SHAPE. Oracle and decode: exact, ssvm_hungarian's method on the negated score (+ loss) matrix,
-       O(m^2 (c + m)) per call; a NaN/Inf score is SSVM_ERR_NONFINITE. Init validates shapes, labels (in range,
-       no column twice: SSVM_ERR_LABEL), ids, NaN/Inf, costs (SSVM_ERR_LOSS). When every example is square and
-       DUMMY is off, the problem also gets the Birkhoff view for the dual extragradient: parts (m_i), part_scores
-       (score[j*m + k] = <w, f(j, k)>, cost = the row's loss of column k, normalised alike; either may be NULL)
-       and part_phi; otherwise those three stay NULL.
-       API: ssvm_assign_dim(&cfg) -> int; ssvm_assign_get_heap_size(&cfg, &bytes);
-       ssvm_assign_init_preallocated(&cfg, heap, bytes, &m); ssvm_assign_init(&cfg, &m) (SSVM_MALLOC; not under
-       NO_MALLOC) / ssvm_assign_uninit(&m); ssvm_assign_problem(&m, &prob); predict-only:
-       ssvm_assign_predict_get_work_size(m, c, flags, &bytes); ssvm_assign_predict(m, c, F, flags, w, x, work,
-       work_bytes, y) (one dense example, x = m*c pairs of F reals). One ssvm_assign per thread (its scratch).
-
-   MODEL FILES (ssvm_model: save, load, predict, export as C; MODEL FILES code at >>model)
+   7. FILES
+   MODEL FILES (ssvm_model: save, load, predict, export as C; code at >>model)
      A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH, _ASSIGN, or
        SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape (K or L, F, flags, the
        graph's method and edges), the d weights, optional NUL-terminated names (n_attr_names 0 or F, n_label_names 0 or
-       K / L; any counts for a user model) and a training summary (solver, lambda, passes, oracle calls, primal, dual
-       and gap of the returned weights, wall seconds, seed; informative only).
+       K / L; any counts for a user model), optional metadata and a training summary (solver, lambda, passes, oracle
+       calls, primal, dual and gap of the returned weights, wall seconds, seed; informative only).
        ssvm_model m, l;
        ssvm_model_of_chain(&cfg, w, &m);              // or _of_multiclass / _of_graph / _of_assign (pointers, no copy)
        ssvm_model_set_summary(&m, &solver_cfg, &final);   // [T] from what ssvm_train returned
@@ -881,61 +683,46 @@
        ssvm_model_input in = ssvm_model_input_init(len, x);      // dense rows; or x NULL and attr_start/_id/_val
        ssvm_model_predict_get_work_size(&l, len, 0, &bytes);
        ssvm_model_predict(&l, &in, work, bytes, y, y_bytes, &y_len);  ssvm_model_uninit(&l);
-     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, then ssvm_model_save(&m, buf, buf_bytes,
-       &written); ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), then ssvm_model_load_preallocated(buf,
-       bytes, kind, heap, heap_bytes, &m): the whole file is checked before anything is written, then weights (converted
-       to ssvm_real), edges and names are copied into heap (a graph's edges checked in O(L + E) scratch there), so buf
-       may go once it returns; bytes may exceed the file (the rest is ignored). ssvm_model_load does the same with
-       SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). ssvm_model_uninit frees what ssvm_model_load allocated and
-       nothing else.
-     Files (stdio; define STRUCTSVM_NO_STDIO wherever you include the header to drop them and <stdio.h>):
-       ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
-       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (a failed or killed save leaves
-       path as it was; under STRUCTSVM_NO_MALLOC, with no room for the name, path is written in place).
-       ssvm_model_load_path / _load_FILE check the 24-byte envelope (magic, version, sizes) before they allocate, then
-       read exactly the declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) and load as above. Errors: a path that
-       does not open for reading SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file that cannot be created,
-       written or renamed SSVM_ERR_IO (errno says more), _save_FILE's short write SSVM_ERR_WORKSPACE.
-       ssvm_model_print(&m, f): "key: value" lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary,
-       metadata), as `structsvm info` prints.
-     Format version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2). Integers little-endian, written
-       byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as (double)w, so float and
-       double builds read each other's files (a double build exactly; a float build rounds to nearest).
-   | offset     | type      | field                                                                        |
-   |------------|-----------|------------------------------------------------------------------------------|
-   | 0          | 8 bytes   | magic "SSVMODEL"                                                             |
-   | 8          | u32 x 2   | format version (1 or 2), header bytes (144)                                  |
-   | 16         | u64       | file bytes, checksum included                                                |
-   | 24         | u32 x 2   | kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag            |
-   | 32         | u32 x 4   | d, n_labels, n_attrs, max_label_len                                          |
-   | 48         | i32 x 2   | flags, method (two's complement)                                             |
-   | 56         | u32 x 3   | n_edges E, n_attr_names, n_label_names                                       |
-   | 68         | i32 x 2   | solver (-1: not recorded), passes                                            |
-   | 76         | u32       | version 1: reserved, 0; version 2: metadata bytes M (>= 2, its NUL included) |
-   | 80         | u64       | names bytes S                                                                |
-   | 88         | f64 x 5   | lambda, primal, dual, gap, wall seconds (NaN: unknown)                       |
-   | 128        | i64, u64  | oracle calls, seed                                                           |
-   | 144        | u32 x 2E  | the edges (a, b) of a graph                                                  |
-   | 144 + 8E   | f64 x d   | the weights                                                                  |
-   | + 8d       | S bytes   | the attribute names, then the label names, each NUL-terminated               |
-   | + S        | M bytes   | version 2: the metadata, one NUL-terminated string                           |
-   | end - 4    | u32       | CRC-32 (IEEE 802.3 / zlib's crc32) of every byte before it                   |
-     Loading checks, in this order: bytes that differ from the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the
-       version, the header or the file's size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one
-       SSVM_ERR_VERSION (told by the first 12 bytes); header bytes != 144 or a file size below 148 SSVM_ERR_FORMAT; the
-       CRC SSVM_ERR_CHECKSUM; a kind other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX
-       SSVM_ERR_OVERFLOW; sizes that do not add up to the file's, a reserved field not 0, a shape that is not the kind's
-       (d against K, F, flags; method; an edge out of range, a self-loop, a repeated edge, a tree decoder on a cycle;
-       name counts; names not exactly that many strings) SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build one
-       beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round, to 0 below the float range). Nothing is read past the
-       file's size field or the buffer. ssvm_model_check(&m) (run by every save and export) checks the same fields in
-       memory, except repeated edges and the method against a cycle (an initialised ssvm_graph config has neither).
-     Metadata: m.metadata, optional NUL-terminated text saved with the model and loaded back (into the model's heap),
-       never interpreted by the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and
-       the template file's text in it, so classify needs neither --bias nor --template. Without metadata (NULL or "")
-       the file is version 1, byte for byte 0.4's format; version 2 is refused by 0.4 (SSVM_ERR_VERSION). Both are read;
-       a version-1 file whose field 76 is not 0, a version-2 file with M < 2, or metadata that is not exactly one string
-       is SSVM_ERR_FORMAT.
+     Memory (also under STRUCTSVM_NO_STDIO): ssvm_model_save_get_size, ssvm_model_save(&m, buf, buf_bytes, &written);
+       ssvm_model_load_get_heap_size(buf, bytes, kind, &heap_bytes), ssvm_model_load_preallocated(buf, bytes, kind,
+       heap, heap_bytes, &m): the whole file is checked first, then weights (as ssvm_real), edges and names are copied
+       into heap (a graph's edges checked in O(L + E) scratch there), so buf may go; bytes may exceed the file.
+       ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC); ssvm_model_uninit
+       frees what it allocated and nothing else.
+     Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
+       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC, with
+       no room for the name, path is written in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope
+       (magic, version, sizes) before they allocate, then read exactly the declared size (NOT_SUPPORTED under
+       STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading SSVM_ERR_INVALID_ARG, a read error
+       SSVM_ERR_TRUNCATED, a file that cannot be created, written or renamed SSVM_ERR_IO (errno says more),
+       _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write through _save_FILE or a write callback leaves a
+       file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value"
+       lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
+     Metadata: m.metadata, optional NUL-terminated text saved and loaded back (into the model's heap), never read by
+       the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and the template file's
+       text in it, so classify needs neither --bias nor --template.
+     Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
+       little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
+       (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
+       nearest). Offset: field. 0: magic "SSVMODEL"; 8: u32 x 2 format version (1 or 2), header bytes (144); 16: u64
+       file bytes, checksum included; 24: u32 x 2 kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag;
+       32: u32 x 4 d, n_labels, n_attrs, max_label_len; 48: i32 x 2 flags, method (two's complement); 56: u32 x 3
+       n_edges E, n_attr_names, n_label_names; 68: i32 x 2 solver (-1: not recorded), passes; 76: u32 version 1:
+       reserved, 0; version 2: metadata bytes M (>= 2, its NUL included); 80: u64 names bytes S; 88: f64 x 5 lambda,
+       primal, dual, gap, wall seconds (NaN: unknown); 128: i64, u64 oracle calls, seed; 144: u32 x 2E the edges
+       (a, b) of a graph; 144 + 8E: f64 x d the weights; + 8d: S bytes, the attribute names, then the label names,
+       each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
+       (IEEE 802.3 / zlib's crc32) of every byte before it.
+     Loading checks, in this order: not the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the version, the header
+       or the size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION (told by the first
+       12 bytes); header bytes != 144 or a file below 148 bytes SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind
+       other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do
+       not add up, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
+       of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts and strings), field 76 not 0 in
+       version 1, M < 2 or metadata not exactly one string SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build
+       one beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round). Nothing is read past the size field or the buffer.
+       ssvm_model_check(&m) (run by every save and export) checks the same in memory, but repeated edges and the
+       method against a cycle (an initialised ssvm_graph config has neither).
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
@@ -949,145 +736,190 @@
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_export_gen.c exports four models, tests/model_firmware.c predicts with
-       them predict-only, no-malloc, no-stdio) and checks weights bit for bit and every label, float and double.
-     Fuzzing: make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c, clang -fsanitize=fuzzer,address,undefined; CI: 20 s):
-       each input loaded as is and re-sealed with a valid CRC; a model that loads must re-save to the same bytes, load
-       alike preallocated, and predict. Figures (sizes, times, fuzzing): bench/README.md (make bench-model).
-     Does not: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
-       multiclass cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write
-       callback (a crash mid-write leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model);
-       predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export
-       attribute names or metadata to C; save training state (that is a checkpoint: CHECKPOINTS).
+     make test builds exactly that (tests/model_firmware.c). make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c): a
+       model that loads must re-save to the same bytes, load alike preallocated, and predict. make bench-model.
+
+   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
+     Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
+     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
+     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
+     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the same
+     errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first line's
+     columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC one
+     is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE (malformed),
+     SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL for a label,
+     SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double, SSVM_ERR_EMPTY for
+     no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the
+     offending byte (column = line length + 1 when something is missing at the end).
+     Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
+     Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
+     |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod (under
+     STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
+     ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices above
+     it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that value on
+     every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled (default 0: every
+     reader requires its labels). Unlabelled data (unlabelled = 1, data to predict): SVM^light / SVM^hmm accept a row
+     whose label is `0`, `?` or missing (the line starts with idx:val, or qid:N) and store -1 for it (n_labels is
+     then the largest label read, 0 if none); ARFF accepts `?` as a label value (-1; a feature's `?` stays an
+     error); CoNLL files are read as they are, and ssvm_conll_featurize takes no column as the label (every column
+     may feed the templates, every label is -1; label_column is ignored). Rows with labels read as usual.
+     ssvm_read_svmlight: `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1 (0-based in
+       ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids), an optional qid:N after the label
+       ignored; ssvm_svmlight_multiclass_config_init. ssvm_read_svmhmm: `label qid:N idx:val ...`, the lines of one
+       qid form a sequence and must be consecutive (a qid seen again later is SSVM_ERR_PARSE);
+       ssvm_svmhmm_chain_config_init. ssvm_read_conll: whitespace-separated columns, one token a line, the same count
+       on every line, blank lines between sequences; every distinct cell string in one ssvm_dict.
+     ssvm_read_template: CRF++ templates, `U<text>` with %x[row,col] macros (row relative to the token, col 0-based);
+       `B` asks for the label bigrams (the chain always has its K x K table; a B template with %x is
+       SSVM_ERR_TEMPLATE); `#` and blank lines skipped; positions past a sequence's ends read _B-1, _B-2, ... and
+       _B+1, _B+2, ... as in CRF++ (examples/chunking.template: the CoNLL-2000 example's 19 templates).
+       ssvm_conll_featurize turns the attribute names of every template at every token into ids of a caller's
+       ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the unknown and gives -1 for an
+       unknown label), ids in first-occurrence order: ssvm_conll_features, ssvm_conll_chain_config_init (sparse
+       chain); ssvm_template_expand gives one name.
+     ssvm_read_arff: Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a nominal's first
+       value) rows; attributes numeric / real / integer or nominal (a feature's value is its index in the list); the
+       labels, nominal {0,1}, are the last n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute
+       (a {0,1} feature just before them would count as a label: give n_labels then). Names in attr_names /
+       label_names (ssvm_dict), for a model's names. ssvm_arff_graph_config (dense x or CSR as read).
 
    CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
-     A checkpoint is the whole state of a run: iterate and average with their lazy scales, the per-example dual state
-       (every BCFW state kind; with config.bcfw the gap estimates, unknown list, sampling tree and every atom), the
-       losses, the random generator, the pass's permutation, the counters, the whole progress record (with the training
-       and evaluation seconds: a resumed run's max_seconds counts on from them), batch FW's reused evaluation pass, the
-       multi-sample solver's online dual, radius and cache of violators. A solver initialised with the same
-       configuration on the same problem and loaded from it continues bit for bit: a run stopped at pass k (max_passes,
-       the progress callback, or between ssvm_solver_run / _pass / _step calls) and resumed gives the weights, average
-       and counters of a run that never stopped (memcmp; tested for every covered case).
+     A checkpoint is the whole state of a run (iterate and average with their lazy scales, the per-example dual state
+       of every BCFW state kind and config.bcfw's estimates, sampling tree and atoms, the losses, the random generator,
+       the pass's permutation, the counters and progress record with the training and evaluation seconds, so a resumed
+       run's max_seconds counts on, batch FW's reused evaluation pass, the multi-sample online dual, radius and cache).
+       A solver initialised with the same configuration on the same problem and loaded from it continues bit for bit:
+       a run stopped at pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls)
+       and resumed gives the weights, average and counters of a run that never stopped (memcmp; tested for every
+       covered case). A checkpoint written from the progress callback is the state after that pass and its evaluation.
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
        ssvm_solver_checkpoint_save_path(&s, "run.ckpt");        // atomic: run.ckpt.tmp, fflush, fclose, rename
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
-       ssvm_solver_config_of(&s2)->max_passes = 100; ssvm_solver_run(&s2);
-     Covered: SSVM_BCFW (every state kind, averaging, sampling and step rule, and config.bcfw: gap sampling, pairwise /
-       away / all steps, plane caching), SSVM_FW, SSVM_SSG (every average), SSVM_MULTISAMPLE (a sampler's own state, if
-       any, is yours to restore; the built-in ones have none), mini-batch BCFW (config.par: its state is BCFW's; b is
-       fingerprinted, the hook, its user and task_users are not, so a run saved on 2 threads resumes on 1 or 4 bit for
-       bit, tested; a pass cut by max_oracle_calls ends with a short batch, so only a resume at a pass's end matches an
-       unbroken run). SSVM_DEG, SSVM_CLIQUEGEN, SSVM_CUTTING_PLANE, SSVM_KBCFW and SSVM_EG are refused with
-       SSVM_ERR_CKPT_SOLVER at every entry point (their states are not written yet; a partial one would not resume bit
-       for bit).
-     What must match, by a fingerprint (FNV-1a, 64 bits) and the header's fields, else SSVM_ERR_CKPT_MISMATCH: the
-       solver kind, n, d, max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in
-       use, lambda, line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver
-       reads, config.par.batch (when > 0; a plain BCFW checkpoint of 0.6.1 still loads), a caller's sequence, every
-       example's true label (truth callback) and weight c_i, and the warm start's w0. Features are not fingerprinted (no
-       feature call at save or load): other features with the same labels and dimensions are yours to avoid. May change:
-       the stopping rules, progress, clock and allocator, the parallel-for hook and its users, and sparse_pool_entries
-       (a preallocated solver whose pool cannot hold the state: SSVM_ERR_WORKSPACE); also the evaluation settings
-       (eval_every, eval_iterate, eval_average, eval_schedule), but with config.bcfw's estimates evaluations steer gap
-       sampling: keep them for bit identity there.
-     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): the magic
-       SSVM_ERR_FORMAT; the size field or fewer bytes than it says SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a
-       later one SSVM_ERR_VERSION; the CRC-32 SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another
-       problem or configuration SSVM_ERR_CKPT_MISMATCH; a field out of range (an index, a count, a length, a negative
-       counter, a value not exactly an ssvm_real, bytes left over) SSVM_ERR_FORMAT; a NaN/Inf weight or state value
-       SSVM_ERR_NONFINITE. Also SSVM_ERR_FORMAT: a lazy w_scale outside (0, 1] or whose inverse is not a finite
-       ssvm_real; gap sampling's unknown list and its positions not inverse to each other; a compact sparse list that
-       does not ascend; an evaluation schedule history (version 2) with more than 8 entries a vector, passes not
-       strictly ascending or past the saved pass, a last evaluated pass that is not their largest, or an infinite gap (a
-       NaN gap is a vector without a dual). A sparse pool that must grow is allocated before anything is written.
-     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (the model
-       files' helpers):
-   | offset | type      | field                                                                                |
-   |--------|-----------|--------------------------------------------------------------------------------------|
-   | 0      | 8 bytes   | magic "SSVMCKPT"                                                                     |
-   | 8      | u32 x 2   | format version (2), header bytes (64)                                                |
-   | 16     | u64       | file bytes, CRC included                                                             |
-   | 24     | i32 x 6   | solver, n, d, max_label_len, sizeof(ssvm_real), state kind (-1: not BCFW)             |
-   | 48     | u64       | fingerprint                                                                          |
-   | 56     | u32 x 2   | reserved, 0                                                                          |
-   | 64     | ...       | the body, in ssvm__ck_body's order: counters and seconds, scalars, w, the average,   |
-   |        |           | the permutation, l_i, then what the solver keeps (f64 for reals, i32 / i64 for       |
-   |        |           | integers), then (version 2) SSVM_EVAL_PREDICT's history: last pass, best dual, per   |
-   |        |           | vector a count and (pass, primal, gap) triples                                       |
-   | end-4  | u32       | CRC-32 (zlib's) of every byte before it                                              |
+       ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
+     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW with every state kind, averaging, sampling, step rule
+       and config.bcfw; SSVM_FW; SSVM_SSG; SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW, whose
+       b is fingerprinted but not the hook or task_users, so a run saved on 2 threads resumes on 1 or 4 bit for bit,
+       but a pass cut by max_oracle_calls ends with a short batch: resume at a pass's end); the others are refused
+       with SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
+     Must match (a 64-bit FNV-1a fingerprint and the header), else SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d,
+       max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in use, lambda,
+       line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads,
+       config.par.batch (when > 0), a caller's sequence, every example's true label (truth) and weight c_i, the warm
+       start's w0. Features are not fingerprinted (no feature call at save or load): other features with the same
+       labels and dimensions are yours to avoid. May change: the stopping rules, progress, clock, allocator, the
+       parallel-for hook and its users, sparse_pool_entries (a preallocated pool too small: SSVM_ERR_WORKSPACE), and
+       the evaluation settings (but with config.bcfw's estimates evaluations steer gap sampling: keep them for bits).
+     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was; a sparse pool
+       that must grow is allocated first): the magic, version 0, or a field out of range or inconsistent (an index,
+       count, length, negative counter, a value not exactly an ssvm_real, bytes left over, a lazy w_scale outside
+       (0, 1], lists that do not ascend or invert, an evaluation history that is not one, >>ckpt) SSVM_ERR_FORMAT; the
+       size field or fewer bytes than it says SSVM_ERR_TRUNCATED; a later version SSVM_ERR_VERSION; the CRC-32
+       SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration
+       SSVM_ERR_CKPT_MISMATCH; a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Finite values off the feasible set
+       (sigma_i off the simplex, w far from sum_i w_i) cannot be told from a real state: a pass over them may end in
+       SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
+       are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
+       hostile checkpoint.
+     Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (layout at
+       >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
+       sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
+       reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
      Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
-       path (atomic on POSIX file systems; on Windows rename fails when path exists: remove it first), so a process
-       killed mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes
-       path.tmp (tested with a write failing part-way: the old file stays byte for byte). A checkpoint written from the
-       progress callback is the state after that pass and its evaluation. Figures: bench/README.md.
+       path (atomic on POSIX; on Windows rename fails when path exists: remove it first), so a process killed
+       mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
        same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
-       copied at init). A dual state cannot be carried over (alpha_i belongs to example i of the old data). BCFW and FW
-       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) = lambda/2
-       |w - w0|^2 + sum_i c_i H_i(w) / sum c, starting from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
-       step, line search and block gaps are the plain ones at w. Batch FW moves towards w0 + w_s with the gap lowered by
-       lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D + lambda/2
-       |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested: the gap equals the sum of the block gaps, weak
-       duality holds against independent P' values). The answer is pulled towards w0 (the more, the less data); for the
-       plain optimum on the new data, train without one. SSG and the multi-sample solver refuse it (SSVM_ERR_WARM_START:
-       Pegasos' first step, gamma = 1, erases any start, and the prox term would add O(d) to every O(nnz) step); so do
-       the other solvers.
-     Fuzzing: make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c, clang -fsanitize=fuzzer,address,undefined; CI: 15 s;
-       seeds: checkpoints of 9 configurations, BCFW compact / compact sparse / sparse / dense, pairwise with gap
-       sampling and the plane cache, away steps, FW, SSG, multi-sample with k-best and a cache; tests/fuzz/crashes/ckpt/
-       replayed first): each input as is and re-sealed; a successful load must leave a solver whose passes end in
+       copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
+       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) =
+       lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c, from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
+       step, line search and block gaps are the plain ones at w; batch FW moves towards w0 + w_s with the gap lowered
+       by lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D +
+       lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested). The answer is pulled towards w0
+       (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
+       SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
+       term would add O(d) to every O(nnz) step).
+     make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in
        success with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
-     Loading cannot tell from a real state: finite values off the feasible set (sigma_i off the simplex, w far from
-       sum_i w_i) are accepted, and a pass over them may end in SSVM_ERR_NONFINITE or give a model no real run would;
-       labelings in the state (the multi-sample cache, config.bcfw's atoms) are opaque and reach phi, so only a phi that
-       checks its labels (the built-in models' do: SSVM_ERR_LABEL) is safe against a hostile checkpoint.
-     Does not: checkpoint the uncovered solvers; fingerprint features; convert between float and double checkpoints;
-       carry a dual state to new data; compress.
 
-   API GRAMMAR (how every name and argument list is built; what does not follow it yet, and why)
+   8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
+   | macro                       | where  | effect                                                                     |
+   |-----------------------------|--------|----------------------------------------------------------------------------|
+   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                                       |
+   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)                     |
+   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double, also in      |
+   |                             |        | float builds: sums over d terms lose digits in float)                      |
+   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)                   |
+   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a |
+   |                             |        | config.allocator (without one: NOT_SUPPORTED)                              |
+   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked): no <stdio.h>, no    |
+   |                             |        | _FILE / _path functions                                                    |
+   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED)                      |
+   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1: NOT_SUPPORTED)  |
+   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its section       |
+   |                             |        | (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own functions, e.g.       |
+   |                             |        | ssvm_solver_cp_info, undefined). <KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,  |
+   |                             |        | CLIQUEGEN, CUTTING_PLANE, KBCFW, EG                                        |
+   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's              |
+   |                             |        | STBI_ONLY_PNG (make footprint: code size, compile time)                    |
+   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap sampling,    |
+   |                             |        | pairwise/away/exact steps, caching: each SSVM_ERR_NOT_SUPPORTED); plain    |
+   |                             |        | BCFW is unchanged: the smallest trainer; make test-device builds so        |
+   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without it they     |
+   |                             |        | stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0                   |
+   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give                     |
+   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them                        |
+   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware; [T] in the API)           |
+   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores |
+   |                             |        | as one gemm per sequence); link e.g. -lopenblas                            |
+   | STRUCTSVM_NO_OLD_NAMES      | any    | drop the old names of renamed functions (API GRAMMAR)                      |
+   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)                        |
+   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user (NULL unless |
+   | SSVM_FREE(p,u)              |        | set); user last here, unlike the callbacks                                 |
+   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                                 |
+   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the online       |
+   |                             |        | solvers; default <math.h>, portable versions when STRUCTSVM_FREESTANDING   |
+   |                             |        | and none is given                                                          |
+
+   9. API REFERENCE
+   API GRAMMAR (how every name and argument list is built, and the exceptions)
      Objects: ssvm_X_config_init(...) -> a config you edit; ssvm_X_get_heap_size(&cfg, &bytes);
-       ssvm_X_init_preallocated(&cfg, heap, bytes, &obj) or ssvm_X_init(&cfg, &obj) (malloc); ssvm_X_uninit(&obj).
-       A function that creates an object takes it last (the *_init, ssvm_model_load(buf, bytes, ..., &m)); a
-       function of an existing object takes it first (ssvm_solver_step(&s, i, &info),
-       ssvm_solver_checkpoint_load(&s, buf, bytes)). Config producers from data end in _config_init too
-       (ssvm_svmhmm_chain_config_init(&data)).
+       ssvm_X_init_preallocated(&cfg, heap, bytes, &obj) or ssvm_X_init(&cfg, &obj) (malloc); ssvm_X_uninit(&obj). A
+       function that creates an object takes it last (the *_init, ssvm_model_load(buf, bytes, ..., &m)), one of an
+       existing object first (ssvm_solver_step(&s, i, &info), ssvm_solver_checkpoint_load(&s, buf, bytes)). Config
+       producers from data end in _config_init too (ssvm_svmhmm_chain_config_init(&data)). Accessors:
+       ssvm_solver_<what>(&s, &out) -> ssvm_result (ssvm_solver_cp_info, ssvm_solver_cg_status, ...).
      Sizes, one suffix per meaning: _get_heap_size (an object's memory for its life, init_preallocated's bytes),
-       _get_work_size (one call's scratch, that call's work and work_bytes), _get_size (the bytes a save will
-       write: ssvm_model_save_get_size, ssvm_solver_checkpoint_get_size).
-     I/O, one suffix per medium, the same for models, checkpoints and exports: memory (buf, bytes), a write
-       callback (_write), a FILE * (_FILE) and a path (_path, written atomically); the readers take an
-       ssvm_input (ssvm_input_memory, ssvm_input_FILE, ...) or a path (ssvm_read_<format>_path).
-     Accessors: ssvm_solver_<what>(&s, &out) -> ssvm_result (ssvm_solver_cp_info, ssvm_solver_cg_status,
-       ssvm_solver_eg_rejected, ssvm_solver_state_kind, ssvm_solver_gap_estimates).
-     Buffers: every buffer the library writes comes with its byte count (out, out_bytes), too small is
+       _get_work_size (one call's scratch: its work and work_bytes), _get_size (the bytes a save will write). Every
+       heap, work area and buffer the library writes comes with its byte count (out, out_bytes): too small is
        SSVM_ERR_WORKSPACE.
+     I/O, one suffix per medium, the same for models, checkpoints and exports: memory (buf, bytes), a write callback
+       (_write), a FILE * (_FILE) and a path (_path, written atomically: path.tmp, then rename); the readers take an
+       ssvm_input (ssvm_input_memory, ssvm_input_FILE, ...) or a path (ssvm_read_<format>_path).
      Codes: one per fault wherever it is found: a label length outside [1, max_label_len] from any callback is
-       SSVM_ERR_LABEL; a failed open, read, write, close or rename is SSVM_ERR_IO for models, checkpoints and
-       readers; an option out of range is SSVM_ERR_INVALID_ARG except where a specific code tells the caller
-       what to change (SSVM_ERR_LAMBDA; SSVM_ERR_BCFW_OPTION / _COMBINATION for config.bcfw; SSVM_ERR_BATCH for
-       config.par; SSVM_ERR_WARM_START; SSVM_ERR_NOT_SUPPORTED for what a solver or build does not have).
-     Not yet (1.0): the kernel solver's counters return long long (ssvm_kernel_support_count,
-       ssvm_kernel_support_stored, ssvm_kernel_evaluations; to move with the kernel model file); `which` of the
-       kernel functions and `kind` of ssvm_model_load_path are int where ssvm_which / ssvm_model_kind exist (a
-       C++ caller passing an int would stop compiling); the decoders' label outputs whose length is an argument of
-       the same call (ssvm_viterbi's y: L ints; ssvm_multiclass_predict's one int; the graph and assignment
-       predictors') have no byte count. The _dim functions return the int d (0: an invalid config).
-     Old names: 0.10's names of renamed functions (ssvm_model_save_file, ssvm_model_export_c, ssvm_cg_status_of,
-       ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until 1.0; STRUCTSVM_NO_OLD_NAMES drops them.
+       SSVM_ERR_LABEL; a failed open, read, write, close or rename is SSVM_ERR_IO for models, checkpoints and readers;
+       an option out of range is SSVM_ERR_INVALID_ARG except where a specific code tells the caller what to change
+       (SSVM_ERR_LAMBDA; SSVM_ERR_BCFW_OPTION / _COMBINATION for config.bcfw; SSVM_ERR_BATCH for config.par;
+       SSVM_ERR_WARM_START; SSVM_ERR_NOT_SUPPORTED for what a solver or build does not have).
+     Exceptions (kept until 1.0): the kernel solver's counters return long long (ssvm_kernel_support_count,
+       ssvm_kernel_support_stored, ssvm_kernel_evaluations; to move with the kernel model file); `which` of the kernel
+       functions and `kind` of ssvm_model_load_path are int where ssvm_which / ssvm_model_kind exist (a C++ caller
+       passing an int would stop compiling); outputs whose size an argument of the same call fixes take no byte
+       count: a decoded y / yhat (L or label_len ints: ssvm_viterbi's y, ssvm_multiclass_predict's one int, the graph
+       and assignment predictors'), assign (n ints), out / theta / grad (d reals), scores (k reals). The _dim functions
+       return the int d (0: an invalid config). Old names of renamed functions (ssvm_model_save_file,
+       ssvm_model_export_c, ssvm_cg_status_of, ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until
+       1.0; STRUCTSVM_NO_OLD_NAMES drops them.
 
-   API (all return ssvm_result unless noted; every heap, work area and label buffer is followed by its byte
-        count, which is checked: too small is SSVM_ERR_WORKSPACE, but for the decoders' outputs API GRAMMAR
-        lists; [T] = not in STRUCTSVM_PREDICT_ONLY builds)
-     ssvm_result_string(r) -> const char *
-     ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem; ssvm_problem_check(&p)
-     ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean)          sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i
-     ssvm_primal_get_work_size(&p, &bytes); ssvm_primal(&p, lambda, w, work, work_bytes, &primal)   [T]
-     ssvm_svec_get_heap_size(d, &bytes); ssvm_svec_init_preallocated(d, heap, bytes, &v);
-       ssvm_svec_add / _add_dense / _add_sparse / _clear (void) / _dot (-> ssvm_accum)   (what phi writes into)
+   API (an index: prototypes at >>api and each section's declarations; all return ssvm_result unless noted;
+   [T] = not in STRUCTSVM_PREDICT_ONLY builds)
+     ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
+       ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) = sum_i c_i Delta(y_i, decode(x_i)) /
+       sum_i c_i; ssvm_primal_get_work_size, ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
+     ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense / _add_sparse / _clear (void) /
+       _dot (-> ssvm_accum): the accumulator phi writes into
      solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
        ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
        ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
@@ -1101,133 +933,121 @@
        ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
        ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
        ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
-     clique generation [T] (SSVM_CLIQUEGEN, see CLIQUE GENERATION): ssvm_l21sq_grad_get_work_size(T, &bytes);
-       ssvm_l21sq_grad(T, off, z, s, omega, work, work_bytes, &tau)   Algorithm 3: the maximiser, not Omega*(z)
-       ssvm_solver_cg_status(&s, &status); ssvm_solver_cg_active(&s, idx, idx_bytes, &k)   the learned cliques
-     cutting plane: ssvm_solver_cp_info(&s, &info)         the cutting plane's counters (ssvm_cp_info)
-     distributed [T] (DISTRIBUTED TRAINING): config.dist (allreduce, user, rank, size, rounds, sigma);
-       ssvm_shard_range(n, rank, size, &first, &count); ssvm_problem_shard(&full, first, count, &shard, &mine)
-     checkpoints [T] (CHECKPOINTS): ssvm_solver_checkpoint_get_size(&s, &bytes); _save(&s, buf, bytes, &written);
-       _write(&s, write, user); _load(&s, buf, bytes); _save_path(&s, path) / _load_path(&s, path) (stdio);
-       ssvm_solver_config_warm_start(&c, &model) (config.warm_w, warm_w_bytes)
-     multiclass: ssvm_multiclass_config_init(n, K, F, x, labels) -> config; ssvm_multiclass_dim(&cfg) -> int;
-       ssvm_multiclass_init(&cfg, &m) / ssvm_multiclass_uninit(&m); ssvm_multiclass_problem(&m, &prob);
-       ssvm_multiclass_predict(K, F, w, x, &y); ssvm_multiclass_sampler(&m, &sampler) [T]
-     chain: ssvm_chain_config_init(n, K, F, start, labels) -> config; ssvm_chain_dim(&cfg) -> int;
-       ssvm_chain_get_heap_size(&cfg, &bytes); ssvm_chain_init_preallocated(&cfg, heap, bytes, &m);
-       ssvm_chain_init(&cfg, &m) (SSVM_MALLOC; not under NO_MALLOC) / ssvm_chain_uninit(&m);
-       ssvm_chain_problem(&m, &prob); ssvm_chain_scores(&m, w, p0, L, u, u_bytes);
-       ssvm_chain_predict_get_work_size(L, K, &bytes); ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y);
-       ssvm_chain_kbest_sampler(&m, &sampler) [T]
-     ssvm_viterbi_get_work_size(L, K, &bytes); ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score)
-     kernel [T] (SSVM_KBCFW; KERNELS): ssvm_kernel_score(&s, which, a, y, len, &f); ssvm_kernel_scores(&s, which, a,
-       scores, bytes) (lifted: K doubles); ssvm_kernel_predict(&s, which, a, y, y_bytes, &len);
-       ssvm_kernel_chain_predict(&s, which, p0, L, y, y_bytes) (lifted chain);
-       ssvm_kernel_support_count(&s, which) / _support_stored(&s) (-> long long); ssvm_kernel_support(&s, which, k,
-       &example, y, y_bytes, &len, &coef); ssvm_kernel_evaluations(&s) (-> long long);
-       ssvm_dense_kernel_fn(&dense_kernel, a, b, &k) (an input kernel callback)
-     online EG [T] (SSVM_EG; ONLINE EG): ssvm_chain_marginals_get_work_size(L, K, &bytes);
-       ssvm_chain_marginals(L, K, node, edge, work, work_bytes, mu, pair, &log_z); ssvm_solver_eg_rejected(&s, &count)
-     ssvm_kbest_viterbi_get_work_size(L, K, k, &bytes) [T];
-       ssvm_kbest_viterbi(L, K, k, unary, trans, work, work_bytes, ys, ys_bytes, scores, &found) [T]
-     graph (multilabel, examples/multilabel.c): L binary labels, a score per label and state, a 2x2 table per
-       edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of
-       range, a self-loop or an edge given twice is SSVM_ERR_GRAPH). Exact decoders, predict-safe:
-       ssvm_graph_map_get_work_size(L, E, edges, method, &bytes);
-       ssvm_graph_map(L, E, edges, unary, pair, truth, label_cost, method, work, work_bytes, y, &score)
-         unary[2l + s], pair[4e + 2 s_a + s_b]; truth != NULL adds label_cost per label with y_l != truth[l].
-         method SSVM_GRAPH_TREE: max-product on a forest, O(L + E) (a cycle: SSVM_ERR_GRAPH); SSVM_GRAPH_ENUM:
-         all 2^L labelings in Gray-code order, each step a table lookup per edge of the flipped label,
-         O(2^L degree): ~20 labels is practical, more than SSVM_GRAPH_ENUM_MAX_LABELS = 24 is
-         SSVM_ERR_TOO_LARGE (yeast's full graph, 14 labels: 0.35 ms a call); SSVM_GRAPH_AUTO: tree on a forest,
-         else enumeration. Ties: state 0 (tree, from each component's lowest label), the first best in Gray
-         order (enumeration).
-       ssvm_chow_liu_get_work_size(L, &bytes); ssvm_chow_liu(n, L, labels, work, work_bytes, edges, &E): the
-         maximum spanning tree of the labels' empirical mutual information (no smoothing), L-1 edges.
-       model: ssvm_graph_config_init(n, L, F, x, labels) -> config (set n_edges, edges; sparse: x = NULL and
-         row_start/attr_id/attr_val; flags SSVM_GRAPH_COUNTED_LOSS; method); ssvm_graph_dim(&cfg) -> int
-         = L*F + 4E; ssvm_graph_get_heap_size / _init_preallocated / _init / _uninit / _problem as for chains.
-         phi(x, y) = [y_l x at w[l*F + a]; one-hot of (y_a, y_b) at w[L*F + 4e + 2 y_a + y_b]]; a label is L
-         ints of 0/1; Hamming loss / L (default) or counted. Compact statistics [y (L), edge one-hots (4E)].
-         Init validates the data and checks the graph against the method (TREE on a cycle, or enumeration
-         beyond 24 labels, fail there). With L <= SSVM_GRAPH_POLYTOPE_MAX_LABELS = 16 the problem also has
-         the simplex view: part p = labeling p (y_l = bit l of p), part_scores by Gray-code enumeration,
-         part_phi through label and edge marginals, O(2^L (L + E) + L nnz(x)).
-       ssvm_graph_predict_get_work_size(L, E, edges, method, &bytes);
-         ssvm_graph_predict(L, F, E, edges, method, w, x, work, work_bytes, y): plain MAP for one dense x.
-     ssvm_hungarian_get_work_size(n, m, &bytes); ssvm_hungarian(n, m, cost, work, work_bytes, assign, &total)
-     ssvm_project_simplex(d, v, out); ssvm_project_box(d, v, lo, hi, out); ssvm_linear_scores(d, F, W, x, theta)
-     ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate; ssvm_surrogate_check / _dim (-> int) /
-       _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor);
-       ssvm_decode_get_work_size(&s, &bytes); ssvm_decode(&s, theta, work, bytes, &dist);
-       ssvm_surrogate_loss(&s, theta, y, work, bytes, &value, grad); ssvm_target_loss(&s, yhat, y, &loss);
-       ssvm_dist_sample(&dist, u, y); ssvm_dist_expected_loss(&s, &dist, y, &loss)
-     online [T]: ssvm_online_config_init(kind, n, F) -> config; ssvm_online_get_heap_size(&c, &bytes);
-       ssvm_online_init_preallocated(&c, heap, bytes, &o); ssvm_online_init(&c, &o) / ssvm_online_uninit(&o);
-       ssvm_online_reset(&o) (void); ssvm_online_predict(&o, x, yhat); ssvm_online_update(&o, y, &info);
-       ssvm_online_round(&o, x, y, yhat, &info)
-     Outputs whose size an argument fixes take no byte count: a decoded y / yhat (L or label_len ints),
-     assign (n ints), out / theta / grad (d reals), scores (k reals).
-   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
-     Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
-     buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
-     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
-     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the
-     same errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first
-     line's columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC
-     one is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE
-     (malformed), SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL
-     for a label, SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double,
-     SSVM_ERR_EMPTY for no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based
-     line and column of the offending byte (column = line length + 1 when something is missing at the end).
-     Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is
-     SSVM_ERR_PARSE. Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19
-     significant digits and |exponent| <= 22 are converted exactly (the double strtod gives, in any locale),
-     others by strtod (under STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
-     ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices
-     above it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that
-     value on every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled
-     (default 0). Unlabelled data (config.unlabelled = 1: data to predict, no gold labels needed; without it
-     every reader requires its labels, as before): SVM^light / SVM^hmm accept a row whose label is `0`, `?` or
-     missing (the line starts with idx:val, or qid:N) and store -1 for it (n_labels is then the largest label
-     read, 0 if none); ARFF accepts `?` as a label value (-1; a feature's `?` stays an error); CoNLL files are
-     read as they are, and ssvm_conll_featurize takes no column as the label (every column may feed the
-     templates, every label is -1; label_column is ignored). Rows with labels read as usual in the same file.
-       ssvm_read_svmlight   `label idx:val ... # comment` (SVM^light, SVM^multiclass); label an integer >= 1
-                            (0-based in ssvm_svmlight_data.labels), indices >= 1 strictly increasing (0-based ids),
-                            an optional qid:N after the label is ignored. ssvm_svmlight_multiclass_config_init.
-       ssvm_read_svmhmm     `label qid:N idx:val ...`: the lines of one qid form a sequence and must be
-                            consecutive (a qid seen again later is SSVM_ERR_PARSE). ssvm_svmhmm_chain_config_init.
-       ssvm_read_conll      whitespace-separated columns, one token a line, the same count on every line, blank
-                            lines between sequences; every distinct cell string in one ssvm_dict.
-       ssvm_read_template   CRF++ templates: `U<text>` with %x[row,col] macros (row relative to the token, col
-                            0-based); `B` asks for the label bigrams (the chain always has its K x K table;
-                            a B template with %x is SSVM_ERR_TEMPLATE); `#` and blank lines skipped. Positions
-                            past a sequence's ends read _B-1, _B-2, ... and _B+1, _B+2, ... as in CRF++.
-                            examples/chunking.template is the CoNLL-2000 example's 19 templates.
-       ssvm_conll_featurize the attribute names of every template at every token into ids of a caller's
-                            ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the
-                            unknown and gives -1 for an unknown label), ids in first-occurrence order:
-                            ssvm_conll_features, ssvm_conll_chain_config_init (sparse chain). ssvm_template_expand
-                            gives one name.
-       ssvm_read_arff       Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a
-                            nominal's first value) rows. Attributes numeric / real / integer or nominal (a
-                            feature's value is its index in the list); the labels, nominal {0,1}, are the last
-                            n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute (Mulan's
-                            convention puts labels last; a {0,1} feature just before them would count as a label:
-                            give n_labels then). Names in attr_names / label_names (ssvm_dict), for a model's
-                            names. ssvm_arff_graph_config (dense x or CSR as read).
-     DOES NOT: string / date / relational ARFF attributes, missing feature values (?), instance weights, Mulan's XML
-     label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1);
-     CRF++'s %t macros and bigram templates with observations; compressed input.
+     per solver [T]: ssvm_solver_gap_estimates, ssvm_solver_atom_count, ssvm_solver_atom (GAPS); ssvm_solver_cp_info;
+       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (Algorithm 3: the
+       maximiser, not Omega*(z)); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
+       ssvm_solver_checkpoint_get_size / _save / _write / _load / _save_path / _load_path (stdio),
+       ssvm_solver_config_warm_start (CHECKPOINTS). Models and readers: 7.
+     multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
+       _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
+     chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size,
+       ssvm_chain_init_preallocated, ssvm_chain_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_chain_uninit,
+       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
+       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
+       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T]; ssvm_viterbi_get_work_size,
+       ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score); ssvm_kbest_viterbi_get_work_size,
+       ssvm_kbest_viterbi [T]
+     graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
+       _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
+       ssvm_chow_liu, ssvm_graph_predict_get_work_size, ssvm_graph_predict (plain MAP for one dense x)
+     assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size,
+       ssvm_assign_init_preallocated, ssvm_assign_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_assign_uninit,
+       ssvm_assign_problem, ssvm_assign_predict_get_work_size,
+       ssvm_assign_predict (one dense example, x = m*c pairs of F reals)
+     kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
+       ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
+       (-> long long), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
+     decoders and losses (predict-safe): ssvm_hungarian_get_work_size, ssvm_hungarian, ssvm_project_simplex,
+       ssvm_project_box, ssvm_linear_scores; ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate,
+       ssvm_surrogate_check / _dim (-> int) / _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor),
+       ssvm_decode_get_work_size, ssvm_decode, ssvm_surrogate_loss, ssvm_target_loss, ssvm_dist_sample,
+       ssvm_dist_expected_loss
+     online [T]: ssvm_online_config_init(kind, n, F) -> config, ssvm_online_get_heap_size,
+       ssvm_online_init_preallocated, ssvm_online_init, ssvm_online_uninit, ssvm_online_reset (void),
+       ssvm_online_predict, ssvm_online_update, ssvm_online_round
 
-   DOES NOT (yet): kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted;
-   anything else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24 labels that are not
-   forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only the simplex over
-   enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the solver (it is reentrant:
-   one solver and one model object per thread; the caller's threads run mini-batch BCFW's oracle calls: PARALLEL
-   BCFW), a reader for the OCR letter.data format
-   (examples/ocr_data.h reads it as demo code). No global state anywhere.
+   CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
+     truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
+       (as for every callback that returns a label). Called for every psi_i built (each step, each evaluated example)
+       and at init for the compact state: keep it a copy.
+     phi(user, i, y, len, scale, out): adds scale*phi(x_i, y) into the sparse accumulator out with ssvm_svec_add /
+       _add_dense / _add_sparse; returns 0 (any value >= 0 is ignored). psi_i(y) is built from two calls, +scale at
+       y_i and -scale at y: phi must be linear in scale. Library: out's sticky error after each call, an index outside
+       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your
+       oracle or a sampler and the library never reads its values, so a user's labels are validated only where the
+       user's phi checks them: check len and every value and return SSVM_ERR_LABEL (the built-in models do); a bad
+       label left unchecked indexes whatever phi lets it index.
+     oracle(user, i, w, w_scale, y, &delta): writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
+       *delta = Delta(y_i, y*), returns its length; w_scale > 0 with 1/w_scale finite. Library: *delta is 0 before the
+       call; a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids
+       the gap as a certificate), that *delta is Delta(y_i, y*), the label (phi). The built-in oracles return
+       SSVM_ERR_INVALID_ARG for a w_scale out of range.
+     decode(user, i, w, y): plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and ssvm_mean_loss only;
+       optional). loss(user, i, y, len, &delta): sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only;
+       optional); Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS; Yours: the label.
+     stat_dim(user, i): m_i >= 1, the length of s_i(y), the same at every call (Library: 0 is SSVM_ERR_CALLBACK).
+       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) when BCFW uses a compact state; never in
+       a step. stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
+     expand(user, i, s, scale, out): out += scale*A_i s, returns 0. Library: out's sticky error, as for phi. Yours:
+       phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check (a quick test: BCFW gives the same iterates
+       with SSVM_STATE_COMPACT and SSVM_STATE_SPARSE). stat_dim, stats and expand: all three or none (else
+       SSVM_ERR_NULL_CALLBACK); only BCFW's compact states call them.
+     stat_support(user, i, y, len, pos): writes the positions q where s_i(y)_q may be non-zero, ascending, no repeats
+       (room for m_i ints), returns their count. Library: a count over m_i, a position outside [0, m_i) or out of
+       order is SSVM_ERR_CALLBACK. Yours: every position stats writes is listed; the label (SSVM_ERR_LABEL).
+     stat_expand_at(user, i, s, pos, cnt, scale, out): out += scale * sum_k s[pos[k]] A_i e_pos[k], in the listed
+       order; returns 0. Library: out's sticky error. Yours: the same as expand restricted to the listed positions.
+     stat_scores(user, i, w, pos, cnt, fresh, score): score[k] = <A_i e_pos[k], w>, returns 0. fresh = 1: the last
+       oracle call on this user was example i at this w with w_scale 1, and nothing changed since; the model may
+       answer from that call's own scores (less the loss it added). Yours: exactness (it is the step's <D, w>).
+     stat_gram(user, cache, &bytes, &bound): cache NULL: *bytes = the cache's size for the whole problem (0: no score
+       space, the step builds D; asked by get_heap_size, in the heap). Else fills it and sets *bound >= the sum of
+       |entries| that one statistic's column A_i e_q adds to any one entry of w (the step's overflow test);
+       SSVM_ERR_NOT_SUPPORTED: not yet (the step builds D, asks again at its next step). Library: a bound below 1 or
+       not finite is SSVM_ERR_CALLBACK.
+     stat_norm2(user, cache, i, pos, a, cnt, &out): *out = |sum_k a[k] A_i e_pos[k]|^2 (pos ascending), returns 0.
+       The cache is also its scratch: called from one thread at a time.
+     stat_move(user, i, pos, a, cnt, cw, w, cz, z): w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into z
+       when z is not NULL; returns 0. Called after the state moved: it must not fail once stat_gram has succeeded (a
+       failure ends the run with its code and leaves w off the state; re-initialise the solver).
+     progress(progress_user, &p): 0 to go on, non-zero to stop (ssvm_solver_run returns SSVM_STOPPED_BY_USER).
+       Called by ssvm_solver_run after every pass, after that pass's evaluation (ssvm_solver_pass and _step never call
+       it); p points into the solver and is valid during the call.
+     clock(clock_user): wall-clock seconds from any fixed origin, non-decreasing; only differences are used
+       (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU seconds always come from clock() (0 under
+       STRUCTSVM_NO_CLOCK).
+     allocator.alloc(user, bytes): a block of `bytes` (any alignment: the library aligns inside it) or NULL, which is
+       SSVM_ERR_OUT_OF_MEMORY. allocator.free(user, ptr) never gets NULL. Both or neither (else
+       SSVM_ERR_NULL_CALLBACK). Used by ssvm_solver_init (one block, plus a sparse pool that grows apart from it),
+       ssvm_train and ssvm_online_init; zero: SSVM_MALLOC / SSVM_FREE.
+     ms.sampler.sample(user, i, w, w_scale, k_max, work, ys, stride, lens, deltas): writes up to k_max = ms.samples
+       labels scored at w_scale * w (label r at ys + r*stride, stride = max_label_len; lengths in lens, Delta(y_i, y)
+       in deltas) and returns how many (0 .. k_max). Library: more than k_max is SSVM_ERR_CALLBACK; a NaN/Inf or
+       negative delta is SSVM_ERR_LOSS; y_i and repeated labels are dropped; with multiclass = 1 the samples' Gram
+       matrix is checked (its diagonal and row 0; else SSVM_ERR_CALLBACK). Yours: the first label is the
+       loss-augmented argmax (Theorem 2.1 and Lemma 2.2 need it; it may skip y_i). work_bytes(user, k_max): its
+       scratch, kept in the solver's heap, (size_t)-1 when it does not fit (SSVM_ERR_OVERFLOW); may be NULL. A call
+       counts as one oracle call.
+     Polytope callbacks (parts, part_scores, part_phi; part_orthogonal, part_scores_at): DUAL EXTRAGRADIENT and EXACT
+       BLOCK STEPS; the built-in models set them where they apply (3).
+
+   10. DOES NOT (yet)
+     Training: kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted; anything
+     else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24
+     labels that are not forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only
+     the simplex over enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the
+     solver (it is reentrant: one solver and one model object per thread; the caller's threads run mini-batch
+     BCFW's oracle calls: PARALLEL BCFW), the solver-specific "Not built" items of 4. No global state anywhere.
+     Model files: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
+     multiclass cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write
+     callback; predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED);
+     export attribute names or metadata to C; save training state (that is a checkpoint).
+     Checkpoints: checkpoint the uncovered solvers; fingerprint features; convert between float and double
+     checkpoints; carry a dual state to new data; compress.
+     Readers: string / date / relational ARFF attributes, missing feature values (?), instance weights, Mulan's XML
+     label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1); CRF++'s
+     %t macros and bigram templates with observations; compressed input; a reader for the OCR letter.data format
+     (examples/ocr_data.h reads it as demo code).
 
    CHANGES AND MIGRATION TABLES: see VERSION HISTORY at the end of this file (newest first).
 
