@@ -2682,12 +2682,15 @@ typedef enum ssvm_model_kind {
     SSVM_MODEL_CHAIN = 2,      /* ssvm_chain: K, F, flags (SSVM_CHAIN_*), d = ssvm_chain_dim */
     SSVM_MODEL_GRAPH = 3,      /* ssvm_graph: L, F, flags, method, n_edges, edges, d = L*F + 4*n_edges */
     SSVM_MODEL_ASSIGN = 4,     /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
-    SSVM_MODEL_KERNEL = 5      /* SSVM_KBCFW's lifted multiclass model (ssvm_model_of_kernel): n_labels K, n_attrs F,
-                                  method = ssvm_kernel_kind (0 linear, 1 RBF, 2 polynomial), flags 0; d = 3 + S (F + K):
-                                  gamma, coef0, degree, then per support example its F inputs and K coefficients */
+    SSVM_MODEL_KERNEL = 5      /* SSVM_KBCFW's lifted multiclass or chain model (ssvm_model_of_kernel): n_labels K,
+                                  n_attrs F, method = ssvm_kernel_kind (0 linear, 1 RBF, 2 polynomial), flags 0 or
+                                  SSVM_MODEL_KERNEL_CHAIN [| SSVM_CHAIN_BIASES]; d = 3 [+ K K [+ 2 K]] + S (F + K):
+                                  gamma, coef0, degree, [the chain's transitions and biases,] then per support
+                                  example (chain: position) its F inputs and K coefficients */
 } ssvm_model_kind;
 #define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
 #define SSVM_MODEL_KERNEL_MAX_DEGREE 100 /* a kernel model's polynomial degree: 1 .. this */
+#define SSVM_MODEL_KERNEL_CHAIN 8        /* a kernel model's flag: the lifted chain (label per position, Viterbi) */
 #define SSVM_MODEL_FORMAT_VERSION 2    /* the newest version written (1 when a model has no metadata); a loader
                                           reads versions 1 .. this */
 
@@ -5217,8 +5220,9 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, co
 #define SSVM__MODEL_LAST SSVM_MODEL_KERNEL /* the highest kind this version reads */
 /* SSVM_MODEL_KERNEL's part (>>kmodel, at the end of the model implementation) */
 SSVM__PRIV ssvm_result ssvm__kmodel_shape(int d, int K, int F, int max_len, int flags, int method, int E);
+SSVM__PRIV long long ssvm__kmodel_head(int K, int flags);
 SSVM__PRIV ssvm_result ssvm__kmodel_params(int method, double gamma, double coef0, double degree);
-SSVM__PRIV size_t ssvm__kmodel_work(int K, int F);
+SSVM__PRIV size_t ssvm__kmodel_work(const ssvm_model *m, int len);
 SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x); /* >>math */
 SSVM__PRIV ssvm_result ssvm__kmodel_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                             size_t work_bytes, int *y, size_t y_bytes, int *y_len);
@@ -5721,7 +5725,8 @@ STRUCTSVM_DEF ssvm_model_input ssvm_model_input_init(int len, const ssvm_real *x
 /* the label's length for an input of len rows */
 SSVM__PRIV int ssvm__model_label_len(const ssvm_model *m, int len) {
     switch (m->kind) {
-    case SSVM_MODEL_MULTICLASS: case SSVM_MODEL_KERNEL: return 1;
+    case SSVM_MODEL_MULTICLASS: return 1;
+    case SSVM_MODEL_KERNEL: return (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? len : 1;
     case SSVM_MODEL_GRAPH: return m->n_labels;
     case SSVM_MODEL_CHAIN: case SSVM_MODEL_ASSIGN: return len;
     }
@@ -5735,7 +5740,10 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, 
     case SSVM_MODEL_CHAIN: return ssvm_chain_predict_get_work_size(len, m->n_labels, bytes);
     case SSVM_MODEL_GRAPH: return ssvm_graph_predict_get_work_size(m->n_labels, m->n_edges, m->edges, m->method, bytes);
     case SSVM_MODEL_ASSIGN: return ssvm_assign_predict_get_work_size(len, cols, m->flags & SSVM_ASSIGN_DUMMY, bytes);
-    case SSVM_MODEL_KERNEL: *bytes = ssvm__kmodel_work(m->n_labels, m->n_attrs); return *bytes ? SSVM_OK : SSVM_ERR_OVERFLOW;
+    case SSVM_MODEL_KERNEL:
+        if (len <= 0 && (m->flags & SSVM_MODEL_KERNEL_CHAIN)) return SSVM_ERR_EMPTY;
+        *bytes = ssvm__kmodel_work(m, len > 0 ? len : 1);
+        return *bytes ? SSVM_OK : SSVM_ERR_OVERFLOW;
     }
     return SSVM_ERR_KIND;
 }
@@ -5990,7 +5998,8 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
         static const char *const kn[] = {"linear", "rbf", "poly"};
         fprintf(f, "kernel: %s (%d)\ngamma: %.17g\ncoef0: %.17g\ndegree: %.17g\nsupport examples: %d\n",
                 m->method >= 0 && m->method <= 2 ? kn[m->method] : "unknown", m->method, (double)m->w[0],
-                (double)m->w[1], (double)m->w[2], (m->d - 3) / (m->n_attrs + m->n_labels));
+                (double)m->w[1], (double)m->w[2], (int)((m->d - ssvm__kmodel_head(m->n_labels, m->flags)) / (m->n_attrs + m->n_labels)));
+        if (m->flags & SSVM_MODEL_KERNEL_CHAIN) fprintf(f, "chain: transitions%s\n", (m->flags & SSVM_CHAIN_BIASES) ? ", biases" : "");
     }
     for (k = 0; k < m->d && m->w && m->kind != SSVM_MODEL_KERNEL; k++) {
         double v = (double)m->w[k];
@@ -6095,13 +6104,22 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const ch
    0: linear all three, RBF coef0 and degree), then S blocks of F + K reals, a support example's input row x_s and
    its coefficients a_s[0..K). Scores f(x, y) = sum_s a_s[y] k(x_s, x), the kernel as ssvm_dense_kernel_fn computes
    it (the same sums in the same order, in double), the input densified into work first. */
+/* the reals before the support rows: 3 parameters, and a chain's K K transitions (and 2 K biases) */
+SSVM__PRIV long long ssvm__kmodel_head(int K, int flags) {
+    long long h = 3;
+    if (flags & SSVM_MODEL_KERNEL_CHAIN) h += (long long)K * K + ((flags & SSVM_CHAIN_BIASES) ? 2LL * K : 0);
+    return h;
+}
 SSVM__PRIV ssvm_result ssvm__kmodel_shape(int d, int K, int F, int max_len, int flags, int method, int E) {
-    long long blk;
+    long long blk, head;
     if (F <= 0 || K <= 0) return SSVM_ERR_EMPTY;
-    if (max_len != 0 || flags != 0 || E != 0 || method < 0 || method > 2 || d < 3) return SSVM_ERR_INVALID_ARG;
+    if (max_len != 0 || E != 0 || method < 0 || method > 2) return SSVM_ERR_INVALID_ARG;
+    if (flags != 0 && flags != SSVM_MODEL_KERNEL_CHAIN && flags != (SSVM_MODEL_KERNEL_CHAIN | SSVM_CHAIN_BIASES))
+        return SSVM_ERR_INVALID_ARG;
     blk = (long long)F + (long long)K;
-    if (blk > INT_MAX) return SSVM_ERR_OVERFLOW;
-    return (d - 3) % blk == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    head = ssvm__kmodel_head(K, flags);
+    if (blk > INT_MAX || head > INT_MAX) return SSVM_ERR_OVERFLOW;
+    return d >= head && (d - head) % blk == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
 }
 SSVM__PRIV ssvm_result ssvm__kmodel_params(int method, double gamma, double coef0, double degree) {
     if (method == 0) return gamma == 0 && coef0 == 0 && degree == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
@@ -6109,16 +6127,23 @@ SSVM__PRIV ssvm_result ssvm__kmodel_params(int method, double gamma, double coef
     if (method == 2 && degree >= 1 && degree <= SSVM_MODEL_KERNEL_MAX_DEGREE && degree == (double)(int)degree) return SSVM_OK;
     return SSVM_ERR_INVALID_ARG;
 }
-/* (F + K) doubles and the alignment; 0 when it does not fit */
-SSVM__PRIV size_t ssvm__kmodel_work(int K, int F) {
-    size_t n = (size_t)F + (size_t)K;
-    if (K <= 0 || F <= 0 || n > (((size_t)-1) - 16) / sizeof(double)) return 0;
-    return n * sizeof(double) + 16;
+/* predict's work for len rows: the input row (F doubles), the scores (len K doubles; multiclass: len 1), for a chain
+   the unary scores as reals (aligned to 16) and Viterbi's; 0 when it does not fit */
+SSVM__PRIV size_t ssvm__kmodel_work(const ssvm_model *m, int len) {
+    size_t K = (size_t)m->n_labels, F = (size_t)m->n_attrs, L = (size_t)len, lim = ((size_t)-1) / 4, v, n;
+    int chain = (m->flags & SSVM_MODEL_KERNEL_CHAIN) != 0;
+    if (m->n_labels <= 0 || m->n_attrs <= 0 || len <= 0) return 0;
+    if (!chain) L = 1;
+    if (K > lim / 16 || F > lim / 16 || L > lim / 16 / K) return 0;
+    n = 16 + (F + L * K) * sizeof(double);
+    if (!chain) return n;
+    if (!(v = ssvm__viterbi_bytes(len, m->n_labels)) || v > lim) return 0;
+    return n + ssvm__chain_u_bytes(len, m->n_labels) + v + 16;
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                                    size_t work_bytes, double *scores, size_t bytes) {
-    int K, F, S, s, j, c, deg;
-    size_t blk, need;
+    int K, F, S, s, j, c, deg, L, t;
+    size_t blk, head;
     double *x, gamma, coef0;
     ssvm_result r;
     if (!m || !in || !m->w || !scores || !work) return SSVM_ERR_INVALID_ARG;
@@ -6128,59 +6153,82 @@ STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ss
     if ((r = ssvm__kmodel_params(m->method, (double)m->w[0], (double)m->w[1], (double)m->w[2])) != SSVM_OK) return r;
     if (in->len <= 0) return SSVM_ERR_EMPTY;
     K = m->n_labels; F = m->n_attrs;
-    need = ssvm__kmodel_work(K, F);
-    if (!need) return SSVM_ERR_OVERFLOW;
-    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
-    if (bytes / sizeof(double) < (size_t)K) return SSVM_ERR_WORKSPACE;
+    L = (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? in->len : 1;
+    if (!ssvm__kmodel_work(m, L)) return SSVM_ERR_OVERFLOW;
+    if (work_bytes < 16 + (size_t)F * sizeof(double)) return SSVM_ERR_WORKSPACE;
+    if (bytes / sizeof(double) / (size_t)L < (size_t)K) return SSVM_ERR_WORKSPACE;
+    if (!in->x && (r = ssvm__model_check_sparse(in, L, F)) != SSVM_OK) return r;
     x = (double *)(void *)ssvm__align16(work);
-    if (in->x) {
-        for (j = 0; j < F; j++) x[j] = (double)in->x[j];
-    } else {
-        if ((r = ssvm__model_check_sparse(in, 1, F)) != SSVM_OK) return r;
-        for (j = 0; j < F; j++) x[j] = 0;
-        for (j = in->attr_start[0]; j < in->attr_start[1]; j++) /* repeated ids add up, as the decoders' sums */
-            x[in->attr_id[j]] += in->attr_val ? (double)in->attr_val[j] : 1.0;
-    }
     gamma = (double)m->w[0]; coef0 = (double)m->w[1]; deg = (int)m->w[2];
     blk = (size_t)F + (size_t)K;
-    S = (int)((size_t)(m->d - 3) / blk);
-    for (c = 0; c < K; c++) scores[c] = 0;
-    for (s = 0; s < S; s++) {
-        const ssvm_real *xs = m->w + 3 + (size_t)s * blk, *a = xs + F;
-        double acc = 0, kv;
-        if (m->method == 1) {
-            for (j = 0; j < F; j++) { double e = x[j] - (double)xs[j]; acc += e * e; }
-            kv = SSVM_EXP(-gamma * acc);
+    head = (size_t)ssvm__kmodel_head(K, m->flags);
+    S = (int)(((size_t)m->d - head) / blk);
+    for (t = 0; t < L; t++) {
+        double *sc = scores + (size_t)t * (size_t)K;
+        if (in->x) {
+            for (j = 0; j < F; j++) x[j] = (double)in->x[(size_t)t * (size_t)F + (size_t)j];
         } else {
-            for (j = 0; j < F; j++) acc += x[j] * (double)xs[j];
-            kv = acc;
-            if (m->method == 2) {
-                double base = gamma * acc + coef0;
-                for (kv = 1, j = 0; j < deg; j++) kv *= base;
-            }
+            for (j = 0; j < F; j++) x[j] = 0;
+            for (j = in->attr_start[t]; j < in->attr_start[t + 1]; j++) /* repeated ids add up, as the decoders' sums */
+                x[in->attr_id[j]] += in->attr_val ? (double)in->attr_val[j] : 1.0;
         }
-        for (c = 0; c < K; c++) scores[c] += (double)a[c] * kv;
+        for (c = 0; c < K; c++) sc[c] = 0;
+        for (s = 0; s < S; s++) {
+            const ssvm_real *xs = m->w + head + (size_t)s * blk, *a = xs + F;
+            double acc = 0, kv;
+            if (m->method == 1) {
+                for (j = 0; j < F; j++) { double e = x[j] - (double)xs[j]; acc += e * e; }
+                kv = SSVM_EXP(-gamma * acc);
+            } else {
+                for (j = 0; j < F; j++) acc += x[j] * (double)xs[j];
+                kv = acc;
+                if (m->method == 2) {
+                    double base = gamma * acc + coef0;
+                    for (kv = 1, j = 0; j < deg; j++) kv *= base;
+                }
+            }
+            for (c = 0; c < K; c++) sc[c] += (double)a[c] * kv;
+        }
     }
-    for (c = 0; c < K; c++) if (!ssvm__finite(scores[c])) return SSVM_ERR_NONFINITE;
+    if ((m->flags & SSVM_MODEL_KERNEL_CHAIN) && (m->flags & SSVM_CHAIN_BIASES)) { /* first- and last-label biases */
+        const ssvm_real *first = m->w + 3 + (size_t)K * (size_t)K, *last = first + K;
+        for (c = 0; c < K; c++) {
+            scores[c] += (double)first[c];
+            scores[(size_t)(L - 1) * (size_t)K + (size_t)c] += (double)last[c];
+        }
+    }
+    for (c = 0; c < L * K; c++) if (!ssvm__finite(scores[c])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
-/* ssvm_model_predict of a kernel model: the scores into work past the input, the best class (ties to the lowest) */
+/* ssvm_model_predict of a kernel model: the scores into work past the input row; multiclass the best class (ties to
+   the lowest), a chain Viterbi on the scores as reals with the model's transitions (as ssvm_kernel_chain_predict) */
 SSVM__PRIV ssvm_result ssvm__kmodel_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                             size_t work_bytes, int *y, size_t y_bytes, int *y_len) {
     double *sc;
-    int c, best = 0;
-    size_t need;
+    int c, best = 0, L, K = m->n_labels, chain = (m->flags & SSVM_MODEL_KERNEL_CHAIN) != 0;
+    size_t need, q;
     ssvm_result r;
     if (y_len) *y_len = 0;
     if (!work) return SSVM_ERR_INVALID_ARG;
-    if (m->n_labels <= 0 || m->n_attrs <= 0) return SSVM_ERR_EMPTY;
-    if (!(need = ssvm__kmodel_work(m->n_labels, m->n_attrs))) return SSVM_ERR_OVERFLOW;
+    if (m->n_labels <= 0 || m->n_attrs <= 0 || in->len <= 0) return SSVM_ERR_EMPTY;
+    L = chain ? in->len : 1;
+    if (!(need = ssvm__kmodel_work(m, L))) return SSVM_ERR_OVERFLOW;
     if (work_bytes < need) return SSVM_ERR_WORKSPACE;
-    if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
+    if (y_bytes / sizeof(int) < (size_t)L) return SSVM_ERR_WORKSPACE;
     sc = (double *)(void *)ssvm__align16(work) + m->n_attrs;
-    if ((r = ssvm_model_kernel_scores(m, in, work, work_bytes, sc, (size_t)m->n_labels * sizeof(double))) != SSVM_OK)
+    if ((r = ssvm_model_kernel_scores(m, in, work, work_bytes, sc, (size_t)L * (size_t)K * sizeof(double))) != SSVM_OK)
         return r;
-    for (c = 1; c < m->n_labels; c++) if (sc[c] > sc[best]) best = c;
+    if (chain) {
+        ssvm_real *u = (ssvm_real *)(void *)ssvm__align16(sc + (size_t)L * (size_t)K);
+        for (q = 0; q < (size_t)L * (size_t)K; q++) {
+            u[q] = (ssvm_real)sc[q];
+            if (!ssvm__finite((double)u[q])) return SSVM_ERR_NONFINITE; /* a float build: beyond its range */
+        }
+        ssvm__viterbi(L, K, u, m->w + 3, (unsigned char *)u + ssvm__chain_u_bytes(L, K), y);
+        if (y_len) *y_len = L;
+        return SSVM_OK;
+    }
+    for (c = 1; c < K; c++) if (sc[c] > sc[best]) best = c;
     *y = best;
     if (y_len) *y_len = 1;
     return SSVM_OK;
@@ -13101,20 +13149,24 @@ STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     *out = r;
     return 0;
 }
-/* >>kernel: the lifted multiclass model as an SSVM_MODEL_KERNEL model (the file's part and prediction: >>kmodel).
-   Per example j with a triple of non-zero coefficient, its row and a_j[y] = [y = y_j] C_j - sum_{k: y_k = y} c_k,
-   C_j = sum_k c_k: then f(x, y) = sum_j a_j[y] k(x_j, x), as ssvm__kn_fall sums it. A row whose K coefficients
-   are all 0 (as reals) is dropped. */
+/* >>kernel: the lifted models as SSVM_MODEL_KERNEL models (the file's part and prediction: >>kmodel). Multiclass:
+   per example j with a triple of non-zero coefficient, its row and a_j[y] = [y = y_j] C_j - sum_{k: y_k = y} c_k,
+   C_j = sum_k c_k: then f(x, y) = sum_j a_j[y] k(x_j, x), as ssvm__kn_fall sums it. Chain (SSVM_MODEL_KERNEL_CHAIN):
+   per position u of a support sequence j its row and B_j[u] (ssvm__kn_chain_argmax's position-label weights), and
+   the transition (and bias) weights T, first, last summed as that function sums them (its scratch, _kn_cw). A
+   row whose K coefficients are all 0 (as reals) is dropped. w NULL: only *d, the reals the model takes. */
 SSVM__PRIV ssvm_result ssvm__kn_model_args(const ssvm_solver *s, int *which, const ssvm_dense_kernel **dk) {
     const ssvm_kernel_config *kc;
     ssvm_result r;
+    int rows;
     if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
     if (*which == SSVM_W_BEST) *which = s->_best == SSVM_W_AVERAGE && SSVM__KN(s)->_kn_z ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     if ((r = ssvm__kn_ready(s, *which)) != SSVM_OK) return r;
     kc = &s->_cfg.kernel;
-    if (!kc->input || kc->chain || kc->input != ssvm_dense_kernel_fn || !kc->user) return SSVM_ERR_NOT_SUPPORTED;
+    if (!kc->input || kc->input != ssvm_dense_kernel_fn || !kc->user) return SSVM_ERR_NOT_SUPPORTED;
     *dk = (const ssvm_dense_kernel *)kc->user;
-    if (!(*dk)->x || (*dk)->F <= 0 || (*dk)->rows < s->_prob.n) return SSVM_ERR_INVALID_ARG;
+    rows = kc->chain ? kc->chain->config.start[kc->chain->config.n] : s->_prob.n;
+    if (!(*dk)->x || (*dk)->F <= 0 || (*dk)->rows < rows) return SSVM_ERR_INVALID_ARG;
     if ((*dk)->kind != SSVM_KERNEL_LINEAR && (*dk)->kind != SSVM_KERNEL_RBF && (*dk)->kind != SSVM_KERNEL_POLY)
         return SSVM_ERR_INVALID_ARG;
     if ((*dk)->kind == SSVM_KERNEL_POLY && ((*dk)->degree < 1 || (*dk)->degree > SSVM_MODEL_KERNEL_MAX_DEGREE))
@@ -13124,68 +13176,113 @@ SSVM__PRIV ssvm_result ssvm__kn_model_args(const ssvm_solver *s, int *which, con
     if ((*dk)->kind == SSVM_KERNEL_POLY && !ssvm__finite((*dk)->coef0)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
-/* the reals of the model (*d) for S support examples: 3 + S (F + K) */
-SSVM__PRIV ssvm_result ssvm__kn_model_dim(const ssvm_solver *s, int which, int F, int *d) {
-    const ssvm__kn_state *const kn = SSVM__KN(s);
-    long long S = 0, dim;
-    int j, k;
-    for (j = 0; j < s->_prob.n; j++)
-        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k])
-            if (ssvm__kn_coef(s, which, k) != 0) { S++; break; }
-    dim = 3 + S * ((long long)F + (long long)s->_cfg.kernel.n_labels);
-    if (dim > INT_MAX || (unsigned long long)dim > (unsigned long long)(((size_t)-1) / sizeof(ssvm_real))) return SSVM_ERR_OVERFLOW;
-    *d = (int)dim;
+/* one support row: x_r and its K coefficients a (doubles) at w + *pos, unless a is 0 as reals; counts into *pos */
+SSVM__PRIV void ssvm__kn_model_row(ssvm_real *w, size_t *pos, const ssvm_real *xr, int F, const double *a, int K) {
+    int c, any = 0;
+    for (c = 0; c < K; c++) any |= (ssvm_real)a[c] != 0;
+    if (!any) return;
+    if (w) {
+        for (c = 0; c < F; c++) w[*pos + (size_t)c] = xr[c];
+        for (c = 0; c < K; c++) w[*pos + (size_t)F + (size_t)c] = (ssvm_real)a[c];
+    }
+    *pos += (size_t)F + (size_t)K;
+}
+SSVM__PRIV ssvm_result ssvm__kn_model_fill(const ssvm_solver *s, int which, const ssvm_dense_kernel *dk, ssvm_real *w,
+                                           long long *d) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
+    const ssvm_chain *ch = s->_cfg.kernel.chain;
+    int K = ch ? ch->config.n_labels : s->_cfg.kernel.n_labels, F = dk->F, j, k, c, u, q;
+    size_t pos, head = 3, blk = (size_t)F + (size_t)K;
+    double *B = 0, *T = 0, *first = 0, *last = 0;
+    if (ch) {
+        head += (size_t)K * (size_t)K + ((ch->config.flags & SSVM_CHAIN_BIASES) ? 2u * (size_t)K : 0u);
+        B = kn->_kn_cw + (size_t)ch->_max_len * (size_t)K; T = B + (size_t)ch->_max_len * (size_t)K;
+        first = T + (size_t)K * (size_t)K; last = first + K;
+        for (q = 0; q < K * K + 2 * K; q++) T[q] = 0;
+    }
+    pos = head;
+    if (w) {
+        w[0] = (ssvm_real)(dk->kind == SSVM_KERNEL_LINEAR ? 0 : dk->gamma);
+        w[1] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->coef0 : 0);
+        w[2] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->degree : 0);
+    }
+    for (j = 0; j < s->_prob.n; j++) {
+        const int *tj = ssvm__kn_true(s, j);
+        double C = 0;
+        int any = 0;
+        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
+            double cf = ssvm__kn_coef(s, which, k);
+            if (cf == 0) continue;
+            any = 1; C += cf;
+        }
+        if (!any) continue;
+        if (!ch) { /* the coefficients of class c, in ssvm__kn_fall's order; the row cast to reals */
+            ssvm_real *row = w ? w + pos : 0;
+            int nz = 0;
+            for (c = 0; c < K; c++) {
+                double v = c == *tj ? C : 0;
+                for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k])
+                    if (kn->_kn_lab[k] == c) v -= ssvm__kn_coef(s, which, k);
+                if (row) row[F + c] = (ssvm_real)v;
+                nz |= (ssvm_real)v != 0;
+            }
+            if (!nz) continue;
+            if (row) for (c = 0; c < F; c++) row[c] = dk->x[(size_t)j * (size_t)F + (size_t)c];
+            pos += blk;
+        } else { /* as ssvm__kn_chain_argmax: B_j over the sequence's positions, T, first, last */
+            int pj = ch->config.start[j], Lj = ch->config.start[j + 1] - pj;
+            for (q = 0; q < Lj * K; q++) B[q] = 0;
+            for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
+                double cf = ssvm__kn_coef(s, which, k);
+                const int *yk = SSVM__KN_LAB(s, k);
+                if (cf == 0) continue;
+                for (u = 0; u < Lj; u++) B[u * K + yk[u]] -= cf;
+                for (u = 0; u + 1 < Lj; u++) T[yk[u] + K * yk[u + 1]] -= cf;
+                first[yk[0]] -= cf; last[yk[Lj - 1]] -= cf;
+            }
+            for (u = 0; u < Lj; u++) B[u * K + tj[u]] += C;
+            for (u = 0; u + 1 < Lj; u++) T[tj[u] + K * tj[u + 1]] += C;
+            first[tj[0]] += C; last[tj[Lj - 1]] += C;
+            for (u = 0; u < Lj; u++)
+                ssvm__kn_model_row(w, &pos, dk->x + (size_t)(pj + u) * (size_t)F, F, B + (size_t)u * (size_t)K, K);
+        }
+        if ((unsigned long long)pos > (unsigned long long)INT_MAX) return SSVM_ERR_OVERFLOW;
+    }
+    if (ch && w) {
+        for (q = 0; q < K * K; q++) w[3 + q] = (ssvm_real)T[q];
+        if (ch->config.flags & SSVM_CHAIN_BIASES)
+            for (q = 0; q < K; q++) { w[3 + K * K + q] = (ssvm_real)first[q]; w[3 + K * K + K + q] = (ssvm_real)last[q]; }
+    }
+    *d = (long long)pos;
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel_get_size(const ssvm_solver *s, int which, size_t *bytes) {
     const ssvm_dense_kernel *dk = 0;
     ssvm_result r;
-    int d = 0;
+    long long d = 0;
     if (!bytes) return SSVM_ERR_INVALID_ARG;
     *bytes = 0;
     if ((r = ssvm__kn_model_args(s, &which, &dk)) != SSVM_OK) return r;
-    if ((r = ssvm__kn_model_dim(s, which, dk->F, &d)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_model_fill(s, which, dk, 0, &d)) != SSVM_OK) return r;
+    if ((unsigned long long)d > (unsigned long long)(((size_t)-1) / sizeof(ssvm_real))) return SSVM_ERR_OVERFLOW;
     *bytes = (size_t)d * sizeof(ssvm_real);
     return SSVM_OK;
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel(const ssvm_solver *s, int which, void *buf, size_t buf_bytes,
                                                ssvm_model *out) {
     const ssvm_dense_kernel *dk = 0;
-    const ssvm__kn_state *kn;
-    ssvm_real *w;
-    size_t pos = 3;
-    int d = 0, j, k, c, K, F, t;
+    const ssvm_chain *ch;
     ssvm_result r;
+    long long d = 0;
     if (!buf || !out) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__kn_model_args(s, &which, &dk)) != SSVM_OK) return r;
-    if ((r = ssvm__kn_model_dim(s, which, dk->F, &d)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_model_fill(s, which, dk, 0, &d)) != SSVM_OK) return r;
     if (buf_bytes / sizeof(ssvm_real) < (size_t)d) return SSVM_ERR_WORKSPACE;
-    kn = SSVM__KN(s);
-    K = s->_cfg.kernel.n_labels; F = dk->F;
-    w = (ssvm_real *)buf;
-    w[0] = (ssvm_real)(dk->kind == SSVM_KERNEL_LINEAR ? 0 : dk->gamma);
-    w[1] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->coef0 : 0);
-    w[2] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->degree : 0);
-    for (j = 0; j < s->_prob.n; j++) {
-        ssvm_real *row = w + pos, *a = row + F;
-        double C = 0;
-        int any = 0;
-        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) C += ssvm__kn_coef(s, which, k);
-        for (k = kn->_kn_head[j]; k >= 0 && !any; k = kn->_kn_next[k]) any = ssvm__kn_coef(s, which, k) != 0;
-        if (!any) continue;
-        for (c = 0; c < K; c++) { /* the coefficients of class c, in ssvm__kn_fall's order */
-            double v = c == *ssvm__kn_true(s, j) ? C : 0;
-            for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k])
-                if (kn->_kn_lab[k] == c) v -= ssvm__kn_coef(s, which, k);
-            a[c] = (ssvm_real)v;
-        }
-        for (t = 0, c = 0; c < K; c++) t |= a[c] != 0;
-        if (!t) continue; /* a zero row (as reals): dropped */
-        for (c = 0; c < F; c++) row[c] = dk->x[(size_t)j * (size_t)F + (size_t)c];
-        pos += (size_t)F + (size_t)K;
-    }
-    *out = ssvm_model_config_init(SSVM_MODEL_KERNEL, (int)pos, w);
-    out->n_labels = K; out->n_attrs = F; out->method = (int)dk->kind;
+    if ((r = ssvm__kn_model_fill(s, which, dk, (ssvm_real *)buf, &d)) != SSVM_OK) return r;
+    ch = s->_cfg.kernel.chain;
+    *out = ssvm_model_config_init(SSVM_MODEL_KERNEL, (int)d, (const ssvm_real *)buf);
+    out->n_labels = ch ? ch->config.n_labels : s->_cfg.kernel.n_labels; out->n_attrs = dk->F; out->method = (int)dk->kind;
+    if (ch) out->flags = SSVM_MODEL_KERNEL_CHAIN | (ch->config.flags & SSVM_CHAIN_BIASES);
     return ssvm_model_check(out);
 }
 #endif /* SSVM__HAS_KBCFW */

@@ -693,6 +693,77 @@ static void test_kernel_model_files(th_ctx *t) {
     ssvm_multiclass_uninit(&d.m);
 }
 
+/* The lifted chain's kernel model (SSVM_MODEL_KERNEL_CHAIN, with and without SSVM_CHAIN_BIASES; RBF and polynomial):
+   saved and loaded, its Viterbi labels on every window of 1 to 3 positions of the data (sequences the solver never
+   saw as such) equal ssvm_kernel_chain_predict's, dense and sparse input alike, iterate and average; re-sealed with
+   the chain flag cleared, the file is SSVM_ERR_FORMAT (the transitions do not fit the multiclass layout). */
+static void test_kernel_model_chain(th_ctx *t) {
+    int flags, q;
+    for (flags = 0; flags <= SSVM_CHAIN_BIASES; flags += SSVM_CHAIN_BIASES)
+        for (q = 1; q <= 2; q++) {
+            static tchain c;
+            ssvm_problem p;
+            ssvm_solver s;
+            ssvm_solver_config ck;
+            ssvm_dense_kernel dk;
+            trng r = {5};
+            int which, p0, L, bad = 0, checked = 0, n = 8, maxlen = 0, i;
+            r.s = 31 + (unsigned long long)(flags * 2 + q);
+            tchain_make(&c, &r, n, 3, 4, flags, 0);
+            if (tchain_problem(&c, &p) != SSVM_OK) { TH_CHECK(t, 0); return; }
+            for (i = 0; i < n; i++) if (c.start[i + 1] - c.start[i] > maxlen) maxlen = c.start[i + 1] - c.start[i];
+            memset(&dk, 0, sizeof dk);
+            dk.x = c.x; dk.rows = c.start[n]; dk.F = 4; dk.kind = (ssvm_kernel_kind)q; dk.gamma = 0.7; dk.coef0 = 1; dk.degree = 2;
+            ck = ssvm_solver_config_init(&p, SSVM_KBCFW);
+            ck.lambda = 0.05; ck.max_passes = 10; ck.gap_tol = 0;
+            ck.kernel.input = ssvm_dense_kernel_fn; ck.kernel.user = &dk; ck.kernel.chain = &c.m;
+            TH_CHECK(t, ssvm_solver_init(&ck, &s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+            for (which = 0; which <= 1; which++) {
+                size_t bytes = 0, fb = 0, wb = 0;
+                ssvm_real *buf;
+                unsigned char *file;
+                void *work;
+                ssvm_model m, l;
+                TH_CHECK(t, ssvm_model_of_kernel_get_size(&s, which, &bytes) == SSVM_OK);
+                buf = (ssvm_real *)malloc(bytes);
+                TH_CHECK(t, ssvm_model_of_kernel(&s, which, buf, bytes, &m) == SSVM_OK);
+                TH_CHECK(t, m.flags == (SSVM_MODEL_KERNEL_CHAIN | flags) && m.n_labels == 3 && m.n_attrs == 4);
+                TH_CHECK(t, (size_t)m.d * sizeof(ssvm_real) == bytes);
+                TH_CHECK(t, ssvm_model_save_get_size(&m, &fb) == SSVM_OK);
+                file = (unsigned char *)malloc(fb);
+                TH_CHECK(t, ssvm_model_save(&m, file, fb, 0) == SSVM_OK);
+                TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_KERNEL, &l) == SSVM_OK);
+                TH_CHECK(t, ssvm_model_predict_get_work_size(&l, 3, 0, &wb) == SSVM_OK);
+                work = malloc(wb);
+                for (L = 1; L <= 3 && L <= maxlen; L++)
+                    for (p0 = 0; p0 + L <= c.start[n]; p0++) {
+                        int y[3], ym[3], ys[3], len = 0, tt, st[4], ids[3 * 4], nz = 0, j;
+                        ssvm_real vals[3 * 4];
+                        ssvm_model_input in = ssvm_model_input_init(L, c.x + p0 * 4);
+                        TH_CHECK(t, ssvm_kernel_chain_predict(&s, which, p0, L, y, sizeof y) == SSVM_OK);
+                        TH_CHECK(t, ssvm_model_predict(&l, &in, work, wb, ym, sizeof ym, &len) == SSVM_OK && len == L);
+                        for (tt = 0; tt < L; tt++) {
+                            st[tt] = nz;
+                            for (j = 0; j < 4; j++) if (c.x[(p0 + tt) * 4 + j] != 0) { ids[nz] = j; vals[nz++] = c.x[(p0 + tt) * 4 + j]; }
+                        }
+                        st[L] = nz;
+                        in.x = NULL; in.attr_start = st; in.attr_id = ids; in.attr_val = vals;
+                        TH_CHECK(t, ssvm_model_predict(&l, &in, work, wb, ys, sizeof ys, &len) == SSVM_OK && len == L);
+                        for (tt = 0; tt < L; tt++) bad += y[tt] != ym[tt] || ys[tt] != ym[tt];
+                        checked++;
+                    }
+                TH_CHECKF(t, bad == 0 && checked > 20, "flags %d kernel %d which %d: %d of %d windows differ", flags, q, which, bad, checked);
+                file[48] = 0; km_reseal(file, fb); /* the chain flag cleared */
+                TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_ANY, &m) == SSVM_ERR_FORMAT);
+                ssvm_model_uninit(&l);
+                free(work); free(file); free(buf);
+            }
+            ssvm_solver_uninit(&s);
+            tchain_free(&c);
+        }
+}
+
 void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_linear_equals_bcfw);
     TH_RUN(t, test_kernel_linear_equals_fw);
@@ -703,4 +774,5 @@ void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_bad_input);
     TH_RUN(t, test_kernel_model_predict);
     TH_RUN(t, test_kernel_model_files);
+    TH_RUN(t, test_kernel_model_chain);
 }
