@@ -5996,9 +5996,10 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
     fprintf(f, "attribute names: %d\n", m->n_attr_names);
     if (m->kind == SSVM_MODEL_KERNEL && m->w && m->d >= 3 && m->n_attrs + m->n_labels > 0) {
         static const char *const kn[] = {"linear", "rbf", "poly"};
-        fprintf(f, "kernel: %s (%d)\ngamma: %.17g\ncoef0: %.17g\ndegree: %.17g\nsupport examples: %d\n",
+        fprintf(f, "kernel: %s (%d)\ngamma: %.17g\ncoef0: %.17g\ndegree: %.17g\nsupport %s: %d\n",
                 m->method >= 0 && m->method <= 2 ? kn[m->method] : "unknown", m->method, (double)m->w[0],
-                (double)m->w[1], (double)m->w[2], (int)((m->d - ssvm__kmodel_head(m->n_labels, m->flags)) / (m->n_attrs + m->n_labels)));
+                (double)m->w[1], (double)m->w[2], (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? "positions" : "examples",
+                (int)((m->d - ssvm__kmodel_head(m->n_labels, m->flags)) / (m->n_attrs + m->n_labels)));
         if (m->flags & SSVM_MODEL_KERNEL_CHAIN) fprintf(f, "chain: transitions%s\n", (m->flags & SSVM_CHAIN_BIASES) ? ", biases" : "");
     }
     for (k = 0; k < m->d && m->w && m->kind != SSVM_MODEL_KERNEL; k++) {

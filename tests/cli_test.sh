@@ -446,7 +446,7 @@ test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation so
                "ms --samples 2:sv.arff:sampler" "fw --eta 1:sv.dat:only with --solver deg or eg" \
                "ms --average suffix:sv.dat:keeps none, weighted, uniform" "deg --checkpoint $D/c.ckpt:sv.dat:checkpoints cover" \
                "eg --format svmhmm --resume $D/c.ckpt:sv.hmm:checkpoints cover" "cp --returned average:sv.dat:keeps no average" \
-               "kbcfw --format svmhmm:sv.hmm:not the lifted chain" "ssg --batch 2:sv.dat:only with --solver bcfw" "eg --format svmhmm --geometry entropic:sv.hmm:only with --solver deg" \
+               "kbcfw --format conll:sv.hmm:svmlight and svmhmm only" "ssg --batch 2:sv.dat:only with --solver bcfw" "eg --format svmhmm --geometry entropic:sv.hmm:only with --solver deg" \
                "deg --eta 0:sv.dat:is not a number" "ms --samples 0:sv.dat:whole number" "cliquegen --cg-batch 0:sv.arff:whole number" \
                "cliquegen --cg-eps -1:sv.arff:is not a number" "deg --geometry round:sv.dat:euclidean or entropic" \
                "eg --format svmhmm --eg-start x:sv.hmm:is not a number" "nope:sv.dat:bcfw, fw, ssg, cp, ms, deg, eg, cliquegen or kbcfw"; do
@@ -500,7 +500,7 @@ test_cli_kbcfw() { # issue 28: --solver kbcfw writes a kernel model; classify's 
                "--kernel rbf --degree 2:only with --kernel poly" "--coef0 1:only with --kernel poly" "--gamma 0:is not a number" \
                "--kernel poly --degree 0:whole number" "--kernel-cache -1:whole number" "--average suffix:keeps none, weighted" \
                "--steps exact:only with --solver bcfw" "--checkpoint $D/k.ckpt:checkpoints cover" "--init $D/kr.model:warm start" \
-               "--format svmhmm:not the lifted chain" "--format arff:svmlight data only"; do
+               "--format conll:svmlight and svmhmm only" "--format arff:svmlight and svmhmm only"; do
         args=${bad%%:*}; msg=${bad#*:}
         rm -f "$D/kx.model"
         # shellcheck disable=SC2086
@@ -511,6 +511,21 @@ test_cli_kbcfw() { # issue 28: --solver kbcfw writes a kernel model; classify's 
     [ $rc -eq 2 ] && grep -q -- '--kernel needs a value' "$D/err" && [ ! -e "$D/kx.model" ] || { echo "--kernel without a value: rc $rc"; cat "$D/err"; return 1; }
     "$BIN" learn --kernel rbf "$D/kr.tr" "$D/kx.model" 2> "$D/err"; rc=$?
     [ $rc -eq 2 ] && grep -q -- '--kernel: only with --solver kbcfw, not bcfw' "$D/err" || { echo "--kernel with bcfw: rc $rc"; cat "$D/err"; return 1; }
+    # svmhmm: the lifted chain (a kernel on tokens), classified and predicted as a chain model is
+    printf '1 qid:1 1:1\n2 qid:1 2:1 3:0.5\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1 3:0.2\n\n1 qid:3 1:0.8\n2 qid:3 2:0.9\n' > "$D/kh.dat"
+    for k in rbf linear; do
+        "$BIN" learn --solver kbcfw --kernel $k --format svmhmm -c 10 --passes 30 "$D/kh.dat" "$D/kh.model" 2> "$D/err" ||
+            { echo "svmhmm $k: rc $?"; cat "$D/err"; return 1; }
+        "$BIN" info "$D/kh.model" > "$D/info"
+        grep -qx 'kind: kernel (5)' "$D/info" && grep -qx 'chain: transitions' "$D/info" && grep -q '^support positions: ' "$D/info" ||
+            { cat "$D/info"; return 1; }
+        "$BIN" classify "$D/kh.dat" "$D/kh.model" "$D/khp" > "$D/out" || { echo "svmhmm $k: classify rc $?"; return 1; }
+        grep -qx 'per-token accuracy 100.00% (7 of 7)' "$D/out" || { echo "svmhmm $k: $(cat "$D/out")"; return 1; }
+        [ "$(tr '\n' ' ' < "$D/khp")" = "1 2 1  2 1  1 2  " ] || { echo "svmhmm $k predictions: $(cat "$D/khp")"; return 1; }
+        "$BIN" predict "$D/kh.dat" "$D/kh.model" "$D/khq" && cmp -s "$D/khp" "$D/khq" || { echo "svmhmm $k: predict differs"; return 1; }
+    done
+    "$BIN" classify --format svmlight "$D/kh.dat" "$D/kh.model" "$D/kx.pred" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'trained with --format svmhmm' "$D/err" || { echo "svmlight with a chain kernel model: rc $rc"; cat "$D/err"; return 1; }
     # a kernel model is refused for another format, and a corrupt one with the loader's reason
     "$BIN" classify --format svmhmm "$D/kr.te" "$D/kr.model" "$D/kx.pred" 2> "$D/err"; rc=$?
     [ $rc -ne 0 ] || { echo "svmhmm with a kernel model: rc 0"; return 1; }

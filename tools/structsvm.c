@@ -99,9 +99,10 @@ static const optdef optdefs[] = {
      "                 --eg-start)\n"
      "                 cliquegen: clique generation (Tan et al. 2015): arff only, 2 to 24 labels; every label pair\n"
      "                 is a candidate and the model keeps the pairs it learns (--cg-eps, --cg-batch)\n"
-     "                 kbcfw: kernelised BCFW (Lacoste-Julien et al. 2013, App. B.5): svmlight only; the model file\n"
-     "                 keeps the kernel and the support examples (--kernel, --gamma, --coef0, --degree,\n"
-     "                 --kernel-cache; no checkpoints, --init or MPI ranks); svmhmm's lifted chain: not built\n"},
+     "                 kbcfw: kernelised BCFW (Lacoste-Julien et al. 2013, App. B.5): svmlight (the lifted multiclass\n"
+     "                 model) and svmhmm (the lifted chain, a kernel on tokens); the model file keeps the kernel and\n"
+     "                 the support rows (--kernel, --gamma, --coef0, --degree, --kernel-cache; no checkpoints,\n"
+     "                 --init or MPI ranks)\n"},
     {"--target-primal", NULL, 1, CMD_LEARN,
      "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss; not with\n"
      "                 --eval off)\n"},
@@ -459,13 +460,12 @@ static int check_kernel_opts(const opts *o) {
     if (o->gamma == o->gamma && o->kernel == SSVM_KERNEL_LINEAR) return usage_err("--gamma: the %s kernel has none%s", kn, "");
     if (o->coef0 == o->coef0 && o->kernel != SSVM_KERNEL_POLY) return usage_err("--coef0: only with --kernel poly, not %s%s", kn, "");
     if (o->degree > 0 && o->kernel != SSVM_KERNEL_POLY) return usage_err("--degree: only with --kernel poly, not %s%s", kn, "");
-    if (o->format == FMT_SVMHMM || o->format == FMT_CONLL)
-        return usage_err("--solver kbcfw: %s is a chain; the kernel model file holds the lifted multiclass model "
-                         "(svmlight data), not the lifted chain (%s)", fmt_names[o->format],
-                         "its transitions and positions are not in the format: use the C API, KERNELS in the manual");
-    if (o->format != FMT_SVMLIGHT)
-        return usage_err("--solver kbcfw: svmlight data only, not %s (%s)", fmt_names[o->format],
-                         "the library lifts kernels to the multiclass and chain models, not the graph model");
+    if (o->format == FMT_CONLL)
+        return usage_err("--solver kbcfw: svmlight and svmhmm only, not conll (%s)%s",
+                         "its template features run to millions of attributes, and the kernel holds rows dense", "");
+    if (o->format == FMT_ARFF)
+        return usage_err("--solver kbcfw: svmlight and svmhmm only, not arff (%s)%s",
+                         "the library lifts kernels to the multiclass and chain models, not the graph model", "");
     if (TOOL_SIZE > 1) return usage_err("--solver kbcfw: one process only (%s)%s", "its support set is not sharded", "");
     return 0;
 }
@@ -520,13 +520,16 @@ static int check_learn_opts(const opts *o) {
     if (o->init && o->solver != SSVM_BCFW && o->solver != SSVM_FW) return usage_err("--init: a warm start needs --solver bcfw or fw, not %s%s", sv, "");
     return check_kernel_opts(o);
 }
-/* ---- learn --solver kbcfw: the kernel solver on svmlight data, its lifted multiclass model written as an
-   SSVM_MODEL_KERNEL model file (the kernel and the support examples; MODEL FILES). The rows are made dense for
-   ssvm_dense_kernel_fn (n x F reals, the bias feature included), as classify densifies each row it predicts. ---- */
+/* ---- learn --solver kbcfw: the kernel solver on svmlight data (the lifted multiclass model) or svmhmm data (the
+   lifted chain, the kernel on tokens), written as an SSVM_MODEL_KERNEL model file (the kernel and the support rows;
+   MODEL FILES). The rows (examples or tokens) are made dense for ssvm_dense_kernel_fn (n x F reals, the bias feature
+   included), as ssvm_model_predict densifies each row it predicts. ---- */
 static int learn_kernel(const opts *o, const char *train_path, const char *model_path) {
     data d;
     ssvm_multiclass mc;
     ssvm_multiclass_config mcc;
+    ssvm_chain ch;
+    ssvm_chain_config chc;
     ssvm_problem p;
     ssvm_solver_config sc;
     ssvm_solver s;
@@ -539,11 +542,19 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     size_t bytes = 0, nf;
     ssvm_result r, r2;
     ssvm_which which;
-    int rc, i, k, tty = isatty(2);
+    int rc, i, k, K, tty = isatty(2), chain = o->format == FMT_SVMHMM;
     if ((rc = check_writable(model_path)) != 0) return rc;
     if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, &d)) != 0) return rc;
-    mcc = ssvm_svmlight_multiclass_config_init(&d.l);
-    if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
+    if (chain) { /* the lifted chain: a kernel on tokens (rows), the chain's counted Hamming loss as learn's */
+        chc = ssvm_svmhmm_chain_config_init(&d.l);
+        chc.flags = SSVM_CHAIN_COUNTED_LOSS;
+        if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
+        K = chc.n_labels;
+    } else {
+        mcc = ssvm_svmlight_multiclass_config_init(&d.l);
+        if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
+        K = mcc.n_labels;
+    }
     if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", train_path, ssvm_result_string(r)); return EXIT_DATA; }
     if ((size_t)d.l.n > ((size_t)-1) / sizeof(ssvm_real) / (size_t)d.l.n_attrs) { fprintf(stderr, "%s: too large\n", train_path); return EXIT_DATA; }
     nf = (size_t)d.l.n * (size_t)d.l.n_attrs;
@@ -558,7 +569,7 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     dk.gamma = o->gamma == o->gamma ? o->gamma : 1.0 / (double)d.l.n_attrs;
     dk.coef0 = o->coef0 == o->coef0 ? o->coef0 : 0;
     dk.degree = o->degree > 0 ? o->degree : 3;
-    fprintf(stderr, "%d examples, %d features, %d classes, kernel %s\n", p.n, d.l.n_attrs, mcc.n_labels,
+    fprintf(stderr, "%d %s, %d features, %d classes, kernel %s\n", p.n, chain ? "sequences" : "examples", d.l.n_attrs, K,
             dk.kind == SSVM_KERNEL_LINEAR ? "linear" : dk.kind == SSVM_KERNEL_RBF ? "rbf" : "poly");
     sc = ssvm_solver_config_init(&p, SSVM_KBCFW);
     sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
@@ -566,7 +577,8 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     if (o->eval_off) sc.eval_every = 0;
     if (o->target == o->target) sc.target_primal = o->target;
     if (o->averaging >= 0) sc.averaging = (ssvm_averaging)o->averaging;
-    sc.kernel.input = ssvm_dense_kernel_fn; sc.kernel.user = &dk; sc.kernel.n_labels = mcc.n_labels;
+    sc.kernel.input = ssvm_dense_kernel_fn; sc.kernel.user = &dk; sc.kernel.n_labels = K;
+    if (chain) sc.kernel.chain = &ch;
     sc.kernel.cache_bytes = o->kcache >= 0 ? (size_t)o->kcache : (size_t)64 << 20;
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.every = 1; rs.s = &s;
@@ -593,7 +605,8 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
         r2 = ssvm_model_of_kernel(&s, which, buf, bytes, &m);
     if (!buf) return EXIT_DATA;
     if (r2 != SSVM_OK) { fprintf(stderr, "model: %s\n", ssvm_result_string(r2)); return EXIT_DATA; }
-    fprintf(stderr, "%s\n%d support examples\n", ssvm_result_string(r), (m.d - 3) / (m.n_attrs + m.n_labels));
+    fprintf(stderr, "%s\n%d support %s\n", ssvm_result_string(r),
+            (m.d - 3 - (chain ? K * K : 0)) / (m.n_attrs + m.n_labels), chain ? "tokens" : "examples");
     final.returned = (int)which;
     final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
     ssvm_model_set_summary(&m, &sc, &final);
@@ -602,7 +615,7 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     ssvm_solver_uninit(&s);
     if (r != SSVM_OK) return fail_file(model_path, r);
     free(meta); free(buf); free(x);
-    ssvm_multiclass_uninit(&mc);
+    if (chain) ssvm_chain_uninit(&ch); else ssvm_multiclass_uninit(&mc);
     data_free(&d);
     return 0;
 }
@@ -930,7 +943,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_result r;
     FILE *out;
     char *pred_tmp;
-    int *y = NULL, i, t, k, ylen, rc;
+    int *y = NULL, i, t, k, ylen, rc, mkind;
     void *work = NULL;
     size_t wb = 0, yb;
     long right = 0, total = 0, exact = 0;
@@ -943,6 +956,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", model_path, strerror(errno)); return EXIT_IO; }
         return fail_file(model_path, r);
     }
+    /* a kernel model (learn --solver kbcfw) predicts as the model it lifts: multiclass, or a chain */
+    mkind = m.kind != SSVM_MODEL_KERNEL ? m.kind : (m.flags & SSVM_MODEL_KERNEL_CHAIN) ? SSVM_MODEL_CHAIN : SSVM_MODEL_MULTICLASS;
     /* what learn kept in the model: the format, the bias, the template; an option given here must agree with it
        (a CoNLL model read as svmhmm would score garbage) */
     if ((mv = meta_value(m.metadata, "format")) != NULL) {
@@ -984,8 +999,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
                         0, &d)) != 0)
         return rc;
-    if ((m.kind == SSVM_MODEL_MULTICLASS || m.kind == SSVM_MODEL_KERNEL) != (o->format == FMT_SVMLIGHT) ||
-        (m.kind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
+    if ((mkind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (mkind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
         fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
         return 1;
     }
@@ -1003,7 +1017,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         int maxlen = 1;
         const int *ss = o->format == FMT_CONLL ? d.c.seq_start : d.l.seq_start;
         int nseq = o->format == FMT_CONLL ? d.c.n_seq : d.l.n_seq;
-        if (m.kind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
+        if (mkind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
         if (m.kind == SSVM_MODEL_GRAPH) maxlen = m.n_labels;
         yb = sizeof(int) * (size_t)maxlen;
         y = (int *)xmalloc(yb);
