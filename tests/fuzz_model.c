@@ -68,10 +68,11 @@ static void exercise(const unsigned char *data, size_t size, const ssvm_model *m
             r = ssvm_model_predict(m, &in, work, need, yb, ylen * sizeof(int), NULL);
             check(r == SSVM_OK || r == SSVM_ERR_NONFINITE, "dense predict"); /* scores may overflow */
             if (m->kind == SSVM_MODEL_KERNEL) { /* the K scores: the same answer as predict's */
-                double *sc = (double *)malloc(sizeof(double) * (size_t)m->n_labels);
+                size_t ns = (size_t)m->n_labels * ((m->flags & SSVM_MODEL_KERNEL_CHAIN) ? (size_t)len : 1u);
+                double *sc = (double *)malloc(sizeof(double) * ns);
                 ssvm_result r2;
                 check(sc != NULL, "malloc");
-                r2 = ssvm_model_kernel_scores(m, &in, work, need, sc, sizeof(double) * (size_t)m->n_labels);
+                r2 = ssvm_model_kernel_scores(m, &in, work, need, sc, sizeof(double) * ns);
                 check(r2 == r, "kernel scores and predict disagree");
                 free(sc);
             }
@@ -148,6 +149,17 @@ int main(int argc, char **argv) {
         if (kind != SSVM_MODEL_ASSIGN) { m.n_label_names = m.n_labels; m.label_names = names; }
         m.summary.solver = 0; m.summary.lambda = 0.01; m.summary.passes = 3;
         snprintf(path, sizeof path, "%s/seed_%s.ssvm", argv[1], ssvm_model_kind_string(kind));
+        if ((r = ssvm_model_save_path(&m, path)) != SSVM_OK) {
+            fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
+            return 1;
+        }
+    }
+    { /* the lifted chain's kernel model: K 2, F 2, transitions and biases, two support positions (RBF, gamma 0.5) */
+        ssvm_real cw[19] = {0.5, 0, 0, 0.5, -0.5, -0.25, 0.25, 0.1, -0.1, 0.2, -0.2, 1, 0, 0.5, -0.5, 0, 1, -0.25, 0.25};
+        ssvm_model m = ssvm_model_config_init(SSVM_MODEL_KERNEL, 19, cw);
+        ssvm_result r;
+        m.n_labels = 2; m.n_attrs = 2; m.method = 1; m.flags = SSVM_MODEL_KERNEL_CHAIN | SSVM_CHAIN_BIASES;
+        snprintf(path, sizeof path, "%s/seed_kernel_chain.ssvm", argv[1]);
         if ((r = ssvm_model_save_path(&m, path)) != SSVM_OK) {
             fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
             return 1;
