@@ -2782,10 +2782,11 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, 
 STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                              size_t work_bytes, int *y, size_t y_bytes, int *y_len);
 
-/* A kernel model's K scores f(x, y) = sum_s a_s[y] k(x_s, x) for one input (dense x, or one sparse CSR row; len is
-   taken as 1) into scores (K doubles, bytes): the scores ssvm_model_predict takes the argmax of (ties to the lowest
-   class). work: ssvm_model_predict_get_work_size's bytes ((F + K) doubles and 16). SSVM_ERR_KIND for another kind;
-   a score that is not finite SSVM_ERR_NONFINITE. */
+/* A kernel model's scores f(x, y) = sum_s a_s[y] k(x_s, x) into scores (bytes): multiclass, K doubles for one input
+   (dense x or one sparse CSR row; len taken as 1), the scores ssvm_model_predict takes the argmax of (ties to the
+   lowest class); a chain (SSVM_MODEL_KERNEL_CHAIN), len K unary scores, row t's at t K (the biases added to the
+   first and last rows), Viterbi's input with the model's transitions. work: ssvm_model_predict_get_work_size's bytes
+   (16 + F doubles are used). SSVM_ERR_KIND for another kind; a score that is not finite SSVM_ERR_NONFINITE. */
 STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                                    size_t work_bytes, double *scores, size_t bytes);
 
@@ -2793,12 +2794,14 @@ STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ss
 /* The summary from a run: solver, lambda and seed from c, passes, oracle calls, seconds and the objectives of
    the returned weights (final->returned) from final, as ssvm_train returns it. */
 STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final);
-/* The lifted multiclass model as a model file can hold it (SSVM_MODEL_KERNEL; code at >>kernel): the kernel, K, F and
-   per support example (one with a non-zero coefficient in `which`: SSVM_W_ITERATE, _AVERAGE, or _BEST, the vector
-   the run's stopping rule picked) its input row and its K coefficients a[y] = [y = y_i] sum_k c_k - sum_{k: y_k = y}
-   c_k. Needs config.kernel.input = ssvm_dense_kernel_fn with user an ssvm_dense_kernel whose rows 0 .. n-1 are the
-   training examples (else SSVM_ERR_NOT_SUPPORTED). First the bytes of buf (d reals), then the model: out points
-   into buf (no copy; buf must outlive it), its summary unknown (ssvm_model_set_summary). */
+/* The lifted model as a model file can hold it (SSVM_MODEL_KERNEL; code at >>kernel): the kernel, K, F and per support
+   example (one with a non-zero coefficient in `which`: SSVM_W_ITERATE, _AVERAGE, or _BEST, the vector the run's
+   stopping rule picked) its input row and its K coefficients a[y] = [y = y_i] sum_k c_k - sum_{k: y_k = y} c_k; for
+   the lifted chain (config.kernel.chain; flags SSVM_MODEL_KERNEL_CHAIN and the chain's SSVM_CHAIN_BIASES) the same
+   per support position, and the transition (and bias) weights. Rows whose K coefficients are 0 are left out. Needs
+   config.kernel.input = ssvm_dense_kernel_fn with user an ssvm_dense_kernel whose rows are the training examples
+   (0 .. n-1; chain: the positions) (else SSVM_ERR_NOT_SUPPORTED). First the exact bytes of buf (d reals), then the
+   model: out points into buf (no copy; buf must outlive it), its summary unknown (ssvm_model_set_summary). */
 STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel_get_size(const ssvm_solver *s, int which, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel(const ssvm_solver *s, int which, void *buf, size_t buf_bytes,
                                                ssvm_model *out);
