@@ -9,6 +9,9 @@
    Data through the library's readers (READERS in the manual), models through its model files (MODEL FILES).
    Formats: svmlight (SVM^multiclass: multiclass model), svmhmm (chain model), conll (chain model over CRF++
    templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc.
+   learn --solver kbcfw (the kernel solver; --kernel, --gamma, --coef0, --degree, --kernel-cache) writes a kernel
+   model (SSVM_MODEL_KERNEL: the kernel and the support rows) of svmlight data (the lifted multiclass model) or svmhmm
+   data (the lifted chain); the other commands take it as the model it lifts (learn_kernel, check_kernel_opts).
    Built with mpicc -DSTRUCTSVM_TOOL_MPI (make build/structsvm_mpi), `mpirun -np K structsvm_mpi learn ...` trains
    BCFW (CoCoA+), FW or the cutting plane over K ranks (MANUAL: DISTRIBUTED TRAINING): each rank reads the data file
    and trains on its shard of the examples (the K shards as ssvm_shard_range splits them), rank 0 prints and writes
