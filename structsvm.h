@@ -6102,12 +6102,13 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const ch
     return ssvm__atomic_end(f, tmp, path, r);
 }
 #endif /* STRUCTSVM_NO_STDIO */
-/* >>kmodel: SSVM_MODEL_KERNEL, the kernel solver's lifted multiclass model in a model file (predict-safe; the
-   builder, ssvm_model_of_kernel, is at >>kernel). The envelope, checksum, names, summary and metadata are every
+/* >>kmodel: SSVM_MODEL_KERNEL, the kernel solver's lifted multiclass or chain model in a model file (predict-safe;
+   the builder, ssvm_model_of_kernel, is at >>kernel). The envelope, checksum, names, summary and metadata are every
    kind's; the kind's own part is the shape of w: w[0..2] = gamma, coef0, degree (those the kernel does not use are
-   0: linear all three, RBF coef0 and degree), then S blocks of F + K reals, a support example's input row x_s and
-   its coefficients a_s[0..K). Scores f(x, y) = sum_s a_s[y] k(x_s, x), the kernel as ssvm_dense_kernel_fn computes
-   it (the same sums in the same order, in double), the input densified into work first. */
+   0: linear all three, RBF coef0 and degree), for a chain (SSVM_MODEL_KERNEL_CHAIN) the K K transitions [and 2 K
+   biases], then S blocks of F + K reals, a support example's (position's) input row x_s and its coefficients
+   a_s[0..K). Scores f(x, y) = sum_s a_s[y] k(x_s, x), the kernel as ssvm_dense_kernel_fn computes it (the same sums
+   in the same order, in double), each input row densified into work first; a chain then runs Viterbi. */
 /* the reals before the support rows: 3 parameters, and a chain's K K transitions (and 2 K biases) */
 SSVM__PRIV long long ssvm__kmodel_head(int K, int flags) {
     long long h = 3;
