@@ -524,6 +524,24 @@ test_cli_kbcfw() { # issue 28: --solver kbcfw writes a kernel model; classify's 
         [ "$(tr '\n' ' ' < "$D/khp")" = "1 2 1  2 1  1 2  " ] || { echo "svmhmm $k predictions: $(cat "$D/khp")"; return 1; }
         "$BIN" predict "$D/kh.dat" "$D/kh.model" "$D/khq" && cmp -s "$D/khp" "$D/khq" || { echo "svmhmm $k: predict differs"; return 1; }
     done
+    # the lifted chain against the C API: per-token accuracy on held-out sequences of ring tokens (12 + 12 sequences
+    # of 2 to 5 tokens; class 1 inside radius 1, class 2 at radius 2 to 2.6)
+    awk -v D="$D" 'BEGIN { s = 777; for (q = 0; q < 24; q++) { L = 2 + q % 4; f = q < 12 ? "tr" : "te";
+        for (t = 0; t < L; t++) {
+            s = (s * 1103515245 + 12345) % 2147483648; a = s / 2147483648 * 6.2831853;
+            s = (s * 1103515245 + 12345) % 2147483648; u = s / 2147483648;
+            s = (s * 1103515245 + 12345) % 2147483648; c = s / 2147483648 < 0.5 ? 0 : 1; r = c ? 2 + 0.6 * u : u;
+            printf "%d qid:%d 1:%.4f 2:%.4f\n", c + 1, q + 1, r * cos(a), r * sin(a) > (D "/kq." f) }
+        printf "\n" > (D "/kq." f) } }'
+    "$BIN" learn --solver kbcfw --format svmhmm --lambda 0.01 -e 0 --passes 10 --seed 4 "$D/kq.tr" "$D/kq.model" 2> "$D/err" ||
+        { echo "svmhmm rings: rc $?"; cat "$D/err"; return 1; }
+    "$BIN" classify "$D/kq.te" "$D/kq.model" "$D/kq.pred" > "$D/out.kq" || { echo "svmhmm rings: classify rc $?"; return 1; }
+    if [ -x "$API" ]; then
+        "$API" kbcfw-svmhmm "$D/kq.tr" "$D/kq.te" rbf 0.01 0 10 4 1 "$D/api.kq" || return 1
+        cmp -s "$D/out.kq" "$D/api.kq" || { echo "svmhmm: tool '$(cat "$D/out.kq")', C API '$(cat "$D/api.kq")'"; return 1; }
+    fi
+    grep -q '^per-token accuracy 100.00%' "$D/out.kq" || grep -q '^per-token accuracy 9[0-9]\.' "$D/out.kq" ||
+        { echo "svmhmm rings: $(cat "$D/out.kq")"; return 1; }
     "$BIN" classify --format svmlight "$D/kh.dat" "$D/kh.model" "$D/kx.pred" 2> "$D/err"; rc=$?
     [ $rc -eq 2 ] && grep -q 'trained with --format svmhmm' "$D/err" || { echo "svmlight with a chain kernel model: rc $rc"; cat "$D/err"; return 1; }
     # a kernel model is refused for another format, and a corrupt one with the loader's reason
