@@ -2501,9 +2501,16 @@ typedef enum ssvm_model_kind {
     SSVM_MODEL_MULTICLASS = 1, /* ssvm_multiclass: n_labels K, n_attrs F, d = K*F */
     SSVM_MODEL_CHAIN = 2,      /* ssvm_chain: K, F, flags (SSVM_CHAIN_*), d = ssvm_chain_dim */
     SSVM_MODEL_GRAPH = 3,      /* ssvm_graph: L, F, flags, method, n_edges, edges, d = L*F + 4*n_edges */
-    SSVM_MODEL_ASSIGN = 4      /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
+    SSVM_MODEL_ASSIGN = 4,     /* ssvm_assign: n_attrs F, flags (SSVM_ASSIGN_*), d = F; n_labels 0 */
+    SSVM_MODEL_KERNEL = 5      /* SSVM_KBCFW's lifted multiclass or chain model (ssvm_model_of_kernel): n_labels K,
+                                  n_attrs F, method = ssvm_kernel_kind (0 linear, 1 RBF, 2 polynomial), flags 0 or
+                                  SSVM_MODEL_KERNEL_CHAIN [| SSVM_CHAIN_BIASES]; d = 3 [+ K K [+ 2 K]] + S (F + K):
+                                  gamma, coef0, degree, [the chain's transitions and biases,] then per support
+                                  example (chain: position) its F inputs and K coefficients */
 } ssvm_model_kind;
 #define SSVM_MODEL_ANY (-1)            /* ssvm_model_load*: accept every kind */
+#define SSVM_MODEL_KERNEL_MAX_DEGREE 100 /* a kernel model's polynomial degree: 1 .. this */
+#define SSVM_MODEL_KERNEL_CHAIN 8        /* a kernel model's flag: the lifted chain (label per position, Viterbi) */
 #define SSVM_MODEL_FORMAT_VERSION 2    /* the newest version written (1 when a model has no metadata); a loader
                                           reads versions 1 .. this */
 
@@ -2595,10 +2602,29 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, 
 STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                              size_t work_bytes, int *y, size_t y_bytes, int *y_len);
 
+/* A kernel model's scores f(x, y) = sum_s a_s[y] k(x_s, x) into scores (bytes): multiclass, K doubles for one input
+   (dense x or one sparse CSR row; len taken as 1), the scores ssvm_model_predict takes the argmax of (ties to the
+   lowest class); a chain (SSVM_MODEL_KERNEL_CHAIN), len K unary scores, row t's at t K (the biases added to the
+   first and last rows), Viterbi's input with the model's transitions. work: ssvm_model_predict_get_work_size's bytes
+   (16 + F doubles are used). SSVM_ERR_KIND for another kind; a score that is not finite SSVM_ERR_NONFINITE. */
+STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                                   size_t work_bytes, double *scores, size_t bytes);
+
 #ifndef STRUCTSVM_PREDICT_ONLY
 /* The summary from a run: solver, lambda and seed from c, passes, oracle calls, seconds and the objectives of
    the returned weights (final->returned) from final, as ssvm_train returns it. */
 STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final);
+/* The lifted model as a model file can hold it (SSVM_MODEL_KERNEL; code at >>kernel): the kernel, K, F and per support
+   example (one with a non-zero coefficient in `which`: SSVM_W_ITERATE, _AVERAGE, or _BEST, the vector the run's
+   stopping rule picked) its input row and its K coefficients a[y] = [y = y_i] sum_k c_k - sum_{k: y_k = y} c_k; for
+   the lifted chain (config.kernel.chain; flags SSVM_MODEL_KERNEL_CHAIN and the chain's SSVM_CHAIN_BIASES) the same
+   per support position, and the transition (and bias) weights. Rows whose K coefficients are 0 are left out. Needs
+   config.kernel.input = ssvm_dense_kernel_fn with user an ssvm_dense_kernel whose rows are the training examples
+   (0 .. n-1; chain: the positions) (else SSVM_ERR_NOT_SUPPORTED). First the exact bytes of buf (d reals), then the
+   model: out points into buf (no copy; buf must outlive it), its summary unknown (ssvm_model_set_summary). */
+STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel_get_size(const ssvm_solver *s, int which, size_t *bytes);
+STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel(const ssvm_solver *s, int which, void *buf, size_t buf_bytes,
+                                               ssvm_model *out);
 #endif
 
 #ifndef STRUCTSVM_NO_STDIO
@@ -5014,6 +5040,15 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, co
 #define SSVM__MODEL_HEADER 144u
 #define SSVM__MODEL_MIN (SSVM__MODEL_HEADER + 4u)
 #define SSVM__FLT_MAX 3.4028234663852886e38 /* FLT_MAX, without <float.h> (freestanding) */
+#define SSVM__MODEL_LAST SSVM_MODEL_KERNEL /* the highest kind this version reads */
+/* SSVM_MODEL_KERNEL's part (>>kmodel, at the end of the model implementation) */
+SSVM__PRIV ssvm_result ssvm__kmodel_shape(int d, int K, int F, int max_len, int flags, int method, int E);
+SSVM__PRIV long long ssvm__kmodel_head(int K, int flags);
+SSVM__PRIV ssvm_result ssvm__kmodel_params(int method, double gamma, double coef0, double degree);
+SSVM__PRIV size_t ssvm__kmodel_work(const ssvm_model *m, int len);
+SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__exp_portable(double x); /* >>math */
+SSVM__PRIV ssvm_result ssvm__kmodel_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                            size_t work_bytes, int *y, size_t y_bytes, int *y_len);
 typedef char ssvm__model_f64_check[sizeof(double) == 8 && sizeof(uint64_t) == 8 ? 1 : -1];
 
 /* CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), a byte at a time from the usual 256-entry table */
@@ -5178,6 +5213,7 @@ STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind) {
     case SSVM_MODEL_CHAIN: return "chain";
     case SSVM_MODEL_GRAPH: return "graph";
     case SSVM_MODEL_ASSIGN: return "assign";
+    case SSVM_MODEL_KERNEL: return "kernel";
     }
     return "unknown";
 }
@@ -5187,10 +5223,11 @@ STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind) {
 SSVM__PRIV ssvm_result ssvm__model_shape(int kind, int d, int K, int F, int max_len, int flags, int method, int E) {
     long long want;
     ssvm_result r;
-    if (kind < SSVM_MODEL_USER || kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
+    if (kind < SSVM_MODEL_USER || kind > SSVM__MODEL_LAST) return SSVM_ERR_KIND;
     if (d <= 0) return SSVM_ERR_EMPTY;
     if (K < 0 || F < 0 || max_len < 0 || E < 0) return SSVM_ERR_INVALID_ARG;
     if (kind == SSVM_MODEL_USER) return E == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    if (kind == SSVM_MODEL_KERNEL) return ssvm__kmodel_shape(d, K, F, max_len, flags, method, E);
     if (F <= 0 || (kind != SSVM_MODEL_ASSIGN && K <= 0)) return SSVM_ERR_EMPTY;
     if (kind != SSVM_MODEL_GRAPH && (E != 0 || method != 0)) return SSVM_ERR_INVALID_ARG;
     switch (kind) {
@@ -5239,6 +5276,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m) {
     for (k = 0; k < m->n_label_names; k++) if (!m->label_names[k]) return SSVM_ERR_INVALID_ARG;
     if (m->metadata && ssvm__strlen(m->metadata) >= 0xFFFFFFFFu) return SSVM_ERR_OVERFLOW;
     for (k = 0; k < m->d; k++) if (!ssvm__finite((double)m->w[k])) return SSVM_ERR_NONFINITE;
+    if (m->kind == SSVM_MODEL_KERNEL) return ssvm__kmodel_params(m->method, (double)m->w[0], (double)m->w[1], (double)m->w[2]);
     return SSVM_OK;
 }
 
@@ -5348,13 +5386,13 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
     uint32_t version;
     size_t nn, off, end;
     int i, r;
-    if (!buf || kind < SSVM_MODEL_ANY || kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_INVALID_ARG;
+    if (!buf || kind < SSVM_MODEL_ANY || kind > SSVM__MODEL_LAST) return SSVM_ERR_INVALID_ARG;
     if ((r = (int)ssvm__envelope(p, bytes, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN,
                                  &version, &total, &end)) != SSVM_OK)
         return (ssvm_result)r;
     /* kind, user_tag, d, K, F, max_len, flags, method, E, attr names, label names */
     for (i = 0; i < 11; i++) u[i] = ssvm__rd32(p + 24 + 4 * i);
-    if (u[0] > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
+    if (u[0] > SSVM__MODEL_LAST) return SSVM_ERR_KIND;
     if (kind != SSVM_MODEL_ANY && (int)u[0] != kind) return SSVM_ERR_KIND;
     meta = ssvm__rd32(p + 76); /* version 1: reserved, 0; version 2: the metadata's bytes */
     if (version == 1 ? meta != 0 : meta < 2) return SSVM_ERR_FORMAT; /* version 2: non-empty metadata (one save, one file) */
@@ -5399,6 +5437,9 @@ SSVM__PRIV ssvm_result ssvm__model_parse(const void *buf, size_t bytes, int kind
         if (!ssvm__finite(v)) return SSVM_ERR_NONFINITE;
         if (sizeof(ssvm_real) < sizeof(double) && ssvm__abs(v) > SSVM__FLT_MAX) return SSVM_ERR_NONFINITE;
     }
+    if (f->m.kind == SSVM_MODEL_KERNEL && ssvm__kmodel_params(f->m.method, ssvm__rdf64(p + f->off_w), ssvm__rdf64(p + f->off_w + 8u),
+                                                             ssvm__rdf64(p + f->off_w + 16u)) != SSVM_OK)
+        return SSVM_ERR_FORMAT;
     /* the names: exactly n_attr_names + n_label_names NUL-terminated strings, the last NUL the table's end */
     nn = 0;
     for (off = f->off_names; off < f->off_meta; off++) if (p[off] == 0) nn++;
@@ -5508,6 +5549,7 @@ STRUCTSVM_DEF ssvm_model_input ssvm_model_input_init(int len, const ssvm_real *x
 SSVM__PRIV int ssvm__model_label_len(const ssvm_model *m, int len) {
     switch (m->kind) {
     case SSVM_MODEL_MULTICLASS: return 1;
+    case SSVM_MODEL_KERNEL: return (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? len : 1;
     case SSVM_MODEL_GRAPH: return m->n_labels;
     case SSVM_MODEL_CHAIN: case SSVM_MODEL_ASSIGN: return len;
     }
@@ -5521,6 +5563,10 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, 
     case SSVM_MODEL_CHAIN: return ssvm_chain_predict_get_work_size(len, m->n_labels, bytes);
     case SSVM_MODEL_GRAPH: return ssvm_graph_predict_get_work_size(m->n_labels, m->n_edges, m->edges, m->method, bytes);
     case SSVM_MODEL_ASSIGN: return ssvm_assign_predict_get_work_size(len, cols, m->flags & SSVM_ASSIGN_DUMMY, bytes);
+    case SSVM_MODEL_KERNEL:
+        if (len <= 0 && (m->flags & SSVM_MODEL_KERNEL_CHAIN)) return SSVM_ERR_EMPTY;
+        *bytes = ssvm__kmodel_work(m, len > 0 ? len : 1);
+        return *bytes ? SSVM_OK : SSVM_ERR_OVERFLOW;
     }
     return SSVM_ERR_KIND;
 }
@@ -5546,6 +5592,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_mod
     ssvm_result r;
     if (y_len) *y_len = 0;
     if (!m || !in || !y || !m->w) return SSVM_ERR_INVALID_ARG;
+    if (m->kind == SSVM_MODEL_KERNEL) return ssvm__kmodel_predict(m, in, work, work_bytes, y, y_bytes, y_len);
     if (m->kind < SSVM_MODEL_MULTICLASS || m->kind > SSVM_MODEL_ASSIGN) return SSVM_ERR_KIND;
     r = ssvm__model_shape(m->kind, m->d, m->n_labels, m->n_attrs, m->max_label_len, m->flags, m->method, m->n_edges);
     if (r != SSVM_OK) return r;
@@ -5770,12 +5817,20 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
     for (k = 0; k < m->n_label_names && k < 50 && m->label_names; k++) fprintf(f, " %s", m->label_names[k]);
     fprintf(f, "%s\n", m->n_label_names > 50 ? " ..." : "");
     fprintf(f, "attribute names: %d\n", m->n_attr_names);
-    for (k = 0; k < m->d && m->w; k++) {
+    if (m->kind == SSVM_MODEL_KERNEL && m->w && m->d >= 3 && m->n_attrs + m->n_labels > 0) {
+        static const char *const kn[] = {"linear", "rbf", "poly"};
+        fprintf(f, "kernel: %s (%d)\ngamma: %.17g\ncoef0: %.17g\ndegree: %.17g\nsupport %s: %d\n",
+                m->method >= 0 && m->method <= 2 ? kn[m->method] : "unknown", m->method, (double)m->w[0],
+                (double)m->w[1], (double)m->w[2], (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? "positions" : "examples",
+                (int)((m->d - ssvm__kmodel_head(m->n_labels, m->flags)) / (m->n_attrs + m->n_labels)));
+        if (m->flags & SSVM_MODEL_KERNEL_CHAIN) fprintf(f, "chain: transitions%s\n", (m->flags & SSVM_CHAIN_BIASES) ? ", biases" : "");
+    }
+    for (k = 0; k < m->d && m->w && m->kind != SSVM_MODEL_KERNEL; k++) {
         double v = (double)m->w[k];
         nrm += v * v;
         if (ssvm__abs(v) > mx) mx = ssvm__abs(v);
     }
-    fprintf(f, "|w|^2: %.17g\nmax |w_j|: %.17g\n", nrm, mx);
+    if (m->kind != SSVM_MODEL_KERNEL) fprintf(f, "|w|^2: %.17g\nmax |w_j|: %.17g\n", nrm, mx);
     sn = ssvm__model_solver_name(s->solver);
     if (sn) fprintf(f, "solver: %s\n", sn);
     else fprintf(f, "solver: %d\n", s->solver);
@@ -5825,7 +5880,8 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const ch
     fprintf(f, "#ifndef STRUCTSVM_H\n#include \"structsvm.h\"\n#endif\n");
     fprintf(f, "#define %s_KIND %d /* SSVM_MODEL_%s */\n", up, m->kind,
             m->kind == SSVM_MODEL_MULTICLASS ? "MULTICLASS" : m->kind == SSVM_MODEL_CHAIN ? "CHAIN"
-            : m->kind == SSVM_MODEL_GRAPH ? "GRAPH" : m->kind == SSVM_MODEL_ASSIGN ? "ASSIGN" : "USER");
+            : m->kind == SSVM_MODEL_GRAPH ? "GRAPH" : m->kind == SSVM_MODEL_ASSIGN ? "ASSIGN"
+            : m->kind == SSVM_MODEL_KERNEL ? "KERNEL" : "USER");
     fprintf(f, "#define %s_D %d\n#define %s_N_LABELS %d\n#define %s_N_ATTRS %d\n", up, m->d, up, m->n_labels, up,
             m->n_attrs);
     fprintf(f, "#define %s_FLAGS %d\n#define %s_METHOD %d\n#define %s_N_EDGES %d\n", up, m->flags, up, m->method, up,
@@ -5866,6 +5922,142 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const ch
     return ssvm__atomic_end(f, tmp, path, r);
 }
 #endif /* STRUCTSVM_NO_STDIO */
+/* >>kmodel: SSVM_MODEL_KERNEL, the kernel solver's lifted multiclass or chain model in a model file (predict-safe;
+   the builder, ssvm_model_of_kernel, is at >>kernel). The envelope, checksum, names, summary and metadata are every
+   kind's; the kind's own part is the shape of w: w[0..2] = gamma, coef0, degree (those the kernel does not use are
+   0: linear all three, RBF coef0 and degree), for a chain (SSVM_MODEL_KERNEL_CHAIN) the K K transitions [and 2 K
+   biases], then S blocks of F + K reals, a support example's (position's) input row x_s and its coefficients
+   a_s[0..K). Scores f(x, y) = sum_s a_s[y] k(x_s, x), the kernel as ssvm_dense_kernel_fn computes it (the same sums
+   in the same order, in double), each input row densified into work first; a chain then runs Viterbi. */
+/* the reals before the support rows: 3 parameters, and a chain's K K transitions (and 2 K biases) */
+SSVM__PRIV long long ssvm__kmodel_head(int K, int flags) {
+    long long h = 3;
+    if (flags & SSVM_MODEL_KERNEL_CHAIN) h += (long long)K * K + ((flags & SSVM_CHAIN_BIASES) ? 2LL * K : 0);
+    return h;
+}
+SSVM__PRIV ssvm_result ssvm__kmodel_shape(int d, int K, int F, int max_len, int flags, int method, int E) {
+    long long blk, head;
+    if (F <= 0 || K <= 0) return SSVM_ERR_EMPTY;
+    if (max_len != 0 || E != 0 || method < 0 || method > 2) return SSVM_ERR_INVALID_ARG;
+    if (flags != 0 && flags != SSVM_MODEL_KERNEL_CHAIN && flags != (SSVM_MODEL_KERNEL_CHAIN | SSVM_CHAIN_BIASES))
+        return SSVM_ERR_INVALID_ARG;
+    blk = (long long)F + (long long)K;
+    head = ssvm__kmodel_head(K, flags);
+    if (blk > INT_MAX || head > INT_MAX) return SSVM_ERR_OVERFLOW;
+    return d >= head && (d - head) % blk == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+}
+SSVM__PRIV ssvm_result ssvm__kmodel_params(int method, double gamma, double coef0, double degree) {
+    if (method == 0) return gamma == 0 && coef0 == 0 && degree == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    if (method == 1) return gamma >= 0 && coef0 == 0 && degree == 0 ? SSVM_OK : SSVM_ERR_INVALID_ARG;
+    if (method == 2 && degree >= 1 && degree <= SSVM_MODEL_KERNEL_MAX_DEGREE && degree == (double)(int)degree) return SSVM_OK;
+    return SSVM_ERR_INVALID_ARG;
+}
+/* predict's work for len rows: the input row (F doubles), the scores (len K doubles; multiclass: len 1), for a chain
+   the unary scores as reals (aligned to 16) and Viterbi's; 0 when it does not fit */
+SSVM__PRIV size_t ssvm__kmodel_work(const ssvm_model *m, int len) {
+    size_t K = (size_t)m->n_labels, F = (size_t)m->n_attrs, L = (size_t)len, lim = ((size_t)-1) / 4, v, n;
+    int chain = (m->flags & SSVM_MODEL_KERNEL_CHAIN) != 0;
+    if (m->n_labels <= 0 || m->n_attrs <= 0 || len <= 0) return 0;
+    if (!chain) L = 1;
+    if (K > lim / 16 || F > lim / 16 || L > lim / 16 / K) return 0;
+    n = 16 + (F + L * K) * sizeof(double);
+    if (!chain) return n;
+    if (!(v = ssvm__viterbi_bytes(len, m->n_labels)) || v > lim) return 0;
+    return n + ssvm__chain_u_bytes(len, m->n_labels) + v + 16;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                                   size_t work_bytes, double *scores, size_t bytes) {
+    int K, F, S, s, j, c, deg, L, t;
+    size_t blk, head;
+    double *x, gamma, coef0;
+    ssvm_result r;
+    if (!m || !in || !m->w || !scores || !work) return SSVM_ERR_INVALID_ARG;
+    if (m->kind != SSVM_MODEL_KERNEL) return SSVM_ERR_KIND;
+    r = ssvm__model_shape(m->kind, m->d, m->n_labels, m->n_attrs, m->max_label_len, m->flags, m->method, m->n_edges);
+    if (r != SSVM_OK) return r;
+    if ((r = ssvm__kmodel_params(m->method, (double)m->w[0], (double)m->w[1], (double)m->w[2])) != SSVM_OK) return r;
+    if (in->len <= 0) return SSVM_ERR_EMPTY;
+    K = m->n_labels; F = m->n_attrs;
+    L = (m->flags & SSVM_MODEL_KERNEL_CHAIN) ? in->len : 1;
+    if (!ssvm__kmodel_work(m, L)) return SSVM_ERR_OVERFLOW;
+    if (work_bytes < 16 + (size_t)F * sizeof(double)) return SSVM_ERR_WORKSPACE;
+    if (bytes / sizeof(double) / (size_t)L < (size_t)K) return SSVM_ERR_WORKSPACE;
+    if (!in->x && (r = ssvm__model_check_sparse(in, L, F)) != SSVM_OK) return r;
+    x = (double *)(void *)ssvm__align16(work);
+    gamma = (double)m->w[0]; coef0 = (double)m->w[1]; deg = (int)m->w[2];
+    blk = (size_t)F + (size_t)K;
+    head = (size_t)ssvm__kmodel_head(K, m->flags);
+    S = (int)(((size_t)m->d - head) / blk);
+    for (t = 0; t < L; t++) {
+        double *sc = scores + (size_t)t * (size_t)K;
+        if (in->x) {
+            for (j = 0; j < F; j++) x[j] = (double)in->x[(size_t)t * (size_t)F + (size_t)j];
+        } else {
+            for (j = 0; j < F; j++) x[j] = 0;
+            for (j = in->attr_start[t]; j < in->attr_start[t + 1]; j++) /* repeated ids add up, as the decoders' sums */
+                x[in->attr_id[j]] += in->attr_val ? (double)in->attr_val[j] : 1.0;
+        }
+        for (c = 0; c < K; c++) sc[c] = 0;
+        for (s = 0; s < S; s++) {
+            const ssvm_real *xs = m->w + head + (size_t)s * blk, *a = xs + F;
+            double acc = 0, kv;
+            if (m->method == 1) {
+                for (j = 0; j < F; j++) { double e = x[j] - (double)xs[j]; acc += e * e; }
+                kv = SSVM_EXP(-gamma * acc);
+            } else {
+                for (j = 0; j < F; j++) acc += x[j] * (double)xs[j];
+                kv = acc;
+                if (m->method == 2) {
+                    double base = gamma * acc + coef0;
+                    for (kv = 1, j = 0; j < deg; j++) kv *= base;
+                }
+            }
+            for (c = 0; c < K; c++) sc[c] += (double)a[c] * kv;
+        }
+    }
+    if ((m->flags & SSVM_MODEL_KERNEL_CHAIN) && (m->flags & SSVM_CHAIN_BIASES)) { /* first- and last-label biases */
+        const ssvm_real *first = m->w + 3 + (size_t)K * (size_t)K, *last = first + K;
+        for (c = 0; c < K; c++) {
+            scores[c] += (double)first[c];
+            scores[(size_t)(L - 1) * (size_t)K + (size_t)c] += (double)last[c];
+        }
+    }
+    for (c = 0; c < L * K; c++) if (!ssvm__finite(scores[c])) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+/* ssvm_model_predict of a kernel model: the scores into work past the input row; multiclass the best class (ties to
+   the lowest), a chain Viterbi on the scores as reals with the model's transitions (as ssvm_kernel_chain_predict) */
+SSVM__PRIV ssvm_result ssvm__kmodel_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
+                                            size_t work_bytes, int *y, size_t y_bytes, int *y_len) {
+    double *sc;
+    int c, best = 0, L, K = m->n_labels, chain = (m->flags & SSVM_MODEL_KERNEL_CHAIN) != 0;
+    size_t need, q;
+    ssvm_result r;
+    if (y_len) *y_len = 0;
+    if (!work) return SSVM_ERR_INVALID_ARG;
+    if (m->n_labels <= 0 || m->n_attrs <= 0 || in->len <= 0) return SSVM_ERR_EMPTY;
+    L = chain ? in->len : 1;
+    if (!(need = ssvm__kmodel_work(m, L))) return SSVM_ERR_OVERFLOW;
+    if (work_bytes < need) return SSVM_ERR_WORKSPACE;
+    if (y_bytes / sizeof(int) < (size_t)L) return SSVM_ERR_WORKSPACE;
+    sc = (double *)(void *)ssvm__align16(work) + m->n_attrs;
+    if ((r = ssvm_model_kernel_scores(m, in, work, work_bytes, sc, (size_t)L * (size_t)K * sizeof(double))) != SSVM_OK)
+        return r;
+    if (chain) {
+        ssvm_real *u = (ssvm_real *)(void *)ssvm__align16(sc + (size_t)L * (size_t)K);
+        for (q = 0; q < (size_t)L * (size_t)K; q++) {
+            u[q] = (ssvm_real)sc[q];
+            if (!ssvm__finite((double)u[q])) return SSVM_ERR_NONFINITE; /* a float build: beyond its range */
+        }
+        ssvm__viterbi(L, K, u, m->w + 3, (unsigned char *)u + ssvm__chain_u_bytes(L, K), y);
+        if (y_len) *y_len = L;
+        return SSVM_OK;
+    }
+    for (c = 1; c < K; c++) if (sc[c] > sc[best]) best = c;
+    *y = best;
+    if (y_len) *y_len = 1;
+    return SSVM_OK;
+}
 /* (model implementation ends) */
 
 /* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
@@ -12802,6 +12994,142 @@ STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     for (r = 1, j = 0; j < k->degree; j++) r *= base;
     *out = r;
     return 0;
+}
+/* >>kernel: the lifted models as SSVM_MODEL_KERNEL models (the file's part and prediction: >>kmodel). Multiclass:
+   per example j with a triple of non-zero coefficient, its row and a_j[y] = [y = y_j] C_j - sum_{k: y_k = y} c_k,
+   C_j = sum_k c_k: then f(x, y) = sum_j a_j[y] k(x_j, x), as ssvm__kn_fall sums it. Chain (SSVM_MODEL_KERNEL_CHAIN):
+   per position u of a support sequence j its row and B_j[u] (ssvm__kn_chain_argmax's position-label weights), and
+   the transition (and bias) weights T, first, last summed as that function sums them (its scratch, _kn_cw). A
+   row whose K coefficients are all 0 (as reals) is dropped. w NULL: only *d, the reals the model takes. */
+SSVM__PRIV ssvm_result ssvm__kn_model_args(const ssvm_solver *s, int *which, const ssvm_dense_kernel **dk) {
+    const ssvm_kernel_config *kc;
+    ssvm_result r;
+    int rows;
+    if (!s || !s->_heap || s->_cfg.solver != SSVM_KBCFW) return SSVM_ERR_INVALID_ARG;
+    if (*which == SSVM_W_BEST) *which = s->_best == SSVM_W_AVERAGE && SSVM__KN(s)->_kn_z ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+    if ((r = ssvm__kn_ready(s, *which)) != SSVM_OK) return r;
+    kc = &s->_cfg.kernel;
+    if (!kc->input || kc->input != ssvm_dense_kernel_fn || !kc->user) return SSVM_ERR_NOT_SUPPORTED;
+    *dk = (const ssvm_dense_kernel *)kc->user;
+    rows = kc->chain ? kc->chain->config.start[kc->chain->config.n] : s->_prob.n;
+    if (!(*dk)->x || (*dk)->F <= 0 || (*dk)->rows < rows) return SSVM_ERR_INVALID_ARG;
+    if ((*dk)->kind != SSVM_KERNEL_LINEAR && (*dk)->kind != SSVM_KERNEL_RBF && (*dk)->kind != SSVM_KERNEL_POLY)
+        return SSVM_ERR_INVALID_ARG;
+    if ((*dk)->kind == SSVM_KERNEL_POLY && ((*dk)->degree < 1 || (*dk)->degree > SSVM_MODEL_KERNEL_MAX_DEGREE))
+        return SSVM_ERR_NOT_SUPPORTED;
+    if ((*dk)->kind != SSVM_KERNEL_LINEAR && !ssvm__finite((*dk)->gamma)) return SSVM_ERR_NONFINITE;
+    if ((*dk)->kind == SSVM_KERNEL_RBF && (*dk)->gamma < 0) return SSVM_ERR_INVALID_ARG;
+    if ((*dk)->kind == SSVM_KERNEL_POLY && !ssvm__finite((*dk)->coef0)) return SSVM_ERR_NONFINITE;
+    return SSVM_OK;
+}
+/* one support row: x_r and its K coefficients a (doubles) at w + *pos, unless a is 0 as reals; counts into *pos */
+SSVM__PRIV void ssvm__kn_model_row(ssvm_real *w, size_t *pos, const ssvm_real *xr, int F, const double *a, int K) {
+    int c, any = 0;
+    for (c = 0; c < K; c++) any |= (ssvm_real)a[c] != 0;
+    if (!any) return;
+    if (w) {
+        for (c = 0; c < F; c++) w[*pos + (size_t)c] = xr[c];
+        for (c = 0; c < K; c++) w[*pos + (size_t)F + (size_t)c] = (ssvm_real)a[c];
+    }
+    *pos += (size_t)F + (size_t)K;
+}
+SSVM__PRIV ssvm_result ssvm__kn_model_fill(const ssvm_solver *s, int which, const ssvm_dense_kernel *dk, ssvm_real *w,
+                                           long long *d) {
+    ssvm__kn_state *const kn = SSVM__KN(s);
+    const ssvm_chain *ch = s->_cfg.kernel.chain;
+    int K = ch ? ch->config.n_labels : s->_cfg.kernel.n_labels, F = dk->F, j, k, c, u, q;
+    size_t pos, head = 3, blk = (size_t)F + (size_t)K;
+    double *B = 0, *T = 0, *first = 0, *last = 0;
+    if (ch) {
+        head += (size_t)K * (size_t)K + ((ch->config.flags & SSVM_CHAIN_BIASES) ? 2u * (size_t)K : 0u);
+        B = kn->_kn_cw + (size_t)ch->_max_len * (size_t)K; T = B + (size_t)ch->_max_len * (size_t)K;
+        first = T + (size_t)K * (size_t)K; last = first + K;
+        for (q = 0; q < K * K + 2 * K; q++) T[q] = 0;
+    }
+    pos = head;
+    if (w) {
+        w[0] = (ssvm_real)(dk->kind == SSVM_KERNEL_LINEAR ? 0 : dk->gamma);
+        w[1] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->coef0 : 0);
+        w[2] = (ssvm_real)(dk->kind == SSVM_KERNEL_POLY ? dk->degree : 0);
+    }
+    for (j = 0; j < s->_prob.n; j++) {
+        const int *tj = ssvm__kn_true(s, j);
+        double C = 0;
+        int any = 0;
+        for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
+            double cf = ssvm__kn_coef(s, which, k);
+            if (cf == 0) continue;
+            any = 1; C += cf;
+        }
+        if (!any) continue;
+        if (!ch) { /* the coefficients of class c, in ssvm__kn_fall's order; the row cast to reals */
+            ssvm_real *row = w ? w + pos : 0;
+            int nz = 0;
+            for (c = 0; c < K; c++) {
+                double v = c == *tj ? C : 0;
+                for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k])
+                    if (kn->_kn_lab[k] == c) v -= ssvm__kn_coef(s, which, k);
+                if (row) row[F + c] = (ssvm_real)v;
+                nz |= (ssvm_real)v != 0;
+            }
+            if (!nz) continue;
+            if (row) for (c = 0; c < F; c++) row[c] = dk->x[(size_t)j * (size_t)F + (size_t)c];
+            pos += blk;
+        } else { /* as ssvm__kn_chain_argmax: B_j over the sequence's positions, T, first, last */
+            int pj = ch->config.start[j], Lj = ch->config.start[j + 1] - pj;
+            for (q = 0; q < Lj * K; q++) B[q] = 0;
+            for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
+                double cf = ssvm__kn_coef(s, which, k);
+                const int *yk = SSVM__KN_LAB(s, k);
+                if (cf == 0) continue;
+                for (u = 0; u < Lj; u++) B[u * K + yk[u]] -= cf;
+                for (u = 0; u + 1 < Lj; u++) T[yk[u] + K * yk[u + 1]] -= cf;
+                first[yk[0]] -= cf; last[yk[Lj - 1]] -= cf;
+            }
+            for (u = 0; u < Lj; u++) B[u * K + tj[u]] += C;
+            for (u = 0; u + 1 < Lj; u++) T[tj[u] + K * tj[u + 1]] += C;
+            first[tj[0]] += C; last[tj[Lj - 1]] += C;
+            for (u = 0; u < Lj; u++)
+                ssvm__kn_model_row(w, &pos, dk->x + (size_t)(pj + u) * (size_t)F, F, B + (size_t)u * (size_t)K, K);
+        }
+        if ((unsigned long long)pos > (unsigned long long)INT_MAX) return SSVM_ERR_OVERFLOW;
+    }
+    if (ch && w) {
+        for (q = 0; q < K * K; q++) w[3 + q] = (ssvm_real)T[q];
+        if (ch->config.flags & SSVM_CHAIN_BIASES)
+            for (q = 0; q < K; q++) { w[3 + K * K + q] = (ssvm_real)first[q]; w[3 + K * K + K + q] = (ssvm_real)last[q]; }
+    }
+    *d = (long long)pos;
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel_get_size(const ssvm_solver *s, int which, size_t *bytes) {
+    const ssvm_dense_kernel *dk = 0;
+    ssvm_result r;
+    long long d = 0;
+    if (!bytes) return SSVM_ERR_INVALID_ARG;
+    *bytes = 0;
+    if ((r = ssvm__kn_model_args(s, &which, &dk)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_model_fill(s, which, dk, 0, &d)) != SSVM_OK) return r;
+    if ((unsigned long long)d > (unsigned long long)(((size_t)-1) / sizeof(ssvm_real))) return SSVM_ERR_OVERFLOW;
+    *bytes = (size_t)d * sizeof(ssvm_real);
+    return SSVM_OK;
+}
+STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel(const ssvm_solver *s, int which, void *buf, size_t buf_bytes,
+                                               ssvm_model *out) {
+    const ssvm_dense_kernel *dk = 0;
+    const ssvm_chain *ch;
+    ssvm_result r;
+    long long d = 0;
+    if (!buf || !out) return SSVM_ERR_INVALID_ARG;
+    if ((r = ssvm__kn_model_args(s, &which, &dk)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_model_fill(s, which, dk, 0, &d)) != SSVM_OK) return r;
+    if (buf_bytes / sizeof(ssvm_real) < (size_t)d) return SSVM_ERR_WORKSPACE;
+    if ((r = ssvm__kn_model_fill(s, which, dk, (ssvm_real *)buf, &d)) != SSVM_OK) return r;
+    ch = s->_cfg.kernel.chain;
+    *out = ssvm_model_config_init(SSVM_MODEL_KERNEL, (int)d, (const ssvm_real *)buf);
+    out->n_labels = ch ? ch->config.n_labels : s->_cfg.kernel.n_labels; out->n_attrs = dk->F; out->method = (int)dk->kind;
+    if (ch) out->flags = SSVM_MODEL_KERNEL_CHAIN | (ch->config.flags & SSVM_CHAIN_BIASES);
+    return ssvm_model_check(out);
 }
 #endif /* SSVM__HAS_KBCFW */
 /* >>algorithms: the algorithm table, one row per ssvm_solver_kind (the engine's only view of a solver; MANUAL:

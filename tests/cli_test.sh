@@ -428,7 +428,7 @@ test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation so
     printf '1,0,1,0,1\n0,1,0,1,0\n1,1,1,1,1\n0.9,0.1,1,0,1\n0.1,0.8,0,1,0\n1,0.9,1,1,1\n' >> "$D/sv.arff"
     for run in "ms:sv.dat" "ms --samples 3 --sweeps 2 --average uniform:sv.dat" "ms --samples 2 --format svmhmm:sv.hmm" \
                "ms:sv.arff" "deg:sv.dat" "deg --geometry entropic --eta 0.5:sv.arff" "eg --format svmhmm:sv.hmm" \
-               "eg --format svmhmm --eta 0.2 --eg-start 2:sv.hmm" "cliquegen:sv.arff" "cliquegen --cg-batch 1 --cg-eps 0.01:sv.arff"; do
+               "eg --format svmhmm --eta 0.2 --eg-start 2:sv.hmm" "kbcfw --kernel linear:sv.dat" "cliquegen:sv.arff" "cliquegen --cg-batch 1 --cg-eps 0.01:sv.arff"; do
         args=${run%:*}; f=${run#*:}
         # shellcheck disable=SC2086
         "$BIN" learn --lambda 0.1 --passes 30 --solver $args "$D/$f" "$D/sv.model" 2> "$D/err" || { echo "$args: rc $?"; cat "$D/err"; return 1; }
@@ -446,10 +446,10 @@ test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation so
                "ms --samples 2:sv.arff:sampler" "fw --eta 1:sv.dat:only with --solver deg or eg" \
                "ms --average suffix:sv.dat:keeps none, weighted, uniform" "deg --checkpoint $D/c.ckpt:sv.dat:checkpoints cover" \
                "eg --format svmhmm --resume $D/c.ckpt:sv.hmm:checkpoints cover" "cp --returned average:sv.dat:keeps no average" \
-               "kbcfw:sv.dat:support set" "ssg --batch 2:sv.dat:only with --solver bcfw" "eg --format svmhmm --geometry entropic:sv.hmm:only with --solver deg" \
+               "kbcfw --format conll:sv.hmm:svmlight and svmhmm only" "ssg --batch 2:sv.dat:only with --solver bcfw" "eg --format svmhmm --geometry entropic:sv.hmm:only with --solver deg" \
                "deg --eta 0:sv.dat:is not a number" "ms --samples 0:sv.dat:whole number" "cliquegen --cg-batch 0:sv.arff:whole number" \
                "cliquegen --cg-eps -1:sv.arff:is not a number" "deg --geometry round:sv.dat:euclidean or entropic" \
-               "eg --format svmhmm --eg-start x:sv.hmm:is not a number" "nope:sv.dat:bcfw, fw, ssg, cp, ms, deg, eg or cliquegen"; do
+               "eg --format svmhmm --eg-start x:sv.hmm:is not a number" "nope:sv.dat:bcfw, fw, ssg, cp, ms, deg, eg, cliquegen or kbcfw"; do
         args=${bad%%:*}; rest=${bad#*:}; f=${rest%%:*}; msg=${rest#*:}
         rm -f "$D/svx.model"
         # shellcheck disable=SC2086
@@ -462,6 +462,94 @@ test_cli_solvers() { # the multi-sample, DEG, online EG and clique generation so
       printf '@data\n1,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1\n0,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0\n'; } > "$D/l17.arff"
     "$BIN" learn --solver deg --passes 2 "$D/l17.arff" "$D/svx.model" 2> "$D/err"; rc=$?
     [ $rc -eq 2 ] && grep -q '17 labels' "$D/err" || { echo "deg, 17 labels: rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_kbcfw() { # issue 28: --solver kbcfw writes a kernel model; classify's accuracy is the C API's (tests/cli_api.c)
+    API=${CLI_API_BIN:-build/cli_api}
+    # two rings (class 1 inside radius 1, class 2 at radius 2 to 2.6): 60 training and 60 test rows, fixed numbers
+    awk -v D="$D" 'BEGIN { s = 12345; for (i = 0; i < 120; i++) {
+        s = (s * 1103515245 + 12345) % 2147483648; a = s / 2147483648 * 6.2831853;
+        s = (s * 1103515245 + 12345) % 2147483648; u = s / 2147483648;
+        c = i % 2; r = c ? 2 + 0.6 * u : u;
+        f = i < 60 ? "tr" : "te"; printf "%d 1:%.4f 2:%.4f\n", c + 1, r * cos(a), r * sin(a) > (D "/kr." f) } }'
+    [ "$(wc -l < "$D/kr.tr")" -eq 60 ] && [ "$(wc -l < "$D/kr.te")" -eq 60 ] || { echo "ring data not written"; return 1; }
+    for k in rbf linear poly; do
+        "$BIN" learn --solver kbcfw --kernel $k --lambda 0.01 -e 0 --passes 15 --seed 3 "$D/kr.tr" "$D/kr.model" 2> "$D/err" ||
+            { echo "$k: learn rc $?"; cat "$D/err"; return 1; }
+        grep -q 'support examples' "$D/err" || { cat "$D/err"; return 1; }
+        "$BIN" info "$D/kr.model" > "$D/info" || return 1
+        grep -qx 'kind: kernel (5)' "$D/info" && grep -q "^kernel: $k " "$D/info" && grep -qx 'solver: kbcfw' "$D/info" &&
+            grep -qx 'passes: 15' "$D/info" || { cat "$D/info"; return 1; }
+        "$BIN" classify "$D/kr.te" "$D/kr.model" "$D/kr.pred" > "$D/out.$k" || { echo "$k: classify rc $?"; return 1; }
+        "$BIN" predict "$D/kr.te" "$D/kr.model" "$D/kr.pp" || return 1
+        cmp -s "$D/kr.pred" "$D/kr.pp" || { echo "$k: predict differs from classify"; return 1; }
+        if [ -x "$API" ]; then
+            "$API" kbcfw "$D/kr.tr" "$D/kr.te" $k 0.01 0 15 3 1 "$D/api.$k" || return 1
+            cmp -s "$D/out.$k" "$D/api.$k" || { echo "$k: tool '$(cat "$D/out.$k")', C API '$(cat "$D/api.$k")'"; return 1; }
+        else echo "note: $API not built, the C API comparison skipped"; fi
+    done
+    # the kernel is used: RBF separates the rings, the linear kernel cannot
+    rbf=$(sed 's/accuracy \([0-9]*\)\..*/\1/' "$D/out.rbf"); lin=$(sed 's/accuracy \([0-9]*\)\..*/\1/' "$D/out.linear")
+    [ "$rbf" -ge 95 ] && [ "$lin" -le 80 ] || { echo "rbf $(cat "$D/out.rbf"), linear $(cat "$D/out.linear")"; return 1; }
+    "$BIN" learn --solver kbcfw --kernel poly --gamma 0.5 --coef0 1 --degree 2 --kernel-cache 0 --average none --passes 5 \
+        "$D/kr.tr" "$D/kp.model" 2> /dev/null || return 1
+    "$BIN" info "$D/kp.model" > "$D/info"
+    grep -qx 'gamma: 0.5' "$D/info" && grep -qx 'coef0: 1' "$D/info" && grep -qx 'degree: 2' "$D/info" || { cat "$D/info"; return 1; }
+    "$BIN" export-c "$D/kp.model" "$D/kp.c" && grep -q 'MODEL_KIND 5 /\* SSVM_MODEL_KERNEL' "$D/kp.c" || return 1
+    # usage errors: exit 2 with the reason, no model written
+    for bad in "--kernel sigmoid:linear, rbf or poly" "--kernel linear --gamma 1:has none" \
+               "--kernel rbf --degree 2:only with --kernel poly" "--coef0 1:only with --kernel poly" "--gamma 0:is not a number" \
+               "--kernel poly --degree 0:whole number" "--kernel-cache -1:whole number" "--average suffix:keeps none, weighted" \
+               "--steps exact:only with --solver bcfw" "--checkpoint $D/k.ckpt:checkpoints cover" "--init $D/kr.model:warm start" \
+               "--format conll:svmlight and svmhmm only" "--format arff:svmlight and svmhmm only"; do
+        args=${bad%%:*}; msg=${bad#*:}
+        rm -f "$D/kx.model"
+        # shellcheck disable=SC2086
+        "$BIN" learn --passes 2 --solver kbcfw $args "$D/kr.tr" "$D/kx.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "$msg" "$D/err" && [ ! -e "$D/kx.model" ] || { echo "$args: rc $rc, expected 2 and '$msg'"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --solver kbcfw "$D/kr.tr" "$D/kx.model" --kernel 2> "$D/err"; rc=$? # a missing value
+    [ $rc -eq 2 ] && grep -q -- '--kernel needs a value' "$D/err" && [ ! -e "$D/kx.model" ] || { echo "--kernel without a value: rc $rc"; cat "$D/err"; return 1; }
+    "$BIN" learn --kernel rbf "$D/kr.tr" "$D/kx.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--kernel: only with --solver kbcfw, not bcfw' "$D/err" || { echo "--kernel with bcfw: rc $rc"; cat "$D/err"; return 1; }
+    # svmhmm: the lifted chain (a kernel on tokens), classified and predicted as a chain model is
+    printf '1 qid:1 1:1\n2 qid:1 2:1 3:0.5\n1 qid:1 1:1\n\n2 qid:2 2:1\n1 qid:2 1:1 3:0.2\n\n1 qid:3 1:0.8\n2 qid:3 2:0.9\n' > "$D/kh.dat"
+    for k in rbf linear; do
+        "$BIN" learn --solver kbcfw --kernel $k --format svmhmm -c 10 --passes 30 "$D/kh.dat" "$D/kh.model" 2> "$D/err" ||
+            { echo "svmhmm $k: rc $?"; cat "$D/err"; return 1; }
+        "$BIN" info "$D/kh.model" > "$D/info"
+        grep -qx 'kind: kernel (5)' "$D/info" && grep -qx 'chain: transitions' "$D/info" && grep -q '^support positions: ' "$D/info" ||
+            { cat "$D/info"; return 1; }
+        "$BIN" classify "$D/kh.dat" "$D/kh.model" "$D/khp" > "$D/out" || { echo "svmhmm $k: classify rc $?"; return 1; }
+        grep -qx 'per-token accuracy 100.00% (7 of 7)' "$D/out" || { echo "svmhmm $k: $(cat "$D/out")"; return 1; }
+        [ "$(tr '\n' ' ' < "$D/khp")" = "1 2 1  2 1  1 2  " ] || { echo "svmhmm $k predictions: $(cat "$D/khp")"; return 1; }
+        "$BIN" predict "$D/kh.dat" "$D/kh.model" "$D/khq" && cmp -s "$D/khp" "$D/khq" || { echo "svmhmm $k: predict differs"; return 1; }
+    done
+    # the lifted chain against the C API: per-token accuracy on held-out sequences of ring tokens (12 + 12 sequences
+    # of 2 to 5 tokens; class 1 inside radius 1, class 2 at radius 2 to 2.6)
+    awk -v D="$D" 'BEGIN { s = 777; for (q = 0; q < 24; q++) { L = 2 + q % 4; f = q < 12 ? "tr" : "te";
+        for (t = 0; t < L; t++) {
+            s = (s * 1103515245 + 12345) % 2147483648; a = s / 2147483648 * 6.2831853;
+            s = (s * 1103515245 + 12345) % 2147483648; u = s / 2147483648;
+            s = (s * 1103515245 + 12345) % 2147483648; c = s / 2147483648 < 0.5 ? 0 : 1; r = c ? 2 + 0.6 * u : u;
+            printf "%d qid:%d 1:%.4f 2:%.4f\n", c + 1, q + 1, r * cos(a), r * sin(a) > (D "/kq." f) }
+        printf "\n" > (D "/kq." f) } }'
+    "$BIN" learn --solver kbcfw --format svmhmm --lambda 0.01 -e 0 --passes 10 --seed 4 "$D/kq.tr" "$D/kq.model" 2> "$D/err" ||
+        { echo "svmhmm rings: rc $?"; cat "$D/err"; return 1; }
+    "$BIN" classify "$D/kq.te" "$D/kq.model" "$D/kq.pred" > "$D/out.kq" || { echo "svmhmm rings: classify rc $?"; return 1; }
+    if [ -x "$API" ]; then
+        "$API" kbcfw-svmhmm "$D/kq.tr" "$D/kq.te" rbf 0.01 0 10 4 1 "$D/api.kq" || return 1
+        cmp -s "$D/out.kq" "$D/api.kq" || { echo "svmhmm: tool '$(cat "$D/out.kq")', C API '$(cat "$D/api.kq")'"; return 1; }
+    fi
+    grep -q '^per-token accuracy 100.00%' "$D/out.kq" || grep -q '^per-token accuracy 9[0-9]\.' "$D/out.kq" ||
+        { echo "svmhmm rings: $(cat "$D/out.kq")"; return 1; }
+    "$BIN" classify --format svmlight "$D/kh.dat" "$D/kh.model" "$D/kx.pred" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q 'trained with --format svmhmm' "$D/err" || { echo "svmlight with a chain kernel model: rc $rc"; cat "$D/err"; return 1; }
+    # a kernel model is refused for another format, and a corrupt one with the loader's reason
+    "$BIN" classify --format svmhmm "$D/kr.te" "$D/kr.model" "$D/kx.pred" 2> "$D/err"; rc=$?
+    [ $rc -ne 0 ] || { echo "svmhmm with a kernel model: rc 0"; return 1; }
+    head -c 200 "$D/kr.model" > "$D/kt.model"
+    "$BIN" classify "$D/kr.te" "$D/kt.model" "$D/kx.pred" 2> "$D/err"; rc=$?
+    [ $rc -ne 0 ] && [ ! -e "$D/kx.pred" ] || { echo "truncated kernel model: rc $rc"; cat "$D/err"; return 1; }
 }
 test_cli_bias_default() { # --bias defaults to 1 for svmlight and svmhmm (kept in the model), 0 for conll
     # the last two rows are decided by the bias: classified with another bias than the model's, they change
@@ -741,5 +829,6 @@ run test_cli_bias_format
 run test_cli_options_apply
 run test_cli_init_bias
 run test_cli_pred_tmp_removed
+run test_cli_kbcfw
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

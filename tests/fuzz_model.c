@@ -3,7 +3,7 @@
    with its CRC re-sealed, so that the checks after the checksum see the mutations too. A model that loads must
    (1) save back to the very bytes it was loaded from, (2) predict with its built-in kind without an error
    other than those documented for the input, and (3) load identically through the preallocated path; any
-   breach aborts. Built with -DFUZZ_MODEL_SEEDS (no libFuzzer) it is the seed writer instead: one small valid
+   breach aborts (a kernel model: its scores too). Built with -DFUZZ_MODEL_SEEDS (no libFuzzer) it is the seed writer instead: one small valid
    file per kind into the directory argv[1]. */
 #include <stdint.h>
 #include <stdio.h>
@@ -67,6 +67,15 @@ static void exercise(const unsigned char *data, size_t size, const ssvm_model *m
         if (r == SSVM_OK) {
             r = ssvm_model_predict(m, &in, work, need, yb, ylen * sizeof(int), NULL);
             check(r == SSVM_OK || r == SSVM_ERR_NONFINITE, "dense predict"); /* scores may overflow */
+            if (m->kind == SSVM_MODEL_KERNEL) { /* the K scores: the same answer as predict's */
+                size_t ns = (size_t)m->n_labels * ((m->flags & SSVM_MODEL_KERNEL_CHAIN) ? (size_t)len : 1u);
+                double *sc = (double *)malloc(sizeof(double) * ns);
+                ssvm_result r2;
+                check(sc != NULL, "malloc");
+                r2 = ssvm_model_kernel_scores(m, &in, work, need, sc, sizeof(double) * ns);
+                check(r2 == r, "kernel scores and predict disagree");
+                free(sc);
+            }
             for (k = 0; k < (size_t)rows; k++) {
                 int j;
                 st[k] = nz;
@@ -115,12 +124,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 int main(int argc, char **argv) {
     static const char *const names[] = {"O", "B-NP", "I-NP", "x"};
     static const int edges[] = {0, 1, 1, 2};
-    ssvm_real w[64];
+    ssvm_real w[64], kw[13] = {0.5, 1, 2, 1, -0.5, 0.25, -0.5, 0.25, -1, 0.75, 0.5, 0, -0.5};
     int kind, k;
     char path[4096];
     if (argc < 2) { fprintf(stderr, "usage: %s dir\n", argv[0]); return 2; }
     for (k = 0; k < 64; k++) w[k] = (ssvm_real)((k * 37 % 11) - 5) * (ssvm_real)0.25;
-    for (kind = SSVM_MODEL_USER; kind <= SSVM_MODEL_ASSIGN; kind++) {
+    for (kind = SSVM_MODEL_USER; kind <= SSVM_MODEL_KERNEL; kind++) {
         ssvm_model m;
         ssvm_result r;
         switch (kind) {
@@ -132,11 +141,25 @@ int main(int argc, char **argv) {
             m = ssvm_model_config_init(kind, 3 * 2 + 8, w); m.n_labels = 3; m.n_attrs = 2; m.n_edges = 2; m.edges = edges;
             break;
         case SSVM_MODEL_ASSIGN: m = ssvm_model_config_init(kind, 3, w); m.n_attrs = 3; m.flags = SSVM_ASSIGN_DUMMY; break;
+        case SSVM_MODEL_KERNEL: /* polynomial (gamma 0.5, coef0 1, degree 2), K 3, F 2, two support examples */
+            m = ssvm_model_config_init(kind, 3 + 2 * (2 + 3), kw); m.n_labels = 3; m.n_attrs = 2; m.method = 2;
+            break;
         default: m = ssvm_model_config_init(kind, 5, w); m.n_labels = 4; m.user_tag = 7; break;
         }
         if (kind != SSVM_MODEL_ASSIGN) { m.n_label_names = m.n_labels; m.label_names = names; }
         m.summary.solver = 0; m.summary.lambda = 0.01; m.summary.passes = 3;
         snprintf(path, sizeof path, "%s/seed_%s.ssvm", argv[1], ssvm_model_kind_string(kind));
+        if ((r = ssvm_model_save_path(&m, path)) != SSVM_OK) {
+            fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
+            return 1;
+        }
+    }
+    { /* the lifted chain's kernel model: K 2, F 2, transitions and biases, two support positions (RBF, gamma 0.5) */
+        ssvm_real cw[19] = {0.5, 0, 0, 0.5, -0.5, -0.25, 0.25, 0.1, -0.1, 0.2, -0.2, 1, 0, 0.5, -0.5, 0, 1, -0.25, 0.25};
+        ssvm_model m = ssvm_model_config_init(SSVM_MODEL_KERNEL, 19, cw);
+        ssvm_result r;
+        m.n_labels = 2; m.n_attrs = 2; m.method = 1; m.flags = SSVM_MODEL_KERNEL_CHAIN | SSVM_CHAIN_BIASES;
+        snprintf(path, sizeof path, "%s/seed_kernel_chain.ssvm", argv[1]);
         if ((r = ssvm_model_save_path(&m, path)) != SSVM_OK) {
             fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
             return 1;

@@ -425,6 +425,345 @@ static void test_kernel_bad_input(th_ctx *t) {
     }
 }
 
+/* ---- kernel model files (SSVM_MODEL_KERNEL; ssvm_model_of_kernel at >>kernel, >>kmodel in >>model) ---- */
+#define KM_N 40 /* training rows, then as many held-out rows */
+#define KM_K 3
+#define KM_F 4
+typedef struct km_data {
+    ssvm_real x[2 * KM_N * KM_F];
+    int labels[2 * KM_N];
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_dense_kernel dk;
+    ssvm_solver s;
+} km_data;
+/* three classes around three corners, a constant last feature; trains kind for 15 passes (weighted average) */
+static ssvm_result km_train(km_data *d, ssvm_kernel_kind kind) {
+    trng r = {77};
+    int i, j;
+    ssvm_multiclass_config mc;
+    ssvm_solver_config c;
+    ssvm_result e;
+    for (i = 0; i < 2 * KM_N; i++) {
+        d->labels[i] = trng_i(&r, KM_K);
+        for (j = 0; j + 1 < KM_F; j++)
+            d->x[i * KM_F + j] = (ssvm_real)(trng_u(&r) * 2 - 1 + (j == d->labels[i] ? 0.8 : 0));
+        d->x[i * KM_F + KM_F - 1] = 1;
+    }
+    mc = ssvm_multiclass_config_init(KM_N, KM_K, KM_F, d->x, d->labels);
+    if ((e = ssvm_multiclass_init(&mc, &d->m)) != SSVM_OK || (e = ssvm_multiclass_problem(&d->m, &d->p)) != SSVM_OK) return e;
+    memset(&d->dk, 0, sizeof d->dk);
+    d->dk.x = d->x; d->dk.rows = 2 * KM_N; d->dk.F = KM_F; d->dk.kind = kind;
+    d->dk.gamma = kind == SSVM_KERNEL_LINEAR ? 7 : 0.5; /* linear: ignored (the model keeps 0) */
+    d->dk.coef0 = kind == SSVM_KERNEL_POLY ? 1 : 3; d->dk.degree = kind == SSVM_KERNEL_POLY ? 3 : 9;
+    c = ssvm_solver_config_init(&d->p, SSVM_KBCFW);
+    c.lambda = 0.05; c.max_passes = 15; c.gap_tol = 0;
+    c.kernel.user = &d->dk; c.kernel.input = ssvm_dense_kernel_fn; c.kernel.n_labels = KM_K; c.kernel.cache_bytes = 1 << 16;
+    if ((e = ssvm_solver_init(&c, &d->s)) != SSVM_OK) return e;
+    e = ssvm_solver_run(&d->s);
+    return e < 0 ? e : SSVM_OK;
+}
+static unsigned long km_crc(const unsigned char *p, size_t n) {
+    unsigned long c = 0xFFFFFFFFul;
+    int k;
+    while (n--) { c ^= *p++; for (k = 0; k < 8; k++) c = (c & 1u) ? (c >> 1) ^ 0xEDB88320ul : c >> 1; }
+    return (c ^ 0xFFFFFFFFul) & 0xFFFFFFFFul;
+}
+static void km_reseal(unsigned char *f, size_t n) {
+    unsigned long c = km_crc(f, n - 4);
+    int k;
+    for (k = 0; k < 4; k++) f[n - 4 + (size_t)k] = (unsigned char)(c >> (8 * k));
+}
+/* Saved, loaded, then on every row (40 training, 40 held-out) the loaded model's K scores equal the solver's
+   (ssvm_kernel_scores) to rounding: |a - b| <= tol (1 + max |b|), tol 1e-9 in double, 1e-5 in float (the model
+   keeps gamma and the coefficients as ssvm_real); the labels equal ssvm_kernel_predict's wherever the best two scores
+   are further apart than that; sparse input gives the dense input's scores bit for bit. Linear, RBF, polynomial;
+   iterate, average and best. */
+static void test_kernel_model_predict(th_ctx *t) {
+    static km_data d;
+    const double tol = KN_FLOAT ? 1e-5 : 1e-9; /* measured: 0 (bit for bit) in double, 4.3e-7 in float */
+    int q, wi, i, c, j;
+    for (q = 0; q < 3; q++) {
+        ssvm_result r = km_train(&d, (ssvm_kernel_kind)q);
+        TH_CHECKF(t, r == SSVM_OK, "kind %d: %s", q, ssvm_result_string(r));
+        if (r != SSVM_OK) return;
+        for (wi = 0; wi < 3; wi++) {
+            int which = wi == 0 ? SSVM_W_ITERATE : wi == 1 ? SSVM_W_AVERAGE : SSVM_W_BEST;
+            size_t bytes = 0, fb = 0, wb = 0;
+            ssvm_real *buf;
+            unsigned char *file;
+            void *work;
+            ssvm_model m, l;
+            int S = 0, seen[KM_N], bad_sc = 0, bad_y = 0, bad_sp = 0, yl, ym, len;
+            long long k;
+            double worst = 0;
+            TH_CHECK(t, ssvm_model_of_kernel_get_size(&d.s, which, &bytes) == SSVM_OK && bytes >= 3 * sizeof(ssvm_real));
+            buf = (ssvm_real *)malloc(bytes);
+            TH_CHECK(t, ssvm_model_of_kernel(&d.s, which, buf, bytes - 1, &m) == SSVM_ERR_WORKSPACE);
+            TH_CHECK(t, ssvm_model_of_kernel(&d.s, which, buf, bytes, &m) == SSVM_OK);
+            TH_CHECK(t, m.kind == SSVM_MODEL_KERNEL && m.n_labels == KM_K && m.n_attrs == KM_F && m.method == q);
+            if (which == SSVM_W_BEST) { /* the iterate's or the average's model, byte for byte: compare with that one */
+                int v, found = -1;
+                for (v = 0; v < 2; v++) {
+                    size_t b2 = 0;
+                    ssvm_real *o;
+                    ssvm_model mo;
+                    TH_CHECK(t, ssvm_model_of_kernel_get_size(&d.s, v, &b2) == SSVM_OK);
+                    o = (ssvm_real *)malloc(b2);
+                    if (ssvm_model_of_kernel(&d.s, v, o, b2, &mo) == SSVM_OK && mo.d == m.d &&
+                        memcmp(mo.w, m.w, sizeof(ssvm_real) * (size_t)m.d) == 0 && found < 0)
+                        found = v;
+                    free(o);
+                }
+                TH_CHECK(t, found >= 0);
+                which = found < 0 ? SSVM_W_AVERAGE : found;
+            }
+            TH_CHECK(t, (m.d - 3) % (KM_F + KM_K) == 0);
+            /* the support examples: those with a non-zero coefficient */
+            memset(seen, 0, sizeof seen);
+            for (k = 0; k < ssvm_kernel_support_stored(&d.s); k++) {
+                int e, y, l2;
+                double cf;
+                if (ssvm_kernel_support(&d.s, which, k, &e, &y, sizeof y, &l2, &cf) == SSVM_OK && e >= 0 && cf != 0 && !seen[e]) { seen[e] = 1; S++; }
+            }
+            TH_CHECKF(t, (m.d - 3) / (KM_F + KM_K) == S, "support examples %d, expected %d", (m.d - 3) / (KM_F + KM_K), S);
+            TH_CHECK(t, m.w[0] == (ssvm_real)(q == 0 ? 0 : 0.5) && m.w[1] == (ssvm_real)(q == 2 ? 1 : 0) && m.w[2] == (ssvm_real)(q == 2 ? 3 : 0));
+            ssvm_model_set_summary(&m, 0, 0);
+            TH_CHECK(t, ssvm_model_save_get_size(&m, &fb) == SSVM_OK);
+            file = (unsigned char *)malloc(fb);
+            TH_CHECK(t, ssvm_model_save(&m, file, fb, 0) == SSVM_OK);
+            TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_KERNEL, &l) == SSVM_OK);
+            TH_CHECK(t, l.d == m.d && memcmp(l.w, m.w, sizeof(ssvm_real) * (size_t)m.d) == 0);
+            TH_CHECK(t, ssvm_model_predict_get_work_size(&l, 1, 0, &wb) == SSVM_OK && wb >= (KM_F + KM_K) * sizeof(double));
+            work = malloc(wb);
+            for (i = 0; i < 2 * KM_N; i++) {
+                double a[KM_K], b[KM_K], sp[KM_K], scale = 1, b1 = -1e300, b2 = -1e300;
+                ssvm_model_input in = ssvm_model_input_init(1, d.x + i * KM_F);
+                int st[2], ids[KM_F], nz = 0;
+                ssvm_real vals[KM_F];
+                TH_CHECK(t, ssvm_kernel_scores(&d.s, which, i, b, sizeof b) == SSVM_OK);
+                TH_CHECK(t, ssvm_model_kernel_scores(&l, &in, work, wb, a, sizeof a) == SSVM_OK);
+                for (c = 0; c < KM_K; c++) if (fabs(b[c]) + 1 > scale) scale = fabs(b[c]) + 1;
+                for (c = 0; c < KM_K; c++) {
+                    double e = fabs(a[c] - b[c]) / scale;
+                    if (e > worst) worst = e;
+                    bad_sc += e > tol;
+                    if (b[c] > b1) { b2 = b1; b1 = b[c]; } else if (b[c] > b2) b2 = b[c];
+                }
+                TH_CHECK(t, ssvm_model_predict(&l, &in, work, wb, &ym, sizeof ym, &len) == SSVM_OK && len == 1);
+                TH_CHECK(t, ssvm_kernel_predict(&d.s, which, i, &yl, sizeof yl, &len) == SSVM_OK);
+                if (b1 - b2 > 2 * tol * scale) bad_y += ym != yl;
+                for (j = 0; j < KM_F; j++) if (d.x[i * KM_F + j] != 0) { ids[nz] = j; vals[nz++] = d.x[i * KM_F + j]; }
+                st[0] = 0; st[1] = nz;
+                in.x = NULL; in.attr_start = st; in.attr_id = ids; in.attr_val = vals;
+                TH_CHECK(t, ssvm_model_kernel_scores(&l, &in, work, wb, sp, sizeof sp) == SSVM_OK);
+                bad_sp += memcmp(sp, a, sizeof a) != 0;
+            }
+            TH_CHECKF(t, bad_sc == 0, "kind %d which %d: %d scores off, worst %g", q, which, bad_sc, worst);
+            TH_CHECKF(t, bad_y == 0, "kind %d which %d: %d labels differ", q, which, bad_y);
+            TH_CHECK(t, bad_sp == 0);
+            ssvm_model_uninit(&l);
+            free(work); free(file); free(buf);
+        }
+        ssvm_solver_uninit(&d.s);
+        ssvm_multiclass_uninit(&d.m);
+    }
+}
+/* A kernel model file: re-saves to the same bytes, loads preallocated alike; every truncation and every flipped
+   byte is refused with an error code; with the CRC re-sealed, a bad kernel kind, parameters the kernel does not
+   use, a degree out of range, a d that is not 3 + S (F + K) or flags are SSVM_ERR_FORMAT; ssvm_model_check refuses
+   the same in memory; a save into a missing directory is SSVM_ERR_IO; the builder refuses what it cannot build. */
+static void test_kernel_model_files(th_ctx *t) {
+    static km_data d;
+    size_t bytes = 0, fb = 0, hb = 0, n, k;
+    ssvm_real *buf;
+    unsigned char *file, *f2, *heap;
+    ssvm_model m, l, p, bad;
+    int refused = 0, errs = 0;
+    double sc[KM_K];
+    char path[64];
+    FILE *fp;
+    ssvm_result r;
+    if ((r = km_train(&d, SSVM_KERNEL_POLY)) != SSVM_OK) { TH_CHECKF(t, 0, "%s", ssvm_result_string(r)); return; }
+    TH_CHECK(t, ssvm_model_of_kernel_get_size(&d.s, SSVM_W_AVERAGE, &bytes) == SSVM_OK);
+    buf = (ssvm_real *)malloc(bytes);
+    TH_CHECK(t, ssvm_model_of_kernel(&d.s, SSVM_W_AVERAGE, buf, bytes, &m) == SSVM_OK);
+    m.metadata = "format: svmlight\n";
+    TH_CHECK(t, ssvm_model_save_get_size(&m, &fb) == SSVM_OK);
+    file = (unsigned char *)malloc(fb); f2 = (unsigned char *)malloc(fb);
+    TH_CHECK(t, ssvm_model_save(&m, file, fb, 0) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_ANY, &l) == SSVM_OK && l.kind == SSVM_MODEL_KERNEL);
+    TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_MULTICLASS, &p) == SSVM_ERR_KIND);
+    TH_CHECK(t, ssvm_model_save(&l, f2, fb, 0) == SSVM_OK && memcmp(f2, file, fb) == 0);
+    TH_CHECK(t, ssvm_model_load_get_heap_size(file, fb, SSVM_MODEL_KERNEL, &hb) == SSVM_OK);
+    heap = (unsigned char *)malloc(hb);
+    TH_CHECK(t, ssvm_model_load_preallocated(file, fb, SSVM_MODEL_KERNEL, heap, hb, &p) == SSVM_OK);
+    TH_CHECK(t, p.d == l.d && memcmp(p.w, l.w, sizeof(ssvm_real) * (size_t)l.d) == 0 && p.method == 2);
+    free(heap);
+    /* truncated: every shorter prefix; flipped: every byte */
+    for (n = 0; n < fb; n++) refused += ssvm_model_load(file, n, SSVM_MODEL_ANY, &p) < 0;
+    TH_CHECKF(t, refused == (int)fb, "%d of %d prefixes refused", refused, (int)fb);
+    for (k = 0, refused = 0; k < fb; k++) {
+        memcpy(f2, file, fb);
+        f2[k] ^= 0x41;
+        r = ssvm_model_load(f2, fb, SSVM_MODEL_ANY, &p);
+        if (r == SSVM_OK) ssvm_model_uninit(&p); else refused++;
+    }
+    TH_CHECKF(t, refused == (int)fb, "%d of %d flipped bytes refused", refused, (int)fb);
+    /* re-sealed: the kernel kind (52), flags (48), gamma (144), coef0 (152), degree (160), d (32) */
+    {
+        static const struct { size_t off; int bytes; double v; } mut[] = {
+            {52, 4, 3}, {52, 4, -1}, {48, 4, 1}, {160, 8, 0}, {160, 8, 2.5}, {160, 8, 101}, {160, 8, -3}, {32, 4, 4}};
+        int q;
+        for (q = 0; q < (int)(sizeof mut / sizeof mut[0]); q++) {
+            memcpy(f2, file, fb);
+            if (mut[q].bytes == 4) {
+                long v = (long)mut[q].v;
+                unsigned long u = (unsigned long)v & 0xFFFFFFFFul;
+                int b;
+                for (b = 0; b < 4; b++) f2[mut[q].off + (size_t)b] = (unsigned char)(u >> (8 * b));
+            } else {
+                double v = mut[q].v;
+                unsigned long long u;
+                int b;
+                memcpy(&u, &v, 8);
+                for (b = 0; b < 8; b++) f2[mut[q].off + (size_t)b] = (unsigned char)(u >> (8 * b));
+            }
+            km_reseal(f2, fb);
+            r = ssvm_model_load(f2, fb, SSVM_MODEL_ANY, &p);
+            if (r == SSVM_OK) ssvm_model_uninit(&p);
+            TH_CHECKF(t, r == SSVM_ERR_FORMAT, "mutation %d: %s", q, ssvm_result_string(r));
+        }
+        /* a linear model whose gamma is not 0, an RBF model with a degree */
+        memcpy(f2, file, fb);
+        f2[52] = 0; km_reseal(f2, fb);
+        TH_CHECK(t, ssvm_model_load(f2, fb, SSVM_MODEL_ANY, &p) == SSVM_ERR_FORMAT);
+        f2[52] = 1; km_reseal(f2, fb);
+        TH_CHECK(t, ssvm_model_load(f2, fb, SSVM_MODEL_ANY, &p) == SSVM_ERR_FORMAT);
+    }
+    /* in memory */
+    bad = m; bad.method = 3; errs += ssvm_model_check(&bad) == SSVM_OK;
+    bad = m; bad.method = 0; errs += ssvm_model_check(&bad) == SSVM_OK; /* linear with gamma, coef0, degree */
+    bad = m; bad.d = m.d - 1; errs += ssvm_model_check(&bad) == SSVM_OK;
+    bad = m; bad.flags = 1; errs += ssvm_model_check(&bad) == SSVM_OK;
+    bad = m; bad.n_edges = 1; errs += ssvm_model_check(&bad) == SSVM_OK;
+    TH_CHECK(t, errs == 0);
+    {
+        ssvm_model mc = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, KM_K * KM_F, d.x);
+        ssvm_model_input in = ssvm_model_input_init(1, d.x);
+        double work[KM_F + KM_K + 2];
+        mc.n_labels = KM_K; mc.n_attrs = KM_F;
+        TH_CHECK(t, ssvm_model_kernel_scores(&mc, &in, work, sizeof work, sc, sizeof sc) == SSVM_ERR_KIND);
+        TH_CHECK(t, ssvm_model_kernel_scores(&l, &in, work, sizeof work, sc, sizeof sc - 1) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_model_kernel_scores(&l, &in, work, 8, sc, sizeof sc) == SSVM_ERR_WORKSPACE);
+        TH_CHECK(t, ssvm_model_kernel_scores(&l, &in, work, sizeof work, sc, sizeof sc) == SSVM_OK);
+    }
+    /* files: a missing directory is SSVM_ERR_IO (no file, no .tmp); a save and a load round trip */
+    TH_CHECK(t, ssvm_model_save_path(&m, "/nonexistent-structsvm-dir/k.model") == SSVM_ERR_IO);
+    snprintf(path, sizeof path, "/tmp/ssvm_kmodel_%d.model", (int)(fb & 0xFFFF));
+    TH_CHECK(t, ssvm_model_save_path(&m, path) == SSVM_OK);
+    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_KERNEL, &p) == SSVM_OK);
+    TH_CHECK(t, p.d == l.d && memcmp(p.w, l.w, sizeof(ssvm_real) * (size_t)l.d) == 0 && p.metadata && !strcmp(p.metadata, m.metadata));
+    ssvm_model_uninit(&p);
+    if ((fp = fopen(path, "r+b")) != NULL) { /* cut short on disk */
+        fseek(fp, 0, SEEK_SET); fclose(fp);
+        fp = fopen(path, "wb");
+        if (fp) { fwrite(file, 1, fb / 2, fp); fclose(fp); }
+        TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_ANY, &p) == SSVM_ERR_TRUNCATED);
+    }
+    remove(path);
+    ssvm_model_uninit(&l);
+    /* what the builder cannot build: no dense kernel, the chain, a solver that is not kbcfw, an unknown which */
+    {
+        ssvm_solver_config c = *ssvm_solver_config_of(&d.s);
+        ssvm_solver s2;
+        size_t b2;
+        TH_CHECK(t, ssvm_model_of_kernel_get_size(&d.s, 5, &b2) == SSVM_ERR_INVALID_ARG);
+        c.kernel.input = kn_neg_kernel; c.progress = 0;
+        TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
+        TH_CHECK(t, ssvm_model_of_kernel_get_size(&s2, SSVM_W_ITERATE, &b2) == SSVM_ERR_NOT_SUPPORTED);
+        ssvm_solver_uninit(&s2);
+        c = ssvm_solver_config_init(&d.p, SSVM_BCFW);
+        TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
+        TH_CHECK(t, ssvm_model_of_kernel_get_size(&s2, SSVM_W_ITERATE, &b2) == SSVM_ERR_INVALID_ARG);
+        ssvm_solver_uninit(&s2);
+    }
+    free(file); free(f2); free(buf);
+    ssvm_solver_uninit(&d.s);
+    ssvm_multiclass_uninit(&d.m);
+}
+
+/* The lifted chain's kernel model (SSVM_MODEL_KERNEL_CHAIN, with and without SSVM_CHAIN_BIASES; RBF and polynomial):
+   saved and loaded, its Viterbi labels on every window of 1 to 3 positions of the data (sequences the solver never
+   saw as such) equal ssvm_kernel_chain_predict's, dense and sparse input alike, iterate and average; re-sealed with
+   the chain flag cleared, the file is SSVM_ERR_FORMAT (the transitions do not fit the multiclass layout). */
+static void test_kernel_model_chain(th_ctx *t) {
+    int flags, q;
+    for (flags = 0; flags <= SSVM_CHAIN_BIASES; flags += SSVM_CHAIN_BIASES)
+        for (q = 1; q <= 2; q++) {
+            static tchain c;
+            ssvm_problem p;
+            ssvm_solver s;
+            ssvm_solver_config ck;
+            ssvm_dense_kernel dk;
+            trng r = {5};
+            int which, p0, L, bad = 0, checked = 0, n = 8, maxlen = 0, i;
+            r.s = 31 + (unsigned long long)(flags * 2 + q);
+            tchain_make(&c, &r, n, 3, 4, flags, 0);
+            if (tchain_problem(&c, &p) != SSVM_OK) { TH_CHECK(t, 0); return; }
+            for (i = 0; i < n; i++) if (c.start[i + 1] - c.start[i] > maxlen) maxlen = c.start[i + 1] - c.start[i];
+            memset(&dk, 0, sizeof dk);
+            dk.x = c.x; dk.rows = c.start[n]; dk.F = 4; dk.kind = (ssvm_kernel_kind)q; dk.gamma = 0.7; dk.coef0 = 1; dk.degree = 2;
+            ck = ssvm_solver_config_init(&p, SSVM_KBCFW);
+            ck.lambda = 0.05; ck.max_passes = 10; ck.gap_tol = 0;
+            ck.kernel.input = ssvm_dense_kernel_fn; ck.kernel.user = &dk; ck.kernel.chain = &c.m;
+            TH_CHECK(t, ssvm_solver_init(&ck, &s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+            for (which = 0; which <= 1; which++) {
+                size_t bytes = 0, fb = 0, wb = 0;
+                ssvm_real *buf;
+                unsigned char *file;
+                void *work;
+                ssvm_model m, l;
+                TH_CHECK(t, ssvm_model_of_kernel_get_size(&s, which, &bytes) == SSVM_OK);
+                buf = (ssvm_real *)malloc(bytes);
+                TH_CHECK(t, ssvm_model_of_kernel(&s, which, buf, bytes, &m) == SSVM_OK);
+                TH_CHECK(t, m.flags == (SSVM_MODEL_KERNEL_CHAIN | flags) && m.n_labels == 3 && m.n_attrs == 4);
+                TH_CHECK(t, (size_t)m.d * sizeof(ssvm_real) == bytes);
+                TH_CHECK(t, ssvm_model_save_get_size(&m, &fb) == SSVM_OK);
+                file = (unsigned char *)malloc(fb);
+                TH_CHECK(t, ssvm_model_save(&m, file, fb, 0) == SSVM_OK);
+                TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_KERNEL, &l) == SSVM_OK);
+                TH_CHECK(t, ssvm_model_predict_get_work_size(&l, 3, 0, &wb) == SSVM_OK);
+                work = malloc(wb);
+                for (L = 1; L <= 3 && L <= maxlen; L++)
+                    for (p0 = 0; p0 + L <= c.start[n]; p0++) {
+                        int y[3], ym[3], ys[3], len = 0, tt, st[4], ids[3 * 4], nz = 0, j;
+                        ssvm_real vals[3 * 4];
+                        ssvm_model_input in = ssvm_model_input_init(L, c.x + p0 * 4);
+                        TH_CHECK(t, ssvm_kernel_chain_predict(&s, which, p0, L, y, sizeof y) == SSVM_OK);
+                        TH_CHECK(t, ssvm_model_predict(&l, &in, work, wb, ym, sizeof ym, &len) == SSVM_OK && len == L);
+                        for (tt = 0; tt < L; tt++) {
+                            st[tt] = nz;
+                            for (j = 0; j < 4; j++) if (c.x[(p0 + tt) * 4 + j] != 0) { ids[nz] = j; vals[nz++] = c.x[(p0 + tt) * 4 + j]; }
+                        }
+                        st[L] = nz;
+                        in.x = NULL; in.attr_start = st; in.attr_id = ids; in.attr_val = vals;
+                        TH_CHECK(t, ssvm_model_predict(&l, &in, work, wb, ys, sizeof ys, &len) == SSVM_OK && len == L);
+                        for (tt = 0; tt < L; tt++) bad += y[tt] != ym[tt] || ys[tt] != ym[tt];
+                        checked++;
+                    }
+                TH_CHECKF(t, bad == 0 && checked > 20, "flags %d kernel %d which %d: %d of %d windows differ", flags, q, which, bad, checked);
+                file[48] = 0; km_reseal(file, fb); /* the chain flag cleared */
+                TH_CHECK(t, ssvm_model_load(file, fb, SSVM_MODEL_ANY, &m) == SSVM_ERR_FORMAT);
+                ssvm_model_uninit(&l);
+                free(work); free(file); free(buf);
+            }
+            ssvm_solver_uninit(&s);
+            tchain_free(&c);
+        }
+}
+
 void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_linear_equals_bcfw);
     TH_RUN(t, test_kernel_linear_equals_fw);
@@ -433,4 +772,7 @@ void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_cache_identical);
     TH_RUN(t, test_kernel_support_cap_prealloc);
     TH_RUN(t, test_kernel_bad_input);
+    TH_RUN(t, test_kernel_model_predict);
+    TH_RUN(t, test_kernel_model_files);
+    TH_RUN(t, test_kernel_model_chain);
 }

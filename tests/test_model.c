@@ -317,8 +317,10 @@ static void test_model_version_and_kind(th_ctx *t) {
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_CHAIN, &m) == SSVM_ERR_KIND);
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_USER, &m) == SSVM_ERR_KIND);
     TH_CHECK(t, load_exact(p, n, 99, &m) == SSVM_ERR_INVALID_ARG);
-    n = hand_file(p, v, 1, 5); /* a kind this library does not know */
+    n = hand_file(p, v, 1, SSVM_MODEL_KERNEL + 1); /* a kind this library does not know */
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_KIND);
+    n = hand_file(p, v, 1, SSVM_MODEL_KERNEL); /* a kernel model of a multiclass model's shape (no 3 parameters) */
+    TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_FORMAT);
     n = hand_file(p, v, 1, SSVM_MODEL_MULTICLASS);
     p[0] = 'X';
     TH_CHECK(t, load_exact(p, n, SSVM_MODEL_ANY, &m) == SSVM_ERR_FORMAT);

@@ -9,6 +9,9 @@
    Data through the library's readers (READERS in the manual), models through its model files (MODEL FILES).
    Formats: svmlight (SVM^multiclass: multiclass model), svmhmm (chain model), conll (chain model over CRF++
    templates, --template), arff (Mulan multilabel: graph model). *.gz files are piped through gzip -dc.
+   learn --solver kbcfw (the kernel solver; --kernel, --gamma, --coef0, --degree, --kernel-cache) writes a kernel
+   model (SSVM_MODEL_KERNEL: the kernel and the support rows) of svmlight data (the lifted multiclass model) or svmhmm
+   data (the lifted chain); the other commands take it as the model it lifts (learn_kernel, check_kernel_opts).
    Built with mpicc -DSTRUCTSVM_TOOL_MPI (make build/structsvm_mpi), `mpirun -np K structsvm_mpi learn ...` trains
    BCFW (CoCoA+), FW or the cutting plane over K ranks (MANUAL: DISTRIBUTED TRAINING): each rank reads the data file
    and trains on its shard of the examples (the K shards as ssvm_shard_range splits them), rank 0 prints and writes
@@ -99,15 +102,18 @@ static const optdef optdefs[] = {
      "                 --eg-start)\n"
      "                 cliquegen: clique generation (Tan et al. 2015): arff only, 2 to 24 labels; every label pair\n"
      "                 is a candidate and the model keeps the pairs it learns (--cg-eps, --cg-batch)\n"
-     "                 (kbcfw, the kernel solver, keeps no weight vector, so a model file cannot hold it: refused)\n"},
+     "                 kbcfw: kernelised BCFW (Lacoste-Julien et al. 2013, App. B.5): svmlight (the lifted multiclass\n"
+     "                 model) and svmhmm (the lifted chain, a kernel on tokens); the model file keeps the kernel and\n"
+     "                 the support rows (--kernel, --gamma, --coef0, --degree, --kernel-cache; no checkpoints,\n"
+     "                 --init or MPI ranks)\n"},
     {"--target-primal", NULL, 1, CMD_LEARN,
      "  --target-primal P  stop when an evaluated primal <= P (the objective 1/2 lambda |w|^2 + mean loss; not with\n"
      "                 --eval off)\n"},
     {"--average", NULL, 1, CMD_LEARN,
      "  --average A    weighted | suffix | uniform | none: the average the solver keeps (default: the solver's:\n"
-     "                 weighted for bcfw, ssg and ms, uniform for deg, none for the others); bcfw and ssg take\n"
-     "                 all four, ms none, weighted or uniform, deg uniform, fw, cp, eg and cliquegen none (the\n"
-     "                 suffix average restarts at each power of 2 of the step count)\n"},
+     "                 weighted for bcfw, ssg, ms and kbcfw, uniform for deg, none for the others); bcfw and ssg\n"
+     "                 take all four, ms none, weighted or uniform, kbcfw none or weighted, deg uniform, fw, cp, eg\n"
+     "                 and cliquegen none (the suffix average restarts at each power of 2 of the step count)\n"},
     {"--returned", NULL, 1, CMD_LEARN,
      "  --returned R   best (the vector that met the rule, else the average; default) | average | iterate: the\n"
      "                 vector written to the model (the model keeps that vector's primal, dual and gap)\n"},
@@ -143,6 +149,15 @@ static const optdef optdefs[] = {
      "  --eg-start S   eg: the gold label's initial potential at every position, >= 0 (default 0: uniform dual)\n"},
     {"--cg-eps", NULL, 1, CMD_LEARN, "  --cg-eps E     cliquegen: the smoothing's accuracy (Proposition 2), > 0 (default 0.001)\n"},
     {"--cg-batch", NULL, 1, CMD_LEARN, "  --cg-batch K   cliquegen: label pairs activated per outer iteration, >= 1 (default 2)\n"},
+    {"--kernel", NULL, 1, CMD_LEARN,
+     "  --kernel K     kbcfw: linear <x, x'> | rbf exp(-gamma |x - x'|^2) (default) | poly (gamma <x, x'> +\n"
+     "                 coef0)^degree, on the rows with the --bias feature\n"},
+    {"--gamma", NULL, 1, CMD_LEARN, "  --gamma G      kbcfw, rbf and poly: > 0 (default 1/F, F the features with the bias)\n"},
+    {"--coef0", NULL, 1, CMD_LEARN, "  --coef0 C      kbcfw, poly: the constant (default 0)\n"},
+    {"--degree", NULL, 1, CMD_LEARN, "  --degree D     kbcfw, poly: 1 to 100 (default 3)\n"},
+    {"--kernel-cache", NULL, 1, CMD_LEARN,
+     "  --kernel-cache B  kbcfw: bytes for cached rows of kernel values (n doubles a row; default 67108864; 0:\n"
+     "                 none); the model does not depend on it\n"},
     {"--graph", NULL, 1, CMD_LEARN,
      "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep; not with cliquegen;\n"
      "                 another format: refused)\n"},
@@ -203,6 +218,10 @@ typedef struct opts {
     /* the other solvers' options (0 or NaN: not given, the library's default) */
     int samples, sweeps, geometry, cg_batch; /* geometry: -1 not given */
     double eta, eg_start, cg_eps;
+    /* kbcfw: kernel -1 not given, else ssvm_kernel_kind; gamma, coef0 NaN, degree 0, kcache -1: not given */
+    int kernel, degree;
+    double gamma, coef0;
+    long long kcache;
     const char *solver_name;
     /* predict: unlabelled data; conll_cols: the training file's columns (from the model; 0: unknown) */
     int unlabelled, conll_cols;
@@ -410,6 +429,7 @@ static int solver_averages(ssvm_solver_kind k) {
     case SSVM_BCFW: case SSVM_SSG: return AV_NONE | AV_WEIGHTED | AV_SUFFIX | AV_UNIFORM;
     case SSVM_MULTISAMPLE: return AV_NONE | AV_WEIGHTED | AV_UNIFORM;
     case SSVM_DEG: return AV_UNIFORM;
+    case SSVM_KBCFW: return AV_NONE | AV_WEIGHTED;
     default: return AV_NONE;
     }
 }
@@ -433,6 +453,25 @@ static int check_format_opts(const opts *o) {
 }
 /* learn's options against the solver and the format, before any file is touched: an option that does not apply
    is a usage error that says why (never a library code after the run) */
+/* the kernel solver's options: --kernel and its parameters only with --solver kbcfw, each parameter only with a kernel
+   that has it; kbcfw only on svmlight data and in one process */
+static int check_kernel_opts(const opts *o) {
+    const char *kn = o->kernel == SSVM_KERNEL_LINEAR ? "linear" : o->kernel == SSVM_KERNEL_POLY ? "poly" : "rbf";
+    const char *k = o->kernel >= 0 ? "--kernel" : o->gamma == o->gamma ? "--gamma" : o->coef0 == o->coef0 ? "--coef0"
+                  : o->degree > 0 ? "--degree" : o->kcache >= 0 ? "--kernel-cache" : NULL;
+    if (o->solver != SSVM_KBCFW) return k ? usage_err("%s: only with --solver kbcfw, not %s", k, o->solver_name) : 0;
+    if (o->gamma == o->gamma && o->kernel == SSVM_KERNEL_LINEAR) return usage_err("--gamma: the %s kernel has none%s", kn, "");
+    if (o->coef0 == o->coef0 && o->kernel != SSVM_KERNEL_POLY) return usage_err("--coef0: only with --kernel poly, not %s%s", kn, "");
+    if (o->degree > 0 && o->kernel != SSVM_KERNEL_POLY) return usage_err("--degree: only with --kernel poly, not %s%s", kn, "");
+    if (o->format == FMT_CONLL)
+        return usage_err("--solver kbcfw: svmlight and svmhmm only, not conll (%s)%s",
+                         "its template features run to millions of attributes, and the kernel holds rows dense", "");
+    if (o->format == FMT_ARFF)
+        return usage_err("--solver kbcfw: svmlight and svmhmm only, not arff (%s)%s",
+                         "the library lifts kernels to the multiclass and chain models, not the graph model", "");
+    if (TOOL_SIZE > 1) return usage_err("--solver kbcfw: one process only (%s)%s", "its support set is not sharded", "");
+    return 0;
+}
 static int check_learn_opts(const opts *o) {
     const char *sv = o->solver_name, *fm = fmt_names[o->format];
     int bcfw = o->solver == SSVM_BCFW, chain = o->format == FMT_SVMHMM || o->format == FMT_CONLL;
@@ -482,6 +521,105 @@ static int check_learn_opts(const opts *o) {
     if ((o->ckpt || o->resume) && o->solver != SSVM_BCFW && o->solver != SSVM_FW && o->solver != SSVM_SSG && o->solver != SSVM_MULTISAMPLE)
         return usage_err("%s: checkpoints cover bcfw, fw, ssg and ms, not %s", o->ckpt ? "--checkpoint" : "--resume", sv);
     if (o->init && o->solver != SSVM_BCFW && o->solver != SSVM_FW) return usage_err("--init: a warm start needs --solver bcfw or fw, not %s%s", sv, "");
+    return check_kernel_opts(o);
+}
+/* ---- learn --solver kbcfw: the kernel solver on svmlight data (the lifted multiclass model) or svmhmm data (the
+   lifted chain, the kernel on tokens), written as an SSVM_MODEL_KERNEL model file (the kernel and the support rows;
+   MODEL FILES). The rows (examples or tokens) are made dense for ssvm_dense_kernel_fn (n x F reals, the bias feature
+   included), as ssvm_model_predict densifies each row it predicts. ---- */
+static int learn_kernel(const opts *o, const char *train_path, const char *model_path) {
+    data d;
+    ssvm_multiclass mc;
+    ssvm_multiclass_config mcc;
+    ssvm_chain ch;
+    ssvm_chain_config chc;
+    ssvm_problem p;
+    ssvm_solver_config sc;
+    ssvm_solver s;
+    ssvm_dense_kernel dk;
+    ssvm_progress final;
+    ssvm_model m;
+    run_state rs;
+    ssvm_real *x = NULL, *buf = NULL;
+    char *meta = NULL;
+    size_t bytes = 0, nf;
+    ssvm_result r, r2;
+    ssvm_which which;
+    int rc, i, k, K, tty = isatty(2), chain = o->format == FMT_SVMHMM;
+    if ((rc = check_writable(model_path)) != 0) return rc;
+    if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, &d)) != 0) return rc;
+    if (chain) { /* the lifted chain: a kernel on tokens (rows), the chain's counted Hamming loss as learn's */
+        chc = ssvm_svmhmm_chain_config_init(&d.l);
+        chc.flags = SSVM_CHAIN_COUNTED_LOSS;
+        if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
+        K = chc.n_labels;
+    } else {
+        mcc = ssvm_svmlight_multiclass_config_init(&d.l);
+        if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
+        K = mcc.n_labels;
+    }
+    if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", train_path, ssvm_result_string(r)); return EXIT_DATA; }
+    if ((size_t)d.l.n > ((size_t)-1) / sizeof(ssvm_real) / (size_t)d.l.n_attrs) { fprintf(stderr, "%s: too large\n", train_path); return EXIT_DATA; }
+    nf = (size_t)d.l.n * (size_t)d.l.n_attrs;
+    if (!(x = (ssvm_real *)xmalloc(nf * sizeof(ssvm_real)))) return EXIT_DATA;
+    memset(x, 0, nf * sizeof(ssvm_real));
+    for (i = 0; i < d.l.n; i++) /* repeated ids add up, as the decoders' sums (and ssvm_model_kernel_scores) */
+        for (k = d.l.row_start[i]; k < d.l.row_start[i + 1]; k++)
+            x[(size_t)i * (size_t)d.l.n_attrs + (size_t)d.l.attr_id[k]] += d.l.attr_val ? d.l.attr_val[k] : (ssvm_real)1;
+    memset(&dk, 0, sizeof dk);
+    dk.x = x; dk.rows = d.l.n; dk.F = d.l.n_attrs;
+    dk.kind = o->kernel >= 0 ? (ssvm_kernel_kind)o->kernel : SSVM_KERNEL_RBF;
+    dk.gamma = o->gamma == o->gamma ? o->gamma : 1.0 / (double)d.l.n_attrs;
+    dk.coef0 = o->coef0 == o->coef0 ? o->coef0 : 0;
+    dk.degree = o->degree > 0 ? o->degree : 3;
+    fprintf(stderr, "%d %s, %d features, %d classes, kernel %s\n", p.n, chain ? "sequences" : "examples", d.l.n_attrs, K,
+            dk.kind == SSVM_KERNEL_LINEAR ? "linear" : dk.kind == SSVM_KERNEL_RBF ? "rbf" : "poly");
+    sc = ssvm_solver_config_init(&p, SSVM_KBCFW);
+    sc.lambda = o->lambda; sc.gap_tol = o->gap; sc.max_passes = o->passes; sc.seed = o->seed;
+    sc.eval_schedule = o->eval_predict ? SSVM_EVAL_PREDICT : SSVM_EVAL_FIXED;
+    if (o->eval_off) sc.eval_every = 0;
+    if (o->target == o->target) sc.target_primal = o->target;
+    if (o->averaging >= 0) sc.averaging = (ssvm_averaging)o->averaging;
+    sc.kernel.input = ssvm_dense_kernel_fn; sc.kernel.user = &dk; sc.kernel.n_labels = K;
+    if (chain) sc.kernel.chain = &ch;
+    sc.kernel.cache_bytes = o->kcache >= 0 ? (size_t)o->kcache : (size_t)64 << 20;
+    memset(&rs, 0, sizeof rs);
+    rs.tty = tty; rs.every = 1; rs.s = &s;
+    sc.progress = progress; sc.progress_user = &rs;
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) {
+        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
+        return r == SSVM_ERR_NOT_SUPPORTED || r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
+    }
+    r = ssvm_solver_run(&s);
+    if (tty) fprintf(stderr, "\n");
+    if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
+    ssvm_solver_progress(&s, &final);
+    /* which support set: as for the linear models, the vector that met the rule that stopped the run (the average
+       when it met it and the iterate did no better), else the average when one is kept, else the iterate */
+    which = o->returned >= 0 ? (ssvm_which)o->returned : sc.averaging == SSVM_AVG_NONE ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
+    if (o->returned < 0 && sc.averaging != SSVM_AVG_NONE && (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED)) {
+        int by_gap = r == SSVM_CONVERGED;
+        double a = by_gap ? final.iterate.gap : final.iterate.primal, b = by_gap ? final.average.gap : final.average.primal;
+        double tol = by_gap ? sc.gap_tol : sc.target_primal;
+        int ia = a == a && a <= tol, ib = b == b && b <= tol;
+        which = ib && !(ia && a < b) ? SSVM_W_AVERAGE : ia ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
+    }
+    if ((r2 = ssvm_model_of_kernel_get_size(&s, which, &bytes)) == SSVM_OK && (buf = (ssvm_real *)xmalloc(bytes ? bytes : 1)) != NULL)
+        r2 = ssvm_model_of_kernel(&s, which, buf, bytes, &m);
+    if (!buf) return EXIT_DATA;
+    if (r2 != SSVM_OK) { fprintf(stderr, "model: %s\n", ssvm_result_string(r2)); return EXIT_DATA; }
+    fprintf(stderr, "%s\n%d support %s\n", ssvm_result_string(r),
+            (m.d - 3 - (chain ? K * K : 0)) / (m.n_attrs + m.n_labels), chain ? "tokens" : "examples");
+    final.returned = (int)which;
+    final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
+    ssvm_model_set_summary(&m, &sc, &final);
+    if (!(m.metadata = meta = make_metadata(o, NULL, 0))) return EXIT_DATA;
+    r = ssvm_model_save_path(&m, model_path); /* through model_path.tmp and a rename */
+    ssvm_solver_uninit(&s);
+    if (r != SSVM_OK) return fail_file(model_path, r);
+    free(meta); free(buf); free(x);
+    if (chain) ssvm_chain_uninit(&ch); else ssvm_multiclass_uninit(&mc);
+    data_free(&d);
     return 0;
 }
 static int learn(const opts *o0, const char *train_path, const char *model_path) {
@@ -513,6 +651,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if ((rc = check_learn_opts(o)) != 0) return rc;
+    if (o->solver == SSVM_KBCFW) return learn_kernel(o, train_path, model_path); /* a section of its own */
     if (o->format == FMT_CONLL) {
         ssvm_reader_config rc = ssvm_reader_config_init();
         ssvm_read_error e;
@@ -807,7 +946,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_result r;
     FILE *out;
     char *pred_tmp;
-    int *y = NULL, i, t, k, ylen, rc;
+    int *y = NULL, i, t, k, ylen, rc, mkind;
     void *work = NULL;
     size_t wb = 0, yb;
     long right = 0, total = 0, exact = 0;
@@ -820,6 +959,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", model_path, strerror(errno)); return EXIT_IO; }
         return fail_file(model_path, r);
     }
+    /* a kernel model (learn --solver kbcfw) predicts as the model it lifts: multiclass, or a chain */
+    mkind = m.kind != SSVM_MODEL_KERNEL ? m.kind : (m.flags & SSVM_MODEL_KERNEL_CHAIN) ? SSVM_MODEL_CHAIN : SSVM_MODEL_MULTICLASS;
     /* what learn kept in the model: the format, the bias, the template; an option given here must agree with it
        (a CoNLL model read as svmhmm would score garbage) */
     if ((mv = meta_value(m.metadata, "format")) != NULL) {
@@ -861,7 +1002,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
                         0, &d)) != 0)
         return rc;
-    if ((m.kind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (m.kind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
+    if ((mkind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (mkind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
         fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
         return 1;
     }
@@ -879,7 +1020,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         int maxlen = 1;
         const int *ss = o->format == FMT_CONLL ? d.c.seq_start : d.l.seq_start;
         int nseq = o->format == FMT_CONLL ? d.c.n_seq : d.l.n_seq;
-        if (m.kind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
+        if (mkind == SSVM_MODEL_CHAIN) for (i = 0; i < nseq; i++) if (ss[i + 1] - ss[i] > maxlen) maxlen = ss[i + 1] - ss[i];
         if (m.kind == SSVM_MODEL_GRAPH) maxlen = m.n_labels;
         yb = sizeof(int) * (size_t)maxlen;
         y = (int *)xmalloc(yb);
@@ -1037,6 +1178,7 @@ static int tool_main(int argc, char **argv) {
     o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
     o.averaging = -1; o.returned = -1; o.steps = -1; o.geometry = -1; o.solver_name = "bcfw";
     o.target = nan_; o.eta = nan_; o.eg_start = nan_; o.cg_eps = nan_;
+    o.kernel = -1; o.gamma = nan_; o.coef0 = nan_; o.kcache = -1;
     if (argc < 2) { print_usage(stderr); return EXIT_USAGE; }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         if (argc > 3) { fprintf(stderr, "%s: one command at most\n", argv[1]); return EXIT_USAGE; }
@@ -1103,16 +1245,12 @@ static int tool_main(int argc, char **argv) {
         else if (!strcmp(od->name, "--solver")) {
             static const struct { const char *name; ssvm_solver_kind kind; } solvers[] = {
                 {"bcfw", SSVM_BCFW}, {"fw", SSVM_FW}, {"ssg", SSVM_SSG}, {"cp", SSVM_CUTTING_PLANE},
-                {"ms", SSVM_MULTISAMPLE}, {"deg", SSVM_DEG}, {"eg", SSVM_EG}, {"cliquegen", SSVM_CLIQUEGEN}};
+                {"ms", SSVM_MULTISAMPLE}, {"deg", SSVM_DEG}, {"eg", SSVM_EG}, {"cliquegen", SSVM_CLIQUEGEN},
+                {"kbcfw", SSVM_KBCFW}};
             size_t k;
-            if (!strcmp(v, "kbcfw")) {
-                fprintf(stderr, "--solver kbcfw: the kernel solver keeps a support set, not a weight vector, and a model file "
-                                "holds weights (use the C API: KERNELS in the manual)\n");
-                return EXIT_USAGE;
-            }
             for (k = 0; k < sizeof solvers / sizeof solvers[0]; k++) if (!strcmp(v, solvers[k].name)) break;
             if (k == sizeof solvers / sizeof solvers[0]) {
-                fprintf(stderr, "--solver: bcfw, fw, ssg, cp, ms, deg, eg or cliquegen, not '%s'\n", v);
+                fprintf(stderr, "--solver: bcfw, fw, ssg, cp, ms, deg, eg, cliquegen or kbcfw, not '%s'\n", v);
                 return EXIT_USAGE;
             }
             o.solver = solvers[k].kind; o.solver_name = solvers[k].name;
@@ -1153,6 +1291,16 @@ static int tool_main(int argc, char **argv) {
         else if (!strcmp(od->name, "--eg-start")) { if (!num_dbl(a, v, 0, 1e6, 0, &o.eg_start)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--cg-eps")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.cg_eps)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--cg-batch")) { if (!num_int(a, v, 1, 1000000, &o.cg_batch)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--kernel")) {
+            if (!strcmp(v, "linear")) o.kernel = SSVM_KERNEL_LINEAR;
+            else if (!strcmp(v, "rbf")) o.kernel = SSVM_KERNEL_RBF;
+            else if (!strcmp(v, "poly")) o.kernel = SSVM_KERNEL_POLY;
+            else { fprintf(stderr, "--kernel: linear, rbf or poly, not '%s'\n", v); return EXIT_USAGE; }
+        }
+        else if (!strcmp(od->name, "--gamma")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.gamma)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--coef0")) { if (!num_dbl(a, v, -1e300, 1e300, 0, &o.coef0)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--degree")) { if (!num_int(a, v, 1, SSVM_MODEL_KERNEL_MAX_DEGREE, &o.degree)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--kernel-cache")) { if (!num_ll(a, v, 0, 1LL << 48, &o.kcache)) return EXIT_USAGE; }
         else { fprintf(stderr, "%s: not handled (a bug)\n", a); return EXIT_USAGE; }
     }
     o.fmt_set = fmt_set;
