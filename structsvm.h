@@ -597,74 +597,55 @@
      STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
      fuse a*b+c on the M4F). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full where the code at
-   its marker acts on it)
-   Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14, Algorithm
-     1 line 9: the quadratic term's sign and |v_j - u|^2), F2 l_j of Algorithm 1 line 5 (<w^{t,j-1}, v_j> + Delta_j),
-     F3 eq. 11 / Algorithm 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}, not w^{t-1}, F4 Algorithm 2 beyond
-     |phi(x)|^2 = 1 (thresholds on c/|phi|^2), F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma
-     2.3's 1/sqrt(lambda) needs Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's
-     cyclic order), D2 the weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over samples
-     that already have weight (exact coordinate ascent), D4 y_i and repeated labels dropped, D5 line_search = 0 takes
-     the Pegasos step only when l(w^{t-1}) > 0.
+   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose: a gist per ID; the code at its marker
+   argues each in full)
+   Multi-sample (>>multisample; Branson et al.). Fixes to the printed paper: F1 the swap move's gain (eq. 14, Alg. 1
+     line 9: the quadratic term's sign and |v_j - u|^2); F2 l_j of Alg. 1 line 5 (<w^{t,j-1}, v_j> + Delta_j); F3 eq.
+     11 / Alg. 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}; F4 Alg. 2 beyond |phi(x)|^2 = 1 (thresholds on
+     c/|phi|^2); F5 Alg. 2's off-by-one loop; F6 the radius sqrt(B/lambda) (Lemma 2.3's 1/sqrt(lambda) needs Delta
+     <= 1). Choices: D1 a fresh permutation each pass (not Alg. 3's cyclic order); D2 the weighted average by
+     default; D3 repeated sweeps over samples with weight (exact coordinate ascent); D4 y_i and repeated labels
+     dropped; D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
    Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
-     holds the optimum (the paper's constrained form has a ball too; this radius makes it the regularised problem);
-     E2 the z_i distances weighted by the example weights p_i, the step eta = 1/L, L = lambda + |B~|_2 (power
-     iteration, times 1.05; its calls count as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
-     1/|F|); E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors kept;
-     E4 the last iterate reported besides the average (the iteration is unchanged); E5 a Birkhoff projection missing
-     deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): an
-     inexact prox step, z stays feasible and the dual bound valid.
+     holds the optimum (so the problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda
+     + |B~|_2 by power iteration x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
+     1/|F|); E3 the memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides
+     the average; E5 a Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed,
+     Rigollet 2017): z stays feasible, the dual bound valid.
    Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
-     numbers and its loss sum), the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) taken along e_yhat -
-     alpha_i and clipped to [0, 1], so (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores no alpha; from
-     alpha_i = 0 it is its update); C2 a^2 + nu the step's own curvature (nu = g'Jg under grad Omega*, J the Jacobian
-     of Algorithm 3's soft-thresholding), not the global bound s = lambda / sigma whose steps were ~1/s too short;
-     C2b a step that lowers the dual of (11) is halved until it does not (a monotone ascent); C3 f_h with the hinge
-     term the mean of the pass's own MAP values; C4 candidate k violates when |v_k| > sum_active |omega_j| (the
-     threshold tau/s of Algorithm 3; Proposition 1's |v_k| <= gamma); C5 a warm start keeps alpha (hence u, v),
-     resets theta to theta0 and the A.1 window; C6 the dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k
-     |v_k|^2), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps (not given) 1e-3; C8 no clique active at
-     the start, batch (not given) 2; C9 A.2 compares f_h with f_{h-1}, and A.3 / no violator returns
-     SSVM_SOLVER_RULE (the paper's relative-change rules stop well before a small gap of (10): read the gap).
-   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the QP over the working set, max_{a in
-     simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise Frank-Wolfe with exact line search on the Gram matrix
-     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (qp_tol is certified); planes at
-     weight 0 for drop_after iterations dropped, a full working set dropping the longest-idle zero-weight plane; the
-     cache (cp.cache_size labelings per example, most recent first) adds the joint plane of each example's best cached
-     labeling without an oracle call when it is violated by more than gap_tol beyond xi (SVM^struct: "dist - slack >
-     epsilon"); an iteration right after an evaluation uses its exact pass instead, so the cache saves calls only
-     with eval_every > 1 or 0.
+     numbers), the update along e_yhat - alpha_i clipped to [0, 1], so (15) holds exactly; C2 the step's own curvature
+     a^2 + nu, not the global s = lambda / sigma (~1/s too short); C2b a step that lowers the dual of (11) is halved
+     until it does not; C3 f_h's hinge term the mean of the pass's MAP values; C4 candidate k violates when |v_k| >
+     sum_active |omega_j| (Algorithm 3's tau/s); C5 a warm start keeps alpha, resets theta to theta0 and the A.1
+     window; C6 the dual bound D(c alpha), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps 1e-3; C8 no
+     clique active at the start, batch 2; C9 A.2 compares f_h with f_{h-1}, A.3 / no violator returns
+     SSVM_SOLVER_RULE (the paper's rules stop well before a small gap of (10): read the gap).
+   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the working-set QP by pairwise FW with
+     exact line search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started, its FW gap the QP's (qp_tol is
+     certified); planes at weight 0 for drop_after iterations dropped, a full set drops the longest idle one; the
+     cache adds each example's best cached labeling's plane, no oracle call, when violated by more than gap_tol beyond
+     xi; right after an evaluation its exact pass is used, so the cache saves calls only with eval_every > 1 or 0.
    Kernels (>>kernel; the paper gives no cache, store or lifting): K1 the lifted multiclass and chain models and
      their FIFO cache of input-kernel rows; K2 the support store fixed at init (SSVM_ERR_SUPPORT_FULL, state
      unchanged); K3 without averaging a triple whose alpha reaches 0 is freed, with it triples stay.
-   Online EG (>>eg): G1 theta = 0 at the start (alpha uniform; the paper leaves the start open), or eg.start on the
-     gold labels; G2 a line search whose every halving fails takes no step (the dual never decreases;
-     ssvm_solver_eg_rejected counts them); G3 "first pass" is each example's first visit; G4 example weights enter
-     through w and l, not the step.
-   Surrogate losses (>>losses): the FY decoding constant alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4 gamma/
-     (lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for the
-     normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for base
-     2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
-     conv{rho(y)} is intractable; the lemmas need only conjugacy and strong convexity), its Frank-Wolfe blended
-     pairwise with support <= n; Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
-   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check (the
-     release's 1 assumes losses bounded by one; the counted ones are not), an unmeasured g_i never lets the cache
-     replace the oracle, and max_atoms is a hard cap with memory fixed up front (the release grows past its cap).
-   Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
-     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example (2^z - 1 skipped visits), not
-     by liblinear's bounds on the dual variables; X3 a shrunk label returns at the example's next full visit, not at
-     liblinear's un-shrinking of all at its own stopping test.
-   Parallel BCFW (>>par): P1 synchronous, every call of a batch reads the same w (at most b - 1 steps of delay; the
-     paper's workers are asynchronous); P2 one exact line search per block in draw order, not one common step for the
-     batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
-     to b - 1 steps stale, the dual never decreases, b = 1 is plain BCFW bit for bit (with bcfw.build_direction = 1
-     where BCFW would step in score space); P3 an example drawn twice in a batch keeps both draws (the paper drops
-     repeats), the second direction built after the first update from the same labeling; P4 the paper is not in the
-     project's papers: its numbers are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
+   Online EG (>>eg): G1 theta = 0 at the start (alpha uniform), or eg.start on the gold labels; G2 a line search whose
+     every halving fails takes no step (ssvm_solver_eg_rejected); G3 "first pass" is each example's first visit;
+     G4 example weights enter through w and l, not the step.
+   Surrogate losses (>>losses): FY decoding alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 omits "1 -"); multilabel gamma
+     = 1/sqrt(d) in l2 (1/d violates the bound); logistic + GAP's alpha = 1/K only for base 2; conv FY's Omega on all
+     of R^d, its Frank-Wolfe blended pairwise with support <= n; Polyak (12) floored at eta_min (default alpha/M).
+   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check, an
+     unmeasured g_i never lets the cache replace the oracle, max_atoms is a hard cap with memory fixed up front.
+   Exact block steps (>>exact): X1 Michelot's finite projection, not Crammer and Singer's sort (the same minimiser);
+     X2 shrinking backs off per example (2^z - 1 skipped visits), not by liblinear's dual bounds; X3 a shrunk label
+     returns at the example's next full visit, not at liblinear's un-shrinking at its stopping test.
+   Parallel BCFW (>>par): P1 synchronous: a batch's calls read the same w (b - 1 steps of delay at most);
+     P2 one exact line search per block in draw order, not one common step: the dual never decreases, b = 1 is plain
+     BCFW bit for bit (with bcfw.build_direction = 1 where BCFW steps in score space); P3 an example drawn twice in a
+     batch keeps both draws; P4 the paper's numbers not cited, its rates not relied on (convergence tested).
    Distributed CoCoA+ (>>dist): M1 the local solver is H BCFW steps (Theta only in expectation); M2 the average is
-     over rounds (rho as config.averaging says, at round t), not steps; M3 not with config.bcfw's gaps options
-     (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
+     over rounds (rho at round t), not steps; M3 not with config.bcfw's gaps options or exact steps
+     (BCFW_COMBINATION), mini-batch (BATCH) or line_search = 0.
    Evaluation schedule SSVM_EVAL_PREDICT (5): our construction, not from the papers.
 
    7. FILES
