@@ -694,16 +694,12 @@
        (a, b) of a graph; 144 + 8E: f64 x d the weights; + 8d: S bytes, the attribute names, then the label names,
        each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
        (IEEE 802.3 / zlib's crc32) of every byte before it.
-     Loading checks, in this order: not the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the version, the header
-       or the size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION (told by the first
-       12 bytes); header bytes != 144 or a file below 148 bytes SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind
-       other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do
-       not add up, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
-       of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts and strings), field 76 not 0 in
-       version 1, M < 2 or metadata not exactly one string SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build
-       one beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round). Nothing is read past the size field or the buffer.
-       ssvm_model_check(&m) (run by every save and export) checks the same in memory, but repeated edges and the
-       method against a cycle (an initialised ssvm_graph config has neither).
+     Load errors, checked in this order: SSVM_ERR_FORMAT (no magic), _TRUNCATED (short of the 12 bytes or the size
+       field), _FORMAT (version 0) / _VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM, _KIND
+       (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape or
+       edge or name not the kind's, metadata), _NONFINITE (a NaN/Inf weight, or > FLT_MAX in a float build). Nothing
+       is read past the size field or the buffer. ssvm_model_check(&m) (every save and export) checks the same in
+       memory, but repeated edges and the method against a cycle.
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
@@ -716,11 +712,9 @@
        #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
-       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_firmware.c). make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c): a
-       model that loads must re-save to the same bytes, load alike preallocated, and predict. make bench-model.
+       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);  // tested
 
-   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
+   READERS (data files; code at >>readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
      buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
      ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
@@ -764,7 +758,7 @@
        (a {0,1} feature just before them would count as a label: give n_labels then). Names in attr_names /
        label_names (ssvm_dict), for a model's names. ssvm_arff_graph_config (dense x or CSR as read).
 
-   CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
+   CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt)
      A checkpoint is the whole state of a run (iterate and average with their lazy scales, the per-example dual state
        of every BCFW state kind and config.bcfw's estimates, sampling tree and atoms, the losses, the random generator,
        the pass's permutation, the counters and progress record with the training and evaluation seconds, so a resumed
@@ -808,9 +802,8 @@
        >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
        sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
        reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
-     Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
-       path (atomic on POSIX; on Windows rename fails when path exists: remove it first), so a process killed
-       mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
+     Files: _save_path's rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a
+       killed process leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO (path.tmp removed).
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
        same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
        copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
@@ -822,8 +815,6 @@
        (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
        SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
        term would add O(d) to every O(nnz) step).
-     make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in
-       success with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
 
    8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
    | macro                       | where  | effect                                                                     |
