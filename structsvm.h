@@ -183,16 +183,15 @@
    lazily.
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
-     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
-     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
-     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW
-     2/(nu k + 2) (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
-     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: its step is at least as good as any
-     fixed step in Lemma C.2, so the same bounds hold for the oracle's unknown nu, and Theorems C.4/C.5 give the
-     improved line-search rates (C = C_f/nu). The gap computed from an approximate oracle is not a certificate
-     (it underestimates the true gap): evaluate with the exact oracle, e.g. swapped in around ssvm_solver_evaluate
-     as tests/test_cutplane.c and bench/solvers.c do. SSG, the multi-sample solver, the dual extragradient and the
-     cutting plane ignore nu (the cutting plane's planes stay valid, so its dual does).
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu times
+     the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside [0, 1] is
+     SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2) (App. C),
+     and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap O(n/(nu^2 k))). With line
+     search (the default) nothing needs declaring: its step is at least as good as any fixed step in Lemma C.2, so the
+     same bounds hold for the oracle's unknown nu, and Theorems C.4/C.5 give the improved line-search rates (C =
+     C_f/nu). The gap computed from an approximate oracle is not a certificate (it underestimates the true gap):
+     evaluate with the exact oracle swapped in around ssvm_solver_evaluate. SSG, the multi-sample solver, the dual
+     extragradient and the cutting plane ignore nu (the cutting plane's planes stay valid, so its dual does).
 
    GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
    the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -225,15 +224,14 @@
      Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; >>speed) a step calls no
        phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has at most
        2 max_label_len entries), moves built in statistics space and expanded once (stat_expand_at): the generic step's
-       values and moves to rounding (a tie may go the other way; tests/test_gaps.c); its scratch is in the heap size.
+       values and moves to rounding (a tie may go the other way); its scratch is in the heap size.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
        (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
        path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW.
 
-   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
-   tests/test_exact.c; make bench-multiclass compares with liblinear)
+   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact)
      For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
        plus part_orthogonal: ssvm_multiclass sets them), each visit solves example i's subproblem of BCFW's dual
        exactly over all its labelings instead of one FW step: Crammer and Singer's per-example problem (JMLR 2001,
@@ -282,12 +280,11 @@
      Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
        pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
        non-NULL problem user, or a model with scratch under a hook without task_users.
-     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (make test-tsan,
-       make bench-threads). The library never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on
-       any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
+     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths. The library
+       never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on any thread count. Not built:
+       asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
 
-   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
-   tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
+   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist)
      The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
        ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
        ssvm_shard sh; ssvm_problem mine; int first, count;
@@ -337,9 +334,9 @@
        p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
        p.stat_move = my_move;                                            //   on top of the scores
      Read only with the statistics (a problem that clears stats ignores it); a wrapper that changes `user` must
-     forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is the chain as
-     a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
-   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
+     forward these callbacks too or set them to NULL. tests/user_chain.h is the chain as a user model with all of
+     them.
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; make bench-speed)
      Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
        + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
        in the generic order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
@@ -576,16 +573,15 @@
      way through (after the average and the shrink), so any error it returns halts the solver: every later step
      returns the same code, the weights stay finite and readable.
 
-   REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding; tested where named)
-     Bit for bit, for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
-     ssvm_solver_init_preallocated, for every solver on every built-in model (test_*_init_equals_preallocated); any
-     thread count of mini-batch BCFW, and the NULL hook (test_par_threads_identical_*); a run resumed from a
-     checkpoint and the uninterrupted run (test_ckpt_*); a run in two parts (ssvm_solver_set_limits between them)
-     and one run (test_engine_limits_door); two runs of one build on one machine. C and C++ builds of the same code
+   REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding)
+     Bit for bit (tested), for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
+     ssvm_solver_init_preallocated, for every solver on every built-in model; any thread count of mini-batch BCFW,
+     and the NULL hook; a resumed run and the uninterrupted one; a run in two parts (ssvm_solver_set_limits between
+     them) and one run; two runs of one build on one machine. C and C++ builds of the same code
      with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways; the two are
      not compared with each other).
      To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in chain in
-     double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against the D path
+     double builds; 1e-11, tested), and the score-space step against the D path
      generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the statistics interface
      (the compact states' sparse visits give the D path's bits; score space and the atoms' statistics-space scoring
      do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
@@ -803,7 +799,7 @@
        sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
        reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
      Files: _save_path's rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a
-       killed process leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO (path.tmp removed).
+       killed process leaves the last good checkpoint; a failed write, close or rename: SSVM_ERR_IO, path.tmp removed.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
        same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
        copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
