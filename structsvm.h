@@ -57,9 +57,8 @@
    Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
      and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
      so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
-     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. (One callback, not two that could
-     disagree about one argmax.) A linear oracle multiplies its scores <w, phi> by w_scale (or, the same argmax,
-     divides Delta by w_scale while searching); a multiclass one:
+     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. A linear oracle multiplies its scores
+     <w, phi> by w_scale (or, the same argmax, divides Delta by w_scale while searching); a multiclass one:
        for (c = 0; c < K; c++) {                  // Delta(y_i, c) + w_scale <w_c, x_i>
            double v = (c != label[i]) + w_scale * dot(F, w + c * F, x + i * F);
            if (c == 0 || v > bv) { bv = v; best = c; }
@@ -73,9 +72,8 @@
      user, SSVM_SOLVER_RULE), < 0 = error; ssvm_result_string(r) names it.
    STATE (BCFW's per-example memory, ssvm_solver_config.state; GAPS' atoms and EXACT BLOCK STEPS keep their own)
      SSVM_STATE_AUTO: with stats callbacks COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass with K >=
-       16), else COMPACT; without them SPARSE. The same kind for a heap and a preallocated solver (the same bits,
-       REPRODUCIBILITY; only the sparse pool's start differs). ssvm_solver_state_kind(&s, &kind) tells which one a
-       solver keeps.
+       16), else COMPACT; without them SPARSE; the same for a heap and a preallocated solver (REPRODUCIBILITY).
+       ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps.
      SSVM_STATE_COMPACT: per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) / (lambda
        n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
        example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
@@ -183,15 +181,13 @@
    lazily.
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
-     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu times
-     the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside [0, 1] is
-     SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW 2/(nu k + 2) (App. C),
-     and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap O(n/(nu^2 k))). With line
-     search (the default) nothing needs declaring: its step is at least as good as any fixed step in Lemma C.2, so the
-     same bounds hold for the oracle's unknown nu, and Theorems C.4/C.5 give the improved line-search rates (C =
-     C_f/nu). The gap computed from an approximate oracle is not a certificate (it underestimates the true gap):
-     evaluate with the exact oracle swapped in around ssvm_solver_evaluate. SSG, the multi-sample solver, the dual
-     extragradient and the cutting plane ignore nu (the cutting plane's planes stay valid, so its dual does).
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block gap is at least nu times the
+     best one's (eq. 12). config.oracle_quality = nu (default 1; 0 means 1; outside [0, 1]: SSVM_ERR_INVALID_ARG)
+     matters only with line_search = 0: BCFW then steps 2n/(nu k + 2n), FW 2/(nu k + 2), and Theorems C.1/C.3 hold
+     with rates slowed by 1/nu^2 (O(n/(nu^2 k))). Line search (the default) needs no declaration: it is at least as
+     good as any fixed step of Lemma C.2, and Theorems C.4/C.5 give its rates (C = C_f/nu). The gap from an
+     approximate oracle underestimates the true one and certifies nothing: evaluate with the exact oracle swapped in
+     around ssvm_solver_evaluate. SSG, multi-sample, DEG and the cutting plane ignore nu (its planes stay valid).
 
    GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
    the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -334,8 +330,7 @@
        p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
        p.stat_move = my_move;                                            //   on top of the scores
      Read only with the statistics (a problem that clears stats ignores it); a wrapper that changes `user` must
-     forward these callbacks too or set them to NULL. tests/user_chain.h is the chain as a user model with all of
-     them.
+     forward them too or set them NULL. tests/user_chain.h is the chain as a user model with all of them.
    SPEED (BCFW's step at the cost of what it changes; code at >>speed; make bench-speed)
      Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
        + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
@@ -511,29 +506,27 @@
      loss above). Deviations from the paper: 6.
 
    5. THE ENGINE (ssvm_solver: one object and one run loop for every solver)
-     ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and the
-     problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps; one
-     iteration for FW) until a rule fires, and returns it. Before a pass: max_passes (default 50) -> SSVM_MAX_PASSES;
-     max_oracle_calls (training calls; it also ends a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds
-     (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no limit. After a pass: the evaluation
-     if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only where predicted, below), then
-     progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
-     at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off): an evaluated primal
-     <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
-     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
-     multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often). To go on, raise a limit and call
-     ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through
-       ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
-     which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
-     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). All else (lambda, line_search, sampling,
-     the state, the solver's own options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a
-     lambda changed between runs would certify the wrong problem). No run reads a field nobody checked.
+     *_init copies the config and the problem (they need not outlive it; the data behind them must). ssvm_solver_run
+     makes passes (n steps; one FW iteration) until a rule fires, and returns it. Before a pass: max_passes (default
+     50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends a pass early, except FW's) ->
+     SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no
+     limit. After a pass: the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
+     where predicted, below), then progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 =
+     off): an evaluated gap <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal (default
+     -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
+     SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
+     the multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
+     bounds min P only when every example was visited equally often). To go on, raise a limit and call ssvm_solver_run
+     again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
+     ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
+     bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
+     the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a lambda
+     changed between runs would certify the wrong problem).
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
      one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
      eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
-     ssvm_solver_evaluate(&s, iterate, average, &progress) evaluates now. Batch FW always evaluates its iterate and
-     its next iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
+     ssvm_solver_evaluate evaluates now. Batch FW (and the cutting plane) always evaluates its iterate and its next
+     iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
      .average (ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
@@ -558,8 +551,7 @@
      SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
      (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
      SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on every
-     platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the example you
-     choose (not FW: SSVM_ERR_NOT_SUPPORTED).
+     platform: the same seed gives the same run (ssvm_solver_step: the example you choose).
      Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a NaN
      or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum that
      overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
