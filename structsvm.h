@@ -927,27 +927,25 @@
        ssvm_online_predict, ssvm_online_update, ssvm_online_round
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
-     truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
-       (as for every callback that returns a label). Called for every psi_i built (each step, each evaluated example)
-       and at init for the compact state: keep it a copy.
+     Every callback that returns a label: a length outside [1, max_label_len] is SSVM_ERR_LABEL.
+     truth(user, i, y): writes y_i, returns its length. Called for every psi_i built (each step, each evaluated
+       example) and at init for the compact state: keep it a copy.
      phi(user, i, y, len, scale, out): adds scale*phi(x_i, y) into the sparse accumulator out with ssvm_svec_add /
        _add_dense / _add_sparse; returns 0 (any value >= 0 is ignored). psi_i(y) is built from two calls, +scale at
        y_i and -scale at y: phi must be linear in scale. Library: out's sticky error after each call, an index outside
-       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your
-       oracle or a sampler and the library never reads its values, so a user's labels are validated only where the
-       user's phi checks them: check len and every value and return SSVM_ERR_LABEL (the built-in models do); a bad
-       label left unchecked indexes whatever phi lets it index.
-     oracle(user, i, w, w_scale, y, &delta): writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
-       *delta = Delta(y_i, y*), returns its length; w_scale > 0 with 1/w_scale finite. Library: *delta is 0 before the
-       call; a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids
-       the gap as a certificate), that *delta is Delta(y_i, y*), the label (phi). The built-in oracles return
-       SSVM_ERR_INVALID_ARG for a w_scale out of range.
+       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth,
+       your oracle or a sampler and the library never reads its values: check len and every value in phi and return
+       SSVM_ERR_LABEL (the built-in models do); a bad label left unchecked indexes whatever phi lets it index.
+     oracle(user, i, w, w_scale, y, &delta): the argmax of 2 (Oracle), returns its length; w_scale > 0 with 1/w_scale
+       finite (the built-in oracles: SSVM_ERR_INVALID_ARG otherwise). Library: *delta is 0 before the call; a NaN/Inf
+       or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids the gap as a
+       certificate), that *delta is Delta(y_i, y*), the label (phi).
      decode(user, i, w, y): plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and ssvm_mean_loss only;
        optional). loss(user, i, y, len, &delta): sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only;
        optional); Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS; Yours: the label.
      stat_dim(user, i): m_i >= 1, the length of s_i(y), the same at every call (Library: 0 is SSVM_ERR_CALLBACK).
-       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) when BCFW uses a compact state; never in
-       a step. stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
+       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) for a compact state; never in a step.
+       stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
      expand(user, i, s, scale, out): out += scale*A_i s, returns 0. Library: out's sticky error, as for phi. Yours:
        phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check (a quick test: BCFW gives the same iterates
        with SSVM_STATE_COMPACT and SSVM_STATE_SPARSE). stat_dim, stats and expand: all three or none (else
@@ -970,9 +968,9 @@
      stat_move(user, i, pos, a, cnt, cw, w, cz, z): w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into z
        when z is not NULL; returns 0. Called after the state moved: it must not fail once stat_gram has succeeded (a
        failure ends the run with its code and leaves w off the state; re-initialise the solver).
-     progress(progress_user, &p): 0 to go on, non-zero to stop (ssvm_solver_run returns SSVM_STOPPED_BY_USER).
-       Called by ssvm_solver_run after every pass, after that pass's evaluation (ssvm_solver_pass and _step never call
-       it); p points into the solver and is valid during the call.
+     progress(progress_user, &p): 0 to go on, non-zero to stop (SSVM_STOPPED_BY_USER). Called by ssvm_solver_run
+       after every pass and its evaluation (never by ssvm_solver_pass or _step); p points into the solver, valid
+       during the call.
      clock(clock_user): wall-clock seconds from any fixed origin, non-decreasing; only differences are used
        (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU seconds always come from clock() (0 under
        STRUCTSVM_NO_CLOCK).
@@ -992,22 +990,19 @@
        BLOCK STEPS; the built-in models set them where they apply (3).
 
    10. DOES NOT (yet)
-     Training: kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted; anything
-     else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24
-     labels that are not forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only
-     the simplex over enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the
-     solver (it is reentrant: one solver and one model object per thread; the caller's threads run mini-batch
-     BCFW's oracle calls: PARALLEL BCFW), the solver-specific "Not built" items of 4. No global state anywhere.
-     Model files: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
-     multiclass cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write
-     callback; predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED);
-     export attribute names or metadata to C; save training state (that is a checkpoint).
-     Checkpoints: checkpoint the uncovered solvers; fingerprint features; convert between float and double
-     checkpoints; carry a dual state to new data; compress.
+     Training: the "Not built" and "Limits" items of 4 (kernels lifted for ssvm_graph and ssvm_assign, clique
+     generation beyond pairwise candidates, DEG over tree marginal polytopes, ...), graphs with more than 24 labels
+     that are not forests (no approximate MAP), latent variables, threads inside the solver (it is reentrant: one
+     solver and one model object per thread; PARALLEL BCFW runs oracle calls on your threads). No global state.
+     Model files: compress; load without copying (no mmap view); read a newer format version; keep the multiclass
+     cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write callback;
+     predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export
+     attribute names or metadata to C; save training state (that is a checkpoint).
+     Checkpoints: the uncovered solvers; fingerprint features; convert between float and double; carry a dual state
+     to new data; compress.
      Readers: string / date / relational ARFF attributes, missing feature values (?), instance weights, Mulan's XML
      label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1); CRF++'s
-     %t macros and bigram templates with observations; compressed input; a reader for the OCR letter.data format
-     (examples/ocr_data.h reads it as demo code).
+     %t macros and bigram templates with observations; compressed input; OCR letter.data (examples/ocr_data.h).
 
    CHANGES AND MIGRATION TABLES: see VERSION HISTORY at the end of this file (newest first).
 
