@@ -431,10 +431,10 @@
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
      The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
-     alpha c_i / (lambda sum c), is never formed. Steps, line search (its inner products as sums of kernel values),
-     the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, and the engine runs it as any solver;
-     ssvm_train and ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs
-     batch FW (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
+     alpha c_i / (lambda sum c), is never formed. Steps, line search (inner products as sums of kernel values), the
+     weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, run by the engine; ssvm_train and
+     ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs batch FW
+     (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
        ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
        ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
        c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
@@ -442,29 +442,26 @@
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
      Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel
-     k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, ssvm_multiclass's layout) with the library's oracle and
-     decoder: the K scores of x_a cost one input-kernel value per support example; the problem gives n, truth and
-     loss (ssvm_multiclass_problem's 0-1 loss or cost matrix). (1b) An input kernel on positions with kernel.chain =
-     &chain (config.problem from ssvm_chain_problem(&chain)), lifted as the chain's feature map: k = sum_{t,t'}
-     k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two bias matches with SSVM_CHAIN_BIASES); the
-     oracle is Viterbi on unary scores from the support set (one input-kernel value per pair of positions) and on
-     the transition and bias weights kept explicitly; ssvm_kernel_chain_predict decodes any positions your kernel
-     knows. ssvm_dense_kernel_fn is a built-in input kernel on dense rows (linear, RBF exp(-gamma |x - x'|^2),
-     polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (optionally a decoder) in
-     kernel form scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len,
-     truth; a dynamic-programming oracle must decompose the kernel itself from the triples of ssvm_kernel_support.
-     Cost: a score f(x_a, y) is one kernel value per support triple; a step adds O(|S_i|^2) psi products for
-     |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). ssvm_kernel_support_count(&s, which) counts the support vectors
-     (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate solution, at most one new triple a step).
-     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; rows are positions for the chain)
-     of the input kernel over the training examples, first in, first out; results are identical with any budget
-     (tested). The joint-kernel path has no cache (your callback may keep one).
-     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the most it
-     can hold), else n * max_passes (raising max_passes later does not grow it). A step that needs one more triple
-     returns SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed.
-     A non-finite kernel value, or |w_i - w_s|^2 < 0 (a kernel not positive semi-definite), is SSVM_ERR_KERNEL.
-     Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for the other
-     solvers. Against the linear model: make bench-kernel-eg.
+     k(x_a, x_b) [y = y'] (ssvm_multiclass's layout) with the library's oracle and decoder: x_a's K scores cost one
+     input-kernel value per support example; the problem gives n, truth and loss. (1b) An input kernel on positions
+     with kernel.chain = &chain (config.problem from ssvm_chain_problem), lifted as the chain's map: sum_{t,t'} k(x_t,
+     x'_t') [y_t = y'_t'] + transition-pair (+ with SSVM_CHAIN_BIASES the two bias) matches; Viterbi on unary scores
+     from the support set (a kernel value per pair of positions) and on explicit transition and bias weights;
+     ssvm_kernel_chain_predict decodes any positions your kernel knows. ssvm_dense_kernel_fn: a built-in input kernel
+     on dense rows (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b,
+     y')) and an oracle (optionally a decoder) scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the
+     problem gives n,
+     max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from ssvm_kernel_support.
+     Cost: a score is one kernel value per support triple; a step adds O(|S_i|^2) psi products for |w_i - w_s|^2.
+     ssvm_kernel_support_count(&s, which) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
+     one new triple a step). Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; positions
+     for the chain) of the input kernel over the training examples, FIFO; results identical with any budget
+     (tested); the joint-kernel path has none (your callback may keep one). Support store: fixed at init,
+     config.kernel.max_support triples; 0 = n (K - 1) for the lifted model, else n * max_passes (raising max_passes
+     later does not grow it); a step needing one more returns SSVM_ERR_SUPPORT_FULL and changes nothing; without
+     averaging a triple whose alpha reaches 0 is freed. A non-finite kernel value, or |w_i - w_s|^2 < 0 (not positive
+     semi-definite), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
+     suffix average, kernels for the other solvers. Against the linear model: make bench-kernel-eg.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
