@@ -680,11 +680,11 @@
        each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
        (IEEE 802.3 / zlib's crc32) of every byte before it.
      Load errors, checked in this order: SSVM_ERR_FORMAT (no magic), _TRUNCATED (short of the 12 bytes or the size
-       field), _FORMAT (version 0) / _VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM, _KIND
-       (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape or
-       edge or name not the kind's, metadata), _NONFINITE (a NaN/Inf weight, or > FLT_MAX in a float build). Nothing
-       is read past the size field or the buffer. ssvm_model_check(&m) (every save and export) checks the same in
-       memory, but repeated edges and the method against a cycle.
+       field), _FORMAT (version 0) / SSVM_ERR_VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM,
+       _KIND (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape
+       or edge or name not the kind's, metadata), _NONFINITE (a NaN/Inf weight, or > FLT_MAX in a float build).
+       Nothing is read past the size field or the buffer. ssvm_model_check(&m) (every save and export) checks the same
+       in memory, but repeated edges and the method against a cycle.
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
@@ -744,14 +744,13 @@
        label_names (ssvm_dict), for a model's names. ssvm_arff_graph_config (dense x or CSR as read).
 
    CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt)
-     A checkpoint is the whole state of a run (iterate and average with their lazy scales, the per-example dual state
-       of every BCFW state kind and config.bcfw's estimates, sampling tree and atoms, the losses, the random generator,
-       the pass's permutation, the counters and progress record with the training and evaluation seconds, so a resumed
-       run's max_seconds counts on, batch FW's reused evaluation pass, the multi-sample online dual, radius and cache).
-       A solver initialised with the same configuration on the same problem and loaded from it continues bit for bit:
-       a run stopped at pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls)
-       and resumed gives the weights, average and counters of a run that never stopped (memcmp; tested for every
-       covered case). A checkpoint written from the progress callback is the state after that pass and its evaluation.
+     A checkpoint is the whole state of a run (w and the average with their lazy scales, the per-example dual state,
+       config.bcfw's estimates and atoms, the random generator and permutation, counters, progress and seconds, so
+       max_seconds counts on, batch FW's reused pass, the multi-sample dual, radius and cache). A solver initialised
+       with the same configuration on the same problem and loaded from it continues bit for bit: a run stopped at
+       pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls) and resumed gives
+       the weights, average and counters of a run that never stopped (memcmp; tested for every covered case). Saved
+       from the progress callback it is the state after that pass and its evaluation.
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
@@ -759,11 +758,12 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
-     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW with every state kind, averaging, sampling, step rule
-       and config.bcfw; SSVM_FW; SSVM_SSG; SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW, whose
-       b is fingerprinted but not the hook or task_users, so a run saved on 2 threads resumes on 1 or 4 bit for bit,
-       but a pass cut by max_oracle_calls ends with a short batch: resume at a pass's end); the others are refused
-       with SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
+     The rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a killed process
+       leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
+     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW in every state kind and option, SSVM_FW, SSVM_SSG,
+       SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW fingerprints b, not the hook: saved on 2
+       threads, it resumes on 1 or 4 bit for bit, but a pass cut by max_oracle_calls ends with a short batch: resume
+       at a pass's end); the others: SSVM_ERR_CKPT_SOLVER at every entry point.
      Must match (a 64-bit FNV-1a fingerprint and the header), else SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d,
        max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in use, lambda,
        line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads,
@@ -772,34 +772,26 @@
        labels and dimensions are yours to avoid. May change: the stopping rules, progress, clock, allocator, the
        parallel-for hook and its users, sparse_pool_entries (a preallocated pool too small: SSVM_ERR_WORKSPACE), and
        the evaluation settings (but with config.bcfw's estimates evaluations steer gap sampling: keep them for bits).
-     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was; a sparse pool
-       that must grow is allocated first): the magic, version 0, or a field out of range or inconsistent (an index,
-       count, length, negative counter, a value not exactly an ssvm_real, bytes left over, a lazy w_scale outside
-       (0, 1], lists that do not ascend or invert, an evaluation history that is not one, >>ckpt) SSVM_ERR_FORMAT; the
-       size field or fewer bytes than it says SSVM_ERR_TRUNCATED; a later version SSVM_ERR_VERSION; the CRC-32
-       SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration
-       SSVM_ERR_CKPT_MISMATCH; a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Finite values off the feasible set
-       (sigma_i off the simplex, w far from sum_i w_i) cannot be told from a real state: a pass over them may end in
-       SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
-       are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
-       hostile checkpoint.
+     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): SSVM_ERR_FORMAT
+       (the magic, version 0, a field out of range or inconsistent, bytes left over: >>ckpt), _TRUNCATED, _VERSION
+       (later), SSVM_ERR_CHECKSUM (CRC-32), _CKPT_SOLVER, _CKPT_MISMATCH, _NONFINITE (a NaN/Inf weight or state
+       value). Finite values off the feasible set (sigma_i off the simplex, w far from sum_i w_i) cannot be told from
+       a real state: a pass may end in SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state
+       (the multi-sample cache, atoms) reach phi: only a phi that checks its labels (the built-in models' do) is safe
+       against a hostile checkpoint.
      Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (layout at
        >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
        sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
        reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
-     Files: _save_path's rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a
-       killed process leaves the last good checkpoint; a failed write, close or rename: SSVM_ERR_IO, path.tmp removed.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
-       same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
-       copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
-       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) =
-       lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c, from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
-       step, line search and block gaps are the plain ones at w; batch FW moves towards w0 + w_s with the gap lowered
-       by lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D +
-       lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested). The answer is pulled towards w0
-       (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
-       SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
-       term would add O(d) to every O(nnz) step).
+       same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one
+       (copied at init; no dual state: alpha_i belongs to the old data). BCFW and FW use w0 as the prox centre (the
+       "biased regulariser" of transfer SVMs): they minimise P'(w) = lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c
+       from alpha_i = e_{y_i}, i.e. from w0; BCFW's steps and block gaps are the plain ones at w; batch FW moves
+       towards w0 + w_s, its gap lowered by lambda <w0, w>. Evaluations report P' = P - lambda <w0, w> + lambda/2
+       |w0|^2, D' = D + lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (certifies P'; tested). The answer is pulled
+       towards w0 (the more, the less data). Other solvers: SSVM_ERR_WARM_START (SSG's and the multi-sample solver's
+       first step, gamma = 1, erases any start; the prox term would add O(d) to every O(nnz) step).
 
    8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
    | macro                       | where  | effect                                                                     |
