@@ -247,9 +247,8 @@
        part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling converges in fewer passes here, as in liblinear.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
-     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
-       algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic: the result depends only on the
-       seed and b, never on the number of threads or their timing (deviations P1-P4: 6).
+     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing, ICML 2016 (AP-BCFW, mini-batch tau = b), made deterministic: the
+       result depends only on the seed and b, never on the threads or their timing (deviations P1-P4: 6).
        ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
        cfg.par.batch = 32;                                  // 0 (default): plain BCFW
        cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
@@ -258,9 +257,8 @@
        at the batch's starting w and the direction D = w_i - w_s with |D|^2; then each block's BCFW step (Algorithm 4
        lines 5-9) runs serially in draw order at the w of that moment; with a dense state (COMPACT, DENSE) the block
        state updates run as a second parallel phase, except a repeated example's earlier draws. A pass is n steps in
-       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. An evaluation's oracle pass runs
-       on the hook in chunks of b, summed in example order: the same bits as without a hook; gap sampling's exact
-       check stays serial.
+       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. Evaluations run on the hook in
+       chunks of b, summed in example order (the same bits); gap sampling's exact check stays serial.
      The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all are
        done; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found on
        return: the oracle phase's batch is not applied, an evaluation fails (weights untouched), the update phase
@@ -271,14 +269,13 @@
        in their object (their problems set ssvm_problem.scratch_in_user = 1, as should a user oracle with scratch in
        its user): one object per slot (*_init again over the same config; a slot chain's config inputs_from = the
        main chain shares its compacted dense x, SPEED). The multiclass model and a stateless user oracle need none.
-     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes), a second d-vector with
-       SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
-     Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
-       pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
-       non-NULL problem user, or a model with scratch under a hook without task_users.
-     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths. The library
-       never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on any thread count. Not built:
-       asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
+     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes; a second d-vector with
+       SSVM_STATE_SPARSE, two statistic vectors with a compact state), two labels and one solver view. Errors:
+       SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver, pairwise/away
+       steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL problem
+       user, or a model with scratch under a hook without task_users. A batch's serial part is O(nnz(D)) a step, plus
+       max |w| once a pass; tasks take the SPEED paths. The library never creates threads (STRUCTSVM_NO_PARALLEL: 8).
+       Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
 
    DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist)
      The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
@@ -299,20 +296,17 @@
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
        max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
-       then the one-process algorithm on identical numbers: one process's iterates, primal, dual and gap to rounding
-       (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; differences can grow over hundreds,
-       plane drops amplify them), bit for bit with one rank; the gap is certified over all.
-     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
-       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; not
-       in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on the rank's
-       own blocks against the local view v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> -
-       (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in BCFW's scaling), then w += sum_k dw_k
-       and l += sum_k dl_k. Blocks never leave their rank; every round's point is dual feasible, so the engine's gap
-       and rules hold unchanged; with sigma' = K the dual never falls (tested). Guarantee (theirs, L-Lipschitz
-       losses): gap eps after O(1/((1 - Theta) eps)) rounds for local solutions of quality Theta. dist.rounds
-       (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap
-       grow with K (steps damped by sigma' = K): distribution pays when one machine cannot hold the data or the
-       oracle time dwarfs the allreduce, not for speed on small problems.
+       then the one-process algorithm on identical numbers: its iterates, primal, dual and gap to rounding (tested to
+       1e-9, the cutting plane 1e-7, over 12 iterations; differences can grow over hundreds), bit for bit with one
+       rank; the gap is certified over all.
+     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, gamma = 1, sigma' = K; not in the project's
+       papers, its numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
+       v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma'
+       |w_i - w_s|^2), then w += sum_k dw_k, l += sum_k dl_k. Blocks never leave their rank; every round's point is
+       dual feasible, so the engine's gap and rules hold; with sigma' = K the dual never falls (tested). Theirs, for
+       L-Lipschitz losses: gap eps after O(1/((1 - Theta) eps)) rounds, local quality Theta. dist.rounds (default 1)
+       rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap grow with K:
+       it pays when one machine cannot hold the data or the oracle dwarfs the allreduce, not on small problems.
      Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
        starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
      Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
