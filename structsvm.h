@@ -197,35 +197,33 @@
        one, counted as evaluation). progress.gap_estimate, their sum, is an ESTIMATE (NaN until every example was
        measured once); only iterate.gap is certified. ssvm_solver_gap_estimates() copies them.
      gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
-       (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
-       estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
-     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (the one of FW, away, pairwise whose exact line
-       search raises the dual most, as the release does). The per-example dual is then a set of up to max_atoms
-       labelings ("atoms", default 32; found by a 64-bit FNV-1a hash of (len, y) and label comparison) with weights
-       alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the active atom of
-       least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (with
-       >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step drops the away atom (FW at 1 keeps only y*).
-       Every move is an exact line search: the dual never decreases (tested at every step). This state replaces
-       config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step); plain BCFW keeps its state kind.
+       (O(log n) a draw and an update, rebuilt from the leaves: no drift); never-measured examples first, uniformly;
+       all estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (whichever of FW, away, pairwise raises the
+       dual most, as the release does). The per-example dual is then up to max_atoms labelings ("atoms", default 32;
+       found by a 64-bit FNV-1a hash of (len, y)) with weights alpha_k >= 0 summing to 1: w_i = sum_k alpha_k
+       psi_i(y_k) c_i/(lambda sum c). Away atom: the active one of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step
+       sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (>= 2 active atoms), pairwise [0, alpha_a]; the largest
+       drops the away atom (FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases
+       (tested). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step).
      The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW
-       at gamma = 1, pairwise at gamma = alpha_a); else the step goes towards the best stored labeling (line search;
-       the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms above the solution's
-       active-set size, and it can bind on real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is
-       removed without cache; with cache it stays as a cached plane, and the one of least value makes room.
+       at 1, pairwise at alpha_a); else the step goes towards the best stored labeling and the new one is dropped. The
+       dual stays monotone; the optimum needs max_atoms above the solution's active-set size (it can bind: OCR-small,
+       pairwise, 8 atoms). A zero-weight atom is removed, or with cache kept as a plane (the least valued makes room).
      cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
        oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
        release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes:
        6). progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
-       labelings (a user problem: a phi call and a dot product each) costs less than the oracle.
-     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; >>speed) a step calls no
-       phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has at most
-       2 max_label_len entries), moves built in statistics space and expanded once (stat_expand_at): the generic step's
-       values and moves to rounding (a tie may go the other way); its scratch is in the heap size.
+       labelings (for a user problem a phi call and a dot product each) costs less than the oracle.
+     Through the statistics interface (e.g. the built-in chain; >>speed) a step calls no phi: atoms are scored as
+       sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has <= 2 max_label_len entries),
+       moves built in statistics space, expanded once (stat_expand_at): the generic step to rounding (a tie may go
+       the other way); its scratch is in the heap size.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
        (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW.
+       path (its Sec. 4), deterministic max-gap sampling.
 
    EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact)
      For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
