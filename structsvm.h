@@ -785,44 +785,34 @@
        towards w0 (the more, the less data). Other solvers: SSVM_ERR_WARM_START (SSG's and the multi-sample solver's
        first step, gamma = 1, erases any start; the prox term would add O(d) to every O(nnz) step).
 
-   8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
-   | macro                       | where  | effect                                                                     |
-   |-----------------------------|--------|----------------------------------------------------------------------------|
-   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                                       |
-   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)                     |
-   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double, also in      |
-   |                             |        | float builds: sums over d terms lose digits in float)                      |
-   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)                   |
-   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a |
-   |                             |        | config.allocator (without one: NOT_SUPPORTED)                              |
-   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked): no <stdio.h>, no    |
-   |                             |        | _FILE / _path functions                                                    |
-   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED)                      |
-   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1: NOT_SUPPORTED)  |
-   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its section       |
-   |                             |        | (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own functions, e.g.       |
-   |                             |        | ssvm_solver_cp_info, undefined). <KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,  |
-   |                             |        | CLIQUEGEN, CUTTING_PLANE, KBCFW, EG                                        |
-   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's              |
-   |                             |        | STBI_ONLY_PNG (make footprint: code size, compile time)                    |
-   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap sampling,    |
-   |                             |        | pairwise/away/exact steps, caching: each SSVM_ERR_NOT_SUPPORTED); plain    |
-   |                             |        | BCFW is unchanged: the smallest trainer; make test-device builds so        |
-   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without it they     |
-   |                             |        | stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0                   |
-   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give                     |
-   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them                        |
-   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware; [T] in the API)           |
-   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores |
-   |                             |        | as one gemm per sequence); link e.g. -lopenblas                            |
-   | STRUCTSVM_NO_OLD_NAMES      | any    | drop the old names of renamed functions (API GRAMMAR)                      |
-   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)                        |
-   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user (NULL unless |
-   | SSVM_FREE(p,u)              |        | set); user last here, unlike the callbacks                                 |
-   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                                 |
-   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the online       |
-   |                             |        | solvers; default <math.h>, portable versions when STRUCTSVM_FREESTANDING   |
-   |                             |        | and none is given                                                          |
+   8. BUILD OPTIONS (#define before including; "global": the same in every file that includes the header; the rest
+   act where STRUCTSVM_IMPLEMENTATION is defined)
+     STRUCTSVM_IMPLEMENTATION (in one file): emit the definitions.
+     Global: STRUCTSVM_REAL float|double: the storage and arithmetic type ssvm_real (default double); STRUCTSVM_ACCUM
+       float|double: dot-product / objective accumulators (default double, also in float builds: sums over d terms
+       lose digits in float); STRUCTSVM_STATIC: all functions static (a private copy per translation unit);
+       STRUCTSVM_PREDICT_ONLY: decoders and scoring only, no solvers (firmware; [T] in the API).
+     STRUCTSVM_NO_MALLOC: never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a config.allocator
+       (without one: NOT_SUPPORTED). STRUCTSVM_NO_STDIO: no stdio anywhere (the header uses none unless asked): no
+       <stdio.h>, no _FILE / _path functions. STRUCTSVM_NO_CLOCK: no <time.h>: wall seconds come only from
+       config.clock (without it they stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0.
+       STRUCTSVM_FREESTANDING: no libc headers at all (implies the three above); give SSVM_SQRT/SSVM_EXP/SSVM_LOG if
+       a feature needs them.
+     Leaving code out (what is left out answers NOT_SUPPORTED): STRUCTSVM_NO_PARALLEL: mini-batch BCFW (config.par);
+       STRUCTSVM_NO_DIST: distributed training (config.dist with size > 1); STRUCTSVM_NO_<KIND>: one solver, its row
+       of the algorithm table and its section (config.solver = SSVM_<KIND>: NOT_SUPPORTED; its own functions, e.g.
+       ssvm_solver_cp_info, undefined), <KIND> one of BCFW, FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE,
+       KBCFW, EG; STRUCTSVM_ONLY_<KIND>: keep only the kinds so named (several may be given), as stb's STBI_ONLY_PNG
+       (make footprint: code size, compile time); STRUCTSVM_NO_GAPS: >>gaps and >>exact, config.bcfw's options (gap
+       sampling, pairwise/away/exact steps, caching); plain BCFW is unchanged: the smallest trainer (make test-device
+       builds so).
+     STRUCTSVM_USE_BLAS: dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores as one gemm per
+       sequence); link e.g. -lopenblas. STRUCTSVM_NO_OLD_NAMES (in any file): drop the old names of renamed functions
+       (API GRAMMAR).
+     Replacements: SSVM_ASSERT(x) (default: none; internal invariants only); SSVM_MALLOC(sz,u) / SSVM_FREE(p,u), the
+       default allocator, both or neither, u = config.allocator.user (NULL unless set; user last here, unlike the
+       callbacks); SSVM_MEMSET / SSVM_MEMCPY; SSVM_EXP/SSVM_LOG/SSVM_SQRT: libm (double -> double) for the surrogate
+       losses and the online solvers; default <math.h>, portable versions under STRUCTSVM_FREESTANDING if none given.
 
    9. API REFERENCE
    API GRAMMAR (how every name and argument list is built, and the exceptions)
