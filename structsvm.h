@@ -849,21 +849,18 @@
      ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
        ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) = sum_i c_i Delta(y_i, decode(x_i)) /
        sum_i c_i; ssvm_primal_get_work_size, ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
-     ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense / _add_sparse / _clear (void) /
-       _dot (-> ssvm_accum): the accumulator phi writes into
-     solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
-       ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
-       ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
-       ssvm_solver_init(&c, &s) / ssvm_solver_uninit(&s)   via c.allocator or SSVM_MALLOC
-       ssvm_solver_run(&s)         until a stopping rule; raise a limit (ssvm_solver_set_limits) and call again
-       ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation, no stopping rules
-       ssvm_solver_step(&s, i, &info)                      one step on example i (not FW); info may be NULL
-       ssvm_solver_evaluate(&s, iterate, average, &progress)  primal/dual/gap now (counted apart)
-       ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> const ssvm_solver_config *
-       ssvm_solver_limits_of(&s, &limits); ssvm_solver_set_limits(&s, &limits)   the limits, checked
-       ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
-       ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
-       ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+     the accumulator phi writes into: ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense
+       / _add_sparse / _clear (void) / _dot (-> ssvm_accum)
+     solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c);
+       ssvm_solver_get_heap_size(&c, &bytes) (before training); ssvm_solver_init_preallocated(&c, heap, bytes, &s) (no
+       allocation at all); ssvm_solver_init(&c, &s) (c.allocator or SSVM_MALLOC) / ssvm_solver_uninit(&s);
+       ssvm_solver_run(&s) (until a stopping rule); ssvm_solver_pass(&s) (one pass, no evaluation, no stopping rules);
+       ssvm_solver_step(&s, i, &info) (one step on example i, not FW; info may be NULL); ssvm_solver_evaluate(&s,
+       iterate, average, &progress) (now, counted apart); ssvm_solver_progress(&s, &progress);
+       ssvm_solver_config_of(&s) -> const ssvm_solver_config *; ssvm_solver_limits_of(&s, &limits),
+       ssvm_solver_set_limits(&s, &limits); ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out,
+       out_bytes); ssvm_solver_state_kind(&s, &kind) (what AUTO picked); ssvm_train(&c, w_out, w_bytes, &final) (init,
+       run, weights, uninit)
      per solver [T]: ssvm_solver_gap_estimates, ssvm_solver_atom_count, ssvm_solver_atom (GAPS); ssvm_solver_cp_info;
        ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (Algorithm 3: the
        maximiser, not Omega*(z)); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
@@ -873,18 +870,18 @@
        _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
      chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size,
        ssvm_chain_init_preallocated, ssvm_chain_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_chain_uninit,
-       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
-       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
-       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T]; ssvm_viterbi_get_work_size,
-       ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score); ssvm_kbest_viterbi_get_work_size,
-       ssvm_kbest_viterbi [T]
+       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size, ssvm_chain_predict(K, F, flags, w,
+       L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
+       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T];
+       ssvm_viterbi_get_work_size, ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
+       ssvm_kbest_viterbi_get_work_size, ssvm_kbest_viterbi [T]
      graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
        _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
        ssvm_chow_liu, ssvm_graph_predict_get_work_size, ssvm_graph_predict (plain MAP for one dense x)
      assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size,
        ssvm_assign_init_preallocated, ssvm_assign_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_assign_uninit,
-       ssvm_assign_problem, ssvm_assign_predict_get_work_size,
-       ssvm_assign_predict (one dense example, x = m*c pairs of F reals)
+       ssvm_assign_problem, ssvm_assign_predict_get_work_size, ssvm_assign_predict (one dense example, x = m*c pairs
+       of F reals)
      kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
        ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
        (-> long long), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
