@@ -647,18 +647,18 @@
        into heap (a graph's edges checked in O(L + E) scratch there), so buf may go; bytes may exceed the file.
        ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC); ssvm_model_uninit
        frees what it allocated and nothing else.
-     Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
-       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC, with
-       no room for the name, path is written in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope
-       (magic, version, sizes) before they allocate, then read exactly the declared size (NOT_SUPPORTED under
-       STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading SSVM_ERR_INVALID_ARG, a read error
-       SSVM_ERR_TRUNCATED, a file that cannot be created, written or renamed SSVM_ERR_IO (errno says more),
-       _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write through _save_FILE or a write callback leaves a
-       file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value"
-       lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
-     Metadata: m.metadata, optional NUL-terminated text saved and loaded back (into the model's heap), never read by
-       the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and the template file's
-       text in it, so classify needs neither --bias nor --template.
+     Files (stdio): ssvm_model_save_path / _save_FILE stream through fwrite; ssvm_model_save_path and
+       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC,
+       with no room for the name, in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope before they
+       allocate, then read exactly the declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that
+       does not open for reading SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file that cannot be created,
+       written or renamed SSVM_ERR_IO (errno says more), _save_FILE's short write SSVM_ERR_WORKSPACE; a crash
+       mid-write through _save_FILE or a write callback leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM,
+       never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape, edges, label names, |w|^2, max
+       |w_j|, the summary, metadata), as `structsvm info` prints.
+     Metadata: m.metadata, optional NUL-terminated text saved and loaded back, never read by the library; `structsvm
+       learn` keeps "format: F", "bias: B" and for CoNLL the template in it, so classify needs neither --bias nor
+       --template.
      Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
@@ -694,15 +694,14 @@
    READERS (data files; code at >>readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
      buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
-     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
-     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the same
-     errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first line's
-     columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC one
-     is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE (malformed),
-     SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL for a label,
-     SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double, SSVM_ERR_EMPTY for
-     no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the
-     offending byte (column = line length + 1 when something is missing at the end).
+     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself (the
+     examples pipe through gzip -dc). All sources give the same data and errors (tested). A leading UTF-8 byte order
+     mark is skipped (error columns count after it). Memory: config.allocator (zero: SSVM_MALLOC; under
+     STRUCTSVM_NO_MALLOC required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors:
+     SSVM_ERR_PARSE (malformed), SSVM_ERR_TEMPLATE, SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL,
+     SSVM_ERR_FEATURE_INDEX, SSVM_ERR_NONFINITE for a value that overflows a double, SSVM_ERR_EMPTY for no data,
+     SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the offending
+     byte (column = line length + 1 when something is missing at the end).
      Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
      Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
      |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod (under
