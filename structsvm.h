@@ -647,15 +647,14 @@
        into heap (a graph's edges checked in O(L + E) scratch there), so buf may go; bytes may exceed the file.
        ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC); ssvm_model_uninit
        frees what it allocated and nothing else.
-     Files (stdio): ssvm_model_save_path / _save_FILE stream through fwrite; ssvm_model_save_path and
-       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC,
-       with no room for the name, in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope before they
-       allocate, then read exactly the declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that
-       does not open for reading SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file that cannot be created,
-       written or renamed SSVM_ERR_IO (errno says more), _save_FILE's short write SSVM_ERR_WORKSPACE; a crash
-       mid-write through _save_FILE or a write callback leaves a file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM,
-       never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape, edges, label names, |w|^2, max
-       |w_j|, the summary, metadata), as `structsvm info` prints.
+     Files (stdio): ssvm_model_save_path and ssvm_model_export_c_path write path.tmp and rename it over path only
+       when whole (under STRUCTSVM_NO_MALLOC, with no room for the name, in place); _save_FILE streams through fwrite.
+       ssvm_model_load_path / _load_FILE check the 24-byte envelope before they allocate, then read exactly the
+       declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading
+       SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file not created, written or renamed SSVM_ERR_IO (see
+       errno), _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write leaves a file that loads as
+       SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape,
+       edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
      Metadata: m.metadata, optional NUL-terminated text saved and loaded back, never read by the library; `structsvm
        learn` keeps "format: F", "bias: B" and for CoNLL the template in it, so classify needs neither --bias nor
        --template.
