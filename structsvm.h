@@ -341,9 +341,8 @@
      increases the online dual D_t over them in closed form (expand/swap moves, or the exact multiclass update of
      Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda) (ms.project, B = ms.loss_bound or the
      largest Delta seen). Memory O(d) plus an optional capped cache of earlier violators (ms.cache_size,
-     ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t
-     and the gap P(w) - D_t/t. Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0 takes
-     Lemma 2.2's Pegasos step.
+     ms.cache_max_bytes). Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t and the gap P(w) - D_t/t.
+     Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0: Lemma 2.2's Pegasos step.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE);
        c.ms.samples = 5; ssvm_chain_kbest_sampler(&chain, &c.ms.sampler);
        ssvm_train(&c, w, w_bytes, &final);        // or ssvm_solver_init + ssvm_solver_run / ssvm_solver_step
@@ -372,9 +371,8 @@
      The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the l2 norm) but conservative by
      up to sqrt(parts).
 
-   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in its
-   supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared folder and
-   were reconstructed from the supplement)
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015; its Algorithms 1
+   and 2, not in the shared folder, reconstructed from the supplement clique-generation-l21-ssvm.txt)
      Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w = [u; omega_1
      .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k
      |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0; Algorithm 2 solves its
@@ -396,11 +394,11 @@
      squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the gap), so
      progress.iterate.gap certifies the learned graph; ssvm_solver_cg_status reads the outer loop. ssvm_l21sq_grad is
      Algorithm 3 alone: it returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not Omega*(z).
-     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma, so a small eps makes Algorithm 2
-     slow and its primal iterate jumpy: gaps of (10) below ~1e-2 need thousands of passes even on small problems; the
-     default stop rules are the paper's (loose). Limits: pairwise candidates only, input-independent tables; cyclic
-     candidate sets need L <= 24 (enumeration); no example weights, no average, no ssvm_solver_step; memory n (L + 4T)
-     reals. make bench-cliques compares learned graphs with fixed ones.
+     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma: a small eps makes Algorithm 2
+     slow and jumpy (gaps of (10) below ~1e-2 take thousands of passes); the default stop rules are the paper's.
+     Limits: pairwise candidates only, input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no
+     example weights, no average, no ssvm_solver_step; memory n (L + 4T) reals. make bench-cliques compares learned
+     graphs with fixed ones.
 
    1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
      Each iteration calls the oracle at every example (one "pass"), adds the joint plane of those n labelings to a
@@ -413,13 +411,13 @@
      (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n). The working-set weights a are a feasible
      BCFW dual point with the same w, so D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates comparable
      across solvers. gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol implies the
-     paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w (its calls then
-     count as training). averaging must be NONE. config.cp: max_planes (default 100, the trivial plane xi >= 0
-     included; memory max_planes * d reals plus max_planes^2 doubles), drop_after (default 50; 0 = never),
-     cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default
-     100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a full working set whose every plane is
-     active is SSVM_ERR_PLANES (w and a stay consistent and readable). ssvm_solver_cp_info(&s, &info)
-     (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
+     paper's stopping rule. Like FW it reuses the evaluation's pass (THE ENGINE); averaging must be NONE. config.cp:
+     max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus max_planes^2
+     doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6
+     when gap_tol = 0), qp_max_iter (default 100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
+     full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable).
+     ssvm_solver_cp_info(&s, &info) (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations,
+     qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
      The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
@@ -458,19 +456,18 @@
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
      position and one K*K transition table: exact, as every update adds the same transition gradient at every
-     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i +=
-     eta_i grad, the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle
-     call, counted in oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else
-     eta_i halved and retried (at most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5
-     later); eta_i *= eg.grow = 1.05 after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule).
-     With C = lambda n its dual is n times the engine's: primal, dual and gap are the engine's (same lambda
-     objective, evaluated by the oracle pass), so it compares directly with BCFW.
+     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i += eta_i grad,
+     the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle call, counted in
+     oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else eta_i halved and retried (at
+     most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5 later); eta_i *= eg.grow = 1.05
+     after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule). With C = lambda n its dual is n times
+     the engine's: primal, dual and gap are the engine's, so it compares directly with BCFW.
        ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
        c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
        ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
-     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug:
-     test_eg_step_brute): the uniform start's w is far longer than the optimum; eg.start > 0 (that potential on every
-     gold label) helps, the step size does not (make bench-solvers).
+     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug: the step
+     is tested against brute force): the uniform start's w is far longer than the optimum; eg.start > 0 (that
+     potential on every gold label) helps, the step size does not (make bench-solvers).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -860,8 +857,8 @@
        out_bytes); ssvm_solver_state_kind(&s, &kind) (what AUTO picked); ssvm_train(&c, w_out, w_bytes, &final) (init,
        run, weights, uninit)
      per solver [T]: ssvm_solver_gap_estimates, ssvm_solver_atom_count, ssvm_solver_atom (GAPS); ssvm_solver_cp_info;
-       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (Algorithm 3: the
-       maximiser, not Omega*(z)); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
+       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (CLIQUE
+       GENERATION); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
        ssvm_solver_checkpoint_get_size / _save / _write / _load / _save_path / _load_path (stdio),
        ssvm_solver_config_warm_start (CHECKPOINTS). Models and readers: 7.
      multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
