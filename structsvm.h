@@ -415,9 +415,8 @@
      max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus max_planes^2
      doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6
      when gap_tol = 0), qp_max_iter (default 100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
-     full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable).
-     ssvm_solver_cp_info(&s, &info) (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations,
-     qp_gap, xi.
+     full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable). An
+     ssvm_cp_info: planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
      The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
