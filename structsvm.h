@@ -350,8 +350,7 @@
      Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or yours
      (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
 
-   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006, as restated in the report
-   extragradient-vs-bcfw.txt, Algorithm 1 and eq. 10)
+   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006; Alg. 1, eq. 10 of extragradient-vs-bcfw.txt)
      A batch saddle-point method for label sets with a tractable polytope, through the polytope callbacks of
      ssvm_problem (parts, part_scores, part_phi): example i's label as a vertex z of the simplex over its enumerated
      labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of the Birkhoff polytope
@@ -366,10 +365,9 @@
      steps, O(m^3) each, ssvm_sinkhorn); w is always Euclidean. deg.proj_tol, deg.proj_max_iter bound the Birkhoff
      projections. Iterate = w(z^t) of the last z^t certified by D(z^t); average = w_bar (the algorithm's output)
      certified by max(D(z^t), D(z_bar)). Deviations E1-E5: 6. It converges as O(1/t) where BCFW has cheap passes (make
-     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example, whatever the
-     graph; the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is not built.
-     The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the l2 norm) but conservative by
-     up to sqrt(parts).
+     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example; the marginal
+     polytope of a tree (Taskar et al. 2006, sec. 5) is not built; the entropic geometry uses the Euclidean step's L
+     (valid, conservative by up to sqrt(parts)).
 
    CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015; its Algorithms 1
    and 2, not in the shared folder, reconstructed from the supplement clique-generation-l21-ssvm.txt)
@@ -521,10 +519,8 @@
      or its primal excess over the best dual seen at or below target_primal - D_best. What is certified is unchanged;
      a prediction too early costs an evaluation, one too late passes (at most up to the doubling). With no gap and no
      dual (SSG), or no rule set, every grid pass is evaluated. Worth it where an evaluation costs about a pass (BCFW),
-     not for batch FW and the cutting plane. Its history is in checkpoints (format version 2), so a resumed run stops
-     where the uninterrupted one would (a version-1 checkpoint: history empty).
-     Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time(): whole
-     seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
+     not for batch FW and the cutting plane. Its history is in checkpoints (version 2; a version-1 one: empty).
+     Clock: wall = config.clock, else CLOCK_MONOTONIC or C11 timespec_get, else time() (whole seconds); CPU = clock().
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
      SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate met it
      or the iterate's value is strictly smaller); after any other stop, the average if one is kept (averaging !=
@@ -546,9 +542,8 @@
      example i repeated c_i times, and training reaches its optimum (tested).
      Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size, direction
      or new weights would not be finite, stops with SSVM_ERR_NONFINITE. BCFW, FW and SSG test before they write (the
-     solver keeps its last finite state; ssvm_solver_weights reads it); the multi-sample step may fail part of the
-     way through (after the average and the shrink), so any error it returns halts the solver: every later step
-     returns the same code, the weights stay finite and readable.
+     last finite state stays readable); a multi-sample step may fail half-way (after the average and the shrink), so
+     any error halts that solver: every later step returns the same code, the weights stay finite and readable.
 
    REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding)
      Bit for bit (tested), for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
