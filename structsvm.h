@@ -350,7 +350,7 @@
      Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or yours
      (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
 
-   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006; Alg. 1, eq. 10 of extragradient-vs-bcfw.txt)
+   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006; Alg. 1, eq. 10 in extragradient-vs-bcfw)
      A batch saddle-point method for label sets with a tractable polytope, through the polytope callbacks of
      ssvm_problem (parts, part_scores, part_phi): example i's label as a vertex z of the simplex over its enumerated
      labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of the Birkhoff polytope
@@ -549,17 +549,15 @@
      Bit for bit (tested), for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
      ssvm_solver_init_preallocated, for every solver on every built-in model; any thread count of mini-batch BCFW,
      and the NULL hook; a resumed run and the uninterrupted one; a run in two parts (ssvm_solver_set_limits between
-     them) and one run; two runs of one build on one machine. C and C++ builds of the same code
-     with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways; the two are
-     not compared with each other).
+     them) and one run; two runs of one build on one machine. C and C++ builds of the same code with the same
+     compiler and flags do the same arithmetic (every test runs both ways; the two are not compared).
      To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in chain in
-     double builds; 1e-11, tested), and the score-space step against the D path
-     generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the statistics interface
-     (the compact states' sparse visits give the D path's bits; score space and the atoms' statistics-space scoring
-     do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
-     compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings' loss-augmented scores after
-     different roundings can part two runs that agree to rounding.
-     Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
+     double builds; 1e-11, tested), and the score-space step against the D path generally (bcfw.build_direction = 1
+     keeps D and the bits); a problem with and without the statistics interface (the compact states' sparse visits
+     give the D path's bits; score space and the atoms' statistics-space scoring do not); mini-batch b = 1 and plain
+     BCFW unless build_direction = 1; float against double; different compilers, flags (FMA contraction) or BLAS. An
+     exact tie between two labelings' loss-augmented scores after different roundings can part two runs that agree to
+     rounding. Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
      STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic) gives the same bits wherever compilers emit
      the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float, STRUCTSVM_FREESTANDING,
      STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
