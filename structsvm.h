@@ -49,11 +49,10 @@
        p.decode = my_decode; p.loss = my_loss;                  // optional: prediction, ssvm_mean_loss
      A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
      and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
-     ssvm_mean_loss) with that code. What each returns and what is checked: CALLBACKS (9). examples/own_problem.c
-     is a complete one; examples/chain.c the built-in chain. Optional compact state ("statistics"): if
-     phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension stat_dim(i) (per-position label indicators,
-     transition counts, ...), set stat_dim, stats and expand, and BCFW stores a convex combination of s_i(y) per
-     example instead of a d-vector (STATE below; the faster STATISTICS INTERFACE on top of it: 4).
+     ssvm_mean_loss) with that code. Contracts: CALLBACKS (9); examples/own_problem.c is a complete one. Optional
+     compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension stat_dim(i)
+     (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and BCFW stores a convex
+     combination of s_i(y) per example instead of a d-vector (STATE below; the STATISTICS INTERFACE on top: 4).
    Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
      and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
      so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
@@ -79,18 +78,15 @@
        example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
        make footprint).
      SSVM_STATE_COMPACT_SPARSE: the same sigma_i as (index, value) pairs in a pool, in memory proportional to the
-       labels and label pairs example i has visited; COMPACT's iterates to rounding (bit for bit with
-       bcfw.build_direction = 1: in double builds the built-in chain takes the score-space step, SPEED); the same time
-       per step.
+       labels and label pairs example i has visited; COMPACT's iterates to rounding (REPRODUCIBILITY), the same time.
      SSVM_STATE_SPARSE: w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
        paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals per
        example (n*d reals).
      The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example, grows
        and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state unchanged)
-       only when the live entries and the block being written do not fit. ssvm_solver_get_heap_size() tells the bytes
-       ssvm_solver_init_preallocated needs, before training (its default pool: SPARSE 64 entries per example,
-       COMPACT_SPARSE every statistic plus one block, so it never runs out); ssvm_progress.state_bytes reports what a
-       solver holds, pool included.
+       only when the live entries and the block being written do not fit (its default pool, in the heap size: SPARSE
+       64 entries per example, COMPACT_SPARSE every statistic plus one block, never short).
+       ssvm_progress.state_bytes reports what a solver holds, pool included.
    Engine. ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit; ssvm_train(&cfg, w, ...)
      trains in one call, or ssvm_solver_init + ssvm_solver_run / _pass / _step / _evaluate drive one solver object
      (ssvm_solver) yourself. The same engine runs every solver: stopping rules, evaluation and reproducibility in 5.
