@@ -74,14 +74,12 @@
        16), else COMPACT; without them SPARSE; the same for a heap and a preallocated solver (REPRODUCIBILITY).
        ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps.
      SSVM_STATE_COMPACT: per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) / (lambda
-       n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
-       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
-       make footprint).
+       n). Exact; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
+       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space Gram matrices).
      SSVM_STATE_COMPACT_SPARSE: the same sigma_i as (index, value) pairs in a pool, in memory proportional to the
        labels and label pairs example i has visited; COMPACT's iterates to rounding (REPRODUCIBILITY), the same time.
      SSVM_STATE_SPARSE: w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
-       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals per
-       example (n*d reals).
+       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals (n*d).
      The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example, grows
        and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state unchanged)
        only when the live entries and the block being written do not fit (its default pool, in the heap size: SPARSE
@@ -95,8 +93,8 @@
      A model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment keep
      the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API (9).
      ssvm_multiclass: phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred], zero
-       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val.
-       ssvm_multiclass_init needs no memory.
+       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val;
+       _init needs no memory.
      ssvm_chain: first-order chain, unary x_t (x) e_{y_t} (dense or sparse attributes), optional first/last label
        biases, K*K transitions; Hamming loss normalised by length (default, as in the BCFW reference) or counted
        (SSVM_CHAIN_COUNTED_LOSS); exact Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F,
@@ -173,8 +171,7 @@
    Steps and averages. BCFW steps by exact line search, or with line_search = 0 the predefined 2n/(k+2n); FW by
    line search or 2/(k+2), and has no average. Averaging: SSVM_AVG_NONE, SSVM_AVG_WEIGHTED (rho = 2/(k+2),
    eq. 14), SSVM_AVG_SUFFIX (the 0.5-suffix average by the doubling trick, App. C/F), SSVM_AVG_UNIFORM (SSG-avg:
-   w_bar = (1/T) sum_{t=1..T} w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept
-   lazily.
+   w_bar = (1/T) sum_t w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept lazily.
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
      An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block gap is at least nu times the
@@ -424,8 +421,8 @@
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
-     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel
-     k(x_a, x_b) [y = y'] (ssvm_multiclass's layout) with the library's oracle and decoder: x_a's K scores cost one
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel k(x_a,
+     x_b) [y = y'] (ssvm_multiclass's layout) with the library's oracle and decoder: x_a's K scores cost one
      input-kernel value per support example; the problem gives n, truth and loss. (1b) An input kernel on positions
      with kernel.chain = &chain (config.problem from ssvm_chain_problem), lifted as the chain's map: sum_{t,t'} k(x_t,
      x'_t') [y_t = y'_t'] + transition-pair (+ with SSVM_CHAIN_BIASES the two bias) matches; Viterbi on unary scores
@@ -433,8 +430,8 @@
      ssvm_kernel_chain_predict decodes any positions your kernel knows. ssvm_dense_kernel_fn: a built-in input kernel
      on dense rows (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b,
      y')) and an oracle (optionally a decoder) scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the
-     problem gives n,
-     max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from ssvm_kernel_support.
+     problem gives n, max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from
+     ssvm_kernel_support.
      Cost: a score is one kernel value per support triple; a step adds O(|S_i|^2) psi products for |w_i - w_s|^2.
      ssvm_kernel_support_count(&s, which) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
      one new triple a step). Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; positions
@@ -499,8 +496,7 @@
      again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
      ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
      bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
-     the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a lambda
-     changed between runs would certify the wrong problem).
+     the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only).
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
      one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
      eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
@@ -521,9 +517,8 @@
      SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate met it
      or the iterate's value is strictly smaller); after any other stop, the average if one is kept (averaging !=
      SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or SSVM_W_AVERAGE); after an error
-     it is -1 and w_out is not written. With your own solver object: ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives
-     the vector that met the rule, else the better of the two at the last evaluation by gap (by primal where a
-     vector has no dual).
+     it is -1 and w_out is not written. ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives the vector that met the rule,
+     else the better of the two at the last evaluation by gap (by primal where a vector has no dual).
      Sampling (config.sampling; FW ignores it): SSVM_SAMPLE_UNIFORM (i uniform each step; BCFW and SSG default),
      SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
      (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
