@@ -211,12 +211,12 @@
      Through the statistics interface (e.g. the built-in chain; >>speed) a step calls no phi: atoms are scored as
        sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has <= 2 max_label_len entries),
        moves built in statistics space, expanded once (stat_expand_at): the generic step to rounding (a tie may go
-       the other way); its scratch is in the heap size.
+       the other way); its scratch is in the heap size. Not built: the paper's regularisation path (its Sec. 4),
+       deterministic max-gap sampling.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
-       (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4), deterministic max-gap sampling.
+       (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW.
 
    EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact)
      For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
@@ -288,8 +288,7 @@
        max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        then the one-process algorithm on identical numbers: its iterates, primal, dual and gap to rounding (tested to
-       1e-9, the cutting plane 1e-7, over 12 iterations; differences can grow over hundreds), bit for bit with one
-       rank; the gap is certified over all.
+       1e-9, cutting plane 1e-7, over 12 iterations; can drift over hundreds), bit for bit with one rank; gap certified.
      CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, gamma = 1, sigma' = K; not in the project's
        papers, its numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
        v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma'
@@ -388,8 +387,7 @@
      Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma: a small eps makes Algorithm 2
      slow and jumpy (gaps of (10) below ~1e-2 take thousands of passes); the default stop rules are the paper's.
      Limits: pairwise candidates only, input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no
-     example weights, no average, no ssvm_solver_step; memory n (L + 4T) reals. make bench-cliques compares learned
-     graphs with fixed ones.
+     example weights, no average, no ssvm_solver_step; memory n (L + 4T) reals (make bench-cliques).
 
    1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
      Each iteration calls the oracle at every example (one "pass"), adds the joint plane of those n labelings to a
@@ -554,8 +552,7 @@
      STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
      fuse a*b+c on the M4F). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose: a gist per ID; the code at its marker
-   argues each in full)
+   6. DEVIATIONS FROM THE PAPERS (fixed, reconstructed or chosen: a gist per ID; its marker's code argues it in full)
    Multi-sample (>>multisample; Branson et al.). Fixes to the printed paper: F1 the swap move's gain (eq. 14, Alg. 1
      line 9: the quadratic term's sign and |v_j - u|^2); F2 l_j of Alg. 1 line 5 (<w^{t,j-1}, v_j> + Delta_j); F3 eq.
      11 / Alg. 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}; F4 Alg. 2 beyond |phi(x)|^2 = 1 (thresholds on
