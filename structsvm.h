@@ -287,8 +287,9 @@
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
        max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
-       then the one-process algorithm on identical numbers: its iterates, primal, dual and gap to rounding (tested to
-       1e-9, cutting plane 1e-7, 12 iterations; may drift over hundreds), bit for bit with one rank; the gap over all.
+       then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
+       gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
+       grow over hundreds), bit for bit with one rank.
      CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, gamma = 1, sigma' = K; not in the project's
        papers, its numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
        v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma'
