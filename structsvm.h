@@ -278,8 +278,8 @@
        ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
      config.dist: allreduce, user, rank, size, rounds, sigma. allreduce(user, buf, count) sums buf over the ranks in
        place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs K ranks as
-       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: reproducible bit
-       for bit and equal to the loopback's; or a plain MPI_Allreduce).
+       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: the loopback's
+       bits; or a plain MPI_Allreduce).
      Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
        Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
        averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
@@ -526,10 +526,10 @@
      Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a NaN
      or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum that
      overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
-     primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's step and
-     the multi-sample step's v and Delta are scaled by c_i n / sum c), every evaluation, ssvm_primal and
-     ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give the primal of the dataset with
-     example i repeated c_i times, and training reaches its optimum (tested).
+     primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's and the
+     multi-sample step's v and Delta scale by c_i n / sum c), every evaluation, ssvm_primal and ssvm_mean_loss.
+     Examples are still drawn uniformly. Integer weights give the primal of the dataset with example i repeated c_i
+     times, and training reaches its optimum (tested).
      Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size, direction
      or new weights would not be finite, stops with SSVM_ERR_NONFINITE. BCFW, FW and SSG test before they write (the
      last finite state stays readable); a multi-sample step may fail half-way (after the average and the shrink), so
