@@ -49,17 +49,15 @@
        p.decode = my_decode; p.loss = my_loss;                  // optional: prediction, ssvm_mean_loss
      A label is an array of at most max_label_len ints whose meaning is yours. Every callback takes `user` first
      and returns a negative ssvm_result to stop the call that made it (a step, a pass, an evaluation, ssvm_primal,
-     ssvm_mean_loss) with that code. What each returns and what is checked: CALLBACKS (9). examples/own_problem.c
-     is a complete one; examples/chain.c the built-in chain. Optional compact state ("statistics"): if
-     phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension stat_dim(i) (per-position label indicators,
-     transition counts, ...), set stat_dim, stats and expand, and BCFW stores a convex combination of s_i(y) per
-     example instead of a d-vector (STATE below; the faster STATISTICS INTERFACE on top of it: 4).
+     ssvm_mean_loss) with that code. Contracts: CALLBACKS (9); examples/own_problem.c is a complete one. Optional
+     compact state ("statistics"): if phi(x_i, y) = A_i s_i(y) for a small vector s_i(y) of dimension stat_dim(i)
+     (per-position label indicators, transition counts, ...), set stat_dim, stats and expand, and BCFW stores a convex
+     combination of s_i(y) per example instead of a d-vector (STATE below; the STATISTICS INTERFACE on top: 4).
    Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
      and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
      so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
-     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. (One callback, not two that could
-     disagree about one argmax.) A linear oracle multiplies its scores <w, phi> by w_scale (or, the same argmax,
-     divides Delta by w_scale while searching); a multiclass one:
+     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. A linear oracle multiplies its scores
+     <w, phi> by w_scale (or, the same argmax, divides Delta by w_scale while searching); a multiclass one:
        for (c = 0; c < K; c++) {                  // Delta(y_i, c) + w_scale <w_c, x_i>
            double v = (c != label[i]) + w_scale * dot(F, w + c * F, x + i * F);
            if (c == 0 || v > bv) { bv = v; best = c; }
@@ -73,26 +71,20 @@
      user, SSVM_SOLVER_RULE), < 0 = error; ssvm_result_string(r) names it.
    STATE (BCFW's per-example memory, ssvm_solver_config.state; GAPS' atoms and EXACT BLOCK STEPS keep their own)
      SSVM_STATE_AUTO: with stats callbacks COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass with K >=
-       16), else COMPACT; without them SPARSE. The same kind for a heap and a preallocated solver (the same bits,
-       REPRODUCIBILITY; only the sparse pool's start differs). ssvm_solver_state_kind(&s, &kind) tells which one a
-       solver keeps.
+       16), else COMPACT; without them SPARSE; the same for a heap and a preallocated solver (REPRODUCIBILITY).
+       ssvm_solver_state_kind(&s, &kind) tells which one a solver keeps.
      SSVM_STATE_COMPACT: per example a convex combination sigma_i of s_i(y): w_i = A_i (s_i(y_i) - sigma_i) / (lambda
-       n). Exact, not an approximation; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
-       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space step's Gram matrices;
-       make footprint).
+       n). Exact; sum_i stat_dim(i) reals (chain: L*K + K*K per sequence; multiclass: K per
+       example). The smallest fixed memory (AUTO may hold more: a full pool and the score-space Gram matrices).
      SSVM_STATE_COMPACT_SPARSE: the same sigma_i as (index, value) pairs in a pool, in memory proportional to the
-       labels and label pairs example i has visited; COMPACT's iterates to rounding (bit for bit with
-       bcfw.build_direction = 1: in double builds the built-in chain takes the score-space step, SPEED); the same time
-       per step.
+       labels and label pairs example i has visited; COMPACT's iterates to rounding (REPRODUCIBILITY), the same time.
      SSVM_STATE_SPARSE: w_i as (index, value) pairs on the union of the supports of the psi_i(y) it has seen (the
-       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals per
-       example (n*d reals).
+       paper's Sec. 4 remark): memory proportional to what example i touches. SSVM_STATE_DENSE: w_i as d reals (n*d).
      The sparse kinds' pool starts at config.sparse_pool_entries: a heap solver starts at one entry per example, grows
        and compacts it; a preallocated one compacts it in place and stops with SSVM_ERR_WORKSPACE (state unchanged)
-       only when the live entries and the block being written do not fit. ssvm_solver_get_heap_size() tells the bytes
-       ssvm_solver_init_preallocated needs, before training (its default pool: SPARSE 64 entries per example,
-       COMPACT_SPARSE every statistic plus one block, so it never runs out); ssvm_progress.state_bytes reports what a
-       solver holds, pool included.
+       only when the live entries and the block being written do not fit (its default pool, in the heap size: SPARSE
+       64 entries per example, COMPACT_SPARSE every statistic plus one block, never short).
+       ssvm_progress.state_bytes reports what a solver holds, pool included.
    Engine. ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit; ssvm_train(&cfg, w, ...)
      trains in one call, or ssvm_solver_init + ssvm_solver_run / _pass / _step / _evaluate drive one solver object
      (ssvm_solver) yourself. The same engine runs every solver: stopping rules, evaluation and reproducibility in 5.
@@ -101,8 +93,8 @@
      A model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment keep
      the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API (9).
      ssvm_multiclass: phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred], zero
-       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val.
-       ssvm_multiclass_init needs no memory.
+       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val;
+       _init needs no memory.
      ssvm_chain: first-order chain, unary x_t (x) e_{y_t} (dense or sparse attributes), optional first/last label
        biases, K*K transitions; Hamming loss normalised by length (default, as in the BCFW reference) or counted
        (SSVM_CHAIN_COUNTED_LOSS); exact Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F,
@@ -179,20 +171,16 @@
    Steps and averages. BCFW steps by exact line search, or with line_search = 0 the predefined 2n/(k+2n); FW by
    line search or 2/(k+2), and has no average. Averaging: SSVM_AVG_NONE, SSVM_AVG_WEIGHTED (rho = 2/(k+2),
    eq. 14), SSVM_AVG_SUFFIX (the 0.5-suffix average by the doubling trick, App. C/F), SSVM_AVG_UNIFORM (SSG-avg:
-   w_bar = (1/T) sum_{t=1..T} w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept
-   lazily.
+   w_bar = (1/T) sum_t w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept lazily.
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
-     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block duality gap is at least nu
-     times the best one's (eq. 12). Declare it with config.oracle_quality = nu (default 1, and 0 means 1; outside
-     [0, 1] is SSVM_ERR_INVALID_ARG). With line_search = 0 BCFW then steps gamma = 2n/(nu k + 2n) and FW
-     2/(nu k + 2) (App. C), and Theorems C.1/C.3 hold with the rates slowed by 1/nu^2 (primal and expected gap
-     O(n/(nu^2 k))). With line search (the default) nothing needs declaring: its step is at least as good as any
-     fixed step in Lemma C.2, so the same bounds hold for the oracle's unknown nu, and Theorems C.4/C.5 give the
-     improved line-search rates (C = C_f/nu). The gap computed from an approximate oracle is not a certificate
-     (it underestimates the true gap): evaluate with the exact oracle, e.g. swapped in around ssvm_solver_evaluate
-     as tests/test_cutplane.c and bench/solvers.c do. SSG, the multi-sample solver, the dual extragradient and the
-     cutting plane ignore nu (the cutting plane's planes stay valid, so its dual does).
+     An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block gap is at least nu times the
+     best one's (eq. 12). config.oracle_quality = nu (default 1; 0 means 1; outside [0, 1]: SSVM_ERR_INVALID_ARG)
+     matters only with line_search = 0: BCFW then steps 2n/(nu k + 2n), FW 2/(nu k + 2), and Theorems C.1/C.3 hold
+     with rates slowed by 1/nu^2 (O(n/(nu^2 k))). Line search (the default) needs no declaration: it is at least as
+     good as any fixed step of Lemma C.2, and Theorems C.4/C.5 give its rates (C = C_f/nu). The gap from an
+     approximate oracle underestimates the true one and certifies nothing: evaluate with the exact oracle swapped in
+     around ssvm_solver_evaluate. SSG, multi-sample, DEG and the cutting plane ignore nu (its planes stay valid).
 
    GAPS (BCFW's config.bcfw; code at >>gaps; Osokin, Alayrac, Lukasewitz, Dokania, Lacoste-Julien, ICML 2016, "Minding
    the gaps for block Frank-Wolfe optimization of structured SVMs", Secs. 3.1-3.3; defaults as in the authors' release)
@@ -202,38 +190,35 @@
        one, counted as evaluation). progress.gap_estimate, their sum, is an ESTIMATE (NaN until every example was
        measured once); only iterate.gap is certified. ssvm_solver_gap_estimates() copies them.
      gap_sampling = 1: i drawn with probability g_i^gap_degree / sum_j g_j^gap_degree (default degree 1) by a sum tree
-       (O(log n) a draw and an update, rebuilt from the leaves: no drift); examples never measured first, uniformly; all
-       estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
-     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (the one of FW, away, pairwise whose exact line
-       search raises the dual most, as the release does). The per-example dual is then a set of up to max_atoms
-       labelings ("atoms", default 32; found by a 64-bit FNV-1a hash of (len, y) and label comparison) with weights
-       alpha_k >= 0 summing to 1: w_i = sum_k alpha_k psi_i(y_k) c_i/(lambda sum c). Away atom: the active atom of
-       least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (with
-       >= 2 active atoms), pairwise [0, alpha_a]; at its largest a step drops the away atom (FW at 1 keeps only y*).
-       Every move is an exact line search: the dual never decreases (tested at every step). This state replaces
-       config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step); plain BCFW keeps its state kind.
+       (O(log n) a draw and an update, rebuilt from the leaves: no drift); never-measured examples first, uniformly;
+       all estimates 0: uniform. config.sampling is ignored (SEQUENCE or CYCLIC: -31).
+     steps = PAIRWISE (the paper's default), AWAY (FW and away) or ALL (whichever of FW, away, pairwise raises the
+       dual most, as the release does). The per-example dual is then up to max_atoms labelings ("atoms", default 32;
+       found by a 64-bit FNV-1a hash of (len, y)) with weights alpha_k >= 0 summing to 1: w_i = sum_k alpha_k
+       psi_i(y_k) c_i/(lambda sum c). Away atom: the active one of least H_i(y_k; w) = Delta_k - <w, psi_i(y_k)>. Step
+       sizes: FW [0, 1], away [0, alpha_a / (1 - alpha_a)] (>= 2 active atoms), pairwise [0, alpha_a]; the largest
+       drops the away atom (FW at 1 keeps only y*). Every move is an exact line search: the dual never decreases
+       (tested). This state replaces config.state (w_i rebuilt from the atoms: |atoms| + 3 phi calls a step).
      The cap: with all max_atoms slots at positive weight, a new labeling enters only by a move that frees a slot (FW
-       at gamma = 1, pairwise at gamma = alpha_a); else the step goes towards the best stored labeling (line search;
-       the new one is dropped). The dual stays monotone; reaching the optimum needs max_atoms above the solution's
-       active-set size, and it can bind on real data (OCR-small, pairwise steps, 8 atoms). A zero-weight atom is
-       removed without cache; with cache it stays as a cached plane, and the one of least value makes room.
+       at 1, pairwise at alpha_a); else the step goes towards the best stored labeling and the new one is dropped. The
+       dual stays monotone; the optimum needs max_atoms above the solution's active-set size (it can bind: OCR-small,
+       pairwise, 8 atoms). A zero-weight atom is removed, or with cache kept as a plane (the least valued makes room).
      cache = 1 (plane caching): before the oracle call on i the stored labelings are scored; the best one replaces the
        oracle when its block gap is > 0 and >= max(cache_factor g_i, cache_nu c_i/sum c G), G the last exact gap (the
        release's rule: F = 0.25, nu = 0.01, nu/n with plain weights; g_i refreshed only at oracle calls; our changes:
        6). progress.oracle_calls_saved counts saved calls (steps = oracle_calls + saved). Pays when scoring the stored
-       labelings (a user problem: a phi call and a dot product each) costs less than the oracle.
-     Through the statistics interface (sparse statistics and scores, e.g. the built-in chain; >>speed) a step calls no
-       phi: atoms are scored as sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has at most
-       2 max_label_len entries), moves built in statistics space and expanded once (stat_expand_at): the generic step's
-       values and moves to rounding (a tie may go the other way; tests/test_gaps.c); its scratch is in the heap size.
+       labelings (for a user problem a phi call and a dot product each) costs less than the oracle.
+     Through the statistics interface (e.g. the built-in chain; >>speed) a step calls no phi: atoms are scored as
+       sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has <= 2 max_label_len entries),
+       moves built in statistics space, expanded once (stat_expand_at): the generic step to rounding (a tie may go
+       the other way); its scratch is in the heap size. Not built: the paper's regularisation path (its Sec. 4),
+       deterministic max-gap sampling.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
-       (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW. Not built: the paper's regularisation
-       path (its Sec. 4), deterministic max-gap sampling; parallel oracle calls: PARALLEL BCFW.
+       (SPEED): SSVM_ERR_BCFW_OPTION (-30). A zeroed config.bcfw is plain BCFW.
 
-   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact;
-   tests/test_exact.c; make bench-multiclass compares with liblinear)
+   EXACT BLOCK STEPS (config.bcfw.steps = SSVM_BCFW_STEPS_EXACT, config.bcfw.shrink; code at >>exact)
      For labels that are a small simplex with orthogonal features (the polytope callbacks with SSVM_POLYTOPE_SIMPLEX,
        plus part_orthogonal: ssvm_multiclass sets them), each visit solves example i's subproblem of BCFW's dual
        exactly over all its labelings instead of one FW step: Crammer and Singer's per-example problem (JMLR 2001,
@@ -253,9 +238,8 @@
        part_orthogonal (SSVM_ERR_NOT_SUPPORTED). Permutation sampling converges in fewer passes here, as in liblinear.
 
    PARALLEL BCFW (config.par: mini-batch BCFW with the oracle calls on the caller's threads; code at >>par)
-     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing (ICML 2016), "Parallel and distributed block-coordinate Frank-Wolfe
-       algorithms" (AP-BCFW with a mini-batch of tau = b blocks), made deterministic: the result depends only on the
-       seed and b, never on the number of threads or their timing (deviations P1-P4: 6).
+     Wang, Sadhanala, Dai, Neiswanger, Sra, Xing, ICML 2016 (AP-BCFW, mini-batch tau = b), made deterministic: the
+       result depends only on the seed and b, never on the threads or their timing (deviations P1-P4: 6).
        ssvm_threads pool; ssvm_threads_init(&pool, 2);      // examples/ssvm_threads.h (pthreads; not the header)
        cfg.par.batch = 32;                                  // 0 (default): plain BCFW
        cfg.par.parallel_for = ssvm_threads_parallel_for; cfg.par.user = &pool;
@@ -264,9 +248,8 @@
        at the batch's starting w and the direction D = w_i - w_s with |D|^2; then each block's BCFW step (Algorithm 4
        lines 5-9) runs serially in draw order at the w of that moment; with a dense state (COMPACT, DENSE) the block
        state updates run as a second parallel phase, except a repeated example's earlier draws. A pass is n steps in
-       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. An evaluation's oracle pass runs
-       on the hook in chunks of b, summed in example order: the same bits as without a hook; gap sampling's exact
-       check stays serial.
+       batches of b (the last shorter), cut at max_oracle_calls; all else is BCFW's. Evaluations run on the hook in
+       chunks of b, summed in example order (the same bits); gap sampling's exact check stays serial.
      The hook runs task(ctx, 0 .. count-1), each exactly once, in any order on any threads, and returns when all are
        done; NULL runs them serially (the same bits). A skipped or repeated task is SSVM_ERR_PARALLEL (-38), found on
        return: the oracle phase's batch is not applied, an evaluation fails (weights untouched), the update phase
@@ -277,17 +260,15 @@
        in their object (their problems set ssvm_problem.scratch_in_user = 1, as should a user oracle with scratch in
        its user): one object per slot (*_init again over the same config; a slot chain's config inputs_from = the
        main chain shares its compacted dense x, SPEED). The multiclass model and a stateless user oracle need none.
-     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes), a second d-vector with
-       SSVM_STATE_SPARSE, two statistic vectors with a compact state, two labels and one solver view.
-     Errors: SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver,
-       pairwise/away steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a
-       non-NULL problem user, or a model with scratch under a hook without task_users.
-     A batch's serial part is O(nnz(D)) a step, plus max |w| once a pass; tasks take the SPEED paths (make test-tsan,
-       make bench-threads). The library never creates threads (STRUCTSVM_NO_PARALLEL: 8). A checkpointed run resumes on
-       any thread count. Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
+     Memory (in the heap size): n bytes, and per slot a direction (d reals, ints and bytes; a second d-vector with
+       SSVM_STATE_SPARSE, two statistic vectors with a compact state), two labels and one solver view. Errors:
+       SSVM_ERR_BATCH (-37) for b < 0 or > n, a hook or task_users with b = 0, or b with another solver, pairwise/away
+       steps or caching; SSVM_ERR_PARALLEL (-38) for the hook's contract, a NULL task_users[t] with a non-NULL problem
+       user, or a model with scratch under a hook without task_users. A batch's serial part is O(nnz(D)) a step, plus
+       max |w| once a pass; tasks take the SPEED paths. The library never creates threads (STRUCTSVM_NO_PARALLEL: 8).
+       Not built: asynchronous updates, a parallel sum of an evaluation's psi, batched atom steps.
 
-   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist;
-   tests/test_dist.c with K ranks as threads, tests/mpi/test_mpi.c under mpirun; make bench-dist)
+   DISTRIBUTED TRAINING (config.dist: BCFW, FW and the cutting plane over the caller's collective; code at >>dist)
      The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
        ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
        ssvm_shard sh; ssvm_problem mine; int first, count;
@@ -297,8 +278,8 @@
        ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
      config.dist: allreduce, user, rank, size, rounds, sigma. allreduce(user, buf, count) sums buf over the ranks in
        place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs K ranks as
-       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: reproducible bit
-       for bit and equal to the loopback's; or a plain MPI_Allreduce).
+       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: the loopback's
+       bits; or a plain MPI_Allreduce).
      Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
        Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
        averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
@@ -306,20 +287,17 @@
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
        max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
-       then the one-process algorithm on identical numbers: one process's iterates, primal, dual and gap to rounding
-       (tested to 1e-9 relative, 1e-7 for the cutting plane, over 12 iterations; differences can grow over hundreds,
-       plane drops amplify them), bit for bit with one rank; the gap is certified over all.
-     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
-       primal-dual optimization", the CoCoA+ framework with gamma = 1, sigma' = K; Jaggi et al., NIPS 2014, CoCoA; not
-       in the project's papers, its numbering is not cited): a round is n_k / dist.rounds BCFW steps on the rank's
-       own blocks against the local view v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> -
-       (l_i - l_s)/lambda) / (sigma' |w_i - w_s|^2) (their local subproblem in BCFW's scaling), then w += sum_k dw_k
-       and l += sum_k dl_k. Blocks never leave their rank; every round's point is dual feasible, so the engine's gap
-       and rules hold unchanged; with sigma' = K the dual never falls (tested). Guarantee (theirs, L-Lipschitz
-       losses): gap eps after O(1/((1 - Theta) eps)) rounds for local solutions of quality Theta. dist.rounds
-       (default 1) rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap
-       grow with K (steps damped by sigma' = K): distribution pays when one machine cannot hold the data or the
-       oracle time dwarfs the allreduce, not for speed on small problems.
+       then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
+       gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
+       grow over hundreds), bit for bit with one rank.
+     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, gamma = 1, sigma' = K; not in the project's
+       papers, its numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
+       v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma'
+       |w_i - w_s|^2), then w += sum_k dw_k, l += sum_k dl_k. Blocks never leave their rank; every round's point is
+       dual feasible, so the engine's gap and rules hold; with sigma' = K the dual never falls (tested). Theirs, for
+       L-Lipschitz losses: gap eps after O(1/((1 - Theta) eps)) rounds, local quality Theta. dist.rounds (default 1)
+       rounds a pass; dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap grow with K:
+       it pays when one machine cannot hold the data or the oracle dwarfs the allreduce, not on small problems.
      Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
        starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
      Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
@@ -337,9 +315,8 @@
        p.stat_gram = my_gram; p.stat_norm2 = my_norm2;                   // score space: all three or none,
        p.stat_move = my_move;                                            //   on top of the scores
      Read only with the statistics (a problem that clears stats ignores it); a wrapper that changes `user` must
-     forward these callbacks too or set them to NULL (tests/tchain.h sp_wrapped). tests/user_chain.h is the chain as
-     a user model with all of them (tests/test_user_chain.c, make bench-user-chain).
-   SPEED (BCFW's step at the cost of what it changes; code at >>speed; tests/test_speed.c; make bench-speed)
+     forward them too or set them NULL. tests/user_chain.h is the chain as a user model with all of them.
+   SPEED (BCFW's step at the cost of what it changes; code at >>speed; make bench-speed)
      Sparse statistics: COMPACT keeps a bit per statistic marking a superset of sigma_i's support (sum_i stat_dim(i)/8
        + n bytes), COMPACT_SPARSE merges its ascending list with s(y*)'s support; a step visits only those positions,
        in the generic order: the same iterates bit for bit. Scores: config.bcfw's atoms (GAPS).
@@ -357,9 +334,8 @@
      increases the online dual D_t over them in closed form (expand/swap moves, or the exact multiclass update of
      Algorithm 2), shrinks w by (t-1)/t and projects onto |w| <= sqrt(B/lambda) (ms.project, B = ms.loss_bound or the
      largest Delta seen). Memory O(d) plus an optional capped cache of earlier violators (ms.cache_size,
-     ms.cache_max_bytes); no per-example dual state. Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t
-     and the gap P(w) - D_t/t. Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0 takes
-     Lemma 2.2's Pegasos step.
+     ms.cache_max_bytes). Reports P(w), P(w_bar) and, at the iterate, the online dual D_t/t and the gap P(w) - D_t/t.
+     Averaging WEIGHTED (default), UNIFORM (Theorem 2.1.3's) or NONE; line_search = 0: Lemma 2.2's Pegasos step.
        ssvm_solver_config c = ssvm_solver_config_init(&prob, SSVM_MULTISAMPLE);
        c.ms.samples = 5; ssvm_chain_kbest_sampler(&chain, &c.ms.sampler);
        ssvm_train(&c, w, w_bytes, &final);        // or ssvm_solver_init + ssvm_solver_run / ssvm_solver_step
@@ -367,8 +343,7 @@
      Viterbi, ssvm_kbest_viterbi), ssvm_multiclass_sampler (top-k classes; enables Algorithm 2), or yours
      (ms.sampler.sample: CALLBACKS). Fixes to the printed paper F1-F6 and choices D1-D5: 6.
 
-   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006, as restated in the report
-   extragradient-vs-bcfw.txt, Algorithm 1 and eq. 10)
+   DUAL EXTRAGRADIENT (SSVM_DEG; Taskar, Lacoste-Julien, Jordan, JMLR 2006; Alg. 1, eq. 10 in extragradient-vs-bcfw)
      A batch saddle-point method for label sets with a tractable polytope, through the polytope callbacks of
      ssvm_problem (parts, part_scores, part_phi): example i's label as a vertex z of the simplex over its enumerated
      labelings (SSVM_POLYTOPE_SIMPLEX: ssvm_multiclass, ssvm_graph with L <= 16) or of the Birkhoff polytope
@@ -383,14 +358,12 @@
      steps, O(m^3) each, ssvm_sinkhorn); w is always Euclidean. deg.proj_tol, deg.proj_max_iter bound the Birkhoff
      projections. Iterate = w(z^t) of the last z^t certified by D(z^t); average = w_bar (the algorithm's output)
      certified by max(D(z^t), D(z_bar)). Deviations E1-E5: 6. It converges as O(1/t) where BCFW has cheap passes (make
-     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example, whatever the
-     graph; the marginal polytope of a tree with sum-product projections (Taskar et al. 2006, sec. 5) is not built.
-     The entropic geometry uses the Euclidean step's L: valid (the l1 norm dominates the l2 norm) but conservative by
-     up to sqrt(parts).
+     bench-graph). Limits: on the graph model an iteration scores all 2^L labelings twice per example; the marginal
+     polytope of a tree (Taskar et al. 2006, sec. 5) is not built; the entropic geometry uses the Euclidean step's L
+     (valid, conservative by up to sqrt(parts)).
 
-   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015, as restated in its
-   supplement clique-generation-l21-ssvm.txt; the main paper's Algorithms 1 and 2 are not in the shared folder and
-   were reconstructed from the supplement)
+   CLIQUE GENERATION (SSVM_CLIQUEGEN; Tan, Shi, van den Hengel, Shen, Gao, Hu, Zhang, CVPR 2015; its Algorithms 1
+   and 2, not in the shared folder, reconstructed from the supplement clique-generation-l21-ssvm.txt)
      Learns which label pairs to use. The candidates are the edges of an ssvm_graph (e.g. every pair); w = [u; omega_1
      .. omega_T], omega_k the 4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k
      |omega_k|)^2 + (1/n) sum_i hinge_i, whose squared group norm drives whole tables to 0; Algorithm 2 solves its
@@ -412,11 +385,10 @@
      squared l2,1 norm is the squared l_inf,2 norm: a never-activated clique that should be used raises the gap), so
      progress.iterate.gap certifies the learned graph; ssvm_solver_cg_status reads the outer loop. ssvm_l21sq_grad is
      Algorithm 3 alone: it returns the MAXIMISER of <z, omega> - Omega(omega), i.e. grad Omega*, not Omega*(z).
-     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma, so a small eps makes Algorithm 2
-     slow and its primal iterate jumpy: gaps of (10) below ~1e-2 need thousands of passes even on small problems; the
-     default stop rules are the paper's (loose). Limits: pairwise candidates only, input-independent tables; cyclic
-     candidate sets need L <= 24 (enumeration); no example weights, no average, no ssvm_solver_step; memory n (L + 4T)
-     reals. make bench-cliques compares learned graphs with fixed ones.
+     Reconstructions C1-C9: 6. (11)'s dual is smooth with constant s = lambda/sigma: a small eps makes Algorithm 2
+     slow and jumpy (gaps of (10) below ~1e-2 take thousands of passes); the default stop rules are the paper's.
+     Limits: pairwise candidates only, input-independent tables; cyclic candidate sets need L <= 24 (enumeration); no
+     example weights, no average, no ssvm_solver_step; memory n (L + 4T) reals (make bench-cliques).
 
    1-SLACK CUTTING PLANE (SSVM_CUTTING_PLANE; Joachims, Finley, Yu, Machine Learning 2009, Algorithm 4)
      Each iteration calls the oracle at every example (one "pass"), adds the joint plane of those n labelings to a
@@ -429,67 +401,62 @@
      (SVM^struct's n-slack C_n, as in BCFW's lambda = 1/(C_n n), is C / n). The working-set weights a are a feasible
      BCFW dual point with the same w, so D = <a, l> - lambda/2|w|^2 and gap = P(w) - D are certificates comparable
      across solvers. gap = [Algorithm 4's violation H(w) - xi] + [the QP's own gap], so gap <= gap_tol implies the
-     paper's stopping rule. Like FW, an iteration reuses the evaluation's oracle pass at the same w (its calls then
-     count as training). averaging must be NONE. config.cp: max_planes (default 100, the trivial plane xi >= 0
-     included; memory max_planes * d reals plus max_planes^2 doubles), drop_after (default 50; 0 = never),
-     cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6 when gap_tol = 0), qp_max_iter (default
-     100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a full working set whose every plane is
-     active is SSVM_ERR_PLANES (w and a stay consistent and readable). ssvm_solver_cp_info(&s, &info)
-     (ssvm_cp_info): planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
+     paper's stopping rule. Like FW it reuses the evaluation's pass (THE ENGINE); averaging must be NONE. config.cp:
+     max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus max_planes^2
+     doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6
+     when gap_tol = 0), qp_max_iter (default 100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
+     full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable). An
+     ssvm_cp_info: planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
      The model is the sparse dual: triples (example i, labeling y != y_i, alpha_i(y)); w = sum_k c_k psi_i(y), c_k =
-     alpha c_i / (lambda sum c), is never formed. Steps, line search (its inner products as sums of kernel values),
-     the weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, and the engine runs it as any solver;
-     ssvm_train and ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs
-     batch FW (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
+     alpha c_i / (lambda sum c), is never formed. Steps, line search (inner products as sums of kernel values), the
+     weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, run by the engine; ssvm_train and
+     ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs batch FW
+     (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
        ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
        ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
        c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
        ssvm_solver_init(&c, &s); ssvm_solver_run(&s);
        ssvm_kernel_predict(&s, SSVM_W_AVERAGE, row, &yhat, sizeof yhat, &len);  // any row dk knows
-     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel
-     k(x_a, x_b) [y = y'] (phi(x, y) = phi(x) (x) e_y, ssvm_multiclass's layout) with the library's oracle and
-     decoder: the K scores of x_a cost one input-kernel value per support example; the problem gives n, truth and
-     loss (ssvm_multiclass_problem's 0-1 loss or cost matrix). (1b) An input kernel on positions with kernel.chain =
-     &chain (config.problem from ssvm_chain_problem(&chain)), lifted as the chain's feature map: k = sum_{t,t'}
-     k(x_t, x'_t') [y_t = y'_t'] + transition-pair matches (+ the two bias matches with SSVM_CHAIN_BIASES); the
-     oracle is Viterbi on unary scores from the support set (one input-kernel value per pair of positions) and on
-     the transition and bias weights kept explicitly; ssvm_kernel_chain_predict decodes any positions your kernel
-     knows. ssvm_dense_kernel_fn is a built-in input kernel on dense rows (linear, RBF exp(-gamma |x - x'|^2),
-     polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b, y')) and an oracle (optionally a decoder) in
-     kernel form scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the problem gives n, max_label_len,
-     truth; a dynamic-programming oracle must decompose the kernel itself from the triples of ssvm_kernel_support.
-     Cost: a score f(x_a, y) is one kernel value per support triple; a step adds O(|S_i|^2) psi products for
-     |w_i - w_s|^2 (Appendix B.5: O(k^2/n) terms). ssvm_kernel_support_count(&s, which) counts the support vectors
-     (the paper's bound: O(R^2 / (lambda eps)) for an eps-accurate solution, at most one new triple a step).
-     Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; rows are positions for the chain)
-     of the input kernel over the training examples, first in, first out; results are identical with any budget
-     (tested). The joint-kernel path has no cache (your callback may keep one).
-     Support store: fixed at init, config.kernel.max_support triples; 0 = n (K - 1) for the lifted model (the most it
-     can hold), else n * max_passes (raising max_passes later does not grow it). A step that needs one more triple
-     returns SSVM_ERR_SUPPORT_FULL and changes nothing. Without averaging a triple whose alpha reaches 0 is freed.
-     A non-finite kernel value, or |w_i - w_s|^2 < 0 (a kernel not positive semi-definite), is SSVM_ERR_KERNEL.
-     Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the suffix average, kernels for the other
-     solvers. Against the linear model: make bench-kernel-eg.
+     Three ways in. (1) An input kernel k(x_a, x_b) with n_labels = K, lifted to the multiclass joint kernel k(x_a,
+     x_b) [y = y'] (ssvm_multiclass's layout) with the library's oracle and decoder: x_a's K scores cost one
+     input-kernel value per support example; the problem gives n, truth and loss. (1b) An input kernel on positions
+     with kernel.chain = &chain (config.problem from ssvm_chain_problem), lifted as the chain's map: sum_{t,t'} k(x_t,
+     x'_t') [y_t = y'_t'] + transition-pair (+ with SSVM_CHAIN_BIASES the two bias) matches; Viterbi on unary scores
+     from the support set (a kernel value per pair of positions) and on explicit transition and bias weights;
+     ssvm_kernel_chain_predict decodes any positions your kernel knows. ssvm_dense_kernel_fn: a built-in input kernel
+     on dense rows (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b,
+     y')) and an oracle (optionally a decoder) scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the
+     problem gives n, max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from
+     ssvm_kernel_support.
+     Cost: a score is one kernel value per support triple; a step adds O(|S_i|^2) psi products for |w_i - w_s|^2.
+     ssvm_kernel_support_count(&s, which) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
+     one new triple a step). Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; positions
+     for the chain) of the input kernel over the training examples, FIFO; results identical with any budget
+     (tested); the joint-kernel path has none (your callback may keep one). Support store: fixed at init,
+     config.kernel.max_support triples; 0 = n (K - 1) for the lifted model, else n * max_passes (raising max_passes
+     later does not grow it); a step needing one more returns SSVM_ERR_SUPPORT_FULL and changes nothing; without
+     averaging a triple whose alpha reaches 0 is freed. A non-finite kernel value, or |w_i - w_s|^2 < 0 (not positive
+     semi-definite), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
+     suffix average, kernels for the other solvers. Against the linear model: make bench-kernel-eg.
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
      position and one K*K transition table: exact, as every update adds the same transition gradient at every
-     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i +=
-     eta_i grad, the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle
-     call, counted in oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else
-     eta_i halved and retried (at most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5
-     later); eta_i *= eg.grow = 1.05 after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule).
-     With C = lambda n its dual is n times the engine's: primal, dual and gap are the engine's (same lambda
-     objective, evaluated by the oracle pass), so it compares directly with BCFW.
+     position). A step: the part gradients at w (loss + unary score + bias; transition weight), theta_i += eta_i grad,
+     the marginals by forward-backward in log space (ssvm_chain_marginals; one expectation-oracle call, counted in
+     oracle_calls), accepted when the dual D = l - lambda/2 |w|^2 does not decrease, else eta_i halved and retried (at
+     most eg.halvings_first = 2 times at an example's first visit, eg.halvings = 5 later); eta_i *= eg.grow = 1.05
+     after each line search; eta_i starts at eg.eta = 0.5 (egstra-0.2's rule). With C = lambda n its dual is n times
+     the engine's: primal, dual and gap are the engine's, so it compares directly with BCFW.
        ssvm_solver_config c = ssvm_solver_config_init(&chain_prob, SSVM_EG);
        c.eg.chain = &chain;                          // the model whose problem chain_prob is (required)
        ssvm_train(&c, w, w_bytes, &final);           // averaging NONE, sampling PERMUTATION by default
-     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug:
-     test_eg_step_brute): the uniform start's w is far longer than the optimum; eg.start > 0 (that potential on every
-     gold label) helps, the step size does not (make bench-solvers).
+     Memory: sum_i (L_i K + K K) potentials and as many marginals. Choices G1-G4: 6. It lags BCFW (no bug: the step
+     is tested against brute force): the uniform start's w is far longer than the optimum; eg.start > 0 (that
+     potential on every gold label) helps, the step size does not (make bench-solvers).
 
    ONLINE LEARNING WITH SURROGATE LOSSES (ssvm_online_*; Sakaue, Bao, Cao, non-stationary online SP)
      ssvm_online_config q = ssvm_online_config_init(SSVM_LOGISTIC, K, F);  // loss, classes, features
@@ -514,29 +481,26 @@
      loss above). Deviations from the paper: 6.
 
    5. THE ENGINE (ssvm_solver: one object and one run loop for every solver)
-     ssvm_solver_config_init(&prob, solver) returns the defaults, which you edit. *_init copies the config and the
-     problem (they need not outlive it; the data behind them must). ssvm_solver_run makes passes (n steps; one
-     iteration for FW) until a rule fires, and returns it. Before a pass: max_passes (default 50) -> SSVM_MAX_PASSES;
-     max_oracle_calls (training calls; it also ends a pass early, except FW's) -> SSVM_MAX_ORACLE_CALLS; max_seconds
-     (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no limit. After a pass: the evaluation
-     if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only where predicted, below), then
-     progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 = off): an evaluated gap <= gap_tol
-     at the iterate or the average -> SSVM_CONVERGED, then target_primal (default -1e300: off): an evaluated primal
-     <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns SSVM_SOLVER_RULE.
-     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit); the
-     multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often). To go on, raise a limit and call
-     ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through
-       ssvm_solver_limits l; ssvm_solver_limits_of(&s, &l); l.max_passes = 100; ssvm_solver_set_limits(&s, &l);
-     which checks every field as ssvm_solver_config_check does and changes nothing when one is bad (a negative
-     max_passes, eval_schedule 7, a NaN gap_tol: SSVM_ERR_INVALID_ARG). All else (lambda, line_search, sampling,
-     the state, the solver's own options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only: a
-     lambda changed between runs would certify the wrong problem). No run reads a field nobody checked.
+     *_init copies the config and the problem (they need not outlive it; the data behind them must). ssvm_solver_run
+     makes passes (n steps; one FW iteration) until a rule fires, and returns it. Before a pass: max_passes (default
+     50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends a pass early, except FW's) ->
+     SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no
+     limit. After a pass: the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
+     where predicted, below), then progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 =
+     off): an evaluated gap <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal (default
+     -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
+     SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
+     the multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
+     bounds min P only when every example was visited equally often). To go on, raise a limit and call ssvm_solver_run
+     again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
+     ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
+     bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
+     the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only).
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
      one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
      eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
-     ssvm_solver_evaluate(&s, iterate, average, &progress) evaluates now. Batch FW always evaluates its iterate and
-     its next iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
+     ssvm_solver_evaluate evaluates now. Batch FW (and the cutting plane) always evaluates its iterate and its next
+     iteration reuses that pass (its calls and seconds then count as training). ssvm_progress.iterate and
      .average (ssvm_objective {primal, dual, gap}) are NaN at a pass with no evaluation; dual and gap are NaN where
      no dual exists (SSG; the multi-sample average).
      Evaluation schedule (config.eval_schedule). SSVM_EVAL_FIXED (default): every eval_every passes.
@@ -546,125 +510,97 @@
      or its primal excess over the best dual seen at or below target_primal - D_best. What is certified is unchanged;
      a prediction too early costs an evaluation, one too late passes (at most up to the doubling). With no gap and no
      dual (SSG), or no rule set, every grid pass is evaluated. Worth it where an evaluation costs about a pass (BCFW),
-     not for batch FW and the cutting plane. Its history is in checkpoints (format version 2), so a resumed run stops
-     where the uninterrupted one would (a version-1 checkpoint: history empty).
-     Clock: wall = config.clock, else the monotonic clock (CLOCK_MONOTONIC or C11 timespec_get, else time(): whole
-     seconds); CPU = clock(). Every seconds field says which (wall_seconds, cpu_seconds, eval_*).
+     not for batch FW and the cutting plane. Its history is in checkpoints (version 2; a version-1 one: empty).
+     Clock: wall = config.clock, else CLOCK_MONOTONIC or C11 timespec_get, else time() (whole seconds); CPU = clock().
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
      SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate met it
      or the iterate's value is strictly smaller); after any other stop, the average if one is kept (averaging !=
      SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or SSVM_W_AVERAGE); after an error
-     it is -1 and w_out is not written. With your own solver object: ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives
-     the vector that met the rule, else the better of the two at the last evaluation by gap (by primal where a
-     vector has no dual).
+     it is -1 and w_out is not written. ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives the vector that met the rule,
+     else the better of the two at the last evaluation by gap (by primal where a vector has no dual).
      Sampling (config.sampling; FW ignores it): SSVM_SAMPLE_UNIFORM (i uniform each step; BCFW and SSG default),
      SSVM_SAMPLE_PERMUTATION (a fresh random permutation each pass; MULTISAMPLE default), SSVM_SAMPLE_SEQUENCE
      (config.sequence[k mod sequence_len], 0-based; an entry outside [0, n) stops with SSVM_ERR_INVALID_ARG),
      SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on every
-     platform: the same seed gives the same run. ssvm_solver_step(&s, i, &info) makes one step on the example you
-     choose (not FW: SSVM_ERR_NOT_SUPPORTED).
+     platform: the same seed gives the same run (ssvm_solver_step: the example you choose).
      Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a NaN
      or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum that
      overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
-     primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's step and
-     the multi-sample step's v and Delta are scaled by c_i n / sum c), every evaluation, ssvm_primal and
-     ssvm_mean_loss. Examples are still drawn uniformly. Integer weights give the primal of the dataset with
-     example i repeated c_i times, and training reaches its optimum (tested).
+     primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's and the
+     multi-sample step's v and Delta scale by c_i n / sum c), every evaluation, ssvm_primal and ssvm_mean_loss.
+     Examples are still drawn uniformly. Integer weights give the primal of the dataset with example i repeated c_i
+     times, and training reaches its optimum (tested).
      Non-finite results are errors: a NaN/Inf primal, dual or gap at an evaluation, or a step whose size, direction
      or new weights would not be finite, stops with SSVM_ERR_NONFINITE. BCFW, FW and SSG test before they write (the
-     solver keeps its last finite state; ssvm_solver_weights reads it); the multi-sample step may fail part of the
-     way through (after the average and the shrink), so any error it returns halts the solver: every later step
-     returns the same code, the weights stay finite and readable.
+     last finite state stays readable); a multi-sample step may fail half-way (after the average and the shrink), so
+     any error halts that solver: every later step returns the same code, the weights stay finite and readable.
 
-   REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding; tested where named)
-     Bit for bit, for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
-     ssvm_solver_init_preallocated, for every solver on every built-in model (test_*_init_equals_preallocated); any
-     thread count of mini-batch BCFW, and the NULL hook (test_par_threads_identical_*); a run resumed from a
-     checkpoint and the uninterrupted run (test_ckpt_*); a run in two parts (ssvm_solver_set_limits between them)
-     and one run (test_engine_limits_door); two runs of one build on one machine. C and C++ builds of the same code
-     with the same compiler and flags do the same arithmetic (the CI matrix runs every test both ways; the two are
-     not compared with each other).
+   REPRODUCIBILITY (what is the same, bit for bit, and what only to rounding)
+     Bit for bit (tested), for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
+     ssvm_solver_init_preallocated, for every solver on every built-in model; any thread count of mini-batch BCFW,
+     and the NULL hook; a resumed run and the uninterrupted one; a run in two parts (ssvm_solver_set_limits between
+     them) and one run; two runs of one build on one machine. C and C++ builds of the same code with the same
+     compiler and flags do the same arithmetic (every test runs both ways; the two are not compared).
      To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in chain in
-     double builds; 1e-11 in test_speed_score_step_matches_direction), and the score-space step against the D path
-     generally (bcfw.build_direction = 1 keeps D and the bits); a problem with and without the statistics interface
-     (the compact states' sparse visits give the D path's bits; score space and the atoms' statistics-space scoring
-     do not); mini-batch b = 1 and plain BCFW unless build_direction = 1; float against double; different
-     compilers, flags (FMA contraction) or BLAS. An exact tie between two labelings' loss-augmented scores after
-     different roundings can part two runs that agree to rounding.
-     Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
+     double builds; 1e-11, tested), and the score-space step against the D path generally (bcfw.build_direction = 1
+     keeps D and the bits); a problem with and without the statistics interface (the compact states' sparse visits
+     give the D path's bits; score space and the atoms' statistics-space scoring do not); mini-batch b = 1 and plain
+     BCFW unless build_direction = 1; float against double; different compilers, flags (FMA contraction) or BLAS. An
+     exact tie between two labelings' loss-augmented scores after different roundings can part two runs that agree to
+     rounding. Across platforms: IEEE-754 binary32/binary64 with no library call whose rounding varies (under
      STRUCTSVM_FREESTANDING the portable sqrt/exp/log are plain arithmetic) gives the same bits wherever compilers emit
      the same operations: make test-device trains BCFW bare-metal on a Cortex-M4F (qemu; float, STRUCTSVM_FREESTANDING,
      STRUCTSVM_ONLY_BCFW) and on x86-64 to the same bits with -ffp-contract=off (the default under -std=c99; GNU modes
      fuse a*b+c on the M4F). libm's SSVM_SQRT/EXP/LOG from <math.h> need not round alike.
 
-   6. DEVIATIONS FROM THE PAPERS (what we fixed, reconstructed or chose; each ID is argued in full where the code at
-   its marker acts on it)
-   Multi-sample (>>multisample; Branson et al.): fixes to the printed paper F1 the swap move's gain (eq. 14, Algorithm
-     1 line 9: the quadratic term's sign and |v_j - u|^2), F2 l_j of Algorithm 1 line 5 (<w^{t,j-1}, v_j> + Delta_j),
-     F3 eq. 11 / Algorithm 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}, not w^{t-1}, F4 Algorithm 2 beyond
-     |phi(x)|^2 = 1 (thresholds on c/|phi|^2), F5 Algorithm 2's off-by-one loop, F6 the radius sqrt(B/lambda) (Lemma
-     2.3's 1/sqrt(lambda) needs Delta <= 1); choices D1 a fresh permutation each pass by default (not Algorithm 3's
-     cyclic order), D2 the weighted average by default (UNIFORM is Theorem 2.1.3's), D3 repeated sweeps over samples
-     that already have weight (exact coordinate ascent), D4 y_i and repeated labels dropped, D5 line_search = 0 takes
-     the Pegasos step only when l(w^{t-1}) > 0.
+   6. DEVIATIONS FROM THE PAPERS (fixed, reconstructed or chosen: a gist per ID; its marker's code argues it in full)
+   Multi-sample (>>multisample; Branson et al.). Fixes to the printed paper: F1 the swap move's gain (eq. 14, Alg. 1
+     line 9: the quadratic term's sign and |v_j - u|^2); F2 l_j of Alg. 1 line 5 (<w^{t,j-1}, v_j> + Delta_j); F3 eq.
+     11 / Alg. 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}; F4 Alg. 2 beyond |phi(x)|^2 = 1 (thresholds on
+     c/|phi|^2); F5 Alg. 2's off-by-one loop; F6 the radius sqrt(B/lambda) (Lemma 2.3's 1/sqrt(lambda) needs Delta
+     <= 1). Choices: D1 a fresh permutation each pass (not Alg. 3's cyclic order); D2 the weighted average by
+     default; D3 repeated sweeps over samples with weight (exact coordinate ascent); D4 y_i and repeated labels
+     dropped; D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
    Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
-     holds the optimum (the paper's constrained form has a ball too; this radius makes it the regularised problem);
-     E2 the z_i distances weighted by the example weights p_i, the step eta = 1/L, L = lambda + |B~|_2 (power
-     iteration, times 1.05; its calls count as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
-     1/|F|); E3 the memory-efficient form (report 3.2.2, whose sum over s^t is stray): only w-sized vectors kept;
-     E4 the last iterate reported besides the average (the iteration is unchanged); E5 a Birkhoff projection missing
-     deg.proj_tol in deg.proj_max_iter sweeps is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): an
-     inexact prox step, z stays feasible and the dual bound valid.
+     holds the optimum (so the problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda
+     + |B~|_2 by power iteration x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
+     1/|F|); E3 the memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides
+     the average; E5 a Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed,
+     Rigollet 2017): z stays feasible, the dual bound valid.
    Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
-     numbers and its loss sum), the update delta = lambda n (Delta - d) / (theta (a^2 + nu)) taken along e_yhat -
-     alpha_i and clipped to [0, 1], so (15)'s sum_y alpha_iy <= 1 holds exactly (the paper stores no alpha; from
-     alpha_i = 0 it is its update); C2 a^2 + nu the step's own curvature (nu = g'Jg under grad Omega*, J the Jacobian
-     of Algorithm 3's soft-thresholding), not the global bound s = lambda / sigma whose steps were ~1/s too short;
-     C2b a step that lowers the dual of (11) is halved until it does not (a monotone ascent); C3 f_h with the hinge
-     term the mean of the pass's own MAP values; C4 candidate k violates when |v_k| > sum_active |omega_j| (the
-     threshold tau/s of Algorithm 3; Proposition 1's |v_k| <= gamma); C5 a warm start keeps alpha (hence u, v),
-     resets theta to theta0 and the A.1 window; C6 the dual bound D(c alpha) = c l - c^2 lambda/2 (|v_u|^2 + max_k
-     |v_k|^2), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps (not given) 1e-3; C8 no clique active at
-     the start, batch (not given) 2; C9 A.2 compares f_h with f_{h-1}, and A.3 / no violator returns
-     SSVM_SOLVER_RULE (the paper's relative-change rules stop well before a small gap of (10): read the gap).
-   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the QP over the working set, max_{a in
-     simplex} <a, l> - lambda/2 |sum_c a_c h_c|^2, by pairwise Frank-Wolfe with exact line search on the Gram matrix
-     (Lacoste-Julien, Jaggi 2015), warm started, whose FW gap is exactly the QP's gap (qp_tol is certified); planes at
-     weight 0 for drop_after iterations dropped, a full working set dropping the longest-idle zero-weight plane; the
-     cache (cp.cache_size labelings per example, most recent first) adds the joint plane of each example's best cached
-     labeling without an oracle call when it is violated by more than gap_tol beyond xi (SVM^struct: "dist - slack >
-     epsilon"); an iteration right after an evaluation uses its exact pass instead, so the cache saves calls only
-     with eval_every > 1 or 0.
+     numbers), the update along e_yhat - alpha_i clipped to [0, 1], so (15) holds exactly; C2 the step's own curvature
+     a^2 + nu, not the global s = lambda / sigma (~1/s too short); C2b a step that lowers the dual of (11) is halved
+     until it does not; C3 f_h's hinge term the mean of the pass's MAP values; C4 candidate k violates when |v_k| >
+     sum_active |omega_j| (Algorithm 3's tau/s); C5 a warm start keeps alpha, resets theta to theta0 and the A.1
+     window; C6 the dual bound D(c alpha), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps 1e-3; C8 no
+     clique active at the start, batch 2; C9 A.2 compares f_h with f_{h-1}, A.3 / no violator returns
+     SSVM_SOLVER_RULE (the paper's rules stop well before a small gap of (10): read the gap).
+   1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the working-set QP by pairwise FW with
+     exact line search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started, its FW gap the QP's (qp_tol is
+     certified); planes at weight 0 for drop_after iterations dropped, a full set drops the longest idle one; the
+     cache adds each example's best cached labeling's plane, no oracle call, when violated by more than gap_tol beyond
+     xi; right after an evaluation its exact pass is used, so the cache saves calls only with eval_every > 1 or 0.
    Kernels (>>kernel; the paper gives no cache, store or lifting): K1 the lifted multiclass and chain models and
      their FIFO cache of input-kernel rows; K2 the support store fixed at init (SSVM_ERR_SUPPORT_FULL, state
      unchanged); K3 without averaging a triple whose alpha reaches 0 is freed, with it triples stay.
-   Online EG (>>eg): G1 theta = 0 at the start (alpha uniform; the paper leaves the start open), or eg.start on the
-     gold labels; G2 a line search whose every halving fails takes no step (the dual never decreases;
-     ssvm_solver_eg_rejected counts them); G3 "first pass" is each example's first visit; G4 example weights enter
-     through w and l, not the step.
-   Surrogate losses (>>losses): the FY decoding constant alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 says 4 gamma/
-     (lambda nu); the lemma behind it gives E[loss] <= 4 gamma/(lambda nu) L); multilabel gamma = 1/sqrt(d) for the
-     normalised Hamming loss in l2 (1/d violates the bound; tested); logistic + GAP claims alpha = 1/K only for base
-     2 (none for base e or K, K >= 3); conv FY takes Omega = lambda/2 |mu|^2 on all of R^d (projection onto
-     conv{rho(y)} is intractable; the lemmas need only conjugacy and strong convexity), its Frank-Wolfe blended
-     pairwise with support <= n; Polyak (12) gets a floor eta_min (default alpha/M) that never binds when (8) holds.
-   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check (the
-     release's 1 assumes losses bounded by one; the counted ones are not), an unmeasured g_i never lets the cache
-     replace the oracle, and max_atoms is a hard cap with memory fixed up front (the release grows past its cap).
-   Exact block steps (>>exact): X1 Michelot's finite projection over the labels within 1 of the largest value, not
-     Crammer and Singer's sort (the same minimiser); X2 shrinking backs off per example (2^z - 1 skipped visits), not
-     by liblinear's bounds on the dual variables; X3 a shrunk label returns at the example's next full visit, not at
-     liblinear's un-shrinking of all at its own stopping test.
-   Parallel BCFW (>>par): P1 synchronous, every call of a batch reads the same w (at most b - 1 steps of delay; the
-     paper's workers are asynchronous); P2 one exact line search per block in draw order, not one common step for the
-     batch (the paper's 2 n tau / (tau^2 k + 2 n) or a line search over the batch): BCFW's iterates with an oracle up
-     to b - 1 steps stale, the dual never decreases, b = 1 is plain BCFW bit for bit (with bcfw.build_direction = 1
-     where BCFW would step in score space); P3 an example drawn twice in a batch keeps both draws (the paper drops
-     repeats), the second direction built after the first update from the same labeling; P4 the paper is not in the
-     project's papers: its numbers are not cited, its rates not relied on; convergence to BCFW's optimum is tested.
+   Online EG (>>eg): G1 theta = 0 at the start (alpha uniform), or eg.start on the gold labels; G2 a line search whose
+     every halving fails takes no step (ssvm_solver_eg_rejected); G3 "first pass" is each example's first visit;
+     G4 example weights enter through w and l, not the step.
+   Surrogate losses (>>losses): FY decoding alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 omits "1 -"); multilabel gamma
+     = 1/sqrt(d) in l2 (1/d violates the bound); logistic + GAP's alpha = 1/K only for base 2; conv FY's Omega on all
+     of R^d, its Frank-Wolfe blended pairwise with support <= n; Polyak (12) floored at eta_min (default alpha/M).
+   GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check, an
+     unmeasured g_i never lets the cache replace the oracle, max_atoms is a hard cap with memory fixed up front.
+   Exact block steps (>>exact): X1 Michelot's finite projection, not Crammer and Singer's sort (the same minimiser);
+     X2 shrinking backs off per example (2^z - 1 skipped visits), not by liblinear's dual bounds; X3 a shrunk label
+     returns at the example's next full visit, not at liblinear's un-shrinking at its stopping test.
+   Parallel BCFW (>>par): P1 synchronous: a batch's calls read the same w (b - 1 steps of delay at most);
+     P2 one exact line search per block in draw order, not one common step: the dual never decreases, b = 1 is plain
+     BCFW bit for bit (with bcfw.build_direction = 1 where BCFW steps in score space); P3 an example drawn twice in a
+     batch keeps both draws; P4 the paper's numbers not cited, its rates not relied on (convergence tested).
    Distributed CoCoA+ (>>dist): M1 the local solver is H BCFW steps (Theta only in expectation); M2 the average is
-     over rounds (rho as config.averaging says, at round t), not steps; M3 not with config.bcfw's gaps options
-     (BCFW_COMBINATION), exact steps, mini-batch (BATCH) or line_search = 0.
+     over rounds (rho at round t), not steps; M3 not with config.bcfw's gaps options or exact steps
+     (BCFW_COMBINATION), mini-batch (BATCH) or line_search = 0.
    Evaluation schedule SSVM_EVAL_PREDICT (5): our construction, not from the papers.
 
    7. FILES
@@ -689,18 +625,17 @@
        into heap (a graph's edges checked in O(L + E) scratch there), so buf may go; bytes may exceed the file.
        ssvm_model_load does the same with SSVM_MALLOC (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC); ssvm_model_uninit
        frees what it allocated and nothing else.
-     Files (stdio): ssvm_model_save_path / _save_FILE stream the format through fwrite; ssvm_model_save_path and
-       ssvm_model_export_c_path write path.tmp and rename it over path only when whole (under STRUCTSVM_NO_MALLOC, with
-       no room for the name, path is written in place). ssvm_model_load_path / _load_FILE check the 24-byte envelope
-       (magic, version, sizes) before they allocate, then read exactly the declared size (NOT_SUPPORTED under
-       STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading SSVM_ERR_INVALID_ARG, a read error
-       SSVM_ERR_TRUNCATED, a file that cannot be created, written or renamed SSVM_ERR_IO (errno says more),
-       _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write through _save_FILE or a write callback leaves a
-       file that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value"
-       lines (kind, shape, edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
-     Metadata: m.metadata, optional NUL-terminated text saved and loaded back (into the model's heap), never read by
-       the library; `structsvm learn` keeps "format: F", "bias: B" and, for CoNLL, "template:" and the template file's
-       text in it, so classify needs neither --bias nor --template.
+     Files (stdio): ssvm_model_save_path and ssvm_model_export_c_path write path.tmp and rename it over path only
+       when whole (under STRUCTSVM_NO_MALLOC, with no room for the name, in place); _save_FILE streams through fwrite.
+       ssvm_model_load_path / _load_FILE check the 24-byte envelope before they allocate, then read exactly the
+       declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading
+       SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file not created, written or renamed SSVM_ERR_IO (see
+       errno), _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write leaves a file that loads as
+       SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape,
+       edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
+     Metadata: m.metadata, optional NUL-terminated text saved and loaded back, never read by the library; `structsvm
+       learn` keeps "format: F", "bias: B" and for CoNLL the template in it, so classify needs neither --bias nor
+       --template.
      Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
@@ -713,16 +648,12 @@
        (a, b) of a graph; 144 + 8E: f64 x d the weights; + 8d: S bytes, the attribute names, then the label names,
        each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
        (IEEE 802.3 / zlib's crc32) of every byte before it.
-     Loading checks, in this order: not the magic SSVM_ERR_FORMAT; fewer bytes than the magic, the version, the header
-       or the size field SSVM_ERR_TRUNCATED; version 0 SSVM_ERR_FORMAT, a later one SSVM_ERR_VERSION (told by the first
-       12 bytes); header bytes != 144 or a file below 148 bytes SSVM_ERR_FORMAT; the CRC SSVM_ERR_CHECKSUM; a kind
-       other than the one asked, or unknown, SSVM_ERR_KIND; a count beyond INT_MAX SSVM_ERR_OVERFLOW; sizes that do
-       not add up, a reserved field not 0, a shape that is not the kind's (d against K, F, flags; method; an edge out
-       of range, a self-loop, a repeated edge, a tree decoder on a cycle; name counts and strings), field 76 not 0 in
-       version 1, M < 2 or metadata not exactly one string SSVM_ERR_FORMAT; a NaN or Inf weight, or in a float build
-       one beyond FLT_MAX, SSVM_ERR_NONFINITE (smaller ones round). Nothing is read past the size field or the buffer.
-       ssvm_model_check(&m) (run by every save and export) checks the same in memory, but repeated edges and the
-       method against a cycle (an initialised ssvm_graph config has neither).
+     Load errors, checked in this order: SSVM_ERR_FORMAT (no magic), _TRUNCATED (short of the 12 bytes or the size
+       field), _FORMAT (version 0) / SSVM_ERR_VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM,
+       _KIND (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape
+       or edge or name not the kind's, metadata), _NONFINITE (a NaN/Inf weight, or > FLT_MAX in a float build).
+       Nothing is read past the size field or the buffer. ssvm_model_check(&m) (every save and export) checks the same
+       in memory, but repeated edges and the method against a cycle.
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
@@ -735,22 +666,19 @@
        #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
-       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);
-     make test builds exactly that (tests/model_firmware.c). make fuzz-model FUZZ_SECONDS=60 (tests/fuzz_model.c): a
-       model that loads must re-save to the same bytes, load alike preallocated, and predict. make bench-model.
+       ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);  // tested
 
-   READERS (data files; code at >>readers; tests/test_readers.c; fuzzed by make fuzz-readers)
+   READERS (data files; code at >>readers)
      Every reader takes an ssvm_input: ssvm_input_memory(buf, bytes), ssvm_input_callback(read, user) (read(user,
      buf, bytes, &got) until got = 0; non-zero return: SSVM_ERR_IO) or, with stdio, ssvm_input_FILE(FILE*); and
-     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself and hand
-     over the FILE or the bytes (the examples pipe through gzip -dc). Both sources give the same data and the same
-     errors (tested byte by byte). A UTF-8 byte order mark at the start of the input is skipped (the first line's
-     columns in errors count after it). Memory: config.allocator (zero: SSVM_MALLOC; under STRUCTSVM_NO_MALLOC one
-     is required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors: SSVM_ERR_PARSE (malformed),
-     SSVM_ERR_TEMPLATE (templates), SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL for a label,
-     SSVM_ERR_FEATURE_INDEX for an index, SSVM_ERR_NONFINITE for a value that overflows a double, SSVM_ERR_EMPTY for
-     no data, SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the
-     offending byte (column = line length + 1 when something is missing at the end).
+     ssvm_read_*_path(cfg, path, ...) opens a file ("rb"). No popen, no shell: decompress (.gz) yourself (the
+     examples pipe through gzip -dc). All sources give the same data and errors (tested). A leading UTF-8 byte order
+     mark is skipped (error columns count after it). Memory: config.allocator (zero: SSVM_MALLOC; under
+     STRUCTSVM_NO_MALLOC required, else SSVM_ERR_NOT_SUPPORTED); each result has its *_uninit. Errors:
+     SSVM_ERR_PARSE (malformed), SSVM_ERR_TEMPLATE, SSVM_ERR_IO, and the model codes where they fit (SSVM_ERR_LABEL,
+     SSVM_ERR_FEATURE_INDEX, SSVM_ERR_NONFINITE for a value that overflows a double, SSVM_ERR_EMPTY for no data,
+     SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the offending
+     byte (column = line length + 1 when something is missing at the end).
      Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
      Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
      |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod (under
@@ -783,15 +711,14 @@
        (a {0,1} feature just before them would count as a label: give n_labels then). Names in attr_names /
        label_names (ssvm_dict), for a model's names. ssvm_arff_graph_config (dense x or CSR as read).
 
-   CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt; tests/test_ckpt.c)
-     A checkpoint is the whole state of a run (iterate and average with their lazy scales, the per-example dual state
-       of every BCFW state kind and config.bcfw's estimates, sampling tree and atoms, the losses, the random generator,
-       the pass's permutation, the counters and progress record with the training and evaluation seconds, so a resumed
-       run's max_seconds counts on, batch FW's reused evaluation pass, the multi-sample online dual, radius and cache).
-       A solver initialised with the same configuration on the same problem and loaded from it continues bit for bit:
-       a run stopped at pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls)
-       and resumed gives the weights, average and counters of a run that never stopped (memcmp; tested for every
-       covered case). A checkpoint written from the progress callback is the state after that pass and its evaluation.
+   CHECKPOINTS AND WARM STARTS (ssvm_solver_checkpoint_*, config.warm_w; code at >>ckpt)
+     A checkpoint is the whole state of a run (w and the average with their lazy scales, the per-example dual state,
+       config.bcfw's estimates and atoms, the random generator and permutation, counters, progress and seconds, so
+       max_seconds counts on, batch FW's reused pass, the multi-sample dual, radius and cache). A solver initialised
+       with the same configuration on the same problem and loaded from it continues bit for bit: a run stopped at
+       pass k (max_passes, the progress callback, or between ssvm_solver_run / _pass / _step calls) and resumed gives
+       the weights, average and counters of a run that never stopped (memcmp; tested for every covered case). Saved
+       from the progress callback it is the state after that pass and its evaluation.
        ssvm_solver_checkpoint_get_size(&s, &bytes);             // grows with a sparse state: ask before each save
        ssvm_solver_checkpoint_save(&s, buf, bytes, &written);   // memory (NO_STDIO, NO_MALLOC), or
        ssvm_solver_checkpoint_write(&s, write, user);           // a callback: write(user, p, n) != 0 is SSVM_ERR_IO
@@ -799,11 +726,12 @@
        ... later, another process: ssvm_solver_init(&same_config, &s2);
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
-     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW with every state kind, averaging, sampling, step rule
-       and config.bcfw; SSVM_FW; SSVM_SSG; SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW, whose
-       b is fingerprinted but not the hook or task_users, so a run saved on 2 threads resumes on 1 or 4 bit for bit,
-       but a pass cut by max_oracle_calls ends with a short batch: resume at a pass's end); the others are refused
-       with SSVM_ERR_CKPT_SOLVER at every entry point (a partial state would not resume bit for bit).
+     The rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a killed process
+       leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
+     Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW in every state kind and option, SSVM_FW, SSVM_SSG,
+       SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW fingerprints b, not the hook: saved on 2
+       threads, it resumes on 1 or 4 bit for bit, but a pass cut by max_oracle_calls ends with a short batch: resume
+       at a pass's end); the others: SSVM_ERR_CKPT_SOLVER at every entry point.
      Must match (a 64-bit FNV-1a fingerprint and the header), else SSVM_ERR_CKPT_MISMATCH: the solver kind, n, d,
        max_label_len, sizeof(ssvm_real) (float and double checkpoints do not mix), the state kind in use, lambda,
        line_search, averaging, sampling, oracle_quality, the config.bcfw / config.ms options the solver reads,
@@ -812,76 +740,55 @@
        labels and dimensions are yours to avoid. May change: the stopping rules, progress, clock, allocator, the
        parallel-for hook and its users, sparse_pool_entries (a preallocated pool too small: SSVM_ERR_WORKSPACE), and
        the evaluation settings (but with config.bcfw's estimates evaluations steer gap sampling: keep them for bits).
-     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was; a sparse pool
-       that must grow is allocated first): the magic, version 0, or a field out of range or inconsistent (an index,
-       count, length, negative counter, a value not exactly an ssvm_real, bytes left over, a lazy w_scale outside
-       (0, 1], lists that do not ascend or invert, an evaluation history that is not one, >>ckpt) SSVM_ERR_FORMAT; the
-       size field or fewer bytes than it says SSVM_ERR_TRUNCATED; a later version SSVM_ERR_VERSION; the CRC-32
-       SSVM_ERR_CHECKSUM; an uncovered solver SSVM_ERR_CKPT_SOLVER; another problem or configuration
-       SSVM_ERR_CKPT_MISMATCH; a NaN/Inf weight or state value SSVM_ERR_NONFINITE. Finite values off the feasible set
-       (sigma_i off the simplex, w far from sum_i w_i) cannot be told from a real state: a pass over them may end in
-       SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state (the multi-sample cache, atoms)
-       are opaque and reach phi: only a phi that checks its labels (the built-in models' do) is safe against a
-       hostile checkpoint.
+     Loading checks the whole buffer before it writes the solver (a failed load leaves it as it was): SSVM_ERR_FORMAT
+       (the magic, version 0, a field out of range or inconsistent, bytes left over: >>ckpt), _TRUNCATED, _VERSION
+       (later), SSVM_ERR_CHECKSUM (CRC-32), _CKPT_SOLVER, _CKPT_MISMATCH, _NONFINITE (a NaN/Inf weight or state
+       value). Finite values off the feasible set (sigma_i off the simplex, w far from sum_i w_i) cannot be told from
+       a real state: a pass may end in SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state
+       (the multi-sample cache, atoms) reach phi: only a phi that checks its labels (the built-in models' do) is safe
+       against a hostile checkpoint.
      Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (layout at
        >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
        sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
        reals, i32 / i64 integers; version 2 adds SSVM_EVAL_PREDICT's history), the CRC-32 (zlib's) of all before it.
-     Files: ssvm_solver_checkpoint_save_path writes path.tmp beside path, flushes and closes it, then renames it over
-       path (atomic on POSIX; on Windows rename fails when path exists: remove it first), so a process killed
-       mid-write leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
      Warm start (config.warm_w, warm_w_bytes; ssvm_solver_config_warm_start(&c, &model) sets them from a model of the
-       same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one (w0
-       copied at init; a dual state cannot be carried over: alpha_i belongs to example i of the old data). BCFW and FW
-       use w0 as the prox centre (the "biased regulariser" of adaptive / transfer SVMs): they minimise P'(w) =
-       lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c, from the dual alpha_i = e_{y_i}, that is from w0; BCFW's block
-       step, line search and block gaps are the plain ones at w; batch FW moves towards w0 + w_s with the gap lowered
-       by lambda <w0, w>. Evaluations report the prox problem: P' = P - lambda <w0, w> + lambda/2 |w0|^2, D' = D +
-       lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (a certificate for P'; tested). The answer is pulled towards w0
-       (the more, the less data); for the plain optimum on the new data, train without one. Other solvers:
-       SSVM_ERR_WARM_START (SSG's and the multi-sample solver's first step, gamma = 1, erases any start, and the prox
-       term would add O(d) to every O(nnz) step).
-     make fuzz-ckpt FUZZ_SECONDS=60 (tests/fuzz_ckpt.c): a load that succeeds must leave a solver whose passes end in
-       success with finite weights, or in SSVM_ERR_NONFINITE / SSVM_ERR_LABEL; a failed one must leave it as it was.
+       same d, else SSVM_ERR_WARM_START): a new run, on new data if you like, from the weights w0 of an earlier one
+       (copied at init; no dual state: alpha_i belongs to the old data). BCFW and FW use w0 as the prox centre (the
+       "biased regulariser" of transfer SVMs): they minimise P'(w) = lambda/2 |w - w0|^2 + sum_i c_i H_i(w) / sum c
+       from alpha_i = e_{y_i}, i.e. from w0; BCFW's steps and block gaps are the plain ones at w; batch FW moves
+       towards w0 + w_s, its gap lowered by lambda <w0, w>. Evaluations report P' = P - lambda <w0, w> + lambda/2
+       |w0|^2, D' = D + lambda/2 |w0|^2, gap' = gap - lambda <w0, w> (certifies P'; tested). The answer is pulled
+       towards w0 (the more, the less data). Other solvers: SSVM_ERR_WARM_START (SSG's and the multi-sample solver's
+       first step, gamma = 1, erases any start; the prox term would add O(d) to every O(nnz) step).
 
-   8. BUILD OPTIONS (#define before including; "global" = the same in every file that includes the header)
-   | macro                       | where  | effect                                                                     |
-   |-----------------------------|--------|----------------------------------------------------------------------------|
-   | STRUCTSVM_IMPLEMENTATION    | 1 file | emit the definitions                                                       |
-   | STRUCTSVM_REAL float|double | global | storage and arithmetic type ssvm_real (default double)                     |
-   | STRUCTSVM_ACCUM float|double| global | type of dot-product / objective accumulators (default double, also in      |
-   |                             |        | float builds: sums over d terms lose digits in float)                      |
-   | STRUCTSVM_STATIC            | global | all functions static (private copy per translation unit)                   |
-   | STRUCTSVM_NO_MALLOC         | impl   | never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a |
-   |                             |        | config.allocator (without one: NOT_SUPPORTED)                              |
-   | STRUCTSVM_NO_STDIO          | impl   | no stdio anywhere (the header uses none unless asked): no <stdio.h>, no    |
-   |                             |        | _FILE / _path functions                                                    |
-   | STRUCTSVM_NO_PARALLEL       | impl   | leave out mini-batch BCFW (config.par: NOT_SUPPORTED)                      |
-   | STRUCTSVM_NO_DIST           | impl   | leave out distributed training (config.dist with size > 1: NOT_SUPPORTED)  |
-   | STRUCTSVM_NO_<KIND>         | impl   | leave one solver out: its row of the algorithm table and its section       |
-   |                             |        | (config.solver = SSVM_<KIND>: NOT_SUPPORTED, its own functions, e.g.       |
-   |                             |        | ssvm_solver_cp_info, undefined). <KIND>: BCFW, FW, SSG, MULTISAMPLE, DEG,  |
-   |                             |        | CLIQUEGEN, CUTTING_PLANE, KBCFW, EG                                        |
-   | STRUCTSVM_ONLY_<KIND>       | impl   | keep only the kinds so named (several may be given), as stb's              |
-   |                             |        | STBI_ONLY_PNG (make footprint: code size, compile time)                    |
-   | STRUCTSVM_NO_GAPS           | impl   | leave out >>gaps and >>exact, BCFW's config.bcfw options (gap sampling,    |
-   |                             |        | pairwise/away/exact steps, caching: each SSVM_ERR_NOT_SUPPORTED); plain    |
-   |                             |        | BCFW is unchanged: the smallest trainer; make test-device builds so        |
-   | STRUCTSVM_NO_CLOCK          | impl   | no <time.h>: wall seconds come only from config.clock (without it they     |
-   |                             |        | stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0                   |
-   | STRUCTSVM_FREESTANDING      | impl   | no libc headers at all (implies the three above); give                     |
-   |                             |        | SSVM_SQRT/SSVM_EXP/SSVM_LOG if a feature needs them                        |
-   | STRUCTSVM_PREDICT_ONLY      | global | decoders and scoring only, no solvers (firmware; [T] in the API)           |
-   | STRUCTSVM_USE_BLAS          | impl   | dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores |
-   |                             |        | as one gemm per sequence); link e.g. -lopenblas                            |
-   | STRUCTSVM_NO_OLD_NAMES      | any    | drop the old names of renamed functions (API GRAMMAR)                      |
-   | SSVM_ASSERT(x)              | impl   | assertion (default: none; internal invariants only)                        |
-   | SSVM_MALLOC(sz,u)           | impl   | default allocator, both or neither; u = config.allocator.user (NULL unless |
-   | SSVM_FREE(p,u)              |        | set); user last here, unlike the callbacks                                 |
-   | SSVM_MEMSET / SSVM_MEMCPY   | impl   | memset/memcpy replacements                                                 |
-   | SSVM_EXP/SSVM_LOG/SSVM_SQRT | impl   | libm (double -> double), used by the surrogate losses and the online       |
-   |                             |        | solvers; default <math.h>, portable versions when STRUCTSVM_FREESTANDING   |
-   |                             |        | and none is given                                                          |
+   8. BUILD OPTIONS (#define before including; "global": the same in every file that includes the header; the rest
+   act where STRUCTSVM_IMPLEMENTATION is defined)
+     STRUCTSVM_IMPLEMENTATION (in one file): emit the definitions.
+     Global: STRUCTSVM_REAL float|double: the storage and arithmetic type ssvm_real (default double); STRUCTSVM_ACCUM
+       float|double: dot-product / objective accumulators (default double, also in float builds: sums over d terms
+       lose digits in float); STRUCTSVM_STATIC: all functions static (a private copy per translation unit);
+       STRUCTSVM_PREDICT_ONLY: decoders and scoring only, no solvers (firmware; [T] in the API).
+     STRUCTSVM_NO_MALLOC: never call malloc: *_get_heap_size + *_init_preallocated, or *_init with a config.allocator
+       (without one: NOT_SUPPORTED). STRUCTSVM_NO_STDIO: no stdio anywhere (the header uses none unless asked): no
+       <stdio.h>, no _FILE / _path functions. STRUCTSVM_NO_CLOCK: no <time.h>: wall seconds come only from
+       config.clock (without it they stay 0, and max_seconds is NOT_SUPPORTED); CPU seconds 0.
+       STRUCTSVM_FREESTANDING: no libc headers at all (implies the three above); give SSVM_SQRT/SSVM_EXP/SSVM_LOG if
+       a feature needs them.
+     Leaving code out (what is left out answers NOT_SUPPORTED): STRUCTSVM_NO_PARALLEL: mini-batch BCFW (config.par);
+       STRUCTSVM_NO_DIST: distributed training (config.dist with size > 1); STRUCTSVM_NO_<KIND>: one solver, its row
+       of the algorithm table and its section (config.solver = SSVM_<KIND>: NOT_SUPPORTED; its own functions, e.g.
+       ssvm_solver_cp_info, undefined), <KIND> one of BCFW, FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE,
+       KBCFW, EG; STRUCTSVM_ONLY_<KIND>: keep only the kinds so named (several may be given), as stb's STBI_ONLY_PNG
+       (make footprint: code size, compile time); STRUCTSVM_NO_GAPS: >>gaps and >>exact, config.bcfw's options (gap
+       sampling, pairwise/away/exact steps, caching); plain BCFW is unchanged: the smallest trainer (make test-device
+       builds so).
+     STRUCTSVM_USE_BLAS: dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores as one gemm per
+       sequence); link e.g. -lopenblas. STRUCTSVM_NO_OLD_NAMES (in any file): drop the old names of renamed functions
+       (API GRAMMAR).
+     Replacements: SSVM_ASSERT(x) (default: none; internal invariants only); SSVM_MALLOC(sz,u) / SSVM_FREE(p,u), the
+       default allocator, both or neither, u = config.allocator.user (NULL unless set; user last here, unlike the
+       callbacks); SSVM_MEMSET / SSVM_MEMCPY; SSVM_EXP/SSVM_LOG/SSVM_SQRT: libm (double -> double) for the surrogate
+       losses and the online solvers; default <math.h>, portable versions under STRUCTSVM_FREESTANDING if none given.
 
    9. API REFERENCE
    API GRAMMAR (how every name and argument list is built, and the exceptions)
@@ -918,42 +825,39 @@
      ssvm_result_string(r) -> const char *; ssvm_problem_config_init(n, d, max_label_len) -> ssvm_problem;
        ssvm_problem_check(&p); ssvm_mean_loss(&p, w, ybuf, ybuf_bytes, &mean) = sum_i c_i Delta(y_i, decode(x_i)) /
        sum_i c_i; ssvm_primal_get_work_size, ssvm_primal(&p, lambda, w, work, work_bytes, &primal) [T]
-     ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense / _add_sparse / _clear (void) /
-       _dot (-> ssvm_accum): the accumulator phi writes into
-     solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c)
-       ssvm_solver_get_heap_size(&c, &bytes)               bytes the solver needs, before training
-       ssvm_solver_init_preallocated(&c, heap, bytes, &s)  no allocation at all
-       ssvm_solver_init(&c, &s) / ssvm_solver_uninit(&s)   via c.allocator or SSVM_MALLOC
-       ssvm_solver_run(&s)         until a stopping rule; raise a limit (ssvm_solver_set_limits) and call again
-       ssvm_solver_pass(&s)        one pass (n steps; one FW iteration), no evaluation, no stopping rules
-       ssvm_solver_step(&s, i, &info)                      one step on example i (not FW); info may be NULL
-       ssvm_solver_evaluate(&s, iterate, average, &progress)  primal/dual/gap now (counted apart)
-       ssvm_solver_progress(&s, &progress); ssvm_solver_config_of(&s) -> const ssvm_solver_config *
-       ssvm_solver_limits_of(&s, &limits); ssvm_solver_set_limits(&s, &limits)   the limits, checked
-       ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out, out_bytes)
-       ssvm_solver_state_kind(&s, &kind)                   BCFW's per-example state (what AUTO picked)
-       ssvm_train(&c, w_out, w_bytes, &final)              init, run, weights, uninit in one call
+     the accumulator phi writes into: ssvm_svec_get_heap_size, ssvm_svec_init_preallocated, ssvm_svec_add / _add_dense
+       / _add_sparse / _clear (void) / _dot (-> ssvm_accum)
+     solver [T]: ssvm_solver_config_init(&p, solver) -> ssvm_solver_config; ssvm_solver_config_check(&c);
+       ssvm_solver_get_heap_size(&c, &bytes) (before training); ssvm_solver_init_preallocated(&c, heap, bytes, &s) (no
+       allocation at all); ssvm_solver_init(&c, &s) (c.allocator or SSVM_MALLOC) / ssvm_solver_uninit(&s);
+       ssvm_solver_run(&s) (until a stopping rule); ssvm_solver_pass(&s) (one pass, no evaluation, no stopping rules);
+       ssvm_solver_step(&s, i, &info) (one step on example i, not FW; info may be NULL); ssvm_solver_evaluate(&s,
+       iterate, average, &progress) (now, counted apart); ssvm_solver_progress(&s, &progress);
+       ssvm_solver_config_of(&s) -> const ssvm_solver_config *; ssvm_solver_limits_of(&s, &limits),
+       ssvm_solver_set_limits(&s, &limits); ssvm_solver_weights(&s, SSVM_W_ITERATE|SSVM_W_AVERAGE|SSVM_W_BEST, out,
+       out_bytes); ssvm_solver_state_kind(&s, &kind) (what AUTO picked); ssvm_train(&c, w_out, w_bytes, &final) (init,
+       run, weights, uninit)
      per solver [T]: ssvm_solver_gap_estimates, ssvm_solver_atom_count, ssvm_solver_atom (GAPS); ssvm_solver_cp_info;
-       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (Algorithm 3: the
-       maximiser, not Omega*(z)); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
+       ssvm_solver_cg_status, ssvm_solver_cg_active, ssvm_l21sq_grad_get_work_size, ssvm_l21sq_grad (CLIQUE
+       GENERATION); ssvm_solver_eg_rejected; ssvm_shard_range, ssvm_problem_shard (distributed);
        ssvm_solver_checkpoint_get_size / _save / _write / _load / _save_path / _load_path (stdio),
        ssvm_solver_config_warm_start (CHECKPOINTS). Models and readers: 7.
      multiclass: ssvm_multiclass_config_init -> config, ssvm_multiclass_dim -> int, ssvm_multiclass_init / _uninit /
        _problem, ssvm_multiclass_predict(K, F, w, x, &y), ssvm_multiclass_sampler [T]
      chain: ssvm_chain_config_init -> config, ssvm_chain_dim -> int, ssvm_chain_get_heap_size,
        ssvm_chain_init_preallocated, ssvm_chain_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_chain_uninit,
-       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size,
-       ssvm_chain_predict(K, F, flags, w, L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
-       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T]; ssvm_viterbi_get_work_size,
-       ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score); ssvm_kbest_viterbi_get_work_size,
-       ssvm_kbest_viterbi [T]
+       ssvm_chain_problem, ssvm_chain_scores, ssvm_chain_predict_get_work_size, ssvm_chain_predict(K, F, flags, w,
+       L, x, work, work_bytes, y), ssvm_chain_kbest_sampler [T],
+       ssvm_chain_marginals_get_work_size, ssvm_chain_marginals (forward-backward, log Z) [T];
+       ssvm_viterbi_get_work_size, ssvm_viterbi(L, K, unary, trans, work, work_bytes, y, &score);
+       ssvm_kbest_viterbi_get_work_size, ssvm_kbest_viterbi [T]
      graph: ssvm_graph_config_init -> config, ssvm_graph_dim -> int, ssvm_graph_get_heap_size / _init_preallocated /
        _init / _uninit / _problem, ssvm_graph_map_get_work_size, ssvm_graph_map (3), ssvm_chow_liu_get_work_size,
        ssvm_chow_liu, ssvm_graph_predict_get_work_size, ssvm_graph_predict (plain MAP for one dense x)
      assign: ssvm_assign_config_init -> config, ssvm_assign_dim -> int, ssvm_assign_get_heap_size,
        ssvm_assign_init_preallocated, ssvm_assign_init (SSVM_MALLOC; not under NO_MALLOC), ssvm_assign_uninit,
-       ssvm_assign_problem, ssvm_assign_predict_get_work_size,
-       ssvm_assign_predict (one dense example, x = m*c pairs of F reals)
+       ssvm_assign_problem, ssvm_assign_predict_get_work_size, ssvm_assign_predict (one dense example, x = m*c pairs
+       of F reals)
      kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
        ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
        (-> long long), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
@@ -967,27 +871,25 @@
        ssvm_online_predict, ssvm_online_update, ssvm_online_round
 
    CALLBACKS: what each returns, what the library checks ("Library"), what is left to you ("Yours")
-     truth(user, i, y): writes y_i, returns its length. Library: a length outside [1, max_label_len] is SSVM_ERR_LABEL
-       (as for every callback that returns a label). Called for every psi_i built (each step, each evaluated example)
-       and at init for the compact state: keep it a copy.
+     Every callback that returns a label: a length outside [1, max_label_len] is SSVM_ERR_LABEL.
+     truth(user, i, y): writes y_i, returns its length. Called for every psi_i built (each step, each evaluated
+       example) and at init for the compact state: keep it a copy.
      phi(user, i, y, len, scale, out): adds scale*phi(x_i, y) into the sparse accumulator out with ssvm_svec_add /
        _add_dense / _add_sparse; returns 0 (any value >= 0 is ignored). psi_i(y) is built from two calls, +scale at
        y_i and -scale at y: phi must be linear in scale. Library: out's sticky error after each call, an index outside
-       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth, your
-       oracle or a sampler and the library never reads its values, so a user's labels are validated only where the
-       user's phi checks them: check len and every value and return SSVM_ERR_LABEL (the built-in models do); a bad
-       label left unchecked indexes whatever phi lets it index.
-     oracle(user, i, w, w_scale, y, &delta): writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>, sets
-       *delta = Delta(y_i, y*), returns its length; w_scale > 0 with 1/w_scale finite. Library: *delta is 0 before the
-       call; a NaN/Inf or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids
-       the gap as a certificate), that *delta is Delta(y_i, y*), the label (phi). The built-in oracles return
-       SSVM_ERR_INVALID_ARG for a w_scale out of range.
+       [0, d) is SSVM_ERR_FEATURE_INDEX, a NaN/Inf value SSVM_ERR_NONFINITE. Yours: the label. y comes from truth,
+       your oracle or a sampler and the library never reads its values: check len and every value in phi and return
+       SSVM_ERR_LABEL (the built-in models do); a bad label left unchecked indexes whatever phi lets it index.
+     oracle(user, i, w, w_scale, y, &delta): the argmax of 2 (Oracle), returns its length; w_scale > 0 with 1/w_scale
+       finite (the built-in oracles: SSVM_ERR_INVALID_ARG otherwise). Library: *delta is 0 before the call; a NaN/Inf
+       or negative *delta is SSVM_ERR_LOSS. Yours: that y* is the argmax (an approximate oracle voids the gap as a
+       certificate), that *delta is Delta(y_i, y*), the label (phi).
      decode(user, i, w, y): plain argmax_y <w, phi(x_i, y)>, returns its length (prediction and ssvm_mean_loss only;
        optional). loss(user, i, y, len, &delta): sets *delta = Delta(y_i, y), returns 0 (ssvm_mean_loss only;
        optional); Library: a NaN/Inf or negative *delta is SSVM_ERR_LOSS; Yours: the label.
      stat_dim(user, i): m_i >= 1, the length of s_i(y), the same at every call (Library: 0 is SSVM_ERR_CALLBACK).
-       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) when BCFW uses a compact state; never in
-       a step. stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
+       Called by ssvm_solver_get_heap_size and *_init (n times each, or more) for a compact state; never in a step.
+       stats(user, i, y, len, scale, s): s[0 .. m_i) += scale*s_i(y), returns 0; Yours: the label.
      expand(user, i, s, scale, out): out += scale*A_i s, returns 0. Library: out's sticky error, as for phi. Yours:
        phi(x_i, y) = A_i s_i(y) exactly, which the library cannot check (a quick test: BCFW gives the same iterates
        with SSVM_STATE_COMPACT and SSVM_STATE_SPARSE). stat_dim, stats and expand: all three or none (else
@@ -1010,9 +912,9 @@
      stat_move(user, i, pos, a, cnt, cw, w, cz, z): w += cw * sum_k a[k] A_i e_pos[k], and the same with cz into z
        when z is not NULL; returns 0. Called after the state moved: it must not fail once stat_gram has succeeded (a
        failure ends the run with its code and leaves w off the state; re-initialise the solver).
-     progress(progress_user, &p): 0 to go on, non-zero to stop (ssvm_solver_run returns SSVM_STOPPED_BY_USER).
-       Called by ssvm_solver_run after every pass, after that pass's evaluation (ssvm_solver_pass and _step never call
-       it); p points into the solver and is valid during the call.
+     progress(progress_user, &p): 0 to go on, non-zero to stop (SSVM_STOPPED_BY_USER). Called by ssvm_solver_run
+       after every pass and its evaluation (never by ssvm_solver_pass or _step); p points into the solver, valid
+       during the call.
      clock(clock_user): wall-clock seconds from any fixed origin, non-decreasing; only differences are used
        (wall_seconds, eval_wall_seconds, max_seconds). Not checked. CPU seconds always come from clock() (0 under
        STRUCTSVM_NO_CLOCK).
@@ -1032,22 +934,19 @@
        BLOCK STEPS; the built-in models set them where they apply (3).
 
    10. DOES NOT (yet)
-     Training: kernels lifted for ssvm_graph and ssvm_assign (the multiclass and chain models are lifted; anything
-     else through your own joint kernel), clique generation beyond pairwise candidates, graphs with more than 24
-     labels that are not forests (no approximate MAP), the dual extragradient over marginal polytopes of trees (only
-     the simplex over enumerated labelings and the Birkhoff polytope), latent variables, multithreading inside the
-     solver (it is reentrant: one solver and one model object per thread; the caller's threads run mini-batch
-     BCFW's oracle calls: PARALLEL BCFW), the solver-specific "Not built" items of 4. No global state anywhere.
-     Model files: compress; load without copying (no zero-copy or mmap view); read a newer format version; keep the
-     multiclass cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write
-     callback; predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED);
-     export attribute names or metadata to C; save training state (that is a checkpoint).
-     Checkpoints: checkpoint the uncovered solvers; fingerprint features; convert between float and double
-     checkpoints; carry a dual state to new data; compress.
+     Training: the "Not built" and "Limits" items of 4 (kernels lifted for ssvm_graph and ssvm_assign, clique
+     generation beyond pairwise candidates, DEG over tree marginal polytopes, ...), graphs with more than 24 labels
+     that are not forests (no approximate MAP), latent variables, threads inside the solver (it is reentrant: one
+     solver and one model object per thread; PARALLEL BCFW runs oracle calls on your threads). No global state.
+     Model files: compress; load without copying (no mmap view); read a newer format version; keep the multiclass
+     cost matrix or any training data; replace a file atomically through ssvm_model_save_FILE or a write callback;
+     predict for SSVM_MODEL_USER (SSVM_ERR_KIND) or from sparse assignment input (SSVM_ERR_NOT_SUPPORTED); export
+     attribute names or metadata to C; save training state (that is a checkpoint).
+     Checkpoints: the uncovered solvers; fingerprint features; convert between float and double; carry a dual state
+     to new data; compress.
      Readers: string / date / relational ARFF attributes, missing feature values (?), instance weights, Mulan's XML
      label files or MEKA's -C option (give n_labels); SVM^light's binary +1/-1 labels (labels start at 1); CRF++'s
-     %t macros and bigram templates with observations; compressed input; a reader for the OCR letter.data format
-     (examples/ocr_data.h reads it as demo code).
+     %t macros and bigram templates with observations; compressed input; OCR letter.data (examples/ocr_data.h).
 
    CHANGES AND MIGRATION TABLES: see VERSION HISTORY at the end of this file (newest first).
 
