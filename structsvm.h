@@ -1,4 +1,4 @@
-/* structsvm.h - v0.12.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.13.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -290,8 +290,9 @@
        then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
        gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
        grow over hundreds), bit for bit with one rank.
-     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, gamma = 1, sigma' = K; not in the project's
-       papers, its numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
+     CoCoA+ BCFW (Ma, Smith, Jaggi, Jordan, Richtarik, Takac, ICML 2015, "Adding vs. averaging in distributed
+       primal-dual optimization": the adding variant, gamma = 1, sigma' = K, of Jaggi et al., NIPS 2014, CoCoA; Wang
+       et al., ICML 2016, give the mini-batch view; not in the project's papers, their numbering not cited): a round is n_k / dist.rounds BCFW steps on the rank's own blocks against
        v = w + sigma' dw_k, each with the line search gamma = (<w_i - w_s, v> - (l_i - l_s)/lambda) / (sigma'
        |w_i - w_s|^2), then w += sum_k dw_k, l += sum_k dl_k. Blocks never leave their rank; every round's point is
        dual feasible, so the engine's gap and rules hold; with sigma' = K the dual never falls (tested). Theirs, for
@@ -441,6 +442,16 @@
      averaging a triple whose alpha reaches 0 is freed. A non-finite kernel value, or |w_i - w_s|^2 < 0 (not positive
      semi-definite), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
      suffix average, kernels for the other solvers. Against the linear model: make bench-kernel-eg.
+     Model files (lifted models with ssvm_dense_kernel_fn, whose rows 0 .. n-1 are the training examples or chain
+     positions; else SSVM_ERR_NOT_SUPPORTED): ssvm_model_of_kernel_get_size(&s, which, &bytes) (exact) and
+     ssvm_model_of_kernel(&s, which, buf, bytes, &m) (which: SSVM_W_ITERATE, _AVERAGE or _BEST) give an
+     SSVM_MODEL_KERNEL model in buf that saves, loads and predicts as every kind (MODEL FILES): per support example
+     (chain: position) its input row and K coefficients a[y] = [y = y_i] C_i - sum_{k: y_k = y} c_k (C_i = sum of its
+     triples' c_k), so f(x, y) = sum_s a_s[y] k(x_s, x) needs no solver; the chain adds its K K transition (and 2 K
+     bias) weights summed from the triples and decodes by Viterbi. A double build's loaded model scores as
+     ssvm_kernel_scores bit for bit, a float build to 1e-5 (tested); its labels are ssvm_kernel_predict's and
+     ssvm_kernel_chain_predict's. ssvm_model_kernel_scores(&m, &in, work, work_bytes, scores, bytes): the K scores.
+     Not built: a model file for your own input or joint kernel (the file keeps the rows themselves).
 
    ONLINE EG (SSVM_EG; Collins, Globerson, Koo, Carreras, Bartlett, JMLR 2008, max-margin case) for ssvm_chain
      The dual of example i is a Gibbs distribution over its labelings with part potentials theta_i (a row per
@@ -605,7 +616,8 @@
 
    7. FILES
    MODEL FILES (ssvm_model: save, load, predict, export as C; code at >>model)
-     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH, _ASSIGN, or
+     A model is what predicting needs, nothing of the data: the kind (SSVM_MODEL_MULTICLASS, _CHAIN, _GRAPH, _ASSIGN,
+       SSVM_MODEL_KERNEL (KERNELS), or
        SSVM_MODEL_USER with your user_tag, n_labels, n_attrs, max_label_len and flags), the shape (K or L, F, flags, the
        graph's method and edges), the d weights, optional NUL-terminated names (n_attr_names 0 or F, n_label_names 0 or
        K / L; any counts for a user model), optional metadata and a training summary (solver, lambda, passes, oracle
@@ -640,7 +652,7 @@
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
        nearest). Offset: field. 0: magic "SSVMODEL"; 8: u32 x 2 format version (1 or 2), header bytes (144); 16: u64
-       file bytes, checksum included; 24: u32 x 2 kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign), user tag;
+       file bytes, checksum included; 24: u32 x 2 kind (0 user, 1 multiclass, 2 chain, 3 graph, 4 assign, 5 kernel), user tag;
        32: u32 x 4 d, n_labels, n_attrs, max_label_len; 48: i32 x 2 flags, method (two's complement); 56: u32 x 3
        n_edges E, n_attr_names, n_label_names; 68: i32 x 2 solver (-1: not recorded), passes; 76: u32 version 1:
        reserved, 0; version 2: metadata bytes M (>= 2, its NUL included); 80: u64 names bytes S; 88: f64 x 5 lambda,
@@ -648,6 +660,14 @@
        (a, b) of a graph; 144 + 8E: f64 x d the weights; + 8d: S bytes, the attribute names, then the label names,
        each NUL-terminated; + S: M bytes, version 2's metadata, one NUL-terminated string; end - 4: u32 CRC-32
        (IEEE 802.3 / zlib's crc32) of every byte before it.
+     Kernel models (kind 5): n_labels K, n_attrs F, method the kernel (0 linear, 1 RBF, 2 polynomial), flags 0
+       (multiclass) or SSVM_MODEL_KERNEL_CHAIN (8) | SSVM_CHAIN_BIASES; weights: gamma, coef0, degree (those the
+       kernel does not use 0), for a chain the K K transitions (a + K b) and, with biases, K first- and K last-label
+       weights, then per support row its F inputs and K coefficients: d = 3 [+ K K [+ 2 K]] + S (F + K). The loader
+       refuses any other d, method or flags, an RBF gamma < 0, a parameter the kernel does not use that is not 0 and a
+       degree not a whole number in 1 .. SSVM_MODEL_KERNEL_MAX_DEGREE (100) as SSVM_ERR_FORMAT; older loaders read
+       kind 5 as SSVM_ERR_KIND. Work: (F + K) doubles + 16 bytes, a chain (F + len K) doubles, len K reals and
+       Viterbi's + 32. Export as C writes its d reals; ssvm_model_predict predicts from them in a predict-only build.
      Load errors, checked in this order: SSVM_ERR_FORMAT (no magic), _TRUNCATED (short of the 12 bytes or the size
        field), _FORMAT (version 0) / SSVM_ERR_VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM,
        _KIND (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape
@@ -958,7 +978,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 12
+#define STRUCTSVM_VERSION_MINOR 13
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -16161,6 +16181,17 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.13.0 (2026-11-29) Kernel model files (issue 28): ssvm_model_of_kernel(_get_size) turn a trained SSVM_KBCFW
+                        solver with ssvm_dense_kernel_fn (the lifted multiclass model or the lifted chain) into
+                        an SSVM_MODEL_KERNEL model (kind 5) that saves, loads, predicts (ssvm_model_predict,
+                        ssvm_model_kernel_scores) and exports as C without the solver; `structsvm learn --solver
+                        kbcfw --kernel linear|rbf|poly` on SVM^light and SVM^hmm data. Distributed training
+                        (issue 29): a rank index out of range, ssvm_train's own refusals and a checkpoint file
+                        missing on one rank join the other ranks' exchange instead of leaving them waiting; a
+                        checkpoint checked but not applied (a peer's failed) keeps the sparse state's pool; a failed
+                        restart after a checkpoint mismatch stops every rank; the step's overflow bound counts
+                        sigma'; examples/ssvm_mpi.h checks its scratch size before the product. The manual
+                        reordered as a guide, then a reference (sections 1-10, 979 lines; issue 27).
      0.12.0 (2026-11-29) Distributed training (issue 29, DISTRIBUTED TRAINING): config.dist takes the caller's
                         allreduce, rank and size; each rank trains on its shard (ssvm_problem_shard,
                         ssvm_shard_range). Exact mode: batch FW, the cutting plane and every evaluation summed over
@@ -16410,6 +16441,14 @@ SSVM__PATH_READER(ssvm_read_arff_path, ssvm_arff_data, ssvm_read_arff)
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.12.0 -> 0.13.0 (no name changes; what to check in your code)
+   | 0.12.0                                     | 0.13.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | a switch over ssvm_model_kind              | a new kind, SSVM_MODEL_KERNEL (5); 0.12 loaders read   |
+   |                                            |   its files as SSVM_ERR_KIND                           |
+   | STRUCTSVM_VERSION_MINOR 12                 | STRUCTSVM_VERSION_MINOR 13                             |
+   | manual sections cited by name              | the same names, now numbered 1-10 (CONTENTS)           |
 
    MIGRATION TABLE 0.11.0 -> 0.12.0 (no name changes; what to check in your code)
    | 0.11.0                                     | 0.12.0                                                 |

@@ -28,10 +28,11 @@ bin=$B/test_arm_$REAL
 # the test program's translation units: the runner, the implementation unit and one per suite
 TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)"
 echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL $TESTC, run under $qemu"
-$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -g -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
+$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
 # run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests), in
-# two shards that TEST_JOBS=2 (CI) runs at once; then the exported OCR model in a predict-only ARM program
+# two shards that TEST_JOBS=2 (CI) runs at once, SSVM_TEST_QUICK as under valgrind (the emulator is as slow; make
+# test runs those cases natively); then the exported OCR model in a predict-only ARM program
 # (tools/test_arm_ocr.sh: the host model's labels on every test word)
-SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin@0/2" "./$bin@1/2"; rc=$?
+SSVM_TEST_QUICK=1 SSVM_SHARED=$SHARED VALGRIND=$qemu ./tools/run_tests.sh "./$bin@0/2" "./$bin@1/2"; rc=$?
 SHARED=$SHARED ./tools/test_arm_ocr.sh || rc=1
 exit $rc
