@@ -50,6 +50,12 @@ if timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver ssg --passes 3 "$D/tr.dat"
     bad mpi_cli_refuses_ssg "accepted"
 elif [ $? -eq 124 ]; then bad mpi_cli_refuses_ssg "hung"
 else ok mpi_cli_refuses_ssg; fi
+# the kernel solver's support set is not sharded: refused on every rank, no model written, no hang
+if timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver kbcfw --passes 3 "$D/tr.dat" "$D/kb.model" > /dev/null 2> "$D/ekb"; then
+    bad mpi_cli_refuses_kbcfw "accepted"
+elif [ $? -eq 124 ]; then bad mpi_cli_refuses_kbcfw "hung"
+elif [ -e "$D/kb.model" ]; then bad mpi_cli_refuses_kbcfw "a model was written"
+else ok mpi_cli_refuses_kbcfw; fi
 
 echo "$P passed, $F failed, 0 skipped"
 [ "$F" -eq 0 ]
