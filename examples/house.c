@@ -1,7 +1,8 @@
 /* examples/house.c: learning linear assignment on the CMU "house" sequence with ssvm_assign (structsvm.h).
 
    Usage: build/house [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg|deg|deg-kl] [--seed S]
-                      [--squared] [--synthetic]
+                      [--max-seconds S] [--squared] [--synthetic]
+     --max-seconds S: stop each training run after S seconds of training (config.max_seconds; 0: no limit)
      DATA: the cmu_house directory (holding cmu_house.tar.gz), the shared root (../shared, holding
      data/cmu_house/cmu_house.tar.gz) or the tarball itself. Members are read with popen("tar -xzOf ..."), so
      nothing is unpacked on disk. Without DATA (or with --synthetic) the program runs on synthetic frames it
@@ -209,8 +210,8 @@ static double h_now(void) {
 int main(int argc, char **argv) {
     hdata D;
     const char *dir = NULL, *gaps = NULL;
-    double lambda = -1, grid[5] = {1, 0.1, 0.01, 1e-3, 1e-4}, best_err = 2, train_s = 0;
-    int passes = 50, squared = 0, synthetic = 0, use_gap[H_GAPS], a, i, g, j, n = 0, ngrid, gi;
+    double lambda = -1, grid[5] = {1, 0.1, 0.01, 1e-3, 1e-4}, best_err = 2, train_s = 0, max_seconds = 0;
+    int passes = 50, squared = 0, synthetic = 0, use_gap[H_GAPS], a, i, g, j, n = 0, ngrid, gi, best_passes = 0;
     unsigned long long seed = 1;
     ssvm_solver_kind solver = SSVM_BCFW;
     ssvm_deg_geometry geometry = SSVM_DEG_EUCLIDEAN;
@@ -227,6 +228,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "--passes") && a + 1 < argc) passes = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--gaps") && a + 1 < argc) gaps = argv[++a];
         else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = (unsigned long long)atoll(argv[++a]);
+        else if (!strcmp(argv[a], "--max-seconds") && a + 1 < argc) max_seconds = atof(argv[++a]);
         else if (!strcmp(argv[a], "--solver") && a + 1 < argc) {
             a++;
             if (!strcmp(argv[a], "bcfw")) solver = SSVM_BCFW;
@@ -238,11 +240,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "--synthetic")) synthetic = 1;
         else if (argv[a][0] == '-') {
             fprintf(stderr, "usage: %s [DATA] [--lambda L] [--passes P] [--gaps 0,10,...] [--solver bcfw|ssg|deg|deg-kl] "
-                            "[--seed S] [--squared] [--synthetic]\n", argv[0]);
+                            "[--seed S] [--max-seconds S] [--squared] [--synthetic]\n", argv[0]);
             return 2;
         } else dir = argv[a];
     }
-    if (passes <= 0 || (lambda != -1 && !(lambda > 0))) { fprintf(stderr, "bad --passes or --lambda\n"); return 2; }
+    if (passes <= 0 || (lambda != -1 && !(lambda > 0)) || !(max_seconds >= 0)) {
+        fprintf(stderr, "bad --passes, --lambda or --max-seconds\n");
+        return 2;
+    }
     for (g = 0; g < H_GAPS; g++) use_gap[g] = gaps == NULL;
     if (gaps) {
         const char *s = gaps;
@@ -315,6 +320,7 @@ int main(int argc, char **argv) {
         heval ev;
         double t0 = h_now(), dt;
         sc.lambda = grid[gi]; sc.max_passes = passes; sc.gap_tol = 1e-4; sc.seed = seed;
+        sc.max_seconds = max_seconds;
         sc.deg.geometry = geometry; /* read by SSVM_DEG only */
         r = ssvm_train(&sc, w, sizeof w, &fin);
         dt = h_now() - t0;
@@ -323,7 +329,9 @@ int main(int argc, char **argv) {
         printf("  %-9g  %7.3f  %-12.6g  %-9.3g  %.4f\n", grid[gi], dt,
                fin.returned == SSVM_W_AVERAGE ? fin.average.primal : fin.iterate.primal,
                fin.returned == SSVM_W_AVERAGE ? fin.average.gap : fin.iterate.gap, ev.all);
-        if (ev.all < best_err) { best_err = ev.all; lambda = grid[gi]; train_s = dt; memcpy(best_w, w, sizeof w); }
+        if (ev.all < best_err) {
+            best_err = ev.all; lambda = grid[gi]; train_s = dt; best_passes = fin.pass; memcpy(best_w, w, sizeof w);
+        }
     }
     for (j = 0; j < H_BINS; j++) base_w[j] = -1; /* plain L1 shape-context matching */
     if (!h_evaluate(&D, 2, use_gap, best_w, squared, seed, &ev_tr) ||
@@ -334,8 +342,8 @@ int main(int argc, char **argv) {
     for (g = 0; g < H_GAPS; g++)
         if (ev_tr.n[g]) printf("  %3d  %5d  %15.4f  %7.4f\n", 10 * g, ev_tr.n[g], ev_base.err[g], ev_tr.err[g]);
     printf("  all  %5d  %15.4f  %7.4f\n", ev_tr.total, ev_base.all, ev_tr.all);
-    printf("RESULT house_test_error=%.4f house_untrained_error=%.4f lambda=%g train_s=%.3f\n", ev_tr.all, ev_base.all,
-           lambda, train_s);
+    printf("RESULT house_test_error=%.4f house_untrained_error=%.4f lambda=%g train_s=%.3f passes=%d\n", ev_tr.all,
+           ev_base.all, lambda, train_s, best_passes);
     ssvm_assign_uninit(&model);
     free(row_start); free(pair_start); free(labels); free(x);
     for (i = 0; i < 3; i++) free(D.pairs[i]);

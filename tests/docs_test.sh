@@ -1,0 +1,28 @@
+#!/bin/sh
+# tests/docs_test.sh: what `make test` checks of the documentation (optional argv[1] filters the test names; last
+# line "N passed, N failed, N skipped"): README.md's results table is the one tools/readme_results.sh builds from
+# bench/results/*.txt, and the check does fail when a record changes under it.
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+P=0; F=0; S=0
+FILTER=${1:-}
+run() {
+    if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
+    if "$1" > "$D/log" 2>&1; then echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
+}
+echo "structsvm documentation"
+test_docs_readme_results() {
+    ./tools/readme_results.sh --check
+}
+test_docs_readme_results_check_fails() { # a changed record: the check must say so, and a rebuild must fix it
+    mkdir -p "$D/r" && cp bench/results/*.txt "$D/r/" && cp README.md "$D/README.md" || return 1
+    f=$(ls "$D/r"/*.txt | head -n 1)
+    sed 's/^recorded: .*/recorded: 1999-01-01 v0.0.0 (docs_test)/' "$f" > "$f.new" && mv "$f.new" "$f" || return 1
+    if README_FILE="$D/README.md" RESULTS_DIR="$D/r" ./tools/readme_results.sh --check; then echo "a stale table passed"; return 1; fi
+    README_FILE="$D/README.md" RESULTS_DIR="$D/r" ./tools/readme_results.sh || return 1
+    README_FILE="$D/README.md" RESULTS_DIR="$D/r" ./tools/readme_results.sh --check
+}
+run test_docs_readme_results
+run test_docs_readme_results_check_fails
+echo "$P passed, $F failed, $S skipped"
+[ "$F" -eq 0 ]
