@@ -572,7 +572,7 @@
      <= 1). Choices: D1 a fresh permutation each pass (not Alg. 3's cyclic order); D2 the weighted average by
      default; D3 repeated sweeps over samples with weight (exact coordinate ascent); D4 y_i and repeated labels
      dropped; D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
-   Dual extragradient (>>solvers: dual extragradient): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
+   Dual extragradient (>>deg): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
      holds the optimum (so the problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda
      + |B~|_2 by power iteration x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
      1/|F|); E3 the memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides
@@ -1317,6 +1317,7 @@ typedef struct ssvm_progress {
 
 typedef int (*ssvm_progress_fn)(void *user, const ssvm_progress *p); /* non-zero: stop */
 
+/* >>multisample: its sampler and options (config.ms; its other declarations are at >>multisample below) */
 /* Importance sampler of the multi-sample solver (its Algorithm 1 line 1). sample() writes up to k_max labels
    of example i, label r at ys + r*stride (stride = the problem's max_label_len), their lengths into lens and
    their losses Delta(y_i, y) into deltas, and returns how many it wrote (0..k_max) or a negative ssvm_result.
@@ -1348,7 +1349,7 @@ typedef struct ssvm_ms_config {
     size_t cache_max_bytes;      /* cap on the cache's bytes; cache_size shrinks to fit (0 = no cap) */
     ssvm_ms_sampler sampler;     /* all zero (default): the problem's oracle, one label per step */
 } ssvm_ms_config;
-
+/* >>deg: the dual extragradient's options (config.deg) */
 typedef enum ssvm_deg_geometry {
     SSVM_DEG_EUCLIDEAN = 0, /* Euclidean projections: simplex by thresholding, Birkhoff by Dykstra */
     SSVM_DEG_ENTROPIC = 1   /* Bregman projections with the entropy: softmax, Birkhoff by Sinkhorn scaling */
@@ -1365,6 +1366,7 @@ typedef struct ssvm_deg_config {
                                    polytope (MANUAL: an inexact prox step, the certificate stays valid) */
 } ssvm_deg_config;
 
+/* >>cliquegen: clique generation's options */
 /* What only clique generation (SSVM_CLIQUEGEN) reads. The candidate cliques are the edges of `graph` (an
    initialised ssvm_graph whose ssvm_graph_problem is config.problem); w = [u; omega_1 .. omega_T], omega_k the
    4-entry table of candidate k. Problem (10): lambda/2 |u|^2 + lambda/2 (sum_k |omega_k|)^2 + mean hinge. */
@@ -1435,6 +1437,7 @@ typedef struct ssvm_bcfw_config {
                             (2^z - 1 visits after z such visits in a row, at most 63), then checks it again
                             (>>exact; the certificate still scores every example); default 1 */
 } ssvm_bcfw_config;
+/* >>kernel: the kernel solver's options */
 struct ssvm_chain;
 struct ssvm_solver;
 /* What only the kernel solver SSVM_KBCFW reads (>>kernel; MANUAL "Kernels"). Give either an input kernel with
@@ -1460,7 +1463,7 @@ typedef struct ssvm_kernel_config {
     long long max_support;    /* (example, labeling, coefficient) triples the store holds; 0: the default */
 } ssvm_kernel_config;
 
-/* What only online EG reads (>>eg). */
+/* >>eg: what only online EG reads. */
 typedef struct ssvm_eg_config {
     const struct ssvm_chain *chain; /* the chain model whose problem config.problem is (required) */
     double eta;                     /* initial per-example step size (default 0.5, as in egstra-0.2) */
@@ -1518,7 +1521,7 @@ typedef struct ssvm_shard { ssvm_problem full; int first; } ssvm_shard;
 STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first, int count, ssvm_shard *sh,
                                              ssvm_problem *out);
 STRUCTSVM_DEF ssvm_result ssvm_shard_range(int n, int rank, int size, int *first, int *count);
-
+/* >>engine: the solver's configuration, the solver object and the engine's calls (MANUAL: THE ENGINE, API) */
 typedef struct ssvm_solver_config {
     const ssvm_problem *problem; /* copied by *_init: it need not outlive the call, its data must */
     ssvm_solver_kind solver;
@@ -2730,6 +2733,7 @@ extern "C" {
 #define SSVM__PF_AHEAD 16
 #define SSVM__PF_BYTES 256
 
+/* >>basics: constants, memset/memcpy for freestanding builds, the finiteness test */
 #define SSVM__HUGE 1e300
 /* 2^-52: the eps the BCFW reference adds to the line-search denominator */
 #define SSVM__EPS 2.220446049250313e-16
@@ -2752,7 +2756,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__memcpy(void *d, const void *s, size_t n
 SSVM__PRIV int ssvm__finite(double x) { return (x - x) == 0.0; }
 SSVM__PRIV double ssvm__abs(double x) { return x < 0 ? -x : x; }
 
-/* >>kernels: dense loops, or CBLAS under STRUCTSVM_USE_BLAS. The sizeof tests pick the s/d routine at
+/* >>linalg: dense loops, or CBLAS under STRUCTSVM_USE_BLAS. The sizeof tests pick the s/d routine at
    compile time; the other branch is dead code. Float builds accumulate dots in double (cblas_dsdot). */
 #ifdef STRUCTSVM_USE_BLAS
 #define SSVM__IS_FLOAT (sizeof(ssvm_real) == sizeof(float))
@@ -2793,7 +2797,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__scal(int n, double a, ssvm_real *x) {
     for (k = 0; k < n; k++) x[k] = (ssvm_real)(a * (double)x[k]);
 #endif
 }
-
+/* >>api: ssvm_result_string */
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     switch (r) {
     case SSVM_OK: return "ok";
@@ -3754,6 +3758,7 @@ SSVM__PRIV void ssvm__chain_nz_build(ssvm_chain *m, size_t need) {
     m->_nz_start[P] = nnz;
 }
 
+/* >>oracles: the chain model's check, init, problem and prediction */
 /* validates the data; *L = the longest sequence */
 SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) {
     int i, L = 0, K, F, P;
@@ -6124,6 +6129,7 @@ SSVM__PRIV ssvm_result ssvm__dist_check(const ssvm_solver_config *c, const ssvm_
     if (c->max_oracle_calls || c->warm_w || c->sampling == SSVM_SAMPLE_SEQUENCE) return SSVM_ERR_NOT_SUPPORTED;
     return SSVM_OK;
 }
+/* >>engine: the limits, the clock, random numbers and the index picker */
 /* The limits' fields of a configuration, and their one check (ssvm_solver_config_check, ssvm_solver_set_limits) */
 SSVM__PRIV ssvm_solver_limits ssvm__limits_from(const ssvm_solver_config *c) {
     ssvm_solver_limits l;
@@ -6420,6 +6426,7 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__svec_reset(ssvm_svec *v, int d) {
 SSVM__PRIV int ssvm__ms_oracle_sample(void *user, int i, const ssvm_real *w, double ws, int k_max, void *work, int *ys,
                                       int stride, int *lens, ssvm_real *deltas);
 #endif
+/* >>multisample: the multi-sample solver's state, its options' check and its layout */
 /* the multi-sample solver's blocks: samples, their weights, the cache of violators, the sampler's scratch */
 #if SSVM__HAS_MULTISAMPLE
 /* The multi-sample solver's own state (ssvm_solver._alg, carved by ssvm__ms_layout) */
@@ -6505,7 +6512,7 @@ SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s) {
            s->_cfg.bcfw.steps == SSVM_BCFW_STEPS_FW && !s->_cfg.bcfw.cache && p->stat_gram &&
            s->_state_kind == SSVM_STATE_COMPACT_SPARSE;
 }
-/* BCFW's per-example state: the storage kinds */
+/* >>solvers: BCFW's per-example state: the storage kinds */
 SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
@@ -6563,7 +6570,7 @@ SSVM__PRIV ssvm_result ssvm__state_layout(ssvm_solver *s, ssvm__arena *a) {
     }
     return SSVM_OK;
 }
-
+/* >>engine: the solver's layout, heap size and reset */
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV void ssvm__gaps_reset(ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__gaps_init_atoms(ssvm_solver *s);
@@ -6642,7 +6649,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     if (row->reset) row->reset(s);
 }
 
-/* the compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
+/* >>solvers: BCFW's compact state starts at alpha_i = e_{y_i} (w_i = 0): sigma_i = s_i(y_i) */
 SSVM__PRIV ssvm_result ssvm__sparse_reserve(ssvm_solver *s, int i, int need, int limit);
 SSVM__PRIV void ssvm__speed_bits(ssvm_solver *s); /* >>speed */
 SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
@@ -6684,7 +6691,7 @@ SSVM__PRIV ssvm_result ssvm__init_sigma(ssvm_solver *s) {
     return SSVM_OK;
 }
 
-
+/* >>engine: init and uninit, the oracle and psi calls */
 /* owns: the heap block is the solver's (ssvm_solver_init), so a sparse pool may grow from the start */
 SSVM__PRIV ssvm_result ssvm__solver_init_in(const ssvm_solver_config *c, void *heap, size_t bytes, int owns,
                                             ssvm_solver *s) {
@@ -7088,6 +7095,7 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
     return mine;
 }
 #endif
+/* >>engine: evaluation (continued): the primal, the evaluation routine and its schedule (SSVM_EVAL_PREDICT) */
 STRUCTSVM_DEF ssvm_result ssvm_primal_get_work_size(const ssvm_problem *p, size_t *bytes) {
     ssvm__arena a = {0, 0, 0, 0};
     ssvm_svec v;
@@ -7245,6 +7253,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     return SSVM_OK;
 }
 
+/* >>solvers: BCFW's lazy average and its sparse pool */
 /* Lazy averaging for BCFW: w_bar = avg_a * w + avg_b * z. With w' = w + delta (sparse) and
    w_bar' = (1-rho) w_bar + rho w': avg_a' = (1-rho) avg_a + rho, avg_b' = (1-rho) avg_b,
    z' = z - (avg_a/avg_b) delta. rho = 1 restarts the average at w'. Cost: O(nnz(delta)). */
@@ -8385,6 +8394,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_stat_dir(ssvm_solver *s, int i, double blk, in
     *nrm = r;
     return SSVM_OK;
 }
+/* >>gaps: the step with atoms (its statistics-interface branches say >>speed) */
 /* v_k of the atoms of i at w into _gp_v (all: every stored one, else those of positive weight only), and
    *t0 = <w, phi(x_i, y_i)>; with Wi: Wi = w_i built from the atoms */
 SSVM__PRIV ssvm_result ssvm__gaps_values(ssvm_solver *s, int i, const ssvm_real *w, double *t0, ssvm_svec *Wi, int all) {
@@ -8756,6 +8766,7 @@ SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
 #endif /* STRUCTSVM_NO_GAPS */
 
+/* >>exact: X3's period */
 /* X3: an example with labels left out of its list scores them all again at every SSVM__EXACT_FULL-th visit (and
    when its gap over the list is 0); the checkpoint reader bounds its counter by it */
 #ifndef SSVM__EXACT_FULL
@@ -8984,7 +8995,7 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
     (void)s; (void)i; (void)info; (void)D_out; (void)move; return SSVM_ERR_NOT_SUPPORTED;
 }
 #endif /* STRUCTSVM_NO_GAPS */
-
+/* >>gaps: the estimates and the atoms, read by the caller */
 STRUCTSVM_DEF ssvm_result ssvm_solver_gap_estimates(const ssvm_solver *s, double *out, size_t out_bytes) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (!ssvm__has_blocks(&s->_cfg)) return SSVM_ERR_NOT_SUPPORTED; /* BCFW's alone */
@@ -10406,6 +10417,7 @@ SSVM__PRIV ssvm_result ssvm__ck_load_dist(ssvm_solver *s, const void *buf, size_
     return ssvm__dist_ck_same(s);
 }
 #endif
+/* >>ckpt: loading (a distributed solver's through ssvm__ck_load_dist above), the FILE and path wrappers */
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load(ssvm_solver *s, const void *buf, size_t bytes) {
 #ifndef STRUCTSVM_NO_DIST
     if (s && s->_heap && s->_dist) return ssvm__ck_load_dist(s, buf, bytes, SSVM_OK); /* >>dist */
@@ -10493,7 +10505,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
 /* (checkpoint implementation ends) */
 #endif /* STRUCTSVM_PREDICT_ONLY */
 
-
+/* >>math: ln 2 and the rounding tolerance of ssvm_real data */
 #define SSVM__LN2 0.69314718055994530942
 /* relative rounding of quantities computed from ssvm_real data (gradients are stored in ssvm_real) */
 #define SSVM__ROUND_TOL (sizeof(ssvm_real) < sizeof(double) ? 1e-5 : 1e-9)
@@ -10892,7 +10904,7 @@ STRUCTSVM_DEF ssvm_result ssvm_linear_scores(int d, int F, const ssvm_real *W, c
 
 #ifndef STRUCTSVM_PREDICT_ONLY
 #if SSVM__HAS_DEG
-/* >>solvers: dual extragradient. Taskar, Lacoste-Julien, Jordan (JMLR 2006) as restated in the report
+/* >>deg: dual extragradient. Taskar, Lacoste-Julien, Jordan (JMLR 2006) as restated in the report
    extragradient-vs-bcfw.txt (Algorithm 1, operator eq. 10), on the lambda-regularised objective that BCFW
    minimises, so that primal, dual and gap mean the same for both. The saddle function (p_i = c_i / sum c):
      L(w, z) = lambda/2 |w|^2 + sum_i p_i [ <c_i, z_i> - <w, phi(x_i, y_i) - F_i z_i> ],  (F_i z)= sum_p z_p phi_p
@@ -13104,7 +13116,7 @@ SSVM__PRIV const ssvm__algo *ssvm__algo_of(int kind) {
         SSVM__ROW_NONE,
 #endif
 #if SSVM__HAS_DEG
-        /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>solvers: dual extragradient) */
+        /* SSVM_DEG: dual extragradient, Taskar, Lacoste-Julien, Jordan 2006 (>>deg) */
         {"deg", SSVM__CAP_WEIGHTS | SSVM__CAP_WTMP | SSVM__CAP_AVG_FROM_0, SSVM__AVG(SSVM_AVG_UNIFORM), SSVM_AVG_UNIFORM, SSVM_SAMPLE_UNIFORM,
          ssvm__deg_check, ssvm__deg_layout, ssvm__deg_reset, 0, ssvm__deg_pass, 0, 0,
          ssvm__deg_dual_l, 0, ssvm__deg_evaluated, 0, 0, 0, 0, 0},
