@@ -1138,7 +1138,7 @@ typedef enum ssvm_result {
     SSVM_ERR_PEER = -40          /* config.dist: another rank failed (its own error code is on that rank) */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
-
+/* >>svec: the sparse accumulator */
 /* Sparse accumulator: a dense value array over [0, d) plus the list of touched indices, so that building
    a vector and reading it back costs time in its non-zeros. Callbacks add into it; errors are sticky. */
 typedef struct ssvm_svec {
@@ -1243,7 +1243,7 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p);
    sum_i c_i Delta(y_i, decode(x_i)) / sum_i c_i. ybuf: max_label_len ints, ybuf_bytes its size. */
 STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, size_t ybuf_bytes,
                                          double *out);
-
+/* >>memory: the caller's allocator */
 /* A caller's allocator: both functions or neither; user is passed back first, as to every callback. */
 typedef struct ssvm_allocator {
     void *user;
@@ -2014,7 +2014,7 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, co
                                               void *work, size_t work_bytes, int *y);
 /* (assign declarations end) */
 
-/* >>decoders: linear assignment (predict-safe) -------------------------------------------------------- */
+/* >>hungarian: linear assignment (predict-safe) -------------------------------------------------------- */
 /* Exact minimum-cost assignment of n rows to distinct columns of an n x m cost matrix (n <= m), row-major
    cost[i*m + j]: the Hungarian method with potentials (Kuhn 1955, Munkres 1957), O(n^2 m). assign[i] = column
    of row i; *total (may be NULL) = the minimum cost, summed in double. Potentials are kept in double in
@@ -2022,7 +2022,7 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_predict(int m, int c, int F, int flags, co
 STRUCTSVM_DEF ssvm_result ssvm_hungarian_get_work_size(int n, int m, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_hungarian(int n, int m, const ssvm_real *cost, void *work, size_t work_bytes, int *assign,
                                          double *total);
-
+/* >>projections: onto the simplex, the box and the Birkhoff polytope; linear scores (predict-safe) */
 /* Euclidean projections (predict-safe). out may alias v. Sums in double.
    simplex: argmin_{p >= 0, sum p = 1} |p - v|  (= sparsemax(v)); box: clip to [lo, hi]. */
 STRUCTSVM_DEF ssvm_result ssvm_project_simplex(int d, const ssvm_real *v, ssvm_real *out);
@@ -2124,6 +2124,7 @@ STRUCTSVM_DEF int ssvm_surrogate_label_len(const ssvm_surrogate *s); /* ints per
    allowed by (9) / (18): alpha/M, or lambda for conv FY. See the table in the MANUAL text. */
 STRUCTSVM_DEF ssvm_result ssvm_surrogate_constants(const ssvm_surrogate *s, double *alpha, double *M,
                                                    double *eta_floor);
+/* >>decode: the decoding distribution pi(theta) */
 /* Work for ssvm_decode and ssvm_surrogate_loss (the same area serves both). */
 STRUCTSVM_DEF ssvm_result ssvm_decode_get_work_size(const ssvm_surrogate *s, size_t *bytes);
 /* pi(theta): the decoding distribution paired with the loss. out points into work. */
@@ -2131,10 +2132,12 @@ STRUCTSVM_DEF ssvm_result ssvm_decode(const ssvm_surrogate *s, const ssvm_real *
                                       ssvm_dist *out);
 /* The label at the first support index whose cumulative probability exceeds u (u uniform in [0,1)). */
 STRUCTSVM_DEF ssvm_result ssvm_dist_sample(const ssvm_dist *dist, double u, int *y);
+/* >>targets: a label's loss, and its expectation under pi */
 STRUCTSVM_DEF ssvm_result ssvm_target_loss(const ssvm_surrogate *s, const int *yhat, const int *y, double *out);
 /* E_{yhat ~ pi}[loss(yhat, y)], exactly, over the support */
 STRUCTSVM_DEF ssvm_result ssvm_dist_expected_loss(const ssvm_surrogate *s, const ssvm_dist *dist, const int *y,
                                                   double *out);
+/* >>losses: the loss and its gradient */
 /* L(theta, y) and its (sub)gradient in theta (grad: d reals, may be NULL). Conv FY runs its Frank-Wolfe
    decoding in work first (the envelope gradient, B.3). */
 STRUCTSVM_DEF ssvm_result ssvm_surrogate_loss(const ssvm_surrogate *s, const ssvm_real *theta, const int *y,
@@ -2524,6 +2527,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict_get_work_size(const ssvm_model *m, 
 STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_model_input *in, void *work,
                                              size_t work_bytes, int *y, size_t y_bytes, int *y_len);
 
+/* >>kmodel: a kernel model's scores */
 /* A kernel model's scores f(x, y) = sum_s a_s[y] k(x_s, x) into scores (bytes): multiclass, K doubles for one input
    (dense x or one sparse CSR row; len taken as 1), the scores ssvm_model_predict takes the argmax of (ties to the
    lowest class); a chain (SSVM_MODEL_KERNEL_CHAIN), len K unary scores, row t's at t K (the biases added to the
@@ -2533,6 +2537,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_kernel_scores(const ssvm_model *m, const ss
                                                    size_t work_bytes, double *scores, size_t bytes);
 
 #ifndef STRUCTSVM_PREDICT_ONLY
+/* >>model: the summary, the kernel solver's model file (code at >>kernel), files */
 /* The summary from a run: solver, lambda and seed from c, passes, oracle calls, seconds and the objectives of
    the returned weights (final->returned) from final, as ssvm_train returns it. */
 STRUCTSVM_DEF void ssvm_model_set_summary(ssvm_model *m, const ssvm_solver_config *c, const ssvm_progress *final);
@@ -2600,7 +2605,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s,
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const char *path);
 #endif
 #endif /* STRUCTSVM_PREDICT_ONLY */
-
+/* >>api: the old names */
 /* 0.10's names of renamed functions (API GRAMMAR; the migration table 0.10.0 -> 0.11.0), kept until 1.0.
    Define STRUCTSVM_NO_OLD_NAMES to leave them out. */
 #ifndef STRUCTSVM_NO_OLD_NAMES
