@@ -14,9 +14,12 @@
         PARALLEL BCFW, DISTRIBUTED TRAINING, STATISTICS INTERFACE and SPEED; the other solvers: ONLINE MULTI-SAMPLE,
         DUAL EXTRAGRADIENT, CLIQUE GENERATION, 1-SLACK CUTTING PLANE, KERNELS, ONLINE EG, SURROGATE LOSSES
      5. THE ENGINE: stopping rules, evaluation, what ssvm_train returns, sampling, example weights, REPRODUCIBILITY
-     6. DEVIATIONS FROM THE PAPERS (every ID with its >>marker)   7. FILES: MODEL FILES, READERS, CHECKPOINTS
+     6. DEVIATIONS FROM THE PAPERS (each ID with its code's >> marker)   7. FILES: MODEL FILES, READERS, CHECKPOINTS
      8. BUILD OPTIONS   9. API REFERENCE: API GRAMMAR, API, CALLBACKS   10. DOES NOT
    Measured figures and timings: bench/README.md. Changes and migration tables: VERSION HISTORY (end of file).
+   The code's sections are the block comments whose first word is a >> marker: grep -n '^/\* >>' structsvm.h
+   lists them in file order (the declarations' and the implementation's table of contents), and every >> reference
+   in a comment names one of them (tools/check_markers.sh checks it).
 
    =====================================================================================================
    1. QUICK START (multiclass, dense features; examples/multiclass.c is the complete program)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/docs_test.sh: what `make test` checks of the documentation (optional argv[1] filters the test names; last
 # line "N passed, N failed, N skipped"): README.md's results table is the one tools/readme_results.sh builds from
-# bench/results/*.txt, and the check does fail when a record changes under it.
+# bench/results/*.txt, and the check does fail when a record changes under it; structsvm.h's >> references name its
+# section markers (tools/check_markers.sh).
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
 P=0; F=0; S=0
@@ -22,7 +23,11 @@ test_docs_readme_results_check_fails() { # a changed record: the check must say 
     README_FILE="$D/README.md" RESULTS_DIR="$D/r" ./tools/readme_results.sh || return 1
     README_FILE="$D/README.md" RESULTS_DIR="$D/r" ./tools/readme_results.sh --check
 }
+test_docs_markers() { # structsvm.h's section markers: every >> reference names a section (MANUAL: CONTENTS)
+    ./tools/check_markers.sh
+}
 run test_docs_readme_results
 run test_docs_readme_results_check_fails
+run test_docs_markers
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]
