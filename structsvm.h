@@ -7942,6 +7942,7 @@ SSVM__PRIV ssvm_result ssvm__bcfw_after_eval(ssvm_solver *s) {
 SSVM__PRIV int ssvm__gaps_pick(ssvm_solver *s);
 /* >>gaps: gap sampling picks the example (config.bcfw.gap_sampling) */
 SSVM__PRIV int ssvm__bcfw_pick(ssvm_solver *s) { return SSVM__BF(s)->_gp_tree ? ssvm__gaps_pick(s) : -2; }
+/* >>solvers: BCFW's pass (plain steps, >>par's mini-batches or >>dist's rounds) */
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm_result r;
@@ -13660,7 +13661,7 @@ SSVM__PRIV ssvm_result ssvm__rank_decode(const ssvm_surrogate *s, const ssvm_rea
     if (ssvm__dec(s) == SSVM_DECODE_ARGMAX) ssvm__dist_keep_mode(out);
     return SSVM_OK;
 }
-
+/* >>decode: sparsemax and the box map */
 /* mu = projection of theta / lambda onto the simplex, in double, into phi (and aux). SSVM_ERR_NONFINITE when a
    finite theta over a tiny lambda overflows (the projection would be NaN). */
 SSVM__PRIV ssvm_result ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
