@@ -8775,7 +8775,7 @@ SSVM__PRIV void ssvm__gaps_eval_end(ssvm_solver *s, const ssvm_objective *o) { (
 SSVM__PRIV void ssvm__gaps_pass_end(ssvm_solver *s) { (void)s; }
 #endif /* STRUCTSVM_NO_GAPS */
 
-/* >>exact: X3's period */
+/* >>exact: X3's full-rescore period (SSVM__EXACT_FULL) */
 /* X3: an example with labels left out of its list scores them all again at every SSVM__EXACT_FULL-th visit (and
    when its gap over the list is 0); the checkpoint reader bounds its counter by it */
 #ifndef SSVM__EXACT_FULL
