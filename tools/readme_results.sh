@@ -19,6 +19,7 @@ spec() {
         bench-user-chain) echo "the chain written with the public API against the built-in chain: time of a pass, user / built-in|" ;;
         bench-block-repeat) echo "3 pairwise steps a visit against 1, time to a certified gap of 0.05 (chain; graph model)|repeat3_over_1 repeat3_over_1_cache graph_repeat3_over_1 graph_repeat3_over_1_cache" ;;
         bench-kernel-eg) echo "online EG against BCFW on OCR-small, gap after 20 passes; the kernel solver (RBF) against the linear model on OCR letters, held-out error and support vectors|eg_gap_20p bcfw_gap_20p lin_err rbf_err rbf_sv" ;;
+        bench-model) echo "model files: bytes and load time (ms, from memory) of the OCR chain and the CoNLL model|ocr_bytes ocr_load_ms conll_bytes conll_load_ms" ;;
         bench-dist) echo "distributed BCFW (CoCoA+): passes to a gap of 1e-2 at K ranks; 2 MPI ranks against one process|" ;;
         *) echo "$1|" ;;
     esac
