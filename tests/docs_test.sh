@@ -26,8 +26,21 @@ test_docs_readme_results_check_fails() { # a changed record: the check must say 
 test_docs_markers() { # structsvm.h's section markers: every >> reference names a section (MANUAL: CONTENTS)
     ./tools/check_markers.sh
 }
+test_docs_markers_check_fails() { # each rule must catch its fault: a dangling reference, a marker in a body, a
+    # section out of the one order, a section in two runs
+    { cat structsvm.h; echo '/* see >>nosuch */'; } > "$D/a.h" &&
+        sed '0,/^\/\* >>gaps/s//\/* >>par/' structsvm.h > "$D/b.h" &&
+        awk '/^\/\* >>engine/ && !done { print "/* >>graph: moved */"; done = 1 } { print }' structsvm.h > "$D/c.h" &&
+        awk '/^SSVM__PRIV double ssvm__nan\(void\) \{/ { print; print "/* >>engine: inside */"; next } { print }' structsvm.h > "$D/e.h" || return 1
+    for f in a b c e; do
+        if ./tools/check_markers.sh "$D/$f.h" > "$D/$f.log" 2>&1; then echo "check_markers passed $f.h"; return 1; fi
+    done
+    grep -q 'names no section' "$D/a.log" && grep -q 'one order' "$D/b.log" && grep -q 'second run' "$D/c.log" &&
+        grep -q 'brace depth' "$D/e.log"
+}
 run test_docs_readme_results
 run test_docs_readme_results_check_fails
 run test_docs_markers
+run test_docs_markers_check_fails
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

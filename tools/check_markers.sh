@@ -6,7 +6,12 @@
 #      or the file's top-level `>>manual` line;
 #   2. a section marker is not inside a function or type body: the braces outside comments, strings and
 #      `extern "C" {` balance at every column-0 `/* >>name` (an indented comment that opens with >>name, as on a
-#      struct's fields, is a cross-reference: rule 1 checks its name).
+#      struct's fields, is a cross-reference: rule 1 checks its name);
+#   3. one order (MANUAL: CONTENTS): in the declarations (before `/* >>implementation`) and in the implementation,
+#      each section is one run of consecutive markers, and the sections both parts have come in the same order.
+#      Only the declarations have config and oldnames; only the implementation has implementation, basics, linalg,
+#      math, sort (its private helpers), algorithms (the table) and the sections whose declarations live in
+#      another's block (exact and speed: fields of config.bcfw and ssvm_problem).
 set -u
 F=${1:-structsvm.h}
 [ -f "$F" ] || { echo "check_markers: no $F" >&2; exit 2; }
@@ -54,3 +59,35 @@ END {
     exit bad > 0 ? 1 : 0
 }
 ' "$F" "$F"
+rc=$?
+awk '
+BEGIN { part = 0 }
+/^\/\* >>implementation/ { part = 1 }
+match($0, /^\/\* >>[a-z][a-z0-9-]*/) {
+    n = substr($0, 6, RLENGTH - 5)
+    if (n == last[part]) next
+    last[part] = n
+    if ((part, n) in seen) { printf "%s:%d: >>%s is a second run of that section in the %s\n", FILENAME, FNR, n, part ? "implementation" : "declarations"; bad++ }
+    seen[part, n] = 1
+    seq[part, ++len[part]] = n
+}
+END {
+    only["config"] = only["oldnames"] = 1
+    split("implementation basics linalg math sort algorithms exact speed", io, " ")
+    for (k in io) only[io[k]] = 1
+    i = 1; j = 1
+    while (i <= len[0] || j <= len[1]) {
+        while (i <= len[0] && (seq[0, i] in only)) i++
+        while (j <= len[1] && (seq[1, j] in only)) j++
+        if (i > len[0] || j > len[1]) break
+        if (seq[0, i] != seq[1, j]) {
+            printf "%s: the declarations order >>%s where the implementation has >>%s (one order: MANUAL CONTENTS)\n", FILENAME, seq[0, i], seq[1, j]
+            bad++; break
+        }
+        i++; j++
+    }
+    if (!bad && (i <= len[0] || j <= len[1])) { printf "%s: the declarations and the implementation end with different sections\n", FILENAME; bad++ }
+    exit bad > 0 ? 1 : 0
+}
+' "$F" || rc=1
+exit $rc
