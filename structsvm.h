@@ -1,4 +1,4 @@
-/* structsvm.h - v0.13.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.14.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -442,7 +442,7 @@
      problem gives n, max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from
      ssvm_kernel_support.
      Cost: a score is one kernel value per support triple; a step adds O(|S_i|^2) psi products for |w_i - w_s|^2.
-     ssvm_kernel_support_count(&s, which) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
+     ssvm_solver_kernel_stats(&s, &st) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
      one new triple a step). Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; positions
      for the chain) of the input kernel over the training examples, FIFO; results identical with any budget
      (tested); the joint-kernel path has none (your callback may keep one). Support store: fixed at init,
@@ -839,15 +839,15 @@
        an option out of range is SSVM_ERR_INVALID_ARG except where a specific code tells the caller what to change
        (SSVM_ERR_LAMBDA; SSVM_ERR_BCFW_OPTION / _COMBINATION for config.bcfw; SSVM_ERR_BATCH for config.par;
        SSVM_ERR_WARM_START; SSVM_ERR_NOT_SUPPORTED for what a solver or build does not have).
-     Exceptions (kept until 1.0): the kernel solver's counters return long long (ssvm_kernel_support_count,
-       ssvm_kernel_support_stored, ssvm_kernel_evaluations; to move with the kernel model file); `which` of the kernel
+     Exceptions (kept until 1.0): `which` of the kernel
        functions and `kind` of ssvm_model_load_path are int where ssvm_which / ssvm_model_kind exist (a C++ caller
        passing an int would stop compiling); outputs whose size an argument of the same call fixes take no byte
        count: a decoded y / yhat (L or label_len ints: ssvm_viterbi's y, ssvm_multiclass_predict's one int, the graph
        and assignment predictors'), assign (n ints), out / theta / grad (d reals), scores (k reals). The _dim functions
        return the int d (0: an invalid config). Old names of renamed functions (ssvm_model_save_file,
-       ssvm_model_export_c, ssvm_cg_status_of, ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros until
-       1.0; STRUCTSVM_NO_OLD_NAMES drops them.
+       ssvm_model_export_c, ssvm_cg_status_of, ssvm_svmhmm_chain_config, ...; VERSION HISTORY) stay as macros, and
+       0.13's kernel counters returning long long (ssvm_kernel_support_count, _support_stored, ssvm_kernel_evaluations;
+       now ssvm_solver_kernel_stats) as functions, until 1.0; STRUCTSVM_NO_OLD_NAMES drops them.
 
    API (an index: prototypes at >>api and each section's declarations; all return ssvm_result unless noted;
    [T] = not in STRUCTSVM_PREDICT_ONLY builds)
@@ -888,8 +888,8 @@
        ssvm_assign_problem, ssvm_assign_predict_get_work_size, ssvm_assign_predict (one dense example, x = m*c pairs
        of F reals)
      kernel [T]: ssvm_kernel_score, ssvm_kernel_scores (lifted: K doubles), ssvm_kernel_predict,
-       ssvm_kernel_chain_predict (lifted chain), ssvm_kernel_support_count / _support_stored / ssvm_kernel_evaluations
-       (-> long long), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
+       ssvm_kernel_chain_predict (lifted chain), ssvm_solver_kernel_stats (support vectors, triples stored, kernel
+       evaluations), ssvm_kernel_support, ssvm_dense_kernel_fn (an input kernel callback)
      decoders and losses (predict-safe): ssvm_hungarian_get_work_size, ssvm_hungarian, ssvm_project_simplex,
        ssvm_project_box, ssvm_linear_scores; ssvm_surrogate_config_init(kind, n) -> ssvm_surrogate,
        ssvm_surrogate_check / _dim (-> int) / _label_len (-> int) / _constants(&s, &alpha, &M, &eta_floor),
@@ -987,7 +987,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 13
+#define STRUCTSVM_VERSION_MINOR 14
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -1853,15 +1853,25 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, i
 STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, double *scores, size_t bytes);
 /* argmax_y f(x_a, y) (lifted: the best class, ties to the lowest; else config.kernel.decode): y (y_bytes), *len */
 STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len);
-/* support vectors: triples with a non-zero coefficient in the iterate or the average */
-STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which);
-/* the k-th stored triple (k < ssvm_kernel_support_stored): w = sum_k coef_k psi_example(y), coef = alpha c_i /
-   (lambda sum c); coef may be 0 (a triple kept for the average) */
-STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s);
+/* The kernel solver's counters: support vectors of the iterate and of the average (triples with a non-zero
+   coefficient; support_average 0 when no average is kept), the triples stored (ssvm_kernel_support's k <
+   stored), and the kernel evaluations made so far (the input kernel's, cache hits excluded, or the joint
+   kernel's). INVALID_ARG for NULL, an uninitialised solver or another solver kind. */
+typedef struct ssvm_kernel_stats {
+    long long support_iterate, support_average, stored, evaluations;
+} ssvm_kernel_stats;
+STRUCTSVM_DEF ssvm_result ssvm_solver_kernel_stats(const ssvm_solver *s, ssvm_kernel_stats *out);
+/* the k-th stored triple (k < stored): w = sum_k coef_k psi_example(y), coef = alpha c_i / (lambda sum c); coef may
+   be 0 (a triple kept for the average) */
 STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
                                               size_t y_bytes, int *len, double *coef);
-/* kernel evaluations made so far (the input kernel's, cache hits excluded, or the joint kernel's) */
+#ifndef STRUCTSVM_NO_OLD_NAMES
+/* 0.13's counters, the fields of ssvm_solver_kernel_stats as bare long longs (0 for NULL or another solver kind);
+   kept until 1.0 (API GRAMMAR, VERSION HISTORY) */
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which);
+STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s);
 STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s);
+#endif
 /* Built-in input kernels on dense rows x[a*F .. a*F + F) (rows: how many rows x has, training and held-out):
    linear <x_a, x_b>, RBF exp(-gamma |x_a - x_b|^2), polynomial (gamma <x_a, x_b> + coef0)^degree. Pass
    ssvm_dense_kernel_fn as config.kernel.input with user = &dense_kernel. */
@@ -8769,12 +8779,18 @@ SSVM__PRIV double ssvm__simplex_tau_rd(int d, const ssvm_real *v, const double *
     for (i = 1; i < d; i++) if (SSVM__TAU_V(i) > mx) mx = SSVM__TAU_V(i);
     for (i = 0; i < d; i++) s += SSVM__TAU_V(i) - mx;
     tau = (s - 1) / d;
-    do {
+    for (;;) { /* Michelot: in exact arithmetic the active set only shrinks and tau only grows. In floating point a
+                  value within an ulp of tau can leave and re-enter (0.13 looped for ever on such a vector, e.g.
+                  the 6 values of test_online_simplex_rounding): stop as soon as the set does not shrink, keeping
+                  the tau of the last set that did (the two differ by rounding only) */
+        double t2;
         prev = cnt; s = 0; cnt = 0;
         for (i = 0; i < d; i++) if (SSVM__TAU_V(i) - mx > tau) { s += SSVM__TAU_V(i) - mx; cnt++; }
-        if (cnt == 0) break; /* cannot happen: tau < 0 keeps the max active */
-        tau = (s - 1) / cnt;
-    } while (cnt != prev);
+        if (cnt == 0 || cnt > prev) break; /* 0 cannot happen: tau < 0 keeps the max active */
+        t2 = (s - 1) / cnt;
+        if (cnt == prev) { tau = t2; break; }
+        tau = t2;
+    }
     *vmax = mx;
     return tau;
 }
@@ -10739,16 +10755,35 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_chain_predict(ssvm_solver *s, int which, i
     if (y_bytes / sizeof(int) < (size_t)L) return SSVM_ERR_WORKSPACE;
     return ssvm__kn_chain_argmax(s, which, p0, L, 0, y, &d);
 }
-STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which) {
+SSVM__PRIV long long ssvm__kn_support(const ssvm_solver *s, int which) {
     long long cnt = 0;
     int k;
     if (ssvm__kn_ready(s, which) != SSVM_OK) return 0;
     for (k = 0; k < (int)SSVM__KN(s)->_kn_top; k++) if (SSVM__KN(s)->_kn_ex[k] >= 0 && ssvm__kn_coef(s, which, k) != 0) cnt++;
     return cnt;
 }
+STRUCTSVM_DEF ssvm_result ssvm_solver_kernel_stats(const ssvm_solver *s, ssvm_kernel_stats *out) {
+    ssvm_result r = ssvm__kn_ready(s, SSVM_W_ITERATE);
+    if (!out) return SSVM_ERR_INVALID_ARG;
+    SSVM_MEMSET(out, 0, sizeof *out);
+    if (r != SSVM_OK) return r;
+    out->support_iterate = ssvm__kn_support(s, SSVM_W_ITERATE);
+    out->support_average = ssvm__kn_support(s, SSVM_W_AVERAGE); /* 0: no average kept */
+    out->stored = SSVM__KN(s)->_kn_top;
+    out->evaluations = SSVM__KN(s)->_kn_evals;
+    return SSVM_OK;
+}
+#ifndef STRUCTSVM_NO_OLD_NAMES
+STRUCTSVM_DEF long long ssvm_kernel_support_count(const ssvm_solver *s, int which) {
+    return ssvm__kn_support(s, which);
+}
 STRUCTSVM_DEF long long ssvm_kernel_support_stored(const ssvm_solver *s) {
     return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? SSVM__KN(s)->_kn_top : 0;
 }
+STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { /* 0.13 read any solver's state: checked now */
+    return ssvm__kn_ready(s, SSVM_W_ITERATE) == SSVM_OK ? SSVM__KN(s)->_kn_evals : 0;
+}
+#endif
 STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
                                               size_t y_bytes, int *len, double *coef) {
     int t;
@@ -10763,7 +10798,6 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, l
     *coef = ssvm__kn_coef(s, which, (int)k);
     return SSVM_OK;
 }
-STRUCTSVM_DEF long long ssvm_kernel_evaluations(const ssvm_solver *s) { return s ? SSVM__KN(s)->_kn_evals : 0; }
 STRUCTSVM_DEF int ssvm_dense_kernel_fn(void *user, int a, int b, double *out) {
     const ssvm_dense_kernel *k = (const ssvm_dense_kernel *)user;
     const ssvm_real *xa, *xb;
@@ -16256,6 +16290,12 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.14.0 (2026-11-29) The file in the manual's order (issue 27): the declarations and the implementation list the
+                        same sections in one order (basics, models, solvers, engine, files; CONTENTS), each section
+                        one run of markers, checked by tools/check_markers.sh; code moved, not changed (every
+                        function's size identical at -O0 in 32 builds; the same models bit for bit). The kernel
+                        solver's counters as one accessor, ssvm_solver_kernel_stats (-> ssvm_result); the old
+                        ssvm_kernel_evaluations read another solver kind's state as the kernel solver's: now 0.
      0.13.0 (2026-11-29) Kernel model files (issue 28): ssvm_model_of_kernel(_get_size) turn a trained SSVM_KBCFW
                         solver with ssvm_dense_kernel_fn (the lifted multiclass model or the lifted chain) into
                         an SSVM_MODEL_KERNEL model (kind 5) that saves, loads, predicts (ssvm_model_predict,
@@ -16516,6 +16556,15 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.13.0 -> 0.14.0
+   | 0.13.0                                     | 0.14.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | ssvm_kernel_support_count(&s, which),      | ssvm_solver_kernel_stats(&s, &st) -> ssvm_result:      |
+   |   ssvm_kernel_support_stored(&s),          |   st.support_iterate / support_average, st.stored,     |
+   |   ssvm_kernel_evaluations(&s) (long long)  |   st.evaluations (the old three kept until 1.0)        |
+   | STRUCTSVM_VERSION_MINOR 13                 | STRUCTSVM_VERSION_MINOR 14                             |
+   | a >> marker found by its line number       | the same names, in the manual's order (CONTENTS)       |
 
    MIGRATION TABLE 0.12.0 -> 0.13.0 (no name changes; what to check in your code)
    | 0.12.0                                     | 0.13.0                                                 |

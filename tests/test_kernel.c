@@ -132,6 +132,28 @@ static void kn_compare_run(th_ctx *t, int joint, int line_search, int batch) {
     TH_CHECK(t, pk.oracle_calls == pl.oracle_calls && pk.eval_oracle_calls == pl.eval_oracle_calls);
     TH_CHECK(t, ssvm_kernel_support_count(&ker, SSVM_W_ITERATE) > 0 &&
                 ssvm_kernel_support_count(&ker, SSVM_W_ITERATE) <= KN_N * (KN_K - 1));
+    {   /* ssvm_solver_kernel_stats: the old counters' values, and the support counted triple by triple */
+        ssvm_kernel_stats st;
+        long long k, nz[2] = {0, 0};
+        int ex, yy[1], len;
+        double coef;
+        TH_CHECK(t, ssvm_solver_kernel_stats(&ker, &st) == SSVM_OK);
+        TH_CHECK(t, st.support_iterate == ssvm_kernel_support_count(&ker, SSVM_W_ITERATE) &&
+                    st.support_average == ssvm_kernel_support_count(&ker, SSVM_W_AVERAGE) &&
+                    st.stored == ssvm_kernel_support_stored(&ker) && st.evaluations == ssvm_kernel_evaluations(&ker));
+        for (which = 0; which <= (batch ? 0 : 1); which++)
+            for (k = 0; k < st.stored; k++) {
+                TH_CHECK(t, ssvm_kernel_support(&ker, which, k, &ex, yy, sizeof yy, &len, &coef) == SSVM_OK);
+                if (ex >= 0 && coef != 0) nz[which]++;
+            }
+        TH_CHECK(t, st.support_iterate == nz[0] && (batch ? st.support_average == 0 : st.support_average == nz[1]));
+        TH_CHECK(t, st.support_iterate > 0 && st.stored >= st.support_iterate && (joint || st.evaluations > 0));
+        /* another solver kind, NULL: refused, never read as a kernel solver */
+        TH_CHECK(t, ssvm_solver_kernel_stats(&lin, &st) == SSVM_ERR_INVALID_ARG && st.stored == 0 && st.evaluations == 0);
+        TH_CHECK(t, ssvm_kernel_evaluations(&lin) == 0 && ssvm_kernel_support_stored(&lin) == 0);
+        TH_CHECK(t, ssvm_solver_kernel_stats(&ker, 0) == SSVM_ERR_INVALID_ARG);
+        TH_CHECK(t, ssvm_solver_kernel_stats(0, &st) == SSVM_ERR_INVALID_ARG);
+    }
     {   /* prediction from the support set = the linear model's */
         int i, yk, len, yl;
         for (i = 0; i < KN_N; i++) {

@@ -958,6 +958,42 @@ static void test_online_portable_math(th_ctx *t) {
     TH_CHECK(t, ssvm__log_portable(1) == 0 && ssvm__sqrt_portable(4) == 2 && ssvm__sqrt_portable(0) == 0);
 }
 
+/* ssvm_project_simplex ends on every input: values within an ulp of the threshold made 0.13's Michelot loop swap
+   one value in and out of the active set for ever (the vector below; ssvm_project_birkhoff, which calls it per row
+   and column, hung the dual extragradient on CMU house). Then 100,000 vectors built the same way (a max and values
+   near -1, -1/2, -1/3, a few ulps apart) against the sort-based projection (Held, Wolfe, Crowder 1974). */
+static void test_online_simplex_rounding(th_ctx *t) {
+    static const double hang[6] = {-3.3306690738754696e-15, -0.33333333333333776, -0.50000000000000244,
+                                   -0.33333333333333598, -1.0000000000000062, -0.33333333333333287};
+    const double bases[3] = {-1.0, -0.5, -1.0 / 3};
+    unsigned long long st = 88172645463325252ULL;
+    ssvm_real v[8], o[8];
+    double worst = 0, sum;
+    int i, k, d, cases;
+    for (i = 0; i < 6; i++) v[i] = (ssvm_real)hang[i];
+    TH_CHECK(t, ssvm_project_simplex(6, v, o) == SSVM_OK);
+    for (sum = 0, i = 0; i < 6; i++) { TH_CHECK(t, o[i] >= 0); sum += (double)o[i]; }
+    TH_NEAR(t, sum, 1, 1e-6);
+    for (cases = 0; cases < 100000; cases++) {
+        double srt[8], cum = 0, tau = 0;
+        d = 3 + (int)(st % 5);
+        for (i = 0; i < d; i++) {
+            st ^= st << 13; st ^= st >> 7; st ^= st << 17;
+            v[i] = (ssvm_real)((i == 0 ? 0.0 : bases[(st >> 8) % 3]) +
+                               (double)((long long)((st >> 20) % 64) - 32) * ldexp(1, -52 + (int)(st % 5)));
+        }
+        if (ssvm_project_simplex(d, v, o) != SSVM_OK) { TH_CHECK(t, 0); return; }
+        for (i = 0; i < d; i++) srt[i] = (double)v[i];
+        for (i = 1; i < d; i++) for (k = i; k > 0 && srt[k] > srt[k - 1]; k--) { double x = srt[k]; srt[k] = srt[k - 1]; srt[k - 1] = x; }
+        for (i = 0; i < d; i++) { cum += srt[i]; if (srt[i] - (cum - 1) / (i + 1) > 0) tau = (cum - 1) / (i + 1); }
+        for (i = 0; i < d; i++) {
+            double ref = (double)v[i] - tau > 0 ? (double)v[i] - tau : 0, e = fabs((double)o[i] - ref);
+            if (e > worst) worst = e;
+        }
+    }
+    TH_CHECKF(t, worst <= (sizeof(ssvm_real) < sizeof(double) ? 1e-6 : 1e-12), "worst error %g", worst);
+}
+
 /* sparsemax, SparseMAP and the multilabel loss keep their precision for large finite scores */
 static void test_online_simplex_large_values(th_ctx *t) {
     ssvm_real v[3] = {(ssvm_real)1e17, 0, (ssvm_real)-3e17}, o[3];
@@ -1068,6 +1104,7 @@ void suite_online(th_ctx *t) {
     TH_RUN(t, test_online_preallocated_heap);
     TH_RUN(t, test_online_dist_sampling);
     TH_RUN(t, test_online_portable_math);
+    TH_RUN(t, test_online_simplex_rounding);
     TH_RUN(t, test_online_simplex_large_values);
     TH_RUN(t, test_online_failed_predict_clears_pending);
     TH_RUN(t, test_online_portable_math_large);
