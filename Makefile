@@ -206,7 +206,7 @@ test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomal
 	    ./tests/cli_test.sh ./tests/examples_test.sh ./tests/docs_test.sh
 
 # test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;
-# TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one in two shards
+# TEST_JOBS=n (CI) runs the binaries n at a time and splits the double one and the tool's tests in two shards each
 ASANFLAGS = $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 $(B)/test_asan: $(TESTC) $(HDR) tests/*.h examples/*.h | $(B)
 	$(CC) $(ASANFLAGS) $(TESTC) -o $@ -lm -lpthread
@@ -245,17 +245,19 @@ test-tsan: $(B)/test_tsan
 	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" SSVM_SHARED=$(SHARED) ./$(B)/test_tsan
 test-asan: $(B)/test_asan $(B)/test_asan_f $(B)/test_asan_nm $(B)/structsvm_asan $(B)/cli_api
 	@STRUCTSVM_BIN=./$(B)/structsvm_asan STRUCTSVM_SANITIZED=asan CLI_API_BIN=./$(B)/cli_api \
-	    $(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm ./tests/cli_test.sh
+	    $(RUNTESTS) ./$(B)/test_asan@0/2 ./$(B)/test_asan@1/2 ./$(B)/test_asan_f ./$(B)/test_asan_nm \
+	    ./tests/cli_test.sh@0/2 ./tests/cli_test.sh@1/2
 # the command-line tool under ASan/UBSan (tests/cli_test.sh with STRUCTSVM_BIN)
 $(B)/structsvm_asan: tools/structsvm.c examples/conll_data.h examples/ssvm_threads.h $(HDR) | $(B)
 	$(CC) $(ASANFLAGS) tools/structsvm.c -o $@ -lm -lpthread
 
-# valgrind on the double test program in two shards (TEST_JOBS=2 runs them at once), skipping the slowest case
+# valgrind on the double test program (skipping the slowest case) and on the command-line tool (tests/cli_test.sh runs
+# each tool call under valgrind), each in two shards that share their tests by claims: TEST_JOBS=2 (CI) runs two of
+# the four processes at a time, the tool's shards as the test program's finish, so both cores stay busy to the end
 test-valgrind: $(B)/test_double $(B)/structsvm $(B)/cli_api
 	@SSVM_TEST_QUICK=1 VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect" \
-	    $(RUNTESTS) ./$(B)/test_double@0/2 ./$(B)/test_double@1/2
-	@STRUCTSVM_BIN=./$(B)/structsvm STRUCTSVM_SANITIZED=valgrind CLI_API_BIN=./$(B)/cli_api ./tests/cli_test.sh > $(B)/cli_valgrind.log 2>&1; \
-	    rc=$$?; tail -1 $(B)/cli_valgrind.log; [ $$rc -eq 0 ] || { grep -v '^ok' $(B)/cli_valgrind.log; exit 1; }
+	    STRUCTSVM_BIN=./$(B)/structsvm STRUCTSVM_SANITIZED=valgrind CLI_API_BIN=./$(B)/cli_api \
+	    $(RUNTESTS) ./$(B)/test_double@0/2 ./$(B)/test_double@1/2 ./tests/cli_test.sh@0/2 ./tests/cli_test.sh@1/2
 
 $(B)/bench_ocr: bench/ocr.c tests/fixtures_ocr.h examples/ocr_data.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm

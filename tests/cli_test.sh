@@ -27,8 +27,25 @@ if [ "$SANITIZED" = valgrind ]; then
     chmod +x "$D/vg"; BIN=$D/vg
 fi
 P=0; F=0; S=0
-run() { # run name: runs the shell function of that name if the filter allows
+# SSVM_TEST_SHARD=i/n (tools/run_tests.sh's argument tests/cli_test.sh@i/n, make test-valgrind): one of n processes
+# sharing the tests, as in tests/run.c: the tests numbered i mod n, or, with SSVM_TEST_CLAIM=dir shared by the n
+# shards, each test in whichever shard claims it first (mkdir dir/cli_<number>). Every test makes its files in its
+# process's own $D, so the shards do not meet.
+SHARD=${SSVM_TEST_SHARD:-}; CLAIM=${SSVM_TEST_CLAIM:-}; IDX=0
+if [ -n "$SHARD" ]; then
+    SI=${SHARD%%/*}; SN=${SHARD#*/}
+    case "$SI:$SN" in :*|*:|*[!0-9:]*) SN=0 ;; esac
+    [ "$SI" -lt "$SN" ] 2> /dev/null || { echo "cli_test.sh: SSVM_TEST_SHARD must be i/n with 0 <= i < n"; exit 2; }
+fi
+claimed() { # 0 if this process runs the next test (tests numbered in the order of the run lines)
+    [ -z "$SHARD" ] && return 0
+    IDX=$((IDX+1))
+    if [ -n "$CLAIM" ]; then mkdir "$CLAIM/cli_$IDX" 2> /dev/null; return; fi
+    [ $(((IDX-1) % SN)) -eq "$SI" ]
+}
+run() { # run name: runs the shell function of that name if the filter allows (and the shard claims it)
     if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
+    claimed || return 0
     if "$1" > "$D/log" 2>&1; then [ -n "$CLI_VERBOSE" ] && cat "$D/log"; echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
 }
 FILTER=${1:-}

@@ -23,13 +23,56 @@ M0="-mcpu=cortex-m0 -mthumb"
 CFLAGS="-std=c99 -Wall -Wextra -pedantic -Werror -Os -DSTRUCTSVM_REAL=float -DSTRUCTSVM_NO_STDIO -DSTRUCTSVM_NO_MALLOC -ffunction-sections -fdata-sections"
 LDFLAGS="-Wl,--gc-sections --specs=nano.specs --specs=nosys.specs -lm"
 
-# text cpu prog [extra flags]: links the program and prints its text bytes
-text() {
-    local cpu=$1 prog=$2 tag flags=$M4; shift 2
+# The firmware links are independent: they all run first, FOOTPRINT_JOBS at once (default: the number of cores),
+# each into $B/<prog><tag>.elf with its output in .log and its text bytes in .text; the table below then reads them
+# (text), in the order it prints, so the output is the same as one link after another.
+JOBS=${FOOTPRINT_JOBS:-$(nproc 2>/dev/null || echo 1)}
+# tagof cpu prog [extra flags]: the file name stem of that link
+tagof() { local cpu=$1 prog=$2; shift 2; printf '%s%s' "$prog" "$(echo "$cpu $*" | tr -c 'A-Za-z0-9\n' '_')"; }
+# link cpu prog [extra flags]: links the program, writes its text bytes to $B/<stem>.text
+link() {
+    local cpu=$1 prog=$2 stem flags=$M4
+    stem=$(tagof "$@"); shift 2
     [ "$cpu" = M0 ] && flags=$M0
-    tag=$(echo "$cpu $*" | tr -c 'A-Za-z0-9\n' '_')
-    arm-none-eabi-gcc $CFLAGS $flags "$@" "tests/embedded/$prog.c" -o "$B/$prog$tag.elf" $LDFLAGS || return 1
-    arm-none-eabi-size "$B/$prog$tag.elf" | awk 'NR == 2 { print $1 }'
+    arm-none-eabi-gcc $CFLAGS $flags "$@" "tests/embedded/$prog.c" -o "$B/$stem.elf" $LDFLAGS || return 1
+    arm-none-eabi-size "$B/$stem.elf" | awk 'NR == 2 { print $1 }' > "$B/$stem.text.tmp" &&
+        [ -s "$B/$stem.text.tmp" ] && mv "$B/$stem.text.tmp" "$B/$stem.text"
+}
+# every link the table uses, the slow ones (the trainer) first; one line each: cpu prog [extra flags]
+LINKS=()
+for prog in bcfw_chain chain_predict multiclass_predict; do
+    for f in "M4" "M4 -DBASELINE" "M4 -DSTRUCTSVM_ACCUM=float" "M0" "M0 -DBASELINE"; do
+        LINKS+=("${f%% *} $prog${f#M[04]}")
+    done
+done
+for f in "-DSTRUCTSVM_ONLY_BCFW" "-DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS" \
+         "-DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_FREESTANDING"; do
+    LINKS+=("M4 bcfw_chain $f" "M4 bcfw_chain $f -DSTRUCTSVM_ACCUM=float" "M0 bcfw_chain $f")
+done
+for l in "${LINKS[@]}"; do
+    # shellcheck disable=SC2086
+    rm -f "$B/$(tagof $l).text" "$B/$(tagof $l).log"
+done
+# and, first, the host build of tests/embedded/ram.c (float, 32-bit when gcc -m32 works) for the RAM figures below
+m32=-m32
+echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$B/m32probe" >/dev/null 2>&1 || m32=""
+rm -f "$B/ram" "$B/ram.rc"
+( gcc $m32 -std=c99 -Wall -Wextra -pedantic -Werror -O1 -DSTRUCTSVM_REAL=float tests/embedded/ram.c -o "$B/ram" -lm \
+    > "$B/ram.log" 2>&1; echo $? > "$B/ram.rc" ) &
+for l in "${LINKS[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    # shellcheck disable=SC2086
+    ( link $l > "$B/$(tagof $l).log" 2>&1 ) &
+done
+wait
+# text cpu prog [extra flags]: the text bytes of that link (its compiler output, on stderr, if it failed)
+text() {
+    local stem
+    stem=$(tagof "$@")
+    if [ ! -f "$B/$stem.log" ]; then echo "footprint: $* is not in LINKS" >&2; return 1; fi
+    if [ ! -s "$B/$stem.text" ]; then cat "$B/$stem.log" >&2; return 1; fi
+    cat "$B/$stem.log" >&2 # warnings, if any (-Werror: none on success)
+    cat "$B/$stem.text"
 }
 
 fail=0
@@ -72,9 +115,9 @@ echo " and on a Cortex-M0 (no FPU, all float arithmetic in software).)"
 [ "$fail" -eq 0 ] || exit 1
 
 # ---- RAM, OCR-sized model (K = 26, F = 129, biases: d = 4,082)
-m32=-m32
-echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$B/m32probe" >/dev/null 2>&1 || m32=""
-gcc $m32 -std=c99 -Wall -Wextra -pedantic -Werror -O1 -DSTRUCTSVM_REAL=float tests/embedded/ram.c -o "$B/ram" -lm || exit 1
+# (ram.c was built above, beside the firmware links)
+cat "$B/ram.log" >&2
+[ "$(cat "$B/ram.rc" 2>/dev/null)" = 0 ] || exit 1
 SSVM_SHARED=$SHARED "$B/ram" > "$B/ram.txt" 2>/dev/null || { echo "footprint: FAIL: tests/embedded/ram.c"; cat "$B/ram.txt"; exit 1; }
 v() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' "$B/ram.txt"; }
 # the solver object itself, as the Cortex-M4 compiler lays it out

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs each test binary given (under $VALGRIND if set), shows its output, and ends with one summed line
-# "N passed, N failed, N skipped". Exits non-zero if any binary failed or crashed.
+# "N passed, N failed, N skipped". Exits non-zero if any binary failed or crashed. A test script (NAME.sh) is never
+# run under $VALGRIND: it wraps the binaries it runs itself (tests/cli_test.sh: STRUCTSVM_SANITIZED=valgrind).
 # TEST_FILTER=name (`make test T=name`): passed to every binary as argv[1], which then runs only the tests
 # whose name contains it; exits non-zero, saying so, when no test in any binary matched.
 # TEST_JOBS=n: up to n binaries at once (CI sets it to the number of cores); outputs still print in order.
@@ -22,9 +23,11 @@ for arg in "$@"; do
         claim="$tmp/claim-$(printf '%s' "$bin" | tr -c 'A-Za-z0-9' '_')"
         mkdir -p "$claim"
     fi
+    wrap=$VALGRIND
+    case $bin in *.sh) wrap="" ;; esac
     (
-        if [ -n "$TEST_FILTER" ]; then SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $VALGRIND "$bin" "$TEST_FILTER" > "$tmp/$i.out" 2>&1
-        else SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $VALGRIND "$bin" > "$tmp/$i.out" 2>&1; fi
+        if [ -n "$TEST_FILTER" ]; then SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $wrap "$bin" "$TEST_FILTER" > "$tmp/$i.out" 2>&1
+        else SSVM_TEST_CLAIM=$claim SSVM_TEST_SHARD=$shard $wrap "$bin" > "$tmp/$i.out" 2>&1; fi
         echo $? > "$tmp/$i.rc"
     ) &
 done

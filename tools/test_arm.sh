@@ -28,7 +28,14 @@ bin=$B/test_arm_$REAL
 # the test program's translation units: the runner, the implementation unit and one per suite
 TESTC="tests/run.c tests/impl.c $(echo tests/test_*.c)"
 echo "test-arm: $cc -static -O2 -DSTRUCTSVM_REAL=$REAL $TESTC, run under $qemu"
-$cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -static -DSTRUCTSVM_REAL="$REAL" $TESTC -o "$bin" -lm || exit 1
+# each translation unit compiled on its own (as one $cc call over all of them would), TEST_JOBS at once (CI: the
+# number of cores), then linked; a unit that fails (-Werror) fails the step
+obj=$B/test_arm_${REAL}_obj
+mkdir -p "$obj/tests"
+printf '%s\n' $TESTC | xargs -P "${TEST_JOBS:-1}" -I{} \
+    "$cc" -std=c99 -Wall -Wextra -pedantic -Werror -O2 -DSTRUCTSVM_REAL="$REAL" -c {} -o "$obj/{}.o" || exit 1
+# shellcheck disable=SC2046
+$cc -O2 -static $(printf "$obj/%s.o " $TESTC) -o "$bin" -lm || exit 1
 # run_tests.sh runs each binary under $VALGRIND: here the emulator (TEST_FILTER=name: only those tests), in
 # two shards that TEST_JOBS=2 (CI) runs at once, SSVM_TEST_QUICK as under valgrind (the emulator is as slow; make
 # test runs those cases natively); then the exported OCR model in a predict-only ARM program
