@@ -84,7 +84,10 @@ static int kocr_run(const ocr_data *tr, const ocr_data *te, int n_tr, int n_te, 
             ssvm_kernel_predict(&s, SSVM_W_AVERAGE, n_tr + i, &y, sizeof y, &len);
             e += y != lab[n_tr + i];
         }
-        sv = ssvm_kernel_support_count(&s, SSVM_W_AVERAGE);
+        {
+            ssvm_kernel_stats st;
+            sv = ssvm_solver_kernel_stats(&s, &st) == SSVM_OK ? st.support_average : -1;
+        }
         if (q) { r->rbf_err = (double)e / n_te; r->rbf_sv = sv; r->rbf_s = pr.cpu_seconds; }
         else { r->klin_err = (double)e / n_te; r->klin_sv = sv; r->klin_s = pr.cpu_seconds; }
         if (q) snprintf(name, sizeof name, "kernel RBF g %g, lambda %g", rbf_gamma, rbf_lambda);
