@@ -82,7 +82,7 @@ $(B)/bench_kernel_eg: bench/kernel_eg.c bench/kernel_ocr.h examples/ocr_data.h $
 	$(CC) $(WARN) $(CFLAGS) $< -o $@ -lm
 # bench-graph (bench/graph.sh): the graph and matching models (scene, yeast, CMU house) under BCFW, SSG and the dual
 # extragradient; the house extragradient rows are capped at HOUSE_DEG_SECONDS (120) of training each (their
-# projection is slow: bench/graph.sh says why)
+# projection is slow: bench/graph.sh says why); about 11.5 minutes in all
 bench-graph: $(B)/multilabel $(B)/house
 	SHARED=$(SHARED) B=$(B) sh bench/graph.sh
 .PHONY: bench-cliques bench-cliquegen

@@ -69,7 +69,7 @@ hl=$(echo "$H" | sed -n 's/.*RESULT.* lambda=\([^ ]*\).*/\1/p')
 hh=$(echo "$H" | sed -n 's/.*RESULT house_test_error=\([^ ]*\).*/\1/p')
 # The dual extragradient's rows are time-boxed to HOUSE_DEG_SECONDS (default 120) of training each: its Euclidean
 # step projects onto the Birkhoff polytope by Dykstra's alternating projection (slow to converge; Taskar et al.
-# project by a min-cost quadratic flow, not built): about 13 s an iteration here, 9 of the 30 in 120 s. (Up to
+# project by a min-cost quadratic flow, not built): 10-13 s an iteration here, 9-13 of the 30 in 120 s. (Up to
 # 0.13 the row could run for ever: the simplex projection inside Dykstra's could loop on a vector with values an
 # ulp from its threshold; fixed in 0.14.0.) The row says how many iterations ran (RESULT passes=).
 for sv in ssg deg deg-kl; do
