@@ -1,4 +1,4 @@
-/* structsvm.h - v0.14.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.14.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -292,9 +292,14 @@
      Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
        Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
        averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
-       sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 2 doubles
-       per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round) and, with
-       max_seconds or a progress callback, one of 1 double a pass to agree on the stop (any rank may stop all).
+       sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 4 doubles
+       per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round: the sums, a
+       failure flag and a hash of the rank's w) and one of 3 doubles a pass for the stop (any rank's progress
+       callback stops all; the gap and target rules are rank 0's); with max_seconds or SSVM_EVAL_PREDICT, one of 2
+       doubles each to agree on the clock and on the predicted evaluation (libm's exp/log may round apart).
+     The ranks must compute alike (the same build, libm and BLAS kernels: OpenBLAS picks kernels by CPU): w is the
+       same on all only if each rank's own arithmetic (FW's step, the cutting plane's QP) gives the same bits.
+       Each exchange compares the ranks' w (a 20-bit hash; size <= 8192), so ranks that part stop at the next one.
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
        gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
@@ -310,7 +315,8 @@
        it pays when one machine cannot hold the data or the oracle dwarfs the allreduce, not on small problems.
      Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
        starts, a caller's sequence, ssvm_solver_step (steps run in rounds).
-     Errors: a failed hook or a disagreement at the handshake is SSVM_ERR_COLLECTIVE (-39) on every rank; a rank whose
+     Errors: a failed hook, a disagreement at the handshake or ranks whose w parted is SSVM_ERR_COLLECTIVE (-39) on
+       every rank (never a gap summed over different vectors); a rank whose
        own init, pass or evaluation fails returns its code and still joins the exchange, so the others return
        SSVM_ERR_PEER (-40) instead of waiting. Checkpoints are per rank: all are checked before any is applied (one
        bad: its code there, PEER elsewhere), then rank 0's pass, l and w are compared with each rank's (another
@@ -988,7 +994,7 @@
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
 #define STRUCTSVM_VERSION_MINOR 14
-#define STRUCTSVM_VERSION_PATCH 0
+#define STRUCTSVM_VERSION_PATCH 1
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -1143,7 +1149,8 @@ typedef enum ssvm_result {
     SSVM_ERR_PARALLEL = -38,     /* config.par: the parallel-for hook did not run every task exactly once, or a
                                     built-in model with scratch run in parallel without per-slot copies */
     SSVM_ERR_COLLECTIVE = -39,   /* config.dist: the caller's allreduce failed, or the ranks disagree (their
-                                    count, their indices, d, lambda, the solver or its options) */
+                                    count, their indices, d, lambda, the solver or its options, or their w parted
+                                    during training: builds that round apart) */
     SSVM_ERR_PEER = -40          /* config.dist: another rank failed (its own error code is on that rank) */
 } ssvm_result;
 STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r);
@@ -2186,17 +2193,16 @@ struct ssvm_solver {
     int _best;             /* SSVM_W_ITERATE or SSVM_W_AVERAGE: smaller last gap */
     int _avg_kept;         /* an average is kept (of w, or of the kernel solver's coefficients) */
     void *_alg;            /* the row's own state (a struct of its section's), carved from the heap block */
-    /* SSVM_EVAL_PREDICT: the last SSVM__EV_HIST evaluations of the iterate [0] and the average [1] (pass, primal,
-       gap), the best dual seen (a lower bound on the optimum) and the pass of the last evaluation */
+    /* SSVM_EVAL_PREDICT: the last SSVM__EV_HIST evaluations of the iterate [0] and the average [1] (pass k,
+       primal p, gap g), the best dual seen lb (a lower bound on the optimum) and the pass of the last evaluation */
 #define SSVM__EV_HIST 8
-    int _ev_cnt[2], _ev_k[2][SSVM__EV_HIST], _ev_last;
-    double _ev_p[2][SSVM__EV_HIST], _ev_g[2][SSVM__EV_HIST], _ev_lb;
+    struct { int cnt[2], k[2][SSVM__EV_HIST], last; double p[2][SSVM__EV_HIST], g[2][SSVM__EV_HIST], lb; } _ev;
     int _reuse;          /* FW: wtmp/l_s hold the oracle pass at the current w */
     double _reuse_ls, _reuse_wall, _reuse_cpu;
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
     ssvm_real *_warm;       /* >>ckpt: the warm start's prox centre w0 (d), NULL without one */
-    double *_dist;          /* >>dist: the collective's buffer (d + 2 doubles), NULL on one process */
+    double *_dist;          /* >>dist: the collective's buffer (d + 4 doubles), NULL on one process */
 };
 
 /* Bytes ssvm_solver_init_preallocated needs for this configuration (before training). */
@@ -2957,7 +2963,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_WARM_START: return "warm start of another dimension, or for a solver without one";
     case SSVM_ERR_BATCH: return "a mini-batch option (config.par.batch) out of range or where it does not apply";
     case SSVM_ERR_PARALLEL: return "the parallel-for hook did not run every task once, or a model is not thread-safe";
-    case SSVM_ERR_COLLECTIVE: return "the collective failed, or the ranks disagree on their problem or options";
+    case SSVM_ERR_COLLECTIVE: return "the collective failed, or the ranks disagree on their problem, options or weights";
     case SSVM_ERR_PEER: return "another rank failed";
     case SSVM_ERR_FORMAT: return "not a model file, or an inconsistent field in it";
     case SSVM_ERR_TRUNCATED: return "model file truncated";
@@ -5246,7 +5252,7 @@ typedef struct ssvm__eval_hooks {
     ssvm_result (*batch)(void *u, const ssvm_real *w, int i0, int cnt);
     ssvm_result (*labeling)(void *u, int t, int **y, int **y2, int *len, ssvm_real *delta);
     ssvm_result (*visit)(void *u, int i, const ssvm_real *w, const int *y, int len, ssvm_real delta);
-    ssvm_result (*reduce)(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine);
+    ssvm_result (*reduce)(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc, ssvm_result mine);
 } ssvm__eval_hooks;
 #ifdef STRUCTSVM_NO_DIST /* BUILD OPTIONS: distributed training left out (config.dist.size > 1: NOT_SUPPORTED) */
 SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { (void)c; return 0; }
@@ -5255,6 +5261,7 @@ SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { (void)c; return 0; }
 SSVM__PRIV int ssvm__dist_on(const ssvm_solver_config *c) { return c->dist.size > 1; }
 #define SSVM__DIST(s) ((s)->_dist != 0)
 #endif
+#define SSVM__DIST_EXTRA 4 /* >>dist: an exchange's doubles past d: the loss sum, the failure flag, the hash's two */
 /* squares below which a sum of two magnitudes stays finite in ssvm_real (float: 2 x 3.2e37 < 3.4e38) */
 #define SSVM__SPEED_SQ (sizeof(ssvm_real) < sizeof(double) ? 1e75 : 1e300)
 /* The engine's services, defined at >>engine (it calls the solvers back through the table, so it comes after them) */
@@ -5295,7 +5302,8 @@ SSVM__PRIV void ssvm__gaps_stat_stamp(ssvm_solver *s);
 #endif
 SSVM__PRIV ssvm_result ssvm__par_layout(ssvm_solver *s, ssvm__arena *a);
 SSVM__PRIV const ssvm__eval_hooks *ssvm__dist_hooks(ssvm_solver *s, ssvm__eval_hooks *h);
-SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine);
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc,
+                                                          ssvm_result mine);
 SSVM__PRIV int ssvm__sc_on(ssvm_solver *s, ssvm_result *r);
 SSVM__PRIV int ssvm__sc_wanted(const ssvm_solver *s);
 SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, ssvm_step_info *info, int from_w);
@@ -7322,7 +7330,8 @@ SSVM__PRIV ssvm_result ssvm__dist_check(const ssvm_solver_config *c, const ssvm_
 }
 /* >>dist (the engine's part; MANUAL: DISTRIBUTED TRAINING). Each rank's problem is its shard; what the engine
    sums over ranks: sum c (at init), every oracle pass's lsum and w_s (the evaluation, FW's and the cutting plane's
-   pass: one allreduce of d + 2 doubles), and the agreement on max_seconds and the progress callback's stop. Every
+   pass: one allreduce of d + 4 doubles, the ranks' w compared), and the agreements: max_seconds, SSVM_EVAL_PREDICT's
+   due evaluation, and at each pass's end the progress callback's stop and rank 0's stopping rule. Every
    exchange carries a failure flag, so that a rank whose pass failed still joins it and the others stop with
    SSVM_ERR_PEER instead of waiting; a failed collective is SSVM_ERR_COLLECTIVE. */
 #ifndef STRUCTSVM_NO_DIST
@@ -7407,21 +7416,50 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first
     return SSVM_OK;
 }
 #ifndef STRUCTSVM_NO_DIST
-/* the hooks' reduce: acc (w_s) and lsum summed over the ranks; the sum's non-zeros in index order */
-SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine) {
+/* The ranks' vectors compared at every exchange. A rank's own arithmetic can part it from the others where the
+   ranks' builds differ (libm's exp/log, FMA contraction, BLAS kernels picked by CPU: FW's step, the cutting
+   plane's QP); its sums would then mix vectors and certify none. Each rank adds h and h^2 of a 20-bit hash of its
+   vector's bits (-0 as +0) to the exchange: integers, so their sums are exact in any order below 2^53 (size <=
+   8192; above, no check). All equal <=> sum h = K h_mine and sum h^2 = K h_mine^2 on a rank (sum (h_k - h_mine)^2
+   = 0), so every rank finds a difference, and all return SSVM_ERR_COLLECTIVE; a 2^-20 chance per exchange that a
+   difference hides in equal hashes. */
+SSVM__PRIV double ssvm__dist_hash(const ssvm_real *w, int d) {
+    unsigned long long h = 1469598103934665603ull, x;
+    int j;
+    for (j = 0; j < d; j++) {
+        if (w[j] == 0) x = 0;
+        else if (sizeof(ssvm_real) == sizeof(double)) { double v = (double)w[j]; SSVM_MEMCPY(&x, &v, sizeof v); }
+        else { float v = (float)w[j]; unsigned u; SSVM_MEMCPY(&u, &v, sizeof v); x = u; }
+        h = (h ^ x) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    return (double)((h ^ (h >> 20) ^ (h >> 40)) & 0xFFFFFu);
+}
+SSVM__PRIV void ssvm__dist_hash_put(const ssvm_solver *s, const ssvm_real *w, double *slot) {
+    double h = s->_cfg.dist.size <= 8192 ? ssvm__dist_hash(w, s->_prob.d) : 0;
+    slot[0] = h; slot[1] = h * h;
+}
+SSVM__PRIV int ssvm__dist_hash_same(const ssvm_solver *s, const ssvm_real *w, const double *slot) {
+    double h = s->_cfg.dist.size <= 8192 ? ssvm__dist_hash(w, s->_prob.d) : 0, k = (double)s->_cfg.dist.size;
+    return slot[0] == k * h && slot[1] == k * (h * h);
+}
+/* the hooks' reduce: acc (w_s) and lsum summed over the ranks, w compared; the sum's non-zeros in index order */
+SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc, ssvm_result mine) {
     ssvm_solver *s = (ssvm_solver *)u;
     double *b = s->_dist;
     int d = s->_prob.d, j;
     ssvm_result r;
-    SSVM_MEMSET(b, 0, ((size_t)d + 2) * sizeof(double));
+    SSVM_MEMSET(b, 0, ((size_t)d + SSVM__DIST_EXTRA) * sizeof(double));
     if (mine == SSVM_OK) {
         for (j = 0; j < acc->nnz; j++) b[acc->idx[j]] = (double)acc->val[acc->idx[j]];
         b[d] = *lsum;
     }
     b[d + 1] = mine != SSVM_OK;
-    if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2)) != SSVM_OK) return r;
+    ssvm__dist_hash_put(s, w, b + d + 2);
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + SSVM__DIST_EXTRA)) != SSVM_OK) return r;
     if (mine != SSVM_OK) return mine;
     if (b[d + 1] != 0) return SSVM_ERR_PEER;
+    if (!ssvm__dist_hash_same(s, w, b + d + 2)) return SSVM_ERR_COLLECTIVE;
     ssvm_svec_clear(acc);
     for (j = 0; j < d; j++) if (b[j] != 0) ssvm_svec_add(acc, j, (ssvm_real)b[j]);
     *lsum = b[d];
@@ -7441,6 +7479,17 @@ SSVM__PRIV ssvm_result ssvm__dist_agree(ssvm_solver *s, int *flag) {
     b[0] = *flag != 0; b[1] = 0;
     if ((r = ssvm__dist_allreduce(&s->_cfg, b, 2)) != SSVM_OK) return r;
     *flag = b[0] != 0;
+    return SSVM_OK;
+}
+/* the end of a pass, agreed in one exchange: a stop asked on any rank, and rank 0's stopping rule (0 none, 1 the
+   gap, 2 the target primal) with the vector that met it */
+SSVM__PRIV ssvm_result ssvm__dist_decide(ssvm_solver *s, int *stop, int *rule, int *m) {
+    double b[3];
+    ssvm_result r;
+    int zero = s->_cfg.dist.rank == 0;
+    b[0] = *stop != 0; b[1] = zero ? (double)*rule : 0; b[2] = zero && *rule ? (double)*m : 0;
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, 3)) != SSVM_OK) return r;
+    *stop = b[0] != 0; *rule = (int)b[1]; *m = (int)b[2];
     return SSVM_OK;
 }
 /* The ranks' handshake at the end of every init (also a failed one, so that no rank waits): rank 0's problem size
@@ -7489,12 +7538,17 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
     return bad ? SSVM_ERR_COLLECTIVE : SSVM_OK;
 }
 #else /* STRUCTSVM_NO_DIST: what the engine's callers name, never reached (SSVM__DIST is 0) */
-SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, double *lsum, ssvm_svec *acc, ssvm_result mine) {
-    (void)u; (void)lsum; (void)acc;
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc,
+                                                          ssvm_result mine) {
+    (void)u; (void)w; (void)lsum; (void)acc;
     return mine;
 }
 SSVM__PRIV const ssvm__eval_hooks *ssvm__dist_hooks(ssvm_solver *s, ssvm__eval_hooks *h) { (void)s; (void)h; return 0; }
 SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_agree(ssvm_solver *s, int *flag) { (void)s; (void)flag; return SSVM_OK; }
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_decide(ssvm_solver *s, int *stop, int *rule, int *m) {
+    (void)s; (void)stop; (void)rule; (void)m;
+    return SSVM_OK;
+}
 SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver *s, ssvm_result mine) {
     (void)c; (void)s;
     return mine;
@@ -7574,9 +7628,11 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         for (j = 0; j < d; j++) b[j] = mine == SSVM_OK ? ((double)w[j] - (double)w0[j]) / sig : 0;
         b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
         b[d + 1] = mine != SSVM_OK;
-        r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + 2);
+        ssvm__dist_hash_put(s, w0, b + d + 2); /* the round's start, the same on every rank (ssvm__dist_hash) */
+        r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + SSVM__DIST_EXTRA);
         if (r == SSVM_OK && mine != SSVM_OK) r = mine;
         if (r == SSVM_OK && b[d + 1] != 0) r = SSVM_ERR_PEER;
+        if (r == SSVM_OK && !ssvm__dist_hash_same(s, w0, b + d + 2)) r = SSVM_ERR_COLLECTIVE;
         for (j = 0; j < d && r == SSVM_OK; j++) /* the same test on every rank: the same answer */
             if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) r = SSVM_ERR_NONFINITE;
         if (r != SSVM_OK) { /* w and l back to the round's start on every rank (the blocks keep their local moves) */
@@ -9984,7 +10040,7 @@ SSVM__PRIV ssvm_result ssvm__cp_oracle_pass(ssvm_solver *s, double *ls) {
         if (r != SSVM_OK) break;
         if (SSVM__CP(s)->_cp_cache) ssvm__cp_cache_put(s, i, s->_y, len, delta);
     }
-    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: the joint plane over every rank's shard */
+    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, s->_w, &lsum, &s->_sv, r); /* >>dist: the joint plane over every rank's shard */
     if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     return SSVM_OK;
@@ -10030,7 +10086,7 @@ SSVM__PRIV ssvm_result ssvm__cp_cached_plane(ssvm_solver *s, double *ls, double 
             r = ssvm__add_psi(p, s->_y2, i, e + 1, e[0], (ssvm_real)ssvm__block(p, s->_wsum, s->_cfg.lambda, i), &s->_sv);
         }
     }
-    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, &lsum, &s->_sv, r); /* >>dist: over every rank's shard */
+    if (SSVM__DIST(s)) r = ssvm__dist_sum(s, s->_w, &lsum, &s->_sv, r); /* >>dist: over every rank's shard */
     if (r != SSVM_OK) return r;
     *ls = lsum / s->_wsum;
     *viol = *ls - s->_cfg.lambda * (double)ssvm_svec_dot(&s->_sv, s->_w);
@@ -12428,7 +12484,7 @@ SSVM__PRIV ssvm_result ssvm__layout(ssvm_solver *s, ssvm__arena *a) {
         s->_warm = s->_cfg.warm_w ? (ssvm_real *)ssvm__take(a, d, sizeof(ssvm_real)) : 0; /* >>ckpt */
         ssvm__take_svec(a, &s->_sv, p->d);
     }
-    s->_dist = ssvm__dist_on(&s->_cfg) ? (double *)ssvm__take(a, d + 2, sizeof(double)) : 0; /* >>dist */
+    s->_dist = ssvm__dist_on(&s->_cfg) ? (double *)ssvm__take(a, d + SSVM__DIST_EXTRA, sizeof(double)) : 0; /* >>dist */
     s->_y = (int *)ssvm__take(a, ml, sizeof(int));
     s->_y2 = (int *)ssvm__take(a, ml, sizeof(int));
     s->_perm = (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION) ? (int *)ssvm__take(a, n, sizeof(int)) : 0;
@@ -12478,7 +12534,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_ww = 0;
     s->_rng = s->_cfg.seed;
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
-    s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
+    s->_ev.cnt[0] = s->_ev.cnt[1] = 0; s->_ev.last = 0; s->_ev.lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
     s->_reuse = 0;
     SSVM_MEMSET(&s->_prog, 0, sizeof s->_prog);
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
@@ -12693,7 +12749,7 @@ SSVM__PRIV ssvm_result ssvm__objective(const ssvm_problem *p, double lam, double
             if (h && h->visit && (r = h->visit(h->u, i, w, yi, len, delta)) != SSVM_OK) break;
         }
     }
-    if (h && h->reduce) r = h->reduce(h->u, &lsum, acc, r); /* >>dist: the sums over every rank's shard */
+    if (h && h->reduce) r = h->reduce(h->u, w, &lsum, acc, r); /* >>dist: the sums over every rank's shard */
     if (r != SSVM_OK) return r;
     return ssvm__objective_finish(p, lam, wsum, w, l, lsum, acc, o, ls_out);
 }
@@ -12763,23 +12819,23 @@ SSVM__PRIV void ssvm__ev_record(ssvm_solver *s) {
     o[0] = &s->_prog.iterate; o[1] = &s->_prog.average;
     if (k <= 0) return; /* before the first pass: no decay to fit */
     for (v = 0; v < 2; v++) {
-        int c = s->_ev_cnt[v];
+        int c = s->_ev.cnt[v];
         if (o[v]->primal != o[v]->primal) continue;
-        if (o[v]->dual == o[v]->dual && o[v]->dual > s->_ev_lb) s->_ev_lb = o[v]->dual;
-        if (c == 0 || s->_ev_k[v][c - 1] != k) {
+        if (o[v]->dual == o[v]->dual && o[v]->dual > s->_ev.lb) s->_ev.lb = o[v]->dual;
+        if (c == 0 || s->_ev.k[v][c - 1] != k) {
             if (c == SSVM__EV_HIST) {
                 int j;
                 for (j = 1; j < c; j++) {
-                    s->_ev_k[v][j - 1] = s->_ev_k[v][j]; s->_ev_p[v][j - 1] = s->_ev_p[v][j];
-                    s->_ev_g[v][j - 1] = s->_ev_g[v][j];
+                    s->_ev.k[v][j - 1] = s->_ev.k[v][j]; s->_ev.p[v][j - 1] = s->_ev.p[v][j];
+                    s->_ev.g[v][j - 1] = s->_ev.g[v][j];
                 }
                 c--;
             }
             c++;
         }
-        s->_ev_k[v][c - 1] = k; s->_ev_p[v][c - 1] = o[v]->primal; s->_ev_g[v][c - 1] = o[v]->gap;
-        s->_ev_cnt[v] = c;
-        s->_ev_last = k;
+        s->_ev.k[v][c - 1] = k; s->_ev.p[v][c - 1] = o[v]->primal; s->_ev.g[v][c - 1] = o[v]->gap;
+        s->_ev.cnt[v] = c;
+        s->_ev.last = k;
     }
 }
 /* e at pass k on the power law e ~ k^-r through the last value e2 = e[cnt-1] (pass k2) and an anchor e1 (pass
@@ -12809,18 +12865,18 @@ SSVM__PRIV double ssvm__ev_predict(int cnt, const int *ks, const double *e, doub
 SSVM__PRIV int ssvm__ev_due(const ssvm_solver *s, int k) {
     const ssvm_solver_config *c = &s->_cfg;
     int v, gap_rule = c->gap_tol > 0, tgt_rule = c->target_primal > -SSVM__HUGE, any = 0;
-    if (s->_ev_last <= 0 || k / 2 >= s->_ev_last) return 1; /* k >= 2 * last, without overflow */
+    if (s->_ev.last <= 0 || k / 2 >= s->_ev.last) return 1; /* k >= 2 * last, without overflow */
     for (v = 0; v < 2; v++) {
-        int n = s->_ev_cnt[v];
+        int n = s->_ev.cnt[v];
         if (!n) continue;
-        if (gap_rule && s->_ev_g[v][n - 1] == s->_ev_g[v][n - 1]) {
+        if (gap_rule && s->_ev.g[v][n - 1] == s->_ev.g[v][n - 1]) {
             any = 1;
-            if (ssvm__ev_predict(n, s->_ev_k[v], s->_ev_g[v], 0, k) <= c->gap_tol) return 1;
+            if (ssvm__ev_predict(n, s->_ev.k[v], s->_ev.g[v], 0, k) <= c->gap_tol) return 1;
         }
-        if (tgt_rule && s->_ev_lb > -SSVM__HUGE) {
-            double lb = s->_ev_lb, tol = c->target_primal - lb;
+        if (tgt_rule && s->_ev.lb > -SSVM__HUGE) {
+            double lb = s->_ev.lb, tol = c->target_primal - lb;
             any = 1;
-            if (tol > 0 && ssvm__ev_predict(n, s->_ev_k[v], s->_ev_p[v], lb, k) <= tol)
+            if (tol > 0 && ssvm__ev_predict(n, s->_ev.k[v], s->_ev.p[v], lb, k) <= tol)
                 return 1;
         }
     }
@@ -12917,7 +12973,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     const ssvm_solver_config *c;
     const ssvm__algo *row;
     ssvm_result r;
-    int m;
+    int m, due, stop, rule;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     c = &s->_cfg;
     row = SSVM__ROW(s);
@@ -12932,30 +12988,38 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
         s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
         s->_prog.average = s->_prog.iterate;
-        if ((c->eval_every && s->_prog.pass % c->eval_every == 0 &&
-             (c->eval_schedule != SSVM_EVAL_PREDICT || ssvm__ev_due(s, s->_prog.pass))) ||
-            (row->rule && row->rule(s))) { /* the solver's own rule fired (clique generation): certify */
+        due = c->eval_every && s->_prog.pass % c->eval_every == 0;
+        if (due && c->eval_schedule == SSVM_EVAL_PREDICT) {
+            due = ssvm__ev_due(s, s->_prog.pass);
+            /* >>dist: the prediction calls libm's exp and log, which need not round alike in every rank's build:
+               the ranks agree (due on any rank: an evaluation on all) */
+            if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &due)) != SSVM_OK) return r;
+        }
+        if (due || (row->rule && row->rule(s))) { /* the solver's own rule fired (clique generation): certify */
             int it = c->eval_iterate || (row->caps & SSVM__CAP_EVAL_W);
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         if (row->after_eval && (r = row->after_eval(s)) != SSVM_OK) return r; /* BCFW's check pass */
-        if (c->progress) { /* >>dist: the ranks agree (a stop on any rank stops all) */
-            int stop = c->progress(c->progress_user, &s->_prog) != 0;
-            if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &stop)) != SSVM_OK) return r;
-            if (stop) return SSVM_STOPPED_BY_USER;
-        }
+        stop = c->progress && c->progress(c->progress_user, &s->_prog) != 0;
         /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
-        if (row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
+        if (!stop && row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
         /* an evaluated gap certifies only when the row says it does (the multi-sample solver's) */
+        rule = 0;
         if (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
-            (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol)) >= 0) {
-            s->_best = m;
-            return SSVM_CONVERGED;
+            (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol)) >= 0)
+            rule = 1;
+        else if ((m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal)) >= 0)
+            rule = 2;
+        if (SSVM__DIST(s)) { /* >>dist: a stop on any rank's progress stops all; the rules are rank 0's (each
+                                rank's test reads the same summed numbers, but its own arithmetic: the builds may
+                                round apart where a value sits at the tolerance) */
+            if ((r = ssvm__dist_decide(s, &stop, &rule, &m)) != SSVM_OK) return r;
         }
-        if ((m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal)) >= 0) {
+        if (stop) return SSVM_STOPPED_BY_USER;
+        if (rule) {
             s->_best = m;
-            return SSVM_TARGET_REACHED;
+            return rule == 1 ? SSVM_CONVERGED : SSVM_TARGET_REACHED;
         }
     }
 }
@@ -15674,11 +15738,11 @@ SSVM__PRIV void ssvm__ck_body(const ssvm_solver *s, ssvm__ckw *w) {
     if (s->_perm) ssvm__ckw_ints(w, s->_perm, n);
     ssvm__ck_part_of(s->_cfg.solver)->write(s, w); /* the row's part (ssvm__ck_covered: only rows that have one) */
     /* version 2: SSVM_EVAL_PREDICT's history (kept whatever the schedule: it may change between runs) */
-    ssvm__ckwi(w, s->_ev_last); ssvm__ckwf(w, s->_ev_lb);
+    ssvm__ckwi(w, s->_ev.last); ssvm__ckwf(w, s->_ev.lb);
     for (i = 0; i < 2; i++) {
-        ssvm__ckwi(w, s->_ev_cnt[i]);
-        for (k = 0; k < s->_ev_cnt[i]; k++) {
-            ssvm__ckwi(w, s->_ev_k[i][k]); ssvm__ckwf(w, s->_ev_p[i][k]); ssvm__ckwf(w, s->_ev_g[i][k]);
+        ssvm__ckwi(w, s->_ev.cnt[i]);
+        for (k = 0; k < s->_ev.cnt[i]; k++) {
+            ssvm__ckwi(w, s->_ev.k[i][k]); ssvm__ckwf(w, s->_ev.p[i][k]); ssvm__ckwf(w, s->_ev.g[i][k]);
         }
     }
 }
@@ -16017,22 +16081,22 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
                               evaluated pass their maximum; primal values finite, gaps finite or NaN */
         int last = ssvm__ckri(r, 0, g.pass), v, top = 0;
         double elb = ssvm__ckr_fin(r);
-        if (apply) { s->_ev_last = last; s->_ev_lb = elb; }
+        if (apply) { s->_ev.last = last; s->_ev.lb = elb; }
         for (v = 0; v < 2 && !r->err; v++) {
             int cnt = ssvm__ckri(r, 0, SSVM__EV_HIST), prev = 0;
-            if (apply) s->_ev_cnt[v] = cnt;
+            if (apply) s->_ev.cnt[v] = cnt;
             for (k = 0; k < cnt && !r->err; k++) {
                 int kk = ssvm__ckri(r, 1, g.pass);
                 double pv = ssvm__ckr_fin(r), gv = ssvm__ckrf(r);
                 if ((kk <= prev || (gv == gv && !ssvm__finite(gv))) && !r->err) r->err = SSVM_ERR_FORMAT;
                 prev = kk;
-                if (apply) { s->_ev_k[v][k] = kk; s->_ev_p[v][k] = pv; s->_ev_g[v][k] = gv; }
+                if (apply) { s->_ev.k[v][k] = kk; s->_ev.p[v][k] = pv; s->_ev.g[v][k] = gv; }
             }
             if (prev > top) top = prev;
         }
         if (top != last && !r->err) r->err = SSVM_ERR_FORMAT;
     } else if (apply) { /* a version-1 checkpoint: the history starts afresh */
-        s->_ev_cnt[0] = s->_ev_cnt[1] = 0; s->_ev_last = 0; s->_ev_lb = -SSVM__HUGE;
+        s->_ev.cnt[0] = s->_ev.cnt[1] = 0; s->_ev.last = 0; s->_ev.lb = -SSVM__HUGE;
     }
     if (!r->err && r->pos != r->end) r->err = SSVM_ERR_FORMAT; /* every byte is a field */
     /* room for the row's pool (BCFW's sparse kinds), only once everything is checked */
@@ -16290,6 +16354,13 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.14.1 (2026-11-29) Distributed training (issue 29) where the ranks' builds round apart (libm, FMA contraction,
+                        BLAS kernels picked by CPU): SSVM_EVAL_PREDICT's due evaluation (exp/log) is agreed, so no
+                        rank evaluates alone (a mismatched collective: a hang under MPI); the stopping rules are rank
+                        0's, agreed with the progress stop in one exchange of 3 doubles a pass (a rank stopping on
+                        its own rounding of the gap would leave the others waiting); every exchange carries a hash
+                        of each rank's w (d + 4 doubles instead of d + 2), so ranks whose vectors part stop with
+                        SSVM_ERR_COLLECTIVE on all instead of certifying a gap summed over different vectors.
      0.14.0 (2026-11-29) The file in the manual's order (issue 27): the declarations and the implementation list the
                         same sections in one order (basics, models, solvers, engine, files; CONTENTS), each section
                         one run of markers, checked by tools/check_markers.sh; code moved, not changed (every

@@ -4,7 +4,7 @@
 
        ssvm_loopback lb;
        ssvm_loopback_init(&lb, K, d + 64);        // K ranks, the longest allreduce in doubles: the library's is
-                                                 // d + 2, and 32 in init's handshake (cap >= both)
+                                                 // d + 4, and 32 in init's handshake (cap >= both)
        // on each rank's thread (ssvm_loopback_run starts them): its shard, then
        cfg.dist.allreduce = ssvm_loopback_allreduce;
        cfg.dist.user = &lb.ranks[rank];           // ssvm_loopback_rank: the object and the rank

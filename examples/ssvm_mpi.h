@@ -17,7 +17,7 @@
                        whatever the MPI's reduction algorithm; about the traffic of one MPI_Allreduce.
      SSVM_MPI_ORDERED  MPI_Gather to rank 0, the sum there in rank order, then MPI_Bcast: the same bits from run to
                        run and as examples/ssvm_loopback.h's (K ranks in one process), for bit-reproducible runs; rank 0
-                       holds K x count doubles (K x (d + 2) for the library's largest call).
+                       holds K x count doubles (K x (d + 4) for the library's largest call).
      SSVM_MPI_FAST     MPI_Allreduce alone: only where your MPI promises every rank the same bits (OpenMPI's and
                        MPICH's defaults sum in an order that can differ between ranks for some sizes: check yours).
    A failed MPI call returns -1 from the hook (with MPI_ERRORS_RETURN set on the communicator; under MPI's default

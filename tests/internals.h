@@ -53,6 +53,7 @@ typedef struct th_engine_view {
     int state_kind;              /* the SSVM_STATE_* init chose */
     const void *heap;            /* the heap block; NULL: not initialised */
     const void *grown_mem;       /* a grown sparse pool, allocated apart from the heap block, else NULL */
+    int *ev_last;                /* SSVM_EVAL_PREDICT: the last evaluated pass (test_dist.c makes one rank's differ) */
 } th_engine_view;
 extern th_engine_view (*const th_priv_engine_view)(ssvm_solver *s);
 /* the multi-sample solver's step state (test_multisample.c, fuzz_ckpt.c; its state is private to its section) */
@@ -112,7 +113,7 @@ TH_VIEW_FN th_engine_view th_engine_view_of(ssvm_solver *s) {
     th_engine_view v;
     v.w = s->_w; v.z = s->_z; v.l = &s->_l; v.l_bar = &s->_l_bar; v.avg_a = &s->_avg_a; v.avg_b = &s->_avg_b;
     v.w_scale = &s->_w_scale; v.k = &s->_k; v.state_kind = s->_state_kind; v.heap = s->_heap;
-    v.grown_mem = s->_grown_mem;
+    v.grown_mem = s->_grown_mem; v.ev_last = &s->_ev.last;
     return v;
 }
 TH_VIEW_FN th_online_view th_online_view_of(const ssvm_online *o) {

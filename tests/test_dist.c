@@ -4,11 +4,13 @@
    of one process on multiclass and chain problems, with the same w on every rank; size 1 is BCFW bit for bit;
    example weights; the handshake (mismatched lambda, d, rank indices, a rank whose init fails), a failing hook, an
    oracle failing on one rank, a stop asked by one rank's progress callback, checkpoints per rank (resumed bit for
-   bit; a checkpoint of another moment refused on every rank); shard ranges. No case may hang: every failure
-   reaches every rank. One translation unit of the test program (tests/run.c runs suite_dist). */
+   bit; a checkpoint of another moment refused on every rank); ranks whose vectors part (as builds that round apart
+   would) stopped with SSVM_ERR_COLLECTIVE on all; the evaluation schedule and the stopping rules agreed where one
+   rank's own arithmetic would decide otherwise; shard ranges. No case may hang: every failure reaches every rank. One translation unit of the test program (tests/run.c runs suite_dist). */
 #define _POSIX_C_SOURCE 200809L
 #include "../structsvm.h"
 #include "harness.h"
+#include "internals.h"
 #include "tchain.h"
 #include "../examples/ssvm_loopback.h"
 #include <unistd.h>
@@ -609,6 +611,115 @@ static void test_dist_shard_range(th_ctx *t) {
     TH_CHECK(t, ssvm_shard_range(5, 0, 0, &f, &c) == SSVM_ERR_INVALID_ARG);
 }
 
+/* Ranks whose vectors part: rank 1's w moved by an ulp after 2 passes (what a build that rounds otherwise, a libm,
+   FMA contraction or a BLAS kernel, would do to FW's step or the cutting plane's QP). The next exchange finds it
+   on every rank: the next pass (BCFW's round compares its start, FW's and the cutting plane's pass their iterate)
+   and an evaluation (after one at equal vectors, which passes), each SSVM_ERR_COLLECTIVE everywhere, never a
+   certificate over mixed vectors. */
+static int g_part_mode;
+static int part_body(dj *j, int rank, ssvm_solver *s) {
+    ssvm_result r;
+    ssvm_progress pr;
+    (void)j;
+    th_set_limit(s, "max_passes", 2);
+    if ((r = ssvm_solver_run(s)) != SSVM_MAX_PASSES) return r;
+    if (g_part_mode == 1 && (r = ssvm_solver_evaluate(s, 1, 1, &pr)) != SSVM_OK) return r; /* equal: passes */
+    if (rank == 1) {
+        ssvm_real *w = th_priv_engine_view(s).w;
+        w[3] = w[3] != 0 ? w[3] * (1 + (ssvm_real)1e-6) : (ssvm_real)1e-30;
+    }
+    if (g_part_mode == 1) return ssvm_solver_evaluate(s, 1, 0, &pr);
+    th_set_limit(s, "max_passes", 4);
+    return ssvm_solver_run(s);
+}
+static void test_dist_ranks_part(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW, SSVM_CUTTING_PLANE};
+    int q, k;
+    TH_CHECK(t, c && j && dmc_make(c, 3, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    for (g_part_mode = 0; g_part_mode < 2; g_part_mode++)
+        for (q = 0; q < 3; q++) {
+            memset(j, 0, sizeof *j);
+            j->full[0] = &c->p;
+            j->base = ssvm_solver_config_init(&c->p, kinds[q]);
+            j->base.gap_tol = 0;
+            /* no evaluation in the run: FW and the cutting plane would take the evaluation's pass (at the vector
+               before the change) as the next iteration's, and the QP's w then overwrites the changed one */
+            j->base.eval_every = g_part_mode == 0 ? 0 : 1;
+            j->body = part_body;
+            TH_CHECK(t, dj_run(j, 3));
+            for (k = 0; k < 3; k++)
+                TH_CHECKF(t, j->res[k] == SSVM_ERR_COLLECTIVE, "solver %d, %s: rank %d ended %d", (int)kinds[q],
+                          g_part_mode ? "evaluation" : "next pass", k, j->res[k]);
+        }
+    free(c); free(j);
+}
+
+/* SSVM_EVAL_PREDICT reads libm's exp and log, which need not round alike on every rank: the ranks agree (due on
+   one: due on all). Rank 1's history is made to ask an evaluation after each pass (its last evaluated pass set
+   to 0, as if its prediction differed); every rank then evaluates at every pass, with the same numbers, where
+   without the agreement rank 1 alone would call the evaluation's allreduce. Then the stopping rules: rank 1's
+   gap_tol raised after init (its own test would stop it at once); every rank follows rank 0's rule. */
+static int g_pred_mode;
+static int pred_body(dj *j, int rank, ssvm_solver *s) {
+    ssvm_result r;
+    ssvm_progress pr;
+    int pass;
+    (void)j;
+    if (g_pred_mode == 1) {
+        if (rank == 1) th_set_limit(s, "gap_tol", 1e9);
+        return ssvm_solver_run(s);
+    }
+    th_set_limit(s, "max_passes", 1);
+    if ((r = ssvm_solver_run(s)) != SSVM_MAX_PASSES) return r;
+    for (pass = 2; pass <= 12; pass++) {
+        if (rank == 1) *th_priv_engine_view(s).ev_last = 0;
+        th_set_limit(s, "max_passes", pass);
+        if ((r = ssvm_solver_run(s)) != SSVM_MAX_PASSES) return r;
+        ssvm_solver_progress(s, &pr);
+        if (pr.iterate.gap != pr.iterate.gap) return SSVM_ERR_INVALID_ARG - 1000 - pass; /* not evaluated */
+    }
+    return SSVM_MAX_PASSES;
+}
+static void test_dist_decisions_agreed(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    static const ssvm_solver_kind kinds[] = {SSVM_BCFW, SSVM_FW};
+    ssvm_real w1[DMC_K * DMC_F];
+    ssvm_progress p1;
+    int q, k;
+    TH_CHECK(t, c && j && dmc_make(c, 4, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    for (q = 0; q < 2; q++) {
+        memset(j, 0, sizeof *j);
+        j->full[0] = &c->p;
+        j->base = ssvm_solver_config_init(&c->p, kinds[q]);
+        j->base.eval_schedule = SSVM_EVAL_PREDICT; j->base.gap_tol = 1e-9; j->base.max_passes = 1;
+        j->body = pred_body; g_pred_mode = 0;
+        TH_CHECK(t, dj_run(j, 2));
+        TH_CHECKF(t, j->res[0] == SSVM_MAX_PASSES && j->prog[0].pass == 12, "solver %d: %d at pass %d", (int)kinds[q],
+                  j->res[0], j->prog[0].pass);
+        dj_same_on_all(t, j, c->p.d, "PREDICT, one rank due");
+    }
+    for (q = 0; q < 2; q++) { /* the rules: rank 0's, on every rank; the same run as one process */
+        ssvm_solver_config one = ssvm_solver_config_init(&c->p, kinds[q]);
+        one.lambda = 0.05; one.gap_tol = 1e-2; one.max_passes = 500;
+        TH_CHECK(t, one_process(&one, w1, sizeof w1, &p1) == SSVM_CONVERGED);
+        memset(j, 0, sizeof *j);
+        j->full[0] = &c->p; j->base = one;
+        j->body = pred_body; g_pred_mode = 1;
+        TH_CHECK(t, dj_run(j, 3));
+        for (k = 0; k < 3; k++)
+            TH_CHECKF(t, j->res[k] == SSVM_CONVERGED && j->prog[k].pass == j->prog[0].pass && j->prog[0].pass > 1,
+                      "solver %d, rank %d: %d at pass %d (rank 0: pass %d)", (int)kinds[q], k, j->res[k],
+                      j->prog[k].pass, j->prog[0].pass);
+        dj_same_on_all(t, j, c->p.d, "rank 0's rule");
+    }
+    free(c); free(j);
+}
+
 void suite_dist(th_ctx *t);
 void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_shard_range);
@@ -626,4 +737,6 @@ void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_oracle_fails);
     TH_RUN(t, test_dist_progress_stop);
     TH_RUN(t, test_dist_ckpt);
+    TH_RUN(t, test_dist_ranks_part);
+    TH_RUN(t, test_dist_decisions_agreed);
 }
