@@ -1,4 +1,4 @@
-/* structsvm.h - v0.14.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.15.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -281,7 +281,7 @@
      The header never links MPI nor opens a socket: it takes your allreduce, as it takes your parallel-for.
        ssvm_mpi mc; ssvm_mpi_init(&mc, MPI_COMM_WORLD, SSVM_MPI_ROOT);   // examples/ssvm_mpi.h (mpicc)
        ssvm_shard sh; ssvm_problem mine; int first, count;
-       ssvm_shard_range(full.n, mc.rank, mc.size, &first, &count);     // or load only your examples
+       ssvm_shard_range(full.n, mc.rank, mc.size, &first, &count);     // or read only yours (READERS: shard_count)
        ssvm_problem_shard(&full, first, count, &sh, &mine);            // examples first .. first+count-1
        cfg = ssvm_solver_config_init(&mine, SSVM_BCFW); ssvm_mpi_dist(&mc, &cfg.dist);
        ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
@@ -721,7 +721,10 @@
      ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices above
      it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that value on
      every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled (default 0: every
-     reader requires its labels). Unlabelled data (unlabelled = 1, data to predict): SVM^light / SVM^hmm accept a row
+     reader requires its labels); shard_index, shard_count (SVM^light / SVM^hmm, count > 1: a rank's shard for
+     config.dist, rows (sequences) e with e % count == index only, in memory ~ 1/count of the data; the whole file is
+     parsed and checked, so n_attrs, n_labels and the bias's index are the file's on every rank and n_total counts
+     its examples; an empty shard is SSVM_ERR_EMPTY). Unlabelled data (unlabelled = 1, data to predict): SVM^light / SVM^hmm accept a row
      whose label is `0`, `?` or missing (the line starts with idx:val, or qid:N) and store -1 for it (n_labels is
      then the largest label read, 0 if none); ARFF accepts `?` as a label value (-1; a feature's `?` stays an
      error); CoNLL files are read as they are, and ssvm_conll_featurize takes no column as the label (every column
@@ -993,8 +996,8 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 14
-#define STRUCTSVM_VERSION_PATCH 1
+#define STRUCTSVM_VERSION_MINOR 15
+#define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -2469,6 +2472,11 @@ typedef struct ssvm_reader_config {
                                  SVM^hmm: a label that is missing, `0` or `?` reads as -1; ARFF: a label value `?`
                                  reads as -1; ssvm_conll_featurize: no label column, every column an input and
                                  every label -1. 0 (default): labels required, as before */
+    int shard_index, shard_count; /* SVM^light / SVM^hmm, count > 1: keep only examples e (rows; SVM^hmm:
+                                 sequences) with e % shard_count == shard_index, a rank's shard for config.dist
+                                 (its memory ~ 1/count of the data). Every line is still parsed and checked, and
+                                 n_attrs, n_labels and the bias's index are the whole file's, so every rank reads the
+                                 same d; n_total counts the file's examples. 0 and 0 (default): all */
 } ssvm_reader_config;
 STRUCTSVM_DEF ssvm_reader_config ssvm_reader_config_init(void);
 
@@ -2498,6 +2506,7 @@ typedef struct ssvm_svmlight_data {
     int n_attrs;       /* F: the largest index read (or config.n_attrs when > 0), plus 1 with a bias */
     int n_labels;      /* K: the largest label read */
     int n_seq;         /* SVM^hmm: sequences; SVM^light: 0 */
+    int n_total;       /* the file's examples (rows; SVM^hmm: sequences), a shard's (config.shard_count) or not */
     int *row_start;    /* n+1 offsets into attr_id / attr_val */
     int *attr_id;
     ssvm_real *attr_val;
@@ -14357,6 +14366,8 @@ SSVM__PRIV ssvm_result ssvm__rcheck(const ssvm_reader_config *c, const ssvm_inpu
 #endif
     if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite(c->bias) || (unsigned)c->unlabelled > 1u)
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: a negative count or a non-finite bias");
+    if (c->shard_count < 0 || c->shard_index < 0 || (c->shard_index > 0 && c->shard_index >= c->shard_count))
+        return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: shard_index outside 0 .. shard_count - 1");
     return SSVM_OK;
 }
 
@@ -14657,10 +14668,10 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
     ssvm_svmlight_data d;
     ssvm_dict seen; /* SVM^hmm: the qids of the sequences so far, as canonical decimal strings */
     size_t cap_row = 0, cap_attr = 0, cap_val = 0, cap_lab = 0, cap_seq = 0, cap_qid = 0, nnz = 0;
-    long max_idx = 0, max_lab = 0, cur_qid = 0;
+    long max_idx = 0, max_lab = 0, cur_qid = 0, all = 0; /* all: the file's rows (SVM^hmm: sequences) so far */
     const char *s;
     size_t n;
-    int got;
+    int got, keep = 1, K = c && c->shard_count > 1 ? c->shard_count : 1;
     ssvm_result r = ssvm__rcheck(c, &in, out, err);
     if (r != SSVM_OK) return r;
     SSVM_MEMSET(&d, 0, sizeof d);
@@ -14681,7 +14692,10 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
         long lab, prev = 0;
         for (k = 0; k < n; k++) if (s[k] == '#') { n = k; break; } /* the comment */
         if (!ssvm__token(s, n, &i, &t, &tl)) continue;           /* a blank or comment-only line */
-        if (d.n >= INT_MAX - 1) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many rows"); goto fail; }
+        if (all >= INT_MAX - 1 || d.n >= INT_MAX - 1) {
+            r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many rows");
+            goto fail;
+        }
         if (c->unlabelled && ((tl == 1 && (s[t] == '?' || s[t] == '0')) || SSVM__MEMCHR(s + t, ':', tl))) {
             lab = 0; /* no gold label: -1 below; a missing one (the token is idx:val or qid:N) is read again */
             if (tl != 1 || (s[t] != '?' && s[t] != '0')) i = t;
@@ -14694,7 +14708,8 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
             }
         }
         if (lab > max_lab) max_lab = lab;
-        SSVM__PUSH(d.labels, cap_lab, d.n, int, (int)lab - 1); /* unlabelled: -1 */
+        if (!hmm) keep = K == 1 || all % K == c->shard_index; /* config.shard_count: this row's shard */
+        all += !hmm;
         /* qid: required by SVM^hmm (it groups the tokens), allowed and ignored by SVM^light */
         {
             size_t j = i, q = n, ql = 0;
@@ -14704,7 +14719,7 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
                 int e = ssvm__parse_int(s + q + 4, ql - 4, LONG_MIN, LONG_MAX, &qid);
                 if (e) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)q + 5, "qid: not an integer"); goto fail; }
                 i = j;
-                if (hmm && (d.n_seq == 0 || qid != cur_qid)) { /* a new sequence */
+                if (hmm && (all == 0 || qid != cur_qid)) { /* a new sequence */
                     char num[32];
                     int nl = 0, id;
                     unsigned long u = qid < 0 ? 0UL - (unsigned long)qid : (unsigned long)qid;
@@ -14719,10 +14734,14 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
                         goto fail;
                     }
                     if ((r = ssvm_dict_add(&seen, num, (size_t)nl, &id)) != SSVM_OK) goto oom;
-                    if (d.n_seq >= INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many sequences"); goto fail; }
-                    SSVM__PUSH(d.seq_start, cap_seq, d.n_seq, int, d.n);
-                    SSVM__PUSH(d.qid, cap_qid, d.n_seq, long, qid);
-                    d.n_seq++;
+                    if (all >= INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, 1, "too many sequences"); goto fail; }
+                    keep = K == 1 || all % K == c->shard_index; /* config.shard_count: this sequence's shard */
+                    all++;
+                    if (keep) {
+                        SSVM__PUSH(d.seq_start, cap_seq, d.n_seq, int, d.n);
+                        SSVM__PUSH(d.qid, cap_qid, d.n_seq, long, qid);
+                        d.n_seq++;
+                    }
                     cur_qid = qid;
                 }
             } else if (hmm) {
@@ -14731,6 +14750,7 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
                 goto fail;
             }
         }
+        if (keep) SSVM__PUSH(d.labels, cap_lab, d.n, int, (int)lab - 1); /* unlabelled: -1 */
         while (ssvm__token(s, n, &i, &t, &tl)) {
             size_t colon;
             long idx;
@@ -14757,11 +14777,13 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
             }
             if (c->n_attrs > 0 && idx > c->n_attrs) continue; /* beyond the model's features */
             if (idx > max_idx) max_idx = idx;
+            if (!keep) continue; /* another shard's row: checked, counted in max_idx, not kept */
             if (nnz >= (size_t)INT_MAX - 2) { r = ssvm__rerr(err, SSVM_ERR_OVERFLOW, L.line, (long)t + 1, "too many values"); goto fail; }
             SSVM__PUSH(d.attr_id, cap_attr, nnz, int, (int)idx - 1);
             SSVM__PUSH(d.attr_val, cap_val, nnz, ssvm_real, (ssvm_real)v);
             nnz++;
         }
+        if (!keep) continue;
         if (c->bias != 0) { /* the bias's id is known at the end */
             SSVM__PUSH(d.attr_id, cap_attr, nnz, int, -1);
             SSVM__PUSH(d.attr_val, cap_val, nnz, ssvm_real, (ssvm_real)c->bias);
@@ -14771,7 +14793,9 @@ SSVM__PRIV ssvm_result ssvm__read_svml(const ssvm_reader_config *c, ssvm_input i
         SSVM__PUSH(d.row_start, cap_row, d.n, int, (int)nnz);
     }
     if (got < 0) { r = (ssvm_result)got; goto fail; }
-    if (d.n == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no data lines"); goto fail; }
+    if (all == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no data lines"); goto fail; }
+    if (d.n == 0) { r = ssvm__rerr(err, SSVM_ERR_EMPTY, 0, 0, "no examples in this shard (shard_count > examples)"); goto fail; }
+    d.n_total = (int)all;
     if (hmm) SSVM__PUSH(d.seq_start, cap_seq, d.n_seq, int, d.n);
     d.n_labels = (int)max_lab;
     d.n_attrs = c->n_attrs > 0 ? c->n_attrs : (int)max_idx;
@@ -16354,7 +16378,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
-     0.14.1 (2026-11-29) Distributed training (issue 29) where the ranks' builds round apart (libm, FMA contraction,
+     0.15.0 (2026-11-29) Sharded reading (issue 29): ssvm_reader_config.shard_index / shard_count keep a rank's
+                        SVM^light rows or SVM^hmm sequences only (e % count == index), with the whole file's
+                        dimensions (ssvm_svmlight_data.n_total: the file's examples); `structsvm_mpi learn` reads
+                        SVM^light and SVM^hmm files so, each rank holding its examples only (CoNLL and ARFF are still
+                        read whole on every rank). Distributed training where the ranks' builds round apart (libm, FMA contraction,
                         BLAS kernels picked by CPU): SSVM_EVAL_PREDICT's due evaluation (exp/log) is agreed, so no
                         rank evaluates alone (a mismatched collective: a hang under MPI); the stopping rules are rank
                         0's, agreed with the progress stop in one exchange of 3 doubles a pass (a rank stopping on
@@ -16627,6 +16655,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.14.0 -> 0.15.0 (no name changes; what to check in your code)
+   | 0.14.0                                     | 0.15.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | STRUCTSVM_VERSION_MINOR 14                 | STRUCTSVM_VERSION_MINOR 15                             |
+   | a rank whose w parted from the others'     | SSVM_ERR_COLLECTIVE on every rank at the next exchange |
+   |   (builds rounding apart) went on          |   (same build, libm and BLAS kernels on every rank)    |
+   | an allreduce of at most d + 2 doubles      | d + 4 (a loopback or MPI scratch sized for d + 2: grow)|
+   | structsvm_mpi on SVM^light / SVM^hmm: rank | every K-th example from its rank's, read alone: 0.14   |
+   |   k held examples of ssvm_shard_range      |   per-rank checkpoints of such runs: start over        |
 
    MIGRATION TABLE 0.13.0 -> 0.14.0
    | 0.13.0                                     | 0.14.0                                                 |

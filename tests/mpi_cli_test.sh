@@ -2,7 +2,8 @@
 # tests/mpi_cli_test.sh (make test-mpi): `structsvm learn` under mpirun -np K (build/structsvm_mpi, built with mpicc
 # -DSTRUCTSVM_TOOL_MPI) against the plain tool on one file: FW over K ranks writes the one-process weights to
 # rounding (dump, 1e-9 relative); BCFW (CoCoA+) converges to the gap; one model written (by rank 0); a checkpoint
-# per rank (PATH.<rank>) that --resume continues; a solver without distribution is refused on every rank (no hang).
+# per rank (PATH.<rank>) that --resume continues; a solver without distribution is refused on every rank (no hang);
+# SVM^light and SVM^hmm files read sharded (each rank keeps its examples only) with the whole file's dimensions.
 # Usage: MPIRUN="mpirun ..." tests/mpi_cli_test.sh K; prints "N passed, N failed, N skipped".
 K=${1:-2}
 BIN=${STRUCTSVM_BIN:-./build/structsvm}
@@ -29,6 +30,30 @@ else
        [ "$(wc -l < "$D/d1")" -eq "$(wc -l < "$D/dk")" ]; then ok mpi_cli_fw_equals_one_process
     else bad mpi_cli_fw_equals_one_process "the weights differ"; fi
 fi
+
+# SVM^light and SVM^hmm: each rank keeps every K-th example (sequence) only (ssvm_reader_config.shard_count), with
+# the whole file's dimensions: the last row alone has feature 9 (rank (60 mod K)'s), yet every rank trains on d =
+# 4 x 10 and FW over the ranks = one process; the printed count is rank 0's ceil(n / K)
+cp "$D/tr.dat" "$D/tr9.dat"; echo "2 1:0.25 9:0.5" >> "$D/tr9.dat"
+awk 'BEGIN { s = 11; for (q = 1; q <= 21; q++) { s = (s * 1103515245 + 12345) % 2147483648; L = 2 + s % 4;
+      for (t = 0; t < L; t++) { s = (s * 1103515245 + 12345) % 2147483648; y = s % 3 + 1; line = y " qid:" q;
+        for (j = 1; j <= 4; j++) { s = (s * 1103515245 + 12345) % 2147483648;
+          v = (s % 1000) / 1000.0 - 0.5 + (j == y ? 0.8 : 0); line = line " " j ":" v }
+        if (q == 21 && t == L - 1) line = line " 6:1"; print line } } }' > "$D/hmm.dat"
+shard_ok=1; why=""
+for f in tr9 hmm; do
+    fmt=svmlight; [ "$f" = hmm ] && fmt=svmhmm
+    "$BIN" learn --format $fmt --solver fw --lambda 0.05 --passes 12 --gap 0 "$D/$f.dat" "$D/$f.one" 2> "$D/s1" &&
+    $MPIRUN -np "$K" "$MBIN" learn --format $fmt --solver fw --lambda 0.05 --passes 12 --gap 0 "$D/$f.dat" "$D/$f.k" 2> "$D/sk"
+    if [ $? -ne 0 ]; then shard_ok=0; why="$why $f: learn failed ($(tail -1 "$D/sk"));"; continue; fi
+    "$BIN" dump "$D/$f.one" > "$D/d1" && "$BIN" dump "$D/$f.k" > "$D/dk"
+    if ! paste "$D/d1" "$D/dk" | awk '{ e = $2 - $4; if (e < 0) e = -e; m = $2 < 0 ? -$2 : $2; if (m < 1) m = 1;
+                                       if (e > 1e-9 * m || $1 != $3) bad = 1 } END { exit bad }' ||
+       [ "$(wc -l < "$D/d1")" -ne "$(wc -l < "$D/dk")" ]; then shard_ok=0; why="$why $f: the weights differ;"; fi
+    n=61; [ "$f" = hmm ] && n=21
+    grep -q "^$K ranks, $(( (n + K - 1) / K )) of them on rank 0" "$D/sk" || { shard_ok=0; why="$why $f: $(grep ranks "$D/sk");"; }
+done
+if [ $shard_ok -eq 1 ]; then ok mpi_cli_shard_read; else bad mpi_cli_shard_read "$why"; fi
 
 # BCFW (CoCoA+): converged, and the model classifies
 if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 2000 --gap 1e-3 "$D/tr.dat" "$D/b.model" 2> "$D/eb" &&

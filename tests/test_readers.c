@@ -615,6 +615,79 @@ static void test_readers_unlabelled(th_ctx *t) {
     }
 }
 
+static ssvm_result rd_svml(int hmm, const ssvm_reader_config *c, const char *text, ssvm_svmlight_data *o,
+                           ssvm_read_error *e) {
+    ssvm_input in = ssvm_input_memory(text, strlen(text));
+    return hmm ? ssvm_read_svmhmm(c, in, o, e) : ssvm_read_svmlight(c, in, o, e);
+}
+/* config.shard_count: shard k of K keeps rows (SVM^hmm: sequences) e with e % K == k, in file order, with the whole
+   file's n_attrs, n_labels and bias index (the largest feature sits in one shard's row only); the K shards together
+   are the whole read, row by row; a malformed line in another shard's row fails every shard at the same place; a
+   shard index out of range is refused, and a shard with no example is SSVM_ERR_EMPTY. */
+static void test_readers_shard(th_ctx *t) {
+    static const char *lt = "1 1:0.5 3:1\n2 2:-1\n# comment\n\n3 1:2 9:0.25\n1 4:1\n2 1:1 2:1\n4 3:0.5\n1 5:2 6:1\n";
+    static const char *ht = "1 qid:4 1:1\n2 qid:4 2:1\n1 qid:9 3:0.5\n3 qid:2 1:1 7:2\n3 qid:2 2:1\n2 qid:2 1:1\n"
+                            "1 qid:5 4:1\n2 qid:6 1:2\n";
+    int hmm, K, k;
+    for (hmm = 0; hmm < 2; hmm++) {
+        ssvm_reader_config c = ssvm_reader_config_init();
+        ssvm_svmlight_data all, sh;
+        ssvm_read_error e;
+        const char *text = hmm ? ht : lt;
+        int ex_all = hmm ? 5 : 7;
+        c.bias = 1;
+        if (rd_svml(hmm, &c, text, &all, &e) != SSVM_OK) { TH_CHECK(t, 0); continue; }
+        TH_CHECK(t, all.n_total == ex_all && all.n_attrs == (hmm ? 8 : 10));
+        for (K = 1; K <= 4; K++) {
+            int *taken = (int *)calloc((size_t)all.n, sizeof(int));
+            for (k = 0; k < K && taken; k++) {
+                int q, ex, row = 0;
+                c.shard_count = K; c.shard_index = k;
+                if (rd_svml(hmm, &c, text, &sh, &e) != SSVM_OK) { TH_CHECKF(t, 0, "K %d shard %d: %s", K, k, e.message); continue; }
+                TH_CHECKF(t, sh.n_attrs == all.n_attrs && sh.n_labels == all.n_labels && sh.n_total == ex_all,
+                          "hmm %d K %d shard %d: F %d K %d total %d", hmm, K, k, sh.n_attrs, sh.n_labels, sh.n_total);
+                TH_CHECK(t, hmm ? sh.n_seq == (ex_all - k + K - 1) / K : sh.n == (ex_all - k + K - 1) / K);
+                for (ex = k, q = 0; ex < ex_all; ex += K, q++) { /* example ex of the file = example q of the shard */
+                    int a0 = hmm ? all.seq_start[ex] : ex, a1 = hmm ? all.seq_start[ex + 1] : ex + 1, r, j;
+                    if (hmm) TH_CHECK(t, q < sh.n_seq && sh.qid[q] == all.qid[ex] && sh.seq_start[q] == row);
+                    for (r = a0; r < a1 && row < sh.n; r++, row++) {
+                        int n1 = all.row_start[r + 1] - all.row_start[r];
+                        TH_CHECK(t, sh.labels[row] == all.labels[r] && sh.row_start[row + 1] - sh.row_start[row] == n1);
+                        for (j = 0; j < n1; j++)
+                            TH_CHECK(t, sh.attr_id[sh.row_start[row] + j] == all.attr_id[all.row_start[r] + j] &&
+                                            sh.attr_val[sh.row_start[row] + j] == all.attr_val[all.row_start[r] + j]);
+                        taken[r]++;
+                    }
+                }
+                TH_CHECK(t, row == sh.n);
+                ssvm_svmlight_data_uninit(&sh);
+            }
+            for (k = 0; k < all.n && taken; k++) TH_CHECKF(t, taken[k] == 1, "K %d: row %d in %d shards", K, k, taken[k]);
+            free(taken);
+        }
+        { /* a bad line in the last example's row: every shard fails there */
+            char bad[512];
+            ssvm_read_error e0;
+            snprintf(bad, sizeof bad, "%s%s", text, hmm ? "1 qid:8 x:1\n" : "1 x:1\n");
+            c.shard_count = 0; c.shard_index = 0;
+            TH_CHECK(t, rd_svml(hmm, &c, bad, &sh, &e0) == SSVM_ERR_PARSE);
+            for (k = 0; k < 3; k++) {
+                c.shard_count = 3; c.shard_index = k;
+                TH_CHECK(t, rd_svml(hmm, &c, bad, &sh, &e) == SSVM_ERR_PARSE && e.line == e0.line && e.column == e0.column);
+            }
+        }
+        c.shard_count = 3; c.shard_index = 3;
+        TH_CHECK(t, rd_svml(hmm, &c, text, &sh, &e) == SSVM_ERR_INVALID_ARG);
+        c.shard_index = -1;
+        TH_CHECK(t, rd_svml(hmm, &c, text, &sh, &e) == SSVM_ERR_INVALID_ARG);
+        c.shard_count = -2; c.shard_index = 0;
+        TH_CHECK(t, rd_svml(hmm, &c, text, &sh, &e) == SSVM_ERR_INVALID_ARG);
+        c.shard_count = ex_all + 1; c.shard_index = ex_all;
+        TH_CHECK(t, rd_svml(hmm, &c, text, &sh, &e) == SSVM_ERR_EMPTY);
+        ssvm_svmlight_data_uninit(&all);
+    }
+}
+
 void suite_readers(th_ctx *t) {
     TH_RUN(t, test_readers_svmlight);
     TH_RUN(t, test_readers_svmhmm);
@@ -627,4 +700,5 @@ void suite_readers(th_ctx *t) {
     TH_RUN(t, test_readers_unlabelled);
     TH_RUN(t, test_readers_scene_yeast);
     TH_RUN(t, test_readers_conll2000);
+    TH_RUN(t, test_readers_shard);
 }

@@ -13,9 +13,12 @@
    model (SSVM_MODEL_KERNEL: the kernel and the support rows) of svmlight data (the lifted multiclass model) or svmhmm
    data (the lifted chain); the other commands take it as the model it lifts (learn_kernel, check_kernel_opts).
    Built with mpicc -DSTRUCTSVM_TOOL_MPI (make build/structsvm_mpi), `mpirun -np K structsvm_mpi learn ...` trains
-   BCFW (CoCoA+), FW or the cutting plane over K ranks (MANUAL: DISTRIBUTED TRAINING): each rank reads the data file
-   and trains on its shard of the examples (the K shards as ssvm_shard_range splits them), rank 0 prints and writes
-   the model, --checkpoint and --resume name one file per rank (PATH.<rank>); the other commands run on rank 0. */
+   BCFW (CoCoA+), FW or the cutting plane over K ranks (MANUAL: DISTRIBUTED TRAINING): each rank trains on its shard
+   of the examples: SVM^light and SVM^hmm data, every K-th example (sequence) from its rank's, the only ones it keeps
+   in memory (ssvm_reader_config.shard_count: the file is parsed whole, so every rank has the same dimensions);
+   CoNLL and ARFF, read whole on every rank (the same dictionaries and label sets), its ssvm_shard_range part. Rank 0
+   prints and writes the model, --checkpoint and --resume name one file per rank (PATH.<rank>); the other commands
+   run on rank 0. */
 #define _POSIX_C_SOURCE 200809L /* popen for .gz, isatty */
 #define STRUCTSVM_IMPLEMENTATION
 #include "../structsvm.h"
@@ -346,9 +349,10 @@ static void data_free(data *d) {
     ssvm_svmlight_data_uninit(&d->l); ssvm_conll_features_uninit(&d->f); ssvm_conll_data_uninit(&d->c);
     ssvm_arff_data_uninit(&d->a);
 }
-/* read path in o->format; CoNLL also featurizes (grow at learn time) */
+/* read path in o->format; CoNLL also featurizes (grow at learn time). shard (MPI ranks, SVM^light and SVM^hmm):
+   keep only this rank's examples (ssvm_reader_config.shard_count), with the whole file's dimensions */
 static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template *tp, ssvm_dict *attrs,
-                     ssvm_dict *labels, int grow, data *d) {
+                     ssvm_dict *labels, int grow, int shard, data *d) {
     ssvm_reader_config rc = ssvm_reader_config_init();
     ssvm_read_error e;
     ssvm_result r;
@@ -361,6 +365,9 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     rc.bias = o->format == FMT_ARFF ? 1 : o->bias;
     rc.unlabelled = o->unlabelled; /* predict: labels may be missing (READERS: config.unlabelled) */
     if (o->format == FMT_ARFF) rc.n_labels = o->labels;
+    if (shard && TOOL_SIZE > 1 && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM)) {
+        rc.shard_index = TOOL_RANK; rc.shard_count = TOOL_SIZE;
+    }
     if (o->format == FMT_SVMLIGHT) r = ssvm_read_svmlight(&rc, ssvm_input_FILE(f), &d->l, &e);
     else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_FILE(f), &d->l, &e);
     else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_FILE(f), &d->c, &e);
@@ -547,7 +554,7 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     ssvm_which which;
     int rc, i, k, K, tty = isatty(2), chain = o->format == FMT_SVMHMM;
     if ((rc = check_writable(model_path)) != 0) return rc;
-    if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, &d)) != 0) return rc;
+    if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, 0, &d)) != 0) return rc;
     if (chain) { /* the lifted chain: a kernel on tokens (rows), the chain's counted Hamming loss as learn's */
         chc = ssvm_svmhmm_chain_config_init(&d.l);
         chc.flags = SSVM_CHAIN_COUNTED_LOSS;
@@ -646,6 +653,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
     int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0, rc, *cand = NULL;
+    const int sharded = TOOL_SIZE > 1 && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM); /* read_data's shard */
     ssvm_threads pool;
     void **slot_users = NULL, *slot_models = NULL;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
@@ -679,7 +687,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if (!o->bias_set && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM) && (mb = meta_value(im.metadata, "bias")) != NULL)
             o->bias = atof(mb);
     }
-    if ((rc = read_data(o, train_path, 0, &tp, &attrs, &labels, 1, &d)) != 0) return rc;
+    if ((rc = read_data(o, train_path, 0, &tp, &attrs, &labels, 1, 1, &d)) != 0) return rc;
     if (o->format == FMT_ARFF && o->solver == SSVM_DEG && d.a.n_labels > SSVM_GRAPH_POLYTOPE_MAX_LABELS) {
         fprintf(stderr, "--solver deg: %s has %d labels; its simplex over the labelings needs at most %d\n", train_path,
                 d.a.n_labels, SSVM_GRAPH_POLYTOPE_MAX_LABELS);
@@ -717,9 +725,12 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if ((r = ssvm_chain_init(&chc, &ch)) == SSVM_OK) r = ssvm_chain_problem(&ch, &p);
     }
     if (r != SSVM_OK) { fprintf(stderr, "%s: %s\n", train_path, ssvm_result_string(r)); return 1; }
-    if (TOOL_RANK == 0) fprintf(stderr, "%d examples, %d weights\n", p.n, p.d);
+    if (TOOL_RANK == 0) fprintf(stderr, "%d examples, %d weights\n", sharded ? d.l.n_total : p.n, p.d);
 #ifdef STRUCTSVM_TOOL_MPI
-    if (TOOL_SIZE > 1) { /* this rank's shard of the examples (every rank read them all: the same dictionaries) */
+    if (sharded) { /* SVM^light / SVM^hmm: the reader kept this rank's examples (e % K == rank) */
+        if (TOOL_RANK == 0) fprintf(stderr, "%d ranks, %d of them on rank 0 (every %d-th from the first)\n", TOOL_SIZE, p.n, TOOL_SIZE);
+    } else if (TOOL_SIZE > 1) { /* CoNLL, ARFF: this rank's shard of the examples (every rank read them all: the same
+                                   dictionaries and label sets) */
         static ssvm_shard shard;
         ssvm_problem whole = p;
         int first = 0, count = 0;
@@ -1000,7 +1011,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     }
     /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
     if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
-                        0, &d)) != 0)
+                        0, 0, &d)) != 0)
         return rc;
     if ((mkind == SSVM_MODEL_MULTICLASS) != (o->format == FMT_SVMLIGHT) || (mkind == SSVM_MODEL_GRAPH) != (o->format == FMT_ARFF)) {
         fprintf(stderr, "%s: a %s model does not take this format\n", model_path, ssvm_model_kind_string(m.kind));
