@@ -51,7 +51,7 @@ for f in tr9 hmm; do
                                        if (e > 1e-9 * m || $1 != $3) bad = 1 } END { exit bad }' ||
        [ "$(wc -l < "$D/d1")" -ne "$(wc -l < "$D/dk")" ]; then shard_ok=0; why="$why $f: the weights differ;"; fi
     n=61; [ "$f" = hmm ] && n=21
-    grep -q "^$K ranks, $(( (n + K - 1) / K )) of them on rank 0" "$D/sk" || { shard_ok=0; why="$why $f: $(grep ranks "$D/sk");"; }
+    grep -q "^$K ranks, $(( (n + K - 1) / K )) examples on rank 0 (index % $K == 0)" "$D/sk" || { shard_ok=0; why="$why $f: $(grep ranks "$D/sk");"; }
 done
 if [ $shard_ok -eq 1 ]; then ok mpi_cli_shard_read; else bad mpi_cli_shard_read "$why"; fi
 

@@ -728,7 +728,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     if (TOOL_RANK == 0) fprintf(stderr, "%d examples, %d weights\n", sharded ? d.l.n_total : p.n, p.d);
 #ifdef STRUCTSVM_TOOL_MPI
     if (sharded) { /* SVM^light / SVM^hmm: the reader kept this rank's examples (e % K == rank) */
-        if (TOOL_RANK == 0) fprintf(stderr, "%d ranks, %d of them on rank 0 (every %d-th from the first)\n", TOOL_SIZE, p.n, TOOL_SIZE);
+        if (TOOL_RANK == 0) fprintf(stderr, "%d ranks, %d examples on rank 0 (index %% %d == 0)\n", TOOL_SIZE, p.n, TOOL_SIZE);
     } else if (TOOL_SIZE > 1) { /* CoNLL, ARFF: this rank's shard of the examples (every rank read them all: the same
                                    dictionaries and label sets) */
         static ssvm_shard shard;
