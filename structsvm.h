@@ -294,12 +294,14 @@
        averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
        sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 4 doubles
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round: the sums, a
-       failure flag and a hash of the rank's w) and one of 3 doubles a pass for the stop (any rank's progress
-       callback stops all; the gap and target rules are rank 0's); with max_seconds or SSVM_EVAL_PREDICT, one of 2
-       doubles each to agree on the clock and on the predicted evaluation (libm's exp/log may round apart).
+       failure flag and a hash of the rank's w) and two small ones a pass: at its end, 4 doubles (a failure on any
+       rank, the hash, SSVM_EVAL_PREDICT's due evaluation, whose exp/log may round apart), after its evaluation, 3
+       (any rank's progress callback stops all; the gap and target rules are rank 0's); with max_seconds one of 2.
      The ranks must compute alike (the same build, libm and BLAS kernels: OpenBLAS picks kernels by CPU): w is the
        same on all only if each rank's own arithmetic (FW's step, the cutting plane's QP) gives the same bits.
-       Each exchange compares the ranks' w (a 20-bit hash; size <= 8192), so ranks that part stop at the next one.
+       Every d + 4 exchange and every pass's end compare the ranks' w (a 20-bit hash; size <= 8192; at a pass's end
+       with the average and l), so ranks that part stop there; a pass that fails on one rank after its exchange (the
+       cutting plane's QP) is agreed at the pass's end too.
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
        gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
@@ -7333,6 +7335,7 @@ SSVM__PRIV ssvm_result ssvm__dist_check(const ssvm_solver_config *c, const ssvm_
     if (q->rank < 0 || q->rank >= q->size || (q->sigma != 0 && (q->sigma < 1 || q->sigma > (double)q->size)))
         return SSVM_ERR_INVALID_ARG;
     if (!(row->caps & SSVM__CAP_DIST)) return SSVM_ERR_NOT_SUPPORTED;
+    if (row->rule) return SSVM_ERR_NOT_SUPPORTED; /* a solver's own stop would be each rank's (ssvm_solver_run) */
     /* a limit each rank would reach at its own moment (its own oracle calls), a prox centre, a caller's order */
     if (c->max_oracle_calls || c->warm_w || c->sampling == SSVM_SAMPLE_SEQUENCE) return SSVM_ERR_NOT_SUPPORTED;
     return SSVM_OK;
@@ -7431,31 +7434,41 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first
    vector's bits (-0 as +0) to the exchange: integers, so their sums are exact in any order below 2^53 (size <=
    8192; above, no check). All equal <=> sum h = K h_mine and sum h^2 = K h_mine^2 on a rank (sum (h_k - h_mine)^2
    = 0), so every rank finds a difference, and all return SSVM_ERR_COLLECTIVE; a 2^-20 chance per exchange that a
-   difference hides in equal hashes. */
-SSVM__PRIV double ssvm__dist_hash(const ssvm_real *w, int d) {
-    unsigned long long h = 1469598103934665603ull, x;
+   difference hides in equal hashes. The d + 4 exchanges hash the vector they sum at (an evaluation's, FW's and the
+   cutting plane's pass's, a CoCoA+ round's start); each pass's end (ssvm__dist_pass_end) the iterate, the average's
+   state and the dual's loss terms, as the pass left them (FW's step and the cutting plane's QP come after their
+   exchange). */
+SSVM__PRIV uint64_t ssvm__dist_mix(uint64_t h, uint64_t x) { h = (h ^ x) * 1099511628211ull; return h ^ (h >> 29); }
+SSVM__PRIV uint64_t ssvm__dist_hash_r(uint64_t h, const ssvm_real *w, int d) { /* the bits of d reals, -0 as +0 */
     int j;
     for (j = 0; j < d; j++) {
-        if (w[j] == 0) x = 0;
-        else if (sizeof(ssvm_real) == sizeof(double)) { double v = (double)w[j]; SSVM_MEMCPY(&x, &v, sizeof v); }
-        else { float v = (float)w[j]; unsigned u; SSVM_MEMCPY(&u, &v, sizeof v); x = u; }
-        h = (h ^ x) * 1099511628211ull;
-        h ^= h >> 29;
+        uint64_t x = 0;
+        if (w[j] != 0 && sizeof(ssvm_real) == sizeof(double)) { double v = (double)w[j]; SSVM_MEMCPY(&x, &v, sizeof v); }
+        else if (w[j] != 0) { float v = (float)w[j]; uint32_t u; SSVM_MEMCPY(&u, &v, sizeof v); x = u; }
+        h = ssvm__dist_mix(h, x);
     }
-    return (double)((h ^ (h >> 20) ^ (h >> 40)) & 0xFFFFFu);
+    return h;
 }
-SSVM__PRIV void ssvm__dist_hash_put(const ssvm_solver *s, const ssvm_real *w, double *slot) {
-    double h = s->_cfg.dist.size <= 8192 ? ssvm__dist_hash(w, s->_prob.d) : 0;
-    slot[0] = h; slot[1] = h * h;
+SSVM__PRIV uint64_t ssvm__dist_hash_d(uint64_t h, double v) {
+    uint64_t x = 0;
+    if (v != 0) SSVM_MEMCPY(&x, &v, sizeof v);
+    return ssvm__dist_mix(h, x);
 }
-SSVM__PRIV int ssvm__dist_hash_same(const ssvm_solver *s, const ssvm_real *w, const double *slot) {
-    double h = s->_cfg.dist.size <= 8192 ? ssvm__dist_hash(w, s->_prob.d) : 0, k = (double)s->_cfg.dist.size;
-    return slot[0] == k * h && slot[1] == k * (h * h);
+/* the 20-bit hash (0 above 8192 ranks: no check) into slot[0..1] as h, h^2; its value, for ssvm__dist_hash_same */
+SSVM__PRIV double ssvm__dist_hash_put(const ssvm_solver *s, uint64_t h, double *slot) {
+    double v = s->_cfg.dist.size <= 8192 ? (double)((h ^ (h >> 20) ^ (h >> 40)) & 0xFFFFFu) : 0;
+    slot[0] = v; slot[1] = v * v;
+    return v;
 }
+SSVM__PRIV int ssvm__dist_hash_same(const ssvm_solver *s, double v, const double *slot) {
+    double k = (double)s->_cfg.dist.size;
+    return slot[0] == k * v && slot[1] == k * (v * v);
+}
+#define SSVM__DIST_H0 1469598103934665603ull
 /* the hooks' reduce: acc (w_s) and lsum summed over the ranks, w compared; the sum's non-zeros in index order */
 SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc, ssvm_result mine) {
     ssvm_solver *s = (ssvm_solver *)u;
-    double *b = s->_dist;
+    double *b = s->_dist, hv;
     int d = s->_prob.d, j;
     ssvm_result r;
     SSVM_MEMSET(b, 0, ((size_t)d + SSVM__DIST_EXTRA) * sizeof(double));
@@ -7464,11 +7477,11 @@ SSVM__PRIV ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum,
         b[d] = *lsum;
     }
     b[d + 1] = mine != SSVM_OK;
-    ssvm__dist_hash_put(s, w, b + d + 2);
+    hv = ssvm__dist_hash_put(s, ssvm__dist_hash_r(SSVM__DIST_H0, w, d), b + d + 2);
     if ((r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + SSVM__DIST_EXTRA)) != SSVM_OK) return r;
     if (mine != SSVM_OK) return mine;
     if (b[d + 1] != 0) return SSVM_ERR_PEER;
-    if (!ssvm__dist_hash_same(s, w, b + d + 2)) return SSVM_ERR_COLLECTIVE;
+    if (!ssvm__dist_hash_same(s, hv, b + d + 2)) return SSVM_ERR_COLLECTIVE;
     ssvm_svec_clear(acc);
     for (j = 0; j < d; j++) if (b[j] != 0) ssvm_svec_add(acc, j, (ssvm_real)b[j]);
     *lsum = b[d];
@@ -7490,8 +7503,31 @@ SSVM__PRIV ssvm_result ssvm__dist_agree(ssvm_solver *s, int *flag) {
     *flag = b[0] != 0;
     return SSVM_OK;
 }
-/* the end of a pass, agreed in one exchange: a stop asked on any rank, and rank 0's stopping rule (0 none, 1 the
-   gap, 2 the target primal) with the vector that met it */
+/* the end of a pass, before its evaluation, agreed in one exchange of 4 doubles: a failure on any rank (mine: this
+   rank's pass; one after the pass's own exchanges, as the cutting plane's QP, must not leave the others waiting at
+   the next one: the others return SSVM_ERR_PEER), the state the pass left compared (ssvm__dist_hash: w, the
+   average's z and scales, l, l_bar), and SSVM_EVAL_PREDICT's due evaluation (it calls libm's exp and log, which
+   need not round alike in every rank's build: due on any rank, an evaluation on all). A failed collective
+   (SSVM_ERR_COLLECTIVE from the pass: the hook fails on all ranks or none) makes no further call. */
+SSVM__PRIV ssvm_result ssvm__dist_pass_end(ssvm_solver *s, ssvm_result mine, int *due) {
+    double b[4], hv;
+    uint64_t h = ssvm__dist_hash_r(SSVM__DIST_H0, s->_w, s->_prob.d);
+    ssvm_result r;
+    if (mine == SSVM_ERR_COLLECTIVE) return mine;
+    if (s->_z) h = ssvm__dist_hash_r(h, s->_z, s->_prob.d);
+    h = ssvm__dist_hash_d(ssvm__dist_hash_d(ssvm__dist_hash_d(h, s->_avg_a), s->_avg_b), s->_w_scale);
+    h = ssvm__dist_hash_d(ssvm__dist_hash_d(h, s->_l), s->_l_bar);
+    b[0] = mine != SSVM_OK; b[1] = mine == SSVM_OK && *due;
+    hv = ssvm__dist_hash_put(s, h, b + 2);
+    if ((r = ssvm__dist_allreduce(&s->_cfg, b, 4)) != SSVM_OK) return r;
+    if (mine != SSVM_OK) return mine;
+    if (b[0] != 0) return SSVM_ERR_PEER;
+    if (!ssvm__dist_hash_same(s, hv, b + 2)) return SSVM_ERR_COLLECTIVE;
+    *due = b[1] != 0;
+    return SSVM_OK;
+}
+/* the end of a pass, after its evaluation, agreed in one exchange: a stop asked on any rank, and rank 0's stopping
+   rule (0 none, 1 the gap, 2 the target primal) with the vector that met it */
 SSVM__PRIV ssvm_result ssvm__dist_decide(ssvm_solver *s, int *stop, int *rule, int *m) {
     double b[3];
     ssvm_result r;
@@ -7558,6 +7594,10 @@ SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_decide(ssvm_solver *s, int 
     (void)s; (void)stop; (void)rule; (void)m;
     return SSVM_OK;
 }
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_pass_end(ssvm_solver *s, ssvm_result mine, int *due) {
+    (void)s; (void)due;
+    return mine;
+}
 SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver *s, ssvm_result mine) {
     (void)c; (void)s;
     return mine;
@@ -7622,7 +7662,7 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
     (void)limit; /* max_oracle_calls is refused on ranks (ssvm__dist_check) */
     for (q = 0; q < R; q++) {
         long long t, lo = (long long)p->n * q / R, hi = (long long)p->n * (q + 1) / R;
-        double l0 = s->_l, rho;
+        double l0 = s->_l, rho, hv;
         ssvm_result mine = SSVM_OK;
         if (s->_z) { /* M2: w_bar as a plain vector (z), so that the local view's moves leave it alone */
             for (j = 0; j < d; j++) s->_z[j] = (ssvm_real)(s->_avg_a * (double)w[j] + s->_avg_b * (double)s->_z[j]);
@@ -7637,11 +7677,11 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         for (j = 0; j < d; j++) b[j] = mine == SSVM_OK ? ((double)w[j] - (double)w0[j]) / sig : 0;
         b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
         b[d + 1] = mine != SSVM_OK;
-        ssvm__dist_hash_put(s, w0, b + d + 2); /* the round's start, the same on every rank (ssvm__dist_hash) */
+        hv = ssvm__dist_hash_put(s, ssvm__dist_hash_r(SSVM__DIST_H0, w0, d), b + d + 2); /* the round's start */
         r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + SSVM__DIST_EXTRA);
         if (r == SSVM_OK && mine != SSVM_OK) r = mine;
         if (r == SSVM_OK && b[d + 1] != 0) r = SSVM_ERR_PEER;
-        if (r == SSVM_OK && !ssvm__dist_hash_same(s, w0, b + d + 2)) r = SSVM_ERR_COLLECTIVE;
+        if (r == SSVM_OK && !ssvm__dist_hash_same(s, hv, b + d + 2)) r = SSVM_ERR_COLLECTIVE;
         for (j = 0; j < d && r == SSVM_OK; j++) /* the same test on every rank: the same answer */
             if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) r = SSVM_ERR_NONFINITE;
         if (r != SSVM_OK) { /* w and l back to the round's start on every rank (the blocks keep their local moves) */
@@ -10124,6 +10164,11 @@ SSVM__PRIV ssvm_result ssvm__cp_iteration(ssvm_solver *s) {
             double viol = 0, thr = s->_cfg.gap_tol > 0 ? s->_cfg.gap_tol : tol;
             if ((r = ssvm__cp_cached_plane(s, &ls, &viol)) != SSVM_OK) return r;
             cached = viol - SSVM__CP(s)->_cp_info.xi > thr;
+            if (SSVM__DIST(s)) { /* >>dist: viol and xi are this rank's arithmetic: the oracle pass if any rank asks */
+                int fresh = !cached;
+                if ((r = ssvm__dist_agree(s, &fresh)) != SSVM_OK) return r;
+                cached = !fresh;
+            }
         }
         if (!cached && (r = ssvm__cp_oracle_pass(s, &ls)) != SSVM_OK) return r;
     }
@@ -12994,16 +13039,13 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
             if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &up)) != SSVM_OK) return r;
             if (up) return SSVM_MAX_SECONDS;
         }
-        if ((r = ssvm__pass(s, 1)) != SSVM_OK) return r;
+        r = ssvm__pass(s, 1);
+        due = r == SSVM_OK && c->eval_every && s->_prog.pass % c->eval_every == 0 &&
+              (c->eval_schedule != SSVM_EVAL_PREDICT || ssvm__ev_due(s, s->_prog.pass));
+        if (SSVM__DIST(s)) r = ssvm__dist_pass_end(s, r, &due); /* >>dist: failures, state and `due` agreed */
+        if (r != SSVM_OK) return r;
         s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
         s->_prog.average = s->_prog.iterate;
-        due = c->eval_every && s->_prog.pass % c->eval_every == 0;
-        if (due && c->eval_schedule == SSVM_EVAL_PREDICT) {
-            due = ssvm__ev_due(s, s->_prog.pass);
-            /* >>dist: the prediction calls libm's exp and log, which need not round alike in every rank's build:
-               the ranks agree (due on any rank: an evaluation on all) */
-            if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &due)) != SSVM_OK) return r;
-        }
         if (due || (row->rule && row->rule(s))) { /* the solver's own rule fired (clique generation): certify */
             int it = c->eval_iterate || (row->caps & SSVM__CAP_EVAL_W);
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
@@ -14859,6 +14901,7 @@ STRUCTSVM_DEF ssvm_result ssvm_read_conll(const ssvm_reader_config *c, ssvm_inpu
     int got, open = 0;
     ssvm_result r = ssvm__rcheck(c, &in, out, err);
     if (r != SSVM_OK) return r;
+    if (c->shard_count > 1) return ssvm__rerr(err, SSVM_ERR_NOT_SUPPORTED, 0, 0, "config.shard_count: SVM^light and SVM^hmm only");
     SSVM_MEMSET(&d, 0, sizeof d);
     d._a = c->allocator;
     ssvm_dict_init(&d.strs, &d._a);
@@ -15273,6 +15316,7 @@ STRUCTSVM_DEF ssvm_result ssvm_read_arff(const ssvm_reader_config *c, ssvm_input
     void *p;
     ssvm_result r = ssvm__rcheck(c, &in, out, err);
     if (r != SSVM_OK) return r;
+    if (c->shard_count > 1) return ssvm__rerr(err, SSVM_ERR_NOT_SUPPORTED, 0, 0, "config.shard_count: SVM^light and SVM^hmm only");
     SSVM_MEMSET(&d, 0, sizeof d);
     d._a = c->allocator;
     ssvm_dict_init(&d.attr_names, &d._a); ssvm_dict_init(&d.label_names, &d._a);
@@ -16380,15 +16424,18 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    CHANGES
      0.15.0 (2026-11-29) Sharded reading (issue 29): ssvm_reader_config.shard_index / shard_count keep a rank's
                         SVM^light rows or SVM^hmm sequences only (e % count == index), with the whole file's
-                        dimensions (ssvm_svmlight_data.n_total: the file's examples); `structsvm_mpi learn` reads
-                        SVM^light and SVM^hmm files so, each rank holding its examples only (CoNLL and ARFF are still
-                        read whole on every rank). Distributed training where the ranks' builds round apart (libm, FMA contraction,
-                        BLAS kernels picked by CPU): SSVM_EVAL_PREDICT's due evaluation (exp/log) is agreed, so no
-                        rank evaluates alone (a mismatched collective: a hang under MPI); the stopping rules are rank
-                        0's, agreed with the progress stop in one exchange of 3 doubles a pass (a rank stopping on
-                        its own rounding of the gap would leave the others waiting); every exchange carries a hash
-                        of each rank's w (d + 4 doubles instead of d + 2), so ranks whose vectors part stop with
-                        SSVM_ERR_COLLECTIVE on all instead of certifying a gap summed over different vectors.
+                        dimensions (ssvm_svmlight_data.n_total: the file's examples; the CoNLL and ARFF readers refuse
+                        it: NOT_SUPPORTED); `structsvm_mpi learn` reads SVM^light and SVM^hmm files so, each rank
+                        holding its examples only (CoNLL and ARFF are still read whole on every rank). Distributed
+                        training where the ranks' builds round apart (libm, FMA contraction, BLAS kernels picked by
+                        CPU) or one rank fails alone: each pass ends with an exchange of 4 doubles (a failure after
+                        the pass's own exchanges, as the cutting plane's QP, no longer leaves the others waiting; a
+                        hash of the state the pass left; SSVM_EVAL_PREDICT's due evaluation, whose exp/log ran on
+                        each rank, so no rank evaluates alone); after the evaluation one of 3 (the progress stop of
+                        any rank and rank 0's stopping rules: a rank stopping on its own rounding of the gap would
+                        leave the others waiting); the cutting plane's cache decision is agreed; every d + 4 exchange
+                        (was d + 2) carries a hash of each rank's w. Ranks whose vectors part stop with
+                        SSVM_ERR_COLLECTIVE on all, instead of certifying a gap summed over different vectors.
      0.14.0 (2026-11-29) The file in the manual's order (issue 27): the declarations and the implementation list the
                         same sections in one order (basics, models, solvers, engine, files; CONTENTS), each section
                         one run of markers, checked by tools/check_markers.sh; code moved, not changed (every

@@ -720,6 +720,47 @@ static void test_dist_decisions_agreed(th_ctx *t) {
     free(c); free(j);
 }
 
+/* A rank's own arithmetic after the pass's exchange (as a build that rounds apart would): rank 1's configuration
+   changed after init, which the handshake cannot see. FW with rank 1's step 2/(k+2) instead of the line search:
+   its w parts after one pass, with no evaluation and no further exchange of w; the pass's end finds it
+   (SSVM_ERR_COLLECTIVE on all, where the run would have ended with MAX_PASSES and different vectors). The cutting
+   plane with rank 1's QP capped at one iteration: rank 1 fails (SSVM_ERR_QP) after the plane's exchange, the others
+   learn it at the pass's end (SSVM_ERR_PEER) instead of waiting at the next exchange. */
+static int g_own_mode;
+static void tweak_own(dj *j, int rank, ssvm_solver_config *c, ssvm_problem *p) { (void)j; (void)rank; (void)c; (void)p; }
+static int own_body(dj *j, int rank, ssvm_solver *s) {
+    (void)j;
+    if (rank == 1) {
+        ssvm_solver_config *c = (ssvm_solver_config *)ssvm_solver_config_of(s); /* a test's poke: not an API */
+        if (g_own_mode == 0) c->line_search = 0;
+        else { c->cp.qp_max_iter = 1; c->cp.qp_tol = 1e-15; }
+    }
+    return ssvm_solver_run(s);
+}
+static void test_dist_rank_own_arithmetic(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    int k;
+    TH_CHECK(t, c && j && dmc_make(c, 6, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    for (g_own_mode = 0; g_own_mode < 2; g_own_mode++) {
+        memset(j, 0, sizeof *j);
+        j->full[0] = &c->p;
+        j->base = ssvm_solver_config_init(&c->p, g_own_mode == 0 ? SSVM_FW : SSVM_CUTTING_PLANE);
+        j->base.gap_tol = 0;
+        j->base.max_passes = g_own_mode == 0 ? 1 : 12;
+        j->base.eval_every = g_own_mode == 0 ? 0 : 1;
+        j->tweak = tweak_own; j->body = own_body;
+        TH_CHECK(t, dj_run(j, 3));
+        for (k = 0; k < 3; k++) {
+            ssvm_result want = g_own_mode == 0 ? SSVM_ERR_COLLECTIVE : k == 1 ? SSVM_ERR_QP : SSVM_ERR_PEER;
+            TH_CHECKF(t, j->res[k] == want, "%s: rank %d ended %d, expected %d", g_own_mode ? "cutting plane" : "FW", k,
+                      j->res[k], want);
+        }
+    }
+    free(c); free(j);
+}
+
 void suite_dist(th_ctx *t);
 void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_shard_range);
@@ -739,4 +780,5 @@ void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_ckpt);
     TH_RUN(t, test_dist_ranks_part);
     TH_RUN(t, test_dist_decisions_agreed);
+    TH_RUN(t, test_dist_rank_own_arithmetic);
 }

@@ -373,6 +373,10 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_FILE(f), &d->c, &e);
     else r = ssvm_read_arff(&rc, ssvm_input_FILE(f), &d->a, &e);
     bad = close_in(f, pipe);
+    if (r == SSVM_ERR_EMPTY && rc.shard_count > 1 && strncmp(e.message, "no examples in this shard", 25) == 0) {
+        fprintf(stderr, "%s: fewer examples than %d ranks: none for rank %d\n", path, rc.shard_count, rc.shard_index);
+        return EXIT_USAGE; /* as the ranks' ssvm_shard_range split of CoNLL and ARFF data */
+    }
     if (r != SSVM_OK) return fail_read(path, r, &e);
     if (bad) { /* the data read may be a prefix: never train or score on it */
         fprintf(stderr, "%s: %s\n", path, pipe == 1 ? "gzip failed (a corrupt or truncated .gz file)" : "read error");
