@@ -3069,6 +3069,21 @@ SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__heap_for(const ssvm_allocator *a
     *heap = ssvm__alloc_with(a, need);
     return *heap ? SSVM_OK : SSVM_ERR_OUT_OF_MEMORY;
 }
+/* A model object's *_init (the chain's, the graph's, the assignment's): its *_get_heap_size, one block through
+   ssvm__heap_for, its *_init_preallocated over the block (which zeroes m first, also on failure), then the block
+   is the object's (_owns_scratch, freed by *_uninit). SSVM__MODEL_INIT(ssvm_chain, ...) defines ssvm_chain_init. */
+#define SSVM__MODEL_INIT(name, cfg_t, obj_t)                                              \
+    STRUCTSVM_DEF ssvm_result name##_init(const cfg_t *c, obj_t *m) {                     \
+        size_t need = 0;                                                                  \
+        void *heap = 0;                                                                   \
+        ssvm_result r = SSVM_ERR_INVALID_ARG;                                             \
+        if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = name##_get_heap_size(c, &need); }     \
+        if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);                             \
+        if (r == SSVM_OK) r = name##_init_preallocated(c, heap, need, m);                 \
+        if (r == SSVM_OK) m->_owns_scratch = 1;                                           \
+        else ssvm__free_with(0, heap);                                                    \
+        return r;                                                                         \
+    }
 
 /* >>svec */
 STRUCTSVM_DEF ssvm_result ssvm_svec_get_heap_size(int d, size_t *bytes) {
@@ -3960,17 +3975,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_init_preallocated(const ssvm_chain_config *
     if (c->x && !c->inputs_from) m->_nz_need = need; /* >>speed: built at the first decode (init only records the block) */
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_chain_init(const ssvm_chain_config *c, ssvm_chain *m) {
-    size_t need = 0;
-    void *heap = 0;
-    ssvm_result r = SSVM_ERR_INVALID_ARG;
-    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_chain_get_heap_size(c, &need); }
-    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
-    if (r == SSVM_OK) r = ssvm_chain_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
-    if (r == SSVM_OK) m->_owns_scratch = 1;
-    else ssvm__free_with(0, heap);
-    return r;
-}
+SSVM__MODEL_INIT(ssvm_chain, ssvm_chain_config, ssvm_chain) /* ssvm_chain_init */
 STRUCTSVM_DEF void ssvm_chain_uninit(ssvm_chain *m) {
     if (!m) return;
     if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
@@ -4584,17 +4589,7 @@ STRUCTSVM_DEF ssvm_result ssvm_graph_init_preallocated(const ssvm_graph_config *
     m->_scratch = heap; m->_scratch_bytes = bytes;
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_graph_init(const ssvm_graph_config *c, ssvm_graph *m) {
-    size_t need = 0;
-    void *heap = 0;
-    ssvm_result r = SSVM_ERR_INVALID_ARG;
-    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_graph_get_heap_size(c, &need); }
-    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
-    if (r == SSVM_OK) r = ssvm_graph_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
-    if (r == SSVM_OK) m->_owns_scratch = 1;
-    else ssvm__free_with(0, heap);
-    return r;
-}
+SSVM__MODEL_INIT(ssvm_graph, ssvm_graph_config, ssvm_graph) /* ssvm_graph_init */
 STRUCTSVM_DEF void ssvm_graph_uninit(ssvm_graph *m) {
     if (!m) return;
     if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
@@ -5024,17 +5019,7 @@ STRUCTSVM_DEF ssvm_result ssvm_assign_init_preallocated(const ssvm_assign_config
     m->_cost_bytes = ssvm__asg_cost_bytes(cells); m->_scratch = heap; m->_scratch_bytes = bytes;
     return SSVM_OK;
 }
-STRUCTSVM_DEF ssvm_result ssvm_assign_init(const ssvm_assign_config *c, ssvm_assign *m) {
-    size_t need = 0;
-    void *heap = 0;
-    ssvm_result r = SSVM_ERR_INVALID_ARG;
-    if (m) { SSVM_MEMSET(m, 0, sizeof *m); r = ssvm_assign_get_heap_size(c, &need); }
-    if (r == SSVM_OK) r = ssvm__heap_for(0, need, &heap);
-    if (r == SSVM_OK) r = ssvm_assign_init_preallocated(c, heap, need, m); /* m zeroed first, also on failure */
-    if (r == SSVM_OK) m->_owns_scratch = 1;
-    else ssvm__free_with(0, heap);
-    return r;
-}
+SSVM__MODEL_INIT(ssvm_assign, ssvm_assign_config, ssvm_assign) /* ssvm_assign_init */
 STRUCTSVM_DEF void ssvm_assign_uninit(ssvm_assign *m) {
     if (!m) return;
     if (m->_owns_scratch) ssvm__free_with(0, m->_scratch);
