@@ -5,11 +5,16 @@
    lambdas the other benches use: OCR-large (the BCFW paper's split, 6,251 words; the chain of bench-ocr with the
    reference model, lambda = 0.01) and CoNLL-2000 (8,936 sentences, the chunking template's 7.4M weights, lambda =
    1e-3). Each rank trains on its contiguous shard (ssvm_shard_range); the gap is evaluated (iterate and average)
-   after every pass, summed over the ranks; a K = 1 row is one process (no collective).
+   after every pass, summed over the ranks; a K = 1 row is one process (no collective). OCR-large again with 20
+   rounds a pass (config.dist.rounds: 20 allreduces of d + 4 doubles a pass, each after n_k / 20 local steps), the
+   RESULT fields ocr_r20_k<K>_p2/_p3, unless --rounds or --k is given.
    CoNLL stops at K = 8: every rank holds its own d-vectors (w, the average, scratch, the round's start: about
    50 bytes a weight, 370 MB a rank at d = 7.4M), so K = 16 and 64 would need 6 and 24 GB in one process here; on K
    machines each holds one. Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only]
-   [--rounds R] [--sigma S] [--solver bcfw|fw|cp] [--result-file F] (F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
+   [--rounds R] [--sigma S] [--solver bcfw|fw|cp] [--k K] [--eval-every E] [--stop-gap G] [--result-file F]
+   (--k: that K alone, at most 64, and 8 for CoNLL; --eval-every: the gap every E passes, so passes to a gap are
+   known to within E; --stop-gap: the certified gap a run stops at, default 1e-3; F: the RESULT fields, for make
+   bench-dist's MPI step to append). Last line:
    RESULT ocr_k<K>_p2=<passes to 1e-2> ocr_k<K>_p3=<passes to 1e-3> ... conll_k<K>_p2=... bytes_per_pass_ocr=...
    (-1: not reached within the pass cap).
    Built with mpicc -DBENCH_MPI (build/bench_dist_mpi; make bench-dist runs it under mpirun -np 2 when OpenMPI is
@@ -36,6 +41,8 @@
 static int g_rounds = 0; /* --rounds R: config.dist.rounds */
 static double g_sigma = 0; /* --sigma S: config.dist.sigma (0: K) */
 static ssvm_solver_kind g_solver = SSVM_BCFW; /* --solver bcfw|fw|cp */
+static int g_eval_every = 1; /* --eval-every E: the gap every E passes (passes to a gap then to within E) */
+static double g_stop_gap = 1e-3; /* --stop-gap G: a run ends at this certified gap */
 static double cpu_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 #endif
 
@@ -77,7 +84,8 @@ static void rank_main(void *arg, int rank) {
     ssvm_shard_range(full.n, rank, j->K, &first, &cnt);
     ssvm_problem_shard(&full, first, cnt, &sh, &mine);
     c = ssvm_solver_config_init(&mine, g_solver);
-    c.lambda = j->lambda; c.max_passes = j->max_passes; c.gap_tol = 1e-3; c.dist.rounds = g_rounds; c.dist.sigma = g_sigma;
+    c.lambda = j->lambda; c.max_passes = j->max_passes; c.gap_tol = g_stop_gap; c.dist.rounds = g_rounds; c.dist.sigma = g_sigma;
+    c.eval_every = g_eval_every;
     wt.j = j; wt.rank = rank;
     c.progress = on_pass; c.progress_user = &wt;
     if (j->K > 1) {
@@ -103,9 +111,10 @@ static int run(ssvm_chain *chains, int d, double lambda, int K, int max_passes, 
 static void study(const char *name, ssvm_chain *chains, int d, double lambda, const int *ks, int nk, int max_passes,
                   char *res, size_t res_len) {
     int q;
-    printf("\n%s (d = %d, lambda = %g; pass cap %d)\n", name, d, lambda, max_passes);
-    printf("| K  | passes to gap 1e-2 | passes to 1e-3 | last gap   | KB sent per rank per pass | CPU s | result |\n");
-    printf("|----|--------------------|----------------|------------|---------------------------|-------|--------|\n");
+    printf("\n%s (d = %d, lambda = %g; pass cap %d; %d round%s a pass)\n", name, d, lambda, max_passes,
+           g_rounds > 0 ? g_rounds : 1, g_rounds > 1 ? "s" : "");
+    printf("| K  | passes to gap 1e-2 | passes to 1e-3 | passes run | last gap   | KB sent per rank per pass | CPU s | result |\n");
+    printf("|----|--------------------|----------------|------------|------------|---------------------------|-------|--------|\n");
     for (q = 0; q < nk; q++) {
         job j;
         double c0 = cpu_now(), cpu, kb;
@@ -113,7 +122,7 @@ static void study(const char *name, ssvm_chain *chains, int d, double lambda, co
         int ok = run(chains, d, lambda, ks[q], max_passes, &j);
         cpu = cpu_now() - c0;
         kb = ks[q] > 1 && j.passes > 0 ? j.doubles * 8.0 / 1024.0 / j.passes : 0;
-        printf("| %-2d | %18d | %14d | %10.3g | %25.1f | %5.0f | %s |\n", ks[q], j.p2, j.p3, j.gap, kb, cpu,
+        printf("| %-2d | %18d | %14d | %10d | %10.3g | %25.1f | %5.0f | %s |\n", ks[q], j.p2, j.p3, j.passes, j.gap, kb, cpu,
                ok ? ssvm_result_string(j.r) : "error");
         fflush(stdout);
         snprintf(res + len, res_len - len, " %s_k%d_p2=%d %s_k%d_p3=%d", name, ks[q], j.p2, name, ks[q], j.p3);
@@ -215,21 +224,26 @@ int main(int argc, char **argv) {
 #else
     const char *shared = "../shared", *result_file = 0;
     static const int ks_ocr[] = {1, 2, 4, 8, 16, 64}, ks_conll[] = {1, 2, 4, 8};
-    int i, k, max_passes = 400, do_ocr = 1, do_conll = 1;
+    int i, k, max_passes = 400, do_ocr = 1, do_conll = 1, only_k = 0, rounds_set = 0;
     char res[4096] = "";
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--max-passes") && i + 1 < argc) max_passes = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--ocr-only")) do_conll = 0;
         else if (!strcmp(argv[i], "--conll-only")) do_ocr = 0;
         else if (!strcmp(argv[i], "--result-file") && i + 1 < argc) result_file = argv[++i];
-        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) g_rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) { g_rounds = atoi(argv[++i]); rounds_set = 1; }
         else if (!strcmp(argv[i], "--sigma") && i + 1 < argc) g_sigma = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--eval-every") && i + 1 < argc) g_eval_every = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
+        else if (!strcmp(argv[i], "--k") && i + 1 < argc) only_k = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--stop-gap") && i + 1 < argc) g_stop_gap = atof(argv[++i]);
         else if (!strcmp(argv[i], "--solver") && i + 1 < argc) {
             const char *v = argv[++i];
             g_solver = !strcmp(v, "fw") ? SSVM_FW : !strcmp(v, "cp") ? SSVM_CUTTING_PLANE : SSVM_BCFW;
         }
         else shared = argv[i];
     }
+    if (only_k < 0 || only_k > MAXK) { fprintf(stderr, "bench_dist: --k takes 1 to %d\n", MAXK); return 2; }
+    if (only_k > 8 && do_conll) { printf("CoNLL: skipped at --k %d (8 ranks at most in one process here)\n", only_k); do_conll = 0; }
     printf("bench-dist: CoCoA+ BCFW over K loopback ranks (threads; passes and bytes, not seconds)\n");
     if (do_ocr) {
         char path[1024], err[256];
@@ -251,7 +265,13 @@ int main(int argc, char **argv) {
             {
                 ssvm_problem p;
                 ssvm_chain_problem(&ch[0], &p);
-                study("ocr", ch, p.d, 0.01, ks_ocr, (int)(sizeof ks_ocr / sizeof ks_ocr[0]), max_passes, res, sizeof res);
+                int nk = (int)(sizeof ks_ocr / sizeof ks_ocr[0]);
+                study("ocr", ch, p.d, 0.01, only_k ? &only_k : ks_ocr, only_k ? 1 : nk, max_passes, res, sizeof res);
+                if (!rounds_set && !only_k) { /* the same ranks with 20 rounds a pass (K = 1 is one process either way) */
+                    g_rounds = 20;
+                    study("ocr_r20", ch, p.d, 0.01, ks_ocr + 1, nk - 1, max_passes, res, sizeof res);
+                    g_rounds = 0;
+                }
             }
             for (k = MAXK - 1; k >= 0; k--) ssvm_chain_uninit(&ch[k]);
             ocr_free(&tr); ocr_free(&te); ocr_free(&all);
@@ -283,7 +303,8 @@ int main(int argc, char **argv) {
             cc.flags = SSVM_CHAIN_ATTR_MAJOR | SSVM_CHAIN_COUNTED_LOSS;
             for (k = 0; k < 8; k++) if (ssvm_chain_init(&cc, &ch[k]) != SSVM_OK) return 1;
             ssvm_chain_problem(&ch[0], &p);
-            study("conll", ch, p.d, 1e-3, ks_conll, (int)(sizeof ks_conll / sizeof ks_conll[0]), max_passes / 4, res,
+            study("conll", ch, p.d, 1e-3, only_k ? &only_k : ks_conll,
+                  only_k ? 1 : (int)(sizeof ks_conll / sizeof ks_conll[0]), max_passes / 4, res,
                   sizeof res);
             for (k = 7; k >= 0; k--) ssvm_chain_uninit(&ch[k]);
         }

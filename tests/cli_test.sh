@@ -301,7 +301,8 @@ test_cli_strict_options() { # every value checked whole and in range; a missing 
     printf '1 1:1\n2 2:1\n' > "$D/o.dat"
     for bad in "--passes 0" "--passes abc" "--passes 3x" "--seed abc" "--labels abc" "--labels 0" "--bias abc" \
                "--graph bogus" "--threads 100000" "--threads 0" "--lambda -1" "--lambda nan" "-e abc" "-c 0" \
-               "--checkpoint-every x" "--batch -1" "--solver nope" "--format xml" "--eval sometimes"; do
+               "--checkpoint-every x" "--batch -1" "--solver nope" "--format xml" "--eval sometimes" "--rounds 0" \
+               "--rounds 2x" "--rounds 2" "--solver fw --rounds 2"; do
         # shellcheck disable=SC2086
         "$BIN" learn $bad "$D/o.dat" "$D/o.model" 2> "$D/err"; rc=$?
         [ $rc -eq 2 ] || { echo "$bad: rc $rc"; cat "$D/err"; return 1; }

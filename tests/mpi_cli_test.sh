@@ -3,7 +3,8 @@
 # -DSTRUCTSVM_TOOL_MPI) against the plain tool on one file: FW over K ranks writes the one-process weights to
 # rounding (dump, 1e-9 relative); BCFW (CoCoA+) converges to the gap; one model written (by rank 0); a checkpoint
 # per rank (PATH.<rank>) that --resume continues; a solver without distribution is refused on every rank (no hang);
-# SVM^light and SVM^hmm files read sharded (each rank keeps its examples only) with the whole file's dimensions.
+# SVM^light and SVM^hmm files read sharded (each rank keeps its examples only) with the whole file's dimensions;
+# --rounds reaches CoCoA+.
 # Usage: MPIRUN="mpirun ..." tests/mpi_cli_test.sh K; prints "N passed, N failed, N skipped".
 K=${1:-2}
 BIN=${STRUCTSVM_BIN:-./build/structsvm}
@@ -70,16 +71,39 @@ if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 4 --gap 0 --checkpoint 
    cmp -s "$D/c2.model" "$D/c3.model"; then ok mpi_cli_checkpoint_per_rank
 else bad mpi_cli_checkpoint_per_rank "$(tail -3 "$D/ec")"; fi
 
+# --rounds R (CoCoA+'s communication rounds a pass) reaches the library: the same R twice, the same model; another R,
+# another model; a checkpoint of one R is not resumed with another (the run's fingerprint), and --rounds with a
+# solver other than bcfw is a usage error on every rank; none of it hangs
+rounds_ok=1; why=""
+for f in r4a r4b r1; do
+    R=4; [ $f = r1 ] && R=1
+    timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds $R "$D/tr.dat" "$D/$f.model" 2> "$D/er" ||
+        { rounds_ok=0; why="$why $f: learn failed ($(tail -1 "$D/er"));"; }
+done
+cmp -s "$D/r4a.model" "$D/r4b.model" || { rounds_ok=0; why="$why the same --rounds gave two models;"; }
+cmp -s "$D/r4a.model" "$D/r1.model" && { rounds_ok=0; why="$why --rounds 4 and 1 gave one model;"; }
+rm -f "$D"/rk*
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 3 --gap 0 --rounds 4 --checkpoint "$D/rk" "$D/tr.dat" "$D/rc1.model" 2> "$D/er" ||
+    { rounds_ok=0; why="$why checkpoint: $(tail -1 "$D/er");"; }
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 2 --resume "$D/rk" "$D/tr.dat" "$D/rc2.model" > /dev/null 2> "$D/er"
+rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -e "$D/rc2.model" ]; } || { rounds_ok=0; why="$why resumed with another --rounds: rc $rc;"; }
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver fw --rounds 2 --passes 3 "$D/tr.dat" "$D/rf.model" > /dev/null 2> "$D/er"
+rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q -- '--rounds: only with --solver bcfw' "$D/er"; } ||
+    { rounds_ok=0; why="$why fw --rounds: rc $rc;"; }
+if [ $rounds_ok -eq 1 ]; then ok mpi_cli_rounds; else bad mpi_cli_rounds "$why"; fi
+
 # a solver that does not distribute: refused, the run ends (timeout: a hang is a failure)
 if timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver ssg --passes 3 "$D/tr.dat" "$D/s.model" > /dev/null 2> "$D/es"; then
     bad mpi_cli_refuses_ssg "accepted"
 elif [ $? -eq 124 ]; then bad mpi_cli_refuses_ssg "hung"
+elif ! grep -q 'training: not supported' "$D/es"; then bad mpi_cli_refuses_ssg "not the refusal: $(tail -1 "$D/es")"
 else ok mpi_cli_refuses_ssg; fi
 # the kernel solver's support set is not sharded: refused on every rank, no model written, no hang
 if timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver kbcfw --passes 3 "$D/tr.dat" "$D/kb.model" > /dev/null 2> "$D/ekb"; then
     bad mpi_cli_refuses_kbcfw "accepted"
 elif [ $? -eq 124 ]; then bad mpi_cli_refuses_kbcfw "hung"
 elif [ -e "$D/kb.model" ]; then bad mpi_cli_refuses_kbcfw "a model was written"
+elif ! grep -q 'kbcfw: one process only' "$D/ekb"; then bad mpi_cli_refuses_kbcfw "not the refusal: $(tail -1 "$D/ekb")"
 else ok mpi_cli_refuses_kbcfw; fi
 
 echo "$P passed, $F failed, 0 skipped"

@@ -138,6 +138,10 @@ static const optdef optdefs[] = {
     {"--threads", NULL, 1, CMD_LEARN,
      "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads, 1 to 256 (default 1); the model\n"
      "                 depends only on the seed and the batch, never on N\n"},
+    {"--rounds", NULL, 1, CMD_LEARN,
+     "  --rounds R     bcfw over MPI ranks (CoCoA+): R allreduces of the weights a pass, 1 to 1000000 (default 1):\n"
+     "                 more rounds, fewer passes to a gap, R times the traffic (MANUAL: DISTRIBUTED TRAINING);\n"
+     "                 one process: refused\n"},
     {"--batch", NULL, 1, CMD_LEARN,
      "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"},
     {"--samples", NULL, 1, CMD_LEARN,
@@ -208,7 +212,7 @@ static int cmd_bit(const char *name) {
 
 enum { FMT_SVMLIGHT, FMT_SVMHMM, FMT_CONLL, FMT_ARFF };
 typedef struct opts {
-    int format, passes, graph_tree, labels, threads, batch, eval_predict, eval_off;
+    int format, passes, graph_tree, labels, threads, batch, eval_predict, eval_off, rounds; /* rounds 0: not given */
     int averaging, returned, gap_sampling, steps, cache, max_atoms; /* -1: the library's default */
     double target;
     double lambda, gap, bias;
@@ -497,6 +501,9 @@ static int check_learn_opts(const opts *o) {
                       : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
         if (b) return usage_err("%s: only with --solver bcfw, not %s", b, sv);
     }
+    if (o->rounds && !bcfw) return usage_err("--rounds: only with --solver bcfw (CoCoA+), not %s%s", sv, "");
+    if (o->rounds && TOOL_SIZE < 2)
+        return usage_err("--rounds: only over MPI ranks (%s)%s", "mpirun -np K structsvm_mpi learn, K >= 2", "");
     if (o->steps == SSVM_BCFW_STEPS_EXACT && o->format != FMT_SVMLIGHT)
         return usage_err("--steps exact: only with multiclass data (--format svmlight), not %s%s", fm, "");
     if (o->steps == SSVM_BCFW_STEPS_EXACT && (o->gap_sampling || o->cache || o->batch > 0 || o->threads > 1))
@@ -783,7 +790,10 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
 #ifdef STRUCTSVM_TOOL_MPI
-    if (TOOL_SIZE > 1) ssvm_mpi_dist(&g_mpi, &sc.dist); /* BCFW: CoCoA+; FW, the cutting plane: exact */
+    if (TOOL_SIZE > 1) { /* BCFW: CoCoA+ (--rounds a pass); FW, the cutting plane: exact */
+        ssvm_mpi_dist(&g_mpi, &sc.dist);
+        sc.dist.rounds = o->rounds;
+    }
 #endif
     if (o->init && (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
         fprintf(stderr, "%s: %s", o->init, ssvm_result_string(r));
@@ -1244,6 +1254,7 @@ static int tool_main(int argc, char **argv) {
             else { fprintf(stderr, "--eval: every, predict or off, not '%s'\n", v); return EXIT_USAGE; }
         }
         else if (!strcmp(od->name, "--threads")) { if (!num_int(a, v, 1, 256, &o.threads)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--rounds")) { if (!num_int(a, v, 1, 1000000, &o.rounds)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--batch")) { if (!num_int(a, v, 0, 1000000, &o.batch)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--labels")) { if (!num_int(a, v, 1, 1000000, &o.labels)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--bias")) { if (!num_dbl(a, v, -1e30, 1e30, 0, &o.bias)) return EXIT_USAGE; o.bias_set = 1; }
