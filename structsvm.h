@@ -1,4 +1,4 @@
-/* structsvm.h - v0.15.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.15.1 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -1002,7 +1002,7 @@
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
 #define STRUCTSVM_VERSION_MINOR 15
-#define STRUCTSVM_VERSION_PATCH 0
+#define STRUCTSVM_VERSION_PATCH 1
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -16410,6 +16410,10 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.15.1 (2026-12-03) No library change. `structsvm_mpi learn --rounds R` sets CoCoA+'s rounds a pass
+                        (config.dist.rounds), which cut passes to a gap 5-10x where the allreduce is cheap;
+                        make bench-dist measures them (OCR-large and the 2 MPI ranks at 20 rounds a pass too;
+                        bench_dist --k, --eval-every, --stop-gap); the manual says when to raise them.
      0.15.0 (2026-11-29) Sharded reading (issue 29): ssvm_reader_config.shard_index / shard_count keep a rank's
                         SVM^light rows or SVM^hmm sequences only (e % count == index), with the whole file's
                         dimensions (ssvm_svmlight_data.n_total: the file's examples; the CoNLL and ARFF readers refuse
