@@ -16411,7 +16411,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
 
    CHANGES
      0.15.1 (2026-12-03) No library change. `structsvm_mpi learn --rounds R` sets CoCoA+'s rounds a pass
-                        (config.dist.rounds), which cut passes to a gap 5-10x where the allreduce is cheap;
+                        (config.dist.rounds), which cut passes to a gap 4-10x (20 rounds; up to 13x at 80) where
+                        the allreduce is cheap;
                         make bench-dist measures them (OCR-large and the 2 MPI ranks at 20 rounds a pass too;
                         bench_dist --k, --eval-every, --stop-gap); the manual says when to raise them.
      0.15.0 (2026-11-29) Sharded reading (issue 29): ssvm_reader_config.shard_index / shard_count keep a rank's

@@ -67,8 +67,8 @@ static int on_pass(void *u, const ssvm_progress *p) {
         if (wt->j->p2 < 0 && g <= 1e-2) wt->j->p2 = p->pass;
         if (wt->j->p3 < 0 && g <= 1e-3) wt->j->p3 = p->pass;
         wt->j->gap = g;
-        wt->j->passes = p->pass;
     }
+    if (wt->rank == 0) wt->j->passes = p->pass;
     return 0;
 }
 static void rank_main(void *arg, int rank) {
@@ -113,8 +113,10 @@ static void study(const char *name, ssvm_chain *chains, int d, double lambda, co
     int q;
     printf("\n%s (d = %d, lambda = %g; pass cap %d; %d round%s a pass)\n", name, d, lambda, max_passes,
            g_rounds > 0 ? g_rounds : 1, g_rounds > 1 ? "s" : "");
-    printf("| K  | passes to gap 1e-2 | passes to 1e-3 | passes run | last gap   | KB sent per rank per pass | CPU s | result |\n");
-    printf("|----|--------------------|----------------|------------|------------|---------------------------|-------|--------|\n");
+    printf("| K  | passes to gap 1e-2 | passes to 1e-3 | passes run | last gap   | KB sent per rank per pass | CPU s "
+           "| result |\n");
+    printf("|----|--------------------|----------------|------------|------------|---------------------------|-------"
+           "|--------|\n");
     for (q = 0; q < nk; q++) {
         job j;
         double c0 = cpu_now(), cpu, kb;
@@ -122,7 +124,8 @@ static void study(const char *name, ssvm_chain *chains, int d, double lambda, co
         int ok = run(chains, d, lambda, ks[q], max_passes, &j);
         cpu = cpu_now() - c0;
         kb = ks[q] > 1 && j.passes > 0 ? j.doubles * 8.0 / 1024.0 / j.passes : 0;
-        printf("| %-2d | %18d | %14d | %10d | %10.3g | %25.1f | %5.0f | %s |\n", ks[q], j.p2, j.p3, j.passes, j.gap, kb, cpu,
+        printf("| %-2d | %18d | %14d | %10d | %10.3g | %25.1f | %5.0f | %s |\n", ks[q], j.p2, j.p3, j.passes, j.gap,
+               kb, cpu,
                ok ? ssvm_result_string(j.r) : "error");
         fflush(stdout);
         snprintf(res + len, res_len - len, " %s_k%d_p2=%d %s_k%d_p3=%d", name, ks[q], j.p2, name, ks[q], j.p3);
@@ -237,8 +240,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--result-file") && i + 1 < argc) result_file = argv[++i];
         else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) { g_rounds = atoi(argv[++i]); rounds_set = 1; }
         else if (!strcmp(argv[i], "--sigma") && i + 1 < argc) g_sigma = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--eval-every") && i + 1 < argc) g_eval_every = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
-        else if (!strcmp(argv[i], "--k") && i + 1 < argc) only_k = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--eval-every") && i + 1 < argc)
+            g_eval_every = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
+        else if (!strcmp(argv[i], "--k") && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            only_k = *end || v < 1 || v > MAXK ? -1 : (int)v;
+        }
         else if (!strcmp(argv[i], "--stop-gap") && i + 1 < argc) g_stop_gap = atof(argv[++i]);
         else if (!strcmp(argv[i], "--solver") && i + 1 < argc) {
             const char *v = argv[++i];
@@ -247,7 +255,10 @@ int main(int argc, char **argv) {
         else shared = argv[i];
     }
     if (only_k < 0 || only_k > MAXK) { fprintf(stderr, "bench_dist: --k takes 1 to %d\n", MAXK); return 2; }
-    if (only_k > 8 && do_conll) { printf("CoNLL: skipped at --k %d (8 ranks at most in one process here)\n", only_k); do_conll = 0; }
+    if (only_k > 8 && do_conll) {
+        printf("CoNLL: skipped at --k %d (8 ranks at most in one process here)\n", only_k);
+        do_conll = 0;
+    }
     printf("bench-dist: CoCoA+ BCFW over K loopback ranks (threads; passes and bytes, not seconds)\n");
     if (do_ocr) {
         char path[1024], err[256];
@@ -271,7 +282,7 @@ int main(int argc, char **argv) {
                 ssvm_chain_problem(&ch[0], &p);
                 int nk = (int)(sizeof ks_ocr / sizeof ks_ocr[0]);
                 study("ocr", ch, p.d, 0.01, only_k ? &only_k : ks_ocr, only_k ? 1 : nk, max_passes, res, sizeof res);
-                if (!rounds_set && !only_k) { /* the same ranks with 20 rounds a pass (K = 1 is one process either way) */
+                if (!rounds_set && !only_k && g_solver == SSVM_BCFW) { /* 20 rounds a pass (K = 1: one process) */
                     g_rounds = 20;
                     study("ocr_r20", ch, p.d, 0.01, ks_ocr + 1, nk - 1, max_passes, res, sizeof res);
                     g_rounds = 0;

@@ -302,11 +302,15 @@ test_cli_strict_options() { # every value checked whole and in range; a missing 
     for bad in "--passes 0" "--passes abc" "--passes 3x" "--seed abc" "--labels abc" "--labels 0" "--bias abc" \
                "--graph bogus" "--threads 100000" "--threads 0" "--lambda -1" "--lambda nan" "-e abc" "-c 0" \
                "--checkpoint-every x" "--batch -1" "--solver nope" "--format xml" "--eval sometimes" "--rounds 0" \
-               "--rounds 2x" "--rounds 2" "--solver fw --rounds 2"; do
+               "--rounds 2x" "--rounds 1000001" "--rounds 2" "--solver fw --rounds 2"; do
         # shellcheck disable=SC2086
         "$BIN" learn $bad "$D/o.dat" "$D/o.model" 2> "$D/err"; rc=$?
         [ $rc -eq 2 ] || { echo "$bad: rc $rc"; cat "$D/err"; return 1; }
     done
+    "$BIN" learn --rounds 2 "$D/o.dat" "$D/o.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--rounds: only over MPI ranks' "$D/err" || { echo "--rounds, one process: rc $rc"; return 1; }
+    "$BIN" learn --solver fw --rounds 2 "$D/o.dat" "$D/o.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--rounds: only with --solver bcfw' "$D/err" || { echo "--rounds, fw: rc $rc"; return 1; }
     "$BIN" learn "$D/o.dat" "$D/o.model" --passes 2> "$D/err"; rc=$?
     [ $rc -eq 2 ] && grep -q -- '--passes needs a value' "$D/err" || { echo "missing value: rc $rc"; cat "$D/err"; return 1; }
     for c in learn classify export-c info; do "$BIN" $c --help | grep -q '^usage' || { echo "$c --help"; return 1; }; done

@@ -83,10 +83,17 @@ done
 cmp -s "$D/r4a.model" "$D/r4b.model" || { rounds_ok=0; why="$why the same --rounds gave two models;"; }
 cmp -s "$D/r4a.model" "$D/r1.model" && { rounds_ok=0; why="$why --rounds 4 and 1 gave one model;"; }
 rm -f "$D"/rk*
-timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 3 --gap 0 --rounds 4 --checkpoint "$D/rk" "$D/tr.dat" "$D/rc1.model" 2> "$D/er" ||
-    { rounds_ok=0; why="$why checkpoint: $(tail -1 "$D/er");"; }
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 3 --gap 0 --rounds 4 --checkpoint "$D/rk" "$D/tr.dat" "$D/rc1.model" 2> "$D/er" &&
+    [ -f "$D/rk.0" ] && [ -f "$D/rk.$((K-1))" ] || { rounds_ok=0; why="$why checkpoint: $(tail -1 "$D/er");"; }
 timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 2 --resume "$D/rk" "$D/tr.dat" "$D/rc2.model" > /dev/null 2> "$D/er"
-rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -e "$D/rc2.model" ]; } || { rounds_ok=0; why="$why resumed with another --rounds: rc $rc;"; }
+rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -e "$D/rc2.model" ] && grep -q 'another problem or solver configuration' "$D/er"; } ||
+    { rounds_ok=0; why="$why resumed with another --rounds: rc $rc;"; }
+# the control: the same --rounds resumes (the uninterrupted run's model); no --rounds is --rounds 1
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 4 --resume "$D/rk" "$D/tr.dat" "$D/rc3.model" 2> "$D/er" &&
+    timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 4 "$D/tr.dat" "$D/rc4.model" 2>> "$D/er" &&
+    cmp -s "$D/rc3.model" "$D/rc4.model" || { rounds_ok=0; why="$why resumed with the same --rounds: $(tail -1 "$D/er");"; }
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 "$D/tr.dat" "$D/r1b.model" 2> "$D/er" &&
+    cmp -s "$D/r1.model" "$D/r1b.model" || { rounds_ok=0; why="$why --rounds 1 is not the default;"; }
 timeout 60 $MPIRUN -np "$K" "$MBIN" learn --solver fw --rounds 2 --passes 3 "$D/tr.dat" "$D/rf.model" > /dev/null 2> "$D/er"
 rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q -- '--rounds: only with --solver bcfw' "$D/er"; } ||
     { rounds_ok=0; why="$why fw --rounds: rc $rc;"; }

@@ -139,9 +139,9 @@ static const optdef optdefs[] = {
      "  --threads N    bcfw: run the oracle calls of a mini-batch on N threads, 1 to 256 (default 1); the model\n"
      "                 depends only on the seed and the batch, never on N\n"},
     {"--rounds", NULL, 1, CMD_LEARN,
-     "  --rounds R     bcfw over MPI ranks (CoCoA+): R allreduces of the weights a pass, 1 to 1000000 (default 1):\n"
-     "                 more rounds, fewer passes to a gap, R times the traffic (MANUAL: DISTRIBUTED TRAINING);\n"
-     "                 one process: refused\n"},
+     "  --rounds R     bcfw over MPI ranks (CoCoA+): R allreduces of the weights a pass instead of 1, 1 to 1000000\n"
+     "                 (default 1): more rounds, fewer passes to a gap (MANUAL: DISTRIBUTED TRAINING); one\n"
+     "                 process: refused\n"},
     {"--batch", NULL, 1, CMD_LEARN,
      "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"},
     {"--samples", NULL, 1, CMD_LEARN,
@@ -792,7 +792,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
 #ifdef STRUCTSVM_TOOL_MPI
     if (TOOL_SIZE > 1) { /* BCFW: CoCoA+ (--rounds a pass); FW, the cutting plane: exact */
         ssvm_mpi_dist(&g_mpi, &sc.dist);
-        sc.dist.rounds = o->rounds;
+        sc.dist.rounds = o->rounds > 1 ? o->rounds : 0; /* 1 is the default's 0: the same run, fingerprint and all */
     }
 #endif
     if (o->init && (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
