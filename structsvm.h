@@ -7427,15 +7427,26 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_shard(const ssvm_problem *full, int first
    state and the dual's loss terms, as the pass left them (FW's step and the cutting plane's QP come after their
    exchange). */
 SSVM__PRIV uint64_t ssvm__dist_mix(uint64_t h, uint64_t x) { h = (h ^ x) * 1099511628211ull; return h ^ (h >> 29); }
-SSVM__PRIV uint64_t ssvm__dist_hash_r(uint64_t h, const ssvm_real *w, int d) { /* the bits of d reals, -0 as +0 */
-    int j;
-    for (j = 0; j < d; j++) {
-        uint64_t x = 0;
-        if (w[j] != 0 && sizeof(ssvm_real) == sizeof(double)) { double v = (double)w[j]; SSVM_MEMCPY(&x, &v, sizeof v); }
-        else if (w[j] != 0) { float v = (float)w[j]; uint32_t u; SSVM_MEMCPY(&u, &v, sizeof v); x = u; }
-        h = ssvm__dist_mix(h, x);
+SSVM__PRIV uint64_t ssvm__dist_bits(ssvm_real r) { /* a real's bits, -0 as +0 (a mask, not a branch: w's zeros
+                                                      and non-zeros alternate unpredictably) */
+    uint64_t x = 0;
+    if (sizeof(ssvm_real) == sizeof(double)) { double v = (double)r; SSVM_MEMCPY(&x, &v, sizeof v); }
+    else { float v = (float)r; uint32_t u; SSVM_MEMCPY(&u, &v, sizeof v); x = u; }
+    return x & (0 - (uint64_t)(r != 0));
+}
+/* the bits of d reals in four interleaved chains (a multiply's latency a value in one chain made the hash of a
+   large d slower than the sweeps around it), folded into h at the end */
+SSVM__PRIV uint64_t ssvm__dist_hash_r(uint64_t h, const ssvm_real *w, int d) {
+    uint64_t c0 = h, c1 = h ^ 0x9E3779B97F4A7C15ull, c2 = h ^ 0xC2B2AE3D27D4EB4Full, c3 = h ^ 0x165667B19E3779F9ull;
+    int j = 0;
+    for (; j + 4 <= d; j += 4) {
+        c0 = ssvm__dist_mix(c0, ssvm__dist_bits(w[j]));
+        c1 = ssvm__dist_mix(c1, ssvm__dist_bits(w[j + 1]));
+        c2 = ssvm__dist_mix(c2, ssvm__dist_bits(w[j + 2]));
+        c3 = ssvm__dist_mix(c3, ssvm__dist_bits(w[j + 3]));
     }
-    return h;
+    for (; j < d; j++) c0 = ssvm__dist_mix(c0, ssvm__dist_bits(w[j]));
+    return ssvm__dist_mix(ssvm__dist_mix(ssvm__dist_mix(c0, c1), c2), c3);
 }
 SSVM__PRIV uint64_t ssvm__dist_hash_d(uint64_t h, double v) {
     uint64_t x = 0;
@@ -7644,7 +7655,7 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     const ssvm_problem *p = &s->_prob;
     int d = p->d, R = s->_cfg.dist.rounds > 0 ? s->_cfg.dist.rounds : 1, q, j;
-    double *b = s->_dist, sig = bs->_co_sigma;
+    double *b = s->_dist, inv = 1 / bs->_co_sigma;
     ssvm_real *w = s->_w, *w0 = bs->_co_w0;
     ssvm_result r;
     (void)limit; /* max_oracle_calls is refused on ranks (ssvm__dist_check) */
@@ -7652,17 +7663,24 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         long long t, lo = (long long)p->n * q / R, hi = (long long)p->n * (q + 1) / R;
         double l0 = s->_l, rho, hv;
         ssvm_result mine = SSVM_OK;
-        if (s->_z) { /* M2: w_bar as a plain vector (z), so that the local view's moves leave it alone */
-            for (j = 0; j < d; j++) s->_z[j] = (ssvm_real)(s->_avg_a * (double)w[j] + s->_avg_b * (double)s->_z[j]);
+        /* the round's start w0 = w, with M2's w_bar as a plain vector (z; the local view's moves leave it alone) in
+           the same sweep: each of the round's sweeps over d is one loop (with a large d they, not the oracle, were
+           most of a round; make bench-dist's CoNLL rows) */
+        if (s->_z) {
+            double za = s->_avg_a, zb = s->_avg_b;
+            ssvm_real *z = s->_z;
+            for (j = 0; j < d; j++) { ssvm_real x = w[j]; z[j] = (ssvm_real)(za * (double)x + zb * (double)z[j]); w0[j] = x; }
             s->_avg_a = 0; s->_avg_b = 1;
-        }
-        SSVM_MEMCPY(w0, w, (size_t)d * sizeof(ssvm_real));
+        } else SSVM_MEMCPY(w0, w, (size_t)d * sizeof(ssvm_real));
         for (t = lo; t < hi && mine == SSVM_OK; t++) { /* H local steps against v */
             int i = ssvm__next_index(s);
             mine = i < 0 ? SSVM_ERR_INVALID_ARG : ssvm__step(s, i, 0);
         }
-        /* this rank's change dw_k = (v - w0) / sigma' and dl_k, with its failure flag */
-        for (j = 0; j < d; j++) b[j] = mine == SSVM_OK ? ((double)w[j] - (double)w0[j]) / sig : 0;
+        /* this rank's change dw_k = (v - w0) / sigma' (as a product with 1 / sigma': the quotient itself when sigma'
+           is a power of two, as K = 2, 4, 8 ..., else within an ulp of it, alike on every rank) and dl_k, with its
+           failure flag */
+        if (mine == SSVM_OK) for (j = 0; j < d; j++) b[j] = ((double)w[j] - (double)w0[j]) * inv;
+        else SSVM_MEMSET(b, 0, (size_t)d * sizeof(double));
         b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
         b[d + 1] = mine != SSVM_OK;
         hv = ssvm__dist_hash_put(s, ssvm__dist_hash_r(SSVM__DIST_H0, w0, d), b + d + 2); /* the round's start */
@@ -7670,14 +7688,20 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         if (r == SSVM_OK && mine != SSVM_OK) r = mine;
         if (r == SSVM_OK && b[d + 1] != 0) r = SSVM_ERR_PEER;
         if (r == SSVM_OK && !ssvm__dist_hash_same(s, hv, b + d + 2)) r = SSVM_ERR_COLLECTIVE;
-        for (j = 0; j < d && r == SSVM_OK; j++) /* the same test on every rank: the same answer */
-            if (!ssvm__finite((double)(ssvm_real)((double)w0[j] + b[j]))) r = SSVM_ERR_NONFINITE;
+        if (r == SSVM_OK) { /* adding: w = w0 + sum_k dw_k, each value tested (every rank: the same answer) */
+            int fin = 1;
+            for (j = 0; j < d; j++) {
+                ssvm_real x = (ssvm_real)((double)w0[j] + b[j]);
+                w[j] = x;
+                fin &= ssvm__finite((double)x);
+            }
+            if (!fin) r = SSVM_ERR_NONFINITE;
+        }
         if (r != SSVM_OK) { /* w and l back to the round's start on every rank (the blocks keep their local moves) */
             SSVM_MEMCPY(w, w0, (size_t)d * sizeof(ssvm_real));
             s->_l = l0;
             return r;
         }
-        for (j = 0; j < d; j++) w[j] = (ssvm_real)((double)w0[j] + b[j]); /* adding: w = w0 + sum_k dw_k */
         s->_l = l0 + b[d];
         if (s->_avg_kept) { /* M2 */
             rho = ssvm__avg_rho_at(s, (long long)s->_prog.pass * R + q);
