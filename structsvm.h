@@ -7665,11 +7665,15 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         ssvm_result mine = SSVM_OK;
         /* the round's start w0 = w, with M2's w_bar as a plain vector (z; the local view's moves leave it alone) in
            the same sweep: each of the round's sweeps over d is one loop (with a large d they, not the oracle, were
-           most of a round; make bench-dist's CoNLL rows) */
+           most of a round: bench-dist's CoNLL rows) */
         if (s->_z) {
             double za = s->_avg_a, zb = s->_avg_b;
             ssvm_real *z = s->_z;
-            for (j = 0; j < d; j++) { ssvm_real x = w[j]; z[j] = (ssvm_real)(za * (double)x + zb * (double)z[j]); w0[j] = x; }
+            for (j = 0; j < d; j++) {
+                ssvm_real x = w[j];
+                z[j] = (ssvm_real)(za * (double)x + zb * (double)z[j]);
+                w0[j] = x;
+            }
             s->_avg_a = 0; s->_avg_b = 1;
         } else SSVM_MEMCPY(w0, w, (size_t)d * sizeof(ssvm_real));
         for (t = lo; t < hi && mine == SSVM_OK; t++) { /* H local steps against v */

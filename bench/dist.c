@@ -8,13 +8,13 @@
    after every pass, summed over the ranks; a K = 1 row is one process (no collective). OCR-large again with 20
    rounds a pass (config.dist.rounds: 20 allreduces of d + 4 doubles a pass, each after n_k / 20 local steps), the
    RESULT fields ocr_r20_k<K>_p2/_p3, unless --rounds or --k is given.
-   CoNLL stops at K = 8: every rank holds its own d-vectors (w, the average, scratch, the round's start: about
-   50 bytes a weight, 370 MB a rank at d = 7.4M), so K = 16 and 64 would need 6 and 24 GB in one process here; on K
-   machines each holds one. Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only]
-   [--rounds R] [--sigma S] [--solver bcfw|fw|cp] [--k K] [--eval-every E] [--stop-gap G] [--result-file F]
-   (--k: that K alone, at most 64, and 8 for CoNLL; --eval-every: the gap every E passes, so passes to a gap are
-   known to within E; --stop-gap: the certified gap a run stops at, default 1e-3; F: the RESULT fields, for make
-   bench-dist's MPI step to append). Last line:
+   CoNLL's rows stop at K = 8 (--k 9 .. 64 for more): every rank holds its own d-vectors (w, the average, scratch,
+   the round's start: about 50 bytes a weight, 370 MB a rank at d = 7.4M), so K = 16 and 64 need 6 and 24 GB in
+   one process here, and each round sweeps d on every rank; on K machines each holds one.
+   Usage: bench_dist [shared-dir] [--max-passes P] [--ocr-only | --conll-only] [--rounds R] [--sigma S]
+   [--solver bcfw|fw|cp] [--k K] [--eval-every E] [--stop-gap G] [--result-file F] (--k: that K alone, at most
+   64; --eval-every: the gap every E passes, so passes to a gap are known to within E; --stop-gap: the certified
+   gap a run stops at, default 1e-3; F: the RESULT fields, for make bench-dist's MPI step to append). Last line:
    RESULT ocr_k<K>_p2=<passes to 1e-2> ocr_k<K>_p3=<passes to 1e-3> ... conll_k<K>_p2=... bytes_per_pass_ocr=...
    (-1: not reached within the pass cap).
    Built with mpicc -DBENCH_MPI (build/bench_dist_mpi; make bench-dist runs it under mpirun -np 2 when OpenMPI is
