@@ -313,9 +313,9 @@
        |w_i - w_s|^2), then w += sum_k dw_k, l += sum_k dl_k. Blocks never leave their rank; every round's point is
        dual feasible, so the engine's gap and rules hold; with sigma' = K the dual never falls (tested). Theirs, for
        L-Lipschitz losses: gap eps after O(1/((1 - Theta) eps)) rounds, local quality Theta. dist.rounds (default 1):
-       rounds a pass, each one allreduce of d + 4 doubles; more rounds, far fewer passes (the local views drift less
-       between exchanges), so raise it while an allreduce costs little against n_k / rounds oracle calls (small d, a
-       fast network). dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap still grow
+       rounds a pass, each one allreduce of d + 4 doubles and four sweeps of d on each rank; more rounds, far fewer
+       passes (the local views drift less between exchanges), so raise it while a round costs little against n_k /
+       rounds oracle calls (small d, a fast network). dist.sigma (0 = K) below K is not covered. Deviations M1-M3: 6. Passes to a gap still grow
        with K (figures: bench/README.md, make bench-dist); at one round a pass, from about 4 ranks the cutting plane,
        whose passes do not grow with K, may need fewer.
      Not with ranks: the solvers without dist in the table, max_oracle_calls (each rank counts its own calls), warm
