@@ -721,8 +721,9 @@
      byte (column = line length + 1 when something is missing at the end).
      Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
      Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
-     |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod (under
-     STRUCTSVM_FREESTANDING by a product that may be off in the last bit).
+     |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod on a
+     canonical copy (any length, any locale; under STRUCTSVM_FREESTANDING by a product that may be off in the last
+     bit).
      ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices above
      it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that value on
      every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled (default 0: every
@@ -13974,7 +13975,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
         }
         if (q[-1] != '\n') fputc('\n', f);
     }
-    return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK; /* what stdio still buffers included */
 }
 /* a C string literal: printable ASCII as is, the rest (and " \ ?) as three-digit octal escapes */
 SSVM__PRIV void ssvm__model_c_string(FILE *f, const char *s) {
@@ -14036,7 +14037,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const ch
         }
         fprintf(f, "\n};\n");
     }
-    return ferror(f) ? SSVM_ERR_WORKSPACE : SSVM_OK;
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK; /* what stdio still buffers included */
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const char *name, const char *path) {
     FILE *f;
@@ -14422,7 +14423,7 @@ SSVM__PRIV ssvm_result ssvm__rcheck(const ssvm_reader_config *c, const ssvm_inpu
 #ifdef STRUCTSVM_NO_MALLOC
     if (!c->allocator.alloc) return ssvm__rerr(err, SSVM_ERR_NOT_SUPPORTED, 0, 0, "no allocator (STRUCTSVM_NO_MALLOC)");
 #endif
-    if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite(c->bias) || (unsigned)c->unlabelled > 1u)
+    if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite((double)(ssvm_real)c->bias) || (unsigned)c->unlabelled > 1u)
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: a negative count or a non-finite bias");
     if (c->shard_count < 0 || c->shard_index < 0 || (c->shard_index > 0 && c->shard_index >= c->shard_count))
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: shard_index outside 0 .. shard_count - 1");
@@ -14513,11 +14514,23 @@ SSVM__PRIV int ssvm__next_line(ssvm__lines *L, const char **p, size_t *n, ssvm_r
 /* >>readers: numbers. A decimal [+-]digits[.digits][(e|E)[+-]digits] filling all of s[0..n). With at most 19
    significant digits, a mantissa below 2^53 and |power of ten| <= 22 the result m * 10^e (or m / 10^-e) is
    one correctly rounded operation (Clinger's fast path), the same double strtod gives, in any locale; other
-   numbers go through strtod on a copy (the portable product under STRUCTSVM_FREESTANDING, which may be off
-   in the last bit). Returns 0, -1 (not a number) or -2 (does not fit a finite double). */
+   numbers go through strtod on a canonical copy of any length (the portable product under
+   STRUCTSVM_FREESTANDING, which may be off in the last bit). Returns 0, -1 (not a number) or -2 (does not fit a finite double). */
+static const double ssvm__p10[23] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+/* m * 10^e10 as a product of powers of ten (STRUCTSVM_FREESTANDING's numbers off the fast path; may be off in the
+   last bit): m >= 1, so beyond 10^400 it is inf and below 10^-400 it is 0 */
+SSVM__PRIV double ssvm__num_product(unsigned long long m, long e10) {
+    double r = (double)m;
+    long k;
+    if (e10 > 400) return SSVM__HUGE * SSVM__HUGE;
+    if (e10 < -400) return 0.0;
+    for (k = e10; k > 0; k -= 22) r *= ssvm__p10[k > 22 ? 22 : k];
+    for (k = -e10; k > 0; k -= 22) r /= ssvm__p10[k > 22 ? 22 : k];
+    return r;
+}
 SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
-    static const double p10[23] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const double *p10 = ssvm__p10;
     size_t i = 0;
     unsigned long long m = 0;
     int neg = 0, digits = 0, sig = 0, exact = 1;
@@ -14540,7 +14553,7 @@ SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
         i++;
         if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
         for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed++)
-            if (ex < 100000) ex = ex * 10 + (s[i] - '0');
+            if (ex < 100000000L) ex = ex * 10 + (s[i] - '0'); /* saturates beyond any line's digits */
         if (!ed) return -1;
         if (eneg) ex = -ex;
     }
@@ -14552,24 +14565,35 @@ SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
         r = e10 < 0 ? r / p10[-e10] : r * p10[e10];
     } else {
 #if !defined(STRUCTSVM_FREESTANDING)
-        char tmp[128];
+        /* strtod on a canonical copy: the significant digits (at most 768, then a 1 if a non-zero digit was left
+           out: 767 decide any double's rounding, the 1 keeps the side of a halfway point) and the exponent,
+           [-]DDD...e[-]E without a decimal point (so the locale's does not matter), whatever the token's length */
+        char tmp[800];
         char *end = 0;
-        if (n < sizeof tmp) {
-            SSVM_MEMCPY(tmp, s, n);
-            tmp[n] = '\0';
-            r = strtod(tmp, &end);
-            if (end == tmp + n) { *v = r; return ssvm__finite(r) ? 0 : -2; }
+        size_t k = (s[0] == '+' || s[0] == '-') ? 1u : 0u, t = 0;
+        long e = ex, nd = 0, ed;
+        int point = 0, started = 0, dropped = 0;
+        if (neg) tmp[t++] = '-';
+        for (; k < n && s[k] != 'e' && s[k] != 'E'; k++) {
+            if (s[k] == '.') { point = 1; continue; }
+            if (point) e--; /* each digit after the point divides by 10 */
+            if (!started && s[k] == '0') continue;
+            started = 1;
+            if (nd < 768) { tmp[t++] = s[k]; nd++; }
+            else { e++; if (s[k] != '0') dropped = 1; } /* a digit left out: the kept ones are worth 10x more */
         }
-        /* too long for the copy, or a locale whose decimal point is not '.': the product below */
+        if (dropped) { tmp[t++] = '1'; e--; }
+        tmp[t++] = 'e';
+        if (e < 0) { tmp[t++] = '-'; e = -e; }
+        if (e > 100000L) e = 100000L; /* |e| beyond any double's range either way */
+        for (ed = 1; ed * 10 <= e; ed *= 10) {}
+        for (; ed; ed /= 10) tmp[t++] = (char)('0' + (int)(e / ed % 10));
+        tmp[t] = '\0';
+        r = strtod(tmp, &end);
+        if (end == tmp + t) { *v = r; return ssvm__finite(r) ? 0 : -2; }
+        /* a strtod that did not take it (it should): the product below */
 #endif
-        r = (double)m;
-        if (e10 > 400) r = SSVM__HUGE * 10.0;
-        else if (e10 < -400) r = 0.0;
-        else {
-            long k;
-            for (k = e10; k > 0; k -= 22) r *= p10[k > 22 ? 22 : k];
-            for (k = -e10; k > 0; k -= 22) r /= p10[k > 22 ? 22 : k];
-        }
+        r = ssvm__num_product(m, e10);
         if (neg) r = -r;
     }
     if (neg && r > 0) r = -r;
@@ -15093,7 +15117,8 @@ fail:
 }
 
 /* Expand template k at token t of the sequence [s0, s1) into *buf (grown as needed; cap may be 0 for a fixed
-   caller buffer of *cap bytes, grow = 0). Returns the length, or (size_t)-1 (out of memory / too small) */
+   caller buffer of *cap bytes, grow = 0). Returns the length, or (size_t)-1: out of memory, or (grow = 0) too
+   small, with *cap set to the bytes it needs (the NUL included) */
 SSVM__PRIV size_t ssvm__expand(const ssvm_template *tp, int k, const ssvm_conll_data *d, int s0, int s1, int t,
                                const ssvm_allocator *a, char **buf, size_t *cap, int grow) {
     size_t need = 1, len = 0;
@@ -15104,13 +15129,17 @@ SSVM__PRIV size_t ssvm__expand(const ssvm_template *tp, int k, const ssvm_conll_
         if (it[0] == 0) need += (size_t)it[2];
         else {
             long u = (long)t + it[1];
-            if (u < s0 || u >= s1) need += 24;
-            else need += ssvm_dict_len(&d->strs, d->cell[(size_t)u * (size_t)d->n_cols + (size_t)it[2]]);
+            if (u < s0 || u >= s1) { /* "_B-k" / "_B+k": exactly its length, the size the caller is told */
+                unsigned long off = u < s0 ? (unsigned long)(s0 - u) : (unsigned long)(u - s1 + 1);
+                need += 3;
+                do { need++; off /= 10; } while (off);
+            } else need += ssvm_dict_len(&d->strs, d->cell[(size_t)u * (size_t)d->n_cols + (size_t)it[2]]);
         }
     }
     if (need > *cap) {
         void *p = *buf;
-        if (!grow || ssvm__rgrow(a, &p, cap, need, 1) != SSVM_OK) return (size_t)-1;
+        if (!grow) { *cap = need; return (size_t)-1; } /* the bytes it needs, the NUL included */
+        if (ssvm__rgrow(a, &p, cap, need, 1) != SSVM_OK) return (size_t)-1;
         *buf = (char *)p;
     }
     for (j = tp->_first[k]; j < tp->_first[k + 1]; j++) {
@@ -15157,17 +15186,7 @@ STRUCTSVM_DEF ssvm_result ssvm_template_expand(const ssvm_template *tp, int k, c
     if (t < d->seq_start[s] || t >= d->seq_start[s + 1]) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__template_fits(tp, d->n_cols, -2, 0)) != SSVM_OK) return r;
     l = ssvm__expand(tp, k, d, d->seq_start[s], d->seq_start[s + 1], t, 0, &b, &cap, 0);
-    if (l == (size_t)-1) {
-        char *tmp = 0;
-        size_t c2 = 0;
-        ssvm_allocator none;
-        SSVM_MEMSET(&none, 0, sizeof none);
-        l = ssvm__expand(tp, k, d, d->seq_start[s], d->seq_start[s + 1], t, &tp->_a, &tmp, &c2, 1);
-        ssvm__free_with(&tp->_a, tmp);
-        (void)none;
-        *len = l;
-        return l == (size_t)-1 ? SSVM_ERR_OUT_OF_MEMORY : SSVM_ERR_WORKSPACE;
-    }
+    if (l == (size_t)-1) { *len = cap - 1; return SSVM_ERR_WORKSPACE; } /* cap: the bytes it needs */
     *len = l;
     return SSVM_OK;
 }
@@ -15532,6 +15551,7 @@ STRUCTSVM_DEF ssvm_result ssvm_read_arff(const ssvm_reader_config *c, ssvm_input
                         if (a + 1 < na) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)n + 1, "fewer values than attributes"); goto fail; }
                         break;
                     }
+                    if (s[i] != ',') { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i + 1, ", expected"); goto fail; } /* after a quote */
                     i++; /* the comma */
                     if (a + 1 == na) { r = ssvm__rerr(err, SSVM_ERR_PARSE, L.line, (long)i, "more values than attributes"); goto fail; }
                 }

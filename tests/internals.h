@@ -35,6 +35,9 @@ extern double (*const th_priv_exp_portable)(double x);
 extern double (*const th_priv_log_portable)(double x);
 extern double (*const th_priv_sqrt_portable)(double x);
 extern int (*const th_priv_is_perm)(int d, const int *p);
+/* the readers' numbers (test_readers.c) */
+extern int (*const th_priv_parse_num)(const char *s, size_t n, double *v);
+extern double (*const th_priv_num_product)(unsigned long long m, long e10);
 /* the cutting plane's working-set QP (test_cutplane.c) */
 extern int (*const th_priv_cp_qp)(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
                                   double tol, int max_iter, double *gap, double *xi);
@@ -176,6 +179,8 @@ TH_VIEW_FN void th_cp_cache(const ssvm_solver *s, const int **cache, const ssvm_
 #define ssvm__log_portable th_priv_log_portable
 #define ssvm__sqrt_portable th_priv_sqrt_portable
 #define ssvm__is_perm th_priv_is_perm
+#define ssvm__parse_num th_priv_parse_num
+#define ssvm__num_product th_priv_num_product
 #define ssvm__cp_qp th_priv_cp_qp
 #endif
 #endif

@@ -655,6 +655,16 @@ static void test_model_files_and_print(th_ctx *t) {
     }
     TH_CHECKF(t, found == 3, "%d of 3 export lines", found);
     fclose(f);
+    /* a write that fails while stdio still buffers it (a full disk) is reported by each FILE writer, not only at
+       the caller's fclose; /dev/full fails every write with ENOSPC (Linux and the BSDs) */
+    f = fopen("/dev/full", "w");
+    if (!f) { th_skip(t, "no /dev/full: the full-disk writes are not tested"); return; }
+    TH_CHECK(t, ssvm_model_print(&m, f) == SSVM_ERR_WORKSPACE);
+    clearerr(f);
+    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "ocr_model", f) == SSVM_ERR_WORKSPACE);
+    clearerr(f);
+    TH_CHECK(t, ssvm_model_save_FILE(&m, f) == SSVM_ERR_WORKSPACE);
+    fclose(f);
 }
 
 void suite_model(th_ctx *t) {

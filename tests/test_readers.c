@@ -6,6 +6,7 @@
    the example's former private reader's (examples/conll_data.h). One translation unit of tests/run.c. */
 #define _POSIX_C_SOURCE 200809L /* popen: the shared files are .gz */
 #include <stdio.h>
+#include <stdlib.h>
 #include "../structsvm.h"
 #include "harness.h"
 #include "internals.h"
@@ -273,6 +274,15 @@ static void test_readers_template_expand(th_ctx *t) {
         ssvm_result r = ssvm_template_expand(&tp, want[i].k, &d, s, want[i].tok, buf, sizeof buf, &len);
         TH_CHECKF(t, r == SSVM_OK && strcmp(buf, want[i].name) == 0 && len == strlen(want[i].name),
                   "template %d token %d: \"%s\", expected \"%s\"", want[i].k, want[i].tok, buf, want[i].name);
+        /* the size contract: len bytes are refused with the length, len + 1 take it (_B-k names included) */
+        {
+            size_t l2 = 0, n = strlen(want[i].name);
+            TH_CHECKF(t, ssvm_template_expand(&tp, want[i].k, &d, s, want[i].tok, buf, n, &l2) == SSVM_ERR_WORKSPACE &&
+                      l2 == n, "template %d token %d: %u bytes, told %u", want[i].k, want[i].tok, (unsigned)n, (unsigned)l2);
+            TH_CHECKF(t, ssvm_template_expand(&tp, want[i].k, &d, s, want[i].tok, buf, n + 1, &l2) == SSVM_OK &&
+                      l2 == n && strcmp(buf, want[i].name) == 0, "template %d token %d: %u + 1 bytes refused", want[i].k,
+                      want[i].tok, (unsigned)n);
+        }
     }
     TH_CHECK(t, ssvm_template_expand(&tp, 1, &d, 0, 2, buf, 8, &len) == SSVM_ERR_WORKSPACE && len == 15);
     TH_CHECK(t, ssvm_template_expand(&tp, 1, &d, 1, 2, buf, sizeof buf, &len) == SSVM_ERR_INVALID_ARG);
@@ -387,6 +397,8 @@ static void test_readers_arff(th_ctx *t) {
     RD_ROW("1,1e400,0,1", SSVM_ERR_NONFINITE, 3);
     RD_ROW("1,,0,1", SSVM_ERR_PARSE, 3);
     RD_ROW("1,'2,0,1", SSVM_ERR_PARSE, 3);
+    RD_ROW("'3'51,2,0,1", SSVM_ERR_PARSE, 4); /* after a closing quote, the comma and nothing else */
+    RD_ROW("1,2,'0' 1,1", SSVM_ERR_PARSE, 9);
     RD_ROW("{0 2, 0 1}", SSVM_ERR_PARSE, 7);
     RD_ROW("{0 2},{3}", SSVM_ERR_PARSE, 6);
     RD_ROW("{9 1}", SSVM_ERR_FEATURE_INDEX, 2);
@@ -582,6 +594,12 @@ static void test_readers_unlabelled(th_ctx *t) {
     c.unlabelled = 2; /* a flag: 0 or 1 */
     TH_CHECK(t, ssvm_read_svmlight(&c, ssvm_input_memory("1 1:1\n", 6), &o.l, &e) == SSVM_ERR_INVALID_ARG);
     c.unlabelled = 0;
+    /* a bias that ssvm_real cannot hold (float: beyond FLT_MAX) is the config's error, never an inf in the data */
+    c.bias = sizeof(ssvm_real) == sizeof(float) ? 1e39 : HUGE_VAL;
+    TH_CHECK(t, ssvm_read_svmlight(&c, ssvm_input_memory("1 1:1\n", 6), &o.l, &e) == SSVM_ERR_INVALID_ARG);
+    sprintf(text, "%s0.5,1,0,1\n", rd_arff_head);
+    TH_CHECK(t, ssvm_read_arff(&c, ssvm_input_memory(text, strlen(text)), &o.a, &e) == SSVM_ERR_INVALID_ARG);
+    c.bias = 0;
     sprintf(text, "%s0.5,1,?,1\n", rd_arff_head);
     rd_bad(t, F_ARFF, &c, text, SSVM_ERR_PARSE, 8, 7);
     { /* CoNLL: the test file without its tag column gives the labelled file's attribute ids, labels -1 */
@@ -688,7 +706,58 @@ static void test_readers_shard(th_ctx *t) {
     }
 }
 
+/* numbers: what strtod gives, for any length of token (a long one is put in canonical form: at most 768 digits
+   and a sticky 1); the portable product (STRUCTSVM_FREESTANDING) overflows to inf beyond 10^400 */
+static char *rd_num(const char *a, char c, size_t k, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = (char *)malloc(la + k + lb + 1);
+    if (!s) return 0;
+    memcpy(s, a, la); memset(s + la, c, k); memcpy(s + la + k, b, lb + 1);
+    return s;
+}
+static void test_readers_numbers(th_ctx *t) {
+    static const struct { const char *a; char c; size_t k; const char *b; } longs[] = {
+        {"1.7976931348623157", '0', 200, "e308"}, {"0.", '0', 1000000, "1e1000000"}, {"1", '0', 1000000, "e-1000000"},
+        {"9007199254740993.", '0', 900, "1"}, {"9007199254740993", '0', 900, ""}, {"9007199254740992.", '9', 900, ""},
+        {"-0.", '0', 400, "24703282292062327e-307"}, {"1", '0', 5, "e-330"}, {"2.", '5', 1000, "e-1"}};
+    unsigned long long x = 88172645463325252ULL;
+    char buf[80];
+    size_t i;
+    int bad = 0, j;
+    for (i = 0; i < sizeof longs / sizeof longs[0]; i++) {
+        char *s = rd_num(longs[i].a, longs[i].c, longs[i].k, longs[i].b);
+        double v = 0, w;
+        int r;
+        if (!s) { TH_CHECK(t, 0); return; }
+        r = ssvm__parse_num(s, strlen(s), &v);
+        w = strtod(s, 0);
+        TH_CHECKF(t, r == (w > 1.7976931348623157e308 ? -2 : 0) && v == w, "%.40s... (%u chars): %d %.17g, strtod %.17g", s, (unsigned)strlen(s), r, v, w);
+        free(s);
+    }
+    for (i = 0; i < 100000; i++) { /* 15-44 random digits, a point somewhere, an exponent in [-350, 349] */
+        int nd, p = 0, dot;
+        double v = 0, w;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        nd = 15 + (int)(x % 30); dot = (int)(x / 30 % 40);
+        for (j = 0; j < nd; j++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            buf[p++] = (char)('0' + (int)(x % 10));
+            if (j == dot) buf[p++] = '.';
+        }
+        sprintf(buf + p, "e%d", (int)(x / 10 % 700) - 350);
+        w = strtod(buf, 0);
+        if (ssvm__parse_num(buf, strlen(buf), &v) != (w > 1.7976931348623157e308 ? -2 : 0) || (w <= 1.7976931348623157e308 && v != w)) {
+            if (bad++ < 3) TH_CHECKF(t, 0, "%s: %.17g, strtod %.17g", buf, v, w);
+        }
+    }
+    TH_CHECKF(t, bad == 0, "%d of 100000 random numbers differ from strtod", bad);
+    TH_CHECK(t, ssvm__num_product(1, 401) > 1.7976931348623157e308 && ssvm__num_product(1, -401) == 0);
+    TH_CHECK(t, ssvm__num_product(18, 308) > 1.7976931348623157e308 && ssvm__num_product(5, -300) > 0);
+    TH_CHECK(t, fabs(ssvm__num_product(1234567, 200) / 1.234567e206 - 1) < 1e-14);
+}
+
 void suite_readers(th_ctx *t) {
+    TH_RUN(t, test_readers_numbers);
     TH_RUN(t, test_readers_svmlight);
     TH_RUN(t, test_readers_svmhmm);
     TH_RUN(t, test_readers_conll);
