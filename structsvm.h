@@ -514,15 +514,18 @@
    5. THE ENGINE (ssvm_solver: one object and one run loop for every solver)
      *_init copies the config and the problem (they need not outlive it; the data behind them must). ssvm_solver_run
      makes passes (n steps; one FW iteration) until a rule fires, and returns it. Before a pass: max_passes (default
-     50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls; it also ends a pass early, except FW's) ->
+     50) -> SSVM_MAX_PASSES; max_oracle_calls (training calls, every one counted: EG's first pass and line-search
+     retries, DEG's power iteration; checked also between steps, so a pass ends early, but a batch iteration (FW,
+     the cutting plane: n calls) and a step's own calls run whole and may pass the limit) ->
      SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no
      limit. After a pass: the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
      where predicted, below), then progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 =
      off): an evaluated gap <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal (default
      -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
      SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
-     the multi-sample gap P(w) - D_t/t is tested only after whole passes and never with SSVM_SAMPLE_SEQUENCE (D_t/t
-     bounds min P only when every example was visited equally often). To go on, raise a limit and call ssvm_solver_run
+     the multi-sample gap P(w) - D_t/t is tested only after whole passes and only with SSVM_SAMPLE_PERMUTATION or
+     _CYCLIC (D_t/t bounds min P only when every example was visited equally often; uniform draws and sequences
+     do not, and then the gap is not a certificate: use target_primal or a limit). To go on, raise a limit and call ssvm_solver_run
      again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
      ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
      bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
@@ -555,8 +558,8 @@
      SSVM_SAMPLE_CYCLIC (i = k mod n). config.seed (default 1) drives a splitmix64 stream that is the same on every
      platform: the same seed gives the same run (ssvm_solver_step: the example you choose).
      Example weights: ssvm_problem.weights = n reals c_i >= 0 with sum > 0 (ssvm_problem_check and every init: a NaN
-     or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 SSVM_ERR_EMPTY, a sum that
-     overflows SSVM_ERR_OVERFLOW) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
+     or Inf weight is SSVM_ERR_NONFINITE, a negative one SSVM_ERR_INVALID_ARG, all 0 or a sum below DBL_MIN
+     SSVM_ERR_EMPTY, a sum that overflows SSVM_ERR_OVERFLOW; lambda sum c below DBL_MIN SSVM_ERR_LAMBDA) turn the loss term (1/n) sum_i H_i(w) into sum_i c_i H_i(w) / sum_i c_i: in the
      primal, the dual and the gap, every solver's step (BCFW's block i weighs c_i / (lambda sum c); SSG's and the
      multi-sample step's v and Delta scale by c_i n / sum c), every evaluation, ssvm_primal and ssvm_mean_loss.
      Examples are still drawn uniformly. Integer weights give the primal of the dataset with example i repeated c_i
@@ -1114,7 +1117,7 @@ typedef enum ssvm_result {
     SSVM_ERR_INVALID_ARG = -1,   /* a NULL pointer or an out-of-range option */
     SSVM_ERR_NULL_CALLBACK = -2, /* a callback the solver needs is NULL */
     SSVM_ERR_EMPTY = -3,         /* n, d, a label length or a class count is zero */
-    SSVM_ERR_LAMBDA = -4,        /* lambda <= 0 or not finite */
+    SSVM_ERR_LAMBDA = -4,        /* lambda <= 0 or not finite (or lambda sum c below DBL_MIN) */
     SSVM_ERR_NONFINITE = -5,     /* NaN or Inf in features, weights or costs */
     SSVM_ERR_LABEL = -6,         /* a label out of range or of bad length */
     SSVM_ERR_FEATURE_INDEX = -7, /* a feature index outside [0, d) */
@@ -3160,7 +3163,8 @@ STRUCTSVM_DEF ssvm_problem ssvm_problem_config_init(int n, int d, int max_label_
     p.n = n; p.d = d; p.max_label_len = max_label_len;
     return p;
 }
-/* example weights: finite, >= 0, and not all zero (or none) */
+/* example weights: finite, >= 0, and not all zero (or none); their sum a normal number (DBL_MIN = 2^-1022 or more:
+   the shares c_i / sum c keep their precision) */
 SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) {
     double c = 0;
     int i;
@@ -3170,7 +3174,7 @@ SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) {
         if (x < 0) return SSVM_ERR_INVALID_ARG;
         c += x;
     }
-    if (p->weights && !(c > 0)) return SSVM_ERR_EMPTY;
+    if (p->weights && !(c >= 2.2250738585072014e-308)) return SSVM_ERR_EMPTY;
     return ssvm__finite(c) ? SSVM_OK : SSVM_ERR_OVERFLOW;
 }
 STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
@@ -5273,6 +5277,7 @@ SSVM__PRIV int ssvm__rand_below(unsigned long long *st, int n);
 SSVM__PRIV int ssvm__next_index(ssvm_solver *s);
 SSVM__PRIV double ssvm__share(const ssvm_problem *p, double wsum, int i, double x);
 SSVM__PRIV double ssvm__block(const ssvm_problem *p, double wsum, double lam, int i);
+SSVM__PRIV double ssvm__weight_sum(const ssvm_problem *p);
 SSVM__PRIV ssvm_result ssvm__call_oracle(const ssvm_problem *p, int i, const ssvm_real *w, double w_scale, int *y,
                                          int *len, ssvm_real *delta);
 SSVM__PRIV ssvm_result ssvm__add_psi(const ssvm_problem *p, int *ybuf, int i, const int *y, int len, ssvm_real scale,
@@ -6112,7 +6117,8 @@ SSVM__PRIV int ssvm__gaps_est_on(const ssvm_solver_config *c) {
    (code written before 0.4) is plain BCFW */
 SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     const ssvm_bcfw_config *b = &c->bcfw;
-    int used = b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW;
+    int used = b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW || b->build_direction ||
+               c->state != SSVM_STATE_AUTO; /* config.state: BCFW's per-example state */
     if ((unsigned)b->gap_sampling > 1u || (unsigned)b->cache > 1u || (unsigned)b->steps > (unsigned)SSVM_BCFW_STEPS_EXACT ||
         b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u || (unsigned)b->shrink > 1u)
         return SSVM_ERR_BCFW_OPTION;
@@ -8143,7 +8149,7 @@ SSVM__PRIV ssvm_result ssvm__ms_check(const ssvm_solver_config *c) {
     const ssvm_ms_config *m = &c->ms;
     if (m->samples <= 0 || m->sweeps <= 0 || m->cache_size < 0 || !(m->loss_bound >= 0) || !ssvm__finite(m->loss_bound))
         return SSVM_ERR_INVALID_ARG;
-    if ((unsigned)m->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS) return SSVM_ERR_INVALID_ARG;
+    if ((unsigned)m->update > (unsigned)SSVM_MS_UPDATE_MULTICLASS || (unsigned)m->project > 1u) return SSVM_ERR_INVALID_ARG;
     if (m->samples > (INT_MAX - 1) / 2 || m->cache_size > (INT_MAX - 1) / 2) return SSVM_ERR_OVERFLOW;
     if (!m->sampler.sample && (m->sampler.work_bytes || m->sampler.multiclass)) return SSVM_ERR_NULL_CALLBACK;
     if (m->update == SSVM_MS_UPDATE_MULTICLASS && !m->sampler.multiclass) return SSVM_ERR_NOT_SUPPORTED;
@@ -8883,7 +8889,10 @@ SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_obje
     return SSVM_OK;
 }
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s) {
-    return s->_cfg.sampling != SSVM_SAMPLE_SEQUENCE && s->_prog.steps % s->_prob.n == 0;
+    /* whole passes in which every example was visited once: permutation or cyclic order (uniform draws visit
+       some examples more often than others, a sequence as it likes: D_t/t then bounds nothing) */
+    return (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION || s->_cfg.sampling == SSVM_SAMPLE_CYCLIC) &&
+           s->_prog.steps % s->_prob.n == 0;
 }
 #endif /* SSVM__HAS_MULTISAMPLE */
 #endif /* STRUCTSVM_PREDICT_ONLY */
@@ -12419,8 +12428,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     own = row && (row->caps & SSVM__CAP_OWN_PROBLEM); /* the kernel solver's problem has no feature map */
     if ((r = own ? row->check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
+    /* lambda sum c (lambda n without weights) a normal number: the blocks c_i / (lambda sum c) keep their precision */
+    if (!own && !(c->lambda * ssvm__weight_sum(c->problem) >= 2.2250738585072014e-308)) return SSVM_ERR_LAMBDA;
     if (!row || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
-        (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE)
+        (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE ||
+        (unsigned)c->line_search > 1u) /* a switch: 0 or 1 */
         return SSVM_ERR_INVALID_ARG;
     lim = ssvm__limits_from(c);
     if ((r = ssvm__limits_check(&lim)) != SSVM_OK) return r;
@@ -13063,9 +13075,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if (r != SSVM_OK) return r;
         s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
         s->_prog.average = s->_prog.iterate;
-        if (due || (row->rule && row->rule(s))) { /* the solver's own rule fired (clique generation): certify */
+        rule = row->rule && row->rule(s);
+        if (due || rule) { /* the solver's own rule fired (clique generation): certify */
             int it = c->eval_iterate || (row->caps & SSVM__CAP_EVAL_W);
             int av = c->eval_average && c->averaging != SSVM_AVG_NONE;
+            if (rule && !it && !av) it = 1; /* the rule's final evaluation: the iterate, when nothing else is */
             if ((it || av) && (r = ssvm_solver_evaluate(s, it, av, 0)) != SSVM_OK) return r;
         }
         if (row->after_eval && (r = row->after_eval(s)) != SSVM_OK) return r; /* BCFW's check pass */

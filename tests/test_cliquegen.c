@@ -335,6 +335,15 @@ static void test_cliquegen_planted(th_ctx *t) {
                              (int)seeds[q], run.na, found);
         /* the certificate of (10) is evaluated at the end */
         TH_CHECK(t, run.fin.iterate.gap == run.fin.iterate.gap && run.fin.iterate.gap >= 0);
+        if (q == 0) { /* with eval_iterate = 0 too (clique generation has no average: the iterate is evaluated) */
+            static cgrun r0;
+            c.eval_iterate = 0;
+            cg_train(t, &m, &p, &c, &r0);
+            TH_CHECKF(t, r0.rc == SSVM_SOLVER_RULE && r0.fin.pass == run.fin.pass &&
+                      r0.fin.iterate.primal == run.fin.iterate.primal && r0.fin.iterate.gap == run.fin.iterate.gap,
+                      "eval_iterate 0: %s at pass %d, primal %g gap %g", ssvm_result_string(r0.rc), r0.fin.pass,
+                      r0.fin.iterate.primal, r0.fin.iterate.gap);
+        }
         ssvm_graph_uninit(&m);
         cg_free(&D);
     }

@@ -293,6 +293,20 @@ static void test_engine_weights_bad(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_NONFINITE);
     a.weights[2] = (ssvm_real)(1 / z);
     TH_CHECK(t, ssvm_problem_check(&a.p) == SSVM_ERR_NONFINITE);
+    /* weights are relative, but a sum below DBL_MIN would cost the shares c_i / sum c their precision (a
+       converged run on a wrong w): refused like a zero sum; lambda sum c likewise */
+    for (i = 0; i < 5; i++) a.weights[i] = 0;
+    a.weights[0] = (ssvm_real)1e-30; a.weights[1] = (ssvm_real)1e-30;
+    TH_CHECK(t, ssvm_problem_check(&a.p) == SSVM_OK);
+    cfg.lambda = 1e-280;
+    TH_CHECK(t, ssvm_solver_config_check(&cfg) == SSVM_ERR_LAMBDA);
+    cfg.lambda = 0.01;
+    if (sizeof(ssvm_real) == sizeof(double)) { /* a float cannot hold a sum below DBL_MIN */
+        volatile double tiny = 1e-320;
+        a.weights[0] = (ssvm_real)tiny; a.weights[1] = 0;
+        TH_CHECK(t, ssvm_problem_check(&a.p) == SSVM_ERR_EMPTY);
+        TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fin) == SSVM_ERR_EMPTY);
+    }
     for (i = 0; i < 5; i++) a.weights[i] = 0;
     TH_CHECK(t, ssvm_problem_check(&a.p) == SSVM_ERR_EMPTY);
     TH_CHECK(t, ssvm_train(&cfg, w, sizeof w, &fin) == SSVM_ERR_EMPTY);

@@ -97,7 +97,7 @@ static void kn_compare_run(th_ctx *t, int joint, int line_search, int batch) {
     int step, j, which;
     if (!kn_make(&d, 5 + (unsigned long long)joint)) { TH_CHECK(t, 0); return; }
     cl = ssvm_solver_config_init(&d.p, batch ? SSVM_FW : SSVM_BCFW);
-    cl.lambda = 0.05; cl.line_search = line_search; cl.state = SSVM_STATE_DENSE;
+    cl.lambda = 0.05; cl.line_search = line_search; cl.state = batch ? SSVM_STATE_AUTO : SSVM_STATE_DENSE; /* FW: none */
     ck = ssvm_solver_config_init(&d.p, SSVM_KBCFW);
     ck.lambda = 0.05; ck.line_search = line_search;
     if (batch) { ck.kernel.batch = 1; ck.averaging = SSVM_AVG_NONE; }

@@ -1191,6 +1191,11 @@ static void test_multisample_run_progress_and_stopping(th_ctx *t) {
         int seq[3] = {0, 1, 2};
         q.sampling = SSVM_SAMPLE_SEQUENCE; q.sequence = seq; q.sequence_len = 3; q.max_passes = 40; q.gap_tol = 10;
         TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_PASSES);
+        /* nor do uniform draws (some examples visited more often than others) */
+        q.sampling = SSVM_SAMPLE_UNIFORM; q.sequence = 0; q.sequence_len = 0;
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_PASSES);
+        q.sampling = SSVM_SAMPLE_CYCLIC;
+        TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED);
         q.sampling = SSVM_SAMPLE_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
         TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED && pr.pass == 5);
         /* a pass cut short by the oracle limit is not a certificate either */
@@ -1284,6 +1289,10 @@ static void test_multisample_bad_input(th_ctx *t) {
     q.ms.update = (ssvm_ms_update)7; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
     q.ms.update = SSVM_MS_UPDATE_MULTICLASS; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED);
     q.ms.update = SSVM_MS_UPDATE_AUTO;
+    /* the switches are 0 or 1 */
+    q.ms.project = -1; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG); q.ms.project = 1;
+    q.line_search = 2; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
+    q.line_search = -1; TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_ERR_INVALID_ARG); q.line_search = 1;
     q.sampling = SSVM_SAMPLE_SEQUENCE; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
     q.sequence = seq; q.sequence_len = 3; TH_CHECK(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_INVALID_ARG);
     q.sampling = SSVM_SAMPLE_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
