@@ -1,4 +1,4 @@
-/* structsvm.h - v0.15.2 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.16.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -1005,8 +1005,8 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 15
-#define STRUCTSVM_VERSION_PATCH 2
+#define STRUCTSVM_VERSION_MINOR 16
+#define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
 #define STRUCTSVM_REAL double
@@ -3929,6 +3929,7 @@ SSVM__PRIV ssvm_result ssvm__chain_check(const ssvm_chain_config *c, int *Lout) 
     if (!c) return SSVM_ERR_INVALID_ARG;
     if (c->n <= 0 || c->n_labels <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
     if (!c->start || (!c->x && (!c->attr_start || !c->attr_id)) || !c->labels) return SSVM_ERR_INVALID_ARG;
+    if (c->flags & ~(SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS | SSVM_CHAIN_ATTR_MAJOR)) return SSVM_ERR_INVALID_ARG;
     if (ssvm_chain_dim(c) <= 0) return SSVM_ERR_OVERFLOW;
     K = c->n_labels; F = c->n_attrs;
     /* positions start[0] .. start[n]-1 of the arrays: start[0] > 0 makes a model over a slice */
@@ -4024,6 +4025,7 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm
     unsigned char *base;
     ssvm_result r;
     if (!w || !x || !work || !y) return SSVM_ERR_INVALID_ARG;
+    if (flags & ~(SSVM_CHAIN_BIASES | SSVM_CHAIN_COUNTED_LOSS | SSVM_CHAIN_ATTR_MAJOR)) return SSVM_ERR_INVALID_ARG;
     if (K <= 0 || F <= 0 || L <= 0) return SSVM_ERR_EMPTY;
     if ((r = ssvm_chain_predict_get_work_size(L, K, &need)) != SSVM_OK) return r;
     if (work_bytes < need) return SSVM_ERR_WORKSPACE;
@@ -4536,7 +4538,8 @@ SSVM__PRIV ssvm_result ssvm__graph_check(const ssvm_graph_config *c) {
     ssvm_result r;
     if (!c) return SSVM_ERR_INVALID_ARG;
     if (c->n <= 0 || c->n_labels <= 0 || c->n_attrs <= 0) return SSVM_ERR_EMPTY;
-    if ((c->n_edges > 0 && !c->edges) || (!c->x && (!c->row_start || !c->attr_id)) || !c->labels)
+    if ((c->n_edges > 0 && !c->edges) || (!c->x && (!c->row_start || !c->attr_id)) || !c->labels ||
+        (c->flags & ~SSVM_GRAPH_COUNTED_LOSS))
         return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__gw_args(c->n_labels, c->n_edges, c->method)) != SSVM_OK) return r;
     if (ssvm_graph_dim(c) <= 0) return SSVM_ERR_OVERFLOW;
@@ -16472,6 +16475,33 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.16.0 (2026-12-03) Fixes from a review of the promises, each with its test. Certificates: the multi-sample gap
+                        certifies only after whole passes in permutation or cyclic order (uniform draws visit some
+                        examples more often: a run could stop CONVERGED on a negative gap); weights summing below
+                        DBL_MIN are SSVM_ERR_EMPTY and lambda sum c below DBL_MIN SSVM_ERR_LAMBDA (the shares lost
+                        their precision: a false convergence). Options: config.state and bcfw.build_direction on a
+                        solver without BCFW's blocks are SSVM_ERR_BCFW_COMBINATION (were ignored), line_search and
+                        ms.project out of {0, 1} SSVM_ERR_INVALID_ARG; clique generation's rule evaluates the
+                        iterate when eval_iterate = 0 (its gap was NaN). Files: ssvm_model_print and
+                        ssvm_model_export_c_FILE flush before they report (a full disk was SSVM_OK until fclose);
+                        ssvm_template_expand reports exactly the bytes it needs (it asked 24 for a _B-k name and
+                        refused len + 1); an ARFF dense value after a closing quote must be followed by a comma
+                        ('3'51 read as 3); numbers of any length are strtod's (a token of 128 characters or more
+                        took the product, an exponent was capped at 1e5: 0.(10^6 zeros)1e1000000 read as 0); the
+                        freestanding product overflows to inf beyond 1e400 (1e500 read as 1e301); a float build's
+                        reader bias beyond FLT_MAX is SSVM_ERR_INVALID_ARG (was stored as inf). The manual says
+                        which oracle calls max_oracle_calls counts and which run whole (FW's and the cutting plane's
+                        iterations, EG's line search, DEG's power iteration). Models: an unknown bit in the chain's
+                        or the graph's flags (and ssvm_chain_predict's) is SSVM_ERR_INVALID_ARG at init (it trained,
+                        then the model would not save). The tool: an output that is a symlink is written through
+                        to its target (the link stays), a device, FIFO or '-' in place (it was replaced by a plain
+                        file: /dev/null too, as root); a directory output refused before the data is read; a
+                        failed checkpoint write exits 3 (was 1); --graph tree beyond 64 labels (was ignored); -c
+                        overrides --lambda in either order; input I/O errors exit 3 with the system's reason (a
+                        corrupt .gz was a data error); '-' reads or writes standard input / output for any file
+                        but checkpoints (one process; classify's score then goes to stderr); a repeated option is
+                        a usage error (--eval excepted); --init refuses a model of another kind or shape; help
+                        written to a failing stdout exits 3.
      0.15.2 (2026-12-03) CoCoA+ rounds (config.dist, BCFW) sweep d fewer times on each rank: the average and the
                         round's start in one loop, the new w tested as it is written, the ranks' w hash in four
                         chains with no branch a value; with CoNLL's 7.4M weights they, not the oracle, were most of
@@ -16765,6 +16795,19 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.15.x -> 0.16.0 (no name changes; what to check in your code)
+   | 0.15.x                                     | 0.16.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | STRUCTSVM_VERSION_MINOR 15                 | STRUCTSVM_VERSION_MINOR 16                             |
+   | config.state / bcfw.build_direction set    | SSVM_ERR_BCFW_COMBINATION on FW, SSG and every solver  |
+   |   for any solver (ignored but by BCFW)     |   but BCFW: leave them 0 there                         |
+   | SSVM_MULTISAMPLE with SSVM_SAMPLE_UNIFORM  | never SSVM_CONVERGED (no certificate): permutation or  |
+   |   and gap_tol                              |   cyclic order, or target_primal / a limit             |
+   | line_search / ms.project = 2 or -1 ("on")  | SSVM_ERR_INVALID_ARG: 1                                |
+   | weights summing below 2.2e-308             | SSVM_ERR_EMPTY: scale them (they are relative)         |
+   | chain / graph flags with unknown bits      | SSVM_ERR_INVALID_ARG at init                           |
+   | `structsvm ... --opt a --opt b` (last won) | exit 2 (a repeated option; --eval still last wins)     |
 
    MIGRATION TABLE 0.14.0 -> 0.15.0 (no name changes; what to check in your code)
    | 0.14.0                                     | 0.15.0                                                 |

@@ -10,8 +10,10 @@
 # accepted option in its command's help, and the stored objective against tests/cli_objective.c on ../shared/data
 # subsets (compiled by the test with $CC); the review of 0.10: classify on a CoNLL file without its tag column, the
 # stored objective of the vector written, --bias for conll/arff, options that do not apply, --init's bias, no
-# stray NAME.tmp. Runs under dash and bash alike (`bash tests/cli_test.sh`). CLI_VERBOSE=1 shows the log of
-# passing tests too.
+# stray NAME.tmp; the tool's review: outputs that are links, devices, FIFOs or directories, a failed checkpoint's
+# exit code, --graph tree over 64 labels, -c over --lambda, I/O errors on inputs and stdout, '-' for every file,
+# options given twice, --init of another kind, help on a full stdout and the progress line on a terminal. Runs
+# under dash and bash alike (`bash tests/cli_test.sh`). CLI_VERBOSE=1 shows the log of passing tests too.
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 RAW_BIN=$BIN # the binary itself, also under valgrind (test_cli_help_options runs it some 300 times)
 D=$(mktemp -d)
@@ -814,6 +816,173 @@ test_cli_pred_tmp_removed() { # a classify or predict that fails after opening N
         [ ! -e "$D/ptp.tmp" ] && [ "$(cat "$D/ptp")" = old ] || { echo "$c: a stray ptp.tmp, or ptp lost"; return 1; }
     done
 }
+# ---- the tool's review (each of these failed before its fix) ----
+test_cli_output_link() { # an output through a symbolic link: its target written (atomically), the link kept
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/ol.dat"
+    mkdir "$D/ol"
+    echo old > "$D/ol/real.pred"; ln -s ol/real.pred "$D/ol.pred"; ln -s real.model "$D/ol/m.link"
+    ln -s ol/dangling.c "$D/ol.c"; ln -s ol/real.ckpt "$D/ol.ckpt"
+    "$BIN" learn --passes 3 --checkpoint "$D/ol.ckpt" "$D/ol.dat" "$D/ol/m.link" 2> /dev/null || return 1
+    "$BIN" classify "$D/ol.dat" "$D/ol/m.link" "$D/ol.pred" > /dev/null || return 1
+    "$BIN" export-c "$D/ol/m.link" "$D/ol.c" || return 1
+    for l in ol.pred ol/m.link ol.c ol.ckpt; do [ -L "$D/$l" ] || { echo "$l: the link was replaced"; return 1; }; done
+    [ "$(tr '\n' ' ' < "$D/ol/real.pred")" = "1 2 3 1 2 3 " ] || { echo "real.pred: $(cat "$D/ol/real.pred")"; return 1; }
+    "$BIN" info "$D/ol/real.model" > /dev/null && grep -q 'model_w\[' "$D/ol/dangling.c" && [ -s "$D/ol/real.ckpt" ] ||
+        { ls -l "$D/ol"; return 1; }
+    [ -z "$(find "$D" -name '*.tmp')" ] || { echo "a stray NAME.tmp"; return 1; }
+}
+test_cli_output_device() { # an output that is a device or FIFO is written in place, never replaced by a file
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/od.dat"
+    "$BIN" learn --passes 3 "$D/od.dat" "$D/od.model" 2> /dev/null || return 1
+    # a symbolic link to /dev/null (made here: /dev/null itself is not named)
+    ln -s /dev/null "$D/null"
+    "$BIN" learn --passes 3 --checkpoint "$D/null" "$D/od.dat" "$D/null" 2> /dev/null || { echo "learn to a null link"; return 1; }
+    "$BIN" classify "$D/od.dat" "$D/od.model" "$D/null" > /dev/null && "$BIN" export-c "$D/od.model" "$D/null" || return 1
+    [ -L "$D/null" ] && [ -c /dev/null ] && [ ! -e "$D/null.tmp" ] || { echo "the link to /dev/null was replaced"; return 1; }
+    command -v mkfifo > /dev/null || { echo "skip: no mkfifo"; return 0; }
+    mkfifo "$D/od.fifo" || { echo "skip: mkfifo failed"; return 0; }
+    cat "$D/od.fifo" > "$D/od.got" & pid=$!
+    "$BIN" predict "$D/od.dat" "$D/od.model" "$D/od.fifo" || { kill $pid 2> /dev/null; return 1; }
+    [ -p "$D/od.fifo" ] || { kill $pid 2> /dev/null; echo "the fifo was replaced"; return 1; } # cat would wait on
+    wait $pid
+    [ -p "$D/od.fifo" ] && [ "$(tr '\n' ' ' < "$D/od.got")" = "1 2 3 1 2 3 " ] || { echo "fifo: $(cat "$D/od.got")"; return 1; }
+    # a device node of our own (root only; a nodev file system refuses to open it)
+    [ "$(id -u)" -eq 0 ] || { echo "skip: a device node needs root"; return 0; }
+    mknod "$D/od.null" c 1 3 2> /dev/null && (: > "$D/od.null") 2> /dev/null || { echo "skip: no device node here (nodev?)"; return 0; }
+    "$BIN" classify "$D/od.dat" "$D/od.model" "$D/od.null" > /dev/null && "$BIN" export-c "$D/od.model" "$D/od.null" || return 1
+    [ -c "$D/od.null" ] || { echo "the device node was replaced"; return 1; }
+}
+test_cli_output_dir() { # a directory as an output: refused before the data is read (exit 3), named as written
+    printf '1 1:1\n2 2:1\n' > "$D/odr.dat"; mkdir "$D/odr"; ln -s odr "$D/odr.link"
+    "$BIN" learn --passes 2 "$D/odr.dat" "$D/odr.model" 2> /dev/null || return 1
+    for run in "learn $D/odr.dat $D/odr" "learn $D/odr.dat $D/odr.link" "learn --checkpoint $D/odr $D/odr.dat $D/odr2.model" \
+               "classify $D/odr.dat $D/odr.model $D/odr" "export-c $D/odr.model $D/odr"; do
+        # shellcheck disable=SC2086
+        "$BIN" $run > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 3 ] && grep -q 'odr[.link]*: cannot write: Is a directory' "$D/err" && ! grep -q -e examples -e input "$D/err" ||
+            { echo "$run: rc $rc"; cat "$D/err"; return 1; }
+    done
+    [ ! -e "$D/odr2.model" ] || return 1
+}
+test_cli_checkpoint_fail() { # a checkpoint that cannot be written: exit 3 (an I/O error) with the reason, not 1
+    # 2000 rows: a checkpoint of some 50 kB, over ulimit -f 1 (512 or 1024 bytes), the messages under it
+    i=0; : > "$D/cf.dat"
+    while [ $i -lt 2000 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/cf.dat"; i=$((i+1)); done
+    (ulimit -f 1 && trap '' XFSZ && exec "$BIN" learn --passes 3 --checkpoint "$D/cf.ckpt" "$D/cf.dat" "$D/cf.model") 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'cf.ckpt: cannot write: File too large' "$D/err" && [ ! -e "$D/cf.ckpt" ] && [ ! -e "$D/cf.ckpt.tmp" ] &&
+        [ ! -e "$D/cf.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_graph_tree_labels() { # --graph tree over more than 64 labels: the Chow-Liu tree (L - 1 edges), not none
+    { printf '@relation r\n@attribute a numeric\n'; i=1; while [ $i -le 70 ]; do printf '@attribute L%d {0,1}\n' $i; i=$((i+1)); done
+      printf '@data\n'; for r in 1 2 3 4 5; do printf '0.%d' $r; i=1; while [ $i -le 70 ]; do printf ',%d' $(((i * r) % 3 == 0)); i=$((i+1)); done; echo; done
+    } > "$D/l70.arff"
+    "$BIN" learn --graph tree --passes 2 "$D/l70.arff" "$D/l70.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+    "$BIN" info "$D/l70.model" | grep -q '^edges: 69 ' || { "$BIN" info "$D/l70.model" | grep '^edges'; return 1; }
+}
+test_cli_c_overrides() { # -c overrides --lambda whichever comes first (the help: "-c overrides")
+    printf '1 1:1\n2 2:1\n' > "$D/co.dat"
+    "$BIN" learn -c 10 --lambda 0.5 --passes 2 "$D/co.dat" "$D/co1.model" 2> /dev/null &&
+        "$BIN" learn --lambda 0.5 -c 10 --passes 2 "$D/co.dat" "$D/co2.model" 2> /dev/null || return 1
+    for m in co1 co2; do "$BIN" info "$D/$m.model" | grep -qx 'lambda: 0.10000000000000001' || { echo "$m: not 1/C"; return 1; }; done
+}
+test_cli_input_io() { # an input that cannot be read is an I/O error (exit 3, the system's reason), not a data error
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n' > "$D/ii.dat"; mkdir "$D/iid"
+    printf 'U00:%%x[0,0]\nB\n' > "$D/ii.tmpl"; printf 'the DT B-NP\ncat NN I-NP\n' > "$D/ii.txt"
+    "$BIN" learn --passes 2 "$D/ii.dat" "$D/ii.model" 2> /dev/null || return 1
+    "$BIN" learn --passes 2 --template "$D/ii.tmpl" "$D/ii.txt" "$D/iic.model" 2> /dev/null || return 1
+    for run in "learn $D/iid $D/x.model" "learn --template $D/iid $D/ii.txt $D/x.model" "learn --init $D/iid $D/ii.dat $D/x.model" \
+               "info $D/iid" "dump $D/iid" "export-c $D/iid $D/x.c" "classify $D/ii.dat $D/iid $D/x.pred" \
+               "classify --template $D/iid $D/ii.txt $D/iic.model $D/x.pred" "predict $D/iid $D/ii.model $D/x.pred"; do
+        # shellcheck disable=SC2086
+        "$BIN" $run > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 3 ] && grep -q 'iid: cannot [a-z]*: Is a directory' "$D/err" || { echo "$run: rc $rc"; cat "$D/err"; return 1; }
+    done
+    command -v gzip > /dev/null || { echo "skip: no gzip"; return 0; }
+    # a corrupt .gz (garbage before the stream): gzip's failure, not the parse error of what it let through
+    { printf 'x'; gzip -c "$D/ii.dat"; } > "$D/bad.dat.gz"
+    "$BIN" learn --passes 2 "$D/bad.dat.gz" "$D/x.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 3 ] && grep -q 'bad.dat.gz: gzip failed' "$D/err" && ! grep -q 'bad.dat.gz:[0-9]' "$D/err" || { echo "corrupt .gz: rc $rc"; cat "$D/err"; return 1; }
+    # a good .gz with a bad line: the data error and its line, whatever is left unread
+    { printf '1 1:1\n2 x\n'; i=0; while [ $i -lt 30000 ]; do echo '1 1:1'; i=$((i+1)); done; } | gzip -c > "$D/pe.dat.gz" # over a pipe's 64 KiB
+    "$BIN" learn --passes 2 "$D/pe.dat.gz" "$D/x.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'pe.dat.gz:2:3:' "$D/err" || { echo "parse error in a .gz: rc $rc"; cat "$D/err"; return 1; }
+}
+test_cli_stdout_full() { # standard output that cannot be written (a full disk): exit 3, "No space left on device"
+    [ -c /dev/full ] || { echo "skip: no /dev/full"; return 0; }
+    printf '1 1:1\n2 2:1\n' > "$D/sf.dat"
+    "$BIN" learn --passes 2 "$D/sf.dat" "$D/sf.model" 2> /dev/null || return 1
+    for run in "info $D/sf.model" "dump $D/sf.model" "--help" "help learn" "learn --help" "export-c $D/sf.model -" \
+               "predict $D/sf.dat $D/sf.model -" "learn --passes 2 $D/sf.dat -"; do
+        # shellcheck disable=SC2086
+        "$BIN" $run > /dev/full 2> "$D/err"; rc=$?
+        [ $rc -eq 3 ] && grep -q 'stdout: cannot write: No space left on device' "$D/err" || { echo "$run: rc $rc"; cat "$D/err"; return 1; }
+    done
+}
+test_cli_dash() { # '-': standard input for every file read (one a command), standard output for every file written
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/da.dat"
+    printf 'U00:%%x[0,0]\nB\n' > "$D/da.tmpl"; printf 'the DT B-NP\ncat NN I-NP\n' > "$D/da.txt"
+    "$BIN" learn --passes 5 "$D/da.dat" "$D/da.model" 2> /dev/null || return 1
+    # in $D: a tool that took '-' for a file name would write it there
+    B=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+    (cd "$D" && exec "$B" learn --passes 5 da.dat - > da2.model 2> /dev/null) && cmp -s "$D/da.model" "$D/da2.model" &&
+        [ ! -e "$D/-" ] || { echo "learn to stdout"; return 1; }
+    "$BIN" info - < "$D/da.model" | grep -q '^kind: multiclass' && "$BIN" dump - < "$D/da.model" | grep -q '^0 ' || { echo "info, dump -"; return 1; }
+    "$BIN" classify "$D/da.dat" - "$D/da.pred" < "$D/da.model" > /dev/null || { echo "classify, model -"; return 1; }
+    [ "$("$BIN" predict "$D/da.dat" "$D/da.model" - | tr '\n' ' ')" = "1 2 3 1 2 3 " ] || { echo "predict to -"; return 1; }
+    # classify's predictions on stdout: its score goes to stderr, not among them
+    [ "$("$BIN" classify "$D/da.dat" "$D/da.model" - 2> "$D/da.err" | tr '\n' ' ')" = "1 2 3 1 2 3 " ] &&
+        grep -q '^accuracy ' "$D/da.err" || { echo "classify to -"; cat "$D/da.err"; return 1; }
+    "$BIN" export-c - - < "$D/da.model" | grep -q 'model_w\[' || { echo "export-c - -"; return 1; }
+    "$BIN" learn --passes 2 --init - "$D/da.dat" "$D/da3.model" < "$D/da.model" 2> /dev/null || { echo "--init -"; return 1; }
+    "$BIN" learn --passes 3 --template - "$D/da.txt" "$D/dac.model" < "$D/da.tmpl" 2> /dev/null &&
+        "$BIN" classify --template - "$D/da.txt" "$D/dac.model" "$D/dac.pred" < "$D/da.tmpl" > /dev/null || { echo "--template -"; return 1; }
+    for bad in "classify - - $D/x.pred:for 2 inputs" "learn --init - - $D/x.model:for 2 inputs" \
+               "learn --checkpoint - $D/da.dat $D/x.model:--checkpoint: a file, not" \
+               "learn --resume - $D/da.dat $D/x.model:--resume: a file, not"; do
+        # shellcheck disable=SC2086
+        "$BIN" ${bad%%:*} < "$D/da.model" > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "${bad#*:}" "$D/err" || { echo "${bad%%:*}: rc $rc"; cat "$D/err"; return 1; }
+    done
+}
+test_cli_repeated_options() { # an option given twice is a usage error naming it (--eval alone: the last wins)
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n' > "$D/ro.dat"
+    for bad in "--solver fw --solver bcfw:--solver given twice" "-e 0.1 --gap 0.2:--gap given twice" \
+               "--cache --cache:--cache given twice" "-c 1 -c 2:-c given twice" "--seed 1 --seed 2:--seed given twice"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn ${bad%%:*} "$D/ro.dat" "$D/ro.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "${bad#*:}" "$D/err" && [ ! -e "$D/ro.model" ] || { echo "${bad%%:*}: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" classify --bias 1 --bias 1 "$D/ro.dat" "$D/ro.model" "$D/ro.pred" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--bias given twice' "$D/err" || { echo "classify: rc $rc"; return 1; }
+    # --resume goes on with the checkpoint's random state; --seed (the first run's) is recorded: the same bytes as
+    # the run never stopped
+    "$BIN" learn --gap 0 --passes 2 --seed 7 --checkpoint "$D/ro.ckpt" "$D/ro.dat" "$D/ro.model" 2> /dev/null || return 1
+    "$BIN" learn --gap 0 --passes 4 --resume "$D/ro.ckpt" --seed 7 "$D/ro.dat" "$D/ro2.model" 2> /dev/null &&
+        "$BIN" learn --gap 0 --passes 4 --seed 7 "$D/ro.dat" "$D/ro3.model" 2> /dev/null || return 1
+    cmp -s "$D/ro2.model" "$D/ro3.model" && "$BIN" info "$D/ro2.model" | grep -qx 'seed: 7' || { echo "--seed --resume"; return 1; }
+}
+test_cli_init_kind() { # --init of a model of another kind is refused even when the dimension matches
+    # a chain of 2 labels over 3 features (2 and the bias): 2 x 3 + 2 x 2 = 10 weights; multiclass, 2 x 5: 10 too
+    printf '1 qid:1 1:1\n2 qid:1 2:1\n1 qid:2 1:1 2:0.5\n' > "$D/ik.hmm"; printf '1 1:1 3:1\n2 2:1 4:1\n1 1:0.5 4:0.2\n' > "$D/ik.dat"
+    "$BIN" learn --format svmhmm --passes 3 "$D/ik.hmm" "$D/ikh.model" 2> /dev/null &&
+        "$BIN" learn --passes 3 "$D/ik.dat" "$D/ikm.model" 2> /dev/null || return 1
+    "$BIN" info "$D/ikh.model" | grep -qx 'weights: 10' && "$BIN" info "$D/ikm.model" | grep -qx 'weights: 10' || { echo "not 10 weights"; return 1; }
+    "$BIN" learn --passes 3 --init "$D/ikh.model" "$D/ik.dat" "$D/x.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'no warm start for this data: a chain model' "$D/err" && [ ! -e "$D/x.model" ] || { echo "chain into multiclass: rc $rc"; cat "$D/err"; return 1; }
+    "$BIN" learn --format svmhmm --passes 3 --init "$D/ikm.model" "$D/ik.hmm" "$D/x.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'a multiclass model' "$D/err" || { echo "multiclass into chain: rc $rc"; cat "$D/err"; return 1; }
+    "$BIN" learn --passes 3 --init "$D/ikm.model" "$D/ik.dat" "$D/x.model" 2> /dev/null || { echo "the same kind refused"; return 1; }
+}
+test_cli_progress_tty() { # on a terminal, each progress line fully covers the longer one before it ('\r', no ghost)
+    command -v script > /dev/null || { echo "skip: no script(1) for a terminal"; return 0; }
+    printf '1 1:1 2:0.1 # a\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/pt.dat"
+    script -qec "'$RAW_BIN' learn --lambda 0.1 --gap 0.001 --passes 5000 --eval predict '$D/pt.dat' '$D/pt.model'" "$D/pt.ts" \
+        > /dev/null 2>&1 < /dev/null || { echo "skip: script(1) could not run the tool on a terminal"; return 0; }
+    grep -q 'not evaluated' "$D/pt.ts" || { echo "skip: no progress on the terminal"; return 0; }
+    # replay the terminal line: what a shorter line leaves of the one before must be blank
+    awk 'BEGIN { RS = "\r" } !/^pass/ { line = "" } /^pass/ { rest = substr(line, length($0) + 1); line = $0 rest
+         if (rest ~ /[^ ]/) { print "left over: " line; bad = 1; exit } } END { exit bad }' "$D/pt.ts" || return 1
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -852,5 +1021,17 @@ run test_cli_options_apply
 run test_cli_init_bias
 run test_cli_pred_tmp_removed
 run test_cli_kbcfw
+run test_cli_output_link
+run test_cli_output_device
+run test_cli_output_dir
+run test_cli_checkpoint_fail
+run test_cli_graph_tree_labels
+run test_cli_c_overrides
+run test_cli_input_io
+run test_cli_stdout_full
+run test_cli_dash
+run test_cli_repeated_options
+run test_cli_init_kind
+run test_cli_progress_tty
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -702,6 +702,15 @@ static void test_core_model_bad_input(th_ctx *t) {
     tchain_make(&c, &r, 4, 3, 2, 0, 0);
     c.start[2] = c.start[1] - 1; /* offsets that decrease: a bad argument, not an empty sequence */
     TH_CHECK(t, tchain_problem(&c, &p) == SSVM_ERR_INVALID_ARG);
+    tchain_make(&c, &r, 4, 3, 2, 0, 0);
+    c.cfg.flags = 64; /* an unknown flag: refused at init, as ssvm_model_check and ssvm_chain_predict refuse it */
+    TH_CHECK(t, tchain_problem(&c, &p) == SSVM_ERR_INVALID_ARG);
+    {
+        ssvm_real w1[64] = {0}, x1[2] = {1, 2};
+        int y1[1];
+        unsigned char work1[256];
+        TH_CHECK(t, ssvm_chain_predict(2, 2, 64, w1, 1, x1, work1, sizeof work1, y1) == SSVM_ERR_INVALID_ARG);
+    }
     TH_CHECK(t, ssvm_chain_init(NULL, &cm) == SSVM_ERR_INVALID_ARG);
     TH_CHECK(t, ssvm_chain_problem(NULL, &p) == SSVM_ERR_INVALID_ARG);
     memset(&cm, 0, sizeof cm); /* not initialised */

@@ -465,6 +465,9 @@ static void test_graph_bad_input(th_ctx *t) {
     x[3] = (ssvm_real)(1.0 / 0.0);
     TH_CHECK(t, ssvm_graph_init(&c, &m) == SSVM_ERR_NONFINITE);
     x[3] = 1;
+    c.flags = 8; /* an unknown flag: refused here, not first when the model is saved */
+    TH_CHECK(t, ssvm_graph_init(&c, &m) == SSVM_ERR_INVALID_ARG);
+    c.flags = 0;
     { /* sparse ids out of range; 30 labels on a ring: too many to enumerate, fine for a tree */
         static int lab30[2 * 30];
         int rs[3] = {0, 1, 2}, ids[2] = {0, 2};

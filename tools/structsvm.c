@@ -40,6 +40,7 @@ static ssvm_mpi g_mpi; /* the ranks (size 1: one process, as the plain build) */
 #include <errno.h>
 #include <math.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 /* exit codes (documented in the usage text): 0 done, 1 data or training error, 2 usage error, 3 I/O error */
@@ -55,7 +56,8 @@ static const cmddef cmddefs[] = {
      "  train on train.dat and write the model (the format, --bias and the CoNLL template are kept in it); prints\n"
      "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal)\n"},
     {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
-     "  predict labelled data and score it: the predictions go to the file, then the score to stdout (accuracy for\n"
+     "  predict labelled data and score it: the predictions go to the file, then the score to stdout (stderr when\n"
+     "  the predictions file is '-'; accuracy for\n"
      "  svmlight; per-token accuracy for svmhmm and conll, plus conlleval's chunk F1 for IOB tags; Hamming loss and\n"
      "  subset accuracy for arff); no score is printed unless the predictions file was written whole. conll: the\n"
      "  training file's columns, the tag last (a file without it is predict's)\n"},
@@ -93,7 +95,9 @@ static const optdef optdefs[] = {
     {"--lambda", NULL, 1, CMD_LEARN, "  --lambda L     the regulariser (default 0.01; -c overrides)\n"},
     {"--gap", "-e", 1, CMD_LEARN, "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never)\n"},
     {"--passes", NULL, 1, CMD_LEARN, "  --passes P     at most P passes (default 50)\n"},
-    {"--seed", NULL, 1, CMD_LEARN, "  --seed S       the random seed (default 1): the same seed, the same model\n"},
+    {"--seed", NULL, 1, CMD_LEARN,
+     "  --seed S       the random seed (default 1): the same seed, the same model; with --resume give the first\n"
+     "                 run's (the run goes on with the checkpoint's random state; the seed is only recorded)\n"},
     {"--solver", NULL, 1, CMD_LEARN,
      "  --solver S     bcfw: block-coordinate Frank-Wolfe (default; every format)\n"
      "                 fw: batch Frank-Wolfe; ssg: stochastic subgradient (no dual: stop it with --passes or\n"
@@ -170,22 +174,27 @@ static const optdef optdefs[] = {
      "                 another format: refused)\n"},
     {"--checkpoint", NULL, 1, CMD_LEARN,
      "  --checkpoint C save the run's state to C (atomically: C.tmp, then renamed) every N passes; bcfw, fw, ssg\n"
-     "                 and ms only\n"},
+     "                 and ms only; a file, not '-'\n"},
     {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  with --checkpoint: every N passes (default 1)\n"},
     {"--resume", NULL, 1, CMD_LEARN,
-     "  --resume C     go on from checkpoint C (the same data and options; --passes counts from the start; a\n"
-     "                 mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch 32)\n"},
+     "  --resume C     go on from checkpoint C (the same data and options, but no --seed: its random state goes on;\n"
+     "                 --passes counts from the start; a mini-batch run: the same --batch, any --threads; --threads\n"
+     "                 > 1 alone means --batch 32); a file, not '-'\n"},
     {"--init", NULL, 1, CMD_LEARN,
-     "  --init M       warm start from model M (same dimension; bcfw and fw only: they minimise lambda/2|w - w0|^2 +\n"
-     "                 the loss, w0 = M's weights; without --bias, M's bias)\n"},
+     "  --init M       warm start from model M (a model of the kind and shape this data trains: the same labels and\n"
+     "                 features, arff: the same graph; bcfw and fw only: they minimise lambda/2|w - w0|^2 + the loss,\n"
+     "                 w0 = M's weights; without --bias, M's bias)\n"},
     {"--help", "-h", 0, CMD_ALL, "  -h, --help     this text (structsvm help CMD: the same)\n"},
 };
 #define N_OPTS ((int)(sizeof optdefs / sizeof optdefs[0]))
 static const char *usage_notes =
-    "files: '-' reads standard input; *.gz is read through gzip -dc (a corrupt or cut file is an error). Every file\n"
-    "written (model, predictions, export) goes to NAME.tmp first and is renamed over NAME only when complete, so a\n"
-    "failed or killed run never leaves a torn file where a good one was; the output paths are checked before the\n"
-    "data is read. A model keeps no times: the same command on the same input writes the same bytes.\n"
+    "files: '-' is standard input for a file read (data, model, --template, --init: one of them a command) and\n"
+    "standard output for a file written (model, predictions, out.c); --checkpoint and --resume take files. *.gz data\n"
+    "is read through gzip -dc (a corrupt or cut file is an I/O error). Every file written goes to NAME.tmp first and\n"
+    "is renamed over NAME only when complete, so a failed or killed run never leaves a torn file where a good one\n"
+    "was (a symbolic link: its target, the link stays; a device or FIFO is written in place); the output paths are\n"
+    "checked before the data is read. A model keeps no times: the same command on the same input writes the same\n"
+    "bytes. An option given twice is a usage error (--eval: the last wins).\n"
     "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value, an\n"
     "option or solver that does not apply), 3 I/O error (a file that cannot be read or written; the message gives\n"
     "the system's reason).\n";
@@ -215,8 +224,9 @@ typedef struct opts {
     int format, passes, graph_tree, labels, threads, batch, eval_predict, eval_off, rounds; /* rounds 0: not given */
     int averaging, returned, gap_sampling, steps, cache, max_atoms; /* -1: the library's default */
     double target;
-    double lambda, gap, bias;
+    double lambda, gap, bias, c; /* c: -c (NaN: not given; it overrides --lambda) */
     unsigned long long seed;
+    int seed_set;
     ssvm_solver_kind solver;
     const char *tmpl;
     const char *ckpt, *resume, *init;
@@ -235,23 +245,34 @@ typedef struct opts {
 } opts;
 static const char *fmt_names[4] = {"svmlight", "svmhmm", "conll", "arff"};
 
-/* a whole file in memory, NUL-terminated (NULL if it cannot be read) */
+/* a file to read ('-': standard input), or NULL and errno (a directory: EISDIR, not a read error later) */
+static FILE *open_file(const char *path) {
+    struct stat st;
+    FILE *f;
+    if (!strcmp(path, "-")) return stdin;
+    if (!(f = fopen(path, "rb"))) return NULL;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { fclose(f); errno = EISDIR; return NULL; }
+    return f;
+}
+/* a whole file in memory, NUL-terminated (NULL and errno if it cannot be read) */
 static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_file(path);
     char *b = NULL, *nb;
     size_t cap = 0, n = 0, got;
+    int e = 0;
     if (!f) return NULL;
     for (;;) {
         if (n + 1 >= cap) {
             cap = cap ? 2 * cap : 4096;
-            if (!(nb = (char *)realloc(b, cap))) { free(b); fclose(f); return NULL; }
+            if (!(nb = (char *)realloc(b, cap))) { e = ENOMEM; break; }
             b = nb;
         }
         got = fread(b + n, 1, cap - n - 1, f);
         n += got;
-        if (got == 0) break;
+        if (got == 0) { if (ferror(f)) e = errno ? errno : EIO; break; }
     }
-    fclose(f);
+    if (f != stdin) fclose(f);
+    if (e) { free(b); errno = e; return NULL; }
     b[n] = 0;
     *len = n;
     return b;
@@ -288,7 +309,7 @@ static FILE *open_in(const char *path, int *pipe) {
     FILE *f;
     *pipe = 0;
     if (!strcmp(path, "-")) { *pipe = 2; return stdin; }
-    f = fopen(path, "rb");
+    f = open_file(path);
     if (!f || n < 4 || strcmp(path + n - 3, ".gz") != 0) return f;
     fclose(f);
     {
@@ -303,33 +324,24 @@ static FILE *open_in(const char *path, int *pipe) {
     }
     return f;
 }
-/* 0, or non-zero when gzip failed (a corrupt or truncated .gz: what was read is not the whole file) */
-static int close_in(FILE *f, int pipe) {
-    int st;
-    if (pipe == 2) return ferror(f) != 0;
-    if (!pipe) return fclose(f) != 0;
+/* 0; 1 when a read failed; 2 when gzip did (a corrupt or truncated .gz: what was read is not the whole file).
+   drain: read the rest first (a reader that stopped at an error: gzip's status, not its broken pipe) */
+static int close_in(FILE *f, int pipe, int drain) {
+    char buf[4096];
+    int st, bad = ferror(f) != 0;
+    if (pipe == 2) return bad;
+    if (!pipe) return fclose(f) != 0 || bad;
+    while (drain && !bad && fread(buf, 1, sizeof buf, f) > 0) {}
+    bad = bad || ferror(f) != 0;
     st = pclose(f);
-    return st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+    if (bad) return 1;
+    return st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 ? 2 : 0;
 }
 static int fail_read(const char *path, ssvm_result r, const ssvm_read_error *e) {
     fprintf(stderr, "%s:%ld:%ld: %s (%s)\n", path, e->line, e->column, e->message, ssvm_result_string(r));
     return 1;
 }
 
-/* an output path can be written: NAME.tmp is created and removed (the file itself is written at the end, through
-   NAME.tmp and a rename); else the system's reason, before any work is done */
-static int check_writable(const char *path) {
-    size_t n = strlen(path);
-    char *tmp = (char *)malloc(n + 5);
-    FILE *f;
-    if (!tmp) { fprintf(stderr, "out of memory\n"); return EXIT_DATA; }
-    memcpy(tmp, path, n); memcpy(tmp + n, ".tmp", 5);
-    if (!(f = fopen(tmp, "wb"))) { fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno)); free(tmp); return EXIT_IO; }
-    fclose(f);
-    remove(tmp);
-    free(tmp);
-    return 0;
-}
 static void *xmalloc(size_t n) { /* a message on failure; the caller returns EXIT_DATA */
     void *p = malloc(n ? n : 1);
     if (!p) fprintf(stderr, "out of memory (%lu bytes)\n", (unsigned long)n);
@@ -340,6 +352,145 @@ static int fail_file(const char *path, ssvm_result r) {
     if (r == SSVM_ERR_IO) { fprintf(stderr, "%s: %s: %s\n", path, ssvm_result_string(r), strerror(errno)); return EXIT_IO; }
     fprintf(stderr, "%s: %s\n", path, ssvm_result_string(r));
     return EXIT_DATA;
+}
+/* a model file ('-': standard input) into m: 0, or the exit code after a message (a directory or a failed read:
+   the system's reason, exit 3, never "truncated") */
+static int load_model(const char *path, ssvm_model *m) {
+    FILE *f = open_file(path);
+    ssvm_result r;
+    int bad, e;
+    if (!f) { fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno)); return EXIT_IO; }
+    r = ssvm_model_load_FILE(f, SSVM_MODEL_ANY, m);
+    e = errno; bad = ferror(f) != 0;
+    if (f != stdin) fclose(f);
+    if (bad) {
+        if (r == SSVM_OK) ssvm_model_uninit(m);
+        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(e));
+        return EXIT_IO;
+    }
+    return r == SSVM_OK ? 0 : fail_file(path, r);
+}
+/* CRF++ templates ('-': standard input) into tp; *text: the file's text (learn keeps it in the model) */
+static int read_template(const char *path, ssvm_template *tp, char **text) {
+    ssvm_reader_config rc = ssvm_reader_config_init();
+    ssvm_read_error e;
+    ssvm_result r;
+    size_t len = 0;
+    if (!(*text = slurp(path, &len))) { fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno)); return EXIT_IO; }
+    if ((r = ssvm_read_template(&rc, ssvm_input_memory(*text, len), tp, &e)) != SSVM_OK) return fail_read(path, r, &e);
+    return 0;
+}
+
+/* ---- output: written to NAME.tmp and renamed over NAME when whole; a symbolic link's target instead (the link
+   stays); in place where there is no file to replace (a device or FIFO, or '-': standard output) ---- */
+typedef struct outfile {
+    const char *name; /* as given ('-': "stdout"), for messages */
+    char *path;       /* the regular file renamed over (NAME or a link's target), or NULL: written in place */
+    int std;          /* '-': standard output */
+} outfile;
+/* the file a path names through its symbolic links (a dangling link: the file it would create), malloc'd; NULL
+   and errno on failure */
+static char *resolve_links(const char *path) {
+    size_t n = strlen(path);
+    char *p = (char *)malloc(n + 1), *t, *q;
+    struct stat st;
+    int hops = 0;
+    if (!p) return NULL;
+    memcpy(p, path, n + 1);
+    while (lstat(p, &st) == 0 && S_ISLNK(st.st_mode)) {
+        size_t cap = 256, dir;
+        ssize_t got;
+        if (++hops > 40) { free(p); errno = ELOOP; return NULL; }
+        for (t = NULL;; cap *= 2) { /* the link's text, whatever its length */
+            if (!(q = (char *)realloc(t, cap))) { free(t); free(p); errno = ENOMEM; return NULL; }
+            t = q;
+            if ((got = readlink(p, t, cap)) < 0) { int e = errno; free(t); free(p); errno = e; return NULL; }
+            if ((size_t)got < cap) break;
+        }
+        /* relative to the link's directory */
+        dir = (t[0] == '/' || !(q = strrchr(p, '/'))) ? 0 : (size_t)(q - p) + 1;
+        if (!(q = (char *)malloc(dir + (size_t)got + 1))) { free(t); free(p); errno = ENOMEM; return NULL; }
+        memcpy(q, p, dir); memcpy(q + dir, t, (size_t)got); q[dir + (size_t)got] = 0;
+        free(t); free(p);
+        p = q;
+    }
+    return p;
+}
+/* an output path, checked before any work is done: a directory or a path where NAME.tmp cannot be created
+   (created and removed), or a device or FIFO that is not writable, is refused with the system's reason */
+static int out_check(const char *name, outfile *of) {
+    struct stat st;
+    size_t n;
+    char *tmp;
+    FILE *f;
+    of->path = NULL;
+    if ((of->std = !strcmp(name, "-")) != 0) { of->name = "stdout"; return 0; }
+    of->name = name;
+    if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) { /* a directory: refused; a device or FIFO: in place */
+        if (S_ISDIR(st.st_mode)) errno = EISDIR;
+        else if (access(name, W_OK) == 0) return 0;
+        fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno));
+        return EXIT_IO;
+    }
+    if (!(of->path = resolve_links(name))) { fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno)); return EXIT_IO; }
+    n = strlen(of->path);
+    if (!(tmp = (char *)xmalloc(n + 5))) return EXIT_DATA;
+    memcpy(tmp, of->path, n); memcpy(tmp + n, ".tmp", 5);
+    if (!(f = fopen(tmp, "wb"))) { fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno)); free(tmp); return EXIT_IO; }
+    fclose(f);
+    remove(tmp);
+    free(tmp);
+    return 0;
+}
+/* the stream to write (*tmp: NAME.tmp, or NULL in place), or NULL and errno */
+static FILE *out_open(const outfile *of, const char *mode, char **tmp) {
+    size_t n;
+    FILE *f;
+    *tmp = NULL;
+    if (!of->path) return of->std ? stdout : fopen(of->name, mode);
+    n = strlen(of->path);
+    if (!(*tmp = (char *)malloc(n + 5))) { errno = ENOMEM; return NULL; }
+    memcpy(*tmp, of->path, n); memcpy(*tmp + n, ".tmp", 5);
+    if (!(f = fopen(*tmp, mode))) { int e = errno; free(*tmp); *tmp = NULL; errno = e; }
+    return f;
+}
+/* closes f (standard output: flushed) and, when ok, renames NAME.tmp over NAME, else removes it (NAME keeps what
+   it had): 0, or the errno of a failed write, close or rename */
+static int out_close(const outfile *of, FILE *f, char *tmp, int ok) {
+    int e = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (f == stdout) { if (fflush(f) != 0 && !e) e = errno; }
+    else if (fclose(f) != 0 && !e) e = errno;
+    if (tmp && ok && !e && rename(tmp, of->path) != 0) e = errno;
+    if (tmp && (!ok || e)) remove(tmp);
+    free(tmp);
+    return e;
+}
+/* one output written whole by write(obj, f) (a model, C source, a checkpoint): 0, or the exit code after a message
+   (a failed write: exit 3 and the system's reason) */
+static int out_write(const outfile *of, ssvm_result (*write)(const void *obj, FILE *f), const void *obj) {
+    char *tmp;
+    FILE *f = out_open(of, "wb", &tmp);
+    ssvm_result r;
+    int e, c;
+    if (!f) { fprintf(stderr, "%s: cannot write: %s\n", of->name, strerror(errno)); return EXIT_IO; }
+    r = write(obj, f);
+    e = r == SSVM_OK ? 0 : errno; /* a failed write's reason, before the close */
+    c = out_close(of, f, tmp, r == SSVM_OK);
+    if (r == SSVM_OK && !(e = c)) return 0;
+    if (r != SSVM_OK && r != SSVM_ERR_WORKSPACE && r != SSVM_ERR_IO) { /* not the write: the model or solver */
+        fprintf(stderr, "%s: %s\n", of->name, ssvm_result_string(r));
+        return EXIT_DATA;
+    }
+    fprintf(stderr, "%s: cannot write: %s\n", of->name, strerror(e ? e : EIO));
+    return EXIT_IO;
+}
+/* out_write's writers (the library's FILE variants: a short write is SSVM_ERR_WORKSPACE or SSVM_ERR_IO) */
+static ssvm_result write_model(const void *m, FILE *f) { return ssvm_model_save_FILE((const ssvm_model *)m, f); }
+static ssvm_result write_c(const void *m, FILE *f) { return ssvm_model_export_c_FILE((const ssvm_model *)m, "model", f); }
+static int fwrite_all(void *f, const void *bytes, size_t n) { return fwrite(bytes, 1, n, (FILE *)f) != n; }
+static ssvm_result write_checkpoint(const void *s, FILE *f) {
+    ssvm_result r = ssvm_solver_checkpoint_write((const ssvm_solver *)s, fwrite_all, f);
+    return r == SSVM_OK && fflush(f) != 0 ? SSVM_ERR_IO : r;
 }
 
 /* everything read from one data file */
@@ -362,7 +513,7 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     ssvm_result r;
     int pipe;
     FILE *f = open_in(path, &pipe);
-    int bad;
+    int bad, err, ci;
     memset(d, 0, sizeof *d);
     if (!f) { fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno)); return EXIT_IO; }
     rc.n_attrs = n_attrs;
@@ -376,17 +527,21 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
     else if (o->format == FMT_SVMHMM) r = ssvm_read_svmhmm(&rc, ssvm_input_FILE(f), &d->l, &e);
     else if (o->format == FMT_CONLL) r = ssvm_read_conll(&rc, ssvm_input_FILE(f), &d->c, &e);
     else r = ssvm_read_arff(&rc, ssvm_input_FILE(f), &d->a, &e);
-    bad = close_in(f, pipe);
+    err = errno;
+    /* a failed read or gzip before a parse error: what was parsed may be a prefix, or the garbage of a corrupt .gz */
+    ci = close_in(f, pipe, r != SSVM_OK);
+    bad = ci || r == SSVM_ERR_IO;
+    if (bad) {
+        if (ci == 2) fprintf(stderr, "%s: gzip failed (a corrupt or truncated .gz file)\n", path);
+        else fprintf(stderr, "%s: cannot read: %s\n", path, strerror(err ? err : EIO));
+        if (r == SSVM_OK) data_free(d);
+        return EXIT_IO;
+    }
     if (r == SSVM_ERR_EMPTY && rc.shard_count > 1 && strncmp(e.message, "no examples in this shard", 25) == 0) {
         fprintf(stderr, "%s: fewer examples than %d ranks: none for rank %d\n", path, rc.shard_count, rc.shard_index);
         return EXIT_USAGE; /* as the ranks' ssvm_shard_range split of CoNLL and ARFF data */
     }
     if (r != SSVM_OK) return fail_read(path, r, &e);
-    if (bad) { /* the data read may be a prefix: never train or score on it */
-        fprintf(stderr, "%s: %s\n", path, pipe == 1 ? "gzip failed (a corrupt or truncated .gz file)" : "read error");
-        data_free(d);
-        return EXIT_IO;
-    }
     if (o->format == FMT_CONLL) {
         rc.bias = 0;
         /* predict: a file with one column fewer than the training file's has no tag column; with as many, its
@@ -415,25 +570,29 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
 
 /* ---- learn ---- */
 typedef struct run_state {
-    int tty, every, failed;
-    const char *ckpt;
+    int tty, every, failed, width; /* failed: the exit code of a failed checkpoint; width: the last line's (tty) */
+    const outfile *ckpt;
     const ssvm_solver *s;
 } run_state;
 static int progress(void *user, const ssvm_progress *p) {
     run_state *u = (run_state *)user;
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
-    if (TOOL_RANK != 0) { /* MPI: rank 0 prints */
-    } else if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
-        fprintf(stderr, "%spass %4d  (not evaluated)  %.2f s%s", u->tty ? "\r" : "", p->pass, p->wall_seconds,
-                u->tty ? "   " : "\n");
+    char line[256];
+    int n;
+    if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
+        snprintf(line, sizeof line, "pass %4d  (not evaluated)  %.2f s", p->pass, p->wall_seconds);
     else
-    fprintf(stderr, "%spass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s%s", u->tty ? "\r" : "", p->pass, ob->primal,
-            ob->dual, ob->gap, p->wall_seconds, u->tty ? "   " : "\n");
+        snprintf(line, sizeof line, "pass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s", p->pass, ob->primal, ob->dual,
+                 ob->gap, p->wall_seconds);
+    n = (int)strlen(line);
+    if (TOOL_RANK != 0) { /* MPI: rank 0 prints */
+    } else if (u->tty) { /* in place: spaces over the rest of a longer line before it */
+        fprintf(stderr, "\r%s%*s", line, u->width > n ? u->width - n : 0, "");
+        u->width = n;
+    } else fprintf(stderr, "%s\n", line);
     fflush(stderr);
-    if (u->ckpt && p->pass % u->every == 0) { /* the state after this pass and its evaluation */
-        ssvm_result r = ssvm_solver_checkpoint_save_path(u->s, u->ckpt);
-        if (r != SSVM_OK) { u->failed = fail_file(u->ckpt, r); return 1; }
-    }
+    if (u->ckpt && p->pass % u->every == 0) /* the state after this pass and its evaluation */
+        if ((u->failed = out_write(u->ckpt, write_checkpoint, u->s)) != 0) return 1;
     return 0;
 }
 /* what each solver takes (the library's SOLVERS AT A GLANCE): the averages, checkpoints, warm starts */
@@ -539,7 +698,24 @@ static int check_learn_opts(const opts *o) {
     if ((o->ckpt || o->resume) && o->solver != SSVM_BCFW && o->solver != SSVM_FW && o->solver != SSVM_SSG && o->solver != SSVM_MULTISAMPLE)
         return usage_err("%s: checkpoints cover bcfw, fw, ssg and ms, not %s", o->ckpt ? "--checkpoint" : "--resume", sv);
     if (o->init && o->solver != SSVM_BCFW && o->solver != SSVM_FW) return usage_err("--init: a warm start needs --solver bcfw or fw, not %s%s", sv, "");
+    if ((o->ckpt && !strcmp(o->ckpt, "-")) || (o->resume && !strcmp(o->resume, "-")))
+        return usage_err("%s: a file, not '-' (%s)", o->ckpt && !strcmp(o->ckpt, "-") ? "--checkpoint" : "--resume",
+                         "checkpoints are written and read by name");
     return check_kernel_opts(o);
+}
+/* --init: the weights of a model of the kind and shape this data trains (the same labels, features, graph and
+   layout) mean the same; another model's do not, even of the same dimension */
+static int same_shape(const ssvm_model *a, const ssvm_model *b) {
+    const int layout = SSVM_CHAIN_BIASES | SSVM_CHAIN_ATTR_MAJOR;
+    int k, same = a->kind == b->kind && a->d == b->d && a->n_labels == b->n_labels && a->n_attrs == b->n_attrs &&
+                  a->n_edges == b->n_edges && (a->kind != SSVM_MODEL_CHAIN || (a->flags & layout) == (b->flags & layout));
+    for (k = 0; same && k < 2 * a->n_edges; k++) same = a->edges[k] == b->edges[k];
+    return same;
+}
+static void print_shape(const ssvm_model *m) {
+    fprintf(stderr, "a %s model of %d labels, %d features", ssvm_model_kind_string(m->kind), m->n_labels, m->n_attrs);
+    if (m->kind == SSVM_MODEL_GRAPH) fprintf(stderr, ", %d edges", m->n_edges);
+    fprintf(stderr, " (%d weights)", m->d);
 }
 /* ---- learn --solver kbcfw: the kernel solver on svmlight data (the lifted multiclass model) or svmhmm data (the
    lifted chain, the kernel on tokens), written as an SSVM_MODEL_KERNEL model file (the kernel and the support rows;
@@ -563,8 +739,9 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     size_t bytes = 0, nf;
     ssvm_result r, r2;
     ssvm_which which;
+    outfile mo;
     int rc, i, k, K, tty = isatty(2), chain = o->format == FMT_SVMHMM;
-    if ((rc = check_writable(model_path)) != 0) return rc;
+    if ((rc = out_check(model_path, &mo)) != 0) return rc;
     if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, 0, &d)) != 0) return rc;
     if (chain) { /* the lifted chain: a kernel on tokens (rows), the chain's counted Hamming loss as learn's */
         chc = ssvm_svmhmm_chain_config_init(&d.l);
@@ -632,10 +809,10 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     final.wall_seconds = 0; /* no times in the model: the same command writes the same bytes */
     ssvm_model_set_summary(&m, &sc, &final);
     if (!(m.metadata = meta = make_metadata(o, NULL, 0))) return EXIT_DATA;
-    r = ssvm_model_save_path(&m, model_path); /* through model_path.tmp and a rename */
+    rc = out_write(&mo, write_model, &m); /* through model_path.tmp and a rename */
     ssvm_solver_uninit(&s);
-    if (r != SSVM_OK) return fail_file(model_path, r);
-    free(meta); free(buf); free(x);
+    if (rc != 0) return rc;
+    free(meta); free(buf); free(x); free(mo.path);
     if (chain) ssvm_chain_uninit(&ch); else ssvm_multiclass_uninit(&mc);
     data_free(&d);
     return 0;
@@ -660,10 +837,10 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     ssvm_solver s;
     ssvm_model im;
     run_state rs;
+    outfile mo, co;
     char *tmpl_text = NULL, *meta = NULL;
-    size_t tmpl_len = 0;
     const char **an = NULL, **ln = NULL;
-    int tty = isatty(2), edges[2 * 64], i, E = 0, have_pool = 0, rc, *cand = NULL;
+    int tty = isatty(2), i, E = 0, have_pool = 0, rc, *cand = NULL, *tree = NULL;
     const int sharded = TOOL_SIZE > 1 && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM); /* read_data's shard */
     ssvm_threads pool;
     void **slot_users = NULL, *slot_models = NULL;
@@ -672,12 +849,8 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     if ((rc = check_learn_opts(o)) != 0) return rc;
     if (o->solver == SSVM_KBCFW) return learn_kernel(o, train_path, model_path); /* a section of its own */
     if (o->format == FMT_CONLL) {
-        ssvm_reader_config rc = ssvm_reader_config_init();
-        ssvm_read_error e;
         if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
-        if (!(tmpl_text = slurp(o->tmpl, &tmpl_len))) { fprintf(stderr, "%s: cannot read: %s\n", o->tmpl, strerror(errno)); return EXIT_IO; }
-        if ((r = ssvm_read_template(&rc, ssvm_input_memory(tmpl_text, tmpl_len), &tp, &e)) != SSVM_OK)
-            return fail_read(o->tmpl, r, &e);
+        if ((rc = read_template(o->tmpl, &tp, &tmpl_text)) != 0) return rc;
     }
     /* the output paths first: a long run is not lost to a typo in the model's path */
     if (TOOL_SIZE > 1) { /* MPI: a checkpoint file per rank (PATH.<rank>), the model from rank 0 */
@@ -685,15 +858,13 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if (o->ckpt) { snprintf(ck, sizeof ck, "%s.%d", o->ckpt, TOOL_RANK); o->ckpt = ck; }
         if (o->resume) { snprintf(rs_, sizeof rs_, "%s.%d", o->resume, TOOL_RANK); o->resume = rs_; }
     }
-    if ((TOOL_RANK == 0 && (rc = check_writable(model_path)) != 0) || (o->ckpt && (rc = check_writable(o->ckpt)) != 0))
+    memset(&mo, 0, sizeof mo); memset(&co, 0, sizeof co);
+    if ((TOOL_RANK == 0 && (rc = out_check(model_path, &mo)) != 0) || (o->ckpt && (rc = out_check(o->ckpt, &co)) != 0))
         return rc;
     memset(&im, 0, sizeof im);
     if (o->init) { /* warm start: the model's weights as the prox centre (ssvm_solver_config_warm_start below) */
         const char *mb;
-        if ((r = ssvm_model_load_path(o->init, SSVM_MODEL_ANY, &im)) != SSVM_OK) {
-            if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", o->init, strerror(errno)); return EXIT_IO; }
-            return fail_file(o->init, r);
-        }
+        if ((rc = load_model(o->init, &im)) != 0) return rc;
         /* no --bias: the initial model's (the same features, so the same dimension) */
         if (!o->bias_set && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM) && (mb = meta_value(im.metadata, "bias")) != NULL)
             o->bias = atof(mb);
@@ -714,14 +885,16 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if ((r = ssvm_multiclass_init(&mcc, &mc)) == SSVM_OK) r = ssvm_multiclass_problem(&mc, &p);
     } else if (o->format == FMT_ARFF) {
         grc = ssvm_arff_graph_config(&d.a);
-        if (o->graph_tree && d.a.n_labels <= 64) {
+        if (o->graph_tree) { /* the Chow-Liu tree: L - 1 edges */
             size_t bytes = 0;
-            void *work;
-            ssvm_chow_liu_get_work_size(d.a.n_labels, &bytes);
-            work = malloc(bytes);
-            if (!work || ssvm_chow_liu(d.a.n, d.a.n_labels, d.a.labels, work, bytes, edges, &E) != SSVM_OK) E = 0;
+            void *work = NULL;
+            if ((r = ssvm_chow_liu_get_work_size(d.a.n_labels, &bytes)) == SSVM_OK &&
+                (!(work = xmalloc(bytes)) || !(tree = (int *)xmalloc(sizeof(int) * 2 * (size_t)d.a.n_labels))))
+                r = SSVM_ERR_OUT_OF_MEMORY;
+            if (r == SSVM_OK) r = ssvm_chow_liu(d.a.n, d.a.n_labels, d.a.labels, work, bytes, tree, &E);
             free(work);
-            grc.n_edges = E; grc.edges = E ? edges : NULL;
+            if (r != SSVM_OK) { fprintf(stderr, "--graph tree: %s: %s\n", train_path, ssvm_result_string(r)); return EXIT_DATA; }
+            grc.n_edges = E; grc.edges = E ? tree : NULL;
         }
         if (o->solver == SSVM_CLIQUEGEN) { /* the candidates: every pair of labels */
             int a, b, L = d.a.n_labels;
@@ -787,7 +960,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         if (o->cg_batch > 0) sc.cg.batch = o->cg_batch;
     }
     memset(&rs, 0, sizeof rs);
-    rs.tty = tty; rs.ckpt = o->ckpt; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
+    rs.tty = tty; rs.ckpt = o->ckpt ? &co : NULL; rs.every = o->ckpt_every > 0 ? o->ckpt_every : 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
 #ifdef STRUCTSVM_TOOL_MPI
     if (TOOL_SIZE > 1) { /* BCFW: CoCoA+ (--rounds a pass); FW, the cutting plane: exact */
@@ -795,6 +968,26 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         sc.dist.rounds = o->rounds > 1 ? o->rounds : 0; /* 1 is the default's 0: the same run, fingerprint and all */
     }
 #endif
+    w = (ssvm_real *)xmalloc(sizeof(ssvm_real) * (size_t)p.d);
+    if (!w) return EXIT_DATA;
+    if (o->init) { /* a model of another kind or shape is refused, even of the same dimension */
+        ssvm_model want;
+        r = o->format == FMT_SVMLIGHT ? ssvm_model_of_multiclass(&mcc, w, &want)
+          : o->format == FMT_ARFF ? ssvm_model_of_graph(&grc, w, &want) : ssvm_model_of_chain(&chc, w, &want);
+        if (r == SSVM_OK && !same_shape(&im, &want)) {
+            fprintf(stderr, "%s: no warm start for this data: ", o->init);
+            print_shape(&im);
+            fprintf(stderr, "; this data trains ");
+            print_shape(&want);
+            if (im.kind == want.kind && im.n_attrs != want.n_attrs && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM))
+                fprintf(stderr, "; --bias %.17g%s", o->bias, o->bias_set ? "" : ": give the bias it was trained with");
+            else if (im.kind == want.kind && im.n_labels == want.n_labels && im.n_attrs == want.n_attrs &&
+                     im.n_edges == want.n_edges)
+                fprintf(stderr, "; %s", im.kind == SSVM_MODEL_GRAPH ? "another graph" : "another weight layout (svmhmm or conll)");
+            fputc('\n', stderr);
+            return EXIT_DATA;
+        }
+    }
     if (o->init && (r = ssvm_solver_config_warm_start(&sc, &im)) != SSVM_OK) {
         fprintf(stderr, "%s: %s", o->init, ssvm_result_string(r));
         if (im.d != p.d && (o->format == FMT_SVMLIGHT || o->format == FMT_SVMHMM))
@@ -803,8 +996,6 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         fputc('\n', stderr);
         return 1;
     }
-    w = (ssvm_real *)xmalloc(sizeof(ssvm_real) * (size_t)p.d);
-    if (!w) return EXIT_DATA;
     if (o->batch > 0 || o->threads > 1) { /* mini-batch BCFW (MANUAL: PARALLEL BCFW) */
         int b = o->batch > 0 ? o->batch : 32, k;
         if (b > p.n) b = p.n;
@@ -859,7 +1050,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         free(slot_models); free(slot_users);
     }
     if (tty) fprintf(stderr, "\n");
-    if (rs.failed) return 1;
+    if (rs.failed) return rs.failed; /* the checkpoint's write: exit 3 with the reason, as any output */
     if (r < 0) {
         fprintf(stderr, "training: %s\n", ssvm_result_string(r));
         return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ? EXIT_USAGE
@@ -937,13 +1128,12 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
             for (i = 0; i < d.a.n_labels; i++) ln[i] = ssvm_dict_str(&d.a.label_names, i);
             m.n_attr_names = d.a.n_attrs; m.attr_names = an; m.n_label_names = d.a.n_labels; m.label_names = ln;
         }
-        r = ssvm_model_save_path(&m, model_path); /* through model_path.tmp and a rename */
+        if ((rc = out_write(&mo, write_model, &m)) != 0) return rc; /* through model_path.tmp and a rename */
     }
-    if (TOOL_RANK != 0) r = SSVM_OK;
-    if (r != SSVM_OK) return fail_file(model_path, r);
-    free(an); free(ln); free(w); free(meta); free(tmpl_text);
+    if (TOOL_RANK == 0 && r != SSVM_OK) { fprintf(stderr, "%s: %s\n", model_path, ssvm_result_string(r)); return EXIT_DATA; }
+    free(an); free(ln); free(w); free(meta); free(tmpl_text); free(mo.path); free(co.path);
     if (o->format == FMT_SVMLIGHT) ssvm_multiclass_uninit(&mc);
-    else if (o->format == FMT_ARFF) { ssvm_graph_uninit(&gr); free(cand); }
+    else if (o->format == FMT_ARFF) { ssvm_graph_uninit(&gr); free(cand); free(tree); }
     else ssvm_chain_uninit(&ch);
     data_free(&d);
     ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
@@ -952,10 +1142,8 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
 
 /* ---- classify and predict ---- */
 /* a failure before the predictions are written whole: NAME.tmp is closed and removed (NAME keeps what it had) */
-static int abandon_out(FILE *out, char *pred_tmp) {
-    fclose(out);
-    remove(pred_tmp);
-    free(pred_tmp);
+static int abandon_out(const outfile *of, FILE *out, char *pred_tmp) {
+    out_close(of, out, pred_tmp, 0);
     return EXIT_DATA;
 }
 /* predict: the data need no gold labels (o->unlabelled) and nothing is scored; classify scores, and prints the
@@ -970,7 +1158,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_dict attrs, labels;
     ssvm_result r;
     FILE *out;
-    char *pred_tmp;
+    outfile po;
+    char *pred_tmp, *tmpl_text = NULL;
     int *y = NULL, i, t, k, ylen, rc, mkind;
     void *work = NULL;
     size_t wb = 0, yb;
@@ -979,11 +1168,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     o->unlabelled = predict;
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
-    if ((rc = check_writable(pred_path)) != 0) return rc;
-    if ((r = ssvm_model_load_path(model_path, SSVM_MODEL_ANY, &m)) != SSVM_OK) {
-        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", model_path, strerror(errno)); return EXIT_IO; }
-        return fail_file(model_path, r);
-    }
+    if ((rc = out_check(pred_path, &po)) != 0) return rc;
+    if ((rc = load_model(model_path, &m)) != 0) return rc;
     /* a kernel model (learn --solver kbcfw) predicts as the model it lifts: multiclass, or a chain */
     mkind = m.kind != SSVM_MODEL_KERNEL ? m.kind : (m.flags & SSVM_MODEL_KERNEL_CHAIN) ? SSVM_MODEL_CHAIN : SSVM_MODEL_MULTICLASS;
     /* what learn kept in the model: the format, the bias, the template; an option given here must agree with it
@@ -1011,14 +1197,14 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     if ((mv = meta_value(m.metadata, "columns")) != NULL) o->conll_cols = atoi(mv);
     o->tmpl_name = o->tmpl ? o->tmpl : model_path; /* the template kept in the model, when none is given */
     if (o->format == FMT_CONLL) {
-        ssvm_reader_config rc = ssvm_reader_config_init();
+        ssvm_reader_config cfg = ssvm_reader_config_init();
         ssvm_read_error e;
         const char *mt = meta_value(m.metadata, "template");
         if (!o->tmpl && mt && *mt == '\n') { /* the template text kept by learn */
-            if ((r = ssvm_read_template(&rc, ssvm_input_memory(mt + 1, strlen(mt + 1)), &tp, &e)) != SSVM_OK)
+            if ((r = ssvm_read_template(&cfg, ssvm_input_memory(mt + 1, strlen(mt + 1)), &tp, &e)) != SSVM_OK)
                 return fail_read(model_path, r, &e);
         } else if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
-        else if ((r = ssvm_read_template_path(&rc, o->tmpl, &tp, &e)) != SSVM_OK) return fail_read(o->tmpl, r, &e);
+        else if ((rc = read_template(o->tmpl, &tp, &tmpl_text)) != 0) return rc;
         if (m.n_attr_names != m.n_attrs || m.n_label_names != m.n_labels) { fprintf(stderr, "%s: no names in the model\n", model_path); return 1; }
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
@@ -1036,11 +1222,8 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         fprintf(stderr, "%s: %d labels, the model %d\n", test_path, d.a.n_labels, m.n_labels);
         return EXIT_DATA;
     }
-    /* the predictions go to pred_path.tmp, renamed over pred_path once written whole */
-    if (!(pred_tmp = (char *)xmalloc(strlen(pred_path) + 5))) return EXIT_DATA;
-    sprintf(pred_tmp, "%s.tmp", pred_path);
-    out = fopen(pred_tmp, "w");
-    if (!out) { fprintf(stderr, "%s: cannot write: %s\n", pred_path, strerror(errno)); free(pred_tmp); return EXIT_IO; }
+    /* the predictions go to pred_path.tmp, renamed over pred_path once written whole (or in place: out_check) */
+    if (!(out = out_open(&po, "w", &pred_tmp))) { fprintf(stderr, "%s: cannot write: %s\n", po.name, strerror(errno)); return EXIT_IO; }
     {
         int maxlen = 1;
         const int *ss = o->format == FMT_CONLL ? d.c.seq_start : d.l.seq_start;
@@ -1051,7 +1234,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         y = (int *)xmalloc(yb);
         if ((r = ssvm_model_predict_get_work_size(&m, maxlen, 0, &wb)) != SSVM_OK) fprintf(stderr, "%s\n", ssvm_result_string(r));
         else work = xmalloc(wb ? wb : 1);
-        if (r != SSVM_OK || !y || !work) return abandon_out(out, pred_tmp);
+        if (r != SSVM_OK || !y || !work) return abandon_out(&po, out, pred_tmp);
     }
     if (o->format == FMT_SVMLIGHT) {
         for (i = 0; i < d.l.n; i++) {
@@ -1085,7 +1268,7 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         const int *ai = conll ? d.f.attr_id : d.l.attr_id, *gold = conll ? d.f.labels : d.l.labels;
         const ssvm_real *av = conll ? NULL : d.l.attr_val;
         int *pred = (int *)xmalloc(sizeof(int) * (size_t)ntok);
-        if (!pred) return abandon_out(out, pred_tmp);
+        if (!pred) return abandon_out(&po, out, pred_tmp);
         for (i = 0; i < nseq; i++) {
             ssvm_model_input in = ssvm_model_input_init(ss[i + 1] - ss[i], NULL);
             in.attr_start = as + ss[i]; in.attr_id = ai; in.attr_val = av;
@@ -1120,19 +1303,16 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         free(pred);
     }
     { /* a short write (a full disk) is an error, and pred_path keeps what it had */
-        int werr = ferror(out) != 0, e = errno;
-        if (fclose(out) != 0 && !werr) { werr = 1; e = errno; }
-        if (r == SSVM_OK && !werr && rename(pred_tmp, pred_path) != 0) { werr = 1; e = errno; }
-        if (r != SSVM_OK || werr) remove(pred_tmp);
-        free(pred_tmp);
+        int e = out_close(&po, out, pred_tmp, r == SSVM_OK);
         if (r != SSVM_OK) { fprintf(stderr, "predict: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
-        if (werr) { fprintf(stderr, "%s: cannot write: %s\n", pred_path, strerror(e)); return EXIT_IO; }
+        if (e) { fprintf(stderr, "%s: cannot write: %s\n", po.name, strerror(e)); return EXIT_IO; }
     }
-    if (*score) { /* only now: the predictions are in place */
-        fputs(score, stdout);
-        if (fflush(stdout) != 0 || ferror(stdout)) { fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno)); return EXIT_IO; }
+    if (*score) { /* only now: the predictions are in place; to stderr when they went to stdout ('-') */
+        FILE *so = po.std ? stderr : stdout;
+        fputs(score, so);
+        if (fflush(so) != 0 || ferror(so)) { fprintf(stderr, "%s: cannot write: %s\n", po.std ? "stderr" : "stdout", strerror(errno)); return EXIT_IO; }
     }
-    free(y); free(work);
+    free(y); free(work); free(tmpl_text); free(po.path);
     data_free(&d);
     ssvm_model_uninit(&m);
     ssvm_dict_uninit(&attrs); ssvm_dict_uninit(&labels); ssvm_template_uninit(&tp);
@@ -1178,6 +1358,13 @@ static const optdef *find_opt(const char *a) {
     return NULL;
 }
 
+/* standard output written whole (help, info, dump, a score): 0, or exit 3 and the system's reason */
+static int stdout_done(void) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno));
+    return EXIT_IO;
+}
+
 static int tool_main(int argc, char **argv);
 int main(int argc, char **argv) {
 #ifdef STRUCTSVM_TOOL_MPI
@@ -1197,19 +1384,21 @@ int main(int argc, char **argv) {
 static int tool_main(int argc, char **argv) {
     opts o;
     const char *pos[3] = {NULL, NULL, NULL}, *cmd;
-    int np = 0, i, fmt_set = 0, cbit;
+    int np = 0, i, fmt_set = 0, cbit, n_stdin;
+    char seen[N_OPTS];
     double nan_ = strtod("nan", NULL);
     memset(&o, 0, sizeof o);
     o.passes = 50; o.lambda = 0.01; o.gap = 1e-3; o.seed = 1; o.solver = SSVM_BCFW; o.format = FMT_SVMLIGHT;
     o.averaging = -1; o.returned = -1; o.steps = -1; o.geometry = -1; o.solver_name = "bcfw";
-    o.target = nan_; o.eta = nan_; o.eg_start = nan_; o.cg_eps = nan_;
+    o.target = nan_; o.eta = nan_; o.eg_start = nan_; o.cg_eps = nan_; o.c = nan_;
+    memset(seen, 0, sizeof seen);
     o.kernel = -1; o.gamma = nan_; o.coef0 = nan_; o.kcache = -1;
     if (argc < 2) { print_usage(stderr); return EXIT_USAGE; }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         if (argc > 3) { fprintf(stderr, "%s: one command at most\n", argv[1]); return EXIT_USAGE; }
         if (argc == 3 && !(cbit = cmd_bit(argv[2]))) { fprintf(stderr, "help: unknown command %s\n", argv[2]); print_usage(stderr); return EXIT_USAGE; }
         print_help(stdout, argc == 3 ? cmd_bit(argv[2]) : 0);
-        return 0;
+        return stdout_done();
     }
     cmd = argv[1];
     if (!(cbit = cmd_bit(cmd))) { fprintf(stderr, "unknown command %s\n", cmd); print_usage(stderr); return EXIT_USAGE; }
@@ -1230,7 +1419,13 @@ static int tool_main(int argc, char **argv) {
             fprintf(stderr, " only)\n");
             return EXIT_USAGE;
         }
-        if (!strcmp(od->name, "--help")) { print_help(stdout, cbit); return 0; }
+        if (!strcmp(od->name, "--help")) { print_help(stdout, cbit); return stdout_done(); }
+        if (seen[od - optdefs] && strcmp(od->name, "--eval") != 0) { /* --eval alone: the last wins */
+            fprintf(stderr, "%s given twice%s%s%s\n", od->name, od->name2 ? " (or as " : "", od->name2 ? od->name2 : "",
+                    od->name2 ? ")" : "");
+            return EXIT_USAGE;
+        }
+        seen[od - optdefs] = 1;
         if (od->value && !v) { fprintf(stderr, "%s needs a value\n", a); return EXIT_USAGE; }
         if (od->value) i++;
         if (!strcmp(od->name, "--format")) {
@@ -1241,11 +1436,14 @@ static int tool_main(int argc, char **argv) {
             else if (!strcmp(v, "arff")) o.format = FMT_ARFF;
             else { fprintf(stderr, "--format: svmlight, svmhmm, conll or arff, not '%s'\n", v); return EXIT_USAGE; }
         } else if (!strcmp(od->name, "--template")) o.tmpl = v;
-        else if (!strcmp(od->name, "-c")) { double c; if (!num_dbl(a, v, 0, 1e300, 1, &c)) return EXIT_USAGE; o.lambda = 1.0 / c; }
+        else if (!strcmp(od->name, "-c")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.c)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--lambda")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--passes")) { if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
-        else if (!strcmp(od->name, "--seed")) { if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE; o.seed = (unsigned long long)ll; }
+        else if (!strcmp(od->name, "--seed")) {
+            if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE;
+            o.seed = (unsigned long long)ll; o.seed_set = 1;
+        }
         else if (!strcmp(od->name, "--eval")) {
             /* the last --eval wins: each value sets both */
             if (!strcmp(v, "every")) { o.eval_predict = 0; o.eval_off = 0; }
@@ -1330,6 +1528,15 @@ static int tool_main(int argc, char **argv) {
         else { fprintf(stderr, "%s: not handled (a bug)\n", a); return EXIT_USAGE; }
     }
     o.fmt_set = fmt_set;
+    if (o.c == o.c) o.lambda = 1.0 / o.c; /* -c overrides --lambda, in any order */
+    /* '-': standard input for one input at most (the data, a model, --template, --init) */
+    n_stdin = (np > 0 && !strcmp(pos[0], "-")) + (o.tmpl && !strcmp(o.tmpl, "-")) + (o.init && !strcmp(o.init, "-")) +
+              ((cbit == CMD_CLASSIFY || cbit == CMD_PREDICT) && np > 1 && !strcmp(pos[1], "-"));
+    if (n_stdin > 1) { fprintf(stderr, "%s: '-' (standard input) given for %d inputs; one at most\n", cmd, n_stdin); return EXIT_USAGE; }
+    if (n_stdin && TOOL_SIZE > 1) { /* mpirun gives standard input to rank 0 alone */
+        fprintf(stderr, "%s: '-' (standard input): not with more than one process (every rank reads its inputs)\n", cmd);
+        return EXIT_USAGE;
+    }
     if (!fmt_set && pos[0]) {
         size_t n = strlen(pos[0]);
         if ((n > 5 && !strcmp(pos[0] + n - 5, ".arff")) || (n > 8 && !strcmp(pos[0] + n - 8, ".arff.gz"))) o.format = FMT_ARFF;
@@ -1343,28 +1550,25 @@ static int tool_main(int argc, char **argv) {
     if ((cbit == CMD_CLASSIFY || cbit == CMD_PREDICT) && np == 3) return classify(&o, pos[0], pos[1], pos[2], cbit == CMD_PREDICT);
     if (!strcmp(cmd, "dump") && np == 1) { /* the weights as text, exactly (%.17g reads back the same double) */
         ssvm_model m;
-        ssvm_result r = ssvm_model_load_path(pos[0], SSVM_MODEL_ANY, &m);
-        int j, bad;
-        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
-        if (r != SSVM_OK) return fail_file(pos[0], r);
+        int j, rc;
+        if ((rc = load_model(pos[0], &m)) != 0) return rc;
         for (j = 0; j < m.d; j++) printf("%d %.17g\n", j, (double)m.w[j]);
-        bad = fflush(stdout) != 0 || ferror(stdout);
         ssvm_model_uninit(&m);
-        if (bad) { fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno)); return EXIT_IO; }
-        return 0;
+        return stdout_done();
     }
     if ((!strcmp(cmd, "export-c") && np == 2) || (!strcmp(cmd, "info") && np == 1)) {
         ssvm_model m;
-        ssvm_result r;
+        ssvm_result r = SSVM_OK;
+        outfile co;
         int rc;
-        if (np == 2 && (rc = check_writable(pos[1])) != 0) return rc;
-        r = ssvm_model_load_path(pos[0], SSVM_MODEL_ANY, &m);
-        if (r == SSVM_ERR_INVALID_ARG) { fprintf(stderr, "%s: cannot open: %s\n", pos[0], strerror(errno)); return EXIT_IO; }
-        if (r != SSVM_OK) return fail_file(pos[0], r);
-        r = np == 2 ? ssvm_model_export_c_path(&m, "model", pos[1]) : ssvm_model_print(&m, stdout);
+        if (np == 2 && (rc = out_check(pos[1], &co)) != 0) return rc;
+        if ((rc = load_model(pos[0], &m)) != 0) return rc;
+        if (np == 2) { rc = out_write(&co, write_c, &m); free(co.path); } /* through out.c.tmp and a rename */
+        else r = ssvm_model_print(&m, stdout);
         ssvm_model_uninit(&m);
-        if (r != SSVM_OK) return fail_file(np == 2 ? pos[1] : "stdout", r);
-        return 0;
+        if (r == SSVM_ERR_WORKSPACE) return stdout_done(); /* a failed write (a full disk) */
+        if (r != SSVM_OK) return fail_file("stdout", r);
+        return rc;
     }
     for (i = 0; i < N_CMDS; i++) if (cmddefs[i].bit == cbit) break;
     fprintf(stderr, "%s: wrong number of arguments\nusage: %s  (structsvm help %s: the options)\n", cmd, cmddefs[i].usage, cmd);
