@@ -6664,6 +6664,7 @@ SSVM__PRIV ssvm_result ssvm__gaps_check_config(const ssvm_solver_config *c) {
     if (b->steps == SSVM_BCFW_STEPS_EXACT && !b->gap_sampling && !b->cache) return ssvm__exact_check(c); /* >>exact */
     if (b->gap_sampling || b->cache || b->steps != SSVM_BCFW_STEPS_FW) return SSVM_ERR_NOT_SUPPORTED;
     if (b->gap_check < 0 || b->max_atoms < 0 || (unsigned)b->build_direction > 1u) return SSVM_ERR_BCFW_OPTION;
+    if ((b->build_direction || c->state != SSVM_STATE_AUTO) && !ssvm__has_blocks(c)) return SSVM_ERR_BCFW_COMBINATION;
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__gaps_layout(ssvm_solver *s, ssvm__arena *a) { (void)s; (void)a; return SSVM_OK; }
@@ -12432,7 +12433,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     if ((r = own ? row->check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
     /* lambda sum c (lambda n without weights) a normal number: the blocks c_i / (lambda sum c) keep their precision */
-    if (!own && !(c->lambda * ssvm__weight_sum(c->problem) >= 2.2250738585072014e-308)) return SSVM_ERR_LAMBDA;
+    if (!(c->lambda * ssvm__weight_sum(c->problem) >= 2.2250738585072014e-308)) return SSVM_ERR_LAMBDA;
     if (!row || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE ||
         (unsigned)c->line_search > 1u) /* a switch: 0 or 1 */
@@ -14537,10 +14538,11 @@ static const double ssvm__p10[23] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8
                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 /* m * 10^e10 as a product of powers of ten (STRUCTSVM_FREESTANDING's numbers off the fast path; may be off in the
    last bit): m >= 1, so beyond 10^400 it is inf and below 10^-400 it is 0 */
-SSVM__PRIV double ssvm__num_product(unsigned long long m, long e10) {
+SSVM__PRIV double ssvm__num_product(unsigned long long m, long long e10) {
+    volatile double huge = SSVM__HUGE; /* inf at run time (a constant overflow warns on some compilers) */
     double r = (double)m;
-    long k;
-    if (e10 > 400) return SSVM__HUGE * SSVM__HUGE;
+    long long k;
+    if (e10 > 400) return huge * huge;
     if (e10 < -400) return 0.0;
     for (k = e10; k > 0; k -= 22) r *= ssvm__p10[k > 22 ? 22 : k];
     for (k = -e10; k > 0; k -= 22) r /= ssvm__p10[k > 22 ? 22 : k];
@@ -14550,8 +14552,9 @@ SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
     const double *p10 = ssvm__p10;
     size_t i = 0;
     unsigned long long m = 0;
-    int neg = 0, digits = 0, sig = 0, exact = 1;
-    long e10 = 0, ex = 0;
+    int neg = 0, sig = 0, exact = 1;
+    size_t digits = 0;
+    long long e10 = 0, ex = 0; /* digits counted in long long: a line may be longer than a 32-bit long counts */
     double r;
     if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
     for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
@@ -14569,8 +14572,8 @@ SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
         int eneg = 0, ed = 0;
         i++;
         if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
-        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed++)
-            if (ex < 100000000L) ex = ex * 10 + (s[i] - '0'); /* saturates beyond any line's digits */
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, ed = 1)
+            if (ex < 100000000000000000LL) ex = ex * 10 + (s[i] - '0'); /* saturates beyond any line's digits */
         if (!ed) return -1;
         if (eneg) ex = -ex;
     }
@@ -14588,7 +14591,8 @@ SSVM__PRIV int ssvm__parse_num(const char *s, size_t n, double *v) {
         char tmp[800];
         char *end = 0;
         size_t k = (s[0] == '+' || s[0] == '-') ? 1u : 0u, t = 0;
-        long e = ex, nd = 0, ed;
+        long long e = ex, ed;
+        int nd = 0;
         int point = 0, started = 0, dropped = 0;
         if (neg) tmp[t++] = '-';
         for (; k < n && s[k] != 'e' && s[k] != 'E'; k++) {

@@ -31,7 +31,7 @@ double (*const th_priv_log_portable)(double) = ssvm__log_portable;
 double (*const th_priv_sqrt_portable)(double) = ssvm__sqrt_portable;
 int (*const th_priv_is_perm)(int, const int *) = ssvm__is_perm;
 int (*const th_priv_parse_num)(const char *, size_t, double *) = ssvm__parse_num;
-double (*const th_priv_num_product)(unsigned long long, long) = ssvm__num_product;
+double (*const th_priv_num_product)(unsigned long long, long long) = ssvm__num_product;
 int (*const th_priv_cp_qp)(int, int, const double *, const double *, double, double *, double *, double, int, double *,
                            double *) = ssvm__cp_qp;
 ssvm_result (*const th_priv_ck_save_path)(const ssvm_solver *, const char *, long long) = ssvm__ck_save_path;

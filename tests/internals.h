@@ -37,7 +37,7 @@ extern double (*const th_priv_sqrt_portable)(double x);
 extern int (*const th_priv_is_perm)(int d, const int *p);
 /* the readers' numbers (test_readers.c) */
 extern int (*const th_priv_parse_num)(const char *s, size_t n, double *v);
-extern double (*const th_priv_num_product)(unsigned long long m, long e10);
+extern double (*const th_priv_num_product)(unsigned long long m, long long e10);
 /* the cutting plane's working-set QP (test_cutplane.c) */
 extern int (*const th_priv_cp_qp)(int m, int ld, const double *G, const double *l, double lam, double *a, double *Ga,
                                   double tol, int max_iter, double *gap, double *xi);
