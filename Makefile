@@ -176,11 +176,14 @@ $(B)/test_nomalloc_double: tests/nomalloc.c tests/harness.h tests/internals.h $(
 	$(CC) $(WARN) $(CFLAGS) -g tests/nomalloc.c -o $@ -lm
 $(B)/test_nomalloc_float: tests/nomalloc.c tests/harness.h tests/internals.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_REAL=float tests/nomalloc.c -o $@ -lm
-# builds that leave solvers out (STRUCTSVM_ONLY_BCFW + STRUCTSVM_NO_GAPS + STRUCTSVM_NO_DIST; STRUCTSVM_NO_BCFW): tests/only.c
+# builds that leave solvers out (STRUCTSVM_ONLY_BCFW + STRUCTSVM_NO_GAPS + STRUCTSVM_NO_DIST; STRUCTSVM_NO_BCFW;
+# STRUCTSVM_NO_GAPS alone): tests/only.c
 $(B)/test_only_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_ONLY_BCFW -DSTRUCTSVM_NO_GAPS -DSTRUCTSVM_NO_DIST tests/only.c -o $@ -lm
 $(B)/test_no_bcfw: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
 	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_NO_BCFW -DSTRUCTSVM_REAL=float tests/only.c -o $@ -lm
+$(B)/test_no_gaps: tests/only.c tests/harness.h tests/tchain.h $(HDR) | $(B)
+	$(CC) $(WARN) $(CFLAGS) -g -DSTRUCTSVM_NO_GAPS tests/only.c -o $@ -lm
 
 # export-c: models exported as C source (tests/model_export_gen.c writes them and the host models' labels into
 # build/export/<real>/) compiled into a predict-only, no-malloc, no-stdio program (tests/model_firmware.c) that
@@ -198,11 +201,11 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 # N skipped).
 test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
       $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw \
-      $(B)/multiclass $(B)/chain $(B)/own_problem
+      $(B)/test_no_gaps $(B)/multiclass $(B)/chain $(B)/own_problem
 	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api EXAMPLES_DIR=./$(B) \
 	    $(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
-	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw \
+	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw ./$(B)/test_no_gaps \
 	    ./tests/cli_test.sh ./tests/examples_test.sh ./tests/docs_test.sh
 
 # test-asan: three sanitizer builds (separate targets, so make -j builds them at once) and their runs;

@@ -524,8 +524,9 @@
      -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
      SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
      the multi-sample gap P(w) - D_t/t is tested only after whole passes and only with SSVM_SAMPLE_PERMUTATION or
-     _CYCLIC (D_t/t bounds min P only when every example was visited equally often; uniform draws and sequences
-     do not, and then the gap is not a certificate: use target_primal or a limit). To go on, raise a limit and call ssvm_solver_run
+     _CYCLIC (D_t/t bounds min P only when every example was visited equally often; uniform draws, sequences
+     and a caller's ssvm_solver_step do not, and then the gap is not a certificate: use target_primal or a
+     limit). To go on, raise a limit and call ssvm_solver_run
      again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
      ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
      bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
@@ -8871,7 +8872,7 @@ SSVM__PRIV ssvm_result ssvm__ms_step(ssvm_solver *s, int i, ssvm_step_info *info
 }
 /* The multi-sample solver's row (>>algorithms): its reset; its online dual D_t/t at the iterate (no dual at
    w_bar); its gap P(w) - D_t/t certifies only after whole passes in which every example was visited equally often
-   (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence */
+   (D_T/T <= min F_T/T, its Thm 2.1): not after a pass cut short, nor for a caller's sequence or steps */
 SSVM__PRIV void ssvm__ms_reset(ssvm_solver *s) {
     int i;
     ssvm__svec_reset(&SSVM__MS(s)->_u, s->_prob.d);
@@ -8894,9 +8895,11 @@ SSVM__PRIV ssvm_result ssvm__ms_evaluated(ssvm_solver *s, int average, ssvm_obje
 }
 SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s) {
     /* whole passes in which every example was visited once: permutation or cyclic order (uniform draws visit
-       some examples more often than others, a sequence as it likes: D_t/t then bounds nothing) */
+       some examples more often than others, a sequence as it likes: D_t/t then bounds nothing), and every step
+       the sampler's (steps = _seq_pos, both reset and checkpointed together: a caller's ssvm_solver_step picks
+       its example and leaves _seq_pos behind for good) */
     return (s->_cfg.sampling == SSVM_SAMPLE_PERMUTATION || s->_cfg.sampling == SSVM_SAMPLE_CYCLIC) &&
-           s->_prog.steps % s->_prob.n == 0;
+           s->_prog.steps % s->_prob.n == 0 && s->_prog.steps == s->_seq_pos;
 }
 #endif /* SSVM__HAS_MULTISAMPLE */
 #endif /* STRUCTSVM_PREDICT_ONLY */

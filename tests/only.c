@@ -1,6 +1,7 @@
 /* tests/only.c: a build that leaves solvers out (MANUAL: BUILD OPTIONS). Compiled with -DSTRUCTSVM_ONLY_BCFW
    -DSTRUCTSVM_NO_GAPS (build/test_only_bcfw: BCFW without config.bcfw's options, the smallest trainer) and with
-   -DSTRUCTSVM_NO_BCFW (build/test_no_bcfw): the kept solvers train as in the full
+   -DSTRUCTSVM_NO_BCFW (build/test_no_bcfw) and with -DSTRUCTSVM_NO_GAPS alone (build/test_no_gaps: every solver,
+   BCFW without its options; the others refuse BCFW's block options as the full build does): the kept solvers train as in the full
    build (the same bits as a reference run of the full library cannot be had in this unit, so the checks are
    the certificate and the weights' finiteness), and every left-out kind is SSVM_ERR_NOT_SUPPORTED from
    ssvm_solver_config_check, ssvm_solver_get_heap_size, ssvm_solver_init and ssvm_train, never a crash. */
@@ -10,10 +11,13 @@
 #include "tchain.h"
 
 static int kept(ssvm_solver_kind k) {
-#ifdef STRUCTSVM_ONLY_BCFW
+#if defined(STRUCTSVM_ONLY_BCFW)
     return k == SSVM_BCFW;
-#else
+#elif defined(STRUCTSVM_NO_BCFW)
     return k != SSVM_BCFW;
+#else
+    (void)k;
+    return 1; /* STRUCTSVM_NO_GAPS alone leaves no solver out */
 #endif
 }
 
@@ -35,7 +39,11 @@ static void test_only_left_out_refused(th_ctx *t) {
         TH_CHECKF(t, ssvm_train(&q, w, sizeof w, NULL) == SSVM_ERR_NOT_SUPPORTED, "kind %d", k);
         refused++;
     }
+#if defined(STRUCTSVM_ONLY_BCFW) || defined(STRUCTSVM_NO_BCFW)
     TH_CHECK(t, refused >= 1);
+#else
+    TH_CHECK(t, refused == 0);
+#endif
     {   /* a kind out of range stays an invalid argument */
         ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
         q.solver = (ssvm_solver_kind)99;
@@ -81,6 +89,27 @@ static void test_only_no_gaps_refused(th_ctx *t) {
         TH_CHECK(t, ssvm_solver_atom_count(&s, 0, &cnt) == SSVM_ERR_NOT_SUPPORTED);
         ssvm_solver_uninit(&s);
     }
+#ifndef STRUCTSVM_ONLY_BCFW
+    {   /* BCFW's block options on the other solvers: the combination's error, as in the full build (the NO_GAPS
+           build checks them in its own ssvm__gaps_check_config) */
+        static const ssvm_solver_kind others[] = {SSVM_FW, SSVM_SSG, SSVM_CUTTING_PLANE, SSVM_MULTISAMPLE};
+        for (k = 0; k < 4; k++) {
+            ssvm_solver_config q = ssvm_solver_config_init(&c.p, others[k]);
+            q.state = SSVM_STATE_DENSE;
+            TH_CHECKF(t, ssvm_solver_config_check(&q) == SSVM_ERR_BCFW_COMBINATION, "kind %d state", (int)others[k]);
+            q.state = SSVM_STATE_AUTO; q.bcfw.build_direction = 1;
+            TH_CHECKF(t, ssvm_solver_config_check(&q) == SSVM_ERR_BCFW_COMBINATION, "kind %d build_direction",
+                      (int)others[k]);
+            q.bcfw.build_direction = 0;
+            TH_CHECKF(t, ssvm_solver_config_check(&q) == SSVM_OK, "kind %d plain", (int)others[k]);
+        }
+        {   /* and on BCFW they are options like any other */
+            ssvm_solver_config q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+            q.state = SSVM_STATE_DENSE; q.bcfw.build_direction = 1;
+            TH_CHECK(t, ssvm_solver_config_check(&q) == SSVM_OK);
+        }
+    }
+#endif
     tchain_free(&c);
 }
 #endif
@@ -149,8 +178,10 @@ int main(int argc, char **argv) {
            " + STRUCTSVM_NO_DIST"
 #endif
     );
-#else
+#elif defined(STRUCTSVM_NO_BCFW)
     printf("structsvm tests, STRUCTSVM_NO_BCFW\n");
+#else
+    printf("structsvm tests, STRUCTSVM_NO_GAPS\n");
 #endif
     TH_RUN(&t, test_only_left_out_refused);
     TH_RUN(&t, test_only_kept_train);

@@ -1198,6 +1198,19 @@ static void test_multisample_run_progress_and_stopping(th_ctx *t) {
         TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED);
         q.sampling = SSVM_SAMPLE_PERMUTATION; q.sequence = 0; q.sequence_len = 0;
         TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_CONVERGED && pr.pass == 5);
+        /* nor are examples the caller chose: n steps on example 0 before the sampler's passes (the steps counted
+           n a pass as before, the whole passes in permutation order afterwards) */
+        {
+            ssvm_solver s;
+            int k;
+            TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+            for (k = 0; k < dd.p.n; k++) TH_CHECK(t, ssvm_solver_step(&s, 0, 0) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+            ssvm_solver_uninit(&s);
+            TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK); /* the same solver without them certifies */
+            TH_CHECK(t, ssvm_solver_run(&s) == SSVM_CONVERGED);
+            ssvm_solver_uninit(&s);
+        }
         /* a pass cut short by the oracle limit is not a certificate either */
         q.max_oracle_calls = 30; q.eval_every = 1;
         TH_CHECK(t, ssvm_train(&q, w, sizeof w, &pr) == SSVM_MAX_ORACLE_CALLS);
