@@ -864,6 +864,25 @@ test_cli_output_dir() { # a directory as an output: refused before the data is r
     done
     [ ! -e "$D/odr2.model" ] || return 1
 }
+test_cli_output_retarget() { # an output path changed during the run: decided again when written (a link
+    # retargeted after the up-front check writes the new target; a directory put in its place is exit 3). The input
+    # is a FIFO: its writer opens it once the tool has checked its outputs and started reading, then changes the path
+    command -v mkfifo > /dev/null && command -v timeout > /dev/null || { echo "skip: no mkfifo or timeout"; return 0; }
+    printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/rt.dat"
+    mkdir "$D/rt"; echo old > "$D/rt/a.model"; ln -s rt/a.model "$D/rt.model"
+    mkfifo "$D/rt.in" || { echo "skip: mkfifo failed"; return 0; }
+    timeout 60 sh -c 'exec 3> "$1"; ln -sfn rt/b.model "$2"; cat "$3" >&3' sh "$D/rt.in" "$D/rt.model" "$D/rt.dat" &
+    "$BIN" learn --passes 3 "$D/rt.in" "$D/rt.model" 2> "$D/err" || { cat "$D/err"; return 1; }
+    wait
+    [ -L "$D/rt.model" ] && [ "$(cat "$D/rt/a.model")" = old ] && "$BIN" info "$D/rt/b.model" > /dev/null ||
+        { echo "retargeted link: not written to its new target"; ls -l "$D/rt" "$D/rt.model"; return 1; }
+    timeout 60 sh -c 'exec 3> "$1"; rm "$2"; mkdir "$2"; cat "$3" >&3' sh "$D/rt.in" "$D/rt.model" "$D/rt.dat" &
+    "$BIN" learn --passes 3 "$D/rt.in" "$D/rt.model" 2> "$D/err"; rc=$?
+    wait
+    [ $rc -eq 3 ] && grep -q 'rt.model: cannot write: Is a directory' "$D/err" ||
+        { echo "a directory in its place: rc $rc"; cat "$D/err"; return 1; }
+    [ -z "$(find "$D" -name '*.tmp')" ] || { echo "a stray NAME.tmp"; return 1; }
+}
 test_cli_checkpoint_fail() { # a checkpoint that cannot be written: exit 3 (an I/O error) with the reason, not 1
     # 2000 rows: a checkpoint of some 50 kB, over ulimit -f 1 (512 or 1024 bytes), the messages under it
     i=0; : > "$D/cf.dat"
@@ -1024,6 +1043,7 @@ run test_cli_kbcfw
 run test_cli_output_link
 run test_cli_output_device
 run test_cli_output_dir
+run test_cli_output_retarget
 run test_cli_checkpoint_fail
 run test_cli_graph_tree_labels
 run test_cli_c_overrides

@@ -416,23 +416,33 @@ static char *resolve_links(const char *path) {
     }
     return p;
 }
+/* where an output goes, decided again at each write (a path may change during a long run: a link retargeted, a
+   FIFO or a file put in its place): of->path the regular file to replace (NAME or its link's target), NULL to
+   write in place (a device or FIFO); -1 and errno for a directory or an unresolvable link */
+static int out_resolve(outfile *of) {
+    struct stat st;
+    free(of->path);
+    of->path = NULL;
+    if (stat(of->name, &st) == 0 && !S_ISREG(st.st_mode)) { /* a directory: refused; a device or FIFO: in place */
+        if (S_ISDIR(st.st_mode)) { errno = EISDIR; return -1; }
+        return 0;
+    }
+    return (of->path = resolve_links(of->name)) ? 0 : -1;
+}
 /* an output path, checked before any work is done: a directory or a path where NAME.tmp cannot be created
    (created and removed), or a device or FIFO that is not writable, is refused with the system's reason */
 static int out_check(const char *name, outfile *of) {
-    struct stat st;
     size_t n;
     char *tmp;
     FILE *f;
     of->path = NULL;
     if ((of->std = !strcmp(name, "-")) != 0) { of->name = "stdout"; return 0; }
     of->name = name;
-    if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) { /* a directory: refused; a device or FIFO: in place */
-        if (S_ISDIR(st.st_mode)) errno = EISDIR;
-        else if (access(name, W_OK) == 0) return 0;
+    if (out_resolve(of) != 0 || (!of->path && access(name, W_OK) != 0)) {
         fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno));
         return EXIT_IO;
     }
-    if (!(of->path = resolve_links(name))) { fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno)); return EXIT_IO; }
+    if (!of->path) return 0;
     n = strlen(of->path);
     if (!(tmp = (char *)xmalloc(n + 5))) return EXIT_DATA;
     memcpy(tmp, of->path, n); memcpy(tmp + n, ".tmp", 5);
@@ -442,12 +452,14 @@ static int out_check(const char *name, outfile *of) {
     free(tmp);
     return 0;
 }
-/* the stream to write (*tmp: NAME.tmp, or NULL in place), or NULL and errno */
-static FILE *out_open(const outfile *of, const char *mode, char **tmp) {
+/* the stream to write (*tmp: NAME.tmp, or NULL in place), or NULL and errno; the path is resolved again here */
+static FILE *out_open(outfile *of, const char *mode, char **tmp) {
     size_t n;
     FILE *f;
     *tmp = NULL;
-    if (!of->path) return of->std ? stdout : fopen(of->name, mode);
+    if (of->std) return stdout;
+    if (out_resolve(of) != 0) return NULL;
+    if (!of->path) return fopen(of->name, mode);
     n = strlen(of->path);
     if (!(*tmp = (char *)malloc(n + 5))) { errno = ENOMEM; return NULL; }
     memcpy(*tmp, of->path, n); memcpy(*tmp + n, ".tmp", 5);
@@ -467,7 +479,7 @@ static int out_close(const outfile *of, FILE *f, char *tmp, int ok) {
 }
 /* one output written whole by write(obj, f) (a model, C source, a checkpoint): 0, or the exit code after a message
    (a failed write: exit 3 and the system's reason) */
-static int out_write(const outfile *of, ssvm_result (*write)(const void *obj, FILE *f), const void *obj) {
+static int out_write(outfile *of, ssvm_result (*write)(const void *obj, FILE *f), const void *obj) {
     char *tmp;
     FILE *f = out_open(of, "wb", &tmp);
     ssvm_result r;
@@ -571,7 +583,7 @@ static int read_data(const opts *o, const char *path, int n_attrs, ssvm_template
 /* ---- learn ---- */
 typedef struct run_state {
     int tty, every, failed, width; /* failed: the exit code of a failed checkpoint; width: the last line's (tty) */
-    const outfile *ckpt;
+    outfile *ckpt;
     const ssvm_solver *s;
 } run_state;
 static int progress(void *user, const ssvm_progress *p) {
@@ -1142,7 +1154,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
 
 /* ---- classify and predict ---- */
 /* a failure before the predictions are written whole: NAME.tmp is closed and removed (NAME keeps what it had) */
-static int abandon_out(const outfile *of, FILE *out, char *pred_tmp) {
+static int abandon_out(outfile *of, FILE *out, char *pred_tmp) {
     out_close(of, out, pred_tmp, 0);
     return EXIT_DATA;
 }
