@@ -287,8 +287,9 @@
        ssvm_train(&cfg, w, w_bytes, &final);                           // on every rank: the same w on all
      config.dist: allreduce, user, rank, size, rounds, sigma. allreduce(user, buf, count) sums buf over the ranks in
        place, gives every rank the same bits, and fails on all ranks or none. examples/ssvm_loopback.h runs K ranks as
-       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI (reduce + broadcast in rank order: the loopback's
-       bits; or a plain MPI_Allreduce).
+       threads (sums in rank order); examples/ssvm_mpi.h wraps MPI: SSVM_MPI_ORDERED (gather, sum in rank order,
+       broadcast: the loopback's bits), SSVM_MPI_ROOT, the default (MPI_Reduce then a broadcast: the same bits on
+       every rank, summed in MPI's order, so not the loopback's) or SSVM_MPI_FAST (a plain MPI_Allreduce).
      Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
        Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
        averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
@@ -425,7 +426,7 @@
      paper's stopping rule. Like FW it reuses the evaluation's pass (THE ENGINE); averaging must be NONE. config.cp:
      max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus max_planes^2
      doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6
-     when gap_tol = 0), qp_max_iter (default 100000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
+     when gap_tol = 0), qp_max_iter (default 1000000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
      full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable). An
      ssvm_cp_info: planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
@@ -435,7 +436,7 @@
      weighted average (eq. 14, of alpha), primal, dual and gap are BCFW's, run by the engine; ssvm_train and
      ssvm_solver_weights return SSVM_ERR_NOT_SUPPORTED (no w to copy). config.kernel.batch = 1 runs batch FW
      (Algorithm 2) in the same form (averaging NONE; its |w_s|^2 costs n^2 psi products a pass).
-       ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5};      // x: training rows, then held-out rows
+       ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5, 0, 0};  // x: training rows, then held-out rows
        ssvm_solver_config c = ssvm_solver_config_init(&mc_prob, SSVM_KBCFW);  // an ssvm_multiclass problem
        c.kernel.input = ssvm_dense_kernel_fn; c.kernel.user = &dk; c.kernel.n_labels = K;
        c.kernel.cache_bytes = 64 << 20;                         // rows of k(x_a, .) kept (n doubles a row)
@@ -708,6 +709,7 @@
        ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D, OCR_N_LABELS, OCR_N_ATTRS,
        OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the predict-only header:
        #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
+       #define STRUCTSVM_IMPLEMENTATION                // in one .c file, as ever
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
        ssvm_chain_predict(OCR_N_LABELS, OCR_N_ATTRS, OCR_FLAGS, ocr_w, len, x, work, work_bytes, y);  // tested
@@ -1823,7 +1825,7 @@ typedef struct ssvm_cp_config {
                          gap_tol (SVM^struct: epsilon) beyond xi uses it and calls no oracle */
     double qp_tol;    /* the working-set QP is solved to this duality gap; 0 (default): gap_tol / 4, or 1e-9
                          (float 1e-6) when gap_tol is 0 */
-    int qp_max_iter;  /* pairwise Frank-Wolfe iterations per QP at most (default 100000; then SSVM_ERR_QP) */
+    int qp_max_iter;  /* pairwise Frank-Wolfe iterations per QP at most (default 1000000; then SSVM_ERR_QP) */
 } ssvm_cp_config;
 /* The cutting plane's counters (ssvm_solver_cp_info). */
 typedef struct ssvm_cp_info {
@@ -2211,6 +2213,8 @@ struct ssvm_solver {
 #define SSVM__EV_HIST 8
     struct { int cnt[2], k[2][SSVM__EV_HIST], last; double p[2][SSVM__EV_HIST], g[2][SSVM__EV_HIST], lb; } _ev;
     int _reuse;          /* FW: wtmp/l_s hold the oracle pass at the current w */
+    int _broken;         /* a failure that left the state inconsistent (>>dist: a round's exchange failed): every
+                            later step, pass, evaluation and checkpoint returns it; a checkpoint loaded clears it */
     double _reuse_ls, _reuse_wall, _reuse_cpu;
     double _ww;            /* |_w|^2 of the lazily scaled w (SSG, multi-sample) */
     void *_heap; size_t _heap_bytes; int _owns_heap;
@@ -3165,8 +3169,9 @@ STRUCTSVM_DEF ssvm_problem ssvm_problem_config_init(int n, int d, int max_label_
     return p;
 }
 /* example weights: finite, >= 0, and not all zero (or none); their sum a normal number (DBL_MIN = 2^-1022 or more:
-   the shares c_i / sum c keep their precision) */
-SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) {
+   the shares c_i / sum c keep their precision). A shard of a problem on ranks (>>dist) may sum to 0: the sum over
+   every rank is checked after init's handshake (ssvm__dist_join) */
+SSVM__PRIV ssvm_result ssvm__weights_check_in(const ssvm_problem *p, int shard) {
     double c = 0;
     int i;
     for (i = 0; p->weights && i < p->n; i++) {
@@ -3175,10 +3180,11 @@ SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) {
         if (x < 0) return SSVM_ERR_INVALID_ARG;
         c += x;
     }
-    if (p->weights && !(c >= 2.2250738585072014e-308)) return SSVM_ERR_EMPTY;
+    if (p->weights && !shard && !(c >= 2.2250738585072014e-308)) return SSVM_ERR_EMPTY;
     return ssvm__finite(c) ? SSVM_OK : SSVM_ERR_OVERFLOW;
 }
-STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
+SSVM__PRIV ssvm_result ssvm__weights_check(const ssvm_problem *p) { return ssvm__weights_check_in(p, 0); }
+SSVM__PRIV ssvm_result ssvm__problem_check_in(const ssvm_problem *p, int shard) {
     if (!p) return SSVM_ERR_INVALID_ARG;
     if (p->n <= 0 || p->d <= 0 || p->max_label_len <= 0) return SSVM_ERR_EMPTY;
     if (!p->truth || !p->phi || !p->oracle) return SSVM_ERR_NULL_CALLBACK;
@@ -3192,8 +3198,9 @@ STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) {
             g != (p->stat_norm2 != 0) || g != (p->stat_move != 0) || (g && !p->stat_scores))
             return SSVM_ERR_NULL_CALLBACK;
     }
-    return ssvm__weights_check(p);
+    return ssvm__weights_check_in(p, shard);
 }
+STRUCTSVM_DEF ssvm_result ssvm_problem_check(const ssvm_problem *p) { return ssvm__problem_check_in(p, 0); }
 
 STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real *w, int *ybuf, size_t ybuf_bytes,
                                          double *out) {
@@ -3461,7 +3468,17 @@ SSVM__PRIV SSVM__HOT int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_rea
             for (s = 0; s < K; s++) if (s != g) u[(size_t)t * K + s] += unit;
         }
     }
-    ssvm__viterbi(L, K, u, w + ssvm__chain_trans_off(K, F, m->config.flags), vit, y);
+    { /* a score that is not finite (finite weights whose products overflow ssvm_real: a float build's 3.4e38) is
+         SSVM_ERR_NONFINITE: the max would skip a NaN and the engine's objective, in double, take a wrong path for
+         the max (ssvm__mc_argmax's rule); the path's sum overflowing too */
+        size_t k, LK = (size_t)L * (size_t)K;
+        int fin = 1;
+        ssvm_real best;
+        for (k = 0; k < LK; k++) fin &= u[k] - u[k] == 0;
+        if (!fin) return SSVM_ERR_NONFINITE;
+        best = ssvm__viterbi(L, K, u, w + ssvm__chain_trans_off(K, F, m->config.flags), vit, y);
+        if (!(best - best == 0)) return SSVM_ERR_NONFINITE;
+    }
     if (delta) {
         for (t = 0; t < L; t++) wrong += (y[t] != m->config.labels[p0 + t]);
         *delta = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
@@ -4095,19 +4112,23 @@ SSVM__PRIV ssvm_real ssvm__mc_cost(const ssvm_multiclass *m, int t, int p) {
     if (m->config.cost) return m->config.cost[(size_t)t * m->config.n_labels + p];
     return (ssvm_real)(t != p);
 }
-/* aug: the weight of the cost term (0: plain decode; 1/w_scale: the oracle at w_scale * w) */
+/* aug: the weight of the cost term (0: plain decode; 1/w_scale: the oracle at w_scale * w). A score that is not
+   finite (finite weights whose products overflow ssvm_real: a float build's 3.4e38) is SSVM_ERR_NONFINITE: its
+   comparisons would pick a wrong class, and the engine's objective, in double, would take it for the max */
 SSVM__PRIV int ssvm__mc_argmax(const ssvm_multiclass *m, int i, const ssvm_real *w, ssvm_real aug, int *y, ssvm_real *delta) {
-    int K = m->config.n_labels, c, b, cnt, best = 0, g = m->config.labels ? m->config.labels[i] : 0;
+    int K = m->config.n_labels, c, b, cnt, best = 0, g = m->config.labels ? m->config.labels[i] : 0, fin = 1;
     ssvm_real bv = 0, sc[SSVM__MC_B];
     for (c = 0; c < K; c += SSVM__MC_B) {
         cnt = K - c < SSVM__MC_B ? K - c : SSVM__MC_B;
         ssvm__mc_scores(m, w, i, c, 0, cnt, sc);
         for (b = 0; b < cnt; b++) {
             ssvm_real v = sc[b] + (aug != 0 ? aug * ssvm__mc_cost(m, g, c + b) : 0);
+            fin &= v - v == 0;
             if (c + b == 0 || v > bv) { bv = v; best = c + b; }
         }
     }
     *y = best;
+    if (!fin) return SSVM_ERR_NONFINITE;
     if (delta) *delta = ssvm__mc_cost(m, g, best);
     return 1;
 }
@@ -4635,6 +4656,11 @@ SSVM__PRIV int ssvm__graph_argmax(ssvm_graph *m, int i, const ssvm_real *w, doub
     int L = m->config.n_labels;
     ssvm__graph_open(m, &v);
     ssvm__graph_scores(m, w, i, v.u);
+    { /* a unary score beyond ssvm_real (a float build's 3.4e38): SSVM_ERR_NONFINITE (ssvm__mc_argmax's rule) */
+        int l, fin = 1;
+        for (l = 0; l < 2 * L; l++) fin &= v.u[l] - v.u[l] == 0;
+        if (!fin) return SSVM_ERR_NONFINITE;
+    }
     ssvm__gw_unary(&v.g, v.u, aug > 0 ? m->config.labels + (size_t)i * L : 0, aug * (double)ssvm__graph_unit(m));
     if (v.g.forest && m->config.method != SSVM_GRAPH_ENUM) ssvm__gw_tree(&v.g, w + (size_t)L * m->config.n_attrs, y);
     else ssvm__gw_enum(&v.g, w + (size_t)L * m->config.n_attrs, y, 0);
@@ -6878,6 +6904,8 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
         rc = p->part_scores_at ? p->part_scores_at(p->user, i, s->_w, L, cnt, bs->_ex_sc, bs->_ex_cost)
                                : p->part_scores(p->user, i, s->_w, bs->_ex_sc, bs->_ex_cost); /* L = 0 .. m-1 */
         if (rc < 0) return (ssvm_result)rc;
+        for (j = 0; j < cnt; j++) /* checked as DEG's are (ssvm__deg_scores) */
+            if (!ssvm__finite((double)bs->_ex_sc[j])) return SSVM_ERR_NONFINITE;
         s->_prog.oracle_calls++;
         if ((r = ssvm__exact_solve(bs, L, cnt, al, t, sh, &g, &best)) != SSVM_OK) return r;
         moved = 0;
@@ -7584,6 +7612,12 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
     if (b[1] != 0) return SSVM_ERR_PEER;
     if (b[0] != 0) return SSVM_ERR_COLLECTIVE;
     s->_wsum = b[2]; /* sum c over every rank's examples: the loss term's and w_s's scale */
+    /* the whole problem's weights and lambda sum c, as one process checks its own (ssvm_solver_config_check): a
+       shard may sum to 0, and shards' finite sums may overflow together (every share c_i / sum c was then 0 and
+       the gap 0, a false convergence); the same numbers on every rank, so the same verdict */
+    if (!ssvm__finite(b[2])) mine = SSVM_ERR_OVERFLOW;
+    else if (!(b[2] >= 2.2250738585072014e-308)) mine = SSVM_ERR_EMPTY;
+    else if (!(c->lambda * b[2] >= 2.2250738585072014e-308)) mine = SSVM_ERR_LAMBDA;
     for (c0 = 0; c0 < size; c0 += SSVM__DIST_CHUNK) { /* each rank's index exactly once */
         int cnt = size - c0 < SSVM__DIST_CHUNK ? size - c0 : SSVM__DIST_CHUNK;
         SSVM_MEMSET(b, 0, sizeof b);
@@ -7591,7 +7625,7 @@ SSVM__PRIV ssvm_result ssvm__dist_join(const ssvm_solver_config *c, ssvm_solver 
         if ((r = ssvm__dist_allreduce(c, b, (size_t)cnt)) != SSVM_OK) return r;
         for (k = 0; k < cnt; k++) bad |= b[k] != 1;
     }
-    return bad ? SSVM_ERR_COLLECTIVE : SSVM_OK;
+    return bad ? SSVM_ERR_COLLECTIVE : mine;
 }
 #else /* STRUCTSVM_NO_DIST: what the engine's callers name, never reached (SSVM__DIST is 0) */
 SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__dist_sum(void *u, const ssvm_real *w, double *lsum, ssvm_svec *acc,
@@ -7694,15 +7728,14 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
         }
         /* this rank's change dw_k = (v - w0) / sigma' (as a product with 1 / sigma': the quotient itself when sigma'
            is a power of two, as K = 2, 4, 8 ..., else within an ulp of it, alike on every rank) and dl_k, with its
-           failure flag */
-        if (mine == SSVM_OK) for (j = 0; j < d; j++) b[j] = ((double)w[j] - (double)w0[j]) * inv;
-        else SSVM_MEMSET(b, 0, (size_t)d * sizeof(double));
-        b[d] = mine == SSVM_OK ? s->_l - l0 : 0;
+           failure flag. A failed step moved nothing (BCFW checks before it moves), so a failing rank's change is
+           its steps before it, blocks already moved: sent all the same, so that w stays the sum of the blocks and a
+           later run resumes from a dual-feasible point (sending none left w apart from the blocks for good) */
+        for (j = 0; j < d; j++) b[j] = ((double)w[j] - (double)w0[j]) * inv;
+        b[d] = s->_l - l0;
         b[d + 1] = mine != SSVM_OK;
         hv = ssvm__dist_hash_put(s, ssvm__dist_hash_r(SSVM__DIST_H0, w0, d), b + d + 2); /* the round's start */
         r = ssvm__dist_allreduce(&s->_cfg, b, (size_t)d + SSVM__DIST_EXTRA);
-        if (r == SSVM_OK && mine != SSVM_OK) r = mine;
-        if (r == SSVM_OK && b[d + 1] != 0) r = SSVM_ERR_PEER;
         if (r == SSVM_OK && !ssvm__dist_hash_same(s, hv, b + d + 2)) r = SSVM_ERR_COLLECTIVE;
         if (r == SSVM_OK) { /* adding: w = w0 + sum_k dw_k, each value tested (every rank: the same answer) */
             int fin = 1;
@@ -7713,12 +7746,17 @@ SSVM__PRIV ssvm_result ssvm__co_pass(ssvm_solver *s, int limit) {
             }
             if (!fin) r = SSVM_ERR_NONFINITE;
         }
-        if (r != SSVM_OK) { /* w and l back to the round's start on every rank (the blocks keep their local moves) */
+        if (r != SSVM_OK) { /* the collective failed, the ranks computed apart or the sum overflowed: w back to the
+                               round's start, apart from the blocks' moves, so the solver is broken for good (every
+                               later call returns r; a checkpoint saved before can be loaded) */
             SSVM_MEMCPY(w, w0, (size_t)d * sizeof(ssvm_real));
             s->_l = l0;
+            s->_broken = (int)r;
             return r;
         }
         s->_l = l0 + b[d];
+        if (mine != SSVM_OK) return mine; /* the round's moves made (the average not pushed: w_bar, l_bar a pair) */
+        if (b[d + 1] != 0) return SSVM_ERR_PEER;
         if (s->_avg_kept) { /* M2 */
             rho = ssvm__avg_rho_at(s, (long long)s->_prog.pass * R + q);
             ssvm__avg_push(s, rho);
@@ -12396,7 +12434,7 @@ STRUCTSVM_DEF ssvm_solver_config ssvm_solver_config_init(const ssvm_problem *p, 
     c.bcfw.max_atoms = 32; c.bcfw.shrink = 1;
     c.seed = 1;
     c.oracle_quality = 1;
-    c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 100000;
+    c.cp.max_planes = 100; c.cp.drop_after = 50; c.cp.qp_max_iter = 1000000;
     return c;
 }
 SSVM__PRIV ssvm_result ssvm__warm_check(const ssvm_solver_config *c); /* >>ckpt */
@@ -12428,15 +12466,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_check(const ssvm_solver_config *c) 
     const ssvm__algo *row;
     ssvm_solver_limits lim;
     ssvm_result r;
-    int own;
+    int own, shard;
     if (!c) return SSVM_ERR_INVALID_ARG;
     row = ssvm__algo_of((int)c->solver);
     if (!row && (unsigned)c->solver <= (unsigned)SSVM_EG) return SSVM_ERR_NOT_SUPPORTED; /* left out of this build */
     own = row && (row->caps & SSVM__CAP_OWN_PROBLEM); /* the kernel solver's problem has no feature map */
-    if ((r = own ? row->check(c) : ssvm_problem_check(c->problem)) != SSVM_OK) return r;
+    shard = c->dist.size > 1; /* >>dist: the sums below are the whole problem's, checked at init's handshake */
+    if ((r = own ? row->check(c) : ssvm__problem_check_in(c->problem, shard)) != SSVM_OK) return r;
     if (!(c->lambda > 0) || !ssvm__finite(c->lambda)) return SSVM_ERR_LAMBDA;
     /* lambda sum c (lambda n without weights) a normal number: the blocks c_i / (lambda sum c) keep their precision */
-    if (!(c->lambda * ssvm__weight_sum(c->problem) >= 2.2250738585072014e-308)) return SSVM_ERR_LAMBDA;
+    if (!shard && !(c->lambda * ssvm__weight_sum(c->problem) >= 2.2250738585072014e-308)) return SSVM_ERR_LAMBDA;
     if (!row || (unsigned)c->sampling > (unsigned)SSVM_SAMPLE_CYCLIC ||
         (unsigned)c->averaging > (unsigned)SSVM_AVG_UNIFORM || (unsigned)c->state > (unsigned)SSVM_STATE_COMPACT_SPARSE ||
         (unsigned)c->line_search > 1u) /* a switch: 0 or 1 */
@@ -12625,7 +12664,12 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_rng = s->_cfg.seed;
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->_ev.cnt[0] = s->_ev.cnt[1] = 0; s->_ev.last = 0; s->_ev.lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
-    s->_reuse = 0;
+    s->_reuse = 0; s->_broken = 0;
+    if (s->_perm) { /* rebuilt at each pass's start; set here so that a checkpoint before one holds no heap garbage
+                       (a preallocated heap's bytes made its own checkpoint unloadable) */
+        int j;
+        for (j = 0; j < p->n; j++) s->_perm[j] = j;
+    }
     SSVM_MEMSET(&s->_prog, 0, sizeof s->_prog);
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
     s->_prog.average = s->_prog.iterate;
@@ -12977,6 +13021,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     ssvm_result r = SSVM_OK;
     double nan = ssvm__nan(), wall = 0, cpu = 0;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (s->_broken) return (ssvm_result)s->_broken;
     t = ssvm__start(s);
     s->_reuse = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
@@ -13000,9 +13045,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
 }
 
 /* >>engine: steps, passes, the run loop */
+/* the last evaluation no longer describes the state (a step or a pass moved it): cleared, so that what
+   _prog.iterate / .average hold is always the current state's evaluation or NaN (ssvm_solver_run reads it) */
+SSVM__PRIV void ssvm__eval_stale(ssvm_solver *s) {
+    s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
+    s->_prog.average = s->_prog.iterate;
+}
 SSVM__PRIV ssvm_result ssvm__step(ssvm_solver *s, int i, ssvm_step_info *info) {
     ssvm_result r;
+    if (s->_broken) return (ssvm_result)s->_broken;
     if (info) { SSVM_MEMSET(info, 0, sizeof *info); info->t = s->_k + 1; info->example = i; }
+    ssvm__eval_stale(s); /* a step that fails may have moved a multi-sample state part of the way */
     if ((r = SSVM__ROW(s)->step(s, i, info)) != SSVM_OK) return r;
     s->_k++;
     s->_prog.steps++;
@@ -13034,15 +13087,26 @@ SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__no_state(ssvm_solver *s, ssvm__a
     return SSVM_OK;
 }
 SSVM__PRIV ssvm_result ssvm__pass(ssvm_solver *s, int limit) {
-    ssvm__stopwatch sw = ssvm__start(s);
-    ssvm_result r = SSVM__ROW(s)->pass(s, limit);
+    ssvm__stopwatch sw;
+    ssvm_result r;
+    if (s->_broken) return (ssvm_result)s->_broken;
+    if (s->_prog.pass == INT_MAX) return SSVM_ERR_OVERFLOW; /* the pass counter's end (an int) */
+    ssvm__eval_stale(s);
+    sw = ssvm__start(s);
+    r = SSVM__ROW(s)->pass(s, limit);
     ssvm__stop(s, sw, &s->_prog.wall_seconds, &s->_prog.cpu_seconds);
     if (r == SSVM_OK) s->_prog.pass++;
     return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_pass(ssvm_solver *s) {
+    ssvm_result r;
+    int due = 0;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
-    return ssvm__pass(s, 0);
+    r = ssvm__pass(s, 0);
+    /* >>dist: the pass's end as in ssvm_solver_run (a rank failing alone, or computing apart, is not left waiting
+       or trusted: the others return SSVM_ERR_PEER, or all SSVM_ERR_COLLECTIVE) */
+    if (SSVM__DIST(s)) r = ssvm__dist_pass_end(s, r, &due);
+    return r;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info *info) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
@@ -13063,11 +13127,21 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     const ssvm_solver_config *c;
     const ssvm__algo *row;
     ssvm_result r;
-    int m, due, stop, rule;
+    int m, due, stop, rule, fresh;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     c = &s->_cfg;
     row = SSVM__ROW(s);
-    for (;;) {
+    /* an evaluation of the current state (no step or pass since it: ssvm__eval_stale), as after a run stopped by
+       its progress callback or its limits: its rules apply first, as the run that never stopped applied them at
+       that pass (resumed, a run stopped where it would have converged trained one pass more) */
+    fresh = s->_prog.pass > 0 && (s->_prog.iterate.primal == s->_prog.iterate.primal ||
+                                  s->_prog.average.primal == s->_prog.average.primal);
+    for (;; fresh = 0) {
+        if (fresh) {
+            stop = 0;
+            if (row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
+            goto rules;
+        }
         if (c->max_passes && s->_prog.pass >= c->max_passes) return SSVM_MAX_PASSES;
         if (c->max_oracle_calls && s->_prog.oracle_calls >= c->max_oracle_calls) return SSVM_MAX_ORACLE_CALLS;
         if (c->max_seconds > 0) { /* >>dist: the ranks agree (any rank's clock past the limit stops all) */
@@ -13093,6 +13167,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         stop = c->progress && c->progress(c->progress_user, &s->_prog) != 0;
         /* the solver's own stop after a final evaluation (clique generation, C9: A.3 or no violator) */
         if (!stop && row->rule && row->rule(s)) return SSVM_SOLVER_RULE;
+    rules:
         /* an evaluated gap certifies only when the row says it does (the multi-sample solver's) */
         rule = 0;
         if (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
@@ -15766,6 +15841,7 @@ SSVM__PRIV const unsigned char *ssvm__ckr_take(ssvm__ckr *r, size_t n) {
 SSVM__PRIV uint64_t ssvm__ckr64(ssvm__ckr *r) { const unsigned char *q = ssvm__ckr_take(r, 8); return q ? ssvm__rd64(q) : 0; }
 SSVM__PRIV double ssvm__ckrf(ssvm__ckr *r) { const unsigned char *q = ssvm__ckr_take(r, 8); return q ? ssvm__rdf64(q) : 0.0; }
 SSVM__PRIV long long ssvm__ckrll(ssvm__ckr *r) { return (long long)ssvm__ckr64(r); }
+SSVM__PRIV int ssvm__ck_count_ok(long long v) { return v >= 0 && v < ((long long)1 << 62); }
 /* an int in [lo, hi], else SSVM_ERR_FORMAT */
 SSVM__PRIV int ssvm__ckri(ssvm__ckr *r, long long lo, long long hi) {
     const unsigned char *q = ssvm__ckr_take(r, 4);
@@ -15891,6 +15967,9 @@ SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
     /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
     if (bs->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, bs->_par_b); }
+    /* exact steps' shrinking and the built direction change the iterates too: hashed the same way (only when on) */
+    if (b->steps == SSVM_BCFW_STEPS_EXACT && b->shrink) { ssvm__fnv_i(fp, 0x5348524B); ssvm__fnv_i(fp, b->shrink); }
+    if (b->build_direction) { ssvm__fnv_i(fp, 0x42444952); ssvm__fnv_i(fp, b->build_direction); }
 }
 #endif
 #if SSVM__HAS_MULTISAMPLE
@@ -16186,7 +16265,11 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     g.average.primal = ssvm__ckrf(r); g.average.dual = ssvm__ckrf(r); g.average.gap = ssvm__ckrf(r);
     g.wall_seconds = ssvm__ckr_fin(r); g.cpu_seconds = ssvm__ckr_fin(r); g.eval_wall_seconds = ssvm__ckr_fin(r);
     g.eval_cpu_seconds = ssvm__ckr_fin(r); g.gap_estimate = ssvm__ckrf(r); g.oracle_calls_saved = ssvm__ckrll(r);
-    if (g.steps < 0 || g.oracle_calls < 0 || g.eval_oracle_calls < 0 || g.oracle_calls_saved < 0) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
+    /* counters in [0, 2^62): a hostile LLONG_MAX overflowed at the next step (at 1e9 steps a second 2^62 is 146
+       years away); the pass count is INT_MAX at most, and ssvm__pass refuses to go past it */
+    if (!ssvm__ck_count_ok(g.steps) || !ssvm__ck_count_ok(g.oracle_calls) || !ssvm__ck_count_ok(g.eval_oracle_calls) ||
+        !ssvm__ck_count_ok(g.oracle_calls_saved))
+        r->err = r->err ? r->err : SSVM_ERR_FORMAT;
     l = ssvm__ckr_fin(r); lb = ssvm__ckr_fin(r); aa = ssvm__ckr_fin(r); ab = ssvm__ckr_fin(r); ws = ssvm__ckr_fin(r);
     sk = ssvm__ckrll(r); ac = ssvm__ckrll(r); sp = ssvm__ckrll(r);
     rng = (unsigned long long)ssvm__ckr64(r);
@@ -16194,12 +16277,12 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
     /* the lazy scale only shrinks from 1 and is folded long before 1/ws leaves the range (SSG, multi-sample):
        a scale in (0, 1] whose inverse is a finite ssvm_real, as the oracles ask (fuzz-ckpt found 1e-313) */
     if (!(ws > 0 && ws <= 1) || !ssvm__finite((double)(ssvm_real)(1.0 / ws))) r->err = r->err ? r->err : SSVM_ERR_FORMAT;
-    if ((sk < 0 || ac < 0 || sp < 0) && !r->err) r->err = SSVM_ERR_FORMAT;
+    if ((!ssvm__ck_count_ok(sk) || !ssvm__ck_count_ok(ac) || !ssvm__ck_count_ok(sp)) && !r->err) r->err = SSVM_ERR_FORMAT;
     if (r->err) return (ssvm_result)r->err;
     if (apply) {
         s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_grown_mem ? s->_grown_bytes : 0);
         s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
-        s->_seq_pos = sp; s->_rng = rng; s->_best = best;
+        s->_seq_pos = sp; s->_rng = rng; s->_best = best; s->_broken = 0; /* a whole state again */
     }
     ssvm__ckr_reals(r, s->_w, d, apply);
     if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
@@ -16257,8 +16340,9 @@ SSVM__PRIV ssvm_result ssvm__ck_pool(ssvm_solver *s, size_t total) {
     return SSVM_OK;
 }
 
-SSVM__PRIV ssvm_result ssvm__ck_usable(const ssvm_solver *s) {
+SSVM__PRIV ssvm_result ssvm__ck_usable(const ssvm_solver *s, int save) {
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
+    if (save && s->_broken) return (ssvm_result)s->_broken; /* an inconsistent state is no run to resume */
     return ssvm__ck_covered(s->_cfg.solver) ? SSVM_OK : SSVM_ERR_CKPT_SOLVER;
 }
 /* the whole checkpoint through w: header, body, CRC; *total = its bytes (from a counting pass when w counts) */
@@ -16278,7 +16362,7 @@ SSVM__PRIV void ssvm__ck_emit(const ssvm_solver *s, uint64_t fp, uint64_t total,
 SSVM__PRIV ssvm_result ssvm__ck_size(const ssvm_solver *s, uint64_t *fp, uint64_t *total) {
     ssvm__ckw w;
     ssvm_result r;
-    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if ((r = ssvm__ck_usable(s, 1)) != SSVM_OK) return r;
     if ((r = ssvm__ck_fingerprint(s, fp)) != SSVM_OK) return r;
     SSVM_MEMSET(&w, 0, sizeof w);
     ssvm__ck_emit(s, *fp, 0, &w);
@@ -16329,11 +16413,12 @@ SSVM__PRIV ssvm_result ssvm__ck_load(ssvm_solver *s, const void *buf, size_t byt
     size_t end;
     ssvm__ckr rd;
     ssvm_result r;
-    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if ((r = ssvm__ck_usable(s, 0)) != SSVM_OK) return r;
     if (!buf) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__envelope(p, bytes, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &version,
                             &total, &end)) != SSVM_OK)
         return r;
+    if (total != (uint64_t)bytes) return SSVM_ERR_FORMAT; /* bytes left over after the declared size */
     if (ssvm__rd32(p + 56) != 0 || ssvm__rd32(p + 60) != 0) return SSVM_ERR_FORMAT;
     if (!ssvm__ck_covered(ssvm__u32_int(ssvm__rd32(p + 24)))) return SSVM_ERR_CKPT_SOLVER;
     if (ssvm__u32_int(ssvm__rd32(p + 24)) != (int)s->_cfg.solver || ssvm__u32_int(ssvm__rd32(p + 28)) != s->_prob.n ||
@@ -16421,7 +16506,7 @@ SSVM__PRIV ssvm_result ssvm__ck_save_path(const ssvm_solver *s, const char *path
     ssvm__ck_failing q;
     ssvm_result r;
     if (!path) return SSVM_ERR_INVALID_ARG;
-    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if ((r = ssvm__ck_usable(s, 1)) != SSVM_OK) return r;
     n = ssvm__strlen(path);
     if (n > ((size_t)-1) - 8) return SSVM_ERR_OVERFLOW;
     if (!(tmp = (char *)ssvm__alloc_with(0, n + 5))) return SSVM_ERR_OUT_OF_MEMORY;
@@ -16451,7 +16536,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
     size_t len;
     FILE *f;
     ssvm_result r;
-    if ((r = ssvm__ck_usable(s)) != SSVM_OK) return r;
+    if ((r = ssvm__ck_usable(s, 0)) != SSVM_OK) return r;
     buf = 0; len = 0; f = 0;
     if (!path) r = SSVM_ERR_INVALID_ARG;
     else if (!(f = fopen(path, "rb"))) r = SSVM_ERR_IO;

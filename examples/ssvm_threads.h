@@ -24,6 +24,11 @@
 #define SSVM_THREADS_H
 #include <pthread.h>
 #include <stdlib.h>
+#if defined(__GNUC__) || defined(__clang__)
+#define SSVM_THREADS__FN static __attribute__((unused)) /* a program may use only some */
+#else
+#define SSVM_THREADS__FN static
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #ifndef SSVM_THREADS_SPIN
@@ -60,7 +65,7 @@ typedef struct ssvm_threads {
 } ssvm_threads;
 
 /* runs tasks of the current batch until none is left; called and returns with the mutex held */
-static void ssvm_threads__drain(ssvm_threads *p) {
+SSVM_THREADS__FN void ssvm_threads__drain(ssvm_threads *p) {
     while (p->next < p->count) {
         size_t i = p->next++;
         ssvm_task_fn task = p->task;
@@ -72,7 +77,7 @@ static void ssvm_threads__drain(ssvm_threads *p) {
         if (p->finished == p->count && p->waiting) pthread_cond_signal(&p->done);
     }
 }
-static void *ssvm_threads__worker(void *arg) {
+SSVM_THREADS__FN void *ssvm_threads__worker(void *arg) {
     ssvm_threads *p = (ssvm_threads *)arg;
     unsigned long seen = 0;
     long k;
@@ -95,9 +100,9 @@ static void *ssvm_threads__worker(void *arg) {
     pthread_mutex_unlock(&p->mu);
     return 0;
 }
-static void ssvm_threads_uninit(ssvm_threads *p);
+SSVM_THREADS__FN void ssvm_threads_uninit(ssvm_threads *p);
 /* n >= 1 threads (1: no worker, tasks run on the caller's thread). 0 on success, -1 on failure. */
-static int ssvm_threads_init(ssvm_threads *p, int n) {
+SSVM_THREADS__FN int ssvm_threads_init(ssvm_threads *p, int n) {
     int k;
     if (!p || n < 1) return -1;
     p->n = 1; p->gen = 0; p->stop = 0; p->sleepers = 0; p->waiting = 0; p->spin = SSVM_THREADS_SPIN; p->spin_w = 0;
@@ -113,7 +118,7 @@ static int ssvm_threads_init(ssvm_threads *p, int n) {
     }
     return 0;
 }
-static void ssvm_threads_uninit(ssvm_threads *p) {
+SSVM_THREADS__FN void ssvm_threads_uninit(ssvm_threads *p) {
     int k;
     if (!p) return;
     pthread_mutex_lock(&p->mu);
@@ -128,7 +133,7 @@ static void ssvm_threads_uninit(ssvm_threads *p) {
     pthread_mutex_destroy(&p->mu);
 }
 /* the library's parallel-for (ssvm_parallel_for_fn): user is the ssvm_threads */
-static void ssvm_threads_parallel_for(void *user, size_t count, ssvm_task_fn task, void *ctx) {
+SSVM_THREADS__FN void ssvm_threads_parallel_for(void *user, size_t count, ssvm_task_fn task, void *ctx) {
     ssvm_threads *p = (ssvm_threads *)user;
     size_t i;
     long k;

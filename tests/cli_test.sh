@@ -46,7 +46,7 @@ claimed() { # 0 if this process runs the next test (tests numbered in the order 
     [ $(((IDX-1) % SN)) -eq "$SI" ]
 }
 run() { # run name: runs the shell function of that name if the filter allows (and the shard claims it)
-    if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
+    if [ -n "$FILTER" ] && ! echo "$1" | grep -qF -- "$FILTER"; then return; fi
     claimed || return 0
     if "$1" > "$D/log" 2>&1; then [ -n "$CLI_VERBOSE" ] && cat "$D/log"; echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
 }
@@ -219,7 +219,7 @@ test_cli_same_as_api() { # the tool and the C API (tests/cli_api.c: same readers
 }
 if [ ! -x "$BIN" ]; then
     # a skip counts only where the filter names these tests (`make test T=x` fails when nothing matches)
-    if [ -z "$FILTER" ] || echo "test_cli_" | grep -q -- "$FILTER"; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"
+    if [ -z "$FILTER" ] || echo "test_cli_" | grep -qF -- "$FILTER"; then echo "skip  test_cli: $BIN not built"; echo "0 passed, 0 failed, 1 skipped"
     else echo "0 passed, 0 failed, 0 skipped"; fi
     exit 0
 fi

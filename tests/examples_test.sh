@@ -8,7 +8,7 @@ D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
 P=0; F=0; S=0
 run() {
-    if [ -n "$FILTER" ] && ! echo "$1" | grep -q -- "$FILTER"; then return; fi
+    if [ -n "$FILTER" ] && ! echo "$1" | grep -qF -- "$FILTER"; then return; fi
     if "$1" > "$D/log" 2>&1; then echo "ok    $1"; P=$((P+1)); else cat "$D/log"; echo "FAIL  $1"; F=$((F+1)); fi
 }
 FILTER=${1:-}

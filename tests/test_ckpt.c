@@ -368,6 +368,142 @@ static void test_ckpt_errors(th_ctx *t) {
     tchain_free(&c); tchain_free(&c2);
 }
 
+static void ck_put64(unsigned char *p, uint64_t v) { ck_put32(p, (uint32_t)(v & 0xFFFFFFFFu)); ck_put32(p + 4, (uint32_t)(v >> 32)); }
+/* From a review of the promises (each failed before its fix): a checkpoint before the first pass in permutation
+   order held the heap's bytes (a preallocated heap of 0xFF made the solver's own checkpoint unloadable); the
+   built direction missing from the fingerprint; hostile counters at their end (an overflow at the next step);
+   bytes after the declared size accepted */
+static void test_ckpt_review(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver s;
+    unsigned char *buf, *bad;
+    size_t bytes;
+    int fill;
+    if (!ck_chain(&c, 37, 0)) { TH_CHECK(t, 0); return; }
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.lambda = 0.05; q.sampling = SSVM_SAMPLE_PERMUTATION;
+    {   /* before any pass, and after one caller's step: heaps of 0x00 and 0xFF give the same bytes, which load */
+        unsigned char *ck[2] = {0, 0};
+        size_t need = 0, n[2] = {0, 0};
+        TH_CHECK(t, ssvm_solver_get_heap_size(&q, &need) == SSVM_OK);
+        for (fill = 0; fill < 2; fill++) {
+            void *heap = malloc(need);
+            if (!heap) { TH_CHECK(t, 0); break; }
+            memset(heap, fill ? 0xFF : 0x00, need);
+            TH_CHECK(t, ssvm_solver_init_preallocated(&q, heap, need, &s) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_step(&s, 2, NULL) == SSVM_OK);
+            TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &n[fill]) == SSVM_OK);
+            ck[fill] = (unsigned char *)malloc(n[fill]);
+            TH_CHECK(t, ck[fill] && ssvm_solver_checkpoint_save(&s, ck[fill], n[fill], NULL) == SSVM_OK);
+            ssvm_solver_uninit(&s);
+            free(heap);
+        }
+        TH_CHECK(t, ck[0] && ck[1] && n[0] == n[1]);
+        if (ck[0] && ck[1] && n[0] == n[1]) {
+            /* the same bytes but for the clock's seconds (the body's wall and CPU seconds) */
+            size_t o = 64 + 4 + 8 * 3 + 8 * 6, k;
+            int diff = 0;
+            for (k = 0; k < n[0] - 4; k++) diff += (k < o || k >= o + 32) && ck[0][k] != ck[1][k];
+            TH_CHECK(t, diff == 0);
+            TH_CHECK(t, ck_try(&q, ck[1], n[1]) == SSVM_OK && ck_try(&q, ck[0], n[0]) == SSVM_OK);
+        }
+        free(ck[0]); free(ck[1]);
+    }
+    buf = ck_make(&q, &bytes);
+    bad = buf ? (unsigned char *)malloc(bytes + 16) : NULL;
+    TH_CHECK(t, buf && bad);
+    if (!buf || !bad) { free(buf); tchain_free(&c); return; }
+    {   /* the built direction is in the fingerprint */
+        ssvm_solver_config q2 = q;
+        q2.bcfw.build_direction = 1;
+        TH_CHECK(t, ck_try(&q2, buf, bytes) == SSVM_ERR_CKPT_MISMATCH);
+    }
+    /* counters: steps (body + 4) at 2^62 refused; the pass count (body + 0) at INT_MAX loads, and a pass then is
+       SSVM_ERR_OVERFLOW, never an overflow */
+    memcpy(bad, buf, bytes); ck_put64(bad + 68, (uint64_t)1 << 62); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_ERR_FORMAT);
+    memcpy(bad, buf, bytes); ck_put64(bad + 68, ((uint64_t)1 << 62) - 1); ck_reseal(bad, bytes);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_OK);
+    memcpy(bad, buf, bytes); ck_put32(bad + 64, 0x7FFFFFFFu); ck_reseal(bad, bytes);
+    TH_CHECK(t, ssvm_solver_init(&q, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&s, bad, bytes) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_pass(&s) == SSVM_ERR_OVERFLOW);
+    {
+        ssvm_solver_limits lim;
+        TH_CHECK(t, ssvm_solver_limits_of(&s, &lim) == SSVM_OK);
+        lim.max_passes = 0; lim.gap_tol = 0;
+        TH_CHECK(t, ssvm_solver_set_limits(&s, &lim) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&s) == SSVM_ERR_OVERFLOW);
+    }
+    ssvm_solver_uninit(&s);
+    /* bytes after the declared size */
+    memcpy(bad, buf, bytes); memset(bad + bytes, 0, 16);
+    TH_CHECK(t, ck_try(&q, bad, bytes + 16) == SSVM_ERR_FORMAT);
+    TH_CHECK(t, ck_try(&q, bad, bytes) == SSVM_OK);
+    free(bad); free(buf);
+    tchain_free(&c);
+}
+
+/* A run stopped by its progress callback at the pass where it converges, saved there and resumed (or simply run
+   again), stops at that pass as the run that never stopped did (it trained one pass more: the rules were not
+   applied to the pass the stop came at) */
+typedef struct ck_stopper { int at; ssvm_solver *s; unsigned char *buf; size_t bytes; } ck_stopper;
+static int ck_stop_save(void *user, const ssvm_progress *p) {
+    ck_stopper *u = (ck_stopper *)user;
+    if (p->pass != u->at) return 0;
+    if (ssvm_solver_checkpoint_get_size(u->s, &u->bytes) == SSVM_OK && (u->buf = (unsigned char *)malloc(u->bytes)) != NULL)
+        ssvm_solver_checkpoint_save(u->s, u->buf, u->bytes, NULL);
+    return 1;
+}
+static void test_ckpt_stop_at_convergence(th_ctx *t) {
+    tchain c;
+    ssvm_solver_config q;
+    ssvm_solver a, b;
+    ssvm_progress pa, pb;
+    ssvm_real wa[256], wb[256];
+    ck_stopper st;
+    int d;
+    if (!ck_chain(&c, 41, 0)) { TH_CHECK(t, 0); return; }
+    d = c.p.d;
+    q = ssvm_solver_config_init(&c.p, SSVM_BCFW);
+    q.lambda = 0.05; q.gap_tol = 0.05; q.max_passes = 500;
+    TH_CHECK(t, ssvm_solver_init(&q, &a) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&a) == SSVM_CONVERGED && ssvm_solver_progress(&a, &pa) == SSVM_OK && pa.pass > 1);
+    TH_CHECK(t, ssvm_solver_weights(&a, SSVM_W_BEST, wa, sizeof wa) == SSVM_OK);
+    /* stopped at that pass by the callback, the checkpoint saved there */
+    memset(&st, 0, sizeof st);
+    st.at = pa.pass; st.s = &b;
+    q.progress = ck_stop_save; q.progress_user = &st;
+    TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&b) == SSVM_STOPPED_BY_USER && st.buf != NULL);
+    /* run again: converged at once, at that pass */
+    TH_CHECK(t, ssvm_solver_run(&b) == SSVM_CONVERGED && ssvm_solver_progress(&b, &pb) == SSVM_OK);
+    TH_CHECK(t, pb.pass == pa.pass && pb.steps == pa.steps);
+    TH_CHECK(t, ssvm_solver_weights(&b, SSVM_W_BEST, wb, sizeof wb) == SSVM_OK);
+    TH_CHECK(t, memcmp(wa, wb, (size_t)d * sizeof(ssvm_real)) == 0);
+    ssvm_solver_uninit(&b);
+    /* resumed from the checkpoint: the same */
+    if (st.buf) {
+        q.progress = 0; q.progress_user = 0;
+        TH_CHECK(t, ssvm_solver_init(&q, &b) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_checkpoint_load(&b, st.buf, st.bytes) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_run(&b) == SSVM_CONVERGED && ssvm_solver_progress(&b, &pb) == SSVM_OK);
+        TH_CHECK(t, pb.pass == pa.pass && pb.steps == pa.steps);
+        TH_CHECK(t, ssvm_solver_weights(&b, SSVM_W_BEST, wb, sizeof wb) == SSVM_OK);
+        TH_CHECK(t, memcmp(wa, wb, (size_t)d * sizeof(ssvm_real)) == 0);
+        /* a step since the evaluation: it no longer describes the state, so the run goes on */
+        TH_CHECK(t, ssvm_solver_step(&b, 0, NULL) == SSVM_OK);
+        TH_CHECK(t, ssvm_solver_progress(&b, &pb) == SSVM_OK && pb.iterate.primal != pb.iterate.primal);
+        TH_CHECK(t, ssvm_solver_run(&b) == SSVM_CONVERGED && ssvm_solver_progress(&b, &pb) == SSVM_OK &&
+                    pb.pass > pa.pass);
+        ssvm_solver_uninit(&b);
+    }
+    ssvm_solver_uninit(&a);
+    free(st.buf);
+    tchain_free(&c);
+}
+
 /* the kinds checkpoints do not cover: their own code, at every entry point */
 static void test_ckpt_uncovered(th_ctx *t) {
     tchain c;
@@ -852,4 +988,6 @@ void suite_ckpt(th_ctx *t) {
     TH_RUN(t, test_ckpt_wscale_range);
     TH_RUN(t, test_ckpt_gaps_unknown_list);
     TH_RUN(t, test_ckpt_eval_schedule);
+    TH_RUN(t, test_ckpt_review);
+    TH_RUN(t, test_ckpt_stop_at_convergence);
 }

@@ -761,6 +761,111 @@ static void test_dist_rank_own_arithmetic(th_ctx *t) {
     free(c); free(j);
 }
 
+/* From a review of the promises (each failed before its fix). Example weights are the whole problem's: a shard
+   whose weights are all 0 trains (it was SSVM_ERR_EMPTY on that rank), and shards whose finite sums overflow
+   together are SSVM_ERR_OVERFLOW on every rank (every share c_i / sum c was 0: CONVERGED at once on gap 0). */
+static ssvm_real g_wts[DMC_N];
+static void tweak_weights(dj *j, int rank, ssvm_solver_config *c, ssvm_problem *p) {
+    int first = 0, cnt = 0;
+    (void)c;
+    ssvm_shard_range(j->full[rank]->n, rank, j->K, &first, &cnt);
+    p->weights = g_wts + first;
+}
+static void test_dist_weights_whole(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    ssvm_problem pw;
+    ssvm_real w1[DMC_K * DMC_F];
+    ssvm_progress p1;
+    int k, mode;
+    TH_CHECK(t, c && j && dmc_make(c, 8, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    for (mode = 0; mode < 2; mode++) {
+        ssvm_solver_config one;
+        for (k = 0; k < DMC_N; k++) g_wts[k] = mode == 0 ? (ssvm_real)(k < 2 * DMC_N / 3 ? 1 : 0) : (ssvm_real)1e-30;
+        if (mode == 1 && sizeof(ssvm_real) == sizeof(double)) for (k = 0; k < DMC_N; k++) g_wts[k] = (ssvm_real)6e306;
+        if (mode == 1 && sizeof(ssvm_real) != sizeof(double)) continue; /* a float's weights cannot sum past 1e308 */
+        pw = c->p; pw.weights = g_wts;
+        one = ssvm_solver_config_init(&pw, SSVM_BCFW);
+        one.max_passes = mode == 0 ? 3000 : 20; one.gap_tol = mode == 0 ? 1e-3 : 0;
+        memset(j, 0, sizeof *j);
+        j->full[0] = &c->p;
+        j->base = one;
+        j->tweak = tweak_weights;
+        TH_CHECK(t, dj_run(j, 3));
+        if (mode == 0) { /* rank 2's 30 examples weigh 0: trains, all ranks alike, to one process's optimum */
+            TH_CHECK(t, one_process(&one, w1, sizeof w1, &p1) == SSVM_CONVERGED);
+            for (k = 0; k < 3; k++) TH_CHECKF(t, j->res[k] == SSVM_CONVERGED, "rank %d: %d", k, j->res[k]);
+            dj_same_on_all(t, j, c->p.d, "a shard of zero weights");
+            { /* both within 1e-3 of the optimum: their best primals within 2e-3 */
+                double a = j->prog[0].average.primal == j->prog[0].average.primal ? j->prog[0].average.primal : 1e9;
+                double b = p1.average.primal == p1.average.primal ? p1.average.primal : 1e9;
+                if (j->prog[0].iterate.primal < a) a = j->prog[0].iterate.primal;
+                if (p1.iterate.primal < b) b = p1.iterate.primal;
+                TH_NEAR(t, a, b, 2e-3);
+            }
+        } else { /* 90 x 6e306: each shard's 30 sum to 1.8e308 (finite), the whole to inf */
+            TH_CHECK(t, one_process(&one, w1, sizeof w1, &p1) == SSVM_ERR_OVERFLOW);
+            for (k = 0; k < 3; k++) TH_CHECKF(t, j->init_res[k] == SSVM_ERR_OVERFLOW, "rank %d: %d", k, j->init_res[k]);
+        }
+    }
+    free(c); free(j);
+}
+
+/* ssvm_solver_pass on ranks ends its pass as ssvm_solver_run does: rank 1's cutting plane failing alone (its QP
+   capped) is SSVM_ERR_PEER on the others, who waited at the next exchange before (a hang) */
+static int pass_body(dj *j, int rank, ssvm_solver *s) {
+    int k;
+    ssvm_result r = SSVM_OK;
+    (void)j;
+    if (rank == 1) {
+        ssvm_solver_config *c = (ssvm_solver_config *)ssvm_solver_config_of(s); /* a test's poke: not an API */
+        c->cp.qp_max_iter = 1; c->cp.qp_tol = 1e-15;
+    }
+    for (k = 0; k < 12 && r == SSVM_OK; k++) r = ssvm_solver_pass(s);
+    return r;
+}
+static void test_dist_pass_agreed(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    int k;
+    TH_CHECK(t, c && j && dmc_make(c, 6, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    j->full[0] = &c->p;
+    j->base = ssvm_solver_config_init(&c->p, SSVM_CUTTING_PLANE);
+    j->body = pass_body;
+    TH_CHECK(t, dj_run(j, 3));
+    for (k = 0; k < 3; k++)
+        TH_CHECKF(t, j->res[k] == (k == 1 ? SSVM_ERR_QP : SSVM_ERR_PEER), "rank %d ended %d", k, j->res[k]);
+    free(c); free(j);
+}
+
+/* a CoCoA+ round where rank 2's oracle fails once, part of the way: the ranks' moves before it are applied (w
+   stays the sum of the blocks), so a second run converges as a run without the failure does (it stalled: w was put
+   back while the blocks kept their moves) */
+static int rerun_body(dj *j, int rank, ssvm_solver *s) {
+    ssvm_result r = ssvm_solver_run(s);
+    (void)j;
+    if (r != (rank == 2 ? SSVM_ERR_CALLBACK : SSVM_ERR_PEER)) return SSVM_ERR_INVALID_ARG; /* not the failure asked */
+    return ssvm_solver_run(s);
+}
+static void test_dist_failed_round_resumes(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    int k;
+    TH_CHECK(t, c && j && dmc_make(c, 12, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    j->full[0] = &c->p;
+    j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
+    j->base.lambda = 0.01; j->base.averaging = SSVM_AVG_NONE; j->base.gap_tol = sizeof(ssvm_real) == 8 ? 2e-3 : 5e-3;
+    j->base.max_passes = 4000;
+    j->tweak = tweak_failing; g_tweak_kind = 20; /* rank 2's 20th call: its first pass's second round */
+    j->body = rerun_body;
+    TH_CHECK(t, dj_run(j, 3));
+    for (k = 0; k < 3; k++) TH_CHECKF(t, j->res[k] == SSVM_CONVERGED, "rank %d ended %d", k, j->res[k]);
+    free(c); free(j);
+}
+
 void suite_dist(th_ctx *t);
 void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_shard_range);
@@ -781,4 +886,7 @@ void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_ranks_part);
     TH_RUN(t, test_dist_decisions_agreed);
     TH_RUN(t, test_dist_rank_own_arithmetic);
+    TH_RUN(t, test_dist_weights_whole);
+    TH_RUN(t, test_dist_pass_agreed);
+    TH_RUN(t, test_dist_failed_round_resumes);
 }

@@ -218,6 +218,12 @@ static void test_exact_checkpoint(th_ctx *t) {
     TH_CHECK(t, ssvm_solver_weights(&b, SSVM_W_AVERAGE, wb, sizeof wb) == SSVM_OK);
     TH_CHECK(t, memcmp(wa, wb, sizeof wa) == 0);
     ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
+    /* shrinking shapes the iterates: a checkpoint of the other setting is another run (it loaded and resumed to
+       neither run's bits) */
+    c.bcfw.shrink = !c.bcfw.shrink;
+    TH_CHECK(t, ssvm_solver_init(&c, &b) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_checkpoint_load(&b, buf, written) == SSVM_ERR_CKPT_MISMATCH);
+    ssvm_solver_uninit(&b);
     free(buf);
     ssvm_multiclass_uninit(&d.m);
 }

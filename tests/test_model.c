@@ -667,7 +667,57 @@ static void test_model_files_and_print(th_ctx *t) {
     fclose(f);
 }
 
+/* the built-in oracles with finite weights whose scores overflow ssvm_real (a float build's 3.4e38, a double's
+   1.8e308): SSVM_ERR_NONFINITE, never a class picked by comparisons with inf or NaN (a float DEG run stopped
+   CONVERGED on a negative primal: the engine's objective, in double, took the wrong class for the max) */
+static void test_model_scores_overflow(th_ctx *t) {
+    const ssvm_real big = sizeof(ssvm_real) == sizeof(float) ? (ssvm_real)1e30 : (ssvm_real)1e200;
+    ssvm_real x[2 * 3], w[64];
+    int lab[2] = {0, 1}, glab[2 * 3] = {0, 1, 0, 1, 0, 1}, start[2] = {0, 2}, y[3], k, sign;
+    static const int edges[4] = {0, 1, 1, 2};
+    ssvm_problem prob;
+    ssvm_real delta;
+    for (sign = 0; sign < 2; sign++) { /* +inf scores, then inf - inf = NaN ones */
+        for (k = 0; k < 6; k++) x[k] = big;
+        for (k = 0; k < 64; k++) w[k] = sign && (k & 1) ? -big : big;
+        {
+            ssvm_multiclass_config c = ssvm_multiclass_config_init(2, 2, 3, x, lab);
+            ssvm_multiclass mc;
+            TH_CHECK(t, ssvm_multiclass_init(&c, &mc) == SSVM_OK && ssvm_multiclass_problem(&mc, &prob) == SSVM_OK);
+            TH_CHECKF(t, prob.oracle(prob.user, 0, w, 1.0, y, &delta) == SSVM_ERR_NONFINITE, "multiclass %d", sign);
+            TH_CHECKF(t, prob.decode(prob.user, 1, w, y) == SSVM_ERR_NONFINITE, "multiclass decode %d", sign);
+            ssvm_multiclass_uninit(&mc);
+        }
+        {
+            ssvm_chain_config c = ssvm_chain_config_init(1, 2, 3, start, lab);
+            ssvm_chain ch;
+            c.x = x;
+            TH_CHECK(t, ssvm_chain_init(&c, &ch) == SSVM_OK && ssvm_chain_problem(&ch, &prob) == SSVM_OK);
+            TH_CHECKF(t, prob.oracle(prob.user, 0, w, 1.0, y, &delta) == SSVM_ERR_NONFINITE, "chain %d", sign);
+            ssvm_chain_uninit(&ch);
+        }
+        {
+            ssvm_graph_config c = ssvm_graph_config_init(2, 3, 1, x, glab);
+            ssvm_graph g;
+            c.n_edges = 2; c.edges = edges;
+            TH_CHECK(t, ssvm_graph_init(&c, &g) == SSVM_OK && ssvm_graph_problem(&g, &prob) == SSVM_OK);
+            TH_CHECKF(t, prob.oracle(prob.user, 0, w, 1.0, y, &delta) == SSVM_ERR_NONFINITE, "graph %d", sign);
+            ssvm_graph_uninit(&g);
+        }
+    }
+    /* weights a little smaller: finite scores, an answer */
+    for (k = 0; k < 64; k++) w[k] = (ssvm_real)1;
+    {
+        ssvm_multiclass_config c = ssvm_multiclass_config_init(2, 2, 3, x, lab);
+        ssvm_multiclass mc;
+        TH_CHECK(t, ssvm_multiclass_init(&c, &mc) == SSVM_OK && ssvm_multiclass_problem(&mc, &prob) == SSVM_OK);
+        TH_CHECK(t, prob.oracle(prob.user, 0, w, 1.0, y, &delta) == 1);
+        ssvm_multiclass_uninit(&mc);
+    }
+}
+
 void suite_model(th_ctx *t) {
+    TH_RUN(t, test_model_scores_overflow);
     TH_RUN(t, test_model_crc32_reference);
     TH_RUN(t, test_model_layout);
     TH_RUN(t, test_model_roundtrip_every_kind);

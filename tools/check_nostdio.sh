@@ -10,7 +10,7 @@ mkdir -p "$B"
 W="-std=c99 -Wall -Wextra -pedantic -Werror -I."
 CC=${CC_NOSTDIO:-gcc}
 # symbol names, with optional leading underscores (Mach-O, newlib's _printf_r ...) and _chk / _r / 64 suffixes
-STDIO='^_*(v?(f|s|sn|as|d)?printf|v?(f|s)?scanf|isoc99_v?(f|s)?scanf|v?(f|s|sn|as|d)?printf_chk|f?puts|putchar|f?putc|putc_unlocked|putchar_unlocked|fputs_unlocked|fwrite_unlocked|getchar|f?getc|fgets|gets|ungetc|fopen(64)?|fdopen|freopen(64)?|fclose|fread|fwrite|fflush|fseeko?(64)?|ftello?(64)?|rewind|fgetpos(64)?|fsetpos(64)?|setv?buf|setlinebuf|tmpfile(64)?|tmpnam|perror|popen|pclose|feof|ferror|clearerr|fileno|stdin|stdout|stderr|IO_[a-z_0-9]+|swbuf_r|sfvwrite_r|srefill_r|svfprintf_r|vfiprintf_r)(_r)?$'
+STDIO='^_*(v?(f|s|sn|as|d)?printf|v?(f|s)?scanf|isoc99_v?(f|s)?scanf|v?(f|s|sn|as|d)?printf_chk|f?puts|putchar|f?putc|putc_unlocked|putchar_unlocked|fputs_unlocked|fwrite_unlocked|getchar|f?getc|fgets|gets|ungetc|fopen(64)?|fdopen|freopen(64)?|fclose|fread|fwrite|fflush|fseeko?(64)?|ftello?(64)?|rewind|fgetpos(64)?|fsetpos(64)?|setv?buf|setlinebuf|tmpfile(64)?|tmpnam|perror|popen|pclose|remove|rename|feof|ferror|clearerr|fileno|stdin|stdout|stderr|IO_[a-z_0-9]+|swbuf_r|sfvwrite_r|srefill_r|svfprintf_r|vfiprintf_r)(_r)?$'
 
 fails=0
 # scan obj label: prints the offending symbols; returns 1 if any

@@ -51,6 +51,21 @@ int other(void) {
 }
 EOF
 
+# idioms the manual tells users to write, as written (a unit of the implementation and the example helpers a program
+# may use only some of: each unused one must not warn)
+cat > "$B/idioms.c" <<'EOF'
+#define STRUCTSVM_IMPLEMENTATION
+#include "structsvm.h"
+#include "examples/ssvm_threads.h"
+#include "examples/ssvm_loopback.h"
+int kernels(const ssvm_real *x, int rows, int F);
+int kernels(const ssvm_real *x, int rows, int F) { /* MANUAL: KERNELS */
+    ssvm_dense_kernel dk = {x, rows, F, SSVM_KERNEL_RBF, 0.5, 0, 0};  // x: training rows, then held-out rows
+    return dk.rows;
+}
+int main(void) { return 0; }
+EOF
+
 ok()   { n_ok=$((n_ok+1));     echo "ok    $*"; }
 fail() { n_fail=$((n_fail+1)); echo "FAIL  $*"; }
 skip() { n_skip=$((n_skip+1)); echo "skip  $*"; }
@@ -135,6 +150,15 @@ for cc in gcc clang; do
             "$cc" -std=c99 $W -O2 -ffreestanding $(precision $real) -DSTRUCTSVM_FREESTANDING -c "$B/one.c" -o /dev/null
     done
     spawn static_run "$cc"
+done
+
+# ---- the manual's idioms (idioms.c) in C and C++, both precisions, with the compilers at hand
+for cc in gcc clang g++ clang++; do
+    command -v "$cc" >/dev/null 2>&1 || continue # reported above (or below, for the C++ compilers)
+    case $cc in *++) x="-x c++ -std=c++11" ;; *) x="-std=c99" ;; esac
+    for real in double float; do
+        spawn build "$cc $real the manual's idioms" "$cc" $x $W -O2 $(precision $real) -c "$B/idioms.c" -o /dev/null
+    done
 done
 
 # ---- BLAS kernels (OpenBLAS's cblas.h), tests run in both precisions
