@@ -291,9 +291,10 @@
        broadcast: the loopback's bits), SSVM_MPI_ROOT, the default (MPI_Reduce then a broadcast: the same bits on
        every rank, summed in MPI's order, so not the loopback's) or SSVM_MPI_FAST (a plain MPI_Allreduce).
      Every rank makes the same calls (init, run, pass, evaluate, checkpoint load) with the same options on its shard.
-       Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, evaluation,
-       averaging, config.dist, config.cp) with each rank's, checks the ranks' indices are 0 .. size-1 once each, and
-       sums c (n) over all ranks: the loss term's 1/n is the whole problem's. Traffic: one allreduce of d + 4 doubles
+       Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, whether a
+       progress callback is set, evaluation, averaging, config.dist, config.cp) with each rank's, checks the ranks'
+       indices are 0 .. size-1 once each, and sums c (n) over all ranks: the loss term's 1/n is the whole problem's
+       (a shard's weights may all be 0; the whole sum is checked as one process checks its own). Traffic: one allreduce of d + 4 doubles
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round: the sums, a
        failure flag and a hash of the rank's w) and two small ones a pass: at its end, 4 doubles (a failure on any
        rank, the hash, SSVM_EVAL_PREDICT's due evaluation, whose exp/log may round apart), after its evaluation, 3
@@ -527,8 +528,11 @@
      the multi-sample gap P(w) - D_t/t is tested only after whole passes and only with SSVM_SAMPLE_PERMUTATION or
      _CYCLIC (D_t/t bounds min P only when every example was visited equally often; uniform draws, sequences
      and a caller's ssvm_solver_step do not, and then the gap is not a certificate: use target_primal or a
-     limit). To go on, raise a limit and call ssvm_solver_run
-     again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
+     limit). The progress's iterate and average hold the current state's evaluation or NaN (a step or a pass clears
+     them), and ssvm_solver_run first applies gap_tol and target_primal to an evaluation it finds there: a run
+     stopped (by its callback or a limit) at a pass whose evaluation meets a rule, then run again or resumed from a
+     checkpoint, returns that rule's code at once, as the run that never stopped did. To go on, raise a limit and
+     call ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
      ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
      bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
      the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only).
@@ -1008,7 +1012,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 16
+#define STRUCTSVM_VERSION_MINOR 17
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -1562,7 +1566,8 @@ typedef enum ssvm_eval_schedule {
                              every grid pass when nothing can be predicted (no rule; SSG) */
 } ssvm_eval_schedule;
 
-/* primal P(w), dual D and duality gap at one vector; NaN where not evaluated (or no dual exists) */
+/* primal P(w), dual D and duality gap at one vector; NaN where not evaluated since the last step or pass (or no
+   dual exists) */
 typedef struct ssvm_objective { double primal, dual, gap; } ssvm_objective;
 
 typedef struct ssvm_progress {
@@ -1884,7 +1889,8 @@ typedef struct ssvm_kernel_stats {
 } ssvm_kernel_stats;
 STRUCTSVM_DEF ssvm_result ssvm_solver_kernel_stats(const ssvm_solver *s, ssvm_kernel_stats *out);
 /* the k-th stored triple (k < stored): w = sum_k coef_k psi_example(y), coef = alpha c_i / (lambda sum c); coef may
-   be 0 (a triple kept for the average) */
+   be 0 (a triple kept for the average); a freed slot (a triple dropped, its slot not yet reused): *example = -1,
+   *len = 0, *coef = 0 and y untouched */
 STRUCTSVM_DEF ssvm_result ssvm_kernel_support(const ssvm_solver *s, int which, long long k, int *example, int *y,
                                               size_t y_bytes, int *len, double *coef);
 #ifndef STRUCTSVM_NO_OLD_NAMES
