@@ -16573,6 +16573,33 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.17.0 (2026-12-03) Fixes from a second review of the promises (checkpoints, solvers' certificates, ranks,
+                        build switches), each with its test. Certificates: the multi-sample gap certifies only when
+                        every step was the sampler's (a caller's ssvm_solver_step calls, then whole passes, were
+                        certified); the built-in multiclass, chain and graph oracles return SSVM_ERR_NONFINITE for
+                        a score beyond ssvm_real (a float build's DEG stopped CONVERGED on a negative primal: the
+                        comparisons with inf picked a wrong class), and exact block steps check their scores. The
+                        engine: a run called again (or resumed) applies its rules first to an evaluation that still
+                        describes the state (a run stopped by its callback at the pass where it converged trained
+                        one pass more when resumed), and a step or a pass clears the progress's evaluation (it held
+                        the last one, stale); the pass counter stops at INT_MAX with SSVM_ERR_OVERFLOW.
+                        Checkpoints: a checkpoint before the first pass in permutation order held the heap's bytes
+                        (a preallocated heap could make a solver's own checkpoint unloadable); bcfw.shrink (with
+                        exact steps) and bcfw.build_direction are in the fingerprint (a checkpoint of the other
+                        setting loaded and resumed to neither run); hostile counters of 2^62 or more refused (an
+                        overflow at the next step); bytes after the declared size refused as the manual said.
+                        Ranks: the whole problem's example weights are checked after the handshake (a shard of zero
+                        weights was refused; shards whose sums overflowed together gave shares of 0 and a false
+                        CONVERGED); ssvm_solver_pass ends its pass as ssvm_solver_run does (a rank failing alone
+                        left the others waiting); a CoCoA+ round where a rank's step fails applies every rank's
+                        moves before returning (w was put back while the blocks kept theirs: a later run stalled),
+                        and a failed exchange leaves the solver refusing further calls with its code. The cutting
+                        plane's qp_max_iter defaults to 1,000,000 (a 14-example QP needed 116,000 iterations).
+                        examples/ssvm_threads.h's functions are marked unused (a program that included it without
+                        calling both failed -Werror); the manual's KERNELS initializer lists every field and the
+                        firmware snippet defines STRUCTSVM_IMPLEMENTATION; the MPI wrapper's modes said which gives
+                        the loopback's bits. The tool decides again at each write where an output goes (a link
+                        retargeted during a run). make test's shell suites match T= as a plain string.
      0.16.0 (2026-12-03) Fixes from a review of the promises, each with its test. Certificates: the multi-sample gap
                         certifies only after whole passes in permutation or cyclic order (uniform draws visit some
                         examples more often: a run could stop CONVERGED on a negative gap); weights summing below
@@ -16893,6 +16920,20 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.16.x -> 0.17.0 (no name changes; what to check in your code)
+   | 0.16.x                                     | 0.17.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | STRUCTSVM_VERSION_MINOR 16                 | STRUCTSVM_VERSION_MINOR 17                             |
+   | ssvm_solver_run after a run that returned  | returns the rule's code at once when the last pass's   |
+   |   at an evaluation meeting a rule (went on |   evaluation meets it: lower gap_tol (or step) to go   |
+   |   with another pass)                       |   on                                                   |
+   | ssvm_solver_progress after a step or pass  | iterate / average NaN until the next evaluation        |
+   |   (the last evaluation's numbers)          |                                                        |
+   | a built-in oracle on scores past ssvm_real | SSVM_ERR_NONFINITE (float: |w| |x| past 3.4e38)        |
+   | cp.qp_max_iter default 100000              | 1000000                                                |
+   | checkpoint buffers longer than the file    | SSVM_ERR_FORMAT: pass the bytes written                |
+   | a rank whose shard weights are all 0       | trains (the whole problem's weights are checked)       |
 
    MIGRATION TABLE 0.15.x -> 0.16.0 (no name changes; what to check in your code)
    | 0.15.x                                     | 0.16.0                                                 |
