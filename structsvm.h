@@ -525,17 +525,15 @@
      off): an evaluated gap <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal (default
      -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
      SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
-     the multi-sample gap P(w) - D_t/t is tested only after whole passes and only with SSVM_SAMPLE_PERMUTATION or
-     _CYCLIC (D_t/t bounds min P only when every example was visited equally often; uniform draws, sequences
-     and a caller's ssvm_solver_step do not, and then the gap is not a certificate: use target_primal or a
-     limit). The progress's iterate and average hold the current state's evaluation or NaN (a step or a pass clears
-     them), and ssvm_solver_run first applies gap_tol and target_primal to an evaluation it finds there: a run
-     stopped (by its callback or a limit) at a pass whose evaluation meets a rule, then run again or resumed from a
-     checkpoint, returns that rule's code at once, as the run that never stopped did. To go on, raise a limit and
-     call ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock) change only through an ssvm_solver_limits:
-     ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS), checked as ssvm_solver_config_check does (one
-     bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing changed). All else (lambda, line_search, sampling,
-     the state, the solver's options) is checked at init and fixed (ssvm_solver_config_of(&s) is read-only).
+     the multi-sample gap P(w) - D_t/t is tested only after whole passes of the sampler's in permutation or cyclic
+     order (D_t/t bounds min P only when every example was visited equally often; else use target_primal or a limit).
+     The progress holds the current state's evaluation or NaN (a step or a pass clears it); ssvm_solver_run applies
+     the rules to it first, so a run stopped where it met one, run again or resumed, returns that code at once. To
+     go on, raise a limit and call ssvm_solver_run again; the limits (stopping rules, evaluation, progress, clock)
+     change only through an ssvm_solver_limits: ssvm_solver_limits_of, edit, ssvm_solver_set_limits (CHECKPOINTS),
+     checked as ssvm_solver_config_check does (one bad field, e.g. a NaN gap_tol: SSVM_ERR_INVALID_ARG, nothing
+     changed). All else (lambda, line_search, sampling, the state, the solver's options) is checked at init and fixed
+     (ssvm_solver_config_of(&s) is read-only).
      Evaluation: primal, dual and gap by one oracle pass (w_scale 1) at the iterate (eval_iterate, default 1) and
      one at the average (eval_average, default 1; when one is kept), counted in eval_oracle_calls and timed in
      eval_wall_seconds / eval_cpu_seconds, never in oracle_calls / wall_seconds / cpu_seconds.
