@@ -294,7 +294,7 @@
        Init's handshake compares rank 0's d, lambda, solver and the shared options (stopping rules, whether a
        progress callback is set, evaluation, averaging, config.dist, config.cp) with each rank's, checks the ranks'
        indices are 0 .. size-1 once each, and sums c (n) over all ranks: the loss term's 1/n is the whole problem's
-       (a shard's weights may all be 0; the whole sum is checked as one process checks its own). Traffic: one allreduce of d + 4 doubles
+       (a shard's weights may all be 0: the whole sum is checked). Traffic: one allreduce of d + 4 doubles
        per oracle pass (each evaluation, FW's and the cutting plane's iteration, each CoCoA+ round: the sums, a
        failure flag and a hash of the rank's w) and two small ones a pass: at its end, 4 doubles (a failure on any
        rank, the hash, SSVM_EVAL_PREDICT's due evaluation, whose exp/log may round apart), after its evaluation, 3
@@ -302,8 +302,7 @@
      The ranks must compute alike (the same build, libm and BLAS kernels: OpenBLAS picks kernels by CPU): w is the
        same on all only if each rank's own arithmetic (FW's step, the cutting plane's QP) gives the same bits.
        Every d + 4 exchange and every pass's end compare the ranks' w (a 20-bit hash; size <= 8192; at a pass's end
-       with the average and l), so ranks that part stop there; a pass that fails on one rank after its exchange (the
-       cutting plane's QP) is agreed at the pass's end too.
+       with the average and l): ranks that part stop there, as does a pass failing on one rank after its exchange.
      Exact mode (FW, the cutting plane, every evaluation): each rank sums its shard's psi and losses, one allreduce,
        then the one-process algorithm on identical numbers; the gap is certified over all. Iterates, primal, dual and
        gap are one process's to rounding (tested to 1e-9, the cutting plane 1e-7, over 12 iterations; differences can
@@ -595,24 +594,24 @@
    Multi-sample (>>multisample; Branson et al.). Fixes to the printed paper: F1 the swap move's gain (eq. 14, Alg. 1
      line 9: the quadratic term's sign and |v_j - u|^2); F2 l_j of Alg. 1 line 5 (<w^{t,j-1}, v_j> + Delta_j); F3 eq.
      11 / Alg. 2 line 1 need the shrunk w^{t,0} = (t-1)/t w^{t-1}; F4 Alg. 2 beyond |phi(x)|^2 = 1 (thresholds on
-     c/|phi|^2); F5 Alg. 2's off-by-one loop; F6 the radius sqrt(B/lambda) (Lemma 2.3's 1/sqrt(lambda) needs Delta
-     <= 1). Choices: D1 a fresh permutation each pass (not Alg. 3's cyclic order); D2 the weighted average by
-     default; D3 repeated sweeps over samples with weight (exact coordinate ascent); D4 y_i and repeated labels
-     dropped; D5 line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
-   Dual extragradient (>>deg): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which
-     holds the optimum (so the problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda
-     + |B~|_2 by power iteration x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <=
-     1/|F|); E3 the memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides
-     the average; E5 a Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed,
-     Rigollet 2017): z stays feasible, the dual bound valid.
+     c/|phi|^2); F5 Alg. 2's off-by-one loop; F6 the radius sqrt(B/lambda) (Lemma 2.3's 1/sqrt(lambda) needs Delta <=
+     1). Choices: D1 a fresh permutation each pass (not Alg. 3's cyclic order); D2 the weighted average by default; D3
+     repeated sweeps over samples with weight (exact coordinate ascent); D4 y_i and repeated labels dropped; D5
+     line_search = 0 takes the Pegasos step only when l(w^{t-1}) > 0.
+   Dual extragradient (>>deg): E1 w kept in the ball |w| <= sqrt(2 Theta / lambda), which holds the optimum (so the
+     problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda + |B~|_2 by power iteration
+     x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <= 1/|F|); E3 the
+     memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides the average; E5 a
+     Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): z stays
+     feasible, the dual bound valid.
    Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
      numbers), the update along e_yhat - alpha_i clipped to [0, 1], so (15) holds exactly; C2 the step's own curvature
      a^2 + nu, not the global s = lambda / sigma (~1/s too short); C2b a step that lowers the dual of (11) is halved
      until it does not; C3 f_h's hinge term the mean of the pass's MAP values; C4 candidate k violates when |v_k| >
-     sum_active |omega_j| (Algorithm 3's tau/s); C5 a warm start keeps alpha, resets theta to theta0 and the A.1
-     window; C6 the dual bound D(c alpha), best c in [0, 1]; C7 Theta exact for the Hamming loss, eps 1e-3; C8 no
-     clique active at the start, batch 2; C9 A.2 compares f_h with f_{h-1}, A.3 / no violator returns
-     SSVM_SOLVER_RULE (the paper's rules stop well before a small gap of (10): read the gap).
+     sum_active |omega_j| (Algorithm 3's tau/s); C5 a warm start (and, with stop_rules 0, a restart on the same set)
+     keeps alpha, resets theta to theta0 and the A.1 window; C6 the dual bound D(c alpha), best c in [0, 1]; C7 Theta
+     exact for the Hamming loss, eps 1e-3; C8 no clique active at the start, batch 2; C9 A.2 compares f_h with f_{h-1},
+     A.3 / no violator returns SSVM_SOLVER_RULE (the paper's rules stop well before a small gap of (10): read the gap).
    1-slack cutting plane (>>cutplane; from SVM^struct 3.x, not in Algorithm 4): the working-set QP by pairwise FW with
      exact line search on the Gram matrix (Lacoste-Julien, Jaggi 2015), warm started, its FW gap the QP's (qp_tol is
      certified); planes at weight 0 for drop_after iterations dropped, a full set drops the longest idle one; the
@@ -627,6 +626,8 @@
    Surrogate losses (>>losses): FY decoding alpha = 1 - 4 gamma/(lambda nu) (Sec. 3.1 omits "1 -"); multilabel gamma
      = 1/sqrt(d) in l2 (1/d violates the bound); logistic + GAP's alpha = 1/K only for base 2; conv FY's Omega on all
      of R^d, its Frank-Wolfe blended pairwise with support <= n; Polyak (12) floored at eta_min (default alpha/M).
+   BCFW (>>solvers): the line search divides by |w_i - w_s|^2 + 2^-52 as the authors' release does (its trajectory
+     kept): steps fall short when |w_i - w_s|^2 nears 1e-16 (lambda n beyond ~1e8 |psi|); rescale the features.
    GAPS (>>gaps; against the authors' release): plane caching takes G = +Inf before the first exact check, an
      unmeasured g_i never lets the cache replace the oracle, max_atoms is a hard cap with memory fixed up front.
    Exact block steps (>>exact): X1 Michelot's finite projection, not Crammer and Singer's sort (the same minimiser);
@@ -729,9 +730,8 @@
      byte (column = line length + 1 when something is missing at the end).
      Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
      Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
-     |exponent| <= 22 are converted exactly (the double strtod gives, in any locale), others by strtod on a
-     canonical copy (any length, any locale; under STRUCTSVM_FREESTANDING by a product that may be off in the last
-     bit).
+     |exponent| <= 22 are converted exactly (strtod's double, in any locale), others by strtod on a canonical copy
+     (any length or locale; FREESTANDING: a product, maybe off in the last bit).
      ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices above
      it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that value on
      every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled (default 0: every
@@ -754,9 +754,8 @@
        SSVM_ERR_TEMPLATE); `#` and blank lines skipped; positions past a sequence's ends read _B-1, _B-2, ... and
        _B+1, _B+2, ... as in CRF++ (examples/chunking.template: the CoNLL-2000 example's 19 templates).
        ssvm_conll_featurize turns the attribute names of every template at every token into ids of a caller's
-       ssvm_dict (grow = 1 adds, with min_count the CRF++ -f cut-off; grow = 0 drops the unknown and gives -1 for an
-       unknown label), ids in first-occurrence order: ssvm_conll_features, ssvm_conll_chain_config_init (sparse
-       chain); ssvm_template_expand gives one name.
+       ssvm_dict (grow = 1 adds, min_count the CRF++ -f cut-off; grow = 0 drops the unknown, -1 for an unknown label),
+       ids in first-occurrence order: ssvm_conll_features, ssvm_conll_chain_config_init; ssvm_template_expand: a name.
      ssvm_read_arff: Weka ARFF as Mulan writes it, dense or sparse (`{i v, ...}`, absent = 0, or a nominal's first
        value) rows; attributes numeric / real / integer or nominal (a feature's value is its index in the list); the
        labels, nominal {0,1}, are the last n_labels attributes, or with n_labels = 0 every trailing {0,1} attribute
@@ -9895,7 +9894,11 @@ SSVM__PRIV void ssvm__cg_outer(ssvm_solver *s, double fh) {
     }
     if (m == 0) {
         if (q->stop_rules) SSVM__CG(s)->_cg_stop = SSVM_CG_STOP_NO_VIOLATOR;
-        SSVM__CG(s)->_cg_h = 0; /* stop_rules 0: Algorithm 2 goes on on the same set */
+        /* stop_rules 0: Algorithm 2 goes on on the same set, a new inner solve as C5's: theta back to theta0 and
+           the A.1 window restarted (theta kept doubling at every pass whose f_h did not fall, to inf: the steps
+           vanished and the run froze far from the optimum) */
+        SSVM__CG(s)->_cg_theta = q->theta0;
+        SSVM__CG(s)->_cg_h = 0;
         return;
     }
     ssvm__sort_desc(T, SSVM__CG(s)->_cg_nrm, SSVM__CG(s)->_cg_ord); /* ties to the lower index: deterministic */
@@ -16593,6 +16596,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
                         moves before returning (w was put back while the blocks kept theirs: a later run stalled),
                         and a failed exchange leaves the solver refusing further calls with its code. The cutting
                         plane's qp_max_iter defaults to 1,000,000 (a 14-example QP needed 116,000 iterations).
+                        Clique generation with stop_rules 0 resets theta when it goes on on the same set (C5; theta
+                        doubled to inf and the run froze). BCFW's line search's 2^-52 named a deviation (6).
                         examples/ssvm_threads.h's functions are marked unused (a program that included it without
                         calling both failed -Werror); the manual's KERNELS initializer lists every field and the
                         firmware snippet defines STRUCTSVM_IMPLEMENTATION; the MPI wrapper's modes said which gives

@@ -450,7 +450,35 @@ static void test_cliquegen_prealloc_deterministic(th_ctx *t) {
     cg_free(&D);
 }
 
+/* stop_rules = 0 with the default theta_growth: after "no violator" the inner solve restarts with theta back at
+   theta0 (from a review: theta doubled at every pass whose f_h did not fall, reached inf by pass 3000, and the run
+   froze at primal 1.65, above P(0) = 1) */
+static void test_cliquegen_no_stop_rules(th_ctx *t) {
+    int n = 3, L = 4, T = 0, a, b, edges[12], lab[12] = {1, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 1};
+    ssvm_real x[3] = {(ssvm_real)-0.82126587782345339, (ssvm_real)-0.50856922089857215, (ssvm_real)-0.14436662796748401};
+    ssvm_graph_config gc;
+    ssvm_graph m;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_progress pr;
+    ssvm_cg_status st;
+    for (a = 0; a < L; a++) for (b = a + 1; b < L; b++) { edges[2 * T] = a; edges[2 * T + 1] = b; T++; }
+    gc = ssvm_graph_config_init(n, L, 1, x, lab); gc.n_edges = T; gc.edges = edges;
+    TH_CHECK(t, ssvm_graph_init(&gc, &m) == SSVM_OK && ssvm_graph_problem(&m, &p) == SSVM_OK);
+    c = ssvm_solver_config_init(&p, SSVM_CLIQUEGEN);
+    c.cg.graph = &m; c.lambda = 0.01; c.gap_tol = 1e-3; c.seed = 3; c.cg.stop_rules = 0; c.eval_every = 0;
+    c.max_passes = 2000;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    TH_CHECK(t, ssvm_solver_evaluate(&s, 1, 0, &pr) == SSVM_OK && ssvm_solver_cg_status(&s, &st) == SSVM_OK);
+    TH_CHECKF(t, pr.iterate.primal < 1.5 && st.theta < 1e6, "primal %g theta %g", pr.iterate.primal, st.theta);
+    ssvm_solver_uninit(&s);
+    ssvm_graph_uninit(&m);
+}
+
 void suite_cliquegen(th_ctx *t) {
+    TH_RUN(t, test_cliquegen_no_stop_rules);
     TH_RUN(t, test_cliquegen_alg3_brute);
     TH_RUN(t, test_cliquegen_certificate);
     TH_RUN(t, test_cliquegen_all_active);
