@@ -1,4 +1,4 @@
-/* structsvm.h - v0.16.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.17.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -2216,6 +2216,7 @@ struct ssvm_solver {
 #define SSVM__EV_HIST 8
     struct { int cnt[2], k[2][SSVM__EV_HIST], last; double p[2][SSVM__EV_HIST], g[2][SSVM__EV_HIST], lb; } _ev;
     int _reuse;          /* FW: wtmp/l_s hold the oracle pass at the current w */
+    int _eval_loaded;    /* _prog's evaluation came with a checkpoint (>>ckpt): re-evaluated before it may stop a run */
     int _broken;         /* a failure that left the state inconsistent (>>dist: a round's exchange failed): every
                             later step, pass, evaluation and checkpoint returns it; a checkpoint loaded clears it */
     double _reuse_ls, _reuse_wall, _reuse_cpu;
@@ -6907,8 +6908,7 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
         rc = p->part_scores_at ? p->part_scores_at(p->user, i, s->_w, L, cnt, bs->_ex_sc, bs->_ex_cost)
                                : p->part_scores(p->user, i, s->_w, bs->_ex_sc, bs->_ex_cost); /* L = 0 .. m-1 */
         if (rc < 0) return (ssvm_result)rc;
-        for (j = 0; j < cnt; j++) /* checked as DEG's are (ssvm__deg_scores) */
-            if (!ssvm__finite((double)bs->_ex_sc[j])) return SSVM_ERR_NONFINITE;
+
         s->_prog.oracle_calls++;
         if ((r = ssvm__exact_solve(bs, L, cnt, al, t, sh, &g, &best)) != SSVM_OK) return r;
         moved = 0;
@@ -12671,7 +12671,7 @@ SSVM__PRIV void ssvm__reset(ssvm_solver *s) {
     s->_rng = s->_cfg.seed;
     s->_best = s->_cfg.averaging != SSVM_AVG_NONE ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
     s->_ev.cnt[0] = s->_ev.cnt[1] = 0; s->_ev.last = 0; s->_ev.lb = -SSVM__HUGE; /* SSVM_EVAL_PREDICT */
-    s->_reuse = 0; s->_broken = 0;
+    s->_reuse = 0; s->_broken = 0; s->_eval_loaded = 0;
     if (s->_perm) { /* rebuilt at each pass's start; set here so that a checkpoint before one holds no heap garbage
                        (a preallocated heap's bytes made its own checkpoint unloadable) */
         int j;
@@ -13029,6 +13029,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
     double nan = ssvm__nan(), wall = 0, cpu = 0;
     if (!s || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_broken) return (ssvm_result)s->_broken;
+    s->_eval_loaded = 0;
     t = ssvm__start(s);
     s->_reuse = 0; /* _sv is overwritten now: a pass that fails half-way must not be reused */
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = nan;
@@ -13055,6 +13056,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_evaluate(ssvm_solver *s, int iterate, int 
 /* the last evaluation no longer describes the state (a step or a pass moved it): cleared, so that what
    _prog.iterate / .average hold is always the current state's evaluation or NaN (ssvm_solver_run reads it) */
 SSVM__PRIV void ssvm__eval_stale(ssvm_solver *s) {
+    s->_eval_loaded = 0;
     s->_prog.iterate.primal = s->_prog.iterate.dual = s->_prog.iterate.gap = ssvm__nan();
     s->_prog.average = s->_prog.iterate;
 }
@@ -13143,6 +13145,17 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
        that pass (resumed, a run stopped where it would have converged trained one pass more) */
     fresh = s->_prog.pass > 0 && (s->_prog.iterate.primal == s->_prog.iterate.primal ||
                                   s->_prog.average.primal == s->_prog.average.primal);
+    if (fresh && s->_eval_loaded) { /* >>ckpt: numbers a checkpoint brought (another build's, or other features
+                                       under the same fingerprint) certify nothing until evaluated here: the same
+                                       vectors evaluated again when they would stop the run */
+        int would = (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
+                     ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol) >= 0) ||
+                    ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal) >= 0;
+        if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &would)) != SSVM_OK) return r;
+        if (would && (r = ssvm_solver_evaluate(s, s->_prog.iterate.primal == s->_prog.iterate.primal,
+                                               s->_prog.average.primal == s->_prog.average.primal, 0)) != SSVM_OK)
+            return r;
+    }
     for (;; fresh = 0) {
         if (fresh) {
             stop = 0;
@@ -15974,8 +15987,9 @@ SSVM__PRIV void ssvm__ck_fp_bcfw(const ssvm_solver *s, void *fv) {
     /* >>par: the batch size shapes the iterates (never the thread count); only when set, so that plain
        BCFW's fingerprint is 0.6's and its older checkpoints still load */
     if (bs->_par_b) { ssvm__fnv_i(fp, 0x50415242); ssvm__fnv_i(fp, bs->_par_b); }
-    /* exact steps' shrinking and the built direction change the iterates too: hashed the same way (only when on) */
-    if (b->steps == SSVM_BCFW_STEPS_EXACT && b->shrink) { ssvm__fnv_i(fp, 0x5348524B); ssvm__fnv_i(fp, b->shrink); }
+    /* exact steps' shrinking and the built direction change the iterates too: hashed the same way, only when not
+       the default (so that 0.16's checkpoints of default runs still load) */
+    if (b->steps == SSVM_BCFW_STEPS_EXACT && !b->shrink) { ssvm__fnv_i(fp, 0x5348524B); ssvm__fnv_i(fp, 0); } /* 1: default */
     if (b->build_direction) { ssvm__fnv_i(fp, 0x42444952); ssvm__fnv_i(fp, b->build_direction); }
 }
 #endif
@@ -16290,6 +16304,7 @@ SSVM__PRIV ssvm_result ssvm__ck_read(ssvm_solver *s, ssvm__ckr *r, int apply) {
         s->_prog = g; s->_prog.state_bytes = s->_heap_bytes + (s->_grown_mem ? s->_grown_bytes : 0);
         s->_l = l; s->_l_bar = lb; s->_avg_a = aa; s->_avg_b = ab; s->_w_scale = ws; s->_k = sk; s->_avg_count = ac;
         s->_seq_pos = sp; s->_rng = rng; s->_best = best; s->_broken = 0; /* a whole state again */
+        s->_eval_loaded = g.iterate.primal == g.iterate.primal || g.average.primal == g.average.primal;
     }
     ssvm__ckr_reals(r, s->_w, d, apply);
     if (s->_z) ssvm__ckr_reals(r, s->_z, d, apply);
@@ -16579,14 +16594,15 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
                         every step was the sampler's (a caller's ssvm_solver_step calls, then whole passes, were
                         certified); the built-in multiclass, chain and graph oracles return SSVM_ERR_NONFINITE for
                         a score beyond ssvm_real (a float build's DEG stopped CONVERGED on a negative primal: the
-                        comparisons with inf picked a wrong class), and exact block steps check their scores. The
+                        comparisons with inf picked a wrong class). The
                         engine: a run called again (or resumed) applies its rules first to an evaluation that still
                         describes the state (a run stopped by its callback at the pass where it converged trained
-                        one pass more when resumed), and a step or a pass clears the progress's evaluation (it held
+                        one pass more when resumed; an evaluation a checkpoint brought is evaluated again before it
+                        may stop a run), and a step or a pass clears the progress's evaluation (it held
                         the last one, stale); the pass counter stops at INT_MAX with SSVM_ERR_OVERFLOW.
                         Checkpoints: a checkpoint before the first pass in permutation order held the heap's bytes
-                        (a preallocated heap could make a solver's own checkpoint unloadable); bcfw.shrink (with
-                        exact steps) and bcfw.build_direction are in the fingerprint (a checkpoint of the other
+                        (a preallocated heap could make a solver's own checkpoint unloadable); bcfw.shrink = 0 (with
+                        exact steps) and bcfw.build_direction = 1 are in the fingerprint (a checkpoint of the other
                         setting loaded and resumed to neither run); hostile counters of 2^62 or more refused (an
                         overflow at the next step); bytes after the declared size refused as the manual said.
                         Ranks: the whole problem's example weights are checked after the handshake (a shard of zero
@@ -16937,6 +16953,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    | cp.qp_max_iter default 100000              | 1000000                                                |
    | checkpoint buffers longer than the file    | SSVM_ERR_FORMAT: pass the bytes written                |
    | a rank whose shard weights are all 0       | trains (the whole problem's weights are checked)       |
+   | 0.16 checkpoints of bcfw.build_direction = | SSVM_ERR_CKPT_MISMATCH (now in the fingerprint): start |
+   |   1 or of exact steps with shrink = 0      |   again, or resume with 0.16                           |
 
    MIGRATION TABLE 0.15.x -> 0.16.0 (no name changes; what to check in your code)
    | 0.15.x                                     | 0.16.0                                                 |

@@ -866,6 +866,44 @@ static void test_dist_failed_round_resumes(th_ctx *t) {
     free(c); free(j);
 }
 
+/* a CoCoA+ round whose exchange fails leaves w back at the round's start and the blocks moved: the solver refuses
+   every later call with the code, a checkpoint save included (it would save a state no run has; get_size needs
+   no collective, so it shows the refusal is the solver's) */
+static int broken_body(dj *j, int rank, ssvm_solver *s) {
+    unsigned char *ck = NULL;
+    size_t n = 0;
+    ssvm_result r, want = SSVM_ERR_COLLECTIVE;
+    (void)j; (void)rank;
+    if (ssvm_solver_checkpoint_get_size(s, &n) != SSVM_OK || !(ck = (unsigned char *)malloc(n)) ||
+        ssvm_solver_checkpoint_save(s, ck, n, NULL) != SSVM_OK) { free(ck); return SSVM_ERR_OUT_OF_MEMORY; }
+    r = ssvm_solver_run(s);
+    if (r == want && ssvm_solver_checkpoint_get_size(s, &n) == want && ssvm_solver_pass(s) == want &&
+        ssvm_solver_evaluate(s, 1, 1, NULL) == want && ssvm_solver_run(s) == want)
+        r = SSVM_OK; /* (a load, which would clear it, needs the collective: the loopback stays failed) */
+    else if (r == SSVM_OK) r = SSVM_ERR_INVALID_ARG;
+    free(ck);
+    return r;
+}
+static void test_dist_broken_round(th_ctx *t) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    int k;
+    TH_CHECK(t, c && j && dmc_make(c, 5, DMC_F));
+    if (!c || !j) { free(c); free(j); return; }
+    j->full[0] = &c->p;
+    j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
+    j->base.max_passes = 5; j->base.gap_tol = 0;
+    j->body = broken_body;
+    j->K = 3;
+    if (ssvm_loopback_init(&j->lb, 3, 4096) != 0) { TH_CHECK(t, 0); free(c); free(j); return; }
+    j->lb.fail_at = 4; /* after init's three: the first round's exchange */
+    for (k = 1; k < 3; k++) j->full[k] = j->full[0];
+    TH_CHECK(t, ssvm_loopback_run(&j->lb, dj_rank, j) == 0);
+    ssvm_loopback_uninit(&j->lb);
+    for (k = 0; k < 3; k++) TH_CHECKF(t, j->res[k] == SSVM_OK, "rank %d: %d", k, j->res[k]);
+    free(c); free(j);
+}
+
 void suite_dist(th_ctx *t);
 void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_shard_range);
@@ -889,4 +927,5 @@ void suite_dist(th_ctx *t) {
     TH_RUN(t, test_dist_weights_whole);
     TH_RUN(t, test_dist_pass_agreed);
     TH_RUN(t, test_dist_failed_round_resumes);
+    TH_RUN(t, test_dist_broken_round);
 }
