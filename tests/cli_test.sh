@@ -39,6 +39,10 @@ if [ -n "$SHARD" ]; then
     case "$SI:$SN" in :*|*:|*[!0-9:]*) SN=0 ;; esac
     [ "$SI" -lt "$SN" ] 2> /dev/null || { echo "cli_test.sh: SSVM_TEST_SHARD must be i/n with 0 <= i < n"; exit 2; }
 fi
+no_tmp() { # no NAME.tmp.XXXXXX (nor an old-style NAME.tmp) is left beside NAME
+    for f in "$1".tmp "$1".tmp.*; do [ -e "$f" ] && return 1; done
+    return 0
+}
 claimed() { # 0 if this process runs the next test (tests numbered in the order of the run lines)
     [ -z "$SHARD" ] && return 0
     IDX=$((IDX+1))
@@ -138,7 +142,7 @@ test_cli_checkpoint() { # stopped at pass 3 with a checkpoint, resumed to 8: the
     for s in bcfw fw ssg; do
         "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 8 "$D/k.dat" "$D/k1.model" 2> /dev/null || return 1
         "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 3 --checkpoint "$D/k.ckpt" "$D/k.dat" "$D/k2.model" 2> /dev/null || return 1
-        [ -f "$D/k.ckpt" ] && [ ! -e "$D/k.ckpt.tmp" ] || { echo "$s: no checkpoint"; return 1; }
+        [ -f "$D/k.ckpt" ] && no_tmp "$D/k.ckpt" || { echo "$s: no checkpoint"; return 1; }
         "$BIN" learn --solver $s --lambda 0.1 --gap 0 --passes 8 --resume "$D/k.ckpt" "$D/k.dat" "$D/k3.model" 2> "$D/err" || { cat "$D/err"; return 1; }
         grep -q '^pass    4 ' "$D/err" && ! grep -q '^pass    3 ' "$D/err" || { echo "$s: resumed at the wrong pass"; cat "$D/err"; return 1; }
         weights "$D/k1.model" > "$D/w1"; weights "$D/k3.model" > "$D/w3"
@@ -266,10 +270,10 @@ test_cli_full_disk() { # a write that fails (a file size limit: EFBIG, as a full
     echo "old predictions" > "$D/fdp"; cp "$D/fd.model" "$D/fd.keep"
     (ulimit -f 1 && trap '' XFSZ && exec "$BIN" classify "$D/fd.dat" "$D/fd.model" "$D/fdp") > /dev/null 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] && grep -q 'fdp: cannot write' "$D/err" || { echo "classify: rc $rc"; cat "$D/err"; return 1; }
-    [ "$(cat "$D/fdp")" = "old predictions" ] && [ ! -e "$D/fdp.tmp" ] || { echo "the old predictions were lost"; return 1; }
+    [ "$(cat "$D/fdp")" = "old predictions" ] && no_tmp "$D/fdp" || { echo "the old predictions were lost"; return 1; }
     (ulimit -f 0 && trap '' XFSZ && exec "$BIN" learn --passes 2 --bias 1 "$D/fd.dat" "$D/fd.model") 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] || { echo "learn: rc $rc"; cat "$D/err"; return 1; }
-    cmp -s "$D/fd.model" "$D/fd.keep" && [ ! -e "$D/fd.model.tmp" ] || { echo "the good model was torn"; return 1; }
+    cmp -s "$D/fd.model" "$D/fd.keep" && no_tmp "$D/fd.model" || { echo "the good model was torn"; return 1; }
 }
 test_cli_loader_bounded() { # the envelope is checked before any allocation: /dev/zero and a huge declared size fail fast
     timeout 20 "$BIN" info /dev/zero 2> "$D/err"; rc=$?
@@ -439,7 +443,7 @@ test_cli_predict() { # unlabelled data: predict needs no gold labels, writes wha
     # through NAME.tmp and a rename: a write that fails leaves the old file (exit 3)
     echo "old" > "$D/ppf"
     (ulimit -f 0 && trap '' XFSZ && exec "$BIN" predict "$D/pu.dat" "$D/p.model" "$D/ppf") 2> "$D/err"; rc=$?
-    [ $rc -eq 3 ] && [ "$(cat "$D/ppf")" = old ] && [ ! -e "$D/ppf.tmp" ] || { echo "full disk: rc $rc"; cat "$D/err"; return 1; }
+    [ $rc -eq 3 ] && [ "$(cat "$D/ppf")" = old ] && no_tmp "$D/ppf" || { echo "full disk: rc $rc"; cat "$D/err"; return 1; }
     "$BIN" predict "$D/pu.dat" "$D/p.model" "$D/no/dir/pp" 2> "$D/err"; rc=$?
     [ $rc -eq 3 ] && grep -q 'cannot write' "$D/err" || { echo "no dir: rc $rc"; return 1; }
     "$BIN" predict --passes 3 "$D/pu.dat" "$D/p.model" "$D/pp" 2> "$D/err"; rc=$?
@@ -813,7 +817,7 @@ test_cli_pred_tmp_removed() { # a classify or predict that fails after opening N
         (ulimit -v 300000 2> /dev/null || exit 77; exec "$BIN" $c "$D/ptl.hmm" "$D/pt.model" "$D/ptp") > /dev/null 2> "$D/err"; rc=$?
         [ $rc -eq 77 ] && { echo "skip: ulimit -v not available"; return 0; }
         [ $rc -eq 1 ] && grep -q 'out of memory' "$D/err" || { echo "$c: rc $rc"; cat "$D/err"; return 1; }
-        [ ! -e "$D/ptp.tmp" ] && [ "$(cat "$D/ptp")" = old ] || { echo "$c: a stray ptp.tmp, or ptp lost"; return 1; }
+        no_tmp "$D/ptp" && [ "$(cat "$D/ptp")" = old ] || { echo "$c: a stray ptp.tmp, or ptp lost"; return 1; }
     done
 }
 # ---- the tool's review (each of these failed before its fix) ----
@@ -829,7 +833,7 @@ test_cli_output_link() { # an output through a symbolic link: its target written
     [ "$(tr '\n' ' ' < "$D/ol/real.pred")" = "1 2 3 1 2 3 " ] || { echo "real.pred: $(cat "$D/ol/real.pred")"; return 1; }
     "$BIN" info "$D/ol/real.model" > /dev/null && grep -q 'model_w\[' "$D/ol/dangling.c" && [ -s "$D/ol/real.ckpt" ] ||
         { ls -l "$D/ol"; return 1; }
-    [ -z "$(find "$D" -name '*.tmp')" ] || { echo "a stray NAME.tmp"; return 1; }
+    [ -z "$(find "$D" -name '*.tmp' -o -name '*.tmp.??????')" ] || { echo "a stray NAME.tmp"; return 1; }
 }
 test_cli_output_device() { # an output that is a device or FIFO is written in place, never replaced by a file
     printf '1 1:1 2:0.1\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/od.dat"
@@ -838,7 +842,7 @@ test_cli_output_device() { # an output that is a device or FIFO is written in pl
     ln -s /dev/null "$D/null"
     "$BIN" learn --passes 3 --checkpoint "$D/null" "$D/od.dat" "$D/null" 2> /dev/null || { echo "learn to a null link"; return 1; }
     "$BIN" classify "$D/od.dat" "$D/od.model" "$D/null" > /dev/null && "$BIN" export-c "$D/od.model" "$D/null" || return 1
-    [ -L "$D/null" ] && [ -c /dev/null ] && [ ! -e "$D/null.tmp" ] || { echo "the link to /dev/null was replaced"; return 1; }
+    [ -L "$D/null" ] && [ -c /dev/null ] && no_tmp "$D/null" || { echo "the link to /dev/null was replaced"; return 1; }
     command -v mkfifo > /dev/null || { echo "skip: no mkfifo"; return 0; }
     mkfifo "$D/od.fifo" || { echo "skip: mkfifo failed"; return 0; }
     cat "$D/od.fifo" > "$D/od.got" & pid=$!
@@ -881,14 +885,67 @@ test_cli_output_retarget() { # an output path changed during the run: decided ag
     wait
     [ $rc -eq 3 ] && grep -q 'rt.model: cannot write: Is a directory' "$D/err" ||
         { echo "a directory in its place: rc $rc"; cat "$D/err"; return 1; }
-    [ -z "$(find "$D" -name '*.tmp')" ] || { echo "a stray NAME.tmp"; return 1; }
+    [ -z "$(find "$D" -name '*.tmp' -o -name '*.tmp.??????')" ] || { echo "a stray NAME.tmp"; return 1; }
+}
+# ---- the tool's second review (each failed before its fix) ----
+test_cli_output_is_input() { # an output that is an input (or another output) is a usage error; the input stays
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/oi.txt"
+    cp "$D/oi.txt" "$D/oi.keep"; ln -s oi.txt "$D/oi.alias"
+    "$BIN" learn --passes 2 "$D/oi.txt" "$D/oi.model" 2> /dev/null && cp "$D/oi.model" "$D/oim.keep" || return 1
+    for run in "learn --passes 2 $D/oi.txt $D/oi.txt" "learn --passes 2 $D/oi.txt $D/oi.alias" \
+               "learn --passes 2 --checkpoint $D/oi.txt $D/oi.txt $D/oi2.model" \
+               "learn --passes 2 --checkpoint $D/oi.model --init $D/oi.model $D/oi.txt $D/oi3.model" \
+               "learn --passes 2 --checkpoint $D/oi.ck $D/oi.txt $D/oi.ck" \
+               "classify $D/oi.txt $D/oi.model $D/oi.model" "classify $D/oi.txt $D/oi.model $D/oi.txt" \
+               "export-c $D/oi.model $D/oi.model"; do
+        # shellcheck disable=SC2086
+        "$BIN" $run > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q 'an output never overwrites an input' "$D/err" || { echo "$run: rc $rc"; cat "$D/err"; return 1; }
+        cmp -s "$D/oi.txt" "$D/oi.keep" && cmp -s "$D/oi.model" "$D/oim.keep" || { echo "$run: an input was lost"; return 1; }
+    done
+    [ ! -e "$D/oi.ck" ] && [ ! -e "$D/oi2.model" ] || return 1
+    # what stays allowed: --init M writing M (read first), --resume C --checkpoint C
+    "$BIN" learn --passes 2 --checkpoint "$D/oi.c2" "$D/oi.txt" "$D/oi4.model" 2> /dev/null &&
+        "$BIN" learn --passes 4 --resume "$D/oi.c2" --checkpoint "$D/oi.c2" "$D/oi.txt" "$D/oi4.model" 2> /dev/null &&
+        "$BIN" learn --passes 2 --init "$D/oi4.model" "$D/oi.txt" "$D/oi4.model" 2> /dev/null || { echo "allowed forms refused"; return 1; }
+}
+test_cli_tmp_exclusive() { # the temporary file is new and exclusive: a link named NAME.tmp is not written through, a
+    # file named so is not removed, concurrent runs on one output never tear it, and NAME's permissions are kept
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/te.txt"
+    printf 'precious\n' > "$D/te.precious"; ln -s te.precious "$D/te.model.tmp"
+    "$BIN" learn --passes 2 "$D/te.txt" "$D/te.model" 2> /dev/null || return 1
+    [ "$(cat "$D/te.precious")" = precious ] && [ -L "$D/te.model.tmp" ] || { echo "written through te.model.tmp"; return 1; }
+    cp "$D/te.txt" "$D/m.tmp"
+    "$BIN" learn --passes 2 "$D/m.tmp" "$D/m" 2> /dev/null && cmp -s "$D/m.tmp" "$D/te.txt" || { echo "m.tmp lost"; return 1; }
+    "$BIN" learn --passes 1 --lambda 0.01 "$D/te.txt" "$D/ta.model" 2> /dev/null &&
+        "$BIN" learn --passes 1 --lambda 0.5 "$D/te.txt" "$D/tb.model" 2> /dev/null &&
+        "$BIN" export-c "$D/ta.model" "$D/ta.c" && "$BIN" export-c "$D/tb.model" "$D/tb.c" || return 1
+    i=0
+    while [ $i -lt 8 ]; do
+        "$BIN" export-c "$D/ta.model" "$D/to.c" & p1=$!
+        "$BIN" export-c "$D/tb.model" "$D/to.c" & p2=$!
+        wait $p1; r1=$?; wait $p2; r2=$?
+        [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && { cmp -s "$D/to.c" "$D/ta.c" || cmp -s "$D/to.c" "$D/tb.c"; } ||
+            { echo "concurrent export-c: rc $r1 $r2, to.c torn"; return 1; }
+        i=$((i+1))
+    done
+    printf 'old\n' > "$D/tp.pred"; chmod 600 "$D/tp.pred"
+    "$BIN" classify "$D/te.txt" "$D/te.model" "$D/tp.pred" > /dev/null || return 1
+    [ "$(ls -l "$D/tp.pred" | cut -c1-10)" = "-rw-------" ] || { echo "mode: $(ls -l "$D/tp.pred")"; return 1; }
+    [ -z "$(find "$D" -name '*.tmp.??????')" ] || { echo "a stray NAME.tmp.XXXXXX"; return 1; }
+    if [ "$(id -u)" -ne 0 ]; then # a file this user may not write is refused, not replaced (root may write it)
+        cp "$D/te.model" "$D/ro.model"; chmod 444 "$D/ro.model"
+        "$BIN" learn --passes 2 "$D/te.txt" "$D/ro.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 3 ] && grep -q 'ro.model: cannot write: Permission denied' "$D/err" && cmp -s "$D/ro.model" "$D/te.model" ||
+            { echo "read-only model: rc $rc"; return 1; }
+    fi
 }
 test_cli_checkpoint_fail() { # a checkpoint that cannot be written: exit 3 (an I/O error) with the reason, not 1
     # 2000 rows: a checkpoint of some 50 kB, over ulimit -f 1 (512 or 1024 bytes), the messages under it
     i=0; : > "$D/cf.dat"
     while [ $i -lt 2000 ]; do printf '%d 1:%d 2:0.%d 3:1\n' $((i % 3 + 1)) $((i % 7)) $((i % 10)) >> "$D/cf.dat"; i=$((i+1)); done
     (ulimit -f 1 && trap '' XFSZ && exec "$BIN" learn --passes 3 --checkpoint "$D/cf.ckpt" "$D/cf.dat" "$D/cf.model") 2> "$D/err"; rc=$?
-    [ $rc -eq 3 ] && grep -q 'cf.ckpt: cannot write: File too large' "$D/err" && [ ! -e "$D/cf.ckpt" ] && [ ! -e "$D/cf.ckpt.tmp" ] &&
+    [ $rc -eq 3 ] && grep -q 'cf.ckpt: cannot write: File too large' "$D/err" && [ ! -e "$D/cf.ckpt" ] && no_tmp "$D/cf.ckpt" &&
         [ ! -e "$D/cf.model" ] || { echo "rc $rc"; cat "$D/err"; return 1; }
 }
 test_cli_graph_tree_labels() { # --graph tree over more than 64 labels: the Chow-Liu tree (L - 1 edges), not none
@@ -1044,6 +1101,8 @@ run test_cli_output_link
 run test_cli_output_device
 run test_cli_output_dir
 run test_cli_output_retarget
+run test_cli_output_is_input
+run test_cli_tmp_exclusive
 run test_cli_checkpoint_fail
 run test_cli_graph_tree_labels
 run test_cli_c_overrides

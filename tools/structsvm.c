@@ -42,6 +42,7 @@ static ssvm_mpi g_mpi; /* the ranks (size 1: one process, as the plain build) */
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 
 /* exit codes (documented in the usage text): 0 done, 1 data or training error, 2 usage error, 3 I/O error */
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
@@ -173,7 +174,7 @@ static const optdef optdefs[] = {
      "  --graph G      arff: indep | tree (Chow-Liu tree of the training labels; default indep; not with cliquegen;\n"
      "                 another format: refused)\n"},
     {"--checkpoint", NULL, 1, CMD_LEARN,
-     "  --checkpoint C save the run's state to C (atomically: C.tmp, then renamed) every N passes; bcfw, fw, ssg\n"
+     "  --checkpoint C save the run's state to C (atomically: C.tmp.XXXXXX, then renamed) every N passes; bcfw, fw, ssg\n"
      "                 and ms only; a file, not '-'\n"},
     {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  with --checkpoint: every N passes (default 1)\n"},
     {"--resume", NULL, 1, CMD_LEARN,
@@ -190,10 +191,12 @@ static const optdef optdefs[] = {
 static const char *usage_notes =
     "files: '-' is standard input for a file read (data, model, --template, --init: one of them a command) and\n"
     "standard output for a file written (model, predictions, out.c); --checkpoint and --resume take files. *.gz data\n"
-    "is read through gzip -dc (a corrupt or cut file is an I/O error). Every file written goes to NAME.tmp first and\n"
-    "is renamed over NAME only when complete, so a failed or killed run never leaves a torn file where a good one\n"
-    "was (a symbolic link: its target, the link stays; a device or FIFO is written in place); the output paths are\n"
-    "checked before the data is read. A model keeps no times: the same command on the same input writes the same\n"
+    "is read through gzip -dc (a corrupt or cut file is an I/O error). Every file written goes to a new\n"
+    "NAME.tmp.XXXXXX first (NAME's permissions) and is renamed over NAME only when complete, so a failed, killed or\n"
+    "concurrent run never leaves a torn file where a good one was (a symbolic link: its target, the link stays; a\n"
+    "device or FIFO is written in place); the output paths are checked before the data is read: a file this user\n"
+    "may not write is refused, and so is an output that is also an input or another output (--resume C\n"
+    "--checkpoint C excepted). A model keeps no times: the same command on the same input writes the same\n"
     "bytes. An option given twice is a usage error (--eval: the last wins).\n"
     "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value, an\n"
     "option or solver that does not apply), 3 I/O error (a file that cannot be read or written; the message gives\n"
@@ -381,7 +384,7 @@ static int read_template(const char *path, ssvm_template *tp, char **text) {
     return 0;
 }
 
-/* ---- output: written to NAME.tmp and renamed over NAME when whole; a symbolic link's target instead (the link
+/* ---- output: written to NAME.tmp.XXXXXX and renamed over NAME when whole; a symbolic link's target instead (the link
    stays); in place where there is no file to replace (a device or FIFO, or '-': standard output) ---- */
 typedef struct outfile {
     const char *name; /* as given ('-': "stdout"), for messages */
@@ -429,42 +432,69 @@ static int out_resolve(outfile *of) {
     }
     return (of->path = resolve_links(of->name)) ? 0 : -1;
 }
-/* an output path, checked before any work is done: a directory or a path where NAME.tmp cannot be created
-   (created and removed), or a device or FIFO that is not writable, is refused with the system's reason */
+/* a new temporary file beside the target, NAME.tmp.XXXXXX (mkstemp: created exclusively, never through a link,
+   never one another run uses), with the target's permission bits when it exists (else the umask's 0666); its
+   stream, the name in *tmp (malloc'd), or NULL and errno */
+static FILE *tmp_create(const char *target, const char *mode, char **tmp) {
+    size_t n = strlen(target);
+    struct stat st;
+    mode_t perm, um;
+    FILE *f;
+    int fd;
+    *tmp = NULL;
+    if (!(*tmp = (char *)malloc(n + 12))) { errno = ENOMEM; return NULL; }
+    memcpy(*tmp, target, n); memcpy(*tmp + n, ".tmp.XXXXXX", 12);
+    if ((fd = mkstemp(*tmp)) < 0) { int e = errno; free(*tmp); *tmp = NULL; errno = e; return NULL; }
+    if (stat(target, &st) == 0) perm = st.st_mode & 07777;
+    else { um = umask(0); umask(um); perm = (mode_t)0666 & ~um; }
+    if (fchmod(fd, perm) != 0 || !(f = fdopen(fd, mode))) {
+        int e = errno;
+        close(fd); remove(*tmp); free(*tmp); *tmp = NULL; errno = e;
+        return NULL;
+    }
+    return f;
+}
+/* an output path, checked before any work is done: a directory, a file this user may not write (it would be
+   replaced all the same by the rename), or a directory where no temporary file can be created, or a device or
+   FIFO that is not writable, is refused with the system's reason */
 static int out_check(const char *name, outfile *of) {
-    size_t n;
     char *tmp;
     FILE *f;
     of->path = NULL;
     if ((of->std = !strcmp(name, "-")) != 0) { of->name = "stdout"; return 0; }
     of->name = name;
-    if (out_resolve(of) != 0 || (!of->path && access(name, W_OK) != 0)) {
+    if (out_resolve(of) != 0 || (!of->path && access(name, W_OK) != 0) ||
+        (of->path && access(of->path, F_OK) == 0 && access(of->path, W_OK) != 0)) {
         fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno));
         return EXIT_IO;
     }
     if (!of->path) return 0;
-    n = strlen(of->path);
-    if (!(tmp = (char *)xmalloc(n + 5))) return EXIT_DATA;
-    memcpy(tmp, of->path, n); memcpy(tmp + n, ".tmp", 5);
-    if (!(f = fopen(tmp, "wb"))) { fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno)); free(tmp); return EXIT_IO; }
+    if (!(f = tmp_create(of->path, "wb", &tmp))) { fprintf(stderr, "%s: cannot write: %s\n", name, strerror(errno)); return EXIT_IO; }
     fclose(f);
     remove(tmp);
     free(tmp);
     return 0;
 }
-/* the stream to write (*tmp: NAME.tmp, or NULL in place), or NULL and errno; the path is resolved again here */
+/* the stream to write (*tmp: NAME.tmp.XXXXXX, or NULL in place), or NULL and errno; the path is resolved again */
 static FILE *out_open(outfile *of, const char *mode, char **tmp) {
-    size_t n;
-    FILE *f;
     *tmp = NULL;
     if (of->std) return stdout;
     if (out_resolve(of) != 0) return NULL;
     if (!of->path) return fopen(of->name, mode);
-    n = strlen(of->path);
-    if (!(*tmp = (char *)malloc(n + 5))) { errno = ENOMEM; return NULL; }
-    memcpy(*tmp, of->path, n); memcpy(*tmp + n, ".tmp", 5);
-    if (!(f = fopen(*tmp, mode))) { int e = errno; free(*tmp); *tmp = NULL; errno = e; }
-    return f;
+    return tmp_create(of->path, mode, tmp);
+}
+/* an output that is also an input (or another output) would be lost when it is written: the same file by device
+   and inode (through links), or the same name where the output does not exist yet; '-' never clashes */
+static int same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-")) return 0;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return !strcmp(a, b);
+}
+static int out_clash(const outfile *of, const char *what, const char *in) {
+    if (of->std || !of->path || !same_file(of->name, in)) return 0; /* a device or FIFO loses no file */
+    fprintf(stderr, "%s: also %s (an output never overwrites an input or another output)\n", of->name, what);
+    return EXIT_USAGE;
 }
 /* closes f (standard output: flushed) and, when ok, renames NAME.tmp over NAME, else removes it (NAME keeps what
    it had): 0, or the errno of a failed write, close or rename */
@@ -753,7 +783,11 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     ssvm_which which;
     outfile mo;
     int rc, i, k, K, tty = isatty(2), chain = o->format == FMT_SVMHMM;
-    if ((rc = out_check(model_path, &mo)) != 0) return rc;
+    if ((rc = out_check(model_path, &mo)) != 0 || (rc = out_clash(&mo, "the training data", train_path)) != 0 ||
+        (rc = out_clash(&mo, "the template", o->tmpl)) != 0) {
+        free(mo.path);
+        return rc;
+    }
     if ((rc = read_data(o, train_path, 0, NULL, NULL, NULL, 1, 0, &d)) != 0) return rc;
     if (chain) { /* the lifted chain: a kernel on tokens (rows), the chain's counted Hamming loss as learn's */
         chc = ssvm_svmhmm_chain_config_init(&d.l);
@@ -873,6 +907,19 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     memset(&mo, 0, sizeof mo); memset(&co, 0, sizeof co);
     if ((TOOL_RANK == 0 && (rc = out_check(model_path, &mo)) != 0) || (o->ckpt && (rc = out_check(o->ckpt, &co)) != 0))
         return rc;
+    /* an output that is an input: lost (the data, the template, the checkpoint resumed from as the model, the
+       model as the checkpoint; --init M writing M is read first, --resume C --checkpoint C goes on writing C) */
+    if ((TOOL_RANK == 0 && ((rc = out_clash(&mo, "the training data", train_path)) != 0 ||
+                            (rc = out_clash(&mo, "the template", o->tmpl)) != 0 ||
+                            (rc = out_clash(&mo, "the checkpoint resumed", o->resume)) != 0 ||
+                            (rc = out_clash(&mo, "the checkpoint", o->ckpt)) != 0)) ||
+        (o->ckpt && ((rc = out_clash(&co, "the training data", train_path)) != 0 ||
+                     (rc = out_clash(&co, "the template", o->tmpl)) != 0 ||
+                     (rc = out_clash(&co, "the initial model", o->init)) != 0 ||
+                     (TOOL_RANK != 0 && (rc = out_clash(&co, "the model", model_path)) != 0)))) {
+        free(mo.path); free(co.path);
+        return rc;
+    }
     memset(&im, 0, sizeof im);
     if (o->init) { /* warm start: the model's weights as the prox centre (ssvm_solver_config_warm_start below) */
         const char *mb;
@@ -1181,6 +1228,11 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     ssvm_dict_init(&attrs, NULL); ssvm_dict_init(&labels, NULL);
     memset(&tp, 0, sizeof tp);
     if ((rc = out_check(pred_path, &po)) != 0) return rc;
+    if ((rc = out_clash(&po, "the data", test_path)) != 0 || (rc = out_clash(&po, "the model", model_path)) != 0 ||
+        (rc = out_clash(&po, "the template", o->tmpl)) != 0) {
+        free(po.path);
+        return rc;
+    }
     if ((rc = load_model(model_path, &m)) != 0) return rc;
     /* a kernel model (learn --solver kbcfw) predicts as the model it lifts: multiclass, or a chain */
     mkind = m.kind != SSVM_MODEL_KERNEL ? m.kind : (m.flags & SSVM_MODEL_KERNEL_CHAIN) ? SSVM_MODEL_CHAIN : SSVM_MODEL_MULTICLASS;
@@ -1574,6 +1626,7 @@ static int tool_main(int argc, char **argv) {
         outfile co;
         int rc;
         if (np == 2 && (rc = out_check(pos[1], &co)) != 0) return rc;
+        if (np == 2 && (rc = out_clash(&co, "the model", pos[0])) != 0) { free(co.path); return rc; }
         if ((rc = load_model(pos[0], &m)) != 0) return rc;
         if (np == 2) { rc = out_write(&co, write_c, &m); free(co.path); } /* through out.c.tmp and a rename */
         else r = ssvm_model_print(&m, stdout);
