@@ -102,8 +102,7 @@
      A model's problem keeps a pointer to the model: it must outlive the solver. The chain, graph and assignment keep
      the oracle's scratch in their object: one object per thread (PARALLEL BCFW: task_users). Signatures: API (9).
      ssvm_multiclass: phi(x, y) = x (x) e_y, dense or sparse x, 0-1 loss or a cost matrix (cost[true*K + pred], zero
-       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL and row_start/attr_id/attr_val;
-       _init needs no memory.
+       diagonal). ssvm_multiclass_config_init(n, K, F, x, labels); sparse: x = NULL, row_start/attr_id/attr_val; no heap
      ssvm_chain: first-order chain, unary x_t (x) e_{y_t} (dense or sparse attributes), optional first/last label
        biases, K*K transitions; Hamming loss normalised by length (default, as in the BCFW reference) or counted
        (SSVM_CHAIN_COUNTED_LOSS); exact Viterbi, ties to the lowest label index. ssvm_chain_config_init(n, K, F,
@@ -113,8 +112,7 @@
        (K*F), then [first-label biases K, last-label biases K], then the transitions w[off + a + K*b] for label a
        followed by label b. cfg.start may begin at an offset > 0 (a slice of larger arrays: held-out splits).
        ssvm_chain_init (or _init_preallocated with ssvm_chain_get_heap_size bytes) validates the data (labels, ids,
-       NaN/Inf, offsets) and sets up the oracle's scratch; dense x's non-zeros are compacted once (SPEED): x must not
-       change after init.
+       NaN/Inf, offsets) and sets up the oracle's scratch; dense x's non-zeros are compacted once: x fixed after init.
      ssvm_graph: multilabel (examples/multilabel.c), L binary labels, a score per label and state, a 2x2 table per
        edge e = (edges[2e], edges[2e+1]) of a graph you give (none, a tree, any graph; an endpoint out of range, a
        self-loop or an edge given twice is SSVM_ERR_GRAPH). ssvm_graph_config_init(n, L, F, x, labels), then n_edges,
@@ -667,6 +665,8 @@
        frees what it allocated and nothing else.
      Files (stdio): ssvm_model_save_path and ssvm_model_export_c_path write path.tmp and rename it over path only
        when whole (under STRUCTSVM_NO_MALLOC, with no room for the name, in place); _save_FILE streams through fwrite.
+       path.tmp is a fixed name (C99 has no exclusive create): two saves to one path at once, or a link named
+       path.tmp, are the caller's to avoid (the tool writes through mkstemp's NAME.tmp.XXXXXX instead).
        ssvm_model_load_path / _load_FILE check the 24-byte envelope before they allocate, then read exactly the
        declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading
        SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file not created, written or renamed SSVM_ERR_IO (see
