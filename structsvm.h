@@ -65,7 +65,7 @@
    Oracle. oracle(user, i, w, w_scale, y, &delta) writes y* = argmax_y Delta(y_i, y) + w_scale <w, phi(x_i, y)>
      and *delta = the unscaled Delta(y_i, y*). SSG and the multi-sample solver keep w lazily scaled (w = w_scale v,
      so the shrink w <- (1 - gamma) w costs O(1)) and pass v with its scale: a step costs O(nnz), never an O(d)
-     copy of w. BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. A linear oracle multiplies its scores
+     copy of w (the scale is folded into v at each pass's end: O(d) a pass). BCFW, FW, every evaluation and ssvm_primal pass exactly 1.0. A linear oracle multiplies its scores
      <w, phi> by w_scale (or, the same argmax, divides Delta by w_scale while searching); a multiclass one:
        for (c = 0; c < K; c++) {                  // Delta(y_i, c) + w_scale <w_c, x_i>
            double v = (c != label[i]) + w_scale * dot(F, w + c * F, x + i * F);
@@ -178,7 +178,8 @@
    Steps and averages. BCFW steps by exact line search, or with line_search = 0 the predefined 2n/(k+2n); FW by
    line search or 2/(k+2), and has no average. Averaging: SSVM_AVG_NONE, SSVM_AVG_WEIGHTED (rho = 2/(k+2),
    eq. 14), SSVM_AVG_SUFFIX (the 0.5-suffix average by the doubling trick, App. C/F), SSVM_AVG_UNIFORM (SSG-avg:
-   w_bar = (1/T) sum_t w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept lazily.
+   w_bar = (1/T) sum_t w^t from the start, the BCFW paper's Figs. 3-4; BCFW accepts it too); all kept lazily
+   (SUFFIX restarts w_bar at each power of two: O(d) then).
 
    APPROXIMATE ORACLES (config.oracle_quality = nu; BCFW paper Sec. 3 and Appendix C)
      An oracle of multiplicative quality nu in (0, 1] returns a labeling whose block gap is at least nu times the
@@ -5431,8 +5432,9 @@ typedef struct ssvm__bcfw_state {
     size_t _sc_bytes;
     int *_sc_eq;              /* per entry (max stat_dim): its statistic */
     double *_sc_ea, *_sc_sc;  /* per entry: its coefficient in D = blk expand(s(y*) - sigma_i), its score */
-    int _sc_ready, _sc_valid; /* 1: the cache filled (-1: the step keeps D; tests); _sc_wmax valid */
-    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (reset each pass, at init and at a load) and stat_gram's */
+    int _sc_ready, _sc_valid; /* 1: the cache filled (-1: the step keeps D; tests); _sc_wmax valid (1: measured
+                                 this pass, 2: carried over from an earlier one) */
+    double _sc_wmax, _sc_xmax; /* bounds on max_j |w_j| (measured at init, at a load and near overflow) and stat_gram's */
 } ssvm__bcfw_state;
 SSVM__STATE_FITS(ssvm__bcfw_state);
 #define SSVM__BF(s) ((ssvm__bcfw_state *)(s)->_alg)
@@ -6005,7 +6007,8 @@ SSVM__PRIV ssvm_result ssvm__bcfw_objective(ssvm_solver *s, const ssvm_real *w, 
 SSVM__PRIV ssvm_result ssvm__bcfw_pass(ssvm_solver *s, int limit) {
     ssvm__bcfw_state *const bs = SSVM__BF(s);
     ssvm_result r;
-    bs->_sc_valid = 0; /* >>speed: the score-space step's bound on |w|, measured again */
+    if (bs->_sc_valid == 1) bs->_sc_valid = 2; /* >>speed: the bound on |w| carried over: measured again only if
+                                                  it nears overflow (a sweep of d a pass cost a chain of d = 2e7 44x) */
     r = bs->_par_b ? ssvm__par_pass(s, limit)          /* >>par: mini-batch BCFW */
         : bs->_co_w0 ? ssvm__co_pass(s, limit)          /* >>dist: rounds over the ranks (CoCoA+) */
                      : ssvm__steps_pass(s, limit);
@@ -7941,7 +7944,7 @@ SSVM__PRIV ssvm_result ssvm__speed_update(ssvm_solver *s, int i, double gamma) {
      the move w -= gamma D and z += c D by the model (stat_move; the chain moves row by row).
    The same quantities as the D path up to rounding (sums in another order), so the iterates are not the D path's
    bits: tests/test_speed.c compares the two paths to a tolerance and keeps the D path (_sc_ready = -1) for its
-   bit-for-bit tests. Overflow: every |w_j| stays below _sc_wmax (max |w| at the pass's start, raised by
+   bit-for-bit tests. Overflow: every |w_j| stays below _sc_wmax (max |w| when first needed, raised by
    gamma sum_q |a_q| bound a step, the bound from stat_gram); while it is far below overflow no entry needs a test,
    else the step builds D and takes the D path's test and move. */
 /* the score-space step is on: the cache filled (at the first call; SSVM_ERR_NOT_SUPPORTED from the model: not yet,
@@ -7991,7 +7994,9 @@ SSVM__PRIV ssvm_result ssvm__sc_step(ssvm_solver *s, int i, int len, double ls, 
         ssvm__state_abort(s, i);
         return SSVM_ERR_NONFINITE;
     }
-    if (!bs->_sc_valid) { /* max |w|: O(d), once a pass */
+    if (!bs->_sc_valid || (bs->_sc_valid == 2 && !(bs->_sc_wmax + asum * bs->_sc_xmax < 1e306))) {
+        /* max |w|: O(d), at the first step, after a load, and once a pass at most when the running bound (raised by
+           every step) nears overflow: a step stays O(what it changes) however large d */
         double b = 0;
         int j;
         for (j = 0; j < p->d; j++) { double v = (double)s->_w[j]; if (v > b) b = v; else if (-v > b) b = -v; }
@@ -16613,7 +16618,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
                         and a failed exchange leaves the solver refusing further calls with its code. The cutting
                         plane's qp_max_iter defaults to 1,000,000 (a 14-example QP needed 116,000 iterations).
                         Clique generation with stop_rules 0 resets theta when it goes on on the same set (C5; theta
-                        doubled to inf and the run froze). BCFW's line search's 2^-52 named a deviation (6).
+                        doubled to inf and the run froze). BCFW's line search's 2^-52 named a deviation (6). Sparse
+                        cost: BCFW's score-space step (the built-in chain's default) measured max |w| over all of d
+                        every pass (a chain of d = 4e6: 0.73 ms a pass, was about 6 ms); the bound is carried over
+                        and measured again only near overflow. SSG's and the multi-sample solver's O(d) fold a pass
+                        and the suffix average's restarts are documented.
                         examples/ssvm_threads.h's functions are marked unused (a program that included it without
                         calling both failed -Werror); the manual's KERNELS initializer lists every field and the
                         firmware snippet defines STRUCTSVM_IMPLEMENTATION; the MPI wrapper's modes said which gives

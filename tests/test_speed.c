@@ -288,8 +288,8 @@ static void test_speed_score_step_guards(th_ctx *t) {
 }
 
 /* the bound on |w| that lets the score-space step skip the overflow test (review of 0.7.0: its bookkeeping was
-   untested): after every step, max_j |w_j| <= _sc_wmax; it is measured again at each pass's start and after a
-   checkpoint load (a bound poisoned to 1e300 is gone after either), never carried over */
+   untested): after every step, max_j |w_j| <= _sc_wmax; it is measured at the first step, after a checkpoint load,
+   and in a later pass once it nears overflow (a bound poisoned to 2e306 is gone after a pass), else carried over */
 static double sc_wabs(ssvm_solver *s, int d) {
     double m = 0;
     const ssvm_real *w = TH_EN(s).w;
@@ -328,7 +328,14 @@ static void test_speed_score_step_w_bound(th_ctx *t) {
     }
     TH_CHECKF(t, held, "max |w| above the bound after some of %d steps", steps);
     TH_CHECKF(t, raised > p.n, "the bound raised in %d of %d steps", raised, steps);
-    (*TH_BF(&a).sc_wmax) = 1e300; /* a pass measures it again at its start */
+    /* carried over to the next pass (no sweep of d a pass), measured again there once it nears overflow */
+    {
+        double carried = (*TH_BF(&a).sc_wmax);
+        TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK);
+        TH_CHECKF(t, (*TH_BF(&a).sc_wmax) >= carried, "a pass re-measured a bound far from overflow (%g < %g)",
+                  (*TH_BF(&a).sc_wmax), carried);
+    }
+    (*TH_BF(&a).sc_wmax) = 2e306; /* near overflow: the next pass measures it again (once) */
     TH_CHECK(t, ssvm_solver_pass(&a) == SSVM_OK);
     TH_CHECKF(t, (*TH_BF(&a).sc_valid) && (*TH_BF(&a).sc_wmax) < 1e300 && sc_wabs(&a, p.d) <= (*TH_BF(&a).sc_wmax) * (1 + 1e-12),
               "after a pass: bound %g, max |w| %g", (*TH_BF(&a).sc_wmax), sc_wabs(&a, p.d));
