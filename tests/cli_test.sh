@@ -1002,6 +1002,24 @@ test_cli_progress_tty() { # on a terminal, each progress line fully covers the l
     awk 'BEGIN { RS = "\r" } !/^pass/ { line = "" } /^pass/ { rest = substr(line, length($0) + 1); line = $0 rest
          if (rest ~ /[^ ]/) { print "left over: " line; bad = 1; exit } } END { exit bad }' "$D/pt.ts" || return 1
 }
+test_cli_no_nan() { # no non-finite number in a progress line or in info: a vector without a dual prints none
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/nn.dat"
+    for a in "--solver ssg" "--solver ms" "--eval off" "--solver ssg --average none"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn $a --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" && "$BIN" info "$D/nn.model" > "$D/info" || { echo "$a: failed"; cat "$D/err"; return 1; }
+        ! grep -qi 'nan\|inf' "$D/err" "$D/info" || { echo "$a:"; cat "$D/err" "$D/info"; return 1; }
+        ! grep -q '^dual: \|^gap: ' "$D/info" || { echo "$a: a dual or gap in info"; cat "$D/info"; return 1; }
+    done
+    "$BIN" info "$D/nn.model" | grep -qx 'primal: 3.1250000000000009' || { "$BIN" info "$D/nn.model"; return 1; } # ssg, none
+    # ms: the average has no gap; its iterate's is the one the stopping rule reads
+    "$BIN" learn --solver ms --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" || return 1
+    grep -q '^pass    2  primal [0-9.e-]*  gap [0-9.e-]* (the iterate.s)  ' "$D/err" || { cat "$D/err"; return 1; }
+    "$BIN" learn --eval off --passes 2 "$D/nn.dat" "$D/nn.model" 2> /dev/null || return 1
+    "$BIN" info "$D/nn.model" | grep -qx 'primal: not evaluated' || { "$BIN" info "$D/nn.model"; return 1; }
+    # where there is a dual, it is printed
+    "$BIN" learn --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" || return 1
+    grep -q '^pass    2  primal [0-9.e-]*  dual [0-9.e-]*  gap ' "$D/err" && "$BIN" info "$D/nn.model" | grep -q '^gap: 0\.' || { cat "$D/err"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1053,5 +1071,6 @@ run test_cli_dash
 run test_cli_repeated_options
 run test_cli_init_kind
 run test_cli_progress_tty
+run test_cli_no_nan
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

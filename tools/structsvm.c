@@ -54,7 +54,8 @@ typedef struct cmddef { const char *name; int bit; const char *usage, *what; } c
 static const cmddef cmddefs[] = {
     {"learn", CMD_LEARN, "structsvm learn [options] train.dat model",
      "  train on train.dat and write the model (the format, --bias and the CoNLL template are kept in it); prints\n"
-     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal)\n"},
+     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal; no dual where the solver's\n"
+     "  vector has none, as ssg's; ms's average: the iterate's gap, the one its stopping rule reads)\n"},
     {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
      "  predict labelled data and score it: the predictions go to the file, then the score to stdout (stderr when\n"
      "  the predictions file is '-'; accuracy for\n"
@@ -69,7 +70,9 @@ static const cmddef cmddefs[] = {
      "  token with a blank line after each sequence (svmhmm), the token's columns and the predicted tag (conll),\n"
      "  the labels as 0/1 separated by commas (arff)\n"},
     {"export-c", CMD_EXPORT, "structsvm export-c model out.c", "  the model as C source for a predict-only build\n"},
-    {"info", CMD_INFO, "structsvm info model", "  the model's kind, sizes, training summary and metadata\n"},
+    {"info", CMD_INFO, "structsvm info model",
+     "  the model's kind, sizes, training summary and metadata (dual and gap only where evaluated, 'primal: not\n"
+     "  evaluated' after --eval off)\n"},
     {"dump", CMD_DUMP, "structsvm dump model", "  the weights as text: one 'index value' line each (%.17g: the same double read back)\n"},
 };
 #define N_CMDS ((int)(sizeof cmddefs / sizeof cmddefs[0]))
@@ -591,11 +594,17 @@ static int progress(void *user, const ssvm_progress *p) {
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
     char line[256];
     int n;
-    if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
+    if (!isfinite(ob->primal)) /* --eval predict or off: a pass without an evaluation */
         snprintf(line, sizeof line, "pass %4d  (not evaluated)  %.2f s", p->pass, p->wall_seconds);
-    else
-        snprintf(line, sizeof line, "pass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s", p->pass, ob->primal, ob->dual,
-                 ob->gap, p->wall_seconds);
+    else { /* no non-finite number: a vector without a dual (ssg, ms's average) prints none; ms's average has no
+              gap, its iterate has the one the stopping rule reads */
+        n = snprintf(line, sizeof line, "pass %4d  primal %.6g", p->pass, ob->primal);
+        if (isfinite(ob->dual)) n += snprintf(line + n, sizeof line - (size_t)n, "  dual %.6g", ob->dual);
+        if (isfinite(ob->gap)) n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g", ob->gap);
+        else if (ob != &p->iterate && isfinite(p->iterate.gap))
+            n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g (the iterate's)", p->iterate.gap);
+        snprintf(line + n, sizeof line - (size_t)n, "  %.2f s", p->wall_seconds);
+    }
     n = (int)strlen(line);
     if (TOOL_RANK != 0) { /* MPI: rank 0 prints */
     } else if (u->tty) { /* in place: spaces over the rest of a longer line before it */
@@ -1377,6 +1386,31 @@ static int stdout_done(void) {
     return EXIT_IO;
 }
 
+/* info: ssvm_model_print's lines, but no non-finite number: a primal not evaluated (--eval off) says so, a dual or
+   gap that does not exist (ssg, ms's average) or was not evaluated is left out */
+static ssvm_result print_info(const ssvm_model *m, FILE *f) {
+    char *buf = NULL, *q, *nl;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    ssvm_result r;
+    int in_meta = 0;
+    if (!mf) return SSVM_ERR_OUT_OF_MEMORY;
+    r = ssvm_model_print(m, mf);
+    if (fclose(mf) != 0 && r == SSVM_OK) r = SSVM_ERR_OUT_OF_MEMORY;
+    if (r != SSVM_OK) { free(buf); return r; }
+    for (q = buf; q && *q; q = nl) {
+        size_t k = (nl = strchr(q, '\n')) != NULL ? (size_t)(++nl - q) : strlen(q);
+        const char *v = NULL;
+        if (!strncmp(q, "metadata:", 9)) in_meta = 1; /* the metadata's lines are the tool's text: as they are */
+        if (!in_meta) v = !strncmp(q, "primal: ", 8) ? q + 8 : !strncmp(q, "dual: ", 6) ? q + 6 : !strncmp(q, "gap: ", 5) ? q + 5 : NULL;
+        if (v && !isfinite(strtod(v, NULL))) {
+            if (*q == 'p') fputs("primal: not evaluated\n", f);
+        } else fwrite(q, 1, k, f);
+    }
+    free(buf);
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK;
+}
+
 static int tool_main(int argc, char **argv);
 int main(int argc, char **argv) {
 #ifdef STRUCTSVM_TOOL_MPI
@@ -1576,7 +1610,7 @@ static int tool_main(int argc, char **argv) {
         if (np == 2 && (rc = out_check(pos[1], &co)) != 0) return rc;
         if ((rc = load_model(pos[0], &m)) != 0) return rc;
         if (np == 2) { rc = out_write(&co, write_c, &m); free(co.path); } /* through out.c.tmp and a rename */
-        else r = ssvm_model_print(&m, stdout);
+        else r = print_info(&m, stdout);
         ssvm_model_uninit(&m);
         if (r == SSVM_ERR_WORKSPACE) return stdout_done(); /* a failed write (a full disk) */
         if (r != SSVM_OK) return fail_file("stdout", r);
