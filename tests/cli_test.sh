@@ -1021,6 +1021,20 @@ test_cli_no_nan() { # no non-finite number in a progress line or in info: a vect
     "$BIN" learn --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" || return 1
     grep -q '^pass    2  primal [0-9.e-]*  dual [0-9.e-]*  gap ' "$D/err" && "$BIN" info "$D/nn.model" | grep -q '^gap: 0\.' || { cat "$D/err"; return 1; }
 }
+test_cli_gap_no_gap() { # -e/--gap where no gap is evaluated (ssg, --eval off) is a usage error
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n' > "$D/ge.dat"
+    for bad in "--solver ssg -e 0.01:-e/--gap: --solver ssg has no dual" "--eval off --gap 0.01:-e/--gap: --eval off evaluates no gap" \
+               "--eval off --solver ssg --gap 1e-9:-e/--gap: "; do
+        # shellcheck disable=SC2086
+        "$BIN" learn ${bad%%:*} --passes 2 "$D/ge.dat" "$D/ge.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "${bad#*:}" "$D/err" && [ ! -e "$D/ge.model" ] || { echo "${bad%%:*}: rc $rc"; cat "$D/err"; return 1; }
+    done
+    # -e 0 (never) asks for no gap: accepted
+    "$BIN" learn --solver ssg --gap 0 --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null &&
+        "$BIN" learn --eval off -e 0 --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null &&
+        "$BIN" learn --solver ssg --eval predict --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null &&
+        "$BIN" learn --eval predict -e 0.01 --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null || { echo "refused"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1073,5 +1087,6 @@ run test_cli_repeated_options
 run test_cli_init_kind
 run test_cli_progress_tty
 run test_cli_no_nan
+run test_cli_gap_no_gap
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -96,7 +96,9 @@ static const optdef optdefs[] = {
     {"-c", NULL, 1, CMD_LEARN,
      "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"},
     {"--lambda", NULL, 1, CMD_LEARN, "  --lambda L     the regulariser (default 0.01; -c overrides)\n"},
-    {"--gap", "-e", 1, CMD_LEARN, "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never)\n"},
+    {"--gap", "-e", 1, CMD_LEARN,
+     "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never); E > 0 not with --solver\n"
+     "                 ssg or --eval off (no gap is evaluated)\n"},
     {"--passes", NULL, 1, CMD_LEARN, "  --passes P     at most P passes (default 50)\n"},
     {"--seed", NULL, 1, CMD_LEARN,
      "  --seed S       the random seed (default 1): the same seed, the same model; with --resume give the first\n"
@@ -233,7 +235,7 @@ typedef struct opts {
     ssvm_solver_kind solver;
     const char *tmpl;
     const char *ckpt, *resume, *init;
-    int ckpt_every, fmt_set, bias_set, graph_set;
+    int ckpt_every, fmt_set, bias_set, graph_set, gap_set;
     const char *tmpl_name; /* the template's name in messages (the file, or the model that kept it) */
     /* the other solvers' options (0 or NaN: not given, the library's default) */
     int samples, sweeps, geometry, cg_batch; /* geometry: -1 not given */
@@ -676,6 +678,9 @@ static int check_learn_opts(const opts *o) {
     if (o->ckpt_every > 0 && !o->ckpt) return usage_err("--checkpoint-every: only with --checkpoint (%s)%s", "nothing would be saved", "");
     if (o->eval_off && o->target == o->target)
         return usage_err("--target-primal: --eval off evaluates no primal (%s)%s", "--eval every or predict", "");
+    if (o->gap_set && o->gap > 0 && o->eval_off) return usage_err("-e/--gap: --eval off evaluates no gap (%s)%s", "--eval every or predict", "");
+    if (o->gap_set && o->gap > 0 && o->solver == SSVM_SSG)
+        return usage_err("-e/--gap: --solver ssg has no dual, so no gap (%s)%s", "stop it with --passes or --target-primal", "");
     if (!bcfw) {
         const char *b = o->gap_sampling ? "--gap-sampling" : o->steps >= 0 ? "--steps" : o->cache ? "--cache"
                       : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
@@ -1484,7 +1489,7 @@ static int tool_main(int argc, char **argv) {
         } else if (!strcmp(od->name, "--template")) o.tmpl = v;
         else if (!strcmp(od->name, "-c")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.c)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--lambda")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
-        else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; o.gap_set = 1; }
         else if (!strcmp(od->name, "--passes")) { if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--seed")) {
             if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE;
