@@ -1035,6 +1035,22 @@ test_cli_gap_no_gap() { # -e/--gap where no gap is evaluated (ssg, --eval off) i
         "$BIN" learn --solver ssg --eval predict --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null &&
         "$BIN" learn --eval predict -e 0.01 --passes 2 "$D/ge.dat" "$D/ge.model" 2> /dev/null || { echo "refused"; return 1; }
 }
+test_cli_model_template() { # classify and predict: a --template other than the one kept in the model is refused
+    printf 'U00:%%x[0,0]\nB\n' > "$D/mt.tmpl"; printf 'U00:%%x[0,0]\nU01:%%x[-1,0]\nB\n' > "$D/mt2.tmpl"
+    printf 'the DT B-NP\ncat NN I-NP\n\na DT B-NP\ndog NN I-NP\n' > "$D/mt.txt"
+    "$BIN" learn --template "$D/mt.tmpl" --passes 3 "$D/mt.txt" "$D/mt.model" 2> /dev/null || return 1
+    for c in classify predict; do
+        "$BIN" $c --template "$D/mt2.tmpl" "$D/mt.txt" "$D/mt.model" "$D/mtp" > /dev/null 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q 'mt.model: trained with another template than .*mt2.tmpl' "$D/err" && [ ! -e "$D/mtp" ] ||
+            { echo "$c: rc $rc"; cat "$D/err"; return 1; }
+        # the same text (another file, or standard input) is the kept template
+        cp "$D/mt.tmpl" "$D/mt3.tmpl"
+        "$BIN" $c --template "$D/mt3.tmpl" "$D/mt.txt" "$D/mt.model" "$D/mtp" > /dev/null &&
+            "$BIN" $c --template - "$D/mt.txt" "$D/mt.model" "$D/mtp" < "$D/mt.tmpl" > /dev/null &&
+            "$BIN" $c "$D/mt.txt" "$D/mt.model" "$D/mtp" > /dev/null || { echo "$c: the same template refused"; return 1; }
+        rm -f "$D/mtp"
+    done
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1088,5 +1104,6 @@ run test_cli_init_kind
 run test_cli_progress_tty
 run test_cli_no_nan
 run test_cli_gap_no_gap
+run test_cli_model_template
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -84,7 +84,8 @@ static const optdef optdefs[] = {
      "                 --template, else svmlight; classify and predict take the model's (a different one is refused)\n"},
     {"--template", NULL, 1, CMD_DATA,
      "  --template T   conll: CRF++ feature templates (e.g. examples/chunking.template); classify and predict use the\n"
-     "                 template kept in the model when none is given; another format: refused\n"},
+     "                 template kept in the model when none is given (another template than the kept one is refused);\n"
+     "                 another format: refused\n"},
     {"--labels", NULL, 1, CMD_DATA,
      "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes); another\n"
      "                 format: refused\n"},
@@ -1231,6 +1232,11 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
                 return fail_read(model_path, r, &e);
         } else if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
         else if ((rc = read_template(o->tmpl, &tp, &tmpl_text)) != 0) return rc;
+        else if (mt && *mt == '\n' && strcmp(mt + 1, tmpl_text) != 0) { /* the weights mean the kept template's features */
+            fprintf(stderr, "%s: trained with another template than %s (the model keeps its own: give none, or the same)\n",
+                    model_path, o->tmpl);
+            return EXIT_USAGE;
+        }
         if (m.n_attr_names != m.n_attrs || m.n_label_names != m.n_labels) { fprintf(stderr, "%s: no names in the model\n", model_path); return 1; }
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
