@@ -1051,6 +1051,16 @@ test_cli_model_template() { # classify and predict: a --template other than the 
         rm -f "$D/mtp"
     done
 }
+test_cli_arff_model_labels() { # a model trained with --labels L: classify and predict take its L without --labels
+    printf '@relation r\n@attribute a numeric\n@attribute f {0,1}\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/ml.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0,1,0\n0.1,1,0,1\n' >> "$D/ml.arff"
+    "$BIN" learn --labels 2 --lambda 0.1 --passes 5 "$D/ml.arff" "$D/ml.model" 2> /dev/null || return 1
+    "$BIN" info "$D/ml.model" | grep -qx 'labels: 2' || { "$BIN" info "$D/ml.model"; return 1; }
+    "$BIN" classify "$D/ml.arff" "$D/ml.model" "$D/mlp" > "$D/out" 2> "$D/err" || { cat "$D/err"; return 1; }
+    grep -q '^Hamming loss' "$D/out" && [ "$(head -1 "$D/mlp")" = "1,0" ] || { cat "$D/out" "$D/mlp"; return 1; }
+    "$BIN" predict "$D/ml.arff" "$D/ml.model" "$D/mlp2" 2> "$D/err" && cmp -s "$D/mlp" "$D/mlp2" || { cat "$D/err"; return 1; }
+    "$BIN" classify --labels 2 "$D/ml.arff" "$D/ml.model" "$D/mlp2" > /dev/null && cmp -s "$D/mlp" "$D/mlp2" || return 1
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1105,5 +1115,6 @@ run test_cli_progress_tty
 run test_cli_no_nan
 run test_cli_gap_no_gap
 run test_cli_model_template
+run test_cli_arff_model_labels
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

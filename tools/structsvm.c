@@ -87,8 +87,8 @@ static const optdef optdefs[] = {
      "                 template kept in the model when none is given (another template than the kept one is refused);\n"
      "                 another format: refused\n"},
     {"--labels", NULL, 1, CMD_DATA,
-     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes); another\n"
-     "                 format: refused\n"},
+     "  --labels L     arff: the labels are the last L attributes (default: learn, the trailing {0,1} attributes;\n"
+     "                 classify and predict, the model's label count); another format: refused\n"},
     {"--bias", NULL, 1, CMD_DATA,
      "  --bias B       svmlight, svmhmm: a constant feature of value B on every row (default 1; 0: none; learn\n"
      "                 --init: the initial model's). conll has none (write a template such as U99:bias) and arff\n"
@@ -1241,6 +1241,9 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
     }
+    /* arff without --labels: the model's labels are the data's last attributes (learn --labels L: L of them, not
+       the trailing {0,1} ones) */
+    if (o->format == FMT_ARFF && o->labels == 0 && mkind == SSVM_MODEL_GRAPH && m.n_labels > 0) o->labels = m.n_labels;
     /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
     if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
                         0, 0, &d)) != 0)
