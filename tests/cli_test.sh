@@ -1061,6 +1061,22 @@ test_cli_arff_model_labels() { # a model trained with --labels L: classify and p
     "$BIN" predict "$D/ml.arff" "$D/ml.model" "$D/mlp2" 2> "$D/err" && cmp -s "$D/mlp" "$D/mlp2" || { cat "$D/err"; return 1; }
     "$BIN" classify --labels 2 "$D/ml.arff" "$D/ml.model" "$D/mlp2" > /dev/null && cmp -s "$D/mlp" "$D/mlp2" || return 1
 }
+test_cli_arff_names() { # arff data is matched to the model by its attribute and label names, not by position alone
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/an.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n' >> "$D/an.arff"
+    "$BIN" learn --lambda 0.1 --passes 5 "$D/an.arff" "$D/an.model" 2> /dev/null || return 1
+    sed 's/attribute b numeric/attribute c numeric/' "$D/an.arff" > "$D/an_c.arff"
+    printf '@relation r\n@attribute b numeric\n@attribute a numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n0,1,1,0\n' > "$D/an_ba.arff"
+    sed 's/attribute L2 /attribute Lx /' "$D/an.arff" > "$D/an_l.arff"
+    for bad in "an_c.arff:attribute 2 is 'c', the model's is 'b'" "an_ba.arff:attribute 1 is 'b', the model's is 'a'" \
+               "an_l.arff:label 2 is 'Lx', the model's is 'L2'"; do
+        for c in classify predict; do
+            "$BIN" $c "$D/${bad%%:*}" "$D/an.model" "$D/anp" > /dev/null 2> "$D/err"; rc=$?
+            [ $rc -eq 1 ] && grep -q -- "${bad#*:}" "$D/err" && [ ! -e "$D/anp" ] || { echo "$c ${bad%%:*}: rc $rc"; cat "$D/err"; return 1; }
+        done
+    done
+    "$BIN" classify "$D/an.arff" "$D/an.model" "$D/anp" > /dev/null || return 1
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1116,5 +1132,6 @@ run test_cli_no_nan
 run test_cli_gap_no_gap
 run test_cli_model_template
 run test_cli_arff_model_labels
+run test_cli_arff_names
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

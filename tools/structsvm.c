@@ -1257,6 +1257,22 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
         fprintf(stderr, "%s: %d labels, the model %d\n", test_path, d.a.n_labels, m.n_labels);
         return EXIT_DATA;
     }
+    if (o->format == FMT_ARFF) { /* the columns by name, when the model keeps them: the same features and labels in
+                                    the training file's order (never remapped: another order is another file) */
+        const char *dn = NULL, *mn = NULL, *what = NULL;
+        int j = 0;
+        if (m.n_attr_names == m.n_attrs && m.attr_names)
+            for (j = 0; j < d.a.attr_names.n && j < m.n_attr_names; j++)
+                if (strcmp(dn = ssvm_dict_str(&d.a.attr_names, j), mn = m.attr_names[j]) != 0) { what = "attribute"; break; }
+        if (!what && m.n_label_names == m.n_labels && m.label_names)
+            for (j = 0; j < d.a.label_names.n && j < m.n_label_names; j++)
+                if (strcmp(dn = ssvm_dict_str(&d.a.label_names, j), mn = m.label_names[j]) != 0) { what = "label"; break; }
+        if (what) {
+            fprintf(stderr, "%s: %s %d is '%s', the model's is '%s' (the training file's %ss, in its order)\n", test_path,
+                    what, j + 1, dn, mn, what);
+            return EXIT_DATA;
+        }
+    }
     /* the predictions go to pred_path.tmp, renamed over pred_path once written whole (or in place: out_check) */
     if (!(out = out_open(&po, "w", &pred_tmp))) { fprintf(stderr, "%s: cannot write: %s\n", po.name, strerror(errno)); return EXIT_IO; }
     {
