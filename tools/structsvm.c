@@ -61,7 +61,8 @@ static const cmddef cmddefs[] = {
      "  the predictions file is '-'; accuracy for\n"
      "  svmlight; per-token accuracy for svmhmm and conll, plus conlleval's chunk F1 for IOB tags; Hamming loss and\n"
      "  subset accuracy for arff); no score is printed unless the predictions file was written whole. conll: the\n"
-     "  training file's columns, the tag last (a file without it is predict's)\n"},
+     "  training file's columns, the tag last (a file without it is predict's); arff: the training file's attribute\n"
+     "  and label names, in its order (classify and predict)\n"},
     {"predict", CMD_PREDICT, "structsvm predict [options] data model predictions",
      "  predictions for data with or without gold labels (nothing is scored, nothing printed on stdout). Unlabelled\n"
      "  data: svmlight / svmhmm rows whose label is missing, 0 or ? (svmhmm rows keep their qid:N); arff rows with\n"
