@@ -1077,6 +1077,17 @@ test_cli_arff_names() { # arff data is matched to the model by its attribute and
     done
     "$BIN" classify "$D/an.arff" "$D/an.model" "$D/anp" > /dev/null || return 1
 }
+test_cli_batch_steps() { # mini-batch BCFW takes Frank-Wolfe steps only: atoms or a cache with it are a usage error
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/bs.dat"
+    for bad in "--steps pairwise --batch 4:--steps pairwise: not with --batch" "--cache --threads 2:--cache: not with --threads" \
+               "--steps away --threads 2 --batch 2:--steps away: not with --batch" "--steps all --max-atoms 3 --threads 3:--steps all: not with --threads"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn ${bad%%:*} --passes 2 "$D/bs.dat" "$D/bs.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "${bad#*:}" "$D/err" && ! grep -q 'config\.' "$D/err" && [ ! -e "$D/bs.model" ] ||
+            { echo "${bad%%:*}: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --steps fw --batch 4 --passes 2 "$D/bs.dat" "$D/bs.model" 2> /dev/null || { echo "--steps fw --batch refused"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1133,5 +1144,6 @@ run test_cli_gap_no_gap
 run test_cli_model_template
 run test_cli_arff_model_labels
 run test_cli_arff_names
+run test_cli_batch_steps
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

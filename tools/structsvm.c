@@ -154,7 +154,9 @@ static const optdef optdefs[] = {
      "                 (default 1): more rounds, fewer passes to a gap (MANUAL: DISTRIBUTED TRAINING); one\n"
      "                 process: refused\n"},
     {"--batch", NULL, 1, CMD_LEARN,
-     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"},
+     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1); it\n"
+     "                 takes Frank-Wolfe steps only: with --batch or --threads > 1, --steps pairwise|away|all and --cache\n"
+     "                 are refused\n"},
     {"--samples", NULL, 1, CMD_LEARN,
      "  --samples N    ms: labels drawn per step, 1 to 1000 (default 1: the oracle's); more than 1 takes the top\n"
      "                 classes (svmlight) or the k-best Viterbi labelings (svmhmm, conll); arff: 1 only\n"},
@@ -696,6 +698,13 @@ static int check_learn_opts(const opts *o) {
     if (o->steps == SSVM_BCFW_STEPS_EXACT && (o->gap_sampling || o->cache || o->batch > 0 || o->threads > 1))
         return usage_err("--steps exact: not with %s%s", o->gap_sampling ? "--gap-sampling" : o->cache ? "--cache"
                          : o->batch > 0 ? "--batch" : "--threads", "");
+    if ((o->batch > 0 || o->threads > 1) && (o->cache || o->steps == SSVM_BCFW_STEPS_PAIRWISE || o->steps == SSVM_BCFW_STEPS_AWAY ||
+                                             o->steps == SSVM_BCFW_STEPS_ALL)) {
+        static const char *st[] = {"--steps fw", "--steps pairwise", "--steps away", "--steps all", "--steps exact"};
+        fprintf(stderr, "%s: not with %s (mini-batch BCFW takes Frank-Wolfe steps only, no stored labelings)\n",
+                o->cache ? "--cache" : st[o->steps], o->batch > 0 ? "--batch" : "--threads");
+        return EXIT_USAGE;
+    }
     if (o->max_atoms > 0 && !o->cache && (o->steps < 0 || o->steps == SSVM_BCFW_STEPS_FW || o->steps == SSVM_BCFW_STEPS_EXACT))
         return usage_err("--max-atoms: only with --steps pairwise, away or all, or --cache (%s)%s",
                          "the labelings they store", "");
@@ -744,6 +753,14 @@ static void print_shape(const ssvm_model *m) {
     fprintf(stderr, "a %s model of %d labels, %d features", ssvm_model_kind_string(m->kind), m->n_labels, m->n_attrs);
     if (m->kind == SSVM_MODEL_GRAPH) fprintf(stderr, ", %d edges", m->n_edges);
     fprintf(stderr, " (%d weights)", m->d);
+}
+/* a training call's failure: the options the library refuses are a usage error naming them (exit 2), the rest a
+   data or training error (exit 1) */
+static int fail_training(ssvm_result r) {
+    const char *opt = r == SSVM_ERR_BATCH ? "--batch/--threads: " : r == SSVM_ERR_LAMBDA ? "--lambda/-c: " : "";
+    fprintf(stderr, "training: %s%s\n", opt, ssvm_result_string(r));
+    return *opt || r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
+           r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
 }
 /* ---- learn --solver kbcfw: the kernel solver on svmlight data (the lifted multiclass model) or svmhmm data (the
    lifted chain, the kernel on tokens), written as an SSVM_MODEL_KERNEL model file (the kernel and the support rows;
@@ -809,13 +826,10 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.every = 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
-    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) {
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_NOT_SUPPORTED || r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
-    }
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) return fail_training(r);
     r = ssvm_solver_run(&s);
     if (tty) fprintf(stderr, "\n");
-    if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
+    if (r < 0) return r == SSVM_ERR_LAMBDA ? fail_training(r) : (fprintf(stderr, "training: %s\n", ssvm_result_string(r)), EXIT_DATA);
     ssvm_solver_progress(&s, &final);
     /* which support set: as for the linear models, the vector that met the rule that stopped the run (the average
        when it met it and the iterate did no better), else the average when one is kept, else the iterate */
@@ -1051,11 +1065,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         }
     }
     /* ssvm_train's steps, with a solver of our own for the checkpoints */
-    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { /* an option the solver refuses is the user's */
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
-               r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
-    }
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) return fail_training(r); /* an option the solver refuses is the user's */
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
     if (o->resume && (r = ssvm_solver_checkpoint_load_path(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
     if (o->resume) { /* --passes counts from the start: a checkpoint at or past it would train nothing */
@@ -1079,11 +1089,8 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     }
     if (tty) fprintf(stderr, "\n");
     if (rs.failed) return rs.failed; /* the checkpoint's write: exit 3 with the reason, as any output */
-    if (r < 0) {
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ? EXIT_USAGE
-                                                                                                          : EXIT_DATA;
-    }
+    if (r < 0) return r == SSVM_ERR_INVALID_ARG ? (fprintf(stderr, "training: %s\n", ssvm_result_string(r)), EXIT_DATA)
+                                               : fail_training(r);
     {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
         ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
         ssvm_result r2;
