@@ -1088,6 +1088,15 @@ test_cli_batch_steps() { # mini-batch BCFW takes Frank-Wolfe steps only: atoms o
     done
     "$BIN" learn --steps fw --batch 4 --passes 2 "$D/bs.dat" "$D/bs.model" 2> /dev/null || { echo "--steps fw --batch refused"; return 1; }
 }
+test_cli_cliquegen_graph() { # cliquegen learns its own graph: any --graph with it is a usage error
+    printf '@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L1 {0,1}\n@attribute L2 {0,1}\n@data\n' > "$D/cg.arff"
+    printf '1,0,1,0\n0,1,0,1\n1,1,1,1\n0.9,0.1,1,0\n' >> "$D/cg.arff"
+    for g in indep tree; do
+        "$BIN" learn --solver cliquegen --graph $g --passes 2 "$D/cg.arff" "$D/cg.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "--graph $g: not with cliquegen" "$D/err" && [ ! -e "$D/cg.model" ] || { echo "$g: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --solver cliquegen --passes 2 "$D/cg.arff" "$D/cg.model" 2> /dev/null || { echo "cliquegen refused"; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1145,5 +1154,6 @@ run test_cli_model_template
 run test_cli_arff_model_labels
 run test_cli_arff_names
 run test_cli_batch_steps
+run test_cli_cliquegen_graph
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

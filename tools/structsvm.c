@@ -720,7 +720,9 @@ static int check_learn_opts(const opts *o) {
                          fm, "");
     if (o->solver == SSVM_EG && !chain) return usage_err("--solver eg: chains only (svmhmm, conll), not %s%s", fm, "");
     if (o->solver == SSVM_CLIQUEGEN && o->format != FMT_ARFF) return usage_err("--solver cliquegen: arff only (it learns which label pairs to link), not %s%s", fm, "");
-    if (o->solver == SSVM_CLIQUEGEN && o->graph_tree) return usage_err("--graph tree: cliquegen learns its own graph (every pair is a candidate)%s%s", "", "");
+    if (o->solver == SSVM_CLIQUEGEN && o->graph_set)
+        return usage_err("--graph %s: not with cliquegen (it learns its own graph: every pair is a candidate)%s",
+                         o->graph_tree ? "tree" : "indep", "");
     if (o->samples > 1 && o->format == FMT_ARFF)
         return usage_err("--samples: more than 1 needs a sampler; the arff (graph) model has none (%s)%s", "give --samples 1", "");
     if (o->averaging >= 0 && !(solver_averages(o->solver) & (1 << o->averaging))) {
