@@ -1097,6 +1097,19 @@ test_cli_cliquegen_graph() { # cliquegen learns its own graph: any --graph with 
     done
     "$BIN" learn --solver cliquegen --passes 2 "$D/cg.arff" "$D/cg.model" 2> /dev/null || { echo "cliquegen refused"; return 1; }
 }
+test_cli_resume_seed() { # --resume without --seed records no false seed: info says unknown; with it, the seed given
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/rs.dat"
+    "$BIN" learn --gap 0 --passes 2 --seed 7 --checkpoint "$D/rs.ckpt" "$D/rs.dat" "$D/rs.model" 2> /dev/null || return 1
+    "$BIN" learn --gap 0 --passes 4 --resume "$D/rs.ckpt" "$D/rs.dat" "$D/rs2.model" 2> /dev/null || return 1
+    "$BIN" info "$D/rs2.model" > "$D/info" || return 1
+    grep -qx 'seed: unknown' "$D/info" && ! grep -q '^seed: [0-9]' "$D/info" || { cat "$D/info"; return 1; }
+    "$BIN" classify "$D/rs.dat" "$D/rs2.model" "$D/rsp" > /dev/null || return 1
+    "$BIN" learn --gap 0 --passes 4 --resume "$D/rs.ckpt" --seed 7 "$D/rs.dat" "$D/rs3.model" 2> /dev/null || return 1
+    "$BIN" info "$D/rs3.model" | grep -qx 'seed: 7' && ! "$BIN" info "$D/rs3.model" | grep -q unknown || { "$BIN" info "$D/rs3.model"; return 1; }
+    # the help says the same in both places: --seed with --resume is the first run's
+    "$BIN" help learn | grep -A3 -- '--resume C' | grep -q "the first run's" && ! "$BIN" help learn | grep -q 'but no --seed' ||
+        { "$BIN" help learn | grep -A3 -- '--resume C'; return 1; }
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1155,5 +1168,6 @@ run test_cli_arff_model_labels
 run test_cli_arff_names
 run test_cli_batch_steps
 run test_cli_cliquegen_graph
+run test_cli_resume_seed
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

@@ -104,7 +104,8 @@ static const optdef optdefs[] = {
     {"--passes", NULL, 1, CMD_LEARN, "  --passes P     at most P passes (default 50)\n"},
     {"--seed", NULL, 1, CMD_LEARN,
      "  --seed S       the random seed (default 1): the same seed, the same model; with --resume give the first\n"
-     "                 run's (the run goes on with the checkpoint's random state; the seed is only recorded)\n"},
+     "                 run's (the run goes on with the checkpoint's random state; the seed is only recorded; without\n"
+     "                 it the model records the seed as unknown)\n"},
     {"--solver", NULL, 1, CMD_LEARN,
      "  --solver S     bcfw: block-coordinate Frank-Wolfe (default; every format)\n"
      "                 fw: batch Frank-Wolfe; ssg: stochastic subgradient (no dual: stop it with --passes or\n"
@@ -186,9 +187,10 @@ static const optdef optdefs[] = {
      "                 and ms only; a file, not '-'\n"},
     {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  with --checkpoint: every N passes (default 1)\n"},
     {"--resume", NULL, 1, CMD_LEARN,
-     "  --resume C     go on from checkpoint C (the same data and options, but no --seed: its random state goes on;\n"
-     "                 --passes counts from the start; a mini-batch run: the same --batch, any --threads; --threads\n"
-     "                 > 1 alone means --batch 32); a file, not '-'\n"},
+     "  --resume C     go on from checkpoint C (the same data and options; --seed the first run's: the checkpoint's\n"
+     "                 random state goes on, the seed is only recorded, unknown without --seed; --passes counts from\n"
+     "                 the start; a mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch\n"
+     "                 32); a file, not '-'\n"},
     {"--init", NULL, 1, CMD_LEARN,
      "  --init M       warm start from model M (a model of the kind and shape this data trains: the same labels and\n"
      "                 features, arff: the same graph; bcfw and fw only: they minimise lambda/2|w - w0|^2 + the loss,\n"
@@ -287,14 +289,16 @@ static char *slurp(const char *path, size_t *len) {
     return b;
 }
 /* the options classify needs, kept in the model's metadata (format version 2): "format: F", "bias: B", and for
-   CoNLL "template:" followed by the template file's text to the end */
+   CoNLL "template:" followed by the template file's text to the end; "seed: unknown" after --resume without --seed
+   (the summary's seed is then not the run's: info says unknown) */
 static char *make_metadata(const opts *o, const char *tmpl_text, int conll_cols) {
-    size_t n = 96 + (tmpl_text ? strlen(tmpl_text) : 0);
+    size_t n = 160 + (tmpl_text ? strlen(tmpl_text) : 0);
     char *m = (char *)malloc(n);
     if (!m) return NULL;
     sprintf(m, "format: %s\nbias: %.17g\n", fmt_names[o->format], o->bias);
     /* conll: the training file's columns (the tag last), so that predict knows a file without its tag column */
     if (conll_cols > 0) sprintf(m + strlen(m), "columns: %d\n", conll_cols);
+    if (o->resume && !o->seed_set) strcat(m, "seed: unknown (--resume without --seed)\n");
     if (tmpl_text) { strcat(m, "template:\n"); strcat(m, tmpl_text); }
     return m;
 }
@@ -1427,13 +1431,15 @@ static int stdout_done(void) {
 }
 
 /* info: ssvm_model_print's lines, but no non-finite number: a primal not evaluated (--eval off) says so, a dual or
-   gap that does not exist (ssg, ms's average) or was not evaluated is left out */
+   gap that does not exist (ssg, ms's average) or was not evaluated is left out; the seed of a model resumed
+   without --seed is unknown (the metadata's "seed: unknown"), not the summary's default */
 static ssvm_result print_info(const ssvm_model *m, FILE *f) {
     char *buf = NULL, *q, *nl;
     size_t len = 0;
     FILE *mf = open_memstream(&buf, &len);
     ssvm_result r;
     int in_meta = 0;
+    const char *sv = meta_value(m->metadata, "seed"); /* "unknown": --resume without --seed */
     if (!mf) return SSVM_ERR_OUT_OF_MEMORY;
     r = ssvm_model_print(m, mf);
     if (fclose(mf) != 0 && r == SSVM_OK) r = SSVM_ERR_OUT_OF_MEMORY;
@@ -1445,7 +1451,8 @@ static ssvm_result print_info(const ssvm_model *m, FILE *f) {
         if (!in_meta) v = !strncmp(q, "primal: ", 8) ? q + 8 : !strncmp(q, "dual: ", 6) ? q + 6 : !strncmp(q, "gap: ", 5) ? q + 5 : NULL;
         if (v && !isfinite(strtod(v, NULL))) {
             if (*q == 'p') fputs("primal: not evaluated\n", f);
-        } else fwrite(q, 1, k, f);
+        } else if (!in_meta && sv && !strncmp(sv, "unknown", 7) && !strncmp(q, "seed: ", 6)) fputs("seed: unknown\n", f);
+        else fwrite(q, 1, k, f);
     }
     free(buf);
     return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK;
