@@ -1110,6 +1110,20 @@ test_cli_resume_seed() { # --resume without --seed records no false seed: info s
     "$BIN" help learn | grep -A3 -- '--resume C' | grep -q "the first run's" && ! "$BIN" help learn | grep -q 'but no --seed' ||
         { "$BIN" help learn | grep -A3 -- '--resume C'; return 1; }
 }
+test_cli_decimal_options() { # numeric options are decimal only (no hex, no spaces); --batch over n is refused, not clamped
+    printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n1 1:0.8 2:0.4\n2 1:-0.9 3:0.8\n3 2:0.9 3:-0.3\n' > "$D/dn.dat"
+    for bad in "--bias:0x10" "--passes: 3" "--passes:3 " "--lambda: 0.1" "--lambda:0x1p-3" "--seed:0x7" "--batch: 2" "-c:1e" "--gap:." \
+               "--target-primal:nan" "--kernel-cache: 5"; do
+        "$BIN" learn "${bad%%:*}" "${bad#*:}" "$D/dn.dat" "$D/dn.model" 2> "$D/err"; rc=$?
+        [ $rc -eq 2 ] && grep -q -- "^${bad%%:*}: '${bad#*:}' is not a" "$D/err" && [ ! -e "$D/dn.model" ] || { echo "$bad: rc $rc"; cat "$D/err"; return 1; }
+    done
+    "$BIN" learn --batch 7 "$D/dn.dat" "$D/dn.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 2 ] && grep -q -- '--batch 7: more than the 6 examples' "$D/err" && [ ! -e "$D/dn.model" ] || { echo "--batch 7: rc $rc"; cat "$D/err"; return 1; }
+    for ok in "--batch 6" "--threads 2" "--lambda .5" "--lambda 5." "--lambda +1e-2" "--bias -1" "--seed +3" "-c 1E2"; do
+        # shellcheck disable=SC2086
+        "$BIN" learn $ok --passes 2 "$D/dn.dat" "$D/dn.model" 2> "$D/err" || { echo "$ok refused"; cat "$D/err"; return 1; }
+    done
+}
 run test_cli_svmlight
 run test_cli_svmhmm
 run test_cli_conll
@@ -1169,5 +1183,6 @@ run test_cli_arff_names
 run test_cli_batch_steps
 run test_cli_cliquegen_graph
 run test_cli_resume_seed
+run test_cli_decimal_options
 echo "$P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]

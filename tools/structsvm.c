@@ -155,9 +155,9 @@ static const optdef optdefs[] = {
      "                 (default 1): more rounds, fewer passes to a gap (MANUAL: DISTRIBUTED TRAINING); one\n"
      "                 process: refused\n"},
     {"--batch", NULL, 1, CMD_LEARN,
-     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1); it\n"
-     "                 takes Frank-Wolfe steps only: with --batch or --threads > 1, --steps pairwise|away|all and --cache\n"
-     "                 are refused\n"},
+     "  --batch B      bcfw: mini-batch BCFW of B examples, at most n (default 0 = plain BCFW; with --threads > 1:\n"
+     "                 32, or n if fewer); Frank-Wolfe steps only: with --batch or --threads > 1, --steps\n"
+     "                 pairwise|away|all and --cache are refused\n"},
     {"--samples", NULL, 1, CMD_LEARN,
      "  --samples N    ms: labels drawn per step, 1 to 1000 (default 1: the oracle's); more than 1 takes the top\n"
      "                 classes (svmlight) or the k-best Viterbi labelings (svmhmm, conll); arff: 1 only\n"},
@@ -205,7 +205,8 @@ static const char *usage_notes =
     "is renamed over NAME only when complete, so a failed or killed run never leaves a torn file where a good one\n"
     "was (a symbolic link: its target, the link stays; a device or FIFO is written in place); the output paths are\n"
     "checked before the data is read. A model keeps no times: the same command on the same input writes the same\n"
-    "bytes. An option given twice is a usage error (--eval: the last wins).\n"
+    "bytes. An option given twice is a usage error (--eval: the last wins). Numbers are decimal, as in the data\n"
+    "files (no hex, no spaces, no inf or nan).\n"
     "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value, an\n"
     "option or solver that does not apply), 3 I/O error (a file that cannot be read or written; the message gives\n"
     "the system's reason).\n";
@@ -1046,7 +1047,11 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     }
     if (o->batch > 0 || o->threads > 1) { /* mini-batch BCFW (MANUAL: PARALLEL BCFW) */
         int b = o->batch > 0 ? o->batch : 32, k;
-        if (b > p.n) b = p.n;
+        if (o->batch > p.n) { /* a batch of more examples than there are: refused, not clamped */
+            fprintf(stderr, "--batch %d: more than the %d examples%s\n", o->batch, p.n, TOOL_SIZE > 1 ? " of this rank" : "");
+            return EXIT_USAGE;
+        }
+        if (b > p.n) b = p.n; /* --threads' default of 32 */
         sc.par.batch = b;
         if (o->threads > 1) {
             if (ssvm_threads_init(&pool, o->threads) != 0) { fprintf(stderr, "--threads: cannot start threads\n"); return 1; }
@@ -1384,13 +1389,29 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     return 0;
 }
 
-/* strict numbers: the whole value, in range; else a usage error naming the option */
+/* a decimal number filling all of v, as the library's data reader takes: [+-]digits, and with frac
+   [+-]digits[.digits][(e|E)[+-]digits] (no space, hex, inf or nan, which strtod would take) */
+static int is_decimal(const char *v, int frac) {
+    int digits = 0;
+    if (*v == '+' || *v == '-') v++;
+    for (; *v >= '0' && *v <= '9'; v++) digits++;
+    if (frac && *v == '.') for (v++; *v >= '0' && *v <= '9'; v++) digits++;
+    if (!digits) return 0;
+    if (frac && (*v == 'e' || *v == 'E')) {
+        v++;
+        if (*v == '+' || *v == '-') v++;
+        if (!(*v >= '0' && *v <= '9')) return 0;
+        while (*v >= '0' && *v <= '9') v++;
+    }
+    return !*v;
+}
+/* strict numbers: the whole value, decimal, in range; else a usage error naming the option */
 static int num_ll(const char *opt, const char *v, long long lo, long long hi, long long *out) {
     char *end;
     long long x;
     errno = 0;
     x = strtoll(v, &end, 10);
-    if (!*v || *end || errno || x < lo || x > hi) {
+    if (!is_decimal(v, 0) || *end || errno || x < lo || x > hi) {
         fprintf(stderr, "%s: '%s' is not a whole number in [%lld, %lld]\n", opt, v, lo, hi);
         return 0;
     }
@@ -1408,7 +1429,7 @@ static int num_dbl(const char *opt, const char *v, double lo, double hi, int ope
     double x;
     errno = 0;
     x = strtod(v, &end);
-    if (!*v || *end || errno || !isfinite(x) || x < lo || x > hi || (open_lo && x == lo)) {
+    if (!is_decimal(v, 1) || *end || errno || !isfinite(x) || x < lo || x > hi || (open_lo && x == lo)) {
         fprintf(stderr, "%s: '%s' is not a number in %s%g, %g]\n", opt, v, open_lo ? "(" : "[", lo, hi);
         return 0;
     }
