@@ -12,7 +12,9 @@
 # stored objective of the vector written, --bias for conll/arff, options that do not apply, --init's bias, no
 # stray NAME.tmp; the tool's review: outputs that are links, devices, FIFOs or directories, a failed checkpoint's
 # exit code, --graph tree over 64 labels, -c over --lambda, I/O errors on inputs and stdout, '-' for every file,
-# options given twice, --init of another kind, help on a full stdout and the progress line on a terminal. Runs
+# options given twice, --init of another kind, help on a full stdout and the progress line on a terminal; no NaN in
+# progress or info, -e without a gap, a --template or arff names other than the model's, the model's --labels,
+# mini-batch with atoms or a cache, --graph with cliquegen, --resume's seed, decimal-only numbers. Runs
 # under dash and bash alike (`bash tests/cli_test.sh`). CLI_VERBOSE=1 shows the log of passing tests too.
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 RAW_BIN=$BIN # the binary itself, also under valgrind (test_cli_help_options runs it some 300 times)
