@@ -62,11 +62,11 @@ if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 2000 --gap 1e-3 "$D/tr.
     ok mpi_cli_bcfw_converges
 else bad mpi_cli_bcfw_converges "$(tail -2 "$D/eb")"; fi
 
-# checkpoints per rank, resumed
+# checkpoints per rank, resumed (--seed 1: the first run's, recorded; without it the model's seed is unknown)
 rm -f "$D"/ck*
 if $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 4 --gap 0 --checkpoint "$D/ck" "$D/tr.dat" "$D/c1.model" 2> "$D/ec" &&
    [ -f "$D/ck.0" ] && [ -f "$D/ck.$((K-1))" ] && [ ! -f "$D/ck" ] &&
-   $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 8 --gap 0 --resume "$D/ck" "$D/tr.dat" "$D/c2.model" 2>> "$D/ec" &&
+   $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 8 --gap 0 --seed 1 --resume "$D/ck" "$D/tr.dat" "$D/c2.model" 2>> "$D/ec" &&
    $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 8 --gap 0 "$D/tr.dat" "$D/c3.model" 2>> "$D/ec" &&
    cmp -s "$D/c2.model" "$D/c3.model"; then ok mpi_cli_checkpoint_per_rank
 else bad mpi_cli_checkpoint_per_rank "$(tail -3 "$D/ec")"; fi
@@ -89,7 +89,7 @@ timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rou
 rc=$?; { [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -e "$D/rc2.model" ] && grep -q 'another problem or solver configuration' "$D/er"; } ||
     { rounds_ok=0; why="$why resumed with another --rounds: rc $rc;"; }
 # the control: the same --rounds resumes (the uninterrupted run's model); no --rounds is --rounds 1
-timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 4 --resume "$D/rk" "$D/tr.dat" "$D/rc3.model" 2> "$D/er" &&
+timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 4 --seed 1 --resume "$D/rk" "$D/tr.dat" "$D/rc3.model" 2> "$D/er" &&
     timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 --rounds 4 "$D/tr.dat" "$D/rc4.model" 2>> "$D/er" &&
     cmp -s "$D/rc3.model" "$D/rc4.model" || { rounds_ok=0; why="$why resumed with the same --rounds: $(tail -1 "$D/er");"; }
 timeout 60 $MPIRUN -np "$K" "$MBIN" learn --lambda 0.05 --passes 6 --gap 0 "$D/tr.dat" "$D/r1b.model" 2> "$D/er" &&

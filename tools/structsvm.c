@@ -55,13 +55,15 @@ typedef struct cmddef { const char *name; int bit; const char *usage, *what; } c
 static const cmddef cmddefs[] = {
     {"learn", CMD_LEARN, "structsvm learn [options] train.dat model",
      "  train on train.dat and write the model (the format, --bias and the CoNLL template are kept in it); prints\n"
-     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal)\n"},
+     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal; no dual where the solver's\n"
+     "  vector has none, as ssg's; ms's average: the iterate's gap, the one its stopping rule reads)\n"},
     {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
      "  predict labelled data and score it: the predictions go to the file, then the score to stdout (stderr when\n"
      "  the predictions file is '-'; accuracy for\n"
      "  svmlight; per-token accuracy for svmhmm and conll, plus conlleval's chunk F1 for IOB tags; Hamming loss and\n"
      "  subset accuracy for arff); no score is printed unless the predictions file was written whole. conll: the\n"
-     "  training file's columns, the tag last (a file without it is predict's)\n"},
+     "  training file's columns, the tag last (a file without it is predict's); arff: the training file's attribute\n"
+     "  and label names, in its order (classify and predict)\n"},
     {"predict", CMD_PREDICT, "structsvm predict [options] data model predictions",
      "  predictions for data with or without gold labels (nothing is scored, nothing printed on stdout). Unlabelled\n"
      "  data: svmlight / svmhmm rows whose label is missing, 0 or ? (svmhmm rows keep their qid:N); arff rows with\n"
@@ -70,7 +72,9 @@ static const cmddef cmddefs[] = {
      "  token with a blank line after each sequence (svmhmm), the token's columns and the predicted tag (conll),\n"
      "  the labels as 0/1 separated by commas (arff)\n"},
     {"export-c", CMD_EXPORT, "structsvm export-c model out.c", "  the model as C source for a predict-only build\n"},
-    {"info", CMD_INFO, "structsvm info model", "  the model's kind, sizes, training summary and metadata\n"},
+    {"info", CMD_INFO, "structsvm info model",
+     "  the model's kind, sizes, training summary and metadata (dual and gap only where evaluated, 'primal: not\n"
+     "  evaluated' after --eval off)\n"},
     {"dump", CMD_DUMP, "structsvm dump model", "  the weights as text: one 'index value' line each (%.17g: the same double read back)\n"},
 };
 #define N_CMDS ((int)(sizeof cmddefs / sizeof cmddefs[0]))
@@ -82,10 +86,11 @@ static const optdef optdefs[] = {
      "                 --template, else svmlight; classify and predict take the model's (a different one is refused)\n"},
     {"--template", NULL, 1, CMD_DATA,
      "  --template T   conll: CRF++ feature templates (e.g. examples/chunking.template); classify and predict use the\n"
-     "                 template kept in the model when none is given; another format: refused\n"},
+     "                 template kept in the model when none is given (another template than the kept one is refused);\n"
+     "                 another format: refused\n"},
     {"--labels", NULL, 1, CMD_DATA,
-     "  --labels L     arff: the labels are the last L attributes (default: the trailing {0,1} attributes); another\n"
-     "                 format: refused\n"},
+     "  --labels L     arff: the labels are the last L attributes (default: learn, the trailing {0,1} attributes;\n"
+     "                 classify and predict, the model's label count); another format: refused\n"},
     {"--bias", NULL, 1, CMD_DATA,
      "  --bias B       svmlight, svmhmm: a constant feature of value B on every row (default 1; 0: none; learn\n"
      "                 --init: the initial model's). conll has none (write a template such as U99:bias) and arff\n"
@@ -94,11 +99,14 @@ static const optdef optdefs[] = {
     {"-c", NULL, 1, CMD_LEARN,
      "  -c C           SVM^struct's C (objective 1/2|w|^2 + C/n sum of slacks): lambda = 1/C\n"},
     {"--lambda", NULL, 1, CMD_LEARN, "  --lambda L     the regulariser (default 0.01; -c overrides)\n"},
-    {"--gap", "-e", 1, CMD_LEARN, "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never)\n"},
+    {"--gap", "-e", 1, CMD_LEARN,
+     "  -e E, --gap E  stop when an evaluated duality gap <= E (default 0.001; 0: never); E > 0 not with --solver\n"
+     "                 ssg or --eval off (no gap is evaluated)\n"},
     {"--passes", NULL, 1, CMD_LEARN, "  --passes P     at most P passes (default 50)\n"},
     {"--seed", NULL, 1, CMD_LEARN,
      "  --seed S       the random seed (default 1): the same seed, the same model; with --resume give the first\n"
-     "                 run's (the run goes on with the checkpoint's random state; the seed is only recorded)\n"},
+     "                 run's (the run goes on with the checkpoint's random state; the seed is only recorded; without\n"
+     "                 it the model records the seed as unknown)\n"},
     {"--solver", NULL, 1, CMD_LEARN,
      "  --solver S     bcfw: block-coordinate Frank-Wolfe (default; every format)\n"
      "                 fw: batch Frank-Wolfe; ssg: stochastic subgradient (no dual: stop it with --passes or\n"
@@ -148,7 +156,9 @@ static const optdef optdefs[] = {
      "                 (default 1): more rounds, fewer passes to a gap (MANUAL: DISTRIBUTED TRAINING); one\n"
      "                 process: refused\n"},
     {"--batch", NULL, 1, CMD_LEARN,
-     "  --batch B      bcfw: mini-batch BCFW of B examples (default 0 = plain BCFW; 32 when --threads > 1)\n"},
+     "  --batch B      bcfw: mini-batch BCFW of B examples, at most n (default 0 = plain BCFW; with --threads > 1:\n"
+     "                 32, or n if fewer); Frank-Wolfe steps only: with --batch or --threads > 1, --steps\n"
+     "                 pairwise|away|all and --cache are refused\n"},
     {"--samples", NULL, 1, CMD_LEARN,
      "  --samples N    ms: labels drawn per step, 1 to 1000 (default 1: the oracle's); more than 1 takes the top\n"
      "                 classes (svmlight) or the k-best Viterbi labelings (svmhmm, conll); arff: 1 only\n"},
@@ -178,9 +188,10 @@ static const optdef optdefs[] = {
      "                 and ms only; a file, not '-'\n"},
     {"--checkpoint-every", NULL, 1, CMD_LEARN, "  --checkpoint-every N  with --checkpoint: every N passes (default 1)\n"},
     {"--resume", NULL, 1, CMD_LEARN,
-     "  --resume C     go on from checkpoint C (the same data and options, but no --seed: its random state goes on;\n"
-     "                 --passes counts from the start; a mini-batch run: the same --batch, any --threads; --threads\n"
-     "                 > 1 alone means --batch 32); a file, not '-'\n"},
+     "  --resume C     go on from checkpoint C (the same data and options; --seed the first run's: the checkpoint's\n"
+     "                 random state goes on, the seed is only recorded, unknown without --seed; --passes counts from\n"
+     "                 the start; a mini-batch run: the same --batch, any --threads; --threads > 1 alone means --batch\n"
+     "                 32); a file, not '-'\n"},
     {"--init", NULL, 1, CMD_LEARN,
      "  --init M       warm start from model M (a model of the kind and shape this data trains: the same labels and\n"
      "                 features, arff: the same graph; bcfw and fw only: they minimise lambda/2|w - w0|^2 + the loss,\n"
@@ -197,7 +208,8 @@ static const char *usage_notes =
     "device or FIFO is written in place); the output paths are checked before the data is read: a file this user\n"
     "may not write is refused, and so is an output that is also an input or another output (--resume C\n"
     "--checkpoint C excepted). A model keeps no times: the same command on the same input writes the same\n"
-    "bytes. An option given twice is a usage error (--eval: the last wins).\n"
+    "bytes. An option given twice is a usage error (--eval: the last wins). Numbers are decimal, as in the data\n"
+    "files (no hex, no spaces, no inf or nan).\n"
     "exit status: 0 done, 1 data or training error, 2 usage error (an unknown option, a bad or missing value, an\n"
     "option or solver that does not apply), 3 I/O error (a file that cannot be read or written; the message gives\n"
     "the system's reason).\n";
@@ -233,7 +245,7 @@ typedef struct opts {
     ssvm_solver_kind solver;
     const char *tmpl;
     const char *ckpt, *resume, *init;
-    int ckpt_every, fmt_set, bias_set, graph_set;
+    int ckpt_every, fmt_set, bias_set, graph_set, gap_set;
     const char *tmpl_name; /* the template's name in messages (the file, or the model that kept it) */
     /* the other solvers' options (0 or NaN: not given, the library's default) */
     int samples, sweeps, geometry, cg_batch; /* geometry: -1 not given */
@@ -281,14 +293,16 @@ static char *slurp(const char *path, size_t *len) {
     return b;
 }
 /* the options classify needs, kept in the model's metadata (format version 2): "format: F", "bias: B", and for
-   CoNLL "template:" followed by the template file's text to the end */
+   CoNLL "template:" followed by the template file's text to the end; "seed: unknown" after --resume without --seed
+   (the summary's seed is then not the run's: info says unknown) */
 static char *make_metadata(const opts *o, const char *tmpl_text, int conll_cols) {
-    size_t n = 96 + (tmpl_text ? strlen(tmpl_text) : 0);
+    size_t n = 160 + (tmpl_text ? strlen(tmpl_text) : 0);
     char *m = (char *)malloc(n);
     if (!m) return NULL;
     sprintf(m, "format: %s\nbias: %.17g\n", fmt_names[o->format], o->bias);
     /* conll: the training file's columns (the tag last), so that predict knows a file without its tag column */
     if (conll_cols > 0) sprintf(m + strlen(m), "columns: %d\n", conll_cols);
+    if (o->resume && !o->seed_set) strcat(m, "seed: unknown (--resume without --seed)\n");
     if (tmpl_text) { strcat(m, "template:\n"); strcat(m, tmpl_text); }
     return m;
 }
@@ -621,11 +635,17 @@ static int progress(void *user, const ssvm_progress *p) {
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
     char line[256];
     int n;
-    if (ob->primal != ob->primal) /* --eval predict: a pass without an evaluation */
+    if (!isfinite(ob->primal)) /* --eval predict or off: a pass without an evaluation */
         snprintf(line, sizeof line, "pass %4d  (not evaluated)  %.2f s", p->pass, p->wall_seconds);
-    else
-        snprintf(line, sizeof line, "pass %4d  primal %.6g  dual %.6g  gap %.3g  %.2f s", p->pass, ob->primal, ob->dual,
-                 ob->gap, p->wall_seconds);
+    else { /* no non-finite number: a vector without a dual (ssg, ms's average) prints none; ms's average has no
+              gap, its iterate has the one the stopping rule reads */
+        n = snprintf(line, sizeof line, "pass %4d  primal %.6g", p->pass, ob->primal);
+        if (isfinite(ob->dual)) n += snprintf(line + n, sizeof line - (size_t)n, "  dual %.6g", ob->dual);
+        if (isfinite(ob->gap)) n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g", ob->gap);
+        else if (ob != &p->iterate && isfinite(p->iterate.gap))
+            n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g (the iterate's)", p->iterate.gap);
+        snprintf(line + n, sizeof line - (size_t)n, "  %.2f s", p->wall_seconds);
+    }
     n = (int)strlen(line);
     if (TOOL_RANK != 0) { /* MPI: rank 0 prints */
     } else if (u->tty) { /* in place: spaces over the rest of a longer line before it */
@@ -697,6 +717,9 @@ static int check_learn_opts(const opts *o) {
     if (o->ckpt_every > 0 && !o->ckpt) return usage_err("--checkpoint-every: only with --checkpoint (%s)%s", "nothing would be saved", "");
     if (o->eval_off && o->target == o->target)
         return usage_err("--target-primal: --eval off evaluates no primal (%s)%s", "--eval every or predict", "");
+    if (o->gap_set && o->gap > 0 && o->eval_off) return usage_err("-e/--gap: --eval off evaluates no gap (%s)%s", "--eval every or predict", "");
+    if (o->gap_set && o->gap > 0 && o->solver == SSVM_SSG)
+        return usage_err("-e/--gap: --solver ssg has no dual, so no gap (%s)%s", "stop it with --passes or --target-primal", "");
     if (!bcfw) {
         const char *b = o->gap_sampling ? "--gap-sampling" : o->steps >= 0 ? "--steps" : o->cache ? "--cache"
                       : o->max_atoms > 0 ? "--max-atoms" : o->batch > 0 ? "--batch" : o->threads > 1 ? "--threads" : NULL;
@@ -710,6 +733,13 @@ static int check_learn_opts(const opts *o) {
     if (o->steps == SSVM_BCFW_STEPS_EXACT && (o->gap_sampling || o->cache || o->batch > 0 || o->threads > 1))
         return usage_err("--steps exact: not with %s%s", o->gap_sampling ? "--gap-sampling" : o->cache ? "--cache"
                          : o->batch > 0 ? "--batch" : "--threads", "");
+    if ((o->batch > 0 || o->threads > 1) && (o->cache || o->steps == SSVM_BCFW_STEPS_PAIRWISE || o->steps == SSVM_BCFW_STEPS_AWAY ||
+                                             o->steps == SSVM_BCFW_STEPS_ALL)) {
+        static const char *st[] = {"--steps fw", "--steps pairwise", "--steps away", "--steps all", "--steps exact"};
+        fprintf(stderr, "%s: not with %s (mini-batch BCFW takes Frank-Wolfe steps only, no stored labelings)\n",
+                o->cache ? "--cache" : st[o->steps], o->batch > 0 ? "--batch" : "--threads");
+        return EXIT_USAGE;
+    }
     if (o->max_atoms > 0 && !o->cache && (o->steps < 0 || o->steps == SSVM_BCFW_STEPS_FW || o->steps == SSVM_BCFW_STEPS_EXACT))
         return usage_err("--max-atoms: only with --steps pairwise, away or all, or --cache (%s)%s",
                          "the labelings they store", "");
@@ -725,7 +755,9 @@ static int check_learn_opts(const opts *o) {
                          fm, "");
     if (o->solver == SSVM_EG && !chain) return usage_err("--solver eg: chains only (svmhmm, conll), not %s%s", fm, "");
     if (o->solver == SSVM_CLIQUEGEN && o->format != FMT_ARFF) return usage_err("--solver cliquegen: arff only (it learns which label pairs to link), not %s%s", fm, "");
-    if (o->solver == SSVM_CLIQUEGEN && o->graph_tree) return usage_err("--graph tree: cliquegen learns its own graph (every pair is a candidate)%s%s", "", "");
+    if (o->solver == SSVM_CLIQUEGEN && o->graph_set)
+        return usage_err("--graph %s: not with cliquegen (it learns its own graph: every pair is a candidate)%s",
+                         o->graph_tree ? "tree" : "indep", "");
     if (o->samples > 1 && o->format == FMT_ARFF)
         return usage_err("--samples: more than 1 needs a sampler; the arff (graph) model has none (%s)%s", "give --samples 1", "");
     if (o->averaging >= 0 && !(solver_averages(o->solver) & (1 << o->averaging))) {
@@ -758,6 +790,14 @@ static void print_shape(const ssvm_model *m) {
     fprintf(stderr, "a %s model of %d labels, %d features", ssvm_model_kind_string(m->kind), m->n_labels, m->n_attrs);
     if (m->kind == SSVM_MODEL_GRAPH) fprintf(stderr, ", %d edges", m->n_edges);
     fprintf(stderr, " (%d weights)", m->d);
+}
+/* a training call's failure: the options the library refuses are a usage error naming them (exit 2), the rest a
+   data or training error (exit 1) */
+static int fail_training(ssvm_result r) {
+    const char *opt = r == SSVM_ERR_BATCH ? "--batch/--threads: " : r == SSVM_ERR_LAMBDA ? "--lambda/-c: " : "";
+    fprintf(stderr, "training: %s%s\n", opt, ssvm_result_string(r));
+    return *opt || r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
+           r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
 }
 /* ---- learn --solver kbcfw: the kernel solver on svmlight data (the lifted multiclass model) or svmhmm data (the
    lifted chain, the kernel on tokens), written as an SSVM_MODEL_KERNEL model file (the kernel and the support rows;
@@ -827,13 +867,10 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     memset(&rs, 0, sizeof rs);
     rs.tty = tty; rs.every = 1; rs.s = &s;
     sc.progress = progress; sc.progress_user = &rs;
-    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) {
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_NOT_SUPPORTED || r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
-    }
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) return fail_training(r);
     r = ssvm_solver_run(&s);
     if (tty) fprintf(stderr, "\n");
-    if (r < 0) { fprintf(stderr, "training: %s\n", ssvm_result_string(r)); return EXIT_DATA; }
+    if (r < 0) return r == SSVM_ERR_LAMBDA ? fail_training(r) : (fprintf(stderr, "training: %s\n", ssvm_result_string(r)), EXIT_DATA);
     ssvm_solver_progress(&s, &final);
     /* which support set: as for the linear models, the vector that met the rule that stopped the run (the average
        when it met it and the iterate did no better), else the average when one is kept, else the iterate */
@@ -1057,7 +1094,11 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     }
     if (o->batch > 0 || o->threads > 1) { /* mini-batch BCFW (MANUAL: PARALLEL BCFW) */
         int b = o->batch > 0 ? o->batch : 32, k;
-        if (b > p.n) b = p.n;
+        if (o->batch > p.n) { /* a batch of more examples than there are: refused, not clamped */
+            fprintf(stderr, "--batch %d: more than the %d examples%s\n", o->batch, p.n, TOOL_SIZE > 1 ? " of this rank" : "");
+            return EXIT_USAGE;
+        }
+        if (b > p.n) b = p.n; /* --threads' default of 32 */
         sc.par.batch = b;
         if (o->threads > 1) {
             if (ssvm_threads_init(&pool, o->threads) != 0) { fprintf(stderr, "--threads: cannot start threads\n"); return 1; }
@@ -1082,11 +1123,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
         }
     }
     /* ssvm_train's steps, with a solver of our own for the checkpoints */
-    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) { /* an option the solver refuses is the user's */
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
-               r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
-    }
+    if ((r = ssvm_solver_init(&sc, &s)) != SSVM_OK) return fail_training(r); /* an option the solver refuses is the user's */
     ssvm_model_uninit(&im); /* the solver keeps its own copy of w0 */
     if (o->resume && (r = ssvm_solver_checkpoint_load_path(&s, o->resume)) != SSVM_OK) return fail_file(o->resume, r);
     if (o->resume) { /* --passes counts from the start: a checkpoint at or past it would train nothing */
@@ -1110,11 +1147,8 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     }
     if (tty) fprintf(stderr, "\n");
     if (rs.failed) return rs.failed; /* the checkpoint's write: exit 3 with the reason, as any output */
-    if (r < 0) {
-        fprintf(stderr, "training: %s\n", ssvm_result_string(r));
-        return r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ? EXIT_USAGE
-                                                                                                          : EXIT_DATA;
-    }
+    if (r < 0) return r == SSVM_ERR_INVALID_ARG ? (fprintf(stderr, "training: %s\n", ssvm_result_string(r)), EXIT_DATA)
+                                               : fail_training(r);
     {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
         ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
         ssvm_result r2;
@@ -1269,10 +1303,18 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
                 return fail_read(model_path, r, &e);
         } else if (!o->tmpl) { fprintf(stderr, "conll needs --template\n"); return 2; }
         else if ((rc = read_template(o->tmpl, &tp, &tmpl_text)) != 0) return rc;
+        else if (mt && *mt == '\n' && strcmp(mt + 1, tmpl_text) != 0) { /* the weights mean the kept template's features */
+            fprintf(stderr, "%s: trained with another template than %s (the model keeps its own: give none, or the same)\n",
+                    model_path, o->tmpl);
+            return EXIT_USAGE;
+        }
         if (m.n_attr_names != m.n_attrs || m.n_label_names != m.n_labels) { fprintf(stderr, "%s: no names in the model\n", model_path); return 1; }
         for (i = 0; i < m.n_attr_names; i++) ssvm_dict_add(&attrs, m.attr_names[i], strlen(m.attr_names[i]), NULL);
         for (i = 0; i < m.n_label_names; i++) ssvm_dict_add(&labels, m.label_names[i], strlen(m.label_names[i]), NULL);
     }
+    /* arff without --labels: the model's labels are the data's last attributes (learn --labels L: L of them, not
+       the trailing {0,1} ones) */
+    if (o->format == FMT_ARFF && o->labels == 0 && mkind == SSVM_MODEL_GRAPH && m.n_labels > 0) o->labels = m.n_labels;
     /* SVM^light / SVM^hmm: the model's features (the bias, if any, was its last) and no more */
     if ((rc = read_data(o, test_path, o->format == FMT_ARFF ? 0 : m.n_attrs - (o->bias != 0 ? 1 : 0), &tp, &attrs, &labels,
                         0, 0, &d)) != 0)
@@ -1285,6 +1327,22 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     if (o->format == FMT_ARFF && d.a.n_labels != m.n_labels) { /* the gold labels are read per model label */
         fprintf(stderr, "%s: %d labels, the model %d\n", test_path, d.a.n_labels, m.n_labels);
         return EXIT_DATA;
+    }
+    if (o->format == FMT_ARFF) { /* the columns by name, when the model keeps them: the same features and labels in
+                                    the training file's order (never remapped: another order is another file) */
+        const char *dn = NULL, *mn = NULL, *what = NULL;
+        int j = 0;
+        if (m.n_attr_names == m.n_attrs && m.attr_names)
+            for (j = 0; j < d.a.attr_names.n && j < m.n_attr_names; j++)
+                if (strcmp(dn = ssvm_dict_str(&d.a.attr_names, j), mn = m.attr_names[j]) != 0) { what = "attribute"; break; }
+        if (!what && m.n_label_names == m.n_labels && m.label_names)
+            for (j = 0; j < d.a.label_names.n && j < m.n_label_names; j++)
+                if (strcmp(dn = ssvm_dict_str(&d.a.label_names, j), mn = m.label_names[j]) != 0) { what = "label"; break; }
+        if (what) {
+            fprintf(stderr, "%s: %s %d is '%s', the model's is '%s' (the training file's %ss, in its order)\n", test_path,
+                    what, j + 1, dn, mn, what);
+            return EXIT_DATA;
+        }
     }
     /* the predictions go to pred_path.tmp, renamed over pred_path once written whole (or in place: out_check) */
     if (!(out = out_open(&po, "w", &pred_tmp))) { fprintf(stderr, "%s: cannot write: %s\n", po.name, strerror(errno)); return EXIT_IO; }
@@ -1383,13 +1441,29 @@ static int classify(const opts *o0, const char *test_path, const char *model_pat
     return 0;
 }
 
-/* strict numbers: the whole value, in range; else a usage error naming the option */
+/* a decimal number filling all of v, as the library's data reader takes: [+-]digits, and with frac
+   [+-]digits[.digits][(e|E)[+-]digits] (no space, hex, inf or nan, which strtod would take) */
+static int is_decimal(const char *v, int frac) {
+    int digits = 0;
+    if (*v == '+' || *v == '-') v++;
+    for (; *v >= '0' && *v <= '9'; v++) digits++;
+    if (frac && *v == '.') for (v++; *v >= '0' && *v <= '9'; v++) digits++;
+    if (!digits) return 0;
+    if (frac && (*v == 'e' || *v == 'E')) {
+        v++;
+        if (*v == '+' || *v == '-') v++;
+        if (!(*v >= '0' && *v <= '9')) return 0;
+        while (*v >= '0' && *v <= '9') v++;
+    }
+    return !*v;
+}
+/* strict numbers: the whole value, decimal, in range; else a usage error naming the option */
 static int num_ll(const char *opt, const char *v, long long lo, long long hi, long long *out) {
     char *end;
     long long x;
     errno = 0;
     x = strtoll(v, &end, 10);
-    if (!*v || *end || errno || x < lo || x > hi) {
+    if (!is_decimal(v, 0) || *end || errno || x < lo || x > hi) {
         fprintf(stderr, "%s: '%s' is not a whole number in [%lld, %lld]\n", opt, v, lo, hi);
         return 0;
     }
@@ -1407,7 +1481,7 @@ static int num_dbl(const char *opt, const char *v, double lo, double hi, int ope
     double x;
     errno = 0;
     x = strtod(v, &end);
-    if (!*v || *end || errno || !isfinite(x) || x < lo || x > hi || (open_lo && x == lo)) {
+    if (!is_decimal(v, 1) || *end || errno || !isfinite(x) || x < lo || x > hi || (open_lo && x == lo)) {
         fprintf(stderr, "%s: '%s' is not a number in %s%g, %g]\n", opt, v, open_lo ? "(" : "[", lo, hi);
         return 0;
     }
@@ -1427,6 +1501,34 @@ static int stdout_done(void) {
     if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
     fprintf(stderr, "stdout: cannot write: %s\n", strerror(errno));
     return EXIT_IO;
+}
+
+/* info: ssvm_model_print's lines, but no non-finite number: a primal not evaluated (--eval off) says so, a dual or
+   gap that does not exist (ssg, ms's average) or was not evaluated is left out; the seed of a model resumed
+   without --seed is unknown (the metadata's "seed: unknown"), not the summary's default */
+static ssvm_result print_info(const ssvm_model *m, FILE *f) {
+    char *buf = NULL, *q, *nl;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    ssvm_result r;
+    int in_meta = 0;
+    const char *sv = meta_value(m->metadata, "seed"); /* "unknown": --resume without --seed */
+    if (!mf) return SSVM_ERR_OUT_OF_MEMORY;
+    r = ssvm_model_print(m, mf);
+    if (fclose(mf) != 0 && r == SSVM_OK) r = SSVM_ERR_OUT_OF_MEMORY;
+    if (r != SSVM_OK) { free(buf); return r; }
+    for (q = buf; q && *q; q = nl) {
+        size_t k = (nl = strchr(q, '\n')) != NULL ? (size_t)(++nl - q) : strlen(q);
+        const char *v = NULL;
+        if (!strncmp(q, "metadata:", 9)) in_meta = 1; /* the metadata's lines are the tool's text: as they are */
+        if (!in_meta) v = !strncmp(q, "primal: ", 8) ? q + 8 : !strncmp(q, "dual: ", 6) ? q + 6 : !strncmp(q, "gap: ", 5) ? q + 5 : NULL;
+        if (v && !isfinite(strtod(v, NULL))) {
+            if (*q == 'p') fputs("primal: not evaluated\n", f);
+        } else if (!in_meta && sv && !strncmp(sv, "unknown", 7) && !strncmp(q, "seed: ", 6)) fputs("seed: unknown\n", f);
+        else fwrite(q, 1, k, f);
+    }
+    free(buf);
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK;
 }
 
 static int tool_main(int argc, char **argv);
@@ -1502,7 +1604,7 @@ static int tool_main(int argc, char **argv) {
         } else if (!strcmp(od->name, "--template")) o.tmpl = v;
         else if (!strcmp(od->name, "-c")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.c)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--lambda")) { if (!num_dbl(a, v, 0, 1e300, 1, &o.lambda)) return EXIT_USAGE; }
-        else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; }
+        else if (!strcmp(od->name, "--gap")) { if (!num_dbl(a, v, 0, 1e300, 0, &o.gap)) return EXIT_USAGE; o.gap_set = 1; }
         else if (!strcmp(od->name, "--passes")) { if (!num_int(a, v, 1, 100000000, &o.passes)) return EXIT_USAGE; }
         else if (!strcmp(od->name, "--seed")) {
             if (!num_ll(a, v, 0, 9223372036854775807LL, &ll)) return EXIT_USAGE;
@@ -1629,7 +1731,7 @@ static int tool_main(int argc, char **argv) {
         if (np == 2 && (rc = out_clash(&co, "the model", pos[0])) != 0) { free(co.path); return rc; }
         if ((rc = load_model(pos[0], &m)) != 0) return rc;
         if (np == 2) { rc = out_write(&co, write_c, &m); free(co.path); } /* through out.c.tmp and a rename */
-        else r = ssvm_model_print(&m, stdout);
+        else r = print_info(&m, stdout);
         ssvm_model_uninit(&m);
         if (r == SSVM_ERR_WORKSPACE) return stdout_done(); /* a failed write (a full disk) */
         if (r != SSVM_OK) return fail_file("stdout", r);
