@@ -675,8 +675,8 @@
        SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape,
        edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
      Metadata: m.metadata, optional NUL-terminated text saved and loaded back, never read by the library; `structsvm
-       learn` keeps "format: F", "bias: B" and for CoNLL the template in it, so classify needs neither --bias nor
-       --template.
+       learn` keeps "format: F", "bias: B" and for CoNLL the template and its columns in it (with the model's
+       attribute and label names: classify needs no --bias, --template or --labels and checks what it is given).
      Format: version 1, or 2 when the model has metadata (SSVM_MODEL_FORMAT_VERSION = 2; both are read); integers
        little-endian, written byte by byte (the same bytes on every host); f64 = IEEE-754 binary64; weights stored as
        (double)w, so float and double builds read each other's files (a double build exactly; a float build rounds to
@@ -16626,8 +16626,16 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
                         examples/ssvm_threads.h's functions are marked unused (a program that included it without
                         calling both failed -Werror); the manual's KERNELS initializer lists every field and the
                         firmware snippet defines STRUCTSVM_IMPLEMENTATION; the MPI wrapper's modes said which gives
-                        the loopback's bits. The tool decides again at each write where an output goes (a link
-                        retargeted during a run). make test's shell suites match T= as a plain string.
+                        the loopback's bits. The tool, from a second review: it decides again at each write where
+                        an output goes (a link retargeted during a run); temporary files are new and exclusive
+                        (NAME.tmp.XXXXXX by mkstemp, NAME's permissions kept: a link named NAME.tmp was written
+                        through, concurrent runs tore an output); a file the user may not write is refused; an
+                        output that is an input or another output is a usage error (learn d d replaced the data);
+                        no NaN printed (ssg, the multi-sample average, --eval off); classify checks --template,
+                        ARFF names and label count against the model; -e without a gap, any --graph with
+                        cliquegen, steps/cache with mini-batches, --batch over n and non-decimal numbers are usage
+                        errors; a resumed run without --seed records its seed as unknown. make test's shell
+                        suites match T= as a plain string.
      0.16.0 (2026-12-03) Fixes from a review of the promises, each with its test. Certificates: the multi-sample gap
                         certifies only after whole passes in permutation or cyclic order (uniform draws visit some
                         examples more often: a run could stop CONVERGED on a negative gap); weights summing below
@@ -16964,6 +16972,11 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    | a rank whose shard weights are all 0       | trains (the whole problem's weights are checked)       |
    | 0.16 checkpoints of bcfw.build_direction = | SSVM_ERR_CKPT_MISMATCH (now in the fingerprint): start |
    |   1 or of exact steps with shrink = 0      |   again, or resume with 0.16                           |
+   | `structsvm` writing over one of its inputs | exit 2: name another output                            |
+   | `structsvm` NAME.tmp beside an output      | NAME.tmp.XXXXXX (a stale one is never reused)          |
+   | `structsvm --passes 0x10`, " 3", --batch   | exit 2: decimal numbers; --batch at most n             |
+   |   larger than n (clamped)                  |                                                        |
+   | `structsvm -e E` with ssg or --eval off    | exit 2 (no gap is evaluated; -e 0 still accepted)      |
 
    MIGRATION TABLE 0.15.x -> 0.16.0 (no name changes; what to check in your code)
    | 0.15.x                                     | 0.16.0                                                 |
