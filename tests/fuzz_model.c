@@ -66,7 +66,10 @@ static void exercise(const unsigned char *data, size_t size, const ssvm_model *m
         r = ssvm_model_predict_get_work_size(m, len, 4, &need);
         ylen = m->kind == SSVM_MODEL_GRAPH ? (size_t)m->n_labels : 3;
         if (ylen > 64) yb = (int *)malloc(ylen * sizeof(int));
-        work = malloc(need ? need : 1);
+        /* the same for predict's work: a kernel model with no support rows has d = 3 whatever its n_labels, and
+           its K scores (1e9 asked 8.6 GB of the harness's malloc; the library reported the size correctly) */
+        if (r == SSVM_OK && need > ((size_t)1 << 28)) r = SSVM_ERR_OUT_OF_MEMORY;
+        work = malloc(r == SSVM_OK && need ? need : 1);
         if (r == SSVM_OK) {
             r = ssvm_model_predict(m, &in, work, need, yb, ylen * sizeof(int), NULL);
             check(r == SSVM_OK || r == SSVM_ERR_NONFINITE, "dense predict"); /* scores may overflow */
