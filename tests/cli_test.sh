@@ -14,7 +14,8 @@
 # exit code, --graph tree over 64 labels, -c over --lambda, I/O errors on inputs and stdout, '-' for every file,
 # options given twice, --init of another kind, help on a full stdout and the progress line on a terminal; no NaN in
 # progress or info, -e without a gap, a --template or arff names other than the model's, the model's --labels,
-# mini-batch with atoms or a cache, --graph with cliquegen, --resume's seed, decimal-only numbers. Runs
+# mini-batch with atoms or a cache, --graph with cliquegen, --resume's seed, decimal-only numbers, weights that
+# overflow. Runs
 # under dash and bash alike (`bash tests/cli_test.sh`). CLI_VERBOSE=1 shows the log of passing tests too.
 BIN=${STRUCTSVM_BIN:-build/structsvm}
 RAW_BIN=$BIN # the binary itself, also under valgrind (test_cli_help_options runs it some 300 times)
@@ -1178,6 +1179,10 @@ test_cli_decimal_options() { # numeric options are decimal only (no hex, no spac
     done
     "$BIN" learn --batch 7 "$D/dn.dat" "$D/dn.model" 2> "$D/err"; rc=$?
     [ $rc -eq 2 ] && grep -q -- '--batch 7: more than the 6 examples' "$D/err" && [ ! -e "$D/dn.model" ] || { echo "--batch 7: rc $rc"; cat "$D/err"; return 1; }
+    # a lambda whose weights overflow: a training error (exit 1) that says so, no model written
+    "$BIN" learn --lambda 1e-300 "$D/dn.dat" "$D/dn.model" 2> "$D/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q 'overflowed: features too large, --lambda too small' "$D/err" && [ ! -e "$D/dn.model" ] ||
+        { echo "--lambda 1e-300: rc $rc"; cat "$D/err"; return 1; }
     for ok in "--batch 6" "--threads 2" "--lambda .5" "--lambda 5." "--lambda +1e-2" "--bias -1" "--seed +3" "-c 1E2"; do
         # shellcheck disable=SC2086
         "$BIN" learn $ok --passes 2 "$D/dn.dat" "$D/dn.model" 2> "$D/err" || { echo "$ok refused"; cat "$D/err"; return 1; }

@@ -795,7 +795,9 @@ static void print_shape(const ssvm_model *m) {
    data or training error (exit 1) */
 static int fail_training(ssvm_result r) {
     const char *opt = r == SSVM_ERR_BATCH ? "--batch/--threads: " : r == SSVM_ERR_LAMBDA ? "--lambda/-c: " : "";
-    fprintf(stderr, "training: %s%s\n", opt, ssvm_result_string(r));
+    /* the data were checked when read: a non-finite value in training is the weights' or the objective's */
+    fprintf(stderr, "training: %s%s%s\n", opt, ssvm_result_string(r),
+            r == SSVM_ERR_NONFINITE ? " (the weights or the objective overflowed: features too large, --lambda too small or -c too large)" : "");
     return *opt || r == SSVM_ERR_BCFW_OPTION || r == SSVM_ERR_BCFW_COMBINATION || r == SSVM_ERR_NOT_SUPPORTED ||
            r == SSVM_ERR_INVALID_ARG ? EXIT_USAGE : EXIT_DATA;
 }
