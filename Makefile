@@ -197,12 +197,16 @@ $(B)/test_export_%: tests/model_firmware.c $(B)/export/%/model_export.c $(B)/exp
 	$(CC) $(WARN) $(CFLAGS) -DSTRUCTSVM_REAL=$* -I$(B)/export/$* $< -o $@ -lm
 .PRECIOUS: $(B)/export/%/gen $(B)/export/%/model_export.c $(B)/export/%/model_cases.h
 
+# a locale whose decimal point is a comma, for test_model_export_c_numbers (libc's localedef and the sources of
+# Debian's locales package; without them that test skips with the reason)
+$(B)/loc: | $(B)
+	@mkdir -p $@; localedef -i de_DE -f UTF-8 $@/de_DE.UTF-8 >/dev/null 2>&1 || true
 # Both precisions, the no-malloc builds and the exported models; the last line sums them (N passed, N failed,
 # N skipped).
-test: $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
+test: $(B)/loc $(B)/test_double $(B)/test_float $(B)/test_nomalloc_double $(B)/test_nomalloc_float \
       $(B)/test_export_double $(B)/test_export_float $(B)/structsvm $(B)/cli_api $(B)/test_only_bcfw $(B)/test_no_bcfw \
       $(B)/test_no_gaps $(B)/multiclass $(B)/chain $(B)/own_problem
-	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api EXAMPLES_DIR=./$(B) \
+	@STRUCTSVM_BIN=./$(B)/structsvm CLI_API_BIN=./$(B)/cli_api EXAMPLES_DIR=./$(B) LOCPATH=./$(B)/loc \
 	    $(RUNTESTS) ./$(B)/test_double ./$(B)/test_float \
 	    ./$(B)/test_nomalloc_double ./$(B)/test_nomalloc_float ./$(B)/test_export_double ./$(B)/test_export_float \
 	    ./$(B)/test_only_bcfw ./$(B)/test_no_bcfw ./$(B)/test_no_gaps \

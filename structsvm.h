@@ -669,11 +669,11 @@
        path.tmp is a fixed name (C99 has no exclusive create): two saves to one path at once, or a link named
        path.tmp, are the caller's to avoid (the tool writes through mkstemp's NAME.tmp.XXXXXX instead).
        ssvm_model_load_path / _load_FILE check the 24-byte envelope before they allocate, then read exactly the
-       declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that does not open for reading
-       SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a file not created, written or renamed SSVM_ERR_IO (see
-       errno), _save_FILE's short write SSVM_ERR_WORKSPACE; a crash mid-write leaves a file that loads as
-       SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value" lines (kind, shape,
-       edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
+       declared size (NOT_SUPPORTED under STRUCTSVM_NO_MALLOC). Errors: a path that does not open, a read error, a
+       file not created, written or renamed, a FILE writer's short write: SSVM_ERR_IO (see errno; before 0.18
+       _INVALID_ARG, _TRUNCATED, _WORKSPACE), a file cut short SSVM_ERR_TRUNCATED; a crash mid-write leaves a file
+       that loads as SSVM_ERR_TRUNCATED or _CHECKSUM, never as a model. ssvm_model_print(&m, f): "key: value" lines
+       (kind, shape, edges, label names, |w|^2, max |w_j|, the summary, metadata), as `structsvm info` prints.
      Metadata: m.metadata, optional NUL-terminated text saved and loaded back, never read by the library; `structsvm
        learn` keeps "format: F", "bias: B" and for CoNLL the template and its columns in it (with the model's
        attribute and label names: classify needs no --bias, --template or --labels and checks what it is given).
@@ -699,18 +699,20 @@
        Viterbi's + 32. Export as C writes its d reals; ssvm_model_predict predicts from them in a predict-only build.
      Load errors, checked in this order: SSVM_ERR_FORMAT (no magic), _TRUNCATED (short of the 12 bytes or the size
        field), _FORMAT (version 0) / SSVM_ERR_VERSION (later), _FORMAT (header bytes != 144, file < 148), _CHECKSUM,
-       _KIND (not the kind asked, or unknown), _OVERFLOW (a count > INT_MAX), _FORMAT (sizes, reserved fields, a shape
-       or edge or name not the kind's, metadata), _NONFINITE (a NaN/Inf weight, or > FLT_MAX in a float build).
-       Nothing is read past the size field or the buffer. ssvm_model_check(&m) (every save and export) checks the same
-       in memory, but repeated edges and the method against a cycle.
+       _KIND (not the kind asked, or unknown), _FORMAT (the metadata size against the version), _OVERFLOW (a count >
+       INT_MAX), _FORMAT (sizes, reserved fields, a shape, edge or name not the kind's, metadata), _NONFINITE (a NaN
+       or Inf weight, > FLT_MAX in a float build); nothing is read past the size field or the buffer. ssvm_model_check
+       (every save and export) checks the same in memory except repeated edges and the method against a cycle.
      Predict: ssvm_model_predict dispatches on the kind, for dense x to the model's own call (ssvm_multiclass_predict,
        ssvm_chain_predict, ssvm_graph_predict, ssvm_assign_predict: the same labels bit for bit), for sparse x (CSR
        rows: positions, the example, or assign's pairs) to the training decoder's scoring (the same order of sums as
-       decode on sparse data), validating ids and values. Label length: 1 (multiclass), len (chain, assign: rows), L
-       (graph). Work: ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass: work may be NULL).
-     Export as C (stdio): ssvm_model_export_c_FILE(&m, "ocr", f) writes `const ssvm_real ocr_w[OCR_D]` ("%.17g": the
-       same values bit for bit in a build of the same precision; a float build of a double model rounds to nearest),
-       ocr_edges (graph), ocr_label_names (when named), and the macros OCR_KIND, OCR_D, OCR_N_LABELS, OCR_N_ATTRS,
+       decode on sparse data), validating ids and values; a score that is not finite (NaN / Inf in a dense x, or
+       overflow) is SSVM_ERR_NONFINITE. Label length: 1 (multiclass), len (chain, assign: rows), L (graph). Work:
+       ssvm_model_predict_get_work_size(&m, len, cols, &bytes) (0 for multiclass: work may be NULL).
+     Export as C (stdio): ssvm_model_export_c_FILE(&m, "ocr", f) writes `const ssvm_real ocr_w[OCR_D]` ("%.17g" in any
+       locale, -0.0 kept: the same values bit for bit in a build of the same precision; a float build of a double
+       model rounds to nearest, and fails to compile if a weight is beyond FLT_MAX), ocr_edges (graph),
+       ocr_label_names (when named), and the macros OCR_KIND, OCR_D, OCR_N_LABELS, OCR_N_ATTRS,
        OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the predict-only header:
        #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
        #define STRUCTSVM_IMPLEMENTATION                // in one .c file, as ever
@@ -730,9 +732,9 @@
      SSVM_ERR_OVERFLOW, SSVM_ERR_OUT_OF_MEMORY); ssvm_read_error gets the 1-based line and column of the offending
      byte (column = line length + 1 when something is missing at the end).
      Lines end in LF or CRLF; a NUL byte, or a line longer than config.max_line (default 16 MB), is SSVM_ERR_PARSE.
-     Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); up to 19 significant digits and
-     |exponent| <= 22 are converted exactly (strtod's double, in any locale), others by strtod on a canonical copy
-     (any length or locale; FREESTANDING: a product, maybe off in the last bit).
+     Numbers: decimal with optional fraction and exponent (no nan/inf, no hex); digits whose integer is below 2^53
+     with |exponent| <= 22 are converted exactly (strtod's double, in any locale), others by strtod on a canonical
+     copy (any length or locale; FREESTANDING: a product, off by 1 ulp and by up to 5 ulps at large exponents).
      ssvm_reader_config (ssvm_reader_config_init): allocator, max_line; n_attrs (SVM^light / SVM^hmm: indices above
      it are dropped, for test data against a trained model); bias (non-zero: an extra attribute of that value on
      every row, last); n_labels (ARFF); label_column (CoNLL, default -1 = the last); unlabelled (default 0: every
@@ -832,11 +834,9 @@
        ssvm_solver_cp_info, undefined), <KIND> one of BCFW, FW, SSG, MULTISAMPLE, DEG, CLIQUEGEN, CUTTING_PLANE,
        KBCFW, EG; STRUCTSVM_ONLY_<KIND>: keep only the kinds so named (several may be given), as stb's STBI_ONLY_PNG
        (make footprint: code size, compile time); STRUCTSVM_NO_GAPS: >>gaps and >>exact, config.bcfw's options (gap
-       sampling, pairwise/away/exact steps, caching); plain BCFW is unchanged: the smallest trainer (make test-device
-       builds so).
-     STRUCTSVM_USE_BLAS: dense kernels through CBLAS (dot, axpy, scal, and the chain's unary scores as one gemm per
-       sequence); link e.g. -lopenblas. STRUCTSVM_NO_OLD_NAMES (in any file): drop the old names of renamed functions
-       (API GRAMMAR).
+       sampling, pairwise/away/exact steps, caching); plain BCFW unchanged: the smallest trainer (test-device's).
+     STRUCTSVM_USE_BLAS: dense kernels through CBLAS (dot, axpy, scal, the chain's unary scores as one gemm per
+       sequence); link e.g. -lopenblas. STRUCTSVM_NO_OLD_NAMES (any file): drop renamed functions' old names.
      Replacements: SSVM_ASSERT(x) (default: none; internal invariants only); SSVM_MALLOC(sz,u) / SSVM_FREE(p,u), the
        default allocator, both or neither, u = config.allocator.user (NULL unless set; user last here, unlike the
        callbacks); SSVM_MEMSET / SSVM_MEMCPY; SSVM_EXP/SSVM_LOG/SSVM_SQRT: libm (double -> double) for the surrogate
@@ -1767,7 +1767,8 @@ typedef enum ssvm_deg_geometry {
 typedef struct ssvm_deg_config {
     ssvm_deg_geometry geometry; /* of the z blocks (w is always Euclidean); default EUCLIDEAN */
     double eta;                 /* step; 0 (default): 1/L, L = lambda + |B|_2 by power iteration (MANUAL) */
-    int power_iters;            /* most power iterations for |B|_2 (default 100; stops at relative change 1e-4) */
+    int power_iters;            /* most power iterations for |B|_2 (default 100; from the 20th, stops at a
+                                   relative change of 1e-4) */
     double radius;              /* w is kept in the ball |w| <= radius; 0 (default): sqrt(2 Theta / lambda),
                                    which holds the optimum (Theta: a bound on the mean largest loss) */
     double proj_tol;            /* Birkhoff projections: stop at this feasibility (default 1e-9; float 1e-6) */
@@ -2018,7 +2019,7 @@ STRUCTSVM_DEF int ssvm_surrogate_dim(const ssvm_surrogate *s);       /* d, the l
 STRUCTSVM_DEF int ssvm_surrogate_label_len(const ssvm_surrogate *s); /* ints per label */
 /* The constants of Theorem 3.4 / 4.5 for the loss and its decoding: alpha of the surrogate-gap condition (8)
    (0 = no guarantee known), the self-bounding M (Assumption 3.3), and eta_floor = the smallest learning rate
-   allowed by (9) / (18): alpha/M, or lambda for conv FY. See the table in the MANUAL text. */
+   allowed by (9) / (18): alpha/M, or lambda for conv FY decoded by (15) (0 under argmax). See the MANUAL table. */
 STRUCTSVM_DEF ssvm_result ssvm_surrogate_constants(const ssvm_surrogate *s, double *alpha, double *M,
                                                    double *eta_floor);
 /* >>losses: decoding, the distribution pi(theta) */
@@ -2469,8 +2470,8 @@ STRUCTSVM_DEF ssvm_input ssvm_input_FILE(FILE *f); /* fread until the end; ferro
 #endif
 
 /* Where and why a reader stopped. line, column: 1-based, the byte that is wrong (column = line length + 1:
-   something is missing at the end of the line); 0 when the error has no position (out of memory, a read
-   error, an empty input). message: static text. */
+   something is missing at the end of the line); column 0 when the error has no byte (out of memory or a read
+   error: line is the line reached; an empty input: line 0 too). message: static text. */
 typedef struct ssvm_read_error {
     long line, column;
     const char *message;
@@ -2479,7 +2480,7 @@ typedef struct ssvm_read_error {
 #define SSVM_READ_MAX_LINE ((size_t)1 << 24) /* the default longest line (bytes): longer is SSVM_ERR_PARSE */
 typedef struct ssvm_reader_config {
     ssvm_allocator allocator; /* zero: SSVM_MALLOC / SSVM_FREE (under STRUCTSVM_NO_MALLOC one is required) */
-    size_t max_line;          /* longest line accepted, bytes (0: SSVM_READ_MAX_LINE) */
+    size_t max_line;          /* longest line accepted, bytes, a CRLF's CR counted (0: SSVM_READ_MAX_LINE) */
     int n_attrs;              /* SVM^light / SVM^hmm: > 0 drops indices above it (test data read against a
                                  trained model of n_attrs features); 0 keeps them all */
     double bias;              /* non-zero: one more attribute of this value on every row or token (SVM^light,
@@ -2861,6 +2862,25 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__scal(int n, double a, ssvm_real *x) {
     int k;
     for (k = 0; k < n; k++) x[k] = (ssvm_real)(a * (double)x[k]);
 #endif
+}
+/* w <- w min(1, R / |w|), the projection onto the ball of radius R: |w|^2 is summed plainly and, where that
+   overflows, over w / max |w_j| (R / sqrt(inf) made w 0, not the point of norm R); a non-finite w_j is
+   SSVM_ERR_NONFINITE. The online learner's ball (6) and DEG's. */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__ball(int n, double R, ssvm_real *w) {
+    double n2 = (double)ssvm__dot(n, w, w), mx = 0, s = 0;
+    int k;
+    if (ssvm__finite(n2)) {
+        if (n2 > R * R) ssvm__scal(n, R / SSVM_SQRT(n2), w);
+        return SSVM_OK;
+    }
+    for (k = 0; k < n; k++) {
+        double a = (double)w[k] < 0 ? -(double)w[k] : (double)w[k];
+        if (!ssvm__finite(a)) return SSVM_ERR_NONFINITE;
+        if (a > mx) mx = a;
+    }
+    for (k = 0; k < n; k++) s += ((double)w[k] / mx) * ((double)w[k] / mx);
+    ssvm__scal(n, R / mx / SSVM_SQRT(s), w); /* R / |w| with |w| = mx sqrt(s) > R */
+    return SSVM_OK;
 }
 
 /* >>math: ln 2 and the rounding tolerance of ssvm_real data */
@@ -3450,6 +3470,19 @@ SSVM__PRIV size_t ssvm__chain_scratch_bytes(const ssvm_chain_config *c, int L) {
 
 /* decode (aug = 0) or loss-augmented decode (aug > 0: the loss weighted by aug) of sequence i; aug = 1/w_scale
    is the oracle at w_scale * w, whose argmax is that of <w, phi> + Delta / w_scale */
+/* Viterbi on scores u[L*K] that must be finite: a score that is not (finite weights whose products overflow
+   ssvm_real: a float build's 3.4e38; or a NaN / Inf in a caller's dense x) is SSVM_ERR_NONFINITE, since the max
+   would skip a NaN and the engine's objective, in double, take a wrong path for the max (ssvm__mc_argmax's rule);
+   the path's sum overflowing too. The oracle and ssvm_chain_predict share it. */
+SSVM__PRIV int ssvm__chain_viterbi_finite(int L, int K, const ssvm_real *u, const ssvm_real *trans, void *vit, int *y) {
+    size_t k, LK = (size_t)L * (size_t)K;
+    int fin = 1;
+    ssvm_real best;
+    for (k = 0; k < LK; k++) fin &= u[k] - u[k] == 0;
+    if (!fin) return SSVM_ERR_NONFINITE;
+    best = ssvm__viterbi(L, K, u, trans, vit, y);
+    return best - best == 0 ? SSVM_OK : SSVM_ERR_NONFINITE;
+}
 SSVM__PRIV SSVM__HOT int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_real *w, int *y, ssvm_real aug, ssvm_real *delta) {
     int K = m->config.n_labels, F = m->config.n_attrs, p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t, wrong = 0;
     unsigned char *base = ssvm__align16(m->_scratch);
@@ -3473,17 +3506,7 @@ SSVM__PRIV SSVM__HOT int ssvm__chain_argmax(ssvm_chain *m, int i, const ssvm_rea
             for (s = 0; s < K; s++) if (s != g) u[(size_t)t * K + s] += unit;
         }
     }
-    { /* a score that is not finite (finite weights whose products overflow ssvm_real: a float build's 3.4e38) is
-         SSVM_ERR_NONFINITE: the max would skip a NaN and the engine's objective, in double, take a wrong path for
-         the max (ssvm__mc_argmax's rule); the path's sum overflowing too */
-        size_t k, LK = (size_t)L * (size_t)K;
-        int fin = 1;
-        ssvm_real best;
-        for (k = 0; k < LK; k++) fin &= u[k] - u[k] == 0;
-        if (!fin) return SSVM_ERR_NONFINITE;
-        best = ssvm__viterbi(L, K, u, w + ssvm__chain_trans_off(K, F, m->config.flags), vit, y);
-        if (!(best - best == 0)) return SSVM_ERR_NONFINITE;
-    }
+    if ((t = ssvm__chain_viterbi_finite(L, K, u, w + ssvm__chain_trans_off(K, F, m->config.flags), vit, y)) < 0) return t;
     if (delta) {
         for (t = 0; t < L; t++) wrong += (y[t] != m->config.labels[p0 + t]);
         *delta = (m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? (ssvm_real)wrong : (ssvm_real)wrong / (ssvm_real)L;
@@ -4058,9 +4081,8 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_predict(int K, int F, int flags, const ssvm
     if (ssvm_chain_dim(&m.config) <= 0) return SSVM_ERR_OVERFLOW; /* K*F + K*K must fit an int (offsets into w) */
     base = ssvm__align16(work);
     ssvm__chain_scores(&m, w, 0, L, (ssvm_real *)(void *)base, 0, 0);
-    ssvm__viterbi(L, K, (ssvm_real *)(void *)base, w + ssvm__chain_trans_off(K, F, flags),
-                  base + ssvm__chain_u_bytes(L, K), y);
-    return SSVM_OK;
+    return (ssvm_result)ssvm__chain_viterbi_finite(L, K, (ssvm_real *)(void *)base, w + ssvm__chain_trans_off(K, F, flags),
+                                                   base + ssvm__chain_u_bytes(L, K), y);
 }
 
 /* >>oracles: multiclass, phi(x, y) = x (x) e_y with w[y*F + j] */
@@ -4278,8 +4300,7 @@ STRUCTSVM_DEF ssvm_result ssvm_multiclass_predict(int K, int F, const ssvm_real 
     if (K <= 0 || F <= 0) return SSVM_ERR_EMPTY;
     SSVM_MEMSET(&m, 0, sizeof m);
     m.config.n = 1; m.config.n_labels = K; m.config.n_attrs = F; m.config.x = x; m.config.labels = &lab;
-    ssvm__mc_argmax(&m, 0, w, 0, y, 0);
-    return SSVM_OK;
+    return ssvm__mc_argmax(&m, 0, w, 0, y, 0) < 0 ? SSVM_ERR_NONFINITE : SSVM_OK; /* a NaN / Inf in x (or overflow) */
 }
 
 /* >>graph: multilabel graph model (implementation) */
@@ -9355,11 +9376,6 @@ SSVM__PRIV ssvm_result ssvm__deg_project(ssvm_solver *s, int kind, int m, int np
     ssvm__birkhoff_round(m, z, (double *)dg->_dg_work); /* also the last ulps of a converged one */
     return SSVM_OK;
 }
-/* w <- w * min(1, R/|w|) */
-SSVM__PRIV void ssvm__deg_ball(int d, double R, ssvm_real *w) {
-    double nn = (double)ssvm__dot(d, w, w);
-    if (nn > R * R) ssvm__axpby(d, 0, w, R / SSVM_SQRT(nn), w);
-}
 /* dense out = base - scale * acc (acc an svec) */
 SSVM__PRIV void ssvm__deg_minus(int d, const ssvm_real *base, const ssvm_svec *acc, double scale, ssvm_real *out) {
     int k;
@@ -9428,7 +9444,11 @@ SSVM__PRIV ssvm_result ssvm__deg_setup(ssvm_solver *s) {
         for (k = 0; k < dg->_dg_u.nnz; k++) dg->_dg_vw[dg->_dg_u.idx[k]] = dg->_dg_u.val[dg->_dg_u.idx[k]];
         est = SSVM_SQRT((double)ssvm__dot(d, dg->_dg_vw, dg->_dg_vw)); /* |A v| with |v| = 1 -> lambda_max(A) */
         if (!ssvm__finite(est)) return SSVM_ERR_NONFINITE;
-        if (it > 0 && ssvm__abs(est - prev) <= 1e-4 * est) break;
+        /* at least 20 iterations, then until two estimates agree to 1e-4. est <= lambda_max always, and 1.05 below
+           covers what is left; but a random start with little of the top direction over a flat spectrum agrees
+           with itself at once (until 0.17: est the bulk's, eta = 1.35 / L on n one-hot examples): the top
+           direction's share grows by (lambda_1 / lambda_2)^2 an iteration, 2^40 by the 20th at a ratio of 2 */
+        if (it >= 20 && ssvm__abs(est - prev) <= 1e-4 * est) break;
         prev = est;
     }
     dg->_dg_L = s->_cfg.lambda + 1.05 * SSVM_SQRT(est);
@@ -9447,7 +9467,7 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     eta = dg->_dg_eta; t = (double)s->_k;
     /* v_w = Pi_ball(w^ + eta s_w), w^ = 0 */
     for (k = 0; k < d; k++) dg->_dg_vw[k] = (ssvm_real)(eta * (double)dg->_dg_sw[k]);
-    ssvm__deg_ball(d, dg->_dg_R, dg->_dg_vw);
+    if ((r = ssvm__ball(d, dg->_dg_R, dg->_dg_vw)) != SSVM_OK) return r; /* w <- w min(1, R/|w|) */
     ssvm_svec_clear(&dg->_dg_u); /* sum_i p_i F_i v_zi */
     ssvm_svec_clear(&dg->_dg_v); /* sum_i p_i F_i u_zi */
     for (i = 0; i < p->n; i++) {
@@ -9477,7 +9497,7 @@ SSVM__PRIV ssvm_result ssvm__deg_iteration(ssvm_solver *s) {
     /* u_w = Pi_ball(v_w - eta (lambda v_w - b(v_z))), b(v_z) = phi_sum - sum p_i F_i v_zi */
     ssvm__deg_minus(d, dg->_dg_phi, &dg->_dg_u, 1.0, s->_wtmp);
     ssvm__axpby(d, 1 - eta * lam, dg->_dg_vw, eta, s->_wtmp);
-    ssvm__deg_ball(d, dg->_dg_R, s->_wtmp);
+    if ((r = ssvm__ball(d, dg->_dg_R, s->_wtmp)) != SSVM_OK) return r;
     /* s_w -= g_w(u) = lambda u_w - b(u_z); W += u_w; the z_bar sums; then w(z_bar), l and w_bar (E4) */
     ssvm__deg_minus(d, dg->_dg_phi, &dg->_dg_v, 1.0, dg->_dg_vw); /* b(u_z), v_w is no longer needed */
     for (k = 0; k < d; k++) {
@@ -11406,7 +11426,9 @@ STRUCTSVM_DEF ssvm_result ssvm_surrogate_constants(const ssvm_surrogate *s, doub
         break;
     }
     if (a < 0) a = 0;
-    fl = s->kind == SSVM_CONV_FY_NDCG ? s->lambda : (m > 0 ? a / m : 0);
+    /* conv FY: (18)'s range [lambda, ...] is non-empty only for the prediction drawn from (15) (Theorem 4.5); under
+       argmax decoding no floor is known (until 0.17: lambda whatever the decoding; the right end fell below it) */
+    fl = s->kind == SSVM_CONV_FY_NDCG ? (dec == SSVM_DECODE_CONV ? s->lambda : 0) : (m > 0 ? a / m : 0);
     if (alpha) *alpha = a;
     if (M) *M = m;
     if (eta_floor) *eta_floor = fl;
@@ -12079,7 +12101,7 @@ SSVM__PRIV ssvm_result ssvm__loss_eval(const ssvm_surrogate *s, const ssvm_real 
         break;
     }
     case SSVM_CONV_FY_NDCG: {
-        /* Omega = lambda/2 |.|^2 on R^d (see the deviation note in the report), rho = -y / N(y), c = 1:
+        /* Omega = lambda/2 |.|^2 on R^d (a named deviation: MANUAL, "conv FY's Omega on all of R^d"), rho = -y / N(y), c = 1:
            L = min_v |theta + v|^2/(2 lambda) + lambda/2 |rho|^2 + 1 - <theta, rho>
              = |theta + v - lambda rho|^2 / (2 lambda) + (1 + <v, rho>)    [= L_Omega(theta + L pi, y) + E loss,
            Lemma 4.3, eq. 16], gradient (theta + v)/lambda - rho (envelope theorem, eq. 58) */
@@ -12161,7 +12183,7 @@ SSVM__PRIV ssvm_result ssvm__online_consts(const ssvm_online_config *p, double *
     if ((p->allocator.alloc != 0) != (p->allocator.free != 0)) return SSVM_ERR_NULL_CALLBACK;
     if (p->alpha > 0) a = p->alpha;
     if (p->M > 0) m = p->M;
-    if (p->loss.kind != SSVM_CONV_FY_NDCG) fl = m > 0 ? a / m : 0; /* (9); conv FY: lambda (18) */
+    if (p->loss.kind != SSVM_CONV_FY_NDCG) fl = m > 0 ? a / m : 0; /* (9); conv FY: lambda (18), decoded by (15) */
     if (p->rate == SSVM_RATE_ADAGRAD && !(p->diameter > 0)) return SSVM_ERR_INVALID_ARG;
     if (p->rate == SSVM_RATE_CONSTANT && !(p->eta > 0) && !(fl > 0)) return SSVM_ERR_NOT_SUPPORTED;
     /* (12) with no surrogate gap can reach eta = 0 and freeze: it needs alpha > 0 or an explicit floor */
@@ -12266,8 +12288,7 @@ SSVM__PRIV ssvm_result ssvm__online_project(ssvm_online *o) {
         if (rc < 0) return (ssvm_result)rc;
         for (j = 0; j < o->d * o->F; j++) if (!ssvm__finite((double)o->W[j])) return SSVM_ERR_CALLBACK;
     } else if (o->_cfg.diameter > 0) { /* Frobenius ball of radius D/2 (Assumption 2.2.3: diameter D) */
-        double rad = 0.5 * o->_cfg.diameter, n2 = (double)ssvm__dot(o->d * o->F, o->W, o->W);
-        if (n2 > rad * rad) ssvm__scal(o->d * o->F, rad / SSVM_SQRT(n2), o->W);
+        return ssvm__ball(o->d * o->F, 0.5 * o->_cfg.diameter, o->W);
     }
     return SSVM_OK;
 }
@@ -13872,7 +13893,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_mod
         SSVM_MEMSET(&mc, 0, sizeof mc);
         mc.config.n = 1; mc.config.n_labels = K; mc.config.n_attrs = F; mc.config.row_start = in->attr_start;
         mc.config.attr_id = in->attr_id; mc.config.attr_val = in->attr_val; mc.config.labels = &lab;
-        ssvm__mc_argmax(&mc, 0, m->w, 0, y, 0);
+        r = ssvm__mc_argmax(&mc, 0, m->w, 0, y, 0) < 0 ? SSVM_ERR_NONFINITE : SSVM_OK; /* scores that overflow */
     } else if (m->kind == SSVM_MODEL_CHAIN) { /* as ssvm_chain_predict, with the sparse scores */
         ssvm_chain ch;
         SSVM_MEMSET(&ch, 0, sizeof ch);
@@ -13882,8 +13903,9 @@ STRUCTSVM_DEF ssvm_result ssvm_model_predict(const ssvm_model *m, const ssvm_mod
         ch.config.attr_val = in->attr_val;
         base = ssvm__align16(work);
         ssvm__chain_scores(&ch, m->w, 0, len, (ssvm_real *)(void *)base, 0, 0);
-        ssvm__viterbi(len, K, (ssvm_real *)(void *)base, m->w + ssvm__chain_trans_off(K, F, m->flags),
-                      base + ssvm__chain_u_bytes(len, K), y);
+        r = (ssvm_result)ssvm__chain_viterbi_finite(len, K, (ssvm_real *)(void *)base,
+                                                    m->w + ssvm__chain_trans_off(K, F, m->flags),
+                                                    base + ssvm__chain_u_bytes(len, K), y);
     } else { /* graph: as ssvm_graph_predict, with the training decoder's sparse scores (ssvm__graph_scores) */
         ssvm_graph gr;
         size_t used;
@@ -13925,7 +13947,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f) {
     SSVM_MEMSET(&w, 0, sizeof w);
     w.file = f;
     ssvm__model_write(m, ssvm__model_names_bytes(m, &ok), (uint64_t)need, &w);
-    if (w.err || fflush(f) != 0) return SSVM_ERR_WORKSPACE;
+    if (w.err || fflush(f) != 0) return SSVM_ERR_IO; /* a short write (0.18: was SSVM_ERR_WORKSPACE) */
     return SSVM_OK;
 }
 /* Atomic replacement, as checkpoints (0.9.0): the model goes to "path.tmp" beside it, is flushed and closed, and
@@ -13951,7 +13973,6 @@ SSVM__PRIV FILE *ssvm__atomic_begin(const char *path, const char *mode, char **t
 }
 /* closes f; when everything went well (r), renames path.tmp over path, else removes it (path untouched) */
 SSVM__PRIV ssvm_result ssvm__atomic_end(FILE *f, char *tmp, const char *path, ssvm_result r) {
-    if (r == SSVM_ERR_WORKSPACE) r = SSVM_ERR_IO; /* a short write */
     if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
     if (!tmp) return r;
     if (r == SSVM_OK && rename(tmp, path) != 0) r = SSVM_ERR_IO;
@@ -14024,7 +14045,6 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m)
     ssvm_result r;
     if (!f || !m) return SSVM_ERR_INVALID_ARG;
     r = ssvm__read_envelope(f, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN, &buf, &len);
-    if (r == SSVM_ERR_IO) r = SSVM_ERR_TRUNCATED; /* as before 0.9.0: a read error is a model cut short */
     if (r == SSVM_OK) r = ssvm_model_load(buf, len, kind, m);
     ssvm__free_with(0, buf);
     return r;
@@ -14034,7 +14054,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_path(const char *path, int kind, ssvm_
     FILE *f;
     ssvm_result r;
     if (!path || !m) return SSVM_ERR_INVALID_ARG;
-    if (!(f = fopen(path, "rb"))) return SSVM_ERR_INVALID_ARG;
+    if (!(f = fopen(path, "rb"))) return SSVM_ERR_IO; /* 0.18: was SSVM_ERR_INVALID_ARG */
     r = ssvm_model_load_FILE(f, kind, m);
     fclose(f);
     return r;
@@ -14096,7 +14116,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f) {
         }
         if (q[-1] != '\n') fputc('\n', f);
     }
-    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK; /* what stdio still buffers included */
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_IO : SSVM_OK; /* what stdio still buffers included */
 }
 /* a C string literal: printable ASCII as is, the rest (and " \ ?) as three-digit octal escapes */
 SSVM__PRIV void ssvm__model_c_string(FILE *f, const char *s) {
@@ -14108,9 +14128,29 @@ SSVM__PRIV void ssvm__model_c_string(FILE *f, const char *s) {
     }
     fputc('"', f);
 }
+/* One weight as a C floating constant, %.17g (round-trips a double) in any locale: printf's decimal point is the
+   locale's (a program that called setlocale got "0,5": two initialisers), so whatever the locale put between the
+   digits is written as '.'; a constant with neither point nor exponent gets ".0" ("-0" is the int 0, so -0.0
+   would come back +0.0). */
+SSVM__PRIV void ssvm__model_c_real(FILE *f, double v) {
+    char b[64], o[72];
+    int i = 0, k = 0, point = 0;
+    snprintf(b, sizeof b, "%.17g", v);
+    while (b[i] && k < 68) {
+        char c = b[i];
+        if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e' || c == 'E') { o[k++] = c; i++; continue; }
+        o[k++] = '.'; point = 1; /* the locale's decimal point, however many bytes */
+        while (b[i] && !((b[i] >= '0' && b[i] <= '9') || b[i] == 'e' || b[i] == 'E')) i++;
+    }
+    for (i = 0; i < k; i++) if (o[i] == 'e' || o[i] == 'E') point = 1;
+    if (!point) { o[k++] = '.'; o[k++] = '0'; }
+    o[k] = 0;
+    fputs(o, f);
+}
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const char *name, FILE *f) {
     char up[65];
     int k, n;
+    double mx = 0;
     ssvm_result r;
     if (!name || !f) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm_model_check(m)) != SSVM_OK) return r;
@@ -14136,9 +14176,19 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const ch
             m->n_attrs);
     fprintf(f, "#define %s_FLAGS %d\n#define %s_METHOD %d\n#define %s_N_EDGES %d\n", up, m->flags, up, m->method, up,
             m->n_edges);
+    for (k = 0; k < m->d; k++) if (ssvm__abs((double)m->w[k]) > mx) mx = ssvm__abs((double)m->w[k]);
+    if (mx > SSVM__FLT_MAX) { /* a float build would make these inf: refused when compiled, as a float loader refuses */
+        fprintf(f, "/* a weight beyond FLT_MAX (max |w_j| ");
+        ssvm__model_c_real(f, mx);
+        fprintf(f, "): this model needs a double build */\n");
+        fprintf(f, "typedef char %s_w_needs_a_double_build[sizeof(ssvm_real) >= sizeof(double) ? 1 : -1];\n", name);
+    }
     fprintf(f, "extern const ssvm_real %s_w[%s_D];\nconst ssvm_real %s_w[%s_D] = {", name, up, name, up);
-    for (k = 0; k < m->d; k++)
-        fprintf(f, "%s%.17g%s", k % 4 ? " " : "\n    ", (double)m->w[k], k + 1 < m->d ? "," : "");
+    for (k = 0; k < m->d; k++) {
+        fputs(k % 4 ? " " : "\n    ", f);
+        ssvm__model_c_real(f, (double)m->w[k]);
+        if (k + 1 < m->d) fputc(',', f);
+    }
     fprintf(f, "\n};\n");
     if (m->n_edges > 0) {
         fprintf(f, "extern const int %s_edges[2 * %s_N_EDGES];\nconst int %s_edges[2 * %s_N_EDGES] = {", name, up,
@@ -14158,7 +14208,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const ch
         }
         fprintf(f, "\n};\n");
     }
-    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_WORKSPACE : SSVM_OK; /* what stdio still buffers included */
+    return (fflush(f) != 0 || ferror(f)) ? SSVM_ERR_IO : SSVM_OK; /* what stdio still buffers included */
 }
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_path(const ssvm_model *m, const char *name, const char *path) {
     FILE *f;
@@ -14299,7 +14349,8 @@ SSVM__PRIV ssvm_result ssvm__kmodel_predict(const ssvm_model *m, const ssvm_mode
             u[q] = (ssvm_real)sc[q];
             if (!ssvm__finite((double)u[q])) return SSVM_ERR_NONFINITE; /* a float build: beyond its range */
         }
-        ssvm__viterbi(L, K, u, m->w + 3, (unsigned char *)u + ssvm__chain_u_bytes(L, K), y);
+        if ((r = (ssvm_result)ssvm__chain_viterbi_finite(L, K, u, m->w + 3, (unsigned char *)u + ssvm__chain_u_bytes(L, K), y)) != SSVM_OK)
+            return r; /* the path's sum overflowing */
         if (y_len) *y_len = L;
         return SSVM_OK;
     }
@@ -14546,6 +14597,8 @@ SSVM__PRIV ssvm_result ssvm__rcheck(const ssvm_reader_config *c, const ssvm_inpu
 #endif
     if (c->n_attrs < 0 || c->n_labels < 0 || c->label_column < -1 || !ssvm__finite((double)(ssvm_real)c->bias) || (unsigned)c->unlabelled > 1u)
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: a negative count or a non-finite bias");
+    if (c->n_attrs > INT_MAX - 2) /* as a file's indices: the bias's index n_attrs, and n_attrs + 1, fit an int */
+        return ssvm__rerr(err, SSVM_ERR_OVERFLOW, 0, 0, "config: n_attrs above INT_MAX - 2");
     if (c->shard_count < 0 || c->shard_index < 0 || (c->shard_index > 0 && c->shard_index >= c->shard_count))
         return ssvm__rerr(err, SSVM_ERR_INVALID_ARG, 0, 0, "config: shard_index outside 0 .. shard_count - 1");
     return SSVM_OK;

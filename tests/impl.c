@@ -17,6 +17,7 @@ th_ms_view (*const th_priv_ms_view)(const ssvm_solver *) = th_ms_view_of;
 th_online_view (*const th_priv_online_view)(const ssvm_online *) = th_online_view_of;
 th_template_view (*const th_priv_template_view)(const ssvm_template *) = th_template_view_of;
 void (*const th_priv_cp_cache)(const ssvm_solver *, const int **, const ssvm_real **, const int **) = th_cp_cache;
+void (*const th_priv_deg_step)(const ssvm_solver *, double *, double *) = th_deg_step;
 ssvm_result (*const th_priv_fw_iteration)(ssvm_solver *) = ssvm__fw_iteration;
 int (*const th_priv_next_index)(ssvm_solver *) = ssvm__next_index;
 double (*const th_priv_nan)(void) = ssvm__nan;

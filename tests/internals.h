@@ -92,6 +92,8 @@ extern th_bf_view (*const th_priv_bf_view)(ssvm_solver *s);
 /* the cutting plane's cache of labelings (test_cutplane.c; its state is private to its section) */
 extern void (*const th_priv_cp_cache)(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta,
                                       const int **ccount);
+/* the dual extragradient's L and step eta (test_deg.c) */
+extern void (*const th_priv_deg_step)(const ssvm_solver *s, double *L, double *eta);
 /* the online learner's constants and last rate (test_online.c) */
 typedef struct th_online_view { double alpha, M, eta_prev; } th_online_view;
 extern th_online_view (*const th_priv_online_view)(const ssvm_online *o);
@@ -150,6 +152,9 @@ TH_VIEW_FN th_bf_view th_bf_view_of(ssvm_solver *s) {
 }
 TH_VIEW_FN void th_cp_cache(const ssvm_solver *s, const int **cache, const ssvm_real **cdelta, const int **ccount) {
     *cache = SSVM__CP(s)->_cp_cache; *cdelta = SSVM__CP(s)->_cp_cdelta; *ccount = SSVM__CP(s)->_cp_ccount;
+}
+TH_VIEW_FN void th_deg_step(const ssvm_solver *s, double *L, double *eta) {
+    *L = SSVM__DG(s)->_dg_L; *eta = SSVM__DG(s)->_dg_eta;
 }
 #endif
 #define TH_EN(s) th_engine_view_of(s)

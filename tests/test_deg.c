@@ -8,6 +8,7 @@
 #include "../structsvm.h"
 #include "harness.h"
 #include "tchain.h"
+#include "internals.h"
 
 #define DG_FLOAT (sizeof(ssvm_real) < sizeof(double))
 #define DG_MAXM 8
@@ -347,7 +348,42 @@ static void test_deg_deterministic_preallocated(th_ctx *t) {
     ssvm_solver_uninit(&a); ssvm_solver_uninit(&b);
 }
 
+/* E2's L = lambda + 1.05 |B~|_2 must bound the true L (the analysis needs eta <= 1/L). n one-hot examples of two
+   classes, |x_0| = 1 and |x_i|^2 = 1/2 (i > 0): |B~|_2^2 = lambda_max(sum_i p_i x_i x_i^T) lambda_max(I - 11'/2) =
+   1/n, the top direction e_0 alone over a flat half. A random start holds about 1/sqrt(n) of it:
+   the power iteration stopped by two estimates agreeing to 1e-4 (until 0.17) took the flat half's value, eta =
+   1.35 / L (a reviewer's case); from the 20th iteration on it finds the top. */
+static void test_deg_power_iteration_bound(th_ctx *t) {
+    const int n = 100000;
+    int *rs = (int *)malloc(sizeof(int) * (size_t)(n + 1)), *id = (int *)malloc(sizeof(int) * (size_t)n);
+    int *lab = (int *)malloc(sizeof(int) * (size_t)n), i;
+    ssvm_real *val = (ssvm_real *)malloc(sizeof(ssvm_real) * (size_t)n);
+    ssvm_multiclass_config mc;
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    double L = 0, eta = 0, lam = 1e-6, Ltrue = lam + sqrt(1.0 / n);
+    TH_CHECK(t, rs && id && lab && val);
+    if (!rs || !id || !lab || !val) { free(rs); free(id); free(lab); free(val); return; }
+    for (i = 0; i < n; i++) { rs[i] = i; id[i] = i; val[i] = (ssvm_real)(i == 0 ? 1.0 : sqrt(0.5)); lab[i] = i % 2; }
+    rs[n] = n;
+    mc = ssvm_multiclass_config_init(n, 2, n, NULL, lab);
+    mc.row_start = rs; mc.attr_id = id; mc.attr_val = val;
+    TH_CHECK(t, ssvm_multiclass_init(&mc, &m) == SSVM_OK && ssvm_multiclass_problem(&m, &p) == SSVM_OK);
+    c = ssvm_solver_config_init(&p, SSVM_DEG);
+    c.lambda = lam; c.max_passes = 1; c.gap_tol = 0; c.eval_every = 0;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_MAX_PASSES);
+    th_priv_deg_step(&s, &L, &eta);
+    TH_CHECKF(t, eta * Ltrue <= 1 && eta * Ltrue > 0.9, "eta L_true = %.4f (L %.6g, true %.6g)", eta * Ltrue, L, Ltrue);
+    ssvm_solver_uninit(&s);
+    ssvm_multiclass_uninit(&m);
+    free(rs); free(id); free(lab); free(val);
+}
+
 void suite_deg(th_ctx *t) {
+    TH_RUN(t, test_deg_power_iteration_bound);
     TH_RUN(t, test_deg_simplex_kl);
     TH_RUN(t, test_deg_birkhoff_kkt);
     TH_RUN(t, test_deg_sinkhorn_kl);

@@ -7,6 +7,7 @@
    of the test program (tests/run.c); the no-malloc path is in tests/nomalloc.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <unistd.h> /* close */
+#include <locale.h> /* setlocale: the export in a comma locale */
 #include "../structsvm.h"
 #include "harness.h"
 
@@ -622,7 +623,8 @@ static void test_model_files_and_print(th_ctx *t) {
     ssvm_model_uninit(&l);
     TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_GRAPH, &l) == SSVM_ERR_KIND);
     remove(path);
-    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_ANY, &l) == SSVM_ERR_INVALID_ARG);
+    TH_CHECK(t, ssvm_model_load_path(path, SSVM_MODEL_ANY, &l) == SSVM_ERR_IO); /* 0.18: every failed open is IO */
+    TH_CHECK(t, ssvm_model_load_path(".", SSVM_MODEL_ANY, &l) == SSVM_ERR_IO);  /* a read error (EISDIR) too */
     f = tmpfile();
     TH_CHECK(t, f != NULL);
     if (!f) return;
@@ -659,11 +661,11 @@ static void test_model_files_and_print(th_ctx *t) {
        the caller's fclose; /dev/full fails every write with ENOSPC (Linux and the BSDs) */
     f = fopen("/dev/full", "w");
     if (!f) { th_skip(t, "no /dev/full: the full-disk writes are not tested"); return; }
-    TH_CHECK(t, ssvm_model_print(&m, f) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_model_print(&m, f) == SSVM_ERR_IO);
     clearerr(f);
-    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "ocr_model", f) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_model_export_c_FILE(&m, "ocr_model", f) == SSVM_ERR_IO);
     clearerr(f);
-    TH_CHECK(t, ssvm_model_save_FILE(&m, f) == SSVM_ERR_WORKSPACE);
+    TH_CHECK(t, ssvm_model_save_FILE(&m, f) == SSVM_ERR_IO);
     fclose(f);
 }
 
@@ -705,6 +707,42 @@ static void test_model_scores_overflow(th_ctx *t) {
             ssvm_graph_uninit(&g);
         }
     }
+    /* predict on a caller's dense x with a NaN or an Inf (finite weights): SSVM_ERR_NONFINITE from the multiclass
+       and chain calls and ssvm_model_predict, as graph, assign, kernel and every sparse input were (they returned
+       SSVM_OK and a label); then finite x whose scores overflow, sparse */
+    {
+        static const int st[3] = {0, 2, 4}, ids[4] = {0, 2, 1, 2};
+        ssvm_real xv[3 * 2], sv[4];
+        unsigned char work[1024];
+        ssvm_model m;
+        int kind, bad;
+        for (k = 0; k < 64; k++) w[k] = (ssvm_real)(k % 5) - 2;
+        for (bad = 0; bad < 3; bad++) {
+            volatile double zero = 0;
+            for (k = 0; k < 6; k++) xv[k] = (ssvm_real)(k + 1);
+            xv[4] = bad == 0 ? (ssvm_real)(zero / zero) : bad == 1 ? (ssvm_real)(1 / zero) : (ssvm_real)(-1 / zero);
+            TH_CHECKF(t, ssvm_multiclass_predict(2, 3, w, xv + 3, y) == SSVM_ERR_NONFINITE, "multiclass predict %d", bad);
+            TH_CHECKF(t, ssvm_chain_predict(2, 3, 0, w, 2, xv, work, sizeof work, y) == SSVM_ERR_NONFINITE,
+                      "chain predict %d", bad);
+            for (kind = SSVM_MODEL_MULTICLASS; kind <= SSVM_MODEL_CHAIN; kind++) {
+                ssvm_model_input in = ssvm_model_input_init(kind == SSVM_MODEL_CHAIN ? 2 : 1, xv + (kind == SSVM_MODEL_CHAIN ? 0 : 3));
+                m = ssvm_model_config_init(kind, kind == SSVM_MODEL_CHAIN ? 2 * 3 + 4 : 2 * 3, w);
+                m.n_labels = 2; m.n_attrs = 3;
+                TH_CHECKF(t, ssvm_model_predict(&m, &in, work, sizeof work, y, sizeof y, NULL) == SSVM_ERR_NONFINITE,
+                          "model predict kind %d, %d", kind, bad);
+            }
+        }
+        for (k = 0; k < 4; k++) sv[k] = big;
+        for (k = 0; k < 64; k++) w[k] = big;
+        for (kind = SSVM_MODEL_MULTICLASS; kind <= SSVM_MODEL_CHAIN; kind++) {
+            ssvm_model_input in = ssvm_model_input_init(kind == SSVM_MODEL_CHAIN ? 2 : 1, NULL);
+            in.attr_start = st; in.attr_id = ids; in.attr_val = sv;
+            m = ssvm_model_config_init(kind, kind == SSVM_MODEL_CHAIN ? 2 * 3 + 4 : 2 * 3, w);
+            m.n_labels = 2; m.n_attrs = 3;
+            TH_CHECKF(t, ssvm_model_predict(&m, &in, work, sizeof work, y, sizeof y, NULL) == SSVM_ERR_NONFINITE,
+                      "sparse model predict kind %d", kind);
+        }
+    }
     /* weights a little smaller: finite scores, an answer */
     for (k = 0; k < 64; k++) w[k] = (ssvm_real)1;
     {
@@ -716,8 +754,85 @@ static void test_model_scores_overflow(th_ctx *t) {
     }
 }
 
+/* ssvm_model_export_c_FILE's numbers: C constants in any locale (a program that called setlocale with a comma
+   decimal got "0,5": two initialisers, and the firmware 0 5 -1 25 for 0.5 -1.25), -0.0 kept ("-0" is the int 0), a
+   double model beyond FLT_MAX guarded against a float build. The weights are read back with strtod in the "C"
+   locale and compared bit for bit; a comma locale comes from the system or from make test's build/loc (LOCPATH). */
+static int export_weights(th_ctx *t, const ssvm_model *m, char *text, size_t cap, double *back, int n) {
+    FILE *f = tmpfile();
+    size_t len;
+    char *p, *e;
+    int k = 0;
+    if (!f) return -1;
+    TH_CHECK(t, ssvm_model_export_c_FILE(m, "loc", f) == SSVM_OK);
+    rewind(f);
+    len = fread(text, 1, cap - 1, f);
+    text[len] = 0;
+    fclose(f);
+    p = strstr(text, "loc_w[LOC_D] = {");
+    if (!p) return -1;
+    p += strlen("loc_w[LOC_D] = {");
+    while (k < n) {
+        while (*p == ' ' || *p == '\n' || *p == ',') p++;
+        back[k] = strtod(p, &e);
+        if (e == p) break;
+        /* a C floating constant: a point or an exponent (else it is an int) */
+        if (!memchr(p, '.', (size_t)(e - p)) && !memchr(p, 'e', (size_t)(e - p))) return -2;
+        k++;
+        p = e;
+    }
+    while (*p == ' ' || *p == '\n') p++;
+    return *p == '}' ? k : -3;
+}
+static void test_model_export_c_numbers(th_ctx *t) {
+    static const char *const comma[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8", "ru_RU.UTF-8"};
+    ssvm_real w[8];
+    double back[8];
+    static char text[2][4096];
+    ssvm_model m;
+    int k, n, got = 0;
+    const char *old;
+    char saved[64];
+    w[0] = (ssvm_real)0.5; w[1] = (ssvm_real)-1.25; w[2] = (ssvm_real)2; w[3] = (ssvm_real)0.1;
+    w[4] = (ssvm_real)-0.0; w[5] = (ssvm_real)1e-30; w[6] = (ssvm_real)-3e7; w[7] = (ssvm_real)(1.0 / 3.0);
+    m = ssvm_model_config_init(SSVM_MODEL_MULTICLASS, 8, w);
+    m.n_labels = 2; m.n_attrs = 4;
+    n = export_weights(t, &m, text[0], sizeof text[0], back, 8);
+    TH_CHECKF(t, n == 8, "%d weights read back in the C locale", n);
+    for (k = 0; k < 8 && n == 8; k++) {
+        ssvm_real v = (ssvm_real)back[k];
+        TH_CHECKF(t, memcmp(&v, &w[k], sizeof v) == 0, "weight %d: %.17g for %.17g", k, back[k], (double)w[k]);
+    }
+    TH_CHECK(t, strstr(text[0], "needs_a_double_build") == NULL);
+    /* the same text under a locale whose decimal point is a comma */
+    old = setlocale(LC_NUMERIC, NULL);
+    snprintf(saved, sizeof saved, "%s", old ? old : "C");
+    for (k = 0; k < (int)(sizeof comma / sizeof *comma) && !got; k++) {
+        char b[16];
+        if (!setlocale(LC_NUMERIC, comma[k])) continue;
+        snprintf(b, sizeof b, "%.1f", 0.5);
+        if (strcmp(b, "0,5") == 0) got = 1;
+        else setlocale(LC_NUMERIC, saved);
+    }
+    if (got) {
+        (void)export_weights(t, &m, text[1], sizeof text[1], back, 8); /* its strtod reads commas: the texts */
+        setlocale(LC_NUMERIC, saved);
+        TH_CHECKF(t, strcmp(text[0], text[1]) == 0, "the export in %s differs from the C locale's", comma[k - 1]);
+    }
+    /* a weight beyond FLT_MAX (a double build only): the text refuses a float build */
+    if (sizeof(ssvm_real) == sizeof(double)) {
+        w[6] = (ssvm_real)1e300;
+        n = export_weights(t, &m, text[0], sizeof text[0], back, 8);
+        TH_CHECK(t, n == 8 && back[6] == 1e300);
+        TH_CHECK(t, strstr(text[0], "typedef char loc_w_needs_a_double_build[sizeof(ssvm_real) >= sizeof(double) ? 1 : -1];") != NULL);
+    }
+    if (!got) th_skip(t, "no locale with a decimal comma (de_DE, fr_FR, ru_RU; make test builds one with localedef "
+                         "when Debian's locales package is there): the export under a comma locale is not tested");
+}
+
 void suite_model(th_ctx *t) {
     TH_RUN(t, test_model_scores_overflow);
+    TH_RUN(t, test_model_export_c_numbers);
     TH_RUN(t, test_model_crc32_reference);
     TH_RUN(t, test_model_layout);
     TH_RUN(t, test_model_roundtrip_every_kind);

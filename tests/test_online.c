@@ -406,6 +406,23 @@ static void test_online_surrogate_gap(th_ctx *t) {
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, a == 0 && fl == 0);
         s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 5); /* lambda = 1 is below 2 sqrt(2 (K-1)/K): no gap */
         ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, a == 0);
+        /* conv FY: (18)'s floor lambda holds for the prediction drawn from (15) only; under argmax none is known, and
+           the constant and Polyak rates need an explicit eta / eta_min (until 0.17 they ran at lambda) */
+        s = ssvm_surrogate_config_init(SSVM_CONV_FY_NDCG, 4); s.lambda = 0.5;
+        ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, fl == 0.5 && M == 2);
+        s.decoding = SSVM_DECODE_ARGMAX;
+        ssvm_surrogate_constants(&s, &a, &M, &fl); TH_CHECK(t, fl == 0);
+        {
+            ssvm_online_config oc = ssvm_online_config_init(SSVM_CONV_FY_NDCG, 4, 3);
+            size_t hb = 0;
+            TH_CHECK(t, ssvm_online_get_heap_size(&oc, &hb) == SSVM_OK);
+            oc.loss.decoding = SSVM_DECODE_ARGMAX;
+            TH_CHECK(t, ssvm_online_get_heap_size(&oc, &hb) == SSVM_ERR_NOT_SUPPORTED);
+            oc.rate = SSVM_RATE_POLYAK;
+            TH_CHECK(t, ssvm_online_get_heap_size(&oc, &hb) == SSVM_ERR_NOT_SUPPORTED);
+            oc.eta_min = 0.1;
+            TH_CHECK(t, ssvm_online_get_heap_size(&oc, &hb) == SSVM_OK);
+        }
     }
     /* why base e gets alpha = 0: a two-class tie, where no decoding can meet alpha = 1/K */
     {
@@ -1084,7 +1101,28 @@ static void test_online_sparsemap_overflow(th_ctx *t) {
     free(work);
 }
 
+/* OGD's projection (6) onto the Frobenius ball when |W - eta G|^2 overflows (a finite eta accepted at init, or
+   |x| ~ 1e160): the point of norm D/2 in the direction of W - eta G (it was scaled by R / sqrt(inf) = 0: W = 0 with
+   SSVM_OK). Smooth hinge, three classes, |x| = 1, W_1 = 0: W_2 = -G_1 / |G_1|. */
+static void test_online_ball_overflow(th_ctx *t) {
+    int k, y = 1, yhat;
+    double n2 = 0;
+    ssvm_real x[2] = {(ssvm_real)0.6, (ssvm_real)0.8};
+    ssvm_online_config q = ssvm_online_config_init(SSVM_SMOOTH_HINGE, 3, 2);
+    ssvm_online o;
+    ssvm_online_info info;
+    q.rate = SSVM_RATE_CONSTANT;
+    q.eta = TON_FLOAT ? 1e25 : 1e200; /* |eta G|^2 past ssvm_real's range, eta G within it */
+    q.diameter = 2;
+    TH_CHECK(t, ssvm_online_init(&q, &o) == SSVM_OK);
+    TH_CHECK(t, ssvm_online_round(&o, x, &y, &yhat, &info) == SSVM_OK);
+    for (k = 0; k < o.d * o.F; k++) n2 += (double)o.W[k] * (double)o.W[k];
+    TH_NEAR(t, sqrt(n2), 1.0, TON_FLOAT ? 1e-5 : 1e-12);
+    ssvm_online_uninit(&o);
+}
+
 void suite_online(th_ctx *t) {
+    TH_RUN(t, test_online_ball_overflow);
     TH_RUN(t, test_online_hungarian_brute_force);
     TH_RUN(t, test_online_sparsemap_overflow);
     TH_RUN(t, test_online_hungarian_bad_input);

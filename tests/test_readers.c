@@ -160,6 +160,17 @@ static void test_readers_svmlight(th_ctx *t) {
         TH_CHECK(t, o.l.attr_val[1] == 1 && o.l.attr_val[5] == 1);
         ssvm_svmlight_data_uninit(&o.l);
     } else TH_CHECK(t, 0);
+    /* n_attrs as large as a file's indices may be, and one more (INT_MAX with a bias was n_attrs INT_MIN, signed
+       overflow); the readers' n_attrs + 1 must fit */
+    c.n_attrs = INT_MAX - 2;
+    if (rd_read_all(t, F_SVML, &c, ok, &o, &e) == SSVM_OK) {
+        TH_CHECK(t, o.l.n_attrs == INT_MAX - 1);
+        ssvm_svmlight_data_uninit(&o.l);
+    } else TH_CHECK(t, 0);
+    c.n_attrs = INT_MAX - 1;
+    rd_bad(t, F_SVML, &c, ok, SSVM_ERR_OVERFLOW, 0, 0);
+    c.n_attrs = INT_MAX; c.bias = 0;
+    rd_bad(t, F_HMM, &c, "1 qid:1 1:1\n", SSVM_ERR_OVERFLOW, 0, 0);
     c = ssvm_reader_config_init();
     rd_bad(t, F_SVML, &c, "x 1:1\n", SSVM_ERR_PARSE, 1, 1);
     rd_bad(t, F_SVML, &c, "1 1:1\n0 1:1\n", SSVM_ERR_LABEL, 2, 1);

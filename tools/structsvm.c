@@ -540,7 +540,7 @@ static int out_write(outfile *of, ssvm_result (*write)(const void *obj, FILE *f)
     fprintf(stderr, "%s: cannot write: %s\n", of->name, strerror(e ? e : EIO));
     return EXIT_IO;
 }
-/* out_write's writers (the library's FILE variants: a short write is SSVM_ERR_WORKSPACE or SSVM_ERR_IO) */
+/* out_write's writers (the library's FILE variants: a short write is SSVM_ERR_IO, SSVM_ERR_WORKSPACE before 0.18) */
 static ssvm_result write_model(const void *m, FILE *f) { return ssvm_model_save_FILE((const ssvm_model *)m, f); }
 static ssvm_result write_c(const void *m, FILE *f) { return ssvm_model_export_c_FILE((const ssvm_model *)m, "model", f); }
 static int fwrite_all(void *f, const void *bytes, size_t n) { return fwrite(bytes, 1, n, (FILE *)f) != n; }
