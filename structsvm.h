@@ -1,4 +1,4 @@
-/* structsvm.h - v0.17.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.18.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -1010,7 +1010,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 17
+#define STRUCTSVM_VERSION_MINOR 18
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -16647,6 +16647,27 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.18.0 (2026-12-03) Fixes from a third review (readers, model files, export; the online, multi-sample and
+                        dual extragradient solvers against their papers), each with its test. Export as C: numbers
+                        are written with '.' in any locale (a program that had called setlocale with a decimal
+                        comma got "0,5, -1,25": two initialisers each, firmware weights 0 5 -1 25, SSVM_OK); -0.0 is
+                        written -0.0 ("-0" is the int 0); a double model with a weight beyond FLT_MAX carries a
+                        typedef that a float build refuses (it compiled to inf). Predict: a dense x with a NaN or Inf
+                        is SSVM_ERR_NONFINITE in ssvm_multiclass_predict and ssvm_chain_predict (and so
+                        ssvm_model_predict and exported firmware; they returned SSVM_OK and a label), as every
+                        sparse input and the other kinds were; sparse scores that overflow too. Model files: every
+                        failed open, read or write is SSVM_ERR_IO, as the API grammar says (a path that did not open
+                        was _INVALID_ARG, a read error _TRUNCATED, a FILE writer's short write _WORKSPACE). Readers:
+                        config.n_attrs above INT_MAX - 2 is SSVM_ERR_OVERFLOW (INT_MAX with a bias overflowed to a
+                        negative n_attrs). DEG: the power iteration for L runs 20 iterations before its stop test (a
+                        start with little of the top direction over a flat spectrum stopped at once: eta = 1.35 / L,
+                        outside E2's analysis). Surrogate losses: conv FY's eta floor lambda (18) holds under the
+                        decoding (15) only; under argmax it is 0, and the constant and Polyak rates need an explicit
+                        eta / eta_min (SSVM_ERR_NOT_SUPPORTED, as every other loss under argmax). The online
+                        learner's ball projection (6), and DEG's, where |W|^2 overflows: the point of norm D/2 (W
+                        was set to 0 with SSVM_OK). Manual: FREESTANDING's number conversion (exact only for
+                        integers of digits below 2^53, else within 1 ulp, 5 at large exponents); a reader's line
+                        for out-of-memory and read errors; the model loader's order of checks.
      0.17.0 (2026-12-03) Fixes from a second review of the promises (checkpoints, solvers' certificates, ranks,
                         build switches), each with its test. Certificates: the multi-sample gap certifies only when
                         every step was the sampler's (a caller's ssvm_solver_step calls, then whole passes, were
@@ -17009,6 +17030,22 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.17.x -> 0.18.0 (no name changes; what to check in your code)
+   | 0.17.x                                     | 0.18.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | STRUCTSVM_VERSION_MINOR 17                 | STRUCTSVM_VERSION_MINOR 18                             |
+   | ssvm_model_load_path on a missing file:    | SSVM_ERR_IO                                            |
+   |   SSVM_ERR_INVALID_ARG                     |                                                        |
+   | model load read error: SSVM_ERR_TRUNCATED  | SSVM_ERR_IO (a file cut short stays _TRUNCATED)        |
+   | ssvm_model_save_FILE / _export_c_FILE /    | SSVM_ERR_IO                                            |
+   |   _print short write: SSVM_ERR_WORKSPACE   |                                                        |
+   | predict on a dense x with NaN / Inf: OK    | SSVM_ERR_NONFINITE                                     |
+   | reader config.n_attrs > INT_MAX - 2        | SSVM_ERR_OVERFLOW                                      |
+   | conv FY + SSVM_DECODE_ARGMAX, constant or  | SSVM_ERR_NOT_SUPPORTED: set eta (constant) or eta_min  |
+   |   Polyak rate without eta: ran at lambda   |   (Polyak)                                             |
+   | DEG: power iterations stop after 2 or more | after 20 or more (at most power_iters; setup costs up  |
+   |                                            |   to 20 passes where it took fewer)                    |
 
    MIGRATION TABLE 0.16.x -> 0.17.0 (no name changes; what to check in your code)
    | 0.16.x                                     | 0.17.0                                                 |
