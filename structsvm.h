@@ -575,8 +575,8 @@
      Bit for bit (tested), for one configuration and seed: ssvm_solver_init and ssvm_solver_get_heap_size +
      ssvm_solver_init_preallocated, for every solver on every built-in model; any thread count of mini-batch BCFW,
      and the NULL hook; a resumed run and the uninterrupted one; a run in two parts (ssvm_solver_set_limits between
-     them) and one run; two runs of one build on one machine. C and C++ builds of the same code with the same
-     compiler and flags do the same arithmetic (every test runs both ways; the two are not compared).
+     them; a first part stopped by max_oracle_calls mid-pass has ended that pass) and one run; two runs of one build
+     on one machine. C and C++ builds of the same code, compiler and flags do the same arithmetic (not compared).
      To rounding only: COMPACT and COMPACT_SPARSE where the latter takes the score-space step (the built-in chain in
      double builds; 1e-11, tested), and the score-space step against the D path generally (bcfw.build_direction = 1
      keeps D and the bits); a problem with and without the statistics interface (the compact states' sparse visits
@@ -1287,7 +1287,8 @@ STRUCTSVM_DEF ssvm_result ssvm_mean_loss(const ssvm_problem *p, const ssvm_real 
 /* >>oracles: built-in models ---------------------------------------------------------------------- */
 /* Viterbi (max-sum) on a chain: unary[t*K + s], trans[a + K*b] for label a at t and b at t+1.
    work: ssvm_viterbi_get_work_size bytes (K*L ints + 2*K reals). Ties go to the lowest label index. The best
-   score goes to *score (may be NULL). No allocation, no libc: the predict-only firmware decoder. */
+   score goes to *score (may be NULL); a NaN / Inf score, a NaN / +Inf transition (-Inf forbids one) or a best
+   path that is not finite is SSVM_ERR_NONFINITE. No allocation, no libc: the predict-only firmware decoder. */
 STRUCTSVM_DEF ssvm_result ssvm_viterbi_get_work_size(int L, int K, size_t *bytes);
 STRUCTSVM_DEF ssvm_result ssvm_viterbi(int L, int K, const ssvm_real *unary, const ssvm_real *trans, void *work,
                                        size_t work_bytes, int *y, ssvm_real *score);
@@ -2139,7 +2140,9 @@ typedef struct ssvm_solver_config {
     long long sequence_len;
     ssvm_state_kind state;       /* BCFW per-example state, default AUTO */
     size_t sparse_pool_entries;  /* SSVM_STATE_SPARSE / _COMPACT_SPARSE: (index, value) pairs reserved up
-                                    front for all w_i / sigma_i (at least n, else SSVM_ERR_WORKSPACE).
+                                    front for all w_i / sigma_i (at least n, else SSVM_ERR_WORKSPACE; a
+                                    preallocated COMPACT_SPARSE pool must hold the start sigma_i = s_i(y_i),
+                                    else its init's SSVM_ERR_WORKSPACE, whatever the heap's bytes).
                                     0: 1 per example in a heap solver (it grows); in a preallocated one,
                                     SPARSE 64 per example, COMPACT_SPARSE every statistic plus one block */
     ssvm_ms_config ms;           /* SSVM_MULTISAMPLE */
@@ -3322,6 +3325,12 @@ STRUCTSVM_DEF ssvm_result ssvm_viterbi(int L, int K, const ssvm_real *unary, con
     if (work_bytes < need) return SSVM_ERR_WORKSPACE;
     best = ssvm__viterbi(L, K, unary, trans, work, y);
     if (score) *score = best;
+    /* a NaN / Inf score, a NaN or +Inf transition (-Inf: a forbidden one), or a best path that is not finite: no
+       argmax (was SSVM_OK, score NaN) */
+    if (!(best - best == 0)) return SSVM_ERR_NONFINITE;
+    for (need = 0; need < (size_t)L * (size_t)K; need++) if (!((double)unary[need] - (double)unary[need] == 0)) return SSVM_ERR_NONFINITE;
+    for (need = 0; need < (size_t)K * (size_t)K; need++)
+        if (!(ssvm__finite((double)trans[need]) || (double)trans[need] < 0)) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
 }
 
@@ -4419,13 +4428,52 @@ SSVM__PRIV void ssvm__gw_tree(ssvm__gw *g, const ssvm_real *pair, int *y) {
         y[v] = p < 0 ? (g->b[2 * v + 1] > g->b[2 * v]) : g->bp[2 * v + y[p]];
     }
 }
+/* x + (hi, lo), a double-double running sum: Knuth's TwoSum, then the pair renormalised (error ~2^-104 |sum|) */
+SSVM__PRIV void ssvm__dd_add(double *hi, double *lo, double x) {
+    double s = *hi + x, z = s - *hi, e = (*hi - (s - z)) + (x - z), t;
+    e += *lo;
+    t = s + e;
+    *lo = e - (t - s);
+    *hi = t;
+}
+/* ssvm__gw_enum's sums when the running double drifts (below): the same Gray-code walk, each labeling's score a
+   double-double sum of the unary and pair values themselves (not their differences), so a term of 1e17 added and
+   taken away later leaves the small ones whole. Ties: the first best, compared as (hi, lo). */
+SSVM__PRIV void ssvm__gw_enum_dd(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_real *all) {
+    int l, e, j, t;
+    unsigned long code = 0, best_code = 0, k, n = 1UL << g->L;
+    double hi = 0, lo = 0, bh, bl;
+    for (l = 0; l < g->L; l++) ssvm__dd_add(&hi, &lo, g->b[2 * l]);
+    for (e = 0; e < g->E; e++) ssvm__dd_add(&hi, &lo, (double)pair[4 * (size_t)e]);
+    bh = hi; bl = lo;
+    if (all) all[0] = (ssvm_real)(hi + lo);
+    for (k = 1; k < n; k++) {
+        l = 0;
+        while (!((k >> l) & 1UL)) l++;
+        t = (int)((code >> l) & 1UL) ^ 1;
+        ssvm__dd_add(&hi, &lo, g->b[2 * l + t]);
+        ssvm__dd_add(&hi, &lo, -g->b[2 * l + 1 - t]);
+        for (j = g->off[l]; j < g->off[l + 1]; j++) {
+            int o = (int)((code >> g->adj[j]) & 1UL);
+            ssvm__dd_add(&hi, &lo, ssvm__gw_pair(g, pair, g->aedge[j], l, t, o));
+            ssvm__dd_add(&hi, &lo, -ssvm__gw_pair(g, pair, g->aedge[j], l, 1 - t, o));
+        }
+        code ^= 1UL << l;
+        if (all) all[code] = (ssvm_real)(hi + lo);
+        if (hi > bh || (hi == bh && lo > bl)) { bh = hi; bl = lo; best_code = code; }
+    }
+    for (l = 0; l < g->L; l++) y[l] = (int)((best_code >> l) & 1UL);
+}
 /* All 2^L labelings in Gray-code order from all zeros: step k flips the label of k's lowest set bit, and the
    score changes by that label's unary and its edges only (a table lookup per edge). y = the first best; all
-   (2^L reals, or NULL) gets the score of every labeling p (y_l = bit l of p). Sums in double. */
+   (2^L reals, or NULL) gets the score of every labeling p (y_l = bit l of p). Sums in double, with a bound on
+   the running sum's drift (2^-52 of what each step adds and holds); a bound above 1e-9 (1 + |best|), a term of
+   1e17 added and taken away among scores of 1 say, walks again in double-double (ssvm__gw_enum_dd; until 0.17
+   the drifted sums picked a labeling that was not the argmax) */
 SSVM__PRIV void ssvm__gw_enum(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_real *all) {
     int l, e, j, t, o;
     unsigned long code = 0, best_code = 0, k, n = 1UL << g->L;
-    double s = 0, best;
+    double s = 0, best, drift = 0, mx = 0;
     for (l = 0; l < g->L; l++) {
         s += g->b[2 * l];
         for (j = g->off[l]; j < g->off[l + 1]; j++)
@@ -4435,6 +4483,11 @@ SSVM__PRIV void ssvm__gw_enum(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_r
                                                                  ssvm__gw_pair(g, pair, g->aedge[j], l, 1 - t, o);
     }
     for (e = 0; e < g->E; e++) s += (double)pair[4 * (size_t)e];
+    for (l = 0; l < g->L; l++) { /* the most a step adds in magnitude, summed: |b| and the edges' |dt| */
+        double m = (g->b[2 * l] < 0 ? -g->b[2 * l] : g->b[2 * l]) + (g->b[2 * l + 1] < 0 ? -g->b[2 * l + 1] : g->b[2 * l + 1]);
+        for (j = 4 * g->off[l]; j < 4 * g->off[l + 1]; j++) m += g->dt[j] < 0 ? -g->dt[j] : g->dt[j];
+        if (m > mx) mx = m;
+    }
     best = s;
     if (all) all[0] = (ssvm_real)s;
     for (k = 1; k < n; k++) {
@@ -4447,9 +4500,11 @@ SSVM__PRIV void ssvm__gw_enum(ssvm__gw *g, const ssvm_real *pair, int *y, ssvm_r
         dt = g->dt + 2 * t;
         for (j = g->off[l]; j < g->off[l + 1]; j++) d += dt[4 * j + (int)((code >> g->adj[j]) & 1UL)];
         code ^= 1UL << l; s += d;
+        drift += (s < 0 ? -s : s) + mx;
         if (all) all[code] = (ssvm_real)s;
         if (s > best) { best = s; best_code = code; }
     }
+    if (drift * 2.3e-16 > 1e-9 * (1 + (best < 0 ? -best : best))) { ssvm__gw_enum_dd(g, pair, y, all); return; }
     for (l = 0; l < g->L; l++) y[l] = (int)((best_code >> l) & 1UL);
 }
 /* the score of labeling y, loss term included, summed afresh */
@@ -6861,7 +6916,8 @@ SSVM__PRIV ssvm_result ssvm__exact_start(ssvm_solver *s) {
         int t = -1, rc;
         double q = -1;
         if ((rc = p->part_orthogonal(p->user, i, &t, &q)) < 0) return (ssvm_result)rc;
-        if (t < 0 || (size_t)t >= m || !(q >= 0) || !ssvm__finite(q)) return SSVM_ERR_CALLBACK;
+        if (t < 0 || (size_t)t >= m || !(q >= 0)) return SSVM_ERR_CALLBACK;
+        if (!ssvm__finite(q)) return SSVM_ERR_NONFINITE; /* finite features whose |phi|^2 overflows (was _CALLBACK) */
         bs->_ex_q[i] = q; bs->_ex_truth[i] = t;
         for (k = 0; k < m; k++) { bs->_ex_alpha[o + k] = 0; bs->_ex_act[o + k] = (int)k; bs->_ex_full[k] = 0; }
         bs->_ex_alpha[o + (size_t)t] = 1;
@@ -6966,7 +7022,7 @@ SSVM__PRIV ssvm_result ssvm__exact_block_step(ssvm_solver *s, int i, ssvm_step_i
         rc = p->part_phi(p->user, i, dz, (ssvm_real)blk, D);
         if (p->part_scores_at) for (j = 0; j < cnt; j++) bs->_ex_full[L[j]] = 0;
         if (rc < 0) return (ssvm_result)rc;
-        if (D->err) return SSVM_ERR_CALLBACK;
+        if (D->err) return D->err == SSVM_ERR_NONFINITE ? SSVM_ERR_NONFINITE : SSVM_ERR_CALLBACK;
         if (!ssvm__finite(lnew) || !ssvm__step_finite(s->_w, D, -1.0)) return SSVM_ERR_NONFINITE;
         /* lines 6-8: the state, l_i and l */
         for (j = 0; j < cnt; j++) al[L[j]] = v[j];
@@ -8980,10 +9036,13 @@ SSVM__PRIV int ssvm__ms_certifies(const ssvm_solver *s) {
 /* v in ssvm_real, or vd in double when v is NULL */
 SSVM__PRIV double ssvm__simplex_tau_rd(int d, const ssvm_real *v, const double *vd, double *vmax) {
     double tau, s = 0, mx = SSVM__TAU_V(0);
-    int i, cnt = d, prev;
+    int i, cnt, prev;
     for (i = 1; i < d; i++) if (SSVM__TAU_V(i) > mx) mx = SSVM__TAU_V(i);
-    for (i = 0; i < d; i++) s += SSVM__TAU_V(i) - mx;
-    tau = (s - 1) / d;
+    /* the first set: the values within 1 of the max, a superset of the support (the shifted tau >= -1), so tau
+       starts in (-1, 0); until 0.17 every value, whose sum overflowed for finite v = (-1, 1e308, 0, 0.5): tau -inf,
+       the output inf with SSVM_OK */
+    for (cnt = 0, i = 0; i < d; i++) if (SSVM__TAU_V(i) - mx > -1) { s += SSVM__TAU_V(i) - mx; cnt++; }
+    tau = (s - 1) / cnt;
     for (;;) { /* Michelot: in exact arithmetic the active set only shrinks and tau only grows. In floating point a
                   value within an ulp of tau can leave and re-enter (0.13 looped for ever on such a vector, e.g.
                   the 6 values of test_online_simplex_rounding): stop as soon as the set does not shrink, keeping
@@ -11131,7 +11190,10 @@ STRUCTSVM_DEF ssvm_result ssvm_chain_marginals(int L, int K, const double *node,
     return ssvm__chain_fb(L, K, node, edge, (double *)ssvm__take(&a, (2 * (size_t)L + 1) * (size_t)K, sizeof(double)),
                           mu, pair, log_z);
 }
-STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { return s ? SSVM__EG(s)->_eg_rejected : 0; }
+STRUCTSVM_DEF long long ssvm_eg_rejected(const ssvm_solver *s) { /* 0 but for an initialised EG solver */
+    long long v = 0;
+    return ssvm_solver_eg_rejected(s, &v) == SSVM_OK ? v : 0;
+}
 STRUCTSVM_DEF ssvm_result ssvm_solver_eg_rejected(const ssvm_solver *s, long long *out) {
     if (!s || !out || !s->_heap) return SSVM_ERR_INVALID_ARG;
     if (s->_cfg.solver != SSVM_EG) return SSVM_ERR_NOT_SUPPORTED;
@@ -11780,7 +11842,7 @@ SSVM__PRIV ssvm_result ssvm__rank_decode(const ssvm_surrogate *s, const ssvm_rea
 /* mu = projection of theta / lambda onto the simplex, in double, into phi (and aux). SSVM_ERR_NONFINITE when a
    finite theta over a tiny lambda overflows (the projection would be NaN). */
 SSVM__PRIV ssvm_result ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_real *theta, ssvm__dws *w) {
-    int K = s->n, k, cnt = K, prev;
+    int K = s->n, k, cnt, prev;
     double sum = 0, tau, mx;
     for (k = 0; k < K; k++) {
         w->key[k] = (double)theta[k] / s->lambda;
@@ -11788,8 +11850,9 @@ SSVM__PRIV ssvm_result ssvm__sparsemax_d(const ssvm_surrogate *s, const ssvm_rea
     }
     mx = w->key[0];
     for (k = 1; k < K; k++) if (w->key[k] > mx) mx = w->key[k];
-    for (k = 0; k < K; k++) { w->key[k] -= mx; sum += w->key[k]; } /* shifted by the max: see ssvm__simplex_tau_r */
-    tau = (sum - 1) / K;
+    for (k = 0; k < K; k++) w->key[k] -= mx; /* shifted by the max; the first set within 1 of it: ssvm__simplex_tau_rd */
+    for (cnt = 0, k = 0; k < K; k++) if (w->key[k] > -1) { sum += w->key[k]; cnt++; }
+    tau = (sum - 1) / cnt;
     do { /* Michelot: see ssvm__simplex_tau_r */
         prev = cnt; sum = 0; cnt = 0;
         for (k = 0; k < K; k++) if (w->key[k] > tau) { sum += w->key[k]; cnt++; }
@@ -16575,11 +16638,9 @@ SSVM__PRIV SSVM__MAYBE_UNUSED int ssvm__ck_fwrite_failing(void *user, const void
 /* Atomic replacement: the checkpoint goes to "path.tmp" beside it, is flushed and closed, and only then renamed
    over path (rename is atomic on POSIX file systems), so a crash mid-write never replaces the last good one.
    fail_after >= 0: the write fails after that many bytes (tests). */
+/* path.tmp's name through the solver's allocator (config.allocator; until 0.17 always SSVM_MALLOC, and never under
+   STRUCTSVM_NO_MALLOC, where it needs config.allocator now) */
 SSVM__PRIV ssvm_result ssvm__ck_save_path(const ssvm_solver *s, const char *path, long long fail_after) {
-#ifdef STRUCTSVM_NO_MALLOC
-    (void)s; (void)path; (void)fail_after;
-    return SSVM_ERR_NOT_SUPPORTED;
-#else
     size_t n;
     char *tmp;
     FILE *f;
@@ -16587,21 +16648,23 @@ SSVM__PRIV ssvm_result ssvm__ck_save_path(const ssvm_solver *s, const char *path
     ssvm_result r;
     if (!path) return SSVM_ERR_INVALID_ARG;
     if ((r = ssvm__ck_usable(s, 1)) != SSVM_OK) return r;
+#ifdef STRUCTSVM_NO_MALLOC
+    if (!s->_cfg.allocator.alloc) return SSVM_ERR_NOT_SUPPORTED;
+#endif
     n = ssvm__strlen(path);
     if (n > ((size_t)-1) - 8) return SSVM_ERR_OVERFLOW;
-    if (!(tmp = (char *)ssvm__alloc_with(0, n + 5))) return SSVM_ERR_OUT_OF_MEMORY;
+    if (!(tmp = (char *)ssvm__alloc_with(&s->_cfg.allocator, n + 5))) return SSVM_ERR_OUT_OF_MEMORY;
     SSVM_MEMCPY(tmp, path, n);
     SSVM_MEMCPY(tmp + n, ".tmp", 5);
-    if (!(f = fopen(tmp, "wb"))) { ssvm__free_with(0, tmp); return SSVM_ERR_IO; }
+    if (!(f = fopen(tmp, "wb"))) { ssvm__free_with(&s->_cfg.allocator, tmp); return SSVM_ERR_IO; }
     q.f = f; q.budget = fail_after;
     r = ssvm_solver_checkpoint_write(s, ssvm__ck_fwrite_failing, &q);
     if (fflush(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
     if (fclose(f) != 0 && r == SSVM_OK) r = SSVM_ERR_IO;
     if (r == SSVM_OK && rename(tmp, path) != 0) r = SSVM_ERR_IO;
     if (r != SSVM_OK) remove(tmp); /* the old checkpoint at path is untouched */
-    ssvm__free_with(0, tmp);
+    ssvm__free_with(&s->_cfg.allocator, tmp);
     return r;
-#endif
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s, const char *path) {
     return ssvm__ck_save_path(s, path, -1);
@@ -16667,7 +16730,20 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
                         learner's ball projection (6), and DEG's, where |W|^2 overflows: the point of norm D/2 (W
                         was set to 0 with SSVM_OK). Manual: FREESTANDING's number conversion (exact only for
                         integers of digits below 2^53, else within 1 ulp, 5 at large exponents); a reader's line
-                        for out-of-memory and read errors; the model loader's order of checks.
+                        for out-of-memory and read errors; the model loader's order of checks. From the review of
+                        the API's promises and of the graph, assignment and kernel models: the graph's enumeration
+                        decoder (ENUM, and AUTO on a cycle; oracle, predict, DEG's part scores) bounds its running
+                        sum's drift and walks again in double-double past 1e-9 (1 + |best|) (a term of 1e17 among
+                        scores of 1 gave a labeling that was not the argmax, SSVM_OK); the simplex projection and
+                        SparseMAP decoding start Michelot's iteration from the values within 1 of the max (finite v
+                        = (-1, 1e308, 0, 0.5) gave inf / NaN with SSVM_OK); ssvm_viterbi is SSVM_ERR_NONFINITE for
+                        a NaN / Inf score, a NaN / +Inf transition or a non-finite best path (-Inf transitions
+                        forbid); ssvm_eg_rejected answers 0 for a solver that is not an initialised EG one (a use
+                        after free after uninit); exact block steps report finite features whose |phi|^2 overflows
+                        as SSVM_ERR_NONFINITE (was _CALLBACK); ssvm_solver_checkpoint_save_path takes path.tmp's
+                        name from config.allocator (it called SSVM_MALLOC; under STRUCTSVM_NO_MALLOC it now works
+                        with an allocator). Named: a run split by max_oracle_calls mid-pass ends that pass; a
+                        preallocated COMPACT_SPARSE pool must hold the start state.
      0.17.0 (2026-12-03) Fixes from a second review of the promises (checkpoints, solvers' certificates, ranks,
                         build switches), each with its test. Certificates: the multi-sample gap certifies only when
                         every step was the sampler's (a caller's ssvm_solver_step calls, then whole passes, were
@@ -17046,6 +17122,10 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    |   Polyak rate without eta: ran at lambda   |   (Polyak)                                             |
    | DEG: power iterations stop after 2 or more | after 20 or more (at most power_iters; setup costs up  |
    |                                            |   to 20 passes where it took fewer)                    |
+   | ssvm_viterbi with a NaN / Inf score: OK    | SSVM_ERR_NONFINITE (-Inf transitions still forbid)     |
+   | exact steps, |phi|^2 overflowing: _CALLBACK| SSVM_ERR_NONFINITE                                     |
+   | NO_MALLOC checkpoint_save_path: always     | works with config.allocator (NOT_SUPPORTED without)    |
+   |   SSVM_ERR_NOT_SUPPORTED                   |                                                        |
 
    MIGRATION TABLE 0.16.x -> 0.17.0 (no name changes; what to check in your code)
    | 0.16.x                                     | 0.17.0                                                 |

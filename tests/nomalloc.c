@@ -154,6 +154,24 @@ static void test_nomalloc_user_allocator(th_ctx *t) {
         TH_CHECKF(t, b.allocs >= before + 1 && b.frees < b.allocs, "allocs %d (before %d), frees %d", b.allocs,
                   before, b.frees); /* the heap block, and a COMPACT_SPARSE pool (AUTO's choice) as it grows */
         TH_CHECK(t, ssvm_solver_run(&s) > 0);
+        { /* a checkpoint file: path.tmp's name from the same allocator (until 0.17 SSVM_ERR_NOT_SUPPORTED here) */
+            char path[80];
+            int a0 = b.allocs, f0 = b.frees;
+            snprintf(path, sizeof path, "%s/ssvm_nomalloc_%d.ckpt", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+                     (int)sizeof(ssvm_real));
+            TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, path) == SSVM_OK);
+            TH_CHECKF(t, b.allocs == a0 + 1 && b.frees == f0 + 1, "allocs %d -> %d, frees %d -> %d", a0, b.allocs,
+                      f0, b.frees);
+            remove(path);
+            q.allocator.alloc = 0; q.allocator.free = 0; /* no allocator: no name */
+            {
+                ssvm_solver s2;
+                TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, sizeof g_heap, &s2) == SSVM_OK);
+                TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s2, path) == SSVM_ERR_NOT_SUPPORTED);
+                ssvm_solver_uninit(&s2);
+            }
+            q.allocator.alloc = bump_alloc; q.allocator.free = bump_free;
+        }
         ssvm_solver_uninit(&s);
         TH_CHECK(t, b.frees == b.allocs && b.wrong_user == 0);
     }

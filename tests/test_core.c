@@ -1129,6 +1129,22 @@ static void test_core_decoder_degenerate_sizes(th_ctx *t) {
     TH_CHECK(t, y[0] == -7 && y[1] == -7 && y[2] == -7);
     TH_CHECK(t, ssvm_viterbi(-3, 2, u, tr, work, 1024, y + 1, NULL) == SSVM_ERR_EMPTY);
     TH_CHECK(t, y[0] == -7 && y[1] == -7);
+    { /* a NaN score, an infinite transition: no argmax (was SSVM_OK with score NaN) */
+        volatile double zero = 0;
+        ssvm_real best = 0;
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_OK && best == 6);
+        u[2] = (ssvm_real)(zero / zero);
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_ERR_NONFINITE);
+        u[2] = 3; tr[1] = (ssvm_real)(1 / zero);
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_ERR_NONFINITE);
+        tr[1] = (ssvm_real)(zero / zero);
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_ERR_NONFINITE);
+        tr[1] = (ssvm_real)(-1 / zero); /* a forbidden transition: an answer */
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_OK && best == 6);
+        tr[3] = (ssvm_real)(-1 / zero); tr[0] = tr[2] = tr[1]; /* every path forbidden */
+        TH_CHECK(t, ssvm_viterbi(2, 2, u, tr, work, 1024, y, &best) == SSVM_ERR_NONFINITE);
+        tr[0] = tr[1] = tr[2] = tr[3] = 0;
+    }
     TH_CHECK(t, ssvm_viterbi_get_work_size(0, 2, &b0) == SSVM_ERR_EMPTY && b0 == 0);
     b0 = 1;
     TH_CHECK(t, ssvm_viterbi_get_work_size(2, -1, &b0) == SSVM_ERR_EMPTY && b0 == 0);

@@ -225,6 +225,12 @@ static void test_eg_dual_monotone(th_ctx *t) {
       TH_CHECK(t, ssvm_eg_rejected(&s) == rej); /* 0.10's name, kept until 1.0 */
       TH_CHECK(t, ssvm_solver_eg_rejected(&s, NULL) == SSVM_ERR_INVALID_ARG); }
     ssvm_solver_uninit(&s);
+    TH_CHECK(t, ssvm_eg_rejected(&s) == 0); /* after uninit (a use after free until 0.17), zeroed, another solver */
+    memset(&s, 0, sizeof s);
+    TH_CHECK(t, ssvm_eg_rejected(&s) == 0);
+    cfg = ssvm_solver_config_init(&p, SSVM_BCFW);
+    TH_CHECK(t, ssvm_solver_init(&cfg, &s) == SSVM_OK && ssvm_eg_rejected(&s) == 0);
+    ssvm_solver_uninit(&s);
     tchain_free(&c);
 }
 

@@ -277,8 +277,33 @@ static void test_exact_state_kind(th_ctx *t) {
     ssvm_multiclass_uninit(&d.m);
 }
 
+/* finite features whose |phi|^2 overflows a double: exact steps report SSVM_ERR_NONFINITE, as plain BCFW's run does
+   (init said SSVM_ERR_CALLBACK, though the only callback is the library's own part_orthogonal) */
+static void test_exact_huge_features(th_ctx *t) {
+    static ssvm_real x[4 * 2];
+    static const int lab[4] = {0, 1, 1, 0};
+    ssvm_multiclass_config mc;
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    ssvm_solver s;
+    ssvm_result r;
+    const double big = sizeof(ssvm_real) < sizeof(double) ? 3e38 : 1e200; /* float: |x|^2 in double stays finite */
+    x[0] = (ssvm_real)big; x[1] = 1; x[2] = -1; x[3] = (ssvm_real)big;
+    x[4] = 1; x[5] = 1; x[6] = (ssvm_real)-big; x[7] = 0;
+    mc = ssvm_multiclass_config_init(4, 2, 2, x, lab);
+    TH_CHECK(t, ssvm_multiclass_init(&mc, &m) == SSVM_OK && ssvm_multiclass_problem(&m, &p) == SSVM_OK);
+    c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    c.bcfw.steps = SSVM_BCFW_STEPS_EXACT; c.max_passes = 5;
+    r = ssvm_solver_init(&c, &s);
+    if (r == SSVM_OK) { r = ssvm_solver_run(&s); ssvm_solver_uninit(&s); }
+    TH_CHECKF(t, r == SSVM_ERR_NONFINITE, "%s", ssvm_result_string(r));
+    ssvm_multiclass_uninit(&m);
+}
+
 void suite_exact(th_ctx *t);
 void suite_exact(th_ctx *t) {
+    TH_RUN(t, test_exact_huge_features);
     TH_RUN(t, test_exact_block_qp);
     TH_RUN(t, test_exact_certified_gap);
     TH_RUN(t, test_exact_weights);

@@ -115,6 +115,38 @@ static void test_graph_map_brute(th_ctx *t) {
     }
     TH_CHECK(t, fails == 0 && runs > 1000);
 }
+/* Scores of small integers with some of -1e20 (float: -1e30) whose best labeling avoids every huge one: its sum
+   is exact, so the brute force is too. The enumeration's running double added and took away 1e20 and lost the
+   small terms: thousands of wrong labelings (a reviewer's sweep; 3 labels, no edges, unary (0,1, 0,-1e17, 0,1)
+   gave (1 0 0), score 1, for (1 0 1), 2). Now it walks again in double-double when its drift bound says so. */
+static void test_graph_enum_huge_terms(th_ctx *t) {
+    grng r = {13};
+    const double huge = sizeof(ssvm_real) < sizeof(double) ? -1e30 : -1e20;
+    int trial, checked = 0, fails = 0;
+    {
+        ssvm_real unary[6] = {0, 1, 0, (ssvm_real)-1e17, 0, 1}, pair[4] = {0, 0, 0, 0};
+        int y[3] = {-1, -1, -1};
+        double sc = 0;
+        if (sizeof(ssvm_real) < sizeof(double)) unary[3] = (ssvm_real)-1e10; /* float: the same drift at 2^-23 */
+        TH_CHECK(t, gr_map(3, 0, NULL, unary, pair, 0, 0, SSVM_GRAPH_ENUM, y, &sc) == SSVM_OK);
+        TH_CHECKF(t, y[0] == 1 && y[1] == 0 && y[2] == 1 && sc == 2, "(%d %d %d) %g", y[0], y[1], y[2], sc);
+    }
+    for (trial = 0; trial < 400; trial++) {
+        int L = 2 + gr_i(&r, 9), edges[2 * GR_MAXE], y[GR_MAXL], k, m;
+        int E = gr_graph(&r, L, trial % 2, edges);
+        ssvm_real unary[2 * GR_MAXL], pair[4 * GR_MAXE];
+        double best, score = 0;
+        for (k = 0; k < 2 * L; k++) unary[k] = (ssvm_real)(gr_i(&r, 6) == 0 ? huge : (double)(gr_i(&r, 7) - 3));
+        for (k = 0; k < 4 * E; k++) pair[k] = (ssvm_real)(gr_i(&r, 9) == 0 ? huge : (double)(gr_i(&r, 7) - 3));
+        best = gr_brute(L, E, edges, unary, pair, 0, 0);
+        if (best < huge / 10) continue; /* every labeling meets a huge term: not exact in the brute force */
+        checked++;
+        for (m = SSVM_GRAPH_AUTO; m <= SSVM_GRAPH_ENUM; m += SSVM_GRAPH_ENUM - SSVM_GRAPH_AUTO) {
+            if (gr_map(L, E, edges, unary, pair, 0, 0, m, y, &score) != SSVM_OK || score != best) fails++;
+        }
+    }
+    TH_CHECKF(t, fails == 0 && checked > 100, "%d of %d instances wrong", fails, checked);
+}
 /* On trees up to 14 labels both decoders agree with each other (labels and score); on all-equal scores both
    follow the documented ties (all zeros). */
 static void test_graph_enum_vs_tree(th_ctx *t) {
@@ -530,6 +562,7 @@ void suite_graph(th_ctx *t) {
     TH_RUN(t, test_graph_init_equals_preallocated);
     TH_RUN(t, test_graph_map_brute);
     TH_RUN(t, test_graph_enum_vs_tree);
+    TH_RUN(t, test_graph_enum_huge_terms);
     TH_RUN(t, test_graph_chow_liu_brute);
     TH_RUN(t, test_graph_oracle_brute);
     TH_RUN(t, test_graph_parts_consistency);

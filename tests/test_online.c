@@ -979,6 +979,28 @@ static void test_online_portable_math(th_ctx *t) {
    one value in and out of the active set for ever (the vector below; ssvm_project_birkhoff, which calls it per row
    and column, hung the dual extragradient on CMU house). Then 100,000 vectors built the same way (a max and values
    near -1, -1/2, -1/3, a few ulps apart) against the sort-based projection (Held, Wolfe, Crowder 1974). */
+/* the projection and the SparseMAP decoding of finite vectors whose spread overflows a sum (the max-shifted values
+   were summed all at once: -inf, tau -inf, the output inf / NaN with SSVM_OK) */
+static void test_online_simplex_wide(th_ctx *t) {
+    const double big = TON_FLOAT ? 3e38 : 1e308;
+    ssvm_real v[4], o[4];
+    int i;
+    v[0] = (ssvm_real)-1; v[1] = (ssvm_real)big; v[2] = (ssvm_real)-big; v[3] = (ssvm_real)0.5;
+    TH_CHECK(t, ssvm_project_simplex(4, v, o) == SSVM_OK);
+    for (i = 0; i < 4; i++) TH_CHECKF(t, o[i] == (i == 1 ? 1 : 0), "out[%d] = %g", i, (double)o[i]);
+    {
+        ssvm_surrogate s = ssvm_surrogate_config_init(SSVM_SPARSEMAP, 4);
+        size_t wb;
+        void *w = ton_work(&s, &wb);
+        ssvm_dist dist;
+        double e = -1;
+        int y = 1;
+        v[1] = (ssvm_real)(big / 2); v[2] = (ssvm_real)(-big / 2); /* theta / lambda, lambda = 1 */
+        TH_CHECK(t, w && ssvm_decode(&s, v, w, wb, &dist) == SSVM_OK);
+        TH_CHECK(t, ssvm_dist_expected_loss(&s, &dist, &y, &e) == SSVM_OK && e == 0);
+        free(w);
+    }
+}
 static void test_online_simplex_rounding(th_ctx *t) {
     static const double hang[6] = {-3.3306690738754696e-15, -0.33333333333333776, -0.50000000000000244,
                                    -0.33333333333333598, -1.0000000000000062, -0.33333333333333287};
@@ -1143,6 +1165,7 @@ void suite_online(th_ctx *t) {
     TH_RUN(t, test_online_dist_sampling);
     TH_RUN(t, test_online_portable_math);
     TH_RUN(t, test_online_simplex_rounding);
+    TH_RUN(t, test_online_simplex_wide);
     TH_RUN(t, test_online_simplex_large_values);
     TH_RUN(t, test_online_failed_predict_clears_pending);
     TH_RUN(t, test_online_portable_math_large);
