@@ -2866,26 +2866,6 @@ SSVM__PRIV SSVM__MAYBE_UNUSED void ssvm__scal(int n, double a, ssvm_real *x) {
     for (k = 0; k < n; k++) x[k] = (ssvm_real)(a * (double)x[k]);
 #endif
 }
-/* w <- w min(1, R / |w|), the projection onto the ball of radius R: |w|^2 is summed plainly and, where that
-   overflows, over w / max |w_j| (R / sqrt(inf) made w 0, not the point of norm R); a non-finite w_j is
-   SSVM_ERR_NONFINITE. The online learner's ball (6) and DEG's. */
-SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__ball(int n, double R, ssvm_real *w) {
-    double n2 = (double)ssvm__dot(n, w, w), mx = 0, s = 0;
-    int k;
-    if (ssvm__finite(n2)) {
-        if (n2 > R * R) ssvm__scal(n, R / SSVM_SQRT(n2), w);
-        return SSVM_OK;
-    }
-    for (k = 0; k < n; k++) {
-        double a = (double)w[k] < 0 ? -(double)w[k] : (double)w[k];
-        if (!ssvm__finite(a)) return SSVM_ERR_NONFINITE;
-        if (a > mx) mx = a;
-    }
-    for (k = 0; k < n; k++) s += ((double)w[k] / mx) * ((double)w[k] / mx);
-    ssvm__scal(n, R / mx / SSVM_SQRT(s), w); /* R / |w| with |w| = mx sqrt(s) > R */
-    return SSVM_OK;
-}
-
 /* >>math: ln 2 and the rounding tolerance of ssvm_real data */
 #define SSVM__LN2 0.69314718055994530942
 /* relative rounding of quantities computed from ssvm_real data (gradients are stored in ssvm_real) */
@@ -2945,6 +2925,26 @@ SSVM__PRIV SSVM__MAYBE_UNUSED double ssvm__sqrt_portable(double x) {
     for (i = 0; i < 8; i++) y = 0.5 * (y + x / y);
     return y * scale;
 }
+/* w <- w min(1, R / |w|), the projection onto the ball of radius R: |w|^2 is summed plainly and, where that
+   overflows, over w / max |w_j| (R / sqrt(inf) made w 0, not the point of norm R); a non-finite w_j is
+   SSVM_ERR_NONFINITE. The online learner's ball (6) and DEG's. */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__ball(int n, double R, ssvm_real *w) {
+    double n2 = (double)ssvm__dot(n, w, w), mx = 0, s = 0;
+    int k;
+    if (ssvm__finite(n2)) {
+        if (n2 > R * R) ssvm__scal(n, R / SSVM_SQRT(n2), w);
+        return SSVM_OK;
+    }
+    for (k = 0; k < n; k++) {
+        double a = (double)w[k] < 0 ? -(double)w[k] : (double)w[k];
+        if (!ssvm__finite(a)) return SSVM_ERR_NONFINITE;
+        if (a > mx) mx = a;
+    }
+    for (k = 0; k < n; k++) s += ((double)w[k] / mx) * ((double)w[k] / mx);
+    ssvm__scal(n, R / mx / SSVM_SQRT(s), w); /* R / |w| with |w| = mx sqrt(s) > R */
+    return SSVM_OK;
+}
+
 
 /* >>sort: a deterministic heapsort of indices 0..n-1 under a strict total order (no recursion, no allocation) */
 typedef int (*ssvm__before_fn)(const void *key, int a, int b); /* non-zero: a sorts before b */

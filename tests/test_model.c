@@ -823,7 +823,7 @@ static void test_model_export_c_numbers(th_ctx *t) {
     if (sizeof(ssvm_real) == sizeof(double)) {
         w[6] = (ssvm_real)1e300;
         n = export_weights(t, &m, text[0], sizeof text[0], back, 8);
-        TH_CHECK(t, n == 8 && back[6] == 1e300);
+        TH_CHECKF(t, n == 8 && back[6] == (double)w[6], "n %d, back[6] %.17g", n, back[6]); /* x87: not 1e300 */
         TH_CHECK(t, strstr(text[0], "typedef char loc_w_needs_a_double_build[sizeof(ssvm_real) >= sizeof(double) ? 1 : -1];") != NULL);
     }
     if (!got) th_skip(t, "no locale with a decimal comma (de_DE, fr_FR, ru_RU; make test builds one with localedef "
