@@ -86,6 +86,17 @@ static int dj_run(dj *j, int K) {
     ssvm_loopback_uninit(&j->lb);
     return k == 0;
 }
+/* a job on dmc_make(seed)'s data with kind's default configuration (0 when an allocation failed; both freed) */
+static int dj_new(th_ctx *t, int seed, ssvm_solver_kind kind, dmc **pc, dj **pj) {
+    dmc *c = (dmc *)calloc(1, sizeof *c);
+    dj *j = (dj *)calloc(1, sizeof *j);
+    TH_CHECK(t, c && j && dmc_make(c, seed, DMC_F));
+    *pc = c; *pj = j;
+    if (!c || !j) { free(c); free(j); return 0; }
+    j->full[0] = &c->p;
+    j->base = ssvm_solver_config_init(&c->p, kind);
+    return 1;
+}
 static ssvm_result one_process(const ssvm_solver_config *c, ssvm_real *w, size_t wb, ssvm_progress *pr) {
     ssvm_solver s;
     ssvm_result r = ssvm_solver_init(c, &s);
@@ -471,13 +482,10 @@ static void tweak_progress(dj *j, int rank, ssvm_solver_config *c, ssvm_problem 
     c->progress_user = rank == 1 ? (void *)c : 0;
 }
 static void test_dist_progress_stop(th_ctx *t) {
-    dmc *c = (dmc *)calloc(1, sizeof *c);
-    dj *j = (dj *)calloc(1, sizeof *j);
+    dmc *c;
+    dj *j;
     int k;
-    TH_CHECK(t, c && j && dmc_make(c, 3, DMC_F));
-    if (!c || !j) { free(c); free(j); return; }
-    j->full[0] = &c->p;
-    j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
+    if (!dj_new(t, 3, SSVM_BCFW, &c, &j)) return;
     j->base.max_passes = 20; j->base.gap_tol = 0;
     j->tweak = tweak_progress;
     TH_CHECK(t, dj_run(j, 3));
@@ -826,13 +834,10 @@ static int pass_body(dj *j, int rank, ssvm_solver *s) {
     return r;
 }
 static void test_dist_pass_agreed(th_ctx *t) {
-    dmc *c = (dmc *)calloc(1, sizeof *c);
-    dj *j = (dj *)calloc(1, sizeof *j);
+    dmc *c;
+    dj *j;
     int k;
-    TH_CHECK(t, c && j && dmc_make(c, 6, DMC_F));
-    if (!c || !j) { free(c); free(j); return; }
-    j->full[0] = &c->p;
-    j->base = ssvm_solver_config_init(&c->p, SSVM_CUTTING_PLANE);
+    if (!dj_new(t, 6, SSVM_CUTTING_PLANE, &c, &j)) return;
     j->body = pass_body;
     TH_CHECK(t, dj_run(j, 3));
     for (k = 0; k < 3; k++)
@@ -850,13 +855,10 @@ static int rerun_body(dj *j, int rank, ssvm_solver *s) {
     return ssvm_solver_run(s);
 }
 static void test_dist_failed_round_resumes(th_ctx *t) {
-    dmc *c = (dmc *)calloc(1, sizeof *c);
-    dj *j = (dj *)calloc(1, sizeof *j);
+    dmc *c;
+    dj *j;
     int k;
-    TH_CHECK(t, c && j && dmc_make(c, 12, DMC_F));
-    if (!c || !j) { free(c); free(j); return; }
-    j->full[0] = &c->p;
-    j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
+    if (!dj_new(t, 12, SSVM_BCFW, &c, &j)) return;
     j->base.lambda = 0.01; j->base.averaging = SSVM_AVG_NONE; j->base.gap_tol = sizeof(ssvm_real) == 8 ? 2e-3 : 5e-3;
     j->base.max_passes = 4000;
     j->tweak = tweak_failing; g_tweak_kind = 20; /* rank 2's 20th call: its first pass's second round */
@@ -885,13 +887,10 @@ static int broken_body(dj *j, int rank, ssvm_solver *s) {
     return r;
 }
 static void test_dist_broken_round(th_ctx *t) {
-    dmc *c = (dmc *)calloc(1, sizeof *c);
-    dj *j = (dj *)calloc(1, sizeof *j);
+    dmc *c;
+    dj *j;
     int k;
-    TH_CHECK(t, c && j && dmc_make(c, 5, DMC_F));
-    if (!c || !j) { free(c); free(j); return; }
-    j->full[0] = &c->p;
-    j->base = ssvm_solver_config_init(&c->p, SSVM_BCFW);
+    if (!dj_new(t, 5, SSVM_BCFW, &c, &j)) return;
     j->base.max_passes = 5; j->base.gap_tol = 0;
     j->body = broken_body;
     j->K = 3;
