@@ -426,7 +426,7 @@
      max_planes (default 100, the trivial plane xi >= 0 included; memory max_planes * d reals plus max_planes^2
      doubles), drop_after (default 50; 0 = never), cache_size (default 0), qp_tol (0: gap_tol/4, or 1e-9 / float 1e-6
      when gap_tol = 0), qp_max_iter (default 1000000). Not reaching qp_tol in qp_max_iter iterations is SSVM_ERR_QP; a
-     full working set whose every plane is active is SSVM_ERR_PLANES (w and a stay consistent and readable). An
+     full working set whose every plane but the trivial one (never dropped) is active is SSVM_ERR_PLANES (w, a kept). An
      ssvm_cp_info: planes, active, added, dropped, cached_iterations, qp_iterations, qp_gap, xi.
 
    KERNELS (SSVM_KBCFW; Lacoste-Julien, Jaggi, Schmidt, Pletscher, ICML 2013, Appendix B.5, Algorithm B.1)
@@ -1151,7 +1151,8 @@ typedef enum ssvm_result {
     SSVM_ERR_SIGMA = -27,        /* clique generation: the smoothing sigma (or the eps of Proposition 2) <= 0 or
                                     not finite */
     SSVM_ERR_QP = -28,           /* the cutting plane's working-set QP missed cp.qp_tol in cp.qp_max_iter */
-    SSVM_ERR_PLANES = -29,       /* the cutting plane's working set is full of active planes (cp.max_planes) */
+    SSVM_ERR_PLANES = -29,       /* the cutting plane's working set is full: every plane but the trivial one is active
+                                    (cp.max_planes) */
     SSVM_ERR_BCFW_OPTION = -30,  /* a config.bcfw option out of range (gap degree, cache constants, atom cap) */
     SSVM_ERR_BCFW_COMBINATION = -31, /* config.bcfw options where they do not apply: a solver other than BCFW,
                                     gap sampling with a caller's sequence or cyclic order, pairwise/away
@@ -3004,7 +3005,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_CLIQUE: return "bad candidate cliques: none, a label out of range, a self-loop or a repeated pair";
     case SSVM_ERR_SIGMA: return "clique generation: sigma (or eps) must be finite and > 0";
     case SSVM_ERR_QP: return "the working-set QP did not reach its tolerance";
-    case SSVM_ERR_PLANES: return "the working set is full of active planes";
+    case SSVM_ERR_PLANES: return "the working set is full of active planes (the trivial plane is never dropped)";
     case SSVM_ERR_BCFW_OPTION: return "a BCFW option (config.bcfw) is out of range";
     case SSVM_ERR_BCFW_COMBINATION: return "BCFW options (config.bcfw) that do not apply to this configuration";
     case SSVM_ERR_SUPPORT_FULL: return "the kernel solver's support set is full (max_support)";
@@ -9624,6 +9625,7 @@ SSVM__PRIV ssvm_result ssvm__deg_evaluated(ssvm_solver *s, int average, ssvm_obj
 typedef struct ssvm__cg_state {
     ssvm_real *_cg_c, *_cg_p, *_cg_v, *_cg_unary, *_cg_pair, *_cg_dc, *_cg_dp, *_cg_z, *_cg_om, *_cg_zt, *_cg_omt;
     double *_cg_li, *_cg_nrm;
+    double *_cg_xx, *_cg_xs; /* |x_i|^2 (n, set at reset), and F doubles of zeros to sum a row's repeated ids */
     int *_cg_act, *_cg_alist, *_cg_aedges, *_cg_ord, *_cg_yt;
     void *_cg_work; size_t _cg_work_bytes;
     int _cg_L, _cg_F, _cg_T, _cg_na, _cg_h, _cg_t, _cg_stop;
@@ -9723,6 +9725,8 @@ SSVM__PRIV ssvm_result ssvm__cg_layout(ssvm_solver *s, ssvm__arena *a) {
     SSVM__CG(s)->_cg_c = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, (size_t)L), sizeof(ssvm_real));
     SSVM__CG(s)->_cg_p = (ssvm_real *)ssvm__take(a, ssvm__mulsz(a, n, P), sizeof(ssvm_real));
     SSVM__CG(s)->_cg_li = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__CG(s)->_cg_xx = (double *)ssvm__take(a, n, sizeof(double));
+    SSVM__CG(s)->_cg_xs = (double *)ssvm__take(a, (size_t)SSVM__CG(s)->_cg_F, sizeof(double));
     SSVM__CG(s)->_cg_v = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
     SSVM__CG(s)->_cg_z = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
     SSVM__CG(s)->_cg_om = (ssvm_real *)ssvm__take(a, P, sizeof(ssvm_real));
@@ -9758,6 +9762,22 @@ SSVM__PRIV void ssvm__cg_activate(ssvm_solver *s, int k) {
     SSVM__CG(s)->_cg_na = na + 1;
 }
 /* fresh state: alpha = 0 (w = 0), no clique active (or all, cg.all_active), theta = theta0 */
+/* |x_i|^2, a sparse row's repeated ids summed first as the graph model sums them (xs: F zeros, left zero) */
+SSVM__PRIV double ssvm__cg_xx(const ssvm_graph *g, int i, double *xs) {
+    int F = g->config.n_attrs, k;
+    double xx = 0;
+    if (g->config.x) for (k = 0; k < F; k++) { double v = (double)g->config.x[(size_t)i * F + k]; xx += v * v; }
+    else {
+        for (k = g->config.row_start[i]; k < g->config.row_start[i + 1]; k++)
+            xs[g->config.attr_id[k]] += g->config.attr_val ? (double)g->config.attr_val[k] : 1.0;
+        for (k = g->config.row_start[i]; k < g->config.row_start[i + 1]; k++) {
+            double v = xs[g->config.attr_id[k]];
+            xx += v * v;
+            xs[g->config.attr_id[k]] = 0; /* an id's later entries add 0 */
+        }
+    }
+    return xx;
+}
 SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s) {
     const ssvm_cg_config *q = &s->_cfg.cg;
     int L = SSVM__CG(s)->_cg_L, T = SSVM__CG(s)->_cg_T, k;
@@ -9767,6 +9787,8 @@ SSVM__PRIV void ssvm__cg_reset(ssvm_solver *s) {
     SSVM_MEMSET(SSVM__CG(s)->_cg_p, 0, n * 4 * (size_t)T * sizeof(ssvm_real));
     SSVM_MEMSET(SSVM__CG(s)->_cg_v, 0, 4 * (size_t)T * sizeof(ssvm_real));
     for (k = 0; k < s->_prob.n; k++) SSVM__CG(s)->_cg_li[k] = 0;
+    for (k = 0; k < SSVM__CG(s)->_cg_F; k++) SSVM__CG(s)->_cg_xs[k] = 0;
+    for (k = 0; k < s->_prob.n; k++) SSVM__CG(s)->_cg_xx[k] = ssvm__cg_xx(q->graph, k, SSVM__CG(s)->_cg_xs);
     for (k = 0; k < T; k++) SSVM__CG(s)->_cg_act[k] = 0;
     SSVM__CG(s)->_cg_na = 0;
     /* C8: Algorithm 1 starts from the unary model alone (no clique active) */
@@ -9802,18 +9824,6 @@ SSVM__PRIV ssvm_result ssvm__cg_map(ssvm_solver *s, int i, int *y, double *H) {
     *H = best - truth;
     if (*H < 0) *H = 0; /* y = y_i is a candidate: only rounding makes it negative */
     return SSVM_OK;
-}
-/* |x_i|^2 */
-SSVM__PRIV double ssvm__cg_xx(const ssvm_graph *g, int i) {
-    int F = g->config.n_attrs, k;
-    double xx = 0;
-    if (g->config.x) for (k = 0; k < F; k++) { double v = (double)g->config.x[(size_t)i * F + k]; xx += v * v; }
-    else
-        for (k = g->config.row_start[i]; k < g->config.row_start[i + 1]; k++) {
-            double v = g->config.attr_val ? (double)g->config.attr_val[k] : 1.0;
-            xx += v * v;
-        }
-    return xx;
 }
 /* u_l += c x_i */
 SSVM__PRIV void ssvm__cg_add_x(ssvm_solver *s, int i, int l, double c) {
@@ -9885,7 +9895,7 @@ SSVM__PRIV ssvm_result ssvm__cg_step(ssvm_solver *s, int i) {
         du += (double)SSVM__CG(s)->_cg_dc[l] * (double)SSVM__CG(s)->_cg_unary[2 * l + 1];
         aa += (double)SSVM__CG(s)->_cg_dc[l] * (double)SSVM__CG(s)->_cg_dc[l];
     }
-    aa *= ssvm__cg_xx(g, i);
+    aa *= SSVM__CG(s)->_cg_xx[i];
     for (k = 0; k < T; k++) {
         ssvm_real *dp = SSVM__CG(s)->_cg_dp + 4 * k;
         for (j = 0; j < 4; j++) dp[j] = -pi[4 * k + j];
@@ -10107,7 +10117,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_cg_active(const ssvm_solver *s, int *activ
    "pass"); like FW it reuses the evaluation's oracle pass at the same w.
    Reconstructed from SVM^struct 3.x (svm_struct_learn.c; not in the paper's Algorithm 4, MANUAL):
    - planes whose weight stayed 0 for drop_after iterations in a row leave the working set (SVM^struct: 50);
-     when the set is full the longest-idle zero-weight plane leaves; all active: SSVM_ERR_PLANES.
+     when the set is full the longest-idle zero-weight plane leaves; all but plane 0 active: SSVM_ERR_PLANES.
    - the per-example cache of the labelings the oracle returned most recently: the joint plane built from each
      example's best cached labeling (or y_i) is used, without oracle calls, when it is violated by more than
      gap_tol beyond xi (SVM^struct: dist - slack > epsilon). */
@@ -10432,6 +10442,7 @@ typedef struct ssvm__kn_state {
     ssvm_real *_kn_cu;      /* lifted chain: unary scores and transitions for Viterbi */
     void *_kn_vw;
     double *_kn_li;         /* n per-example losses l_i (as BCFW's) */
+    double _kn_mag;         /* the last ssvm__kn_f / _fall's sum of |terms| (the scale of its rounding) */
 } ssvm__kn_state;
 SSVM__STATE_FITS(ssvm__kn_state);
 #define SSVM__KN(s) ((ssvm__kn_state *)(s)->_alg)
@@ -10596,7 +10607,7 @@ SSVM__PRIV const int *ssvm__kn_true(const ssvm_solver *s, int i) {
 /* f(x_a, y) from the support set, any kernel */
 SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y, int len, double *f) {
     ssvm__kn_state *const kn = SSVM__KN(s);
-    double acc = 0, v;
+    double acc = 0, v, mag = 0;
     int j, k;
     ssvm_result r;
     for (j = 0; j < s->_prob.n; j++) {
@@ -10605,20 +10616,22 @@ SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
             if ((r = ssvm__kn_joint(s, a, y, len, j, SSVM__KN_LAB(s, k), kn->_kn_len[k], &v)) != SSVM_OK) return r;
-            acc -= c * v; C += c;
+            acc -= c * v; C += c; mag += ssvm__abs(c * v);
         }
         if (C != 0) {
             if ((r = ssvm__kn_joint(s, a, y, len, j, ssvm__kn_true(s, j), kn->_kn_tlen[j], &v)) != SSVM_OK) return r;
-            acc += C * v;
+            acc += C * v; mag += ssvm__abs(C * v);
         }
     }
     *f = acc;
+    kn->_kn_mag = mag;
     return SSVM_OK;
 }
 /* lifted multiclass: the K scores of x_a with one input-kernel value per support example */
 SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc) {
     ssvm__kn_state *const kn = SSVM__KN(s);
     int K = s->_cfg.kernel.n_labels, j, k, c;
+    double mag = 0;
     ssvm_result r;
     for (c = 0; c < K; c++) sc[c] = 0;
     for (j = 0; j < s->_prob.n; j++) {
@@ -10629,9 +10642,11 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
             if (cf == 0) continue;
             if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
             sc[kn->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
+            mag += ssvm__abs(cf * kv);
         }
-        if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
+        if (have) { sc[*ssvm__kn_true(s, j)] += C * kv; mag += ssvm__abs(C * kv); }
     }
+    kn->_kn_mag = mag; /* the row's, an upper bound on each score's */
     return SSVM_OK;
 }
 /* lifted chain: unary scores of positions p0 .. p0+L-1 from the support set (per support sequence j, its
@@ -10857,12 +10872,12 @@ SSVM__PRIV ssvm_result ssvm__kn_step(ssvm_solver *s, int i, ssvm_step_info *info
     return SSVM_OK;
 }
 /* Algorithm 2 in kernel form: one oracle pass, the gap, gamma, alpha <- (1-gamma) alpha + gamma s */
-SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww);
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww, double *mag);
 SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
     ssvm__kn_state *const kn = SSVM__KN(s);
     const ssvm_problem *p = &s->_prob;
     int n = p->n, ml = p->max_label_len, i, j, need = 0, free_n = 0, k;
-    double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v;
+    double lam = s->_cfg.lambda, ls = 0, ww, wws = 0, ss = 0, gap, nrm, gamma, v, mag = 0, mag2 = 0;
     ssvm_result r;
     for (i = 0; i < n; i++) {
         int *yi = kn->_kn_ys + (size_t)i * (size_t)(ml + 1), len;
@@ -10873,7 +10888,9 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         s->_prog.oracle_calls++;
         yi[0] = len;
         if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, ti, kn->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+        mag2 += 2 * ssvm__abs(ssvm__block(p, s->_wsum, lam, i)) * kn->_kn_mag;
         if ((r = ssvm__kn_fi(s, SSVM_W_ITERATE, i, yi + 1, len, &fs)) != SSVM_OK) return r;
+        mag2 += 2 * ssvm__abs(ssvm__block(p, s->_wsum, lam, i)) * kn->_kn_mag;
         kn->_kn_f[2 * i] = ssvm__share(p, s->_wsum, i, (double)delta);
         kn->_kn_f[2 * i + 1] = (double)delta;
         ls += kn->_kn_f[2 * i];
@@ -10881,7 +10898,7 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         if (ssvm__kn_same(yi + 1, len, ti, kn->_kn_tlen[i])) yi[0] = -len; /* y_i: no triple, psi = 0 */
         else if (ssvm__kn_find(s, i, yi + 1, len) < 0) need++;
     }
-    if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_ww(s, SSVM_W_ITERATE, &ww, &mag)) != SSVM_OK) return r;
     for (i = 0; i < n; i++) { /* |w_s|^2 = sum_ij b_i b_j <psi_i(y*_i), psi_j(y*_j)> */
         int *yi = kn->_kn_ys + (size_t)i * (size_t)(ml + 1);
         if (yi[0] < 0) continue;
@@ -10890,6 +10907,7 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
             if (yj[0] < 0) continue;
             if ((r = ssvm__kn_psi_dot(s, i, yi + 1, yi[0], j, yj + 1, yj[0], &v)) != SSVM_OK) return r;
             ss += ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v;
+            mag2 += ssvm__abs(ssvm__block(p, s->_wsum, lam, i) * ssvm__block(p, s->_wsum, lam, j) * v);
         }
     }
     gap = lam * (ww - wws) - s->_l + ls;
@@ -10900,6 +10918,7 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
         if (gamma > 1) gamma = 1;
     } else gamma = 2.0 / ((double)s->_k + 2.0);
     if (!ssvm__finite(gap) || !ssvm__finite(nrm) || !ssvm__finite(gamma)) return SSVM_ERR_NONFINITE;
+    if (nrm < -1e-9 * (mag + mag2)) return SSVM_ERR_KERNEL; /* |w - w_s|^2 < 0 beyond rounding: not PSD */
     for (k = (int)kn->_kn_freelist; k >= 0; k = kn->_kn_next[k]) free_n++;
     if (gamma > 0 && need > free_n + (kn->_kn_cap - kn->_kn_top)) return SSVM_ERR_SUPPORT_FULL; /* K2 */
     for (i = 0; i < n; i++) {
@@ -10914,9 +10933,11 @@ SSVM__PRIV ssvm_result ssvm__kn_fw_iteration(ssvm_solver *s) {
     s->_prog.steps++;
     return SSVM_OK;
 }
-/* |w|^2 = sum_k c_k (f(i_k, y_{i_k}) - f(i_k, y_k)) */
-SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
-    double acc = 0, fi, fk;
+/* |w|^2 = sum_k c_k (f(i_k, y_{i_k}) - f(i_k, y_k)); *mag (or NULL): the sum of its terms' magnitudes. |w|^2 < 0
+   beyond that scale's rounding is SSVM_ERR_KERNEL: a kernel not positive semi-definite across examples (a step's
+   check sees one example's block only) */
+SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww, double *mag) {
+    double acc = 0, fi = 0, fk, m = 0, mi = 0;
     int i, k;
     ssvm_result r;
     for (i = 0; i < s->_prob.n; i++) {
@@ -10928,14 +10949,17 @@ SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww) {
                 if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc)) != SSVM_OK)
                     return r;
                 if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
+                mi = SSVM__KN(s)->_kn_mag;
                 any = 1;
             }
             if ((r = ssvm__kn_fi(s, which, i, SSVM__KN_LAB(s, k), SSVM__KN(s)->_kn_len[k], &fk)) != SSVM_OK) return r;
             acc += c * (fi - fk);
+            m += ssvm__abs(c) * (mi + SSVM__KN(s)->_kn_mag);
         }
     }
     *ww = acc;
-    return SSVM_OK;
+    if (mag) *mag = m;
+    return acc < -1e-9 * m ? SSVM_ERR_KERNEL : SSVM_OK;
 }
 /* primal, dual and gap at the iterate or the average: |w|^2 from the support set, the hinge terms by one oracle pass */
 SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objective *o) {
@@ -10944,7 +10968,7 @@ SSVM__PRIV ssvm_result ssvm__kn_evaluate(ssvm_solver *s, int average, ssvm_objec
     double lam = s->_cfg.lambda, ww, hs = 0, fi, fs, l = average ? s->_l_bar : s->_l;
     ssvm_real delta;
     ssvm_result r;
-    if ((r = ssvm__kn_ww(s, which, &ww)) != SSVM_OK) return r;
+    if ((r = ssvm__kn_ww(s, which, &ww, NULL)) != SSVM_OK) return r;
     for (i = 0; i < p->n; i++) {
         if ((r = ssvm__kn_oracle(s, which, i, s->_y, &len, &delta)) != SSVM_OK) return r;
         s->_prog.eval_oracle_calls++;

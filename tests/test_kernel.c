@@ -786,6 +786,31 @@ static void test_kernel_model_chain(th_ctx *t) {
         }
 }
 
+/* a kernel whose negative directions span examples (k(a, a) = 1, k(a, b) = -0.9): every block's |w_i - w_s|^2 is
+   >= 0, so only |w|^2 (an evaluation) and FW's |w - w_s|^2 show it; SSVM_ERR_KERNEL from both (0.18.0: BCFW
+   CONVERGED with |w|^2 = -85, FW 200 passes at gamma 0) */
+static int kn_cross_kernel(void *user, int a, int b, double *out) { (void)user; *out = a == b ? 1.0 : -0.9; return 0; }
+static void test_kernel_not_psd_across(th_ctx *t) {
+    ssvm_real x[4] = {0, 0, 0, 0};
+    int lab[4] = {0, 0, 0, 0}, fw;
+    ssvm_multiclass_config mc = ssvm_multiclass_config_init(4, 2, 1, x, lab);
+    ssvm_multiclass m;
+    ssvm_problem p;
+    TH_CHECK(t, ssvm_multiclass_init(&mc, &m) == SSVM_OK && ssvm_multiclass_problem(&m, &p) == SSVM_OK);
+    for (fw = 0; fw <= 1; fw++) {
+        ssvm_solver_config c = ssvm_solver_config_init(&p, SSVM_KBCFW);
+        ssvm_solver s;
+        ssvm_result r;
+        c.kernel.input = kn_cross_kernel; c.kernel.n_labels = 2; c.lambda = 0.1; c.gap_tol = 1e-3; c.max_passes = 200;
+        c.seed = 1;
+        if (fw) { c.kernel.batch = 1; c.averaging = SSVM_AVG_NONE; }
+        TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+        r = ssvm_solver_run(&s);
+        TH_CHECKF(t, r == SSVM_ERR_KERNEL, "%s: %s", fw ? "FW" : "BCFW", ssvm_result_string(r));
+        ssvm_solver_uninit(&s);
+    }
+}
+
 void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_linear_equals_bcfw);
     TH_RUN(t, test_kernel_linear_equals_fw);
@@ -794,6 +819,7 @@ void suite_kernel(th_ctx *t) {
     TH_RUN(t, test_kernel_cache_identical);
     TH_RUN(t, test_kernel_support_cap_prealloc);
     TH_RUN(t, test_kernel_bad_input);
+    TH_RUN(t, test_kernel_not_psd_across);
     TH_RUN(t, test_kernel_model_predict);
     TH_RUN(t, test_kernel_model_files);
     TH_RUN(t, test_kernel_model_chain);
