@@ -1,4 +1,4 @@
-/* structsvm.h - v0.18.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
+/* structsvm.h - v0.19.0 - public domain (Unlicense) structured SVM trainer and decoders in one C header.
 
    Do this:
        #define STRUCTSVM_IMPLEMENTATION
@@ -77,7 +77,7 @@
      l_s the oracle's corner: dual D = l - lambda/2 |w|^2, gap = lambda <w, w - w_s> - l + l_s, primal = D + gap =
      P(w). The gap certifies w only when computed with the exact oracle. Every call returns ssvm_result:
      0 = SSVM_OK, > 0 = training stopped by a rule (SSVM_CONVERGED, SSVM_TARGET_REACHED, pass/oracle/time limit,
-     user, SSVM_SOLVER_RULE), < 0 = error; ssvm_result_string(r) names it.
+     user, SSVM_SOLVER_RULE, SSVM_PRECISION), < 0 = error; ssvm_result_string(r) names it.
    STATE (BCFW's per-example memory, ssvm_solver_config.state; GAPS' atoms and EXACT BLOCK STEPS keep their own)
      SSVM_STATE_AUTO: with stats callbacks COMPACT_SPARSE when stat_dim averages >= 16 (chains; multiclass with K >=
        16), else COMPACT; without them SPARSE; the same for a heap and a preallocated solver (REPRODUCIBILITY).
@@ -219,8 +219,7 @@
      Through the statistics interface (e.g. the built-in chain; >>speed) a step calls no phi: atoms are scored as
        sum_q s_q(y) <A_i e_q, w> from scores asked once a step (s(y) kept while it has <= 2 max_label_len entries),
        moves built in statistics space, expanded once (stat_expand_at): the generic step to rounding (a tie may go
-       the other way); its scratch is in the heap size. Not built: the paper's regularisation path (its Sec. 4),
-       deterministic max-gap sampling.
+       the other way); scratch in the heap size. Not built: the paper's regularisation path (Sec. 4), max-gap sampling.
      Memory: max_atoms * n * (max_label_len + 7) ints-worth, fixed before training (ssvm_solver_get_heap_size);
        ssvm_solver_atom_count / ssvm_solver_atom read the atoms. Options where they do not apply (another solver,
        line_search = 0 with atoms): SSVM_ERR_BCFW_COMBINATION (-31); values out of range, build_direction not 0 or 1
@@ -450,8 +449,7 @@
      ssvm_kernel_chain_predict decodes any positions your kernel knows. ssvm_dense_kernel_fn: a built-in input kernel
      on dense rows (linear, RBF exp(-gamma |x - x'|^2), polynomial). (2) Any model: a joint kernel k((x_a, y), (x_b,
      y')) and an oracle (optionally a decoder) scoring labels with ssvm_kernel_score(s, which, i, y, len, &f); the
-     problem gives n, max_label_len, truth; a dynamic-programming oracle decomposes the kernel itself from
-     ssvm_kernel_support.
+     problem gives n, max_label_len, truth; a dynamic-programming oracle decomposes it from ssvm_kernel_support.
      Cost: a score is one kernel value per support triple; a step adds O(|S_i|^2) psi products for |w_i - w_s|^2.
      ssvm_solver_kernel_stats(&s, &st) counts support vectors (the paper's bound O(R^2 / (lambda eps)); at most
      one new triple a step). Cache: config.kernel.cache_bytes buys floor(bytes / (8 n)) rows (at most n; positions
@@ -520,9 +518,11 @@
      SSVM_MAX_ORACLE_CALLS; max_seconds (training wall seconds, checked between passes) -> SSVM_MAX_SECONDS; 0 = no
      limit. After a pass: the evaluation if pass % eval_every == 0 (default 1; 0 = never; with SSVM_EVAL_PREDICT only
      where predicted, below), then progress() (non-zero -> SSVM_STOPPED_BY_USER), then gap_tol (default 1e-3; 0 =
-     off): an evaluated gap <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal (default
-     -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
-     SSVM_SOLVER_RULE. gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
+     off): an evaluated gap + a <= gap_tol at the iterate or the average -> SSVM_CONVERGED, then target_primal
+     (default -1e300: off): an evaluated primal <= target_primal -> SSVM_TARGET_REACHED. A solver's own rule returns
+     SSVM_SOLVER_RULE. a = (|P| + |D|) eps sqrt(steps + 1) / 8 (eps 2^-23 float, 2^-52 double) is w's drift from
+     its dual state (a rounding a step); a gap <= a with gap_tol < a -> SSVM_PRECISION (no smaller gap certifies).
+     gap_tol and target_primal read only evaluations. SSG has no gap (use target_primal or a limit);
      the multi-sample gap P(w) - D_t/t is tested only after whole passes of the sampler's in permutation or cyclic
      order (D_t/t bounds min P only when every example was visited equally often; else use target_primal or a limit).
      The progress holds the current state's evaluation or NaN (a step or a pass clears it); ssvm_solver_run applies
@@ -549,7 +549,7 @@
      not for batch FW and the cutting plane. Its history is in checkpoints (version 2; a version-1 one: empty).
      Clock: wall = config.clock, else CLOCK_MONOTONIC or C11 timespec_get, else time() (whole seconds); CPU = clock().
      What ssvm_train returns in w_out (w_bytes >= d * sizeof(ssvm_real), else SSVM_ERR_WORKSPACE): after
-     SSVM_CONVERGED or SSVM_TARGET_REACHED, the vector that met the rule (the average, unless only the iterate met it
+     SSVM_CONVERGED, _TARGET_REACHED or _PRECISION, the vector that met the rule (the average, unless only the iterate met it
      or the iterate's value is strictly smaller); after any other stop, the average if one is kept (averaging !=
      SSVM_AVG_NONE), else the iterate. final->returned says which (SSVM_W_ITERATE or SSVM_W_AVERAGE); after an error
      it is -1 and w_out is not written. ssvm_solver_weights(&s, SSVM_W_BEST, ...) gives the vector that met the rule,
@@ -601,7 +601,7 @@
      problem is the regularised one); E2 z distances weighted by p_i, eta = 1/L, L = lambda + |B~|_2 by power iteration
      x 1.05 (counted as oracle calls; the report's eta < |F|^-2 is a misprint for eta <= 1/|F|); E3 the
      memory-efficient form (report 3.2.2): only w-sized vectors; E4 the last iterate reported besides the average; E5 a
-     Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): z stays
+     Birkhoff projection short of deg.proj_tol is rounded onto the polytope (Altschuler, Weed, Rigollet 2017): z
      feasible, the dual bound valid.
    Clique generation (>>cliquegen; reconstructed from the supplement): C1 alpha_i kept through its statistics (L + 4T
      numbers), the update along e_yhat - alpha_i clipped to [0, 1], so (15) holds exactly; C2 the step's own curvature
@@ -714,7 +714,7 @@
        model rounds to nearest, and fails to compile if a weight is beyond FLT_MAX), ocr_edges (graph),
        ocr_label_names (when named), and the macros OCR_KIND, OCR_D, OCR_N_LABELS, OCR_N_ATTRS,
        OCR_FLAGS, OCR_METHOD, OCR_N_EDGES. A firmware build needs only those and the predict-only header:
-       #define STRUCTSVM_PREDICT_ONLY                  // plus STRUCTSVM_NO_MALLOC, STRUCTSVM_NO_STDIO if you like
+       #define STRUCTSVM_PREDICT_ONLY                  // plus NO_MALLOC, NO_STDIO if you like; -lm unless FREESTANDING
        #define STRUCTSVM_IMPLEMENTATION                // in one .c file, as ever
        #include "structsvm.h"
        #include "ocr_model.c"                           // or compile it apart: it declares its arrays extern
@@ -781,7 +781,8 @@
        ssvm_solver_checkpoint_load_path(&s2, "run.ckpt");       // or _load(&s2, buf, bytes)
        ssvm_solver_limits_of(&s2, &l); l.max_passes = 100; ssvm_solver_set_limits(&s2, &l); ssvm_solver_run(&s2);
      The rename is atomic on POSIX (on Windows it fails when path exists: remove it first), so a killed process
-       leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp.
+       leaves the last good checkpoint; a failed write, close or rename is SSVM_ERR_IO and removes path.tmp. _save_path
+       and _load_path allocate through config.allocator (SSVM_MALLOC without one; under NO_MALLOC they need one).
      Covered: the ckpt column of SOLVERS AT A GLANCE (SSVM_BCFW in every state kind and option, SSVM_FW, SSVM_SSG,
        SSVM_MULTISAMPLE, whose sampler's own state is yours; mini-batch BCFW fingerprints b, not the hook: saved on 2
        threads, it resumes on 1 or 4 bit for bit, but a pass cut by max_oracle_calls ends with a short batch: resume
@@ -799,8 +800,7 @@
        (later), SSVM_ERR_CHECKSUM (CRC-32), _CKPT_SOLVER, _CKPT_MISMATCH, _NONFINITE (a NaN/Inf weight or state
        value). Finite values off the feasible set (sigma_i off the simplex, w far from sum_i w_i) cannot be told from
        a real state: a pass may end in SSVM_ERR_NONFINITE or give a model no real run would. Labelings in the state
-       (the multi-sample cache, atoms) reach phi: only a phi that checks its labels (the built-in models' do) is safe
-       against a hostile checkpoint.
+       (the multi-sample cache, atoms) reach phi: only a phi that checks its labels (the built-in models') is safe.
      Format version 2 (SSVM_CHECKPOINT_FORMAT_VERSION; version 1 is read too), little-endian, byte by byte (layout at
        >>ckpt): a 64-byte header (magic "SSVMCKPT", version, header and file bytes, solver, n, d, max_label_len,
        sizeof(ssvm_real), state kind or -1, the fingerprint, two reserved u32), the body in ssvm__ck_body's order (f64
@@ -1010,7 +1010,7 @@
 
 /* >>config ---------------------------------------------------------------------------------------- */
 #define STRUCTSVM_VERSION_MAJOR 0
-#define STRUCTSVM_VERSION_MINOR 18
+#define STRUCTSVM_VERSION_MINOR 19
 #define STRUCTSVM_VERSION_PATCH 0
 
 #ifndef STRUCTSVM_REAL
@@ -1119,6 +1119,8 @@ typedef enum ssvm_result {
     SSVM_TARGET_REACHED = 6,     /* an evaluated primal <= target_primal */
     SSVM_SOLVER_RULE = 7,        /* the solver's own stopping rule (clique generation: A.3 or no violating
                                     candidate), after a final evaluation: read the gap, it certifies nothing */
+    SSVM_PRECISION = 8,          /* an evaluated gap within the arithmetic's rounding allowance of 0, and gap_tol below
+                                    that allowance: no smaller gap can be certified in this precision (THE ENGINE) */
     SSVM_ERR_INVALID_ARG = -1,   /* a NULL pointer or an out-of-range option */
     SSVM_ERR_NULL_CALLBACK = -2, /* a callback the solver needs is NULL */
     SSVM_ERR_EMPTY = -3,         /* n, d, a label length or a class count is zero */
@@ -1144,7 +1146,7 @@ typedef enum ssvm_result {
     SSVM_ERR_VERSION = -21,      /* a model file of a newer format version than this library reads */
     SSVM_ERR_KIND = -22,         /* a model of another kind than asked for, or of an unknown kind */
     SSVM_ERR_PARSE = -23,        /* a data file is malformed (the reader gives the line and column) */
-    SSVM_ERR_IO = -24,           /* a file cannot be opened, or a read callback failed */
+    SSVM_ERR_IO = -24,           /* a file cannot be opened, read, written, closed or renamed, or a read callback failed */
     SSVM_ERR_TEMPLATE = -25,     /* a feature template is malformed or names a column the data lacks */
     SSVM_ERR_CLIQUE = -26,       /* clique generation: an empty candidate list, or a candidate clique over a label
                                     out of range, a self-loop or a repeated pair */
@@ -2365,7 +2367,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_of_graph(const ssvm_graph_config *c, const 
 STRUCTSVM_DEF ssvm_result ssvm_model_of_assign(const ssvm_assign_config *c, const ssvm_real *w, ssvm_model *out);
 /* Shape, flags, edges, names and finite weights (what saving checks; loading checks the same). */
 STRUCTSVM_DEF ssvm_result ssvm_model_check(const ssvm_model *m);
-/* "user", "multiclass", "chain", "graph", "assign", or "unknown" */
+/* "user", "multiclass", "chain", "graph", "assign", "kernel", or "unknown" */
 STRUCTSVM_DEF const char *ssvm_model_kind_string(int kind);
 
 /* Saving to memory: the exact size first, then the bytes (buf_bytes >= that size, else SSVM_ERR_WORKSPACE).
@@ -2427,16 +2429,16 @@ STRUCTSVM_DEF ssvm_result ssvm_model_of_kernel(const ssvm_solver *s, int which, 
 #ifndef STRUCTSVM_NO_STDIO
 /* Files (stdio): save writes the format through fwrite (no allocation); load reads the whole file into an
    SSVM_MALLOC buffer (SSVM_ERR_NOT_SUPPORTED under STRUCTSVM_NO_MALLOC) then loads as above. A path that does
-   not open is SSVM_ERR_INVALID_ARG, a read error SSVM_ERR_TRUNCATED, a failed write or close
-   SSVM_ERR_WORKSPACE (the disk is full); errno tells more. */
+   not open, a read error, a failed write, close or rename: SSVM_ERR_IO (errno tells more); a short file
+   SSVM_ERR_TRUNCATED. */
 STRUCTSVM_DEF ssvm_result ssvm_model_save_FILE(const ssvm_model *m, FILE *f);
 STRUCTSVM_DEF ssvm_result ssvm_model_save_path(const ssvm_model *m, const char *path);
 STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m);
 STRUCTSVM_DEF ssvm_result ssvm_model_load_path(const char *path, int kind, ssvm_model *m);
 /* A human-readable description (kind, shape, names, summary), one "key: value" per line. */
 STRUCTSVM_DEF ssvm_result ssvm_model_print(const ssvm_model *m, FILE *f);
-/* C source for a predict-only build: name_w (the d weights as ssvm_real, "%.17g": exact in float and double
-   builds), name_edges (graph) and name_label_names (when named) as const arrays, and NAME_KIND, NAME_D,
+/* C source for a predict-only build: name_w (the d weights as ssvm_real, "%.17g": exact in a build of the model's
+   precision, a float build of a double model rounds to nearest), name_edges (graph) and name_label_names (when named) as const arrays, and NAME_KIND, NAME_D,
    NAME_N_LABELS, NAME_N_ATTRS, NAME_FLAGS, NAME_METHOD, NAME_N_EDGES as macros (NAME: name in capitals).
    name: a C identifier of at most 64 characters. */
 STRUCTSVM_DEF ssvm_result ssvm_model_export_c_FILE(const ssvm_model *m, const char *name, FILE *f);
@@ -2669,7 +2671,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_config_warm_start(ssvm_solver_config *c, c
 #ifndef STRUCTSVM_NO_STDIO
 /* Files: save writes "path.tmp" beside path, flushes, closes and renames it over path, so a crash mid-write never
    replaces the last good checkpoint (SSVM_ERR_IO when a write, the close or the rename fails; path.tmp is then
-   removed). load reads the file (SSVM_MALLOC) and loads it as above. NOT_SUPPORTED under STRUCTSVM_NO_MALLOC. */
+   removed). load reads the file into a buffer from config.allocator (else SSVM_MALLOC) and loads it as above.
+   Under STRUCTSVM_NO_MALLOC both need config.allocator (else SSVM_ERR_NOT_SUPPORTED). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s, const char *path);
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const char *path);
 #endif
@@ -2980,6 +2983,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_OK: return "ok";
     case SSVM_CONVERGED: return "converged: duality gap <= tolerance";
     case SSVM_SOLVER_RULE: return "stopped by the solver's own rule (see the gap)";
+    case SSVM_PRECISION: return "stopped: the duality gap is within rounding of 0, gap_tol is below what this precision certifies";
     case SSVM_MAX_PASSES: return "stopped: pass limit";
     case SSVM_MAX_ORACLE_CALLS: return "stopped: oracle-call limit";
     case SSVM_MAX_SECONDS: return "stopped: time limit";
@@ -3023,7 +3027,7 @@ STRUCTSVM_DEF const char *ssvm_result_string(ssvm_result r) {
     case SSVM_ERR_VERSION: return "model file of a newer format version";
     case SSVM_ERR_KIND: return "model of another or an unknown kind";
     case SSVM_ERR_PARSE: return "malformed data file (see the reader's line and column)";
-    case SSVM_ERR_IO: return "cannot open or read the input";
+    case SSVM_ERR_IO: return "cannot open, read or write a file (or a read callback failed)";
     case SSVM_ERR_TEMPLATE: return "malformed feature template, or a column the data lacks";
     }
     return "unknown result";
@@ -11145,7 +11149,8 @@ typedef struct ssvm__eg_state {
     ssvm_real *_eg_mu2;
     unsigned char *_eg_seen;
     long long _eg_rejected;
-    ssvm_real *_eg_sigma;  /* the marginals mu_i, laid out as the chain's statistics (as BCFW's compact sigma_i) */
+    double *_eg_sigma;     /* the marginals mu_i, laid out as the chain's statistics (as BCFW's compact sigma_i);
+                              double in float builds too: a change below mu's float resolution stalled EG there */
     size_t *_eg_off;       /* n + 1 offsets into them */
     ssvm_real *_eg_stmp;   /* max stat_dim scratch */
 } ssvm__eg_state;
@@ -11254,7 +11259,7 @@ SSVM__PRIV ssvm_result ssvm__eg_layout(ssvm_solver *s, ssvm__arena *a) {
     }
     if (SSVM__EG(s)->_eg_off) SSVM__EG(s)->_eg_off[n] = total;
     maxdim = ssvm__mulsz(a, Lm + K, K);
-    SSVM__EG(s)->_eg_sigma = (ssvm_real *)ssvm__take(a, total, sizeof(ssvm_real));     /* mu_i */
+    SSVM__EG(s)->_eg_sigma = (double *)ssvm__take(a, total, sizeof(double));           /* mu_i */
     SSVM__EG(s)->_eg_theta = (double *)ssvm__take(a, total, sizeof(double));       /* theta_i */
     SSVM__EG(s)->_eg_eta = (double *)ssvm__take(a, n, sizeof(double));
     SSVM__EG(s)->_eg_seen = (unsigned char *)ssvm__take(a, n, 1);
@@ -11296,14 +11301,14 @@ SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
         int p0 = m->config.start[i], L = m->config.start[i + 1] - p0, t;
         size_t dim = SSVM__EG(s)->_eg_off[i + 1] - SSVM__EG(s)->_eg_off[i];
         double *mu2 = fb + (Lm + (size_t)K) * (size_t)K;
-        ssvm_real *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i];
+        double *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i], l0 = 0;
         ssvm_svec *D = &s->_sv;
         SSVM__EG(s)->_eg_eta[i] = s->_cfg.eg.eta;
         r = ssvm__chain_fb(L, K, SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i], SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i] + (size_t)L * K,
                            mu2 + dim, mu2, mu2 + (size_t)L * K, 0);
         if (r != SSVM_OK) return r;
         s->_prog.oracle_calls++;
-        for (j = 0; j < dim; j++) { mu[j] = (ssvm_real)mu2[j]; SSVM__EG(s)->_eg_mu2[j] = -mu[j]; }
+        for (j = 0; j < dim; j++) { mu[j] = mu2[j]; SSVM__EG(s)->_eg_mu2[j] = (ssvm_real)-mu[j]; }
         for (t = 0; t < L; t++) {  /* s_i(y_i) - mu_i */
             SSVM__EG(s)->_eg_mu2[(size_t)t * K + m->config.labels[p0 + t]] += 1;
             if (t + 1 < L) SSVM__EG(s)->_eg_mu2[(size_t)L * K + m->config.labels[p0 + t] + K * m->config.labels[p0 + t + 1]] += 1;
@@ -11312,7 +11317,9 @@ SSVM__PRIV ssvm_result ssvm__eg_start(ssvm_solver *s) {
         if ((k = p->expand(p->user, i, SSVM__EG(s)->_eg_mu2, (ssvm_real)ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
         if (D->err) return (ssvm_result)D->err;
         for (k = 0; k < D->nnz; k++) { int q = D->idx[k]; s->_w[q] += D->val[q]; }
-        s->_l += ssvm__share(p, s->_wsum, i, ssvm__eg_loss_of(m, i, mu, 0));
+        for (t = 0; t < L; t++) /* Delta's expectation under mu_i (ssvm__eg_loss_of's, on the double mu) */
+            for (k = 0; k < K; k++) if (k != m->config.labels[p0 + t]) l0 += mu[(size_t)t * K + k];
+        s->_l += ssvm__share(p, s->_wsum, i, l0 * ((m->config.flags & SSVM_CHAIN_COUNTED_LOSS) ? 1.0 : 1.0 / (double)L));
     }
     for (j = 0; j < (size_t)p->d; j++) if (!ssvm__finite((double)s->_w[j])) return SSVM_ERR_NONFINITE;
     return SSVM_OK;
@@ -11325,7 +11332,8 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
     size_t dim = SSVM__EG(s)->_eg_off[i + 1] - SSVM__EG(s)->_eg_off[i], LK = (size_t)L * K, Lm = (size_t)m->_max_len, j;
     double lam = s->_cfg.lambda, eta = SSVM__EG(s)->_eg_eta[i], unit, dl = 0, dD = 0;
     double *theta = SSVM__EG(s)->_eg_theta + SSVM__EG(s)->_eg_off[i], *th2 = SSVM__EG(s)->_eg_fb, *mu2 = th2 + (Lm + (size_t)K) * (size_t)K;
-    ssvm_real *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i], *u = SSVM__EG(s)->_eg_stmp, *diff = SSVM__EG(s)->_eg_mu2;
+    double *mu = SSVM__EG(s)->_eg_sigma + SSVM__EG(s)->_eg_off[i];
+    ssvm_real *u = SSVM__EG(s)->_eg_stmp, *diff = SSVM__EG(s)->_eg_mu2;
     const ssvm_real *trans = s->_w + ssvm__chain_trans_off(K, F, m->config.flags);
     ssvm_svec *D = &s->_sv;
     ssvm_result r;
@@ -11344,7 +11352,7 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
         r = ssvm__chain_fb(L, K, th2, th2 + LK, mu2 + dim, mu2, mu2 + LK, 0);
         if (r != SSVM_OK) return r;
         s->_prog.oracle_calls++; /* one expectation-oracle call */
-        for (j = 0; j < dim; j++) diff[j] = (ssvm_real)(mu2[j] - (double)mu[j]);
+        for (j = 0; j < dim; j++) diff[j] = (ssvm_real)(mu2[j] - mu[j]);
         /* w' = w - blk A_i (mu' - mu); D' - D = dl - lambda <w, dw> - lambda/2 |dw|^2 */
         ssvm_svec_clear(D);
         if ((k = p->expand(p->user, i, diff, (ssvm_real)-ssvm__block(p, s->_wsum, lam, i), D)) < 0) return (ssvm_result)k;
@@ -11359,7 +11367,7 @@ SSVM__PRIV ssvm_result ssvm__eg_step(ssvm_solver *s, int i, ssvm_step_info *info
         eta *= 0.5;
     }
     if (accepted) {
-        for (j = 0; j < dim; j++) { theta[j] = th2[j]; mu[j] = (ssvm_real)mu2[j]; }
+        for (j = 0; j < dim; j++) { theta[j] = th2[j]; mu[j] += (double)diff[j]; } /* the change w took */
         for (k = 0; k < D->nnz; k++) { int q2 = D->idx[k]; s->_w[q2] += D->val[q2]; }
         s->_l += dl;
     } else SSVM__EG(s)->_eg_rejected++;
@@ -13238,12 +13246,31 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_step(ssvm_solver *s, int i, ssvm_step_info
     return ssvm__step(s, i, info);
 }
 
-/* the vector that met a rule: the average when it did (and the iterate did no better), else the iterate */
-SSVM__PRIV int ssvm__met(const ssvm_objective *it, const ssvm_objective *av, int by_gap, double tol) {
-    double a = by_gap ? it->gap : it->primal, b = by_gap ? av->gap : av->primal;
+/* The rounding allowance of an evaluated gap (THE ENGINE): the iterate w (and the average) is updated in place,
+   a rounding of ssvm_real at each step, so it drifts from the w of the dual state it stands for, and D = l -
+   lambda/2 |w|^2 with it: about a random walk of sqrt(steps) roundings, measured at 1/10 of this bound or less
+   (float, 6.4e5 steps: a reported gap of -1.6e-7 at a true 1.5e-6; REPRODUCIBILITY). A gap certifies gap_tol when
+   gap + this <= gap_tol. */
+SSVM__PRIV double ssvm__gap_allowance(const ssvm_objective *o, long long steps) {
+    double eps = sizeof(ssvm_real) < sizeof(double) ? 1.1920928955078125e-07 : SSVM__EPS;
+    return (ssvm__abs(o->primal) + ssvm__abs(o->dual)) * eps * SSVM_SQRT((double)steps + 1) / 8;
+}
+/* the vector that met a rule: the average when it did (and the iterate did no better), else the iterate; a gap
+   rule (by_gap, steps >= 0) counts each gap with its rounding allowance */
+SSVM__PRIV int ssvm__met(const ssvm_objective *it, const ssvm_objective *av, int by_gap, double tol, long long steps) {
+    double a = by_gap ? it->gap + ssvm__gap_allowance(it, steps) : it->primal;
+    double b = by_gap ? av->gap + ssvm__gap_allowance(av, steps) : av->primal;
     int ia = a == a && a <= tol, ib = b == b && b <= tol;
     if (!ia && !ib) return -1;
     return (ib && !(ia && a < b)) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
+}
+/* the vector whose gap is zero within its allowance while gap_tol is below that allowance (which only grows with
+   the steps): SSVM_PRECISION; -1 for none */
+SSVM__PRIV int ssvm__at_floor(const ssvm_objective *it, const ssvm_objective *av, double tol, long long steps) {
+    double ai = ssvm__gap_allowance(it, steps), aa = ssvm__gap_allowance(av, steps);
+    int fi = it->gap == it->gap && it->gap <= ai && ai > tol, fa = av->gap == av->gap && av->gap <= aa && aa > tol;
+    if (!fi && !fa) return -1;
+    return (fa && !(fi && it->gap < av->gap)) ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     const ssvm_solver_config *c;
@@ -13262,8 +13289,8 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
                                        under the same fingerprint) certify nothing until evaluated here: the same
                                        vectors evaluated again when they would stop the run */
         int would = (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
-                     ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol) >= 0) ||
-                    ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal) >= 0;
+                     ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol, s->_prog.steps) >= 0) ||
+                    ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal, 0) >= 0;
         if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &would)) != SSVM_OK) return r;
         if (would && (r = ssvm_solver_evaluate(s, s->_prog.iterate.primal == s->_prog.iterate.primal,
                                                s->_prog.average.primal == s->_prog.average.primal, 0)) != SSVM_OK)
@@ -13304,10 +13331,13 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         /* an evaluated gap certifies only when the row says it does (the multi-sample solver's) */
         rule = 0;
         if (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
-            (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol)) >= 0)
+            (m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol, s->_prog.steps)) >= 0)
             rule = 1;
-        else if ((m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal)) >= 0)
+        else if ((m = ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal, 0)) >= 0)
             rule = 2;
+        else if (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
+                 (m = ssvm__at_floor(&s->_prog.iterate, &s->_prog.average, c->gap_tol, s->_prog.steps)) >= 0)
+            rule = 3;
         if (SSVM__DIST(s)) { /* >>dist: a stop on any rank's progress stops all; the rules are rank 0's (each
                                 rank's test reads the same summed numbers, but its own arithmetic: the builds may
                                 round apart where a value sits at the tolerance) */
@@ -13316,7 +13346,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
         if (stop) return SSVM_STOPPED_BY_USER;
         if (rule) {
             s->_best = m;
-            return rule == 1 ? SSVM_CONVERGED : SSVM_TARGET_REACHED;
+            return rule == 1 ? SSVM_CONVERGED : rule == 2 ? SSVM_TARGET_REACHED : SSVM_PRECISION;
         }
     }
 }
@@ -13381,7 +13411,7 @@ STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_o
     r = ssvm_solver_run(&s);
     if (r >= 0) {
         /* a rule met: the vector that met it (s._best), so the certificate holds for w_out */
-        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? (ssvm_which)s._best
+        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED || r == SSVM_PRECISION) ? (ssvm_which)s._best
                          : s._z ? SSVM_W_AVERAGE : SSVM_W_ITERATE;
         r2 = ssvm_solver_weights(&s, which, w_out, w_bytes);
         if (r2 != SSVM_OK) r = r2;
@@ -14076,13 +14106,13 @@ STRUCTSVM_DEF ssvm_result ssvm_model_save_path(const ssvm_model *m, const char *
     if (!(f = ssvm__atomic_begin(path, "wb", &tmp, &r))) return r;
     return ssvm__atomic_end(f, tmp, path, ssvm_model_save_FILE(m, f));
 }
-#ifndef STRUCTSVM_NO_MALLOC
 /* A file in the envelope every format here shares (magic, version, header size, total size, ..., CRC): the first
    24 bytes are read and checked before anything is allocated, then exactly the declared total (bounded by what the
    file holds: a short file is SSVM_ERR_TRUNCATED), so a file of zeros or /dev/zero costs 24 bytes, not memory.
-   *buf from SSVM_MALLOC; the caller parses it (the CRC and the rest). */
-SSVM__PRIV ssvm_result ssvm__read_envelope(FILE *f, const unsigned char *magic, uint32_t max_version, uint32_t header,
-                                           uint64_t min_total, unsigned char **buf, size_t *len) {
+   *buf from the allocator a (NULL: SSVM_MALLOC); the caller parses it (the CRC and the rest) and frees it. */
+SSVM__PRIV SSVM__MAYBE_UNUSED ssvm_result ssvm__read_envelope(FILE *f, const ssvm_allocator *a, const unsigned char *magic,
+                                           uint32_t max_version, uint32_t header, uint64_t min_total,
+                                           unsigned char **buf, size_t *len) {
     unsigned char h[24];
     size_t got = fread(h, 1, sizeof h, f), k, total;
     uint32_t version;
@@ -14107,20 +14137,19 @@ SSVM__PRIV ssvm_result ssvm__read_envelope(FILE *f, const unsigned char *magic, 
         }
     }
     total = (size_t)t;
-    if (!(*buf = (unsigned char *)ssvm__alloc_with(0, total))) return SSVM_ERR_OUT_OF_MEMORY;
+    if (!(*buf = (unsigned char *)ssvm__alloc_with(a, total))) return SSVM_ERR_OUT_OF_MEMORY;
     SSVM_MEMCPY(*buf, h, sizeof h);
     for (k = sizeof h; k < total; k += got) { /* bounded reads of what is declared, no more */
         got = fread(*buf + k, 1, total - k < 65536 ? total - k : 65536, f);
         if (got == 0) break;
     }
     if (ferror(f) || k < total) {
-        ssvm__free_with(0, *buf); *buf = 0;
+        ssvm__free_with(a, *buf); *buf = 0;
         return ferror(f) ? SSVM_ERR_IO : SSVM_ERR_TRUNCATED;
     }
     *len = total;
     return SSVM_OK;
 }
-#endif
 STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m) {
 #ifdef STRUCTSVM_NO_MALLOC
     (void)f; (void)kind; (void)m;
@@ -14131,7 +14160,7 @@ STRUCTSVM_DEF ssvm_result ssvm_model_load_FILE(FILE *f, int kind, ssvm_model *m)
     size_t len;
     ssvm_result r;
     if (!f || !m) return SSVM_ERR_INVALID_ARG;
-    r = ssvm__read_envelope(f, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN, &buf, &len);
+    r = ssvm__read_envelope(f, 0, magic, SSVM_MODEL_FORMAT_VERSION, SSVM__MODEL_HEADER, SSVM__MODEL_MIN, &buf, &len);
     if (r == SSVM_OK) r = ssvm_model_load(buf, len, kind, m);
     ssvm__free_with(0, buf);
     return r;
@@ -16694,30 +16723,29 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_save_path(const ssvm_solver *s,
     return ssvm__ck_save_path(s, path, -1);
 }
 STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const char *path) {
-#ifdef STRUCTSVM_NO_MALLOC
-    (void)s; (void)path;
-    return SSVM_ERR_NOT_SUPPORTED;
-#else
     static const unsigned char magic[8] = {'S', 'S', 'V', 'M', 'C', 'K', 'P', 'T'};
     unsigned char *buf;
     size_t len;
     FILE *f;
     ssvm_result r;
     if ((r = ssvm__ck_usable(s, 0)) != SSVM_OK) return r;
+#ifdef STRUCTSVM_NO_MALLOC
+    if (!s->_cfg.allocator.alloc) return SSVM_ERR_NOT_SUPPORTED; /* the file's buffer: config.allocator, as save's */
+#endif
     buf = 0; len = 0; f = 0;
     if (!path) r = SSVM_ERR_INVALID_ARG;
     else if (!(f = fopen(path, "rb"))) r = SSVM_ERR_IO;
     else /* the envelope checked before anything is allocated, then the declared size only */
-        r = ssvm__read_envelope(f, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER, SSVM__CK_MIN, &buf, &len);
+        r = ssvm__read_envelope(f, &s->_cfg.allocator, magic, SSVM_CHECKPOINT_FORMAT_VERSION, SSVM__CK_HEADER,
+                                SSVM__CK_MIN, &buf, &len);
 #ifndef STRUCTSVM_NO_DIST
     if (s->_dist) r = ssvm__ck_load_dist(s, buf, len, r); /* >>dist: a rank without its file still agrees */
     else
 #endif
     if (r == SSVM_OK) r = ssvm__ck_load(s, buf, len, 1);
     if (f) fclose(f);
-    ssvm__free_with(0, buf);
+    ssvm__free_with(&s->_cfg.allocator, buf);
     return r;
-#endif
 }
 #endif /* STRUCTSVM_NO_STDIO */
 /* (checkpoint implementation ends) */
@@ -16734,6 +16762,32 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
    ------------------------------------------------------------------------------------------------
 
    CHANGES
+     0.19.0 (2026-12-03) Fixes from a fourth review (clique generation and the kernel solver; the baselines; the
+                        float build's numbers; the documentation as a new user reads it), each with its test. The
+                        engine: a gap certifies gap_tol only with a rounding allowance, gap + a <= gap_tol, a =
+                        (|P| + |D|) eps sqrt(steps + 1) / 8: the iterate (and the average) is updated in place and
+                        drifts from the w of its dual state, so D does too (a float build, multiclass BCFW at lambda
+                        1 on 218 OCR letters, stopped CONVERGED at gap_tol 1e-8 on a gap of -1.6e-7 when the true
+                        suboptimality was 1.5e-6; gap sampling and caching likewise). New result code SSVM_PRECISION
+                        (8): a gap within its allowance while gap_tol is below it (a run that could certify nothing
+                        more stopped CONVERGED or never stopped); ssvm_train returns the vector that met it. In a
+                        double build a is about 1e-16 sqrt(steps) (|P| + |D|): runs with gap_tol >= 1e-10 stop as
+                        before. Online EG keeps its marginals mu_i in double in float builds too (a float build
+                        stalled: every change below mu's float resolution was no change, gap frozen at 1.2e-3 on 5
+                        OCR words at lambda 1; with no pass limit the run never returned); the state applied to w
+                        is the one kept (mu += the change w took). The kernel solver: |w|^2 < 0 beyond rounding at
+                        an evaluation, and batch FW's |w - w_s|^2 < 0, are SSVM_ERR_KERNEL (a kernel negative across
+                        examples passed each block's test: BCFW stopped CONVERGED with |w|^2 = -85, FW ran at
+                        gamma 0). Clique generation: |x_i|^2 in Algorithm 2's step sums a sparse row's repeated
+                        attribute ids first, as the graph model does (it summed their squares: another trajectory
+                        than the same data dense, and steps that lowered the dual of (11)). Checkpoints:
+                        ssvm_solver_checkpoint_load_path reads through config.allocator, as _save_path does since
+                        0.18 (under STRUCTSVM_NO_MALLOC it works with one). SSVM_ERR_PLANES's words: every plane but
+                        the trivial one (never dropped) is active. The tool: the progress line names the vector it
+                        shows, the one with the smaller gap (it showed the average's gap above -e when the iterate
+                        met the rule). Documentation: the file-I/O codes (SSVM_ERR_IO's message covers writes), the
+                        "kernel" model kind, the export's precision, -lm for a hosted predict-only build, the
+                        footprint figures, the OCR demo's per-word error (the mean Hamming, the paper's measure).
      0.18.0 (2026-12-03) Fixes from a third review (readers, model files, export; the online, multi-sample and
                         dual extragradient solvers against their papers), each with its test. Export as C: numbers
                         are written with '.' in any locale (a program that had called setlocale with a decimal
@@ -17130,6 +17184,22 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_checkpoint_load_path(ssvm_solver *s, const
      0.1.0 (2026-11-21) problem API; BCFW/FW/SSG with compact, sparse and dense per-example state;
                         multiclass and chain models (dense and sparse, Viterbi, k-best Viterbi); online
                         multi-sample SSVM; OGD with surrogate losses, randomized decodings, Hungarian.
+
+   MIGRATION TABLE 0.18.x -> 0.19.0 (one result code added; what to check in your code)
+   | 0.18.x                                     | 0.19.0                                                 |
+   |--------------------------------------------|--------------------------------------------------------|
+   | STRUCTSVM_VERSION_MINOR 18                 | STRUCTSVM_VERSION_MINOR 19                             |
+   | CONVERGED when gap <= gap_tol              | when gap + a <= gap_tol (THE ENGINE); a switch over    |
+   |                                            |   ssvm_result gains SSVM_PRECISION (8, > 0: a stop)    |
+   | float builds at gap_tol near 1e-6 |P|:     | SSVM_PRECISION, or CONVERGED some passes later         |
+   |   CONVERGED                                |                                                        |
+   | SSVM_EG heap size: mu_i as ssvm_real       | mu_i as double (float builds: more heap)               |
+   | kernel solver, a kernel not PSD across     | SSVM_ERR_KERNEL                                        |
+   |   examples: CONVERGED / FW stalled         |                                                        |
+   | cliquegen with repeated ids in sparse rows | the dense data's trajectory (other iterates)           |
+   | NO_MALLOC checkpoint_load_path: always     | works with config.allocator (NOT_SUPPORTED without)    |
+   |   SSVM_ERR_NOT_SUPPORTED                   |                                                        |
+   | ssvm_result_string(SSVM_ERR_IO), PLANES    | reworded                                               |
 
    MIGRATION TABLE 0.17.x -> 0.18.0 (no name changes; what to check in your code)
    | 0.17.x                                     | 0.18.0                                                 |

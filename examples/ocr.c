@@ -28,7 +28,8 @@
                                   depends on the seed and B only, never on N (MANUAL: PARALLEL BCFW)
    Prints a row per pass that evaluated or tested: oracle calls; primal, dual and gap at the weighted average
    (average_*) and primal and gap at the iterate (iterate_*), "-" where not evaluated or not defined (FW
-   keeps no average, SSG has no dual); the test errors per letter and per word of the model a user would
+   keeps no average, SSG has no dual); the test errors per letter and per word (word%: the mean over words of
+   each word's fraction of wrong letters, the BCFW paper's measure, not words with any error) of the model a user would
    ship (the average when one is kept); and the training wall-clock seconds so far (evaluation and test
    decoding excluded). Then the stopping rule, the wall and CPU seconds of training, evaluation and test
    decoding, and the final model's test errors. */
@@ -219,11 +220,11 @@ int main(int argc, char **argv) {
            prog.eval_cpu_seconds, prog.eval_oracle_calls, ctx.test_cpu, prog.state_bytes / 1e6);
     if (r >= 0) {
         /* the model training returns (as ssvm_train): the vector that met the rule, else the shipped one */
-        which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : shipped(&s);
+        which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED || r == SSVM_PRECISION) ? SSVM_W_BEST : shipped(&s);
         if ((ctx.tested_pass != prog.pass || which != shipped(&s)) && test_errors(&ctx, which, &ctx.le, &ctx.we) != 0)
             r = SSVM_ERR_INVALID_ARG;
         if (r >= 0)
-            printf("final model (%s, pass %d): test error %.2f%% per letter, %.2f%% per word\n",
+            printf("final model (%s, pass %d): test error %.2f%% per letter, %.2f%% per word (mean Hamming)\n",
                    which == SSVM_W_BEST ? "the vector that met the rule" :
                    which == SSVM_W_AVERAGE ? "the weighted average" : "the iterate", prog.pass, 100 * ctx.le, 100 * ctx.we);
     }

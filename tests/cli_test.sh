@@ -63,7 +63,7 @@ echo "structsvm command-line tool tests ($BIN)"
 test_cli_svmlight() {
     printf '1 1:1 2:0.1 # a\n2 2:1 3:0.2\n3 3:1\n1 1:0.9\n2 2:0.8\n3 1:0.1 3:0.7\n' > "$D/tr.dat"
     "$BIN" learn --lambda 0.1 --passes 20 "$D/tr.dat" "$D/m.model" 2> "$D/err" || return 1
-    grep -q '^pass   20  primal' "$D/err" || { echo "no progress line for pass 20"; return 1; }
+    grep -q '^pass   20  [a-z]* primal' "$D/err" || { echo "no progress line for pass 20"; return 1; }
     "$BIN" classify "$D/tr.dat" "$D/m.model" "$D/pred" > "$D/out" || return 1
     grep -qx 'accuracy 100.00% (6 of 6)' "$D/out" || { cat "$D/out"; return 1; }
     [ "$(tr '\n' ' ' < "$D/pred")" = "1 2 3 1 2 3 " ] || { echo "predictions: $(cat "$D/pred")"; return 1; }
@@ -792,7 +792,7 @@ test_cli_options_apply() { # an option that does not apply is a usage error (exi
     "$BIN" learn --passes 3 -e 0 --eval off --eval every "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
     [ "$(grep -c '^pass .*primal' "$D/err")" -eq 3 ] || { echo "--eval off --eval every:"; cat "$D/err"; return 1; }
     "$BIN" learn --passes 3 -e 0 --eval off --eval predict "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
-    grep -q '^pass    1  primal' "$D/err" || { echo "--eval off --eval predict:"; cat "$D/err"; return 1; }
+    grep -q '^pass    1  [a-z]* primal' "$D/err" || { echo "--eval off --eval predict:"; cat "$D/err"; return 1; }
     "$BIN" learn --passes 3 -e 0 --eval predict --eval every "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
     [ "$(grep -c '^pass .*primal' "$D/err")" -eq 3 ] || { echo "--eval predict --eval every:"; cat "$D/err"; return 1; }
     "$BIN" learn --passes 3 -e 0 --eval every --eval off "$D/ap.dat" "$D/apx.model" 2> "$D/err" || return 1
@@ -1072,14 +1072,14 @@ test_cli_no_nan() { # no non-finite number in a progress line or in info: a vect
         ! grep -q '^dual: \|^gap: ' "$D/info" || { echo "$a: a dual or gap in info"; cat "$D/info"; return 1; }
     done
     "$BIN" info "$D/nn.model" | grep -qx 'primal: 3.1250000000000009' || { "$BIN" info "$D/nn.model"; return 1; } # ssg, none
-    # ms: the average has no gap; its iterate's is the one the stopping rule reads
+    # ms: the average has no gap; the line shows the iterate, whose gap the stopping rule reads
     "$BIN" learn --solver ms --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" || return 1
-    grep -q '^pass    2  primal [0-9.e-]*  gap [0-9.e-]* (the iterate.s)  ' "$D/err" || { cat "$D/err"; return 1; }
+    grep -q '^pass    2  iterate primal [0-9.e-]*  .*gap [0-9.e-]*  ' "$D/err" || { cat "$D/err"; return 1; }
     "$BIN" learn --eval off --passes 2 "$D/nn.dat" "$D/nn.model" 2> /dev/null || return 1
     "$BIN" info "$D/nn.model" | grep -qx 'primal: not evaluated' || { "$BIN" info "$D/nn.model"; return 1; }
     # where there is a dual, it is printed
     "$BIN" learn --passes 2 "$D/nn.dat" "$D/nn.model" 2> "$D/err" || return 1
-    grep -q '^pass    2  primal [0-9.e-]*  dual [0-9.e-]*  gap ' "$D/err" && "$BIN" info "$D/nn.model" | grep -q '^gap: 0\.' || { cat "$D/err"; return 1; }
+    grep -q '^pass    2  [a-z]* primal [0-9.e-]*  dual [0-9.e-]*  gap ' "$D/err" && "$BIN" info "$D/nn.model" | grep -q '^gap: 0\.' || { cat "$D/err"; return 1; }
 }
 test_cli_gap_no_gap() { # -e/--gap where no gap is evaluated (ssg, --eval off) is a usage error
     printf '1 1:1 2:0.5\n2 1:-1 3:1\n3 2:1 3:-0.5\n' > "$D/ge.dat"

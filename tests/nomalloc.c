@@ -162,14 +162,29 @@ static void test_nomalloc_user_allocator(th_ctx *t) {
             TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s, path) == SSVM_OK);
             TH_CHECKF(t, b.allocs == a0 + 1 && b.frees == f0 + 1, "allocs %d -> %d, frees %d -> %d", a0, b.allocs,
                       f0, b.frees);
-            remove(path);
+            { /* and loaded by a fresh solver: the file's buffer from the allocator too (until 0.18 NOT_SUPPORTED) */
+                ssvm_solver s3;
+                ssvm_progress p3, p1;
+                memset(&p3, 0, sizeof p3); memset(&p1, 0, sizeof p1);
+                int a1, f1;
+                TH_CHECK(t, ssvm_solver_init(&q, &s3) == SSVM_OK);
+                a1 = b.allocs; f1 = b.frees;
+                TH_CHECK(t, ssvm_solver_checkpoint_load_path(&s3, path) == SSVM_OK);
+                TH_CHECKF(t, b.allocs >= a1 + 1 && b.frees >= f1 + 1, "allocs %d -> %d, frees %d -> %d", a1, b.allocs,
+                          f1, b.frees);
+                ssvm_solver_progress(&s, &p1); ssvm_solver_progress(&s3, &p3);
+                TH_CHECK(t, p3.pass == p1.pass && p3.steps == p1.steps);
+                ssvm_solver_uninit(&s3);
+            }
             q.allocator.alloc = 0; q.allocator.free = 0; /* no allocator: no name */
             {
                 ssvm_solver s2;
                 TH_CHECK(t, ssvm_solver_init_preallocated(&q, g_heap, sizeof g_heap, &s2) == SSVM_OK);
                 TH_CHECK(t, ssvm_solver_checkpoint_save_path(&s2, path) == SSVM_ERR_NOT_SUPPORTED);
+                TH_CHECK(t, ssvm_solver_checkpoint_load_path(&s2, path) == SSVM_ERR_NOT_SUPPORTED);
                 ssvm_solver_uninit(&s2);
             }
+            remove(path);
             q.allocator.alloc = bump_alloc; q.allocator.free = bump_free;
         }
         ssvm_solver_uninit(&s);

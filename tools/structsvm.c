@@ -55,8 +55,8 @@ typedef struct cmddef { const char *name; int bit; const char *usage, *what; } c
 static const cmddef cmddefs[] = {
     {"learn", CMD_LEARN, "structsvm learn [options] train.dat model",
      "  train on train.dat and write the model (the format, --bias and the CoNLL template are kept in it); prints\n"
-     "  pass, primal, dual, gap and seconds per pass on stderr (in place on a terminal; no dual where the solver's\n"
-     "  vector has none, as ssg's; ms's average: the iterate's gap, the one its stopping rule reads)\n"},
+     "  pass, vector (the one with the smaller gap: the rule stops on either; else the average), primal, dual, gap\n"
+     "  and seconds per pass on stderr (in place on a terminal; no dual where the solver's vector has none, as ssg's)\n"},
     {"classify", CMD_CLASSIFY, "structsvm classify [options] test.dat model predictions",
      "  predict labelled data and score it: the predictions go to the file, then the score to stdout (stderr when\n"
      "  the predictions file is '-'; accuracy for\n"
@@ -632,18 +632,19 @@ typedef struct run_state {
 } run_state;
 static int progress(void *user, const ssvm_progress *p) {
     run_state *u = (run_state *)user;
+    /* the vector with the smaller gap (the stopping rule reads either: the line shows the one that would meet it,
+       named; ms's average has none), else the average when one was evaluated */
     const ssvm_objective *ob = p->average.primal == p->average.primal ? &p->average : &p->iterate;
     char line[256];
     int n;
+    if (isfinite(p->iterate.gap) && !(isfinite(p->average.gap) && p->average.gap <= p->iterate.gap)) ob = &p->iterate;
     if (!isfinite(ob->primal)) /* --eval predict or off: a pass without an evaluation */
         snprintf(line, sizeof line, "pass %4d  (not evaluated)  %.2f s", p->pass, p->wall_seconds);
-    else { /* no non-finite number: a vector without a dual (ssg, ms's average) prints none; ms's average has no
-              gap, its iterate has the one the stopping rule reads */
-        n = snprintf(line, sizeof line, "pass %4d  primal %.6g", p->pass, ob->primal);
+    else { /* no non-finite number: a vector without a dual (ssg) prints none */
+        n = snprintf(line, sizeof line, "pass %4d  %s primal %.6g", p->pass,
+                     ob == &p->iterate ? "iterate" : "average", ob->primal);
         if (isfinite(ob->dual)) n += snprintf(line + n, sizeof line - (size_t)n, "  dual %.6g", ob->dual);
         if (isfinite(ob->gap)) n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g", ob->gap);
-        else if (ob != &p->iterate && isfinite(p->iterate.gap))
-            n += snprintf(line + n, sizeof line - (size_t)n, "  gap %.3g (the iterate's)", p->iterate.gap);
         snprintf(line + n, sizeof line - (size_t)n, "  %.2f s", p->wall_seconds);
     }
     n = (int)strlen(line);
@@ -877,11 +878,12 @@ static int learn_kernel(const opts *o, const char *train_path, const char *model
     /* which support set: as for the linear models, the vector that met the rule that stopped the run (the average
        when it met it and the iterate did no better), else the average when one is kept, else the iterate */
     which = o->returned >= 0 ? (ssvm_which)o->returned : sc.averaging == SSVM_AVG_NONE ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
-    if (o->returned < 0 && sc.averaging != SSVM_AVG_NONE && (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED)) {
-        int by_gap = r == SSVM_CONVERGED;
+    if (o->returned < 0 && sc.averaging != SSVM_AVG_NONE && (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED ||
+                                                             r == SSVM_PRECISION)) {
+        int by_gap = r != SSVM_TARGET_REACHED; /* SSVM_PRECISION: the smaller gap */
         double a = by_gap ? final.iterate.gap : final.iterate.primal, b = by_gap ? final.average.gap : final.average.primal;
         double tol = by_gap ? sc.gap_tol : sc.target_primal;
-        int ia = a == a && a <= tol, ib = b == b && b <= tol;
+        int ia = a == a && (a <= tol || r == SSVM_PRECISION), ib = b == b && (b <= tol || r == SSVM_PRECISION);
         which = ib && !(ia && a < b) ? SSVM_W_AVERAGE : ia ? SSVM_W_ITERATE : SSVM_W_AVERAGE;
     }
     if ((r2 = ssvm_model_of_kernel_get_size(&s, which, &bytes)) == SSVM_OK && (buf = (ssvm_real *)xmalloc(bytes ? bytes : 1)) != NULL)
@@ -1152,7 +1154,8 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
     if (r < 0) return r == SSVM_ERR_INVALID_ARG ? (fprintf(stderr, "training: %s\n", ssvm_result_string(r)), EXIT_DATA)
                                                : fail_training(r);
     {   /* what ssvm_train returns: the vector that met the rule, else the average if one is kept */
-        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED) ? SSVM_W_BEST : SSVM_W_AVERAGE;
+        ssvm_which which = (r == SSVM_CONVERGED || r == SSVM_TARGET_REACHED || r == SSVM_PRECISION) ? SSVM_W_BEST
+                                                                                                        : SSVM_W_AVERAGE;
         ssvm_result r2;
         size_t wbytes = sizeof(ssvm_real) * (size_t)p.d;
         if (o->returned >= 0) which = (ssvm_which)o->returned; /* --returned average | iterate */
@@ -1166,7 +1169,7 @@ static int learn(const opts *o0, const char *train_path, const char *model_path)
                the primal against --target-primal for SSVM_TARGET_REACHED; the average when it met it and the
                iterate did no better. Checked bit for bit against that vector (the other one if they differ). */
             const ssvm_solver_config *cf = ssvm_solver_config_of(&s);
-            int by_gap = r == SSVM_CONVERGED;
+            int by_gap = r != SSVM_TARGET_REACHED; /* (the gap rule's allowance aside: a mismatch takes the other) */
             double a = by_gap ? final.iterate.gap : final.iterate.primal, b = by_gap ? final.average.gap : final.average.primal;
             double tol = by_gap ? cf->gap_tol : cf->target_primal;
             int ia = a == a && a <= tol, ib = b == b && b <= tol;
