@@ -457,8 +457,8 @@
      (tested); the joint-kernel path has none (your callback may keep one). Support store: fixed at init,
      config.kernel.max_support triples; 0 = n (K - 1) for the lifted model, else n * max_passes (raising max_passes
      later does not grow it); a step needing one more returns SSVM_ERR_SUPPORT_FULL and changes nothing; without
-     averaging a triple whose alpha reaches 0 is freed. A non-finite kernel value, or |w_i - w_s|^2 < 0 (not positive
-     semi-definite), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
+     averaging a triple whose alpha reaches 0 is freed. A non-finite kernel value, or |w_i - w_s|^2 or |w|^2 < 0
+     beyond rounding (not positive semi-definite; a step, FW's iteration, an evaluation), is SSVM_ERR_KERNEL. Choices K1-K3: 6. Not built: lifting for ssvm_graph and ssvm_assign, the
      suffix average, kernels for the other solvers. Against the linear model: make bench-kernel-eg.
      Model files (lifted models with ssvm_dense_kernel_fn, whose rows 0 .. n-1 are the training examples or chain
      positions; else SSVM_ERR_NOT_SUPPORTED): ssvm_model_of_kernel_get_size(&s, which, &bytes) (exact) and
@@ -1111,7 +1111,7 @@ typedef STRUCTSVM_ACCUM ssvm_accum;
 /* >>api ------------------------------------------------------------------------------------------- */
 typedef enum ssvm_result {
     SSVM_OK = 0,
-    SSVM_CONVERGED = 1,          /* duality gap <= gap_tol */
+    SSVM_CONVERGED = 1,          /* duality gap + its rounding allowance <= gap_tol (THE ENGINE) */
     SSVM_MAX_PASSES = 2,
     SSVM_MAX_ORACLE_CALLS = 3,
     SSVM_MAX_SECONDS = 4,
@@ -2281,7 +2281,7 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_set_limits(ssvm_solver *s, const ssvm_solv
    into out (d reals, out_bytes >= d * sizeof(ssvm_real)). */
 STRUCTSVM_DEF ssvm_result ssvm_solver_weights(const ssvm_solver *s, ssvm_which which, ssvm_real *out, size_t out_bytes);
 /* Train from scratch and write the model to w_out (d reals): the average if one is kept, else the iterate;
-   when the run converged (SSVM_CONVERGED) or met target_primal, whichever of the two met the rule.
+   when the run converged (SSVM_CONVERGED), met target_primal or stopped at SSVM_PRECISION, whichever met the rule.
    final->returned says which (final may be NULL; zeros if training never started). */
 STRUCTSVM_DEF ssvm_result ssvm_train(const ssvm_solver_config *c, ssvm_real *w_out, size_t w_bytes,
                                      ssvm_progress *final);
@@ -7654,7 +7654,7 @@ SSVM__PRIV ssvm_result ssvm__dist_pass_end(ssvm_solver *s, ssvm_result mine, int
     return SSVM_OK;
 }
 /* the end of a pass, after its evaluation, agreed in one exchange: a stop asked on any rank, and rank 0's stopping
-   rule (0 none, 1 the gap, 2 the target primal) with the vector that met it */
+   rule (0 none, 1 the gap, 2 the target primal, 3 the precision floor) with the vector that met it */
 SSVM__PRIV ssvm_result ssvm__dist_decide(ssvm_solver *s, int *stop, int *rule, int *m) {
     double b[3];
     ssvm_result r;
@@ -10639,18 +10639,18 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
     ssvm_result r;
     for (c = 0; c < K; c++) sc[c] = 0;
     for (j = 0; j < s->_prob.n; j++) {
-        double C = 0, kv = 0;
+        double C = 0, kv = 0, A = 0;
         int have = 0;
         for (k = kn->_kn_head[j]; k >= 0; k = kn->_kn_next[k]) {
             double cf = ssvm__kn_coef(s, which, k);
             if (cf == 0) continue;
             if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
             sc[kn->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
-            mag += ssvm__abs(cf * kv);
+            A += ssvm__abs(cf);
         }
-        if (have) { sc[*ssvm__kn_true(s, j)] += C * kv; mag += ssvm__abs(C * kv); }
+        if (have) { sc[*ssvm__kn_true(s, j)] += C * kv; mag += (A + ssvm__abs(C)) * ssvm__abs(kv); }
     }
-    kn->_kn_mag = mag; /* the row's, an upper bound on each score's */
+    kn->_kn_mag = mag; /* the row's, an upper bound on each score's (|terms| summed) */
     return SSVM_OK;
 }
 /* lifted chain: unary scores of positions p0 .. p0+L-1 from the support set (per support sequence j, its
@@ -13288,8 +13288,9 @@ STRUCTSVM_DEF ssvm_result ssvm_solver_run(ssvm_solver *s) {
     if (fresh && s->_eval_loaded) { /* >>ckpt: numbers a checkpoint brought (another build's, or other features
                                        under the same fingerprint) certify nothing until evaluated here: the same
                                        vectors evaluated again when they would stop the run */
-        int would = (c->gap_tol > 0 && (!row->certifies || row->certifies(s)) &&
-                     ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol, s->_prog.steps) >= 0) ||
+        int cert = c->gap_tol > 0 && (!row->certifies || row->certifies(s));
+        int would = (cert && (ssvm__met(&s->_prog.iterate, &s->_prog.average, 1, c->gap_tol, s->_prog.steps) >= 0 ||
+                              ssvm__at_floor(&s->_prog.iterate, &s->_prog.average, c->gap_tol, s->_prog.steps) >= 0)) ||
                     ssvm__met(&s->_prog.iterate, &s->_prog.average, 0, c->target_primal, 0) >= 0;
         if (SSVM__DIST(s) && (r = ssvm__dist_agree(s, &would)) != SSVM_OK) return r;
         if (would && (r = ssvm_solver_evaluate(s, s->_prog.iterate.primal == s->_prog.iterate.primal,

@@ -997,7 +997,59 @@ static void test_ckpt_eval_schedule(th_ctx *t) {
     tchain_free(&c);
 }
 
+/* a run stopped at SSVM_PRECISION (gap within its rounding allowance, gap_tol 1e-30 below it; exact steps reach it
+   in both precisions), saved and loaded: the loaded numbers are evaluated again before they may stop the run, as
+   for SSVM_CONVERGED (0.19.0's first cut returned PRECISION on the checkpoint's numbers) */
+static void test_ckpt_precision_reevaluated(th_ctx *t) {
+    enum { N = 200, F = 16, K = 5 };
+    ssvm_real *x = (ssvm_real *)malloc(sizeof(ssvm_real) * N * F);
+    int lab[N], i, j;
+    unsigned u = 12345;
+    ssvm_multiclass_config mc;
+    ssvm_multiclass m;
+    ssvm_problem p;
+    ssvm_solver_config c;
+    ssvm_solver s, s2;
+    ssvm_progress pr, p2;
+    size_t bytes = 0, wr = 0;
+    void *buf = 0;
+    long long before;
+    TH_CHECK(t, x != 0);
+    if (!x) return;
+    for (i = 0; i < N; i++) {
+        lab[i] = i % K;
+        for (j = 0; j < F; j++) {
+            u = u * 1103515245u + 12345u;
+            x[i * F + j] = (ssvm_real)((double)((u >> 8) & 0xffff) / 65536.0 + (j == lab[i] ? 0.5 : 0));
+        }
+    }
+    mc = ssvm_multiclass_config_init(N, K, F, x, lab);
+    TH_CHECK(t, ssvm_multiclass_init(&mc, &m) == SSVM_OK && ssvm_multiclass_problem(&m, &p) == SSVM_OK);
+    c = ssvm_solver_config_init(&p, SSVM_BCFW);
+    c.lambda = 1e-2; c.gap_tol = 1e-30; c.seed = 1; c.max_passes = 20000; c.bcfw.steps = SSVM_BCFW_STEPS_EXACT;
+    TH_CHECK(t, ssvm_solver_init(&c, &s) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_run(&s) == SSVM_PRECISION);
+    ssvm_solver_progress(&s, &pr);
+    TH_CHECKF(t, pr.pass < 20000 && pr.iterate.gap < 1e-4, "pass %d gap %g", pr.pass, pr.iterate.gap);
+    TH_CHECK(t, ssvm_solver_checkpoint_get_size(&s, &bytes) == SSVM_OK && (buf = malloc(bytes)) != 0);
+    TH_CHECK(t, buf && ssvm_solver_checkpoint_save(&s, buf, bytes, &wr) == SSVM_OK);
+    TH_CHECK(t, ssvm_solver_init(&c, &s2) == SSVM_OK);
+    TH_CHECK(t, buf && ssvm_solver_checkpoint_load(&s2, buf, wr) == SSVM_OK);
+    ssvm_solver_progress(&s2, &p2);
+    before = p2.eval_oracle_calls;
+    TH_CHECK(t, ssvm_solver_run(&s2) == SSVM_PRECISION);
+    ssvm_solver_progress(&s2, &p2);
+    TH_CHECKF(t, p2.eval_oracle_calls > before && p2.pass == pr.pass, "eval calls %lld -> %lld, pass %d / %d", before,
+              p2.eval_oracle_calls, p2.pass, pr.pass);
+    ssvm_solver_uninit(&s2);
+    ssvm_solver_uninit(&s);
+    ssvm_multiclass_uninit(&m);
+    free(buf);
+    free(x);
+}
+
 void suite_ckpt(th_ctx *t) {
+    TH_RUN(t, test_ckpt_precision_reevaluated);
     TH_RUN(t, test_ckpt_inconsistent);
     TH_RUN(t, test_ckpt_bcfw_states);
     TH_RUN(t, test_ckpt_bcfw_variants);
