@@ -10632,7 +10632,7 @@ SSVM__PRIV ssvm_result ssvm__kn_f(ssvm_solver *s, int which, int a, const int *y
     return SSVM_OK;
 }
 /* lifted multiclass: the K scores of x_a with one input-kernel value per support example */
-SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc) {
+SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *sc, double *mag_out) {
     ssvm__kn_state *const kn = SSVM__KN(s);
     int K = s->_cfg.kernel.n_labels, j, k, c;
     double mag = 0;
@@ -10646,11 +10646,12 @@ SSVM__PRIV ssvm_result ssvm__kn_fall(ssvm_solver *s, int which, int a, double *s
             if (cf == 0) continue;
             if (!have) { if ((r = ssvm__kn_kx(s, a, j, &kv)) != SSVM_OK) return r; have = 1; }
             sc[kn->_kn_lab[k]] -= cf * kv; C += cf; /* ml is 1 in the lifted model */
-            A += ssvm__abs(cf);
+            if (mag_out) A += ssvm__abs(cf);
         }
-        if (have) { sc[*ssvm__kn_true(s, j)] += C * kv; mag += (A + ssvm__abs(C)) * ssvm__abs(kv); }
+        if (have) sc[*ssvm__kn_true(s, j)] += C * kv;
+        if (have && mag_out) mag += (A + ssvm__abs(C)) * ssvm__abs(kv);
     }
-    kn->_kn_mag = mag; /* the row's, an upper bound on each score's (|terms| summed) */
+    if (mag_out) *mag_out = mag; /* the row's, an upper bound on each score's (|terms| summed) */
     return SSVM_OK;
 }
 /* lifted chain: unary scores of positions p0 .. p0+L-1 from the support set (per support sequence j, its
@@ -10724,7 +10725,8 @@ SSVM__PRIV ssvm_result ssvm__kn_oracle(ssvm_solver *s, int which, int i, int *y,
         int K = kc->n_labels, c, best = 0, rc;
         double bv = 0;
         ssvm_real d, bd = 0;
-        if ((r = ssvm__kn_fall(s, which, i, kn->_kn_sc)) != SSVM_OK) return r;
+        /* the scores' magnitudes for batch FW's sign check (a BCFW step sums its own) */
+        if ((r = ssvm__kn_fall(s, which, i, kn->_kn_sc, kc->batch ? &kn->_kn_mag : NULL)) != SSVM_OK) return r;
         for (c = 0; c < K; c++) {
             double v;
             d = 0;
@@ -10950,7 +10952,7 @@ SSVM__PRIV ssvm_result ssvm__kn_ww(ssvm_solver *s, int which, double *ww, double
             double c = ssvm__kn_coef(s, which, k);
             if (c == 0) continue;
             if (!any) {
-                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc)) != SSVM_OK)
+                if (s->_cfg.kernel.input && !s->_cfg.kernel.chain && (r = ssvm__kn_fall(s, which, i, SSVM__KN(s)->_kn_sc, &SSVM__KN(s)->_kn_mag)) != SSVM_OK)
                     return r;
                 if ((r = ssvm__kn_fi(s, which, i, ssvm__kn_true(s, i), SSVM__KN(s)->_kn_tlen[i], &fi)) != SSVM_OK) return r;
                 mi = SSVM__KN(s)->_kn_mag;
@@ -11018,7 +11020,7 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_scores(ssvm_solver *s, int which, int a, d
     if (!s->_cfg.kernel.input || s->_cfg.kernel.chain) return SSVM_ERR_NOT_SUPPORTED;
     if (!scores || a < 0) return SSVM_ERR_INVALID_ARG;
     if (bytes / sizeof(double) < (size_t)s->_cfg.kernel.n_labels) return SSVM_ERR_WORKSPACE;
-    return ssvm__kn_fall(s, which, a, scores);
+    return ssvm__kn_fall(s, which, a, scores, NULL);
 }
 STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, int *y, size_t y_bytes, int *len) {
     const ssvm_kernel_config *kc;
@@ -11034,7 +11036,7 @@ STRUCTSVM_DEF ssvm_result ssvm_kernel_predict(ssvm_solver *s, int which, int a, 
     if (kc->input) {
         int c, best = 0;
         if (y_bytes < sizeof(int)) return SSVM_ERR_WORKSPACE;
-        if ((r = ssvm__kn_fall(s, which, a, SSVM__KN(s)->_kn_sc)) != SSVM_OK) return r;
+        if ((r = ssvm__kn_fall(s, which, a, SSVM__KN(s)->_kn_sc, NULL)) != SSVM_OK) return r;
         for (c = 1; c < kc->n_labels; c++) if (SSVM__KN(s)->_kn_sc[c] > SSVM__KN(s)->_kn_sc[best]) best = c;
         *y = best; *len = 1;
         return SSVM_OK;
